@@ -1,0 +1,9 @@
+import { NewsListPage } from '@/components/content/news-list-page';
+import { area } from '@/lib/content/areas';
+import { pageMetadata } from '@/lib/seo';
+
+export const generateMetadata = () => pageMetadata({ title: area('news').label, description: area('news').description, path: '/actualites' });
+
+export default function NewsPage() {
+  return <NewsListPage page={1} />;
+}

@@ -1,0 +1,26 @@
+import { notFound } from 'next/navigation';
+import { NewsListPage } from '@/components/content/news-list-page';
+import { area } from '@/lib/content/areas';
+import { pageMetadata } from '@/lib/seo';
+
+type Props = { params: Promise<{ n: string }> };
+
+async function pageNumber(params: Props['params']) {
+  const { n } = await params;
+  const page = /^\d{1,6}$/.test(n) ? Number(n) : NaN;
+  if (!(page >= 2)) notFound();
+  return page;
+}
+
+export function generateStaticParams() {
+  return [{ n: '2' }];
+}
+
+export async function generateMetadata({ params }: Props) {
+  const page = await pageNumber(params);
+  return pageMetadata({ title: `${area('news').label} (page ${page})`, description: area('news').description, path: `/actualites/page/${page}` });
+}
+
+export default async function NewsPageN({ params }: Props) {
+  return <NewsListPage page={await pageNumber(params)} />;
+}

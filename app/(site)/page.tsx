@@ -1,0 +1,139 @@
+import Link from 'next/link';
+import { KeyFigureCard } from '@/components/content/key-figure-card';
+import { NewsCard } from '@/components/content/news-card';
+import { PublicationList } from '@/components/content/publication-list';
+import { areas, areasOfSection, getArea, sections } from '@/lib/content/areas';
+import { getEvents, getIdentity, getKeyFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
+import { formatDate, formatDateTime, isoDate } from '@/lib/format';
+import { pageMetadata } from '@/lib/seo';
+
+const headlineSeries = areas.flatMap((a) => ('series' in a ? a.series : []));
+
+export async function generateMetadata() {
+  const identity = await getIdentity();
+  return pageMetadata({
+    title: 'Accueil',
+    description: identity?.tagline ?? "Statistiques officielles : indices des prix, commerce extérieur, démographie, recensement et publications de l'institut.",
+    path: '/',
+  });
+}
+
+export default async function HomePage() {
+  const [identity, figures, latest, news, releases, events] = await Promise.all([
+    getIdentity(),
+    getKeyFigures(headlineSeries),
+    getLatestPublications(6),
+    getNewsPage(1),
+    getUpcomingReleases(5),
+    getEvents(),
+  ]);
+  return (
+    <>
+      <section className="rounded-xl bg-primary-soft px-6 py-8">
+        <h1 className="text-3xl font-bold leading-tight">{identity?.name ?? 'Institut national de la statistique'}</h1>
+        {identity?.tagline ? <p className="mt-3 max-w-3xl text-lg">{identity.tagline}</p> : null}
+      </section>
+
+      <section aria-labelledby="indicateurs" className="mt-10">
+        <h2 id="indicateurs" className="text-2xl font-bold">
+          Indicateurs clés
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {figures.map((f) => (
+            <KeyFigureCard key={f.code} figure={f} />
+          ))}
+        </div>
+      </section>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="dernieres-publications">
+          <h2 id="dernieres-publications" className="text-2xl font-bold">
+            Dernières publications
+          </h2>
+          <div className="mt-4">
+            <PublicationList items={latest} showArea headingLevel={3} />
+          </div>
+        </section>
+        <div className="space-y-10">
+          <section aria-labelledby="prochaines-parutions">
+            <h2 id="prochaines-parutions" className="text-2xl font-bold">
+              Prochaines parutions
+            </h2>
+            {releases.length === 0 ? (
+              <p className="mt-3 text-muted">Aucune parution annoncée.</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {releases.map((r) => (
+                  <li key={r.id} className="border-l-4 border-primary pl-3">
+                    <p className="font-medium">{r.title}</p>
+                    <p className="text-sm text-muted">
+                      <time dateTime={isoDate(r.scheduledAt)}>{formatDateTime(r.scheduledAt)}</time>
+                      {r.status === 'confirmed' ? ' · confirmée' : r.status === 'postponed' ? ' · reportée' : ''}
+                      {getArea(r.area) ? ` · ${getArea(r.area)!.menuLabel}` : ''}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="evenements-a-venir">
+            <h2 id="evenements-a-venir" className="text-2xl font-bold">
+              Événements à venir
+            </h2>
+            {events.upcoming.length === 0 ? (
+              <p className="mt-3 text-muted">Aucun événement annoncé.</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {events.upcoming.slice(0, 3).map((e) => (
+                  <li key={e.id}>
+                    <p className="font-medium">{e.title}</p>
+                    <p className="text-sm text-muted">
+                      <time dateTime={isoDate(e.startsAt)}>{formatDate(e.startsAt)}</time> · {e.place}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-3">
+              <Link href="/events">Tous les événements</Link>
+            </p>
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="actualites" className="mt-12">
+        <h2 id="actualites" className="text-2xl font-bold">
+          Actualités
+        </h2>
+        <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {news.items.slice(0, 3).map((n) => (
+            <NewsCard key={n.id} item={n} />
+          ))}
+        </div>
+        <p className="mt-4">
+          <Link href="/actualites">Toutes les actualités</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="themes" className="mt-12">
+        <h2 id="themes" className="text-2xl font-bold">
+          Accès rapides
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {sections.map((s) => (
+            <nav key={s.key} aria-label={s.label} className="rounded-lg border border-border p-4">
+              <p className="font-semibold">{s.label}</p>
+              <ul className="mt-2 space-y-1 text-sm">
+                {areasOfSection(s.key).map((a) => (
+                  <li key={a.slug}>
+                    <Link href={a.publicPath!}>{a.menuLabel}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

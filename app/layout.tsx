@@ -1,0 +1,33 @@
+import type { Metadata, Viewport } from 'next';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { ScrollToTop } from '@/components/ui/scroll-to-top';
+import { Toaster } from '@/components/ui/toaster';
+import { env } from '@/lib/env';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(env.SITE_URL),
+  title: { default: 'Institut national de la statistique', template: '%s' },
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#030712' },
+  ],
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="fr" suppressHydrationWarning>
+      <body className="min-h-screen bg-bg text-fg antialiased">
+        <ThemeProvider>
+          <ScrollToTop />
+          {children}
+          <Toaster />
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

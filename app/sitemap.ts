@@ -1,0 +1,19 @@
+import type { MetadataRoute } from 'next';
+import { publicAreaPaths } from '@/lib/content/areas';
+import { getPublicRefs } from '@/lib/content/public';
+import { newsUrl, publicationUrl } from '@/lib/content/urls';
+import { env } from '@/lib/env';
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const { publications, news } = await getPublicRefs();
+  const abs = (path: string) => new URL(path, env.SITE_URL).toString();
+  return [
+    { url: abs('/'), changeFrequency: 'daily', priority: 1 },
+    ...publicAreaPaths().map((path) => ({ url: abs(path), changeFrequency: 'weekly' as const, priority: 0.8 })),
+    ...publications.flatMap((p) => {
+      const path = publicationUrl(p);
+      return path ? [{ url: abs(path), lastModified: p.updatedAt, priority: 0.6 }] : [];
+    }),
+    ...news.map((n) => ({ url: abs(newsUrl(n)), lastModified: n.updatedAt, priority: 0.5 })),
+  ];
+}

@@ -1,0 +1,75 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { Area } from '@/lib/content/areas';
+import { getAreaPublications, getKeyFigures, getPageContent, PER_PAGE } from '@/lib/content/public';
+import { areaListUrl } from '@/lib/content/urls';
+import { Breadcrumbs } from './breadcrumbs';
+import { KeyFigureCard } from './key-figure-card';
+import { Pagination } from './pagination';
+import { PublicationList } from './publication-list';
+import { RichText } from './rich-text';
+import { SeriesTable } from './series-table';
+
+/** An area page: introduction, key figures when the area has a series, publications. */
+export async function AreaPage({ area, year, page }: { area: Area; year?: number; page: number }) {
+  const [intro, list, figures] = await Promise.all([
+    getPageContent(`intro:${area.slug}`),
+    getAreaPublications(area.slug, year, page),
+    getKeyFigures(area.series ?? []),
+  ]);
+  const totalPages = Math.max(1, Math.ceil(list.total / PER_PAGE));
+  if (page > totalPages || (year && list.total === 0)) notFound();
+  const path = area.publicPath!;
+  return (
+    <>
+      <Breadcrumbs items={[{ label: area.menuLabel, href: path }, ...(year ? [{ label: `Année ${year}` }] : [])]} />
+      <h1 className="text-3xl font-bold leading-tight">{area.label}</h1>
+      {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{area.description}</p>}
+
+      {figures.length > 0 ? (
+        <section aria-labelledby="chiffres" className="mt-10">
+          <h2 id="chiffres" className="text-xl font-bold">
+            Derniers chiffres
+          </h2>
+          <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
+            {figures.map((f) => (
+              <KeyFigureCard key={f.code} figure={f} />
+            ))}
+            {figures[0] ? <SeriesTable code={figures[0].code} decimals={figures[0].decimals} label={figures[0].label} /> : null}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="publications" className="mt-10">
+        <h2 id="publications" className="text-xl font-bold">
+          Publications{year ? ` de ${year}` : ''}
+        </h2>
+        {list.years.length > 1 ? (
+          <nav aria-label="Filtrer par année" className="mt-3">
+            <ul className="flex flex-wrap gap-2 text-sm">
+              <li>
+                <Link href={path} aria-current={!year ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+                  Toutes
+                </Link>
+              </li>
+              {list.years.map((y) => (
+                <li key={y}>
+                  <Link href={areaListUrl(path, y, 1)} aria-current={year === y ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+                    {y}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <p className="mt-3 text-sm text-muted" aria-live="polite">
+          {list.total === 0 ? 'Aucune publication pour le moment.' : `${list.total} publication${list.total > 1 ? 's' : ''}, des plus récentes aux plus anciennes.`}
+        </p>
+        <div className="mt-4">
+          <PublicationList items={list.items} />
+        </div>
+        <Pagination page={page} totalPages={totalPages} href={(n) => areaListUrl(path, year, n)} />
+      </section>
+    </>
+  );
+}

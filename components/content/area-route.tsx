@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getAreaByPublicPath, publicPublicationAreas, type Area } from '@/lib/content/areas';
+import { parseAreaSegments } from '@/lib/content/area-route';
+import { getPublicationPage, getPublicRefs } from '@/lib/content/public';
+import { pageMetadata, textExcerpt } from '@/lib/seo';
+import { AreaPage } from './area-page';
+import { PublicationPage } from './publication-page';
+
+type Params = { area?: string; rest?: string[] };
+type Props = { params: Promise<Params> };
+
+/**
+ * Route exports for publication areas under `prefix`. With `withAreaParam`, the folder is
+ * `{prefix}/[area]/[[...rest]]` (e.g. /indice/ipc); otherwise `{prefix}/[[...rest]]` (e.g. /rgph).
+ */
+export function areaRoute(prefix: string, withAreaParam: boolean) {
+  const resolve = async (params: Promise<Params>) => {
+    const p = await params;
+    const area = getAreaByPublicPath(withAreaParam ? `${prefix}/${p.area}` : prefix);
+    const view = parseAreaSegments(p.rest);
+    if (!area || area.kind !== 'publications' || area.restricted || !view) notFound();
+    return { area, view };
+  };
+
+  const areasHere = (): Area[] =>
+    publicPublicationAreas().filter((a) => (withAreaParam ? a.publicPath!.startsWith(`${prefix}/`) : a.publicPath === prefix));
+
+  const areaParam = (a: Area) => (withAreaParam ? { area: a.publicPath!.slice(prefix.length + 1) } : {});
+
+  async function generateStaticParams() {
+    const { publications } = await getPublicRefs();
+    return areasHere().flatMap((a) => [
+      { ...areaParam(a), rest: [] as string[] },
+      ...publications.filter((p) => p.area === a.slug).map((p) => ({ ...areaParam(a), rest: [p.slug] })),
+    ]);
+  }
+
+  async function generateMetadata({ params }: Props): Promise<Metadata> {
+    const { area, view } = await resolve(params);
+    if (view.kind === 'publication') {
+      const data = await getPublicationPage(area.slug, view.slug);
+      if (!data) return {};
+      const p = data.publication;
+      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article' });
+    }
+    const suffix = [view.year ? `année ${view.year}` : '', view.page > 1 ? `page ${view.page}` : ''].filter(Boolean).join(', ');
+    return pageMetadata({
+      title: suffix ? `${area.label} (${suffix})` : area.label,
+      description: area.description,
+      path: `${area.publicPath}${view.year ? `/annee/${view.year}` : ''}${view.page > 1 ? `/page/${view.page}` : ''}`,
+    });
+  }
+
+  async function Page({ params }: Props) {
+    const { area, view } = await resolve(params);
+    return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} /> : <AreaPage area={area} year={view.year} page={view.page} />;
+  }
+
+  return { generateStaticParams, generateMetadata, Page };
+}

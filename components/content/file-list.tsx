@@ -1,0 +1,33 @@
+import { fileTypeLabel, formatFileSize } from '@/lib/format';
+import type { PublicFile } from '@/lib/content/queries/files';
+import { fileUrl } from '@/lib/content/urls';
+
+/** Download links with type and size. */
+export function FileList({ files, compact = false }: { files: PublicFile[]; compact?: boolean }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className={compact ? 'flex flex-wrap gap-2' : 'space-y-2'}>
+      {files.map((f) => (
+        <li key={f.id}>
+          <a
+            href={fileUrl(f)}
+            className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm no-underline hover:bg-surface-2"
+            download
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M12 3v12m0 0l-4-4m4 4l4-4M4 19h16" />
+            </svg>
+            <span>
+              {compact ? 'Télécharger' : (f.label ?? f.name)}
+              <span className="text-muted">
+                {' '}
+                ({fileTypeLabel(f.ext)}, {formatFileSize(f.size)})
+              </span>
+              {compact ? <span className="sr-only"> : {f.label ?? f.name}</span> : null}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

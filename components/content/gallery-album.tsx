@@ -1,0 +1,76 @@
+import Image from 'next/image';
+import type { Gallery } from '@/lib/content/queries/galleries';
+import { fileUrl } from '@/lib/content/urls';
+import { formatDate } from '@/lib/format';
+
+/**
+ * An album: a grid of thumbnails, each a link to a full-size viewer. The viewer is pure CSS
+ * (`:target`), so it works without JavaScript and is driven by the keyboard like any link:
+ * previous, next and close are links too.
+ */
+export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
+  const anchor = (i: number) => `photo-${gallery.id}-${gallery.images[i]?.id}`;
+  return (
+    <section aria-labelledby={`album-${gallery.id}`} className="mt-10">
+      <h2 id={`album-${gallery.id}`} className="text-2xl font-bold">
+        {gallery.title}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {gallery.takenOn ? `${formatDate(gallery.takenOn)} · ` : ''}
+        {gallery.images.length} photos
+      </p>
+      {gallery.description ? <p className="mt-2">{gallery.description}</p> : null}
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {gallery.images.map((img, i) => (
+          <li key={img.id}>
+            <a href={`#${anchor(i)}`} className="block overflow-hidden rounded-md">
+              <Image
+                src={fileUrl({ id: img.fileId, name: img.name })}
+                alt={img.alt || img.caption}
+                width={img.width ?? 1200}
+                height={img.height ?? 800}
+                sizes="(min-width: 1024px) 260px, (min-width: 640px) 33vw, 50vw"
+                className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105"
+              />
+            </a>
+            <p className="mt-1 text-sm">{img.caption}</p>
+          </li>
+        ))}
+      </ul>
+      {gallery.images.map((img, i) => (
+        <figure
+          key={img.id}
+          id={anchor(i)}
+          aria-label={`Photo ${i + 1} sur ${gallery.images.length} : ${img.caption}`}
+          className="fixed inset-0 z-50 hidden flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white target:flex"
+        >
+          <Image
+            src={fileUrl({ id: img.fileId, name: img.name })}
+            alt={img.alt || img.caption}
+            width={img.width ?? 1200}
+            height={img.height ?? 800}
+            sizes="90vw"
+            loading="lazy"
+            className="max-h-[75vh] w-auto object-contain"
+          />
+          <figcaption className="max-w-3xl text-center">{img.caption}</figcaption>
+          <nav aria-label="Visionneuse" className="flex gap-3">
+            {i > 0 ? (
+              <a href={`#${anchor(i - 1)}`} className="rounded bg-white px-3 py-2 text-black no-underline">
+                ← Précédente
+              </a>
+            ) : null}
+            <a href={`#album-${gallery.id}`} className="rounded bg-white px-3 py-2 text-black no-underline">
+              Fermer
+            </a>
+            {i < gallery.images.length - 1 ? (
+              <a href={`#${anchor(i + 1)}`} className="rounded bg-white px-3 py-2 text-black no-underline">
+                Suivante →
+              </a>
+            ) : null}
+          </nav>
+        </figure>
+      ))}
+    </section>
+  );
+}

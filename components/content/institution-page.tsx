@@ -1,0 +1,34 @@
+import Image from 'next/image';
+import { notFound } from 'next/navigation';
+import { area, type AreaSlug } from '@/lib/content/areas';
+import { getPageContent } from '@/lib/content/public';
+import { fileUrl } from '@/lib/content/urls';
+import { pageMetadata, textExcerpt } from '@/lib/seo';
+import { Breadcrumbs } from './breadcrumbs';
+import { RichText } from './rich-text';
+
+/** Metadata of an institutional page (`mission`, `mot_du_dg`). */
+export async function institutionMetadata(key: AreaSlug) {
+  const a = area(key);
+  const page = await getPageContent(key);
+  return pageMetadata({ title: page?.title ?? a.label, description: page ? textExcerpt(page.body) : a.description, path: a.publicPath! });
+}
+
+/** An institutional text edited in /admin/about. */
+export async function InstitutionPage({ pageKey }: { pageKey: AreaSlug }) {
+  const a = area(pageKey);
+  const page = await getPageContent(pageKey);
+  if (!page) notFound();
+  return (
+    <>
+      <Breadcrumbs items={[{ label: "L'institut" }, { label: a.menuLabel }]} />
+      <h1 className="text-3xl font-bold leading-tight">{page.title}</h1>
+      <div className="mt-6 flex flex-col gap-8 md:flex-row-reverse md:items-start">
+        {page.photoFileId ? (
+          <Image src={fileUrl({ id: page.photoFileId, name: 'photo.jpg' })} alt="" width={320} height={400} className="h-auto w-48 rounded-lg md:w-64" />
+        ) : null}
+        <RichText html={page.body} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { NewsSummary } from '@/lib/content/queries/news';
+import { fileUrl, newsUrl } from '@/lib/content/urls';
+import { formatDate, isoDate } from '@/lib/format';
+
+/** A news item in a list: cover, title, date, excerpt. */
+export function NewsCard({ item, headingLevel = 3 }: { item: NewsSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-border bg-surface">
+      {item.cover ? (
+        <Image
+          src={fileUrl(item.cover)}
+          alt=""
+          width={item.cover.width ?? 1200}
+          height={item.cover.height ?? 800}
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[3/2] h-auto w-full object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Heading className="font-semibold leading-snug">
+          <Link href={newsUrl(item)}>{item.title}</Link>
+        </Heading>
+        <p className="text-sm text-muted">
+          <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
+        </p>
+        <p className="text-sm">{item.excerpt}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import Link from 'next/link';
+import type { PublicationSummary } from '@/lib/content/queries/publications';
+import { getArea } from '@/lib/content/areas';
+import { publicationUrl } from '@/lib/content/urls';
+import { formatDate, isoDate } from '@/lib/format';
+import { FileList } from './file-list';
+
+/** Publications with title, period, date, files (type, size, download link). */
+export function PublicationList({ items, showArea = false, headingLevel = 2 }: { items: PublicationSummary[]; showArea?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="divide-y divide-border border-y border-border">
+      {items.map((p) => {
+        const href = publicationUrl(p);
+        const a = getArea(p.area);
+        const fields = (a?.fields ?? []).filter((f) => f.public && p.fields[f.name]);
+        return (
+          <li key={p.id} className="py-5">
+            <article>
+              {showArea && a ? <p className="text-xs font-semibold uppercase tracking-wide text-muted">{a.menuLabel}</p> : null}
+              <Heading className="text-lg font-semibold leading-snug">
+                {href ? <Link href={href}>{p.title}</Link> : p.title}
+              </Heading>
+              <p className="mt-1 text-sm text-muted">
+                {p.periodLabel ? <>Période : {p.periodLabel} · </> : null}
+                Publié le <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt)}</time>
+                {fields.map((f) => (
+                  <span key={f.name}>
+                    {' '}
+                    · {f.label} : {f.type === 'date' ? formatDate(String(p.fields[f.name])) : String(p.fields[f.name])}
+                  </span>
+                ))}
+              </p>
+              {p.summary ? <p className="mt-2">{p.summary}</p> : null}
+              <div className="mt-3">
+                <FileList files={p.files} compact />
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

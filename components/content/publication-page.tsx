@@ -1,0 +1,80 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { Area } from '@/lib/content/areas';
+import { getIdentity, getPublicationPage } from '@/lib/content/public';
+import { publicationUrl } from '@/lib/content/urls';
+import { env } from '@/lib/env';
+import { formatDate, isoDate } from '@/lib/format';
+import { Breadcrumbs } from './breadcrumbs';
+import { FileList } from './file-list';
+import { RichText } from './rich-text';
+
+/** A publication: summary, body, period, release date, files, related publications, citation. */
+export async function PublicationPage({ area, slug }: { area: Area; slug: string }) {
+  const [data, identity] = await Promise.all([getPublicationPage(area.slug, slug), getIdentity()]);
+  if (!data) notFound();
+  const { publication: p, related } = data;
+  const url = new URL(publicationUrl(p) ?? '/', env.SITE_URL).toString();
+  const year = p.publishedAt.getUTCFullYear();
+  const fields = (area.fields ?? []).filter((f) => f.public && p.fields[f.name]);
+  return (
+    <>
+      <Breadcrumbs items={[{ label: area.menuLabel, href: area.publicPath }, { label: p.title }]} />
+      <article>
+        <h1 className="text-3xl font-bold leading-tight">{p.title}</h1>
+        <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          {p.periodLabel ? (
+            <>
+              <dt className="text-muted">Période couverte</dt>
+              <dd>{p.periodLabel}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted">Date de publication</dt>
+          <dd>
+            <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt)}</time>
+          </dd>
+          {fields.map((f) => (
+            <div key={f.name} className="contents">
+              <dt className="text-muted">{f.label}</dt>
+              <dd>{f.type === 'date' ? formatDate(String(p.fields[f.name])) : String(p.fields[f.name])}</dd>
+            </div>
+          ))}
+        </dl>
+        {p.summary ? <p className="mt-6 text-lg font-medium">{p.summary}</p> : null}
+        {p.files.length > 0 ? (
+          <section aria-labelledby="telechargements" className="mt-6 rounded-lg border border-border bg-surface p-4">
+            <h2 id="telechargements" className="mb-3 font-semibold">
+              Télécharger
+            </h2>
+            <FileList files={p.files} />
+          </section>
+        ) : null}
+        <RichText html={p.body} className="mt-8" />
+        <section aria-labelledby="citer" className="mt-10">
+          <h2 id="citer" className="text-lg font-semibold">
+            Citer cette publication
+          </h2>
+          <p className="mt-2 rounded-md bg-surface-2 p-3 text-sm">
+            {identity?.acronym ?? 'INS'} ({year}). <cite>{p.title}</cite>
+            {p.periodLabel ? `, ${p.periodLabel}` : ''}. {identity?.name}. {url}
+          </p>
+        </section>
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="voir-aussi" className="mt-10">
+          <h2 id="voir-aussi" className="text-lg font-semibold">
+            Publications associées
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {related.map((r) => (
+              <li key={r.id}>
+                <Link href={publicationUrl(r) ?? '#'}>{r.title}</Link>
+                {r.periodLabel ? <span className="text-sm text-muted"> — {r.periodLabel}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

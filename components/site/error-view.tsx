@@ -1,0 +1,19 @@
+import Link from 'next/link';
+
+/** The seed's error page: a status code, a status message and a description. */
+export function ErrorView({ statusCode = 500, description, children }: { statusCode?: number; description?: React.ReactNode; children?: React.ReactNode }) {
+  const message = statusCode === 404 ? 'Page Not Found' : 'Internal Server Error';
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
+      <p className="text-6xl font-bold text-primary">{statusCode}</p>
+      <h1 className="mt-4 text-2xl font-bold">{message}</h1>
+      <p className="mt-3 text-muted">{description}</p>
+      {children}
+      <p className="mt-8">
+        <Link href="/" className="rounded-md bg-primary px-4 py-2 text-primary-fg no-underline hover:bg-primary-hover">
+          Retour à l&apos;accueil
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { Logo } from '@/components/ui/logo';
+import type { SiteIdentity } from '@/lib/content/queries/site';
+import { NavMenus } from './nav-menus';
+import { SiteNav } from './site-nav';
+
+export function Header({ identity }: { identity: SiteIdentity | null }) {
+  return (
+    <header className="border-b border-border bg-bg">
+      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg">
+        Aller au contenu
+      </a>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link href="/" className="flex min-w-0 items-center gap-3 text-fg no-underline">
+          <Logo size={44} />
+          <span className="min-w-0">
+            <span className="block text-lg font-bold leading-tight">{identity?.acronym ?? 'INS'}</span>
+            <span className="block truncate text-sm text-muted">{identity?.name ?? 'Institut national de la statistique'}</span>
+          </span>
+        </Link>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <SiteNav variant="mobile" />
+        </div>
+      </div>
+      <SiteNav variant="desktop" />
+      <NavMenus />
+    </header>
+  );
+}

@@ -1,0 +1,88 @@
+/** Checks every public page must pass: what a visitor (or a screen reader user) would notice. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type Response } from '@playwright/test';
+
+export type ColourMode = 'light' | 'dark';
+
+export const colourModes: ColourMode[] = ['light', 'dark'];
+
+/** Chooses the colour mode the way a returning visitor's browser would: next-themes' storage key. */
+export async function setColourMode(page: Page, mode: ColourMode): Promise<void> {
+  await page.addInitScript((value) => {
+    try {
+      window.localStorage.setItem('theme', value);
+    } catch {
+      // about:blank and opaque origins have no storage.
+    }
+  }, mode);
+}
+
+/**
+ * Starts collecting the errors a visitor's console would show (console.error, uncaught exceptions,
+ * failed resources). Call before navigating; the returned array fills as the page runs.
+ */
+export function watchConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const location = message.location();
+      errors.push(`console.error: ${message.text()}${location.url ? ` (${location.url}:${location.lineNumber})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => {
+    errors.push(`exception: ${error.message}`);
+  });
+  return errors;
+}
+
+/** No WCAG 2.1 A/AA violation of serious or critical impact (axe-core). */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}) : ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`)
+        .join('\n'),
+  );
+  expect(report, `violations d'accessibilité sur ${page.url()}`).toEqual([]);
+}
+
+/**
+ * A public page answered and rendered as a French, structured page with real content, in the
+ * requested colour mode, without console errors or serious accessibility violations.
+ */
+export async function expectPublicPage(
+  page: Page,
+  response: Response | null,
+  options: { mode: ColourMode; consoleErrors: string[]; h1?: string },
+): Promise<void> {
+  expect(response, 'pas de réponse à la navigation').not.toBeNull();
+  expect(response?.status(), `statut HTTP de ${response?.url()}`).toBe(200);
+
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', 'fr');
+  if (options.mode === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+
+  const h1 = page.locator('h1');
+  await expect(h1, 'un seul titre h1').toHaveCount(1);
+  await expect(h1).toBeVisible();
+  await expect(h1).toHaveText(/\S/);
+  if (options.h1) await expect(h1).toContainText(options.h1);
+
+  const main = page.locator('main');
+  await expect(main, 'une seule région principale <main>').toHaveCount(1);
+  await expect(main).toBeVisible();
+  const mainText = (await main.innerText()).replace(/\s+/g, ' ').trim();
+  const headingText = (await h1.innerText()).replace(/\s+/g, ' ').trim();
+  expect(
+    mainText.replace(headingText, '').trim().length,
+    `contenu principal quasi vide : « ${mainText.slice(0, 200)} »`,
+  ).toBeGreaterThanOrEqual(80);
+
+  await expectNoSeriousA11yViolations(page);
+  expect(options.consoleErrors, 'erreurs dans la console du navigateur').toEqual([]);
+}

@@ -1,0 +1,129 @@
+/**
+ * Route smoke test, generated from the area registry: every public route in light and dark mode,
+ * the 404 page, and a visitor's access to the back-office. Adding an area to
+ * lib/content/areas.ts adds its tests here.
+ */
+import { expect, test } from '@playwright/test';
+import { adminMenu, publicAreaPaths, publicPublicationAreas, type Area, areas } from '../lib/content/areas';
+import {
+  colourModes,
+  expectNoSeriousA11yViolations,
+  expectPublicPage,
+  setColourMode,
+  watchConsoleErrors,
+} from './helpers/page-checks';
+import { findFirstNewsPath, findFirstPublicationPath } from './helpers/routes';
+
+const areaByPublicPath = new Map((areas as readonly Area[]).filter((a) => a.publicPath).map((a) => [a.publicPath, a]));
+
+test.describe('pages publiques', () => {
+  for (const mode of colourModes) {
+    test(`/ (${mode})`, async ({ page }) => {
+      await setColourMode(page, mode);
+      const consoleErrors = watchConsoleErrors(page);
+      const response = await page.goto('/');
+      await expectPublicPage(page, response, { mode, consoleErrors });
+    });
+
+    for (const path of publicAreaPaths()) {
+      test(`${path} (${mode})`, async ({ page }) => {
+        await setColourMode(page, mode);
+        const consoleErrors = watchConsoleErrors(page);
+        const response = await page.goto(path);
+        await expectPublicPage(page, response, { mode, consoleErrors, h1: areaByPublicPath.get(path)?.label });
+      });
+    }
+
+    test(`/actualites/{id} (${mode})`, async ({ page, request }) => {
+      const path = await findFirstNewsPath(request);
+      await setColourMode(page, mode);
+      const consoleErrors = watchConsoleErrors(page);
+      const response = await page.goto(path);
+      await expectPublicPage(page, response, { mode, consoleErrors });
+    });
+
+    for (const area of publicPublicationAreas()) {
+      test(`${area.publicPath}/{slug} (${mode})`, async ({ page, request }) => {
+        const path = await findFirstPublicationPath(request, area.publicPath as string);
+        await setColourMode(page, mode);
+        const consoleErrors = watchConsoleErrors(page);
+        const response = await page.goto(path);
+        await expectPublicPage(page, response, { mode, consoleErrors });
+      });
+    }
+  }
+});
+
+test.describe('page introuvable', () => {
+  test('/nimportequoi : 404 avec le chemin demandé', async ({ page }) => {
+    const response = await page.goto('/nimportequoi');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByText('Page Not Found', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Page not found: /nimportequoi').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('/actualites/abc (identifiant invalide) : 404', async ({ page }) => {
+    const response = await page.goto('/actualites/abc');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found', { exact: true }).first()).toBeVisible();
+  });
+
+  test('/actualites/999999999 (actualité inconnue) : 404', async ({ page }) => {
+    const response = await page.goto('/actualites/999999999');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found', { exact: true }).first()).toBeVisible();
+  });
+
+  test('/indice/ipc/publication-inexistante : 404', async ({ page }) => {
+    const response = await page.goto('/indice/ipc/publication-inexistante');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found', { exact: true }).first()).toBeVisible();
+  });
+});
+
+test.describe('back-office pour un visiteur', () => {
+  // Every screen of the admin menu, plus a path no screen answers: all redirect a visitor home.
+  const adminPaths = [...adminMenu().map((entry) => entry.path), '/admin/news/nouveau/inconnu'];
+
+  for (const path of adminPaths) {
+    test(`${path} redirige vers /`, async ({ page, request }) => {
+      // The server answers with a redirect: no back-office HTML reaches the visitor.
+      const direct = await request.get(path, { maxRedirects: 0 });
+      expect(direct.status(), `statut HTTP de ${path}`).toBeGreaterThanOrEqual(300);
+      expect(direct.status()).toBeLessThan(400);
+      const location = direct.headers()['location'] ?? '';
+      expect(new URL(location, 'http://127.0.0.1').pathname, `redirection de ${path}`).toBe('/');
+
+      await page.goto(path);
+      expect(new URL(page.url()).pathname).toBe('/');
+      await expect(page.locator('h1')).toHaveText(/\S/);
+    });
+  }
+
+  test('/admin/connexion : formulaire de connexion accessible', async ({ page }) => {
+    const consoleErrors = watchConsoleErrors(page);
+    const response = await page.goto('/admin/connexion');
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/admin/connexion');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
+    await expect(form).toHaveCount(1);
+    const email = form.locator('input[type="email"], input[name="email"]');
+    const password = form.locator('input[type="password"]');
+    await expect(email).toHaveCount(1);
+    await expect(email).toBeVisible();
+    await expect(email).toHaveAccessibleName(/\S/);
+    await expect(password).toBeVisible();
+    await expect(password).toHaveAccessibleName(/\S/);
+    // A visible <label> (not only a placeholder) names each field.
+    expect(await email.evaluate((input: HTMLInputElement) => input.labels?.length ?? 0)).toBeGreaterThan(0);
+    expect(await password.evaluate((input: HTMLInputElement) => input.labels?.length ?? 0)).toBeGreaterThan(0);
+    await expect(form.locator('button[type="submit"], button:not([type]), input[type="submit"]').first()).toBeVisible();
+
+    await expectNoSeriousA11yViolations(page);
+    expect(consoleErrors, 'erreurs dans la console du navigateur').toEqual([]);
+  });
+});

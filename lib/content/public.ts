@@ -1,0 +1,124 @@
+/**
+ * Cached public reads. Each function tags what it returns (tag names in lib/cache/tags.ts), so
+ * pages are served from Next's cache and a write invalidates exactly what it touched.
+ * Pages call these; the queries they wrap are plain functions tested against real databases.
+ */
+import 'server-only';
+import { cacheLife, cacheTag } from 'next/cache';
+import { tags } from '@/lib/cache/tags';
+import { getDb } from '@/lib/db';
+import { publicPublicationAreas } from './areas';
+import { listEvents } from './queries/events';
+import { listGalleries } from './queries/galleries';
+import { getNews, listNews, publicNewsRefs } from './queries/news';
+import { getPublication, latestPublications, listAreaPublications, publicPublicationRefs, relatedPublications } from './queries/publications';
+import { upcomingReleases } from './queries/releases';
+import { keyFigures, seriesObservations } from './queries/series';
+import { getPage, getSiteIdentity } from './queries/site';
+import { listTenders } from './queries/tenders';
+
+export const PER_PAGE = 10;
+
+function cached(...tagNames: string[]) {
+  cacheLife('content');
+  cacheTag(...tagNames);
+}
+
+const publicAreaSlugs = () => publicPublicationAreas().map((a) => a.slug);
+
+export async function getIdentity() {
+  'use cache';
+  cached(tags.identity);
+  return getSiteIdentity(await getDb());
+}
+
+export async function getPageContent(key: string) {
+  'use cache';
+  cached(tags.page(key));
+  return getPage(await getDb(), key);
+}
+
+export async function getAreaPublications(area: string, year: number | undefined, page: number) {
+  'use cache';
+  cached(tags.area(area));
+  return listAreaPublications(await getDb(), { area, year, page, perPage: PER_PAGE, now: new Date() });
+}
+
+export async function getPublicationPage(area: string, slug: string) {
+  'use cache';
+  const db = await getDb();
+  const now = new Date();
+  const publication = await getPublication(db, { area, slug, now });
+  if (!publication) {
+    // A slug published later must appear: tie the miss to its area's list.
+    cached(tags.area(area));
+    return null;
+  }
+  cached(tags.publication(publication.id), tags.area(area));
+  const related = await relatedPublications(db, { area, excludeId: publication.id, limit: 4, now });
+  return { publication, related };
+}
+
+export async function getLatestPublications(limit: number) {
+  'use cache';
+  cached(tags.latestPublications);
+  return latestPublications(await getDb(), { areas: publicAreaSlugs(), limit, now: new Date() });
+}
+
+export async function getKeyFigures(codes: string[]) {
+  'use cache';
+  cached(...codes.map(tags.series));
+  return keyFigures(await getDb(), codes);
+}
+
+export async function getSeriesObservations(code: string) {
+  'use cache';
+  cached(tags.series(code));
+  return seriesObservations(await getDb(), code);
+}
+
+export async function getNewsPage(page: number) {
+  'use cache';
+  cached(tags.newsList);
+  return listNews(await getDb(), { page, perPage: PER_PAGE, now: new Date() });
+}
+
+export async function getNewsItem(id: number) {
+  'use cache';
+  cached(tags.newsItem(id), tags.newsList);
+  return getNews(await getDb(), { id, now: new Date() });
+}
+
+export async function getEvents() {
+  'use cache';
+  cached(tags.events);
+  return listEvents(await getDb(), { now: new Date(), pastLimit: 50 });
+}
+
+export async function getGalleries() {
+  'use cache';
+  cached(tags.galleries);
+  return listGalleries(await getDb(), { now: new Date() });
+}
+
+export async function getTenders() {
+  'use cache';
+  cached(tags.tenders);
+  return listTenders(await getDb(), { now: new Date() });
+}
+
+export async function getUpcomingReleases(limit: number) {
+  'use cache';
+  cached(tags.releases);
+  return upcomingReleases(await getDb(), { now: new Date(), limit });
+}
+
+/** Everything the sitemap and static params need. */
+export async function getPublicRefs() {
+  'use cache';
+  cached(tags.sitemap, tags.newsList);
+  const db = await getDb();
+  const now = new Date();
+  const [publications, news] = await Promise.all([publicPublicationRefs(db, { areas: publicAreaSlugs(), now }), publicNewsRefs(db, { now })]);
+  return { publications, news };
+}

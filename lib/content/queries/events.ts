@@ -1,0 +1,23 @@
+import { asc, desc, gte, lt, and, or, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { events } from '@/lib/db/schema';
+import { isPublic } from './visibility';
+
+const columns = { id: events.id, slug: events.slug, title: events.title, summary: events.summary, body: events.body, place: events.place, startsAt: events.startsAt, endsAt: events.endsAt };
+
+export type EventItem = { id: number; slug: string; title: string; summary: string; body: string; place: string; startsAt: Date; endsAt: Date | null };
+
+/** Upcoming (and ongoing) events soonest first, then past events most recent first. */
+export async function listEvents(db: Db, params: { now: Date; pastLimit: number }): Promise<{ upcoming: EventItem[]; past: EventItem[] }> {
+  const endOrStart = sql`coalesce(${events.endsAt}, ${events.startsAt})`;
+  const [upcoming, past] = await Promise.all([
+    db.select(columns).from(events).where(and(isPublic(events, params.now), gte(endOrStart, params.now))).orderBy(asc(events.startsAt)),
+    db
+      .select(columns)
+      .from(events)
+      .where(and(isPublic(events, params.now), or(and(isNull(events.endsAt), lt(events.startsAt, params.now)), lt(events.endsAt, params.now))))
+      .orderBy(desc(events.startsAt))
+      .limit(params.pastLimit),
+  ]);
+  return { upcoming, past };
+}

@@ -1,0 +1,88 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { files, publicationFiles, tenderFiles } from '@/lib/db/schema';
+
+export type PublicFile = {
+  id: string;
+  name: string;
+  label: string | null;
+  mime: string;
+  ext: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  restricted: boolean;
+};
+
+const fileColumns = {
+  id: files.id,
+  name: files.name,
+  mime: files.mime,
+  ext: files.ext,
+  size: files.size,
+  width: files.width,
+  height: files.height,
+  visibility: files.visibility,
+};
+
+type FileRow = { id: string; name: string; mime: string; ext: string; size: number; width: number | null; height: number | null; visibility: 'public' | 'restricted' };
+
+function toPublicFile(row: FileRow, label: string | null): PublicFile {
+  const { visibility, ...rest } = row;
+  return { ...rest, label, restricted: visibility === 'restricted' };
+}
+
+/** Files attached to each of these publications, in their order. */
+export async function filesOfPublications(db: Db, ids: number[]): Promise<Map<number, PublicFile[]>> {
+  const map = new Map<number, PublicFile[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ ownerId: publicationFiles.publicationId, label: publicationFiles.label, ...fileColumns })
+    .from(publicationFiles)
+    .innerJoin(files, eq(files.id, publicationFiles.fileId))
+    .where(inArray(publicationFiles.publicationId, ids))
+    .orderBy(asc(publicationFiles.position));
+  for (const { ownerId, label, ...file } of rows) {
+    const list = map.get(ownerId) ?? [];
+    list.push(toPublicFile(file, label));
+    map.set(ownerId, list);
+  }
+  return map;
+}
+
+/** Files attached to each of these tenders, in their order. */
+export async function filesOfTenders(db: Db, ids: number[]): Promise<Map<number, PublicFile[]>> {
+  const map = new Map<number, PublicFile[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ ownerId: tenderFiles.tenderId, label: tenderFiles.label, ...fileColumns })
+    .from(tenderFiles)
+    .innerJoin(files, eq(files.id, tenderFiles.fileId))
+    .where(inArray(tenderFiles.tenderId, ids))
+    .orderBy(asc(tenderFiles.position));
+  for (const { ownerId, label, ...file } of rows) {
+    const list = map.get(ownerId) ?? [];
+    list.push(toPublicFile(file, label));
+    map.set(ownerId, list);
+  }
+  return map;
+}
+
+/** One file's metadata for downloading, or null. */
+export async function getFileForDownload(db: Db, id: string) {
+  const [row] = await db
+    .select({ ...fileColumns, storageKey: files.storageKey, sha256: files.sha256, createdAt: files.createdAt, deletedAt: files.deletedAt })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1);
+  return row && !row.deletedAt ? row : null;
+}
+
+/** Image metadata for these file ids (covers, gallery images). */
+export async function imagesById(db: Db, ids: string[]): Promise<Map<string, PublicFile>> {
+  const map = new Map<string, PublicFile>();
+  if (ids.length === 0) return map;
+  const rows = await db.select(fileColumns).from(files).where(inArray(files.id, ids));
+  for (const row of rows) map.set(row.id, toPublicFile(row, null));
+  return map;
+}

@@ -1,0 +1,33 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { files, galleries, galleryImages } from '@/lib/db/schema';
+import { isPublic } from './visibility';
+
+export type GalleryImage = { id: number; fileId: string; name: string; caption: string; alt: string; width: number | null; height: number | null };
+export type Gallery = { id: number; slug: string; title: string; description: string; takenOn: string | null; images: GalleryImage[] };
+
+/** Public galleries, newest first, each with its images in order. */
+export async function listGalleries(db: Db, params: { now: Date }): Promise<Gallery[]> {
+  const rows = await db
+    .select({ id: galleries.id, slug: galleries.slug, title: galleries.title, description: galleries.description, takenOn: galleries.takenOn })
+    .from(galleries)
+    .where(isPublic(galleries, params.now))
+    .orderBy(desc(galleries.takenOn), desc(galleries.id));
+  if (rows.length === 0) return [];
+  const images = await db
+    .select({
+      id: galleryImages.id,
+      galleryId: galleryImages.galleryId,
+      fileId: galleryImages.fileId,
+      name: files.name,
+      caption: galleryImages.caption,
+      alt: galleryImages.alt,
+      width: files.width,
+      height: files.height,
+    })
+    .from(galleryImages)
+    .innerJoin(files, eq(files.id, galleryImages.fileId))
+    .where(inArray(galleryImages.galleryId, rows.map((r) => r.id)))
+    .orderBy(asc(galleryImages.position), asc(galleryImages.id));
+  return rows.map((g) => ({ ...g, images: images.filter((i) => i.galleryId === g.id).map(({ id, fileId, name, caption, alt, width, height }) => ({ id, fileId, name, caption, alt, width, height })) }));
+}

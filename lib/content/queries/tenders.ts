@@ -1,0 +1,20 @@
+import { desc } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { tenders } from '@/lib/db/schema';
+import { filesOfTenders, type PublicFile } from './files';
+import { isPublic } from './visibility';
+
+export type Tender = { id: number; slug: string; reference: string; title: string; summary: string; body: string; deadlineAt: Date; publishedAt: Date; open: boolean; files: PublicFile[] };
+
+/** Public tenders: open ones first (nearest deadline first), then closed ones (most recent first). */
+export async function listTenders(db: Db, params: { now: Date }): Promise<Tender[]> {
+  const rows = await db
+    .select({ id: tenders.id, slug: tenders.slug, reference: tenders.reference, title: tenders.title, summary: tenders.summary, body: tenders.body, deadlineAt: tenders.deadlineAt, publishedAt: tenders.publishedAt })
+    .from(tenders)
+    .where(isPublic(tenders, params.now))
+    .orderBy(desc(tenders.deadlineAt));
+  const files = await filesOfTenders(db, rows.map((r) => r.id));
+  const all = rows.map((r) => ({ ...r, publishedAt: r.publishedAt as Date, open: r.deadlineAt > params.now, files: files.get(r.id) ?? [] }));
+  const open = all.filter((t) => t.open).sort((a, b) => a.deadlineAt.getTime() - b.deadlineAt.getTime());
+  return [...open, ...all.filter((t) => !t.open)];
+}

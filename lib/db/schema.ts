@@ -1,0 +1,380 @@
+/**
+ * The whole content model of PRODUCT.md. Screens arrive issue by issue; the schema is designed
+ * once so that later work extends it rather than reshapes it.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const contentStatus = pgEnum('content_status', ['draft', 'scheduled', 'published', 'archived']);
+export const fileVisibility = pgEnum('file_visibility', ['public', 'restricted']);
+export const observationStatus = pgEnum('observation_status', ['provisional', 'final']);
+export const releaseStatus = pgEnum('release_status', ['announced', 'confirmed', 'postponed', 'cancelled', 'published']);
+export const seriesFrequency = pgEnum('series_frequency', ['monthly', 'quarterly', 'annual']);
+
+/** Columns every editable, publishable item shares: life cycle, optimistic version, trash, authorship. */
+const lifecycle = () => ({
+  status: contentStatus('status').notNull().default('draft'),
+  /** When a scheduled item goes public; for a published item, when it did. */
+  publishedAt: ts('published_at'),
+  version: integer('version').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Set when the item is in the trash; restoring clears it. */
+  deletedAt: ts('deleted_at'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+// ─── People and access ────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** Null for accounts managed by an external provider (Supabase, upstream). */
+    passwordHash: text('password_hash'),
+    /** Identifier at the external provider, when there is one. */
+    externalId: text('external_id'),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** Absolute expiry; idle expiry is computed from last_seen_at. */
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. `publication.publish`, `user.sign_in`, `user.sign_in_failed`. */
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    /** Short French description shown in the back-office. */
+    summary: text('summary'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_at_idx').on(t.at), index('audit_entity_idx').on(t.entityType, t.entityId)],
+);
+
+// ─── Institute identity and institutional pages ──────────────────────────────────────────────
+
+export const siteIdentity = pgTable('site_identity', {
+  id: integer('id').primaryKey().default(1),
+  name: text('name').notNull(),
+  acronym: text('acronym').notNull(),
+  country: text('country').notNull(),
+  tagline: text('tagline'),
+  logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  /** `{ label, url }[]` */
+  socialLinks: jsonb('social_links').$type<{ label: string; url: string }[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Institutional texts (`mission`, `mot_du_dg`) and each area's introduction (`intro:{area}`). */
+export const pages = pgTable('pages', {
+  key: text('key').primaryKey(),
+  title: text('title').notNull(),
+  /** Sanitized HTML. */
+  body: text('body').notNull().default(''),
+  photoFileId: uuid('photo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+// ─── Files ───────────────────────────────────────────────────────────────────────────────────
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Key in the storage driver, generated by the server; never derived from user input. */
+    storageKey: text('storage_key').notNull(),
+    /** Display name, editable. */
+    name: text('name').notNull(),
+    /** Name of the file as uploaded. */
+    originalName: text('original_name').notNull(),
+    /** MIME type decided from the content, not the name. */
+    mime: text('mime').notNull(),
+    ext: text('ext').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** Resized image variants: `{ thumb: { key, width, height, size } … }`. */
+    variants: jsonb('variants').$type<Record<string, { key: string; width: number; height: number; size: number; mime: string }>>(),
+    visibility: fileVisibility('visibility').notNull().default('public'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    downloadCount: bigint('download_count', { mode: 'number' }).notNull().default(0),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [uniqueIndex('files_storage_key_key').on(t.storageKey), index('files_created_idx').on(t.createdAt)],
+);
+
+// ─── Publications (every publication area of the registry) ──────────────────────────────────
+
+export const publications = pgTable(
+  'publications',
+  {
+    id: serial('id').primaryKey(),
+    /** Slug of the content area in `lib/content/areas.ts`. */
+    area: text('area').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    /** Sanitized HTML. */
+    body: text('body').notNull().default(''),
+    /** Human label of the period covered, e.g. « Mars 2026 », « Année 2025 ». */
+    periodLabel: text('period_label'),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Area-specific fields, validated by the area's schema (a law's number, signature date…). */
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    ...lifecycle(),
+  },
+  (t) => [
+    uniqueIndex('publications_area_slug_key').on(t.area, t.slug),
+    index('publications_area_published_idx').on(t.area, t.status, t.publishedAt),
+    index('publications_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const publicationFiles = pgTable(
+  'publication_files',
+  {
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+    label: text('label'),
+  },
+  (t) => [primaryKey({ columns: [t.publicationId, t.fileId] }), index('publication_files_file_idx').on(t.fileId)],
+);
+
+// ─── News, events, galleries, tenders ──────────────────────────────────────────────────────
+
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    body: text('body').notNull().default(''),
+    coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+    ...lifecycle(),
+  },
+  (t) => [uniqueIndex('news_slug_key').on(t.slug), index('news_published_idx').on(t.status, t.publishedAt)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    place: text('place').notNull().default(''),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at'),
+    coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+    ...lifecycle(),
+  },
+  (t) => [uniqueIndex('events_slug_key').on(t.slug), index('events_starts_idx').on(t.startsAt)],
+);
+
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Date the photos were taken (an event, a mission). */
+    takenOn: date('taken_on', { mode: 'string' }),
+    ...lifecycle(),
+  },
+  (t) => [uniqueIndex('galleries_slug_key').on(t.slug)],
+);
+
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    galleryId: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    caption: text('caption').notNull().default(''),
+    alt: text('alt').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('gallery_images_gallery_idx').on(t.galleryId, t.position), index('gallery_images_file_idx').on(t.fileId)],
+);
+
+export const tenders = pgTable(
+  'tenders',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    reference: text('reference').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    /** Open until this moment; closed after (derived, never stored). */
+    deadlineAt: ts('deadline_at').notNull(),
+    ...lifecycle(),
+  },
+  (t) => [uniqueIndex('tenders_slug_key').on(t.slug), uniqueIndex('tenders_reference_key').on(t.reference)],
+);
+
+export const tenderFiles = pgTable(
+  'tender_files',
+  {
+    tenderId: integer('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+    label: text('label'),
+  },
+  (t) => [primaryKey({ columns: [t.tenderId, t.fileId] }), index('tender_files_file_idx').on(t.fileId)],
+);
+
+// ─── Statistical series ────────────────────────────────────────────────────────────────────
+
+export const series = pgTable(
+  'series',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable code, e.g. `IPC`, `ICA_COMMERCE`. */
+    code: text('code').notNull(),
+    /** Area of the registry the series belongs to. */
+    area: text('area').notNull(),
+    label: text('label').notNull(),
+    unit: text('unit').notNull(),
+    basePeriod: text('base_period').notNull(),
+    frequency: seriesFrequency('frequency').notNull(),
+    methodology: text('methodology').notNull().default(''),
+    decimals: integer('decimals').notNull().default(1),
+    version: integer('version').notNull().default(1),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('series_code_key').on(t.code)],
+);
+
+export const observations = pgTable(
+  'observations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** First day of the period observed (month, quarter or year). */
+    period: date('period', { mode: 'string' }).notNull(),
+    value: numeric('value', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    status: observationStatus('status').notNull().default('provisional'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('observations_series_period_key').on(t.seriesId, t.period)],
+);
+
+/** Every change of an observation's value or status, for the history of revisions. */
+export const observationRevisions = pgTable(
+  'observation_revisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    observationId: bigint('observation_id', { mode: 'number' })
+      .notNull()
+      .references(() => observations.id, { onDelete: 'cascade' }),
+    previousValue: numeric('previous_value', { precision: 14, scale: 4, mode: 'number' }),
+    previousStatus: observationStatus('previous_status'),
+    value: numeric('value', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    status: observationStatus('status').notNull(),
+    revisedAt: ts('revised_at').notNull().defaultNow(),
+    revisedBy: uuid('revised_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('observation_revisions_obs_idx').on(t.observationId)],
+);
+
+// ─── Advance release calendar ──────────────────────────────────────────────────────────────
+
+export const releases = pgTable(
+  'releases',
+  {
+    id: serial('id').primaryKey(),
+    area: text('area').notNull(),
+    title: text('title').notNull(),
+    scheduledAt: ts('scheduled_at').notNull(),
+    status: releaseStatus('status').notNull().default('announced'),
+    /** Why a release was postponed or cancelled. */
+    reason: text('reason'),
+    publicationId: integer('publication_id').references(() => publications.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('releases_scheduled_idx').on(t.scheduledAt)],
+);

@@ -1,0 +1,56 @@
+/**
+ * Configuration, validated once with zod. Code imports `env` from here and never reads
+ * `process.env` elsewhere, so a bad value fails at start-up with a clear message.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined)
+  .pipe(z.url({ message: 'doit être une URL complète (ex. postgres://user:pass@hôte:5432/base)' }).optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Where the embedded database and uploaded files live. */
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  /** Any Postgres (Supabase included). When absent, the embedded PGlite database is used. */
+  DATABASE_URL: optionalUrl,
+  /** Size of the Postgres connection pool per app instance. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Prepared statements; turn off behind a transaction pooler (Supabase's port 6543, PgBouncer). */
+  DATABASE_PREPARE: z
+    .enum(['true', 'false'], { message: 'doit valoir true ou false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Public base URL of the site, used for canonical links, sitemap and Open Graph. */
+  SITE_URL: z.url({ message: 'doit être une URL complète (ex. https://www.institut-stat.example)' }).default('http://localhost:3000'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Base URL the browser uses for the user API (public runtime setting). */
+  NEXT_PUBLIC_API_BASE_URL: z.string().trim().min(1).default('/api'),
+  /** Name of the session cookie. */
+  SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/, 'lettres, chiffres, - et _ uniquement').default('insstat_session'),
+  /** Seconds a public page may be served before it is regenerated in the background. */
+  PUBLIC_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Set by `npm run build` for Next's build workers: the database copy they read. */
+  INSSTAT_BUILD_SNAPSHOT: z.string().optional(),
+  /** Set by Next itself (`phase-production-build` during `next build`). */
+  NEXT_PHASE: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(racine)'} : ${i.message}`);
+    throw new Error(`Configuration invalide (voir .env.example) :\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export const env = load();
+
+/** Absolute path of the data directory. */
+export const dataDir = path.resolve(env.DATA_DIR);

@@ -1,0 +1,166 @@
+/**
+ * The six statistical series of the index areas, 60 months each up to the month before `now`,
+ * generated from a trend, a seasonal profile and autocorrelated noise (seeded, so stable).
+ */
+import { monthIndex, monthOf, monthPeriod } from './dates';
+import { createRandom } from './random';
+
+export type SeriesCode = 'IPC' | 'IPI' | 'IPPI' | 'ICA_COMMERCE' | 'ICA_SERVICE' | 'ICE';
+
+export type SeriesDefinition = {
+  code: SeriesCode;
+  area: 'ipc' | 'ipi' | 'ippi' | 'ica_commerce' | 'ica_service' | 'ice';
+  label: string;
+  unit: string;
+  basePeriod: string;
+  decimals: number;
+  methodology: string;
+  /** Level 60 months before now. */
+  start: number;
+  /** Yearly growth rate of the trend. */
+  growth: number;
+  /** Seasonal amplitude (share of the level) and month (0-based) of the peak. */
+  season: number;
+  peak: number;
+  /** Standard deviation and persistence of the noise. */
+  noise: number;
+  persistence: number;
+  /** Amplitude of a slow cycle (commodity prices), in share of the level. */
+  cycle?: number;
+};
+
+export const seriesDefinitions: SeriesDefinition[] = [
+  {
+    code: 'IPC',
+    area: 'ipc',
+    label: 'Indice des prix à la consommation – ensemble',
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    decimals: 1,
+    methodology:
+      "L'IPC est un indice de Laspeyres chaîné annuellement. Il couvre la consommation des ménages de la capitale et des sept chefs-lieux de région, " +
+      "pondérée à partir de l'enquête harmonisée sur les conditions de vie des ménages. Les prix de 620 variétés sont relevés chaque mois dans environ 1 800 points de vente. " +
+      'La nomenclature suit la classification des fonctions de consommation des ménages (COICOP) à 13 fonctions.',
+    start: 104.6,
+    growth: 0.029,
+    season: 0.009,
+    peak: 7,
+    noise: 0.0025,
+    persistence: 0.6,
+  },
+  {
+    code: 'IPI',
+    area: 'ipi',
+    label: 'Indice de la production industrielle – ensemble',
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    decimals: 1,
+    methodology:
+      "L'IPI mesure l'évolution mensuelle du volume de la production des industries extractives, manufacturières et de l'énergie. " +
+      'Il est calculé à partir des quantités produites déclarées par un panel de 140 établissements, pondérées par la valeur ajoutée de 2020. ' +
+      'Les indices ne sont pas corrigés des variations saisonnières.',
+    start: 97.8,
+    growth: 0.021,
+    season: 0.06,
+    peak: 1,
+    noise: 0.022,
+    persistence: 0.3,
+  },
+  {
+    code: 'IPPI',
+    area: 'ippi',
+    label: 'Indice des prix à la production industrielle – ensemble',
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    decimals: 1,
+    methodology:
+      "L'IPPI mesure l'évolution des prix de vente, hors taxes et départ usine, des produits fabriqués par les industries de Sahelia et vendus sur le marché intérieur. " +
+      'Les prix de 310 produits sont relevés chaque mois auprès de 95 entreprises ; les pondérations sont issues des comptes nationaux de 2020.',
+    start: 101.9,
+    growth: 0.034,
+    season: 0.004,
+    peak: 4,
+    noise: 0.005,
+    persistence: 0.75,
+  },
+  {
+    code: 'ICA_COMMERCE',
+    area: 'ica_commerce',
+    label: "Indice du chiffre d'affaires du commerce – ensemble",
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    decimals: 1,
+    methodology:
+      "L'indice du chiffre d'affaires du commerce est calculé à partir des déclarations mensuelles de taxe sur la valeur ajoutée de 2 300 entreprises " +
+      "du commerce de gros, de détail et de l'automobile, transmises par la Direction générale des impôts. Il est exprimé en valeur (prix courants).",
+    start: 100.8,
+    growth: 0.054,
+    season: 0.045,
+    peak: 11,
+    noise: 0.018,
+    persistence: 0.4,
+  },
+  {
+    code: 'ICA_SERVICE',
+    area: 'ica_service',
+    label: "Indice du chiffre d'affaires des services – ensemble",
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    decimals: 1,
+    methodology:
+      "L'indice du chiffre d'affaires des services couvre les transports, l'information et la communication, l'hébergement et la restauration " +
+      'et les activités spécialisées. Il est calculé en valeur à partir des déclarations fiscales de 1 600 entreprises.',
+    start: 102.7,
+    growth: 0.046,
+    season: 0.03,
+    peak: 11,
+    noise: 0.016,
+    persistence: 0.4,
+  },
+  {
+    code: 'ICE',
+    area: 'ice',
+    label: 'Indice de valeur unitaire des exportations',
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    decimals: 1,
+    methodology:
+      "L'indice de valeur unitaire des exportations est un indice de Fisher calculé à partir des déclarations en douane. " +
+      "Il couvre les principaux produits exportés (coton fibre, or non monétaire, bétail, arachide, sésame) à la position à huit chiffres du tarif douanier.",
+    start: 95.9,
+    growth: 0.024,
+    season: 0.012,
+    peak: 2,
+    noise: 0.018,
+    persistence: 0.5,
+    cycle: 0.05,
+  },
+];
+
+export type Observation = { period: string; month: number; value: number; status: 'provisional' | 'final' };
+
+export const SERIES_MONTHS = 60;
+
+/** The 60 monthly observations of a series, ending with the month before `now`. */
+export function generateObservations(def: SeriesDefinition, now: Date): Observation[] {
+  const rnd = createRandom(`series:${def.code}`);
+  const last = monthIndex(now) - 1;
+  const first = last - SERIES_MONTHS + 1;
+  const factor = 10 ** def.decimals;
+  let noise = 0;
+  const out: Observation[] = [];
+  for (let m = first; m <= last; m++) {
+    const t = m - first;
+    noise = def.persistence * noise + def.noise * rnd.normal();
+    const seasonal = def.season * Math.cos(((monthOf(m) - def.peak) * 2 * Math.PI) / 12);
+    const cycle = (def.cycle ?? 0) * Math.sin((t * 2 * Math.PI) / 40);
+    const value = def.start * Math.exp((def.growth * t) / 12) * (1 + seasonal + cycle + noise);
+    out.push({
+      period: monthPeriod(m),
+      month: m,
+      value: Math.round(value * factor) / factor,
+      status: m > last - 3 ? 'provisional' : 'final',
+    });
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+import type { NextConfig } from 'next';
+import { env } from './lib/env';
+
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+];
+
+const nextConfig: NextConfig = {
+  cacheComponents: true,
+  // PGlite loads its WebAssembly and data files from its package directory at run time.
+  serverExternalPackages: ['@electric-sql/pglite'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  cacheLife: {
+    /** Public content: tag invalidation makes edits visible at once; this bounds staleness otherwise. */
+    content: { stale: 60, revalidate: env.PUBLIC_REVALIDATE_SECONDS, expire: 7 * 86_400 },
+  },
+  images: {
+    localPatterns: [{ pathname: '/fichiers/**' }],
+    formats: ['image/avif', 'image/webp'],
+    deviceSizes: [480, 768, 1024, 1280, 1600],
+    imageSizes: [96, 160, 320],
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,42 @@
+/**
+ * End-to-end tests against the production build (`npm run build` first; `npm test` does it),
+ * served by `next start` on port 3100 with its own data directory, in Debian's Chromium.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/helpers/chromium';
+
+const port = 3100;
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = '.data-e2e';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  // Never retried: a test that fails once is a failure.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'fr-FR',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // DATABASE_URL, when set, reaches the server with the rest of the environment.
+    env: { DATA_DIR: dataDir, SITE_URL: baseURL },
+  },
+});

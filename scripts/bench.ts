@@ -1,0 +1,135 @@
+// npm run bench — load test of the production build: starts `next start` (NODE_ENV=production)
+// on a free port with the current DATA_DIR / DATABASE_URL, warms the pages, then runs each bench
+// section in turn. Prints a table and writes bench-results/latest.json.
+//
+// Add a measurement by appending a section to `sections` below: it receives the server's base URL
+// and returns rows (one per measured target).
+import './load-env';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { measuredPages, startServer, warm } from './server';
+
+/** The part of autocannon's result used here (the package ships no types). */
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+type BenchRow = {
+  target: string;
+  /** Average requests per second. */
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  totalRequests: number;
+};
+
+type BenchSection = {
+  name: string;
+  description: string;
+  run(baseUrl: string): Promise<BenchRow[]>;
+};
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = 10;
+
+async function hammer(target: string, url: string): Promise<BenchRow> {
+  console.log(`  ${target} : ${CONNECTIONS} connexions, ${DURATION_SECONDS} s…`);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return {
+    target,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    totalRequests: result.requests.total,
+  };
+}
+
+const sections: BenchSection[] = [
+  {
+    name: 'Pages publiques',
+    description: `Accueil, page IPC et première publication IPC, servies depuis le cache (${CONNECTIONS} connexions, ${DURATION_SECONDS} s chacune)`,
+    async run(baseUrl) {
+      const pages = await measuredPages(baseUrl);
+      await warm(
+        baseUrl,
+        pages.map((p) => p.path),
+      );
+      const rows: BenchRow[] = [];
+      for (const page of pages) rows.push(await hammer(`${page.name} (${page.path})`, `${baseUrl}${page.path}`));
+      return rows;
+    },
+  },
+];
+
+function printSection(name: string, description: string, rows: BenchRow[]): void {
+  const columns: [string, (r: BenchRow) => string][] = [
+    ['cible', (r) => r.target],
+    ['req/s (moy.)', (r) => String(r.requestsPerSecond)],
+    ['latence p50 (ms)', (r) => String(r.latencyP50Ms)],
+    ['latence p99 (ms)', (r) => String(r.latencyP99Ms)],
+    ['non-2xx', (r) => String(r.non2xx)],
+    ['erreurs', (r) => String(r.errors + r.timeouts)],
+  ];
+  const widths = columns.map(([title, get]) => Math.max(title.length, ...rows.map((r) => get(r).length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' │ ');
+  console.log();
+  console.log(`${name} — ${description}`);
+  console.log(line(columns.map(([title]) => title)));
+  console.log(line(widths.map((w) => '─'.repeat(w))));
+  for (const row of rows) console.log(line(columns.map(([, get]) => get(row))));
+}
+
+async function main(): Promise<number> {
+  const server = await startServer({ extraEnv: { NODE_ENV: 'production' } });
+  const results: { name: string; description: string; rows: BenchRow[] }[] = [];
+  try {
+    console.log(`Serveur de production : ${server.baseUrl}`);
+    for (const section of sections) {
+      console.log(`\n${section.name}`);
+      results.push({ name: section.name, description: section.description, rows: await section.run(server.baseUrl) });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  for (const r of results) printSection(r.name, r.description, r.rows);
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '',
+    database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_SECONDS,
+    sections: results,
+  };
+  const file = path.join('bench-results', 'latest.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nRésultats écrits dans ${file}`);
+  const bad = results.some((r) => r.rows.some((row) => row.non2xx > 0 || row.errors > 0));
+  if (bad) console.log('ATTENTION : des réponses non-2xx ou des erreurs pendant la mesure.');
+  return bad ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# npm test — every check, in order, continuing after a failure so the summary is complete:
+# Chromium, types, lint, unit/integration tests (Vitest), a seeded production build for the
+# end-to-end tests, Playwright, Lighthouse. The last line is `N passed, N failed`: each Vitest and
+# Playwright test counts for one, every other step counts for one. Exits 1 when anything failed.
+#
+# The end-to-end tests use their own data directory (.data-e2e, wiped first), never .data. With
+# DATABASE_URL set, that Postgres database is used and must be fresh (.ci/run creates one).
+set -uo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+
+export E2E_DATA_DIR=.data-e2e
+REPORTS=test-results
+VITEST_JSON=$REPORTS/vitest.json
+PLAYWRIGHT_JSON=$REPORTS/playwright.json
+STAMP=.next/insstat-build-stamp
+
+passed=0
+failed=0
+summary=()
+
+# The build made here holds the test data: a later `npm start` must rebuild against the user's own.
+cleanup() { rm -f "$STAMP"; }
+trap cleanup EXIT
+trap 'echo; echo "Interrompu."; exit 130' INT TERM
+
+banner() {
+  echo
+  echo "━━━━ $1"
+}
+
+# record <name> <passed> <failed> <seconds>
+record() {
+  passed=$((passed + $2))
+  failed=$((failed + $3))
+  local status=ok
+  [ "$3" -gt 0 ] && status=ÉCHEC
+  summary+=("$(printf '%-28s %-6s %5s réussi(s) %5s échoué(s) %6ss' "$1" "$status" "$2" "$3" "$4")")
+}
+
+# step <name> <command…>: a check that counts for one.
+step() {
+  local name=$1
+  shift
+  banner "$name"
+  local start=$SECONDS
+  if "$@"; then
+    record "$name" 1 0 $((SECONDS - start))
+    return 0
+  fi
+  echo "✗ $name a échoué" >&2
+  record "$name" 0 1 $((SECONDS - start))
+  return 1
+}
+
+# skip_step <name> <reason>: a step that could not run counts as failed.
+skip_step() {
+  banner "$1"
+  echo "✗ $1 non lancé : $2" >&2
+  record "$1" 0 1 0
+}
+
+# counted <name> <kind> <json> <command…>: a test runner whose individual tests are counted.
+counted() {
+  local name=$1 kind=$2 json=$3
+  shift 3
+  banner "$name"
+  local start=$SECONDS
+  rm -f "$json"
+  "$@"
+  local code=$?
+  local counts
+  counts=$(npx --no-install tsx scripts/count-results.ts "$kind" "$json" "$code") || counts="0 1"
+  local p=${counts% *} f=${counts#* }
+  [[ "$p" =~ ^[0-9]+$ && "$f" =~ ^[0-9]+$ ]] || { p=0; f=1; }
+  record "$name" "$p" "$f" $((SECONDS - start))
+}
+
+mkdir -p "$REPORTS"
+
+step "Chromium" bash scripts/ensure-chromium.sh
+chromium_ok=$?
+step "Types (tsc)" npm run --silent typecheck
+step "Lint (eslint)" npm run --silent lint
+counted "Vitest" vitest "$VITEST_JSON" \
+  npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$VITEST_JSON"
+
+# The end-to-end database: wiped, seeded, then a production build reading it.
+prepare_data() {
+  rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR.lock"
+  DATA_DIR=$E2E_DATA_DIR npm run --silent db:seed
+}
+step "Données e2e (db:seed)" prepare_data
+step "Compilation e2e (build)" env DATA_DIR="$E2E_DATA_DIR" npm run --silent build
+build_ok=$?
+
+if [ "$build_ok" -ne 0 ]; then
+  skip_step "Playwright" "la compilation a échoué"
+  skip_step "Lighthouse" "la compilation a échoué"
+elif [ "$chromium_ok" -ne 0 ]; then
+  skip_step "Playwright" "Chromium est absent"
+  skip_step "Lighthouse" "Chromium est absent"
+else
+  counted "Playwright" playwright "$PLAYWRIGHT_JSON" \
+    env DATA_DIR="$E2E_DATA_DIR" npx --no-install playwright test
+  step "Lighthouse" env DATA_DIR="$E2E_DATA_DIR" npm run --silent lighthouse
+fi
+
+cleanup
+
+banner "Résumé"
+for line in "${summary[@]}"; do echo "$line"; done
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
