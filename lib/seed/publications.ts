@@ -1,0 +1,1453 @@
+/**
+ * The demo publications of every publication area. The index areas (IPC, IPI, IPPI, ICA, ICE)
+ * get notes computed from the generated series, so the figures quoted in a note match the data;
+ * the other areas get a few documents each from compact templates.
+ */
+import {
+  addDays,
+  dateLabel,
+  daysFrom,
+  isoDate,
+  lastAnnual,
+  monthAxis,
+  monthEnd,
+  monthIndex,
+  monthLabel,
+  monthNames,
+  monthPeriod,
+  monthStart,
+  quarterAxis,
+  quarterFirstMonth,
+  quarterLabel,
+  utc,
+  weekday,
+} from './dates';
+import type { Cell, DocChart, DocSection, DocTable, SheetSpec } from './generate';
+import { formatNumber } from './generate';
+import { escapeHtml, institute, regions, slugify, totalPopulation } from './institute';
+import { createRandom, type Random } from './random';
+import type { Observation, SeriesCode } from './series';
+
+export type PublicationDraft = {
+  area: string;
+  slug: string;
+  title: string;
+  summary: string;
+  sections: DocSection[];
+  table?: DocTable;
+  chart?: DocChart;
+  periodLabel: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  publishedAt: Date | null;
+  status: 'published' | 'draft';
+  fields: Record<string, unknown>;
+  /** Display name of the attached files, without extension. */
+  fileBase: string;
+  xlsx?: SheetSpec[];
+  csv?: { headers: string[]; rows: Cell[][]; decimals?: number };
+};
+
+export type ReleaseDraft = {
+  area: string;
+  title: string;
+  scheduledAt: Date;
+  status: 'announced' | 'confirmed' | 'published';
+  /** `area/slug` of the publication it announced, for published releases. */
+  publication?: string;
+};
+
+const pct = (x: number) => formatNumber(Math.abs(x), 1);
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${formatNumber(Math.abs(x), 1)}`;
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const change = (a: number, b: number) => (a / b - 1) * 100;
+const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+/** « en hausse de 0,4 % », « en baisse de 1,2 % », « quasi stable ». */
+function movement(x: number, feminine = false): string {
+  if (Math.abs(x) < 0.05) return feminine ? 'quasi stable' : 'quasi stable';
+  return x > 0 ? `en hausse de ${pct(x)} %` : `en baisse de ${pct(x)} %`;
+}
+
+/** Sections, list and table as HTML (only tags any sanitizer keeps). */
+export function toHtml(sections: DocSection[], table?: DocTable): string {
+  const parts: string[] = [];
+  for (const section of sections) {
+    if (section.heading) parts.push(`<h2>${escapeHtml(section.heading)}</h2>`);
+    for (const p of section.paragraphs) parts.push(`<p>${escapeHtml(p)}</p>`);
+    if (section.bullets?.length) parts.push(`<ul>${section.bullets.map((b) => `<li>${escapeHtml(b)}</li>`).join('')}</ul>`);
+  }
+  if (table) {
+    const cell = (c: Cell) => escapeHtml(typeof c === 'number' ? formatNumber(c, Number.isInteger(c) ? 0 : 1) : c);
+    parts.push(
+      '<table>' +
+        (table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : '') +
+        `<thead><tr>${table.headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>` +
+        `<tbody>${table.rows
+          .slice(0, 15)
+          .map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${cell(c)}</th>` : `<td>${cell(c)}</td>`)).join('')}</tr>`)
+          .join('')}</tbody></table>`,
+    );
+  }
+  return parts.join('\n');
+}
+
+// ─── Index notes ───────────────────────────────────────────────────────────────────────────
+
+type IndexProfile = {
+  area: 'ipc' | 'ipi' | 'ippi' | 'ica_commerce' | 'ica_service' | 'ice';
+  code: SeriesCode;
+  short: string;
+  name: string;
+  cadence: 'monthly' | 'quarterly';
+  releaseDay: number;
+  annualMonth0: number;
+  /** « l'indice des prix à la consommation (IPC) » */
+  subject: string;
+  /** Sentence start for the year-on-year change: « les prix à la consommation » + verb. */
+  yoySubject: string;
+  yoyUp: string;
+  yoyDown: string;
+  components: [string, number][];
+  componentsHeader: string;
+  driversUp: string[];
+  driversDown: string[];
+  context: string[];
+};
+
+const profiles: IndexProfile[] = [
+  {
+    area: 'ipc',
+    code: 'IPC',
+    short: 'IPC',
+    name: 'Indice des prix à la consommation',
+    cadence: 'monthly',
+    releaseDay: 12,
+    annualMonth0: 1,
+    subject: "l'indice des prix à la consommation (IPC)",
+    yoySubject: 'les prix à la consommation',
+    yoyUp: 'augmentent',
+    yoyDown: 'diminuent',
+    componentsHeader: 'Fonction de consommation',
+    components: [
+      ['Produits alimentaires et boissons non alcoolisées', 342],
+      ['Boissons alcoolisées et tabac', 18],
+      ['Articles d’habillement et chaussures', 71],
+      ['Logement, eau, électricité, gaz', 128],
+      ['Meubles et entretien du logement', 52],
+      ['Santé', 46],
+      ['Transports', 118],
+      ['Information et communication', 49],
+      ['Enseignement', 37],
+      ['Restaurants et hébergement', 79],
+      ['Biens et services divers', 60],
+    ],
+    driversUp: [
+      'le renchérissement des céréales locales (mil, sorgho, maïs) en période de soudure',
+      'la hausse des prix des produits frais, en particulier le poisson et la viande de bœuf',
+      'le relèvement des tarifs de transport interurbain',
+      'la hausse des loyers dans la capitale',
+    ],
+    driversDown: [
+      'la baisse des prix des légumes frais avec l’arrivée des récoltes',
+      'le repli des prix du riz importé',
+      'la diminution des tarifs des communications mobiles',
+      'la baisse saisonnière des prix des fruits',
+    ],
+    context: [
+      'L’inflation sous-jacente, qui exclut les produits frais et l’énergie, reste contenue.',
+      'Les prix des produits importés évoluent plus modérément que ceux des produits locaux.',
+      'À Djanta, la hausse des prix est légèrement supérieure à la moyenne nationale.',
+    ],
+  },
+  {
+    area: 'ipi',
+    code: 'IPI',
+    short: 'IPI',
+    name: 'Indice de la production industrielle',
+    cadence: 'monthly',
+    releaseDay: 20,
+    annualMonth0: 2,
+    subject: "l'indice de la production industrielle (IPI)",
+    yoySubject: 'la production industrielle',
+    yoyUp: 'progresse',
+    yoyDown: 'recule',
+    componentsHeader: 'Branche',
+    components: [
+      ['Industries extractives', 286],
+      ['Industries agroalimentaires', 214],
+      ['Égrenage du coton et textile', 137],
+      ['Matériaux de construction', 98],
+      ['Chimie et pharmacie', 64],
+      ['Autres industries manufacturières', 81],
+      ['Électricité et gaz', 86],
+      ['Eau et assainissement', 34],
+    ],
+    driversUp: [
+      'la reprise de l’égrenage du coton de la nouvelle campagne',
+      'la hausse de la production d’or des mines industrielles',
+      'le dynamisme des cimenteries porté par les chantiers publics',
+      'l’augmentation de la production d’électricité de la centrale solaire de Ténéla',
+    ],
+    driversDown: [
+      'l’arrêt technique programmé d’une unité de transformation agroalimentaire',
+      'la baisse de la production aurifère liée à la teneur du minerai',
+      'la fin de la campagne d’égrenage',
+      'les délestages électriques qui ont pesé sur l’activité manufacturière',
+    ],
+    context: [
+      'Les industries extractives restent le premier contributeur à l’évolution de l’indice.',
+      'La production manufacturière est soutenue par la demande intérieure.',
+      'Les données sont brutes : les comparaisons sur un an sont les plus pertinentes.',
+    ],
+  },
+  {
+    area: 'ippi',
+    code: 'IPPI',
+    short: 'IPPI',
+    name: 'Indice des prix à la production industrielle',
+    cadence: 'monthly',
+    releaseDay: 26,
+    annualMonth0: 2,
+    subject: "l'indice des prix à la production industrielle (IPPI)",
+    yoySubject: 'les prix à la production industrielle',
+    yoyUp: 'augmentent',
+    yoyDown: 'diminuent',
+    componentsHeader: 'Branche',
+    components: [
+      ['Industries extractives', 244],
+      ['Industries agroalimentaires', 251],
+      ['Textile et habillement', 118],
+      ['Matériaux de construction', 126],
+      ['Chimie et pharmacie', 79],
+      ['Électricité, gaz et eau', 182],
+    ],
+    driversUp: [
+      'la hausse des prix de vente du ciment et des fers à béton',
+      'le renchérissement des huiles alimentaires raffinées',
+      'la révision à la hausse des tarifs de l’électricité industrielle',
+    ],
+    driversDown: [
+      'la baisse des prix du coton fibre, en lien avec les cours mondiaux',
+      'le recul des prix des produits pétroliers raffinés',
+      'la baisse des prix des farines et aliments pour bétail',
+    ],
+    context: [
+      'Les coûts de l’énergie et des intrants importés se répercutent progressivement sur les prix de sortie d’usine.',
+      'Les prix des produits agroalimentaires restent le principal facteur de variation de l’indice.',
+    ],
+  },
+  {
+    area: 'ica_commerce',
+    code: 'ICA_COMMERCE',
+    short: 'ICA commerce',
+    name: "Indice du chiffre d'affaires du commerce",
+    cadence: 'quarterly',
+    releaseDay: 15,
+    annualMonth0: 2,
+    subject: "l'indice du chiffre d'affaires du commerce",
+    yoySubject: "le chiffre d'affaires du commerce",
+    yoyUp: 'progresse',
+    yoyDown: 'recule',
+    componentsHeader: 'Secteur',
+    components: [
+      ['Commerce de gros', 512],
+      ['Commerce de détail', 356],
+      ['Commerce et réparation automobiles', 132],
+    ],
+    driversUp: [
+      'la bonne tenue des ventes de produits alimentaires en gros',
+      'la hausse des ventes de matériaux de construction',
+      'le dynamisme des ventes de véhicules et de pièces détachées',
+    ],
+    driversDown: [
+      'le recul des ventes de produits pétroliers',
+      'la baisse des ventes de détail en dehors de la capitale',
+      'le ralentissement des importations de véhicules d’occasion',
+    ],
+    context: [
+      'Les fêtes de fin d’année soutiennent traditionnellement l’activité du quatrième trimestre.',
+      'L’indice est exprimé en valeur : il reflète à la fois l’évolution des volumes et celle des prix.',
+    ],
+  },
+  {
+    area: 'ica_service',
+    code: 'ICA_SERVICE',
+    short: 'ICA services',
+    name: "Indice du chiffre d'affaires des services",
+    cadence: 'quarterly',
+    releaseDay: 18,
+    annualMonth0: 2,
+    subject: "l'indice du chiffre d'affaires des services",
+    yoySubject: "le chiffre d'affaires des services",
+    yoyUp: 'progresse',
+    yoyDown: 'recule',
+    componentsHeader: 'Secteur',
+    components: [
+      ['Transports et entreposage', 318],
+      ['Information et communication', 264],
+      ['Hébergement et restauration', 142],
+      ['Activités spécialisées, scientifiques et techniques', 171],
+      ['Services administratifs et de soutien', 105],
+    ],
+    driversUp: [
+      'la croissance du trafic de données mobiles et des services de paiement',
+      'la reprise du transport de marchandises vers les pays voisins',
+      'la hausse de la fréquentation hôtelière liée aux conférences internationales',
+    ],
+    driversDown: [
+      'la baisse du transport routier de voyageurs',
+      'le recul des prestations d’ingénierie après l’achèvement de grands chantiers',
+      'la baisse de la fréquentation des restaurants pendant la saison des pluies',
+    ],
+    context: [
+      'Les télécommunications restent le moteur de la croissance des services marchands.',
+      'L’indice est exprimé en valeur : il reflète à la fois l’évolution des volumes et celle des prix.',
+    ],
+  },
+  {
+    area: 'ice',
+    code: 'ICE',
+    short: 'ICE',
+    name: 'Indice du commerce extérieur',
+    cadence: 'quarterly',
+    releaseDay: 25,
+    annualMonth0: 3,
+    subject: "l'indice de valeur unitaire des exportations",
+    yoySubject: 'les prix à l’exportation',
+    yoyUp: 'augmentent',
+    yoyDown: 'diminuent',
+    componentsHeader: 'Produit exporté',
+    components: [
+      ['Or non monétaire', 412],
+      ['Coton fibre', 231],
+      ['Animaux vivants', 128],
+      ['Arachide', 87],
+      ['Sésame', 76],
+      ['Noix de cajou', 66],
+    ],
+    driversUp: [
+      'la hausse du cours de l’or sur les marchés internationaux',
+      'le renchérissement du sésame, porté par la demande asiatique',
+      'la hausse des prix du bétail exporté vers les pays côtiers',
+    ],
+    driversDown: [
+      'la baisse des cours mondiaux du coton',
+      'le repli des prix de l’arachide décortiquée',
+      'la baisse des prix de la noix de cajou brute',
+    ],
+    context: [
+      'Les termes de l’échange dépendent fortement de l’évolution du cours de l’or.',
+      'Les indices de valeur unitaire sont calculés à partir des déclarations en douane.',
+    ],
+  },
+];
+
+type Period = { label: string; start: string; end: string; axis: string; months: number[]; word: string };
+
+function monthlyPeriod(m: number): Period {
+  return { label: monthLabel(m), start: monthPeriod(m), end: isoDate(monthEnd(m)), axis: monthAxis(m), months: [m], word: 'mois' };
+}
+
+function quarterlyPeriod(q: number): Period {
+  const first = quarterFirstMonth(q);
+  return {
+    label: quarterLabel(q),
+    start: monthPeriod(first),
+    end: isoDate(monthEnd(first + 2)),
+    axis: quarterAxis(q),
+    months: [first, first + 1, first + 2],
+    word: 'trimestre',
+  };
+}
+
+function annualPeriod(year: number): Period {
+  const months = Array.from({ length: 12 }, (_, i) => year * 12 + i);
+  return { label: `Année ${year}`, start: `${year}-01-01`, end: `${year}-12-31`, axis: String(year), months, word: 'année' };
+}
+
+const shift = (p: Period, months: number) => p.months.map((m) => m + months);
+
+function buildIndexNote(
+  profile: IndexProfile,
+  obs: Map<number, Observation>,
+  kind: 'monthly' | 'quarterly' | 'annual',
+  period: Period,
+  publishedAt: Date,
+  nextRelease: Date | null,
+  attachData: { xlsx: boolean; csv: boolean },
+): PublicationDraft {
+  const rnd = createRandom(`note:${profile.code}:${period.start}:${kind}`);
+  const value = (months: number[]) => mean(months.map((m) => obs.get(m)?.value ?? NaN));
+  const v = value(period.months);
+  const step = kind === 'monthly' ? 1 : kind === 'quarterly' ? 3 : 12;
+  const prev = value(shift(period, -step));
+  const yearAgo = value(shift(period, -12));
+  const short = change(v, prev);
+  const yoy = change(v, yearAgo);
+  const lastMonth = period.months[period.months.length - 1] as number;
+  const trailing = Array.from({ length: 12 }, (_, i) => lastMonth - 11 + i);
+  const avg12 = change(value(trailing), value(trailing.map((m) => m - 12)));
+
+  const decimals = 1;
+  const vText = formatNumber(v, decimals);
+  const prevWord = kind === 'monthly' ? 'au mois précédent' : kind === 'quarterly' ? 'au trimestre précédent' : "à l'année précédente";
+
+  const components = profile.components.map(([label, weight]) => {
+    const level = v * (1 + rnd.range(-0.1, 0.12));
+    const c1 = kind === 'annual' ? yoy + rnd.normal() * 1.6 : short + rnd.normal() * (kind === 'monthly' ? 0.8 : 1.5);
+    const c2 = yoy + rnd.normal() * 2.2;
+    return { label, weight, level: round1(level), c1: round1(c1), c2: round1(c2) };
+  });
+  const sorted = [...components].sort((a, b) => b.c1 - a.c1);
+  const top = sorted[0]!;
+  const bottom = sorted[sorted.length - 1]!;
+  const drivers = short >= 0 || kind === 'annual' ? (yoy >= 0 ? profile.driversUp : profile.driversDown) : profile.driversDown;
+  const counter = drivers === profile.driversUp ? profile.driversDown : profile.driversUp;
+
+  const inPeriod = kind === 'monthly' ? `En ${monthNames[(lastMonth % 12)]} ${Math.floor(lastMonth / 12)}` : kind === 'quarterly' ? `Au ${period.label}` : `En ${period.label.replace('Année ', '')}`;
+  const headline =
+    kind === 'annual'
+      ? `${inPeriod}, ${profile.subject} s'établit en moyenne à ${vText} (base 100 = 2020), ${movement(yoy)} par rapport ${prevWord}.`
+      : `${inPeriod}, ${profile.subject} s'établit à ${vText} (base 100 = 2020), ${movement(short)} par rapport ${prevWord}. ` +
+        `Sur un an, ${profile.yoySubject} ${yoy >= 0 ? profile.yoyUp : profile.yoyDown} de ${pct(yoy)} %.`;
+  const analysis =
+    `Cette évolution s'explique principalement par ${rnd.pick(drivers)}, en partie compensée par ${rnd.pick(counter)}. ` +
+    `${top.label} enregistre la plus forte variation (${signed(top.c1)} %), tandis que ${bottom.label.charAt(0).toLowerCase()}${bottom.label.slice(1)} ` +
+    `${bottom.c1 < 0 ? 'recule' : 'progresse le moins'} (${signed(bottom.c1)} %).`;
+  const average =
+    `En moyenne sur les douze derniers mois, ${profile.subject.replace(/^l'/, "l'")} ${avg12 >= 0 ? 'progresse' : 'recule'} de ${pct(avg12)} % ` +
+    `par rapport aux douze mois précédents. ${rnd.pick(profile.context)}`;
+
+  const sections: DocSection[] = [
+    { heading: 'Vue d’ensemble', paragraphs: [headline, average] },
+    { heading: kind === 'annual' ? 'Les principales évolutions de l’année' : 'Les principaux facteurs', paragraphs: [analysis] },
+  ];
+  if (nextRelease) {
+    sections.push({
+      heading: 'Calendrier',
+      paragraphs: [
+        `Les résultats ${kind === 'annual' ? 'de l’année' : 'de cette période'} sont provisoires et peuvent être révisés. ` +
+          `La prochaine publication est prévue le ${dateLabel(nextRelease)}, conformément au calendrier de diffusion de l'${institute.acronym}.`,
+      ],
+    });
+  }
+
+  const c1Header = kind === 'annual' ? 'Variation annuelle (%)' : kind === 'monthly' ? 'Variation mensuelle (%)' : 'Variation trimestrielle (%)';
+  const table: DocTable = {
+    caption: `Tableau 1 – ${profile.short} par ${profile.componentsHeader.toLowerCase()}, ${period.label.toLowerCase()}`,
+    headers: [profile.componentsHeader, 'Pondération (‰)', 'Indice', c1Header, ...(kind === 'annual' ? [] : ['Glissement annuel (%)'])],
+    rows: [
+      ...components.map((c) => [c.label, c.weight, c.level, c.c1, ...(kind === 'annual' ? [] : [c.c2])]),
+      ['Ensemble', 1000, round1(v), round1(kind === 'annual' ? yoy : short), ...(kind === 'annual' ? [] : [round1(yoy)])],
+    ],
+  };
+  // Chart: the last 12 months, the last 8 quarters or the last 5 years.
+  let chart: DocChart;
+  if (kind === 'monthly') {
+    const ms = Array.from({ length: 12 }, (_, i) => lastMonth - 11 + i);
+    chart = { title: `Graphique 1 – ${profile.short}, douze derniers mois`, labels: ms.map(monthAxis), values: ms.map((m) => obs.get(m)!.value) };
+  } else if (kind === 'quarterly') {
+    const first = period.months[0] as number;
+    const qs = Array.from({ length: 8 }, (_, i) => first - 3 * (7 - i));
+    chart = {
+      title: `Graphique 1 – ${profile.short}, huit derniers trimestres (moyenne trimestrielle)`,
+      labels: qs.map((m) => quarterAxis(Math.floor(m / 3))),
+      values: qs.map((m) => round1(value([m, m + 1, m + 2]))),
+    };
+  } else {
+    const ys = [3, 2, 1, 0].map((k) => Math.floor(lastMonth / 12) - k).filter((y) => obs.has(y * 12));
+    chart = {
+      title: `Graphique 1 – ${profile.short}, moyennes annuelles`,
+      labels: ys.map(String),
+      values: ys.map((y) => round1(value(annualPeriod(y).months))),
+    };
+  }
+
+  const history = Array.from({ length: 24 }, (_, i) => lastMonth - 23 + i).filter((m) => obs.has(m) && obs.has(m - 12));
+  const historyRows: Cell[][] = history.map((m) => {
+    const o = obs.get(m)!;
+    return [monthLabel(m), o.value, round1(change(o.value, obs.get(m - 1)?.value ?? o.value)), round1(change(o.value, obs.get(m - 12)!.value))];
+  });
+  const historyHeaders = ['Période', 'Indice (base 100 = 2020)', 'Variation mensuelle (%)', 'Glissement annuel (%)'];
+
+  const base = kind === 'annual' ? `${profile.short} bilan ${period.label.replace('Année ', '')}` : `${profile.short} ${period.label.charAt(0).toLowerCase()}${period.label.slice(1)}`;
+  const title =
+    kind === 'annual' ? `${profile.name} : bilan de l'année ${period.label.replace('Année ', '')}` : `${profile.name} – ${period.label}`;
+  const summary =
+    kind === 'annual'
+      ? `En moyenne annuelle, ${profile.subject} s'établit à ${vText}, ${movement(yoy)} par rapport à l'année précédente.`
+      : `${inPeriod}, l'${profile.short.split(' ')[0]} s'établit à ${vText}, ${movement(short)} sur ${kind === 'monthly' ? 'un mois' : 'un trimestre'} et ${movement(yoy)} sur un an.`;
+
+  return {
+    area: profile.area,
+    slug: slugify(base),
+    title,
+    summary,
+    sections,
+    table,
+    chart,
+    periodLabel: period.label,
+    periodStart: period.start,
+    periodEnd: period.end,
+    publishedAt,
+    status: 'published',
+    fields: {},
+    fileBase: kind === 'annual' ? `Bilan ${base.replace(' bilan', '')}` : `Note ${base}`,
+    xlsx: attachData.xlsx
+      ? [
+          { name: 'Série', title: `${profile.name} (base 100 = 2020)`, headers: historyHeaders, rows: historyRows, decimals: 1 },
+          { name: 'Composantes', title: table.caption, headers: table.headers, rows: table.rows, decimals: 1 },
+        ]
+      : undefined,
+    csv: attachData.csv ? { headers: historyHeaders, rows: historyRows, decimals: 1 } : undefined,
+  };
+}
+
+function indexPublications(now: Date, observations: Map<SeriesCode, Observation[]>) {
+  const publications: PublicationDraft[] = [];
+  const releases: ReleaseDraft[] = [];
+  const lastMonth = monthIndex(now) - 1;
+
+  for (const profile of profiles) {
+    const obs = new Map((observations.get(profile.code) ?? []).map((o) => [o.month, o]));
+    const notes: PublicationDraft[] = [];
+    const monthlyRelease = (m: number) => weekday(utc(Math.floor((m + 1) / 12), (m + 1) % 12, profile.releaseDay, 10));
+    // A quarter's note comes out in the second month after it ends.
+    const quarterlyRelease = (q: number) => {
+      const m = quarterFirstMonth(q) + 4;
+      return weekday(utc(Math.floor(m / 12), m % 12, profile.releaseDay, 10));
+    };
+    let upcoming: { period: Period; at: Date }[] = [];
+
+    if (profile.cadence === 'monthly') {
+      let m = lastMonth;
+      while (monthlyRelease(m) >= now) m -= 1;
+      for (let i = 0; i < 4; i++) {
+        const month = m - i;
+        notes.push(
+          buildIndexNote(profile, obs, 'monthly', monthlyPeriod(month), monthlyRelease(month), i === 0 ? monthlyRelease(m + 1) : null, {
+            xlsx: i === 0 || i === 2,
+            csv: i === 0,
+          }),
+        );
+      }
+      upcoming = [1, 2].map((k) => ({ period: monthlyPeriod(m + k), at: monthlyRelease(m + k) }));
+    } else {
+      let q = Math.floor(lastMonth / 3);
+      while (quarterlyRelease(q) >= now) q -= 1;
+      for (let i = 0; i < 3; i++) {
+        notes.push(
+          buildIndexNote(profile, obs, 'quarterly', quarterlyPeriod(q - i), quarterlyRelease(q - i), i === 0 ? quarterlyRelease(q + 1) : null, {
+            xlsx: i === 0,
+            csv: i === 0 && profile.code === 'ICE',
+          }),
+        );
+      }
+      upcoming = [{ period: quarterlyPeriod(q + 1), at: quarterlyRelease(q + 1) }];
+    }
+    for (let skip = 0; skip < 2; skip++) {
+      const at = weekday(lastAnnual(now, profile.annualMonth0, profile.releaseDay, skip));
+      const year = at.getUTCFullYear() - 1;
+      notes.push(buildIndexNote(profile, obs, 'annual', annualPeriod(year), at, null, { xlsx: skip === 0, csv: false }));
+    }
+    publications.push(...notes);
+
+    upcoming.forEach((u, i) => {
+      if (u.at.getTime() - now.getTime() > 95 * 86_400_000) return;
+      releases.push({
+        area: profile.area,
+        title: `${profile.name} – ${u.period.label}`,
+        scheduledAt: u.at,
+        status: i === 0 && profile.cadence === 'monthly' ? 'confirmed' : 'announced',
+      });
+    });
+    if (profile.area === 'ipc' || profile.area === 'ipi') {
+      const latest = notes[0]!;
+      releases.push({
+        area: profile.area,
+        title: latest.title,
+        scheduledAt: latest.publishedAt!,
+        status: 'published',
+        publication: `${latest.area}/${latest.slug}`,
+      });
+    }
+  }
+  return { publications, releases };
+}
+
+// ─── Other areas ───────────────────────────────────────────────────────────────────────────
+
+type When = { ago: number } | { annual: [month0: number, day: number]; skip: number };
+type Ctx = { date: Date; year: number; rnd: Random; now: Date };
+type Built = {
+  title: string;
+  summary: string;
+  sections: DocSection[];
+  table?: DocTable;
+  chart?: DocChart;
+  period?: { label: string; start: string; end: string } | null;
+  fields?: Record<string, unknown>;
+  fileBase: string;
+  slug?: string;
+  xlsx?: boolean;
+  csv?: boolean;
+  draft?: boolean;
+};
+type Item = { when: When; build: (c: Ctx) => Built };
+
+const yearPeriod = (y: number) => ({ label: `Année ${y}`, start: `${y}-01-01`, end: `${y}-12-31` });
+const yearsPeriod = (a: number, b: number) => ({ label: `Période ${a}-${b}`, start: `${a}-01-01`, end: `${b}-12-31` });
+const grow = (base: number, rate: number, k: number) => base * (1 + rate) ** k;
+
+function regionTable(caption: string, headers: string[], value: (r: (typeof regions)[number], rnd: Random) => Cell[], rnd: Random, total?: Cell[]): DocTable {
+  const rows = regions.map((r) => [r.name, ...value(r, rnd)]);
+  return { caption, headers, rows: total ? [...rows, ['Ensemble', ...total]] : rows };
+}
+
+const census = (year: number) => year - 3;
+const fmtInt = (n: number) => formatNumber(Math.round(n), 0);
+
+const otherAreas: Record<string, Item[]> = {
+  snds: [
+    {
+      when: { ago: 860 },
+      build: ({ year }) => ({
+        title: `Stratégie nationale de développement de la statistique ${year}-${year + 4}`,
+        summary: `La SNDS ${year}-${year + 4} fixe les priorités du système statistique national pour cinq ans autour de quatre axes stratégiques et d'un budget pluriannuel.`,
+        period: yearsPeriod(year, year + 4),
+        fileBase: `SNDS ${year}-${year + 4}`,
+        sections: [
+          {
+            heading: 'Une stratégie pour cinq ans',
+            paragraphs: [
+              `Adoptée en Conseil des ministres, la stratégie nationale de développement de la statistique (SNDS) ${year}-${year + 4} est le cadre de référence de l'ensemble des producteurs de statistiques publiques de Sahelia. Elle a été élaborée de manière participative avec les ministères sectoriels, les collectivités, le secteur privé et les partenaires techniques et financiers.`,
+              'Elle vise à produire des données de qualité, à jour et accessibles pour le pilotage des politiques publiques et le suivi des objectifs de développement durable.',
+            ],
+            bullets: [
+              'Axe 1 : renforcer le cadre institutionnel et la coordination du système statistique national',
+              'Axe 2 : améliorer la production et la qualité des statistiques',
+              'Axe 3 : développer la diffusion et l’utilisation des données',
+              'Axe 4 : renforcer les ressources humaines, matérielles et financières',
+            ],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Budget prévisionnel par axe (millions de FSH)',
+          headers: ['Axe stratégique', `${year}`, `${year + 1}`, `${year + 2}`, `${year + 3}`, `${year + 4}`],
+          rows: [
+            ['Cadre institutionnel', 410, 385, 360, 340, 330],
+            ['Production statistique', 3120, 4480, 2960, 3050, 5210],
+            ['Diffusion et utilisation', 520, 560, 610, 640, 690],
+            ['Ressources', 1340, 1260, 1190, 1180, 1150],
+          ],
+        },
+        xlsx: true,
+      }),
+    },
+    {
+      when: { annual: [4, 28], skip: 0 },
+      build: ({ year }) => ({
+        title: `Rapport de suivi de la SNDS – Année ${year - 1}`,
+        summary: `Le rapport de suivi présente l'état d'exécution des activités programmées en ${year - 1} et le niveau des indicateurs de performance de la stratégie.`,
+        period: yearPeriod(year - 1),
+        fileBase: `Rapport de suivi SNDS ${year - 1}`,
+        sections: [
+          {
+            heading: 'Exécution du programme',
+            paragraphs: [
+              `En ${year - 1}, 78 % des activités inscrites au programme statistique annuel ont été réalisées, contre 71 % l'année précédente. Les enquêtes prioritaires ont été conduites dans les délais, à l'exception de l'enquête agricole, dont la collecte a été décalée de deux mois.`,
+              "Le taux de mobilisation des ressources atteint 83 % des besoins. La contribution de l'État progresse, tandis que les financements extérieurs se concentrent sur le recensement et les enquêtes auprès des ménages.",
+            ],
+          },
+          {
+            heading: 'Perspectives',
+            paragraphs: ["Le comité de pilotage recommande de renforcer les services statistiques des ministères sectoriels et d'accélérer la mise en ligne des bases de données."],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Taux de réalisation par axe (%)',
+          headers: ['Axe', 'Activités prévues', 'Activités réalisées', 'Taux (%)'],
+          rows: [
+            ['Cadre institutionnel', 14, 12, 85.7],
+            ['Production statistique', 46, 35, 76.1],
+            ['Diffusion et utilisation', 18, 15, 83.3],
+            ['Ressources', 22, 16, 72.7],
+          ],
+        },
+      }),
+    },
+    {
+      when: { ago: 150 },
+      build: ({ year }) => ({
+        title: `Programme statistique annuel ${year}`,
+        summary: `Le programme statistique annuel ${year} recense les opérations statistiques prévues par l'INSS et les services statistiques des ministères.`,
+        period: yearPeriod(year),
+        fileBase: `Programme statistique annuel ${year}`,
+        sections: [
+          {
+            paragraphs: [
+              `Le programme statistique annuel ${year} a été adopté par le Conseil national de la statistique. Il comprend 96 opérations, dont 14 enquêtes auprès des ménages ou des entreprises, 38 exploitations de sources administratives et 44 publications périodiques.`,
+              "Les opérations phares de l'année sont l'enquête harmonisée sur les conditions de vie des ménages, le changement de base de l'indice de la production industrielle et la publication des comptes nationaux définitifs.",
+            ],
+          },
+        ],
+      }),
+    },
+  ],
+  bulletin: [0, 1, 2].map((k) => ({
+    when: { ago: 20 + 91 * k },
+    build: ({ date, rnd }: Ctx): Built => {
+      const q = Math.floor(monthIndex(date) / 3) - 2;
+      const first = quarterFirstMonth(q);
+      const exp = rnd.range(310, 380);
+      const imp = rnd.range(420, 510);
+      const products: [string, number][] = [
+        ['Or non monétaire', 0.46],
+        ['Coton fibre', 0.19],
+        ['Animaux vivants', 0.12],
+        ['Sésame', 0.08],
+        ['Arachide', 0.06],
+        ['Autres produits', 0.09],
+      ];
+      return {
+        title: `Bulletin trimestriel des statistiques du commerce extérieur – ${quarterLabel(q)}`,
+        summary: `Au ${quarterLabel(q)}, les exportations atteignent ${fmtInt(exp)} milliards de FSH et les importations ${fmtInt(imp)} milliards, soit un déficit commercial de ${fmtInt(imp - exp)} milliards.`,
+        period: { label: quarterLabel(q), start: monthPeriod(first), end: isoDate(monthEnd(first + 2)) },
+        fileBase: `Bulletin commerce extérieur ${quarterLabel(q)}`,
+        sections: [
+          {
+            heading: 'Les échanges du trimestre',
+            paragraphs: [
+              `Au ${quarterLabel(q)}, la valeur des exportations de biens s'élève à ${fmtInt(exp)} milliards de FSH, ${movement(rnd.range(-6, 9))} par rapport au trimestre précédent. Les importations atteignent ${fmtInt(imp)} milliards de FSH ; le taux de couverture s'établit à ${formatNumber((exp / imp) * 100, 1)} %.`,
+              "L'or non monétaire reste le premier produit exporté, suivi du coton fibre et du bétail. Les produits pétroliers, les céréales et les machines dominent les importations.",
+            ],
+          },
+          {
+            heading: 'Principaux partenaires',
+            paragraphs: ['Les pays de la sous-région absorbent près du tiers des exportations, principalement sous forme de bétail et de produits agricoles, tandis que l’or est essentiellement exporté vers les marchés internationaux.'],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Exportations par produit (milliards de FSH)',
+          headers: ['Produit', 'Valeur', 'Part (%)'],
+          rows: products.map(([p, s]) => [p, round1(exp * s), round1(s * 100)]),
+        },
+        xlsx: k === 0,
+      };
+    },
+  })),
+  nace: [0, 1, 2].map((skip) => ({
+    when: { annual: [4, 20], skip },
+    build: ({ year, rnd }: Ctx): Built => {
+      const y = year - 1;
+      const exp = rnd.range(1250, 1480);
+      const imp = rnd.range(1700, 1950);
+      return {
+        title: `Note annuelle du commerce extérieur – Année ${y}`,
+        summary: `En ${y}, le déficit de la balance commerciale s'établit à ${fmtInt(imp - exp)} milliards de FSH ; les exportations sont portées par l'or et le coton.`,
+        period: yearPeriod(y),
+        fileBase: `Note annuelle commerce extérieur ${y}`,
+        sections: [
+          {
+            heading: 'Vue d’ensemble',
+            paragraphs: [
+              `En ${y}, les exportations de biens de Sahelia atteignent ${fmtInt(exp)} milliards de FSH et les importations ${fmtInt(imp)} milliards. Le déficit commercial se ${rnd.next() > 0.5 ? 'réduit' : 'creuse'} et le taux de couverture des importations par les exportations s'établit à ${formatNumber((exp / imp) * 100, 1)} %.`,
+              "La structure des échanges reste concentrée : trois produits (or, coton fibre, bétail) représentent plus des trois quarts des exportations. Les importations sont dominées par les produits pétroliers, les produits alimentaires et les biens d'équipement.",
+            ],
+          },
+          {
+            heading: 'Évolution des prix et des volumes',
+            paragraphs: ["Les indices de valeur unitaire montrent une hausse des prix à l'exportation plus forte que celle des prix à l'importation, ce qui améliore les termes de l'échange."],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Balance commerciale (milliards de FSH)',
+          headers: ['Agrégat', `${y - 2}`, `${y - 1}`, `${y}`],
+          rows: [
+            ['Exportations', round1(exp * 0.88), round1(exp * 0.94), round1(exp)],
+            ['Importations', round1(imp * 0.91), round1(imp * 0.96), round1(imp)],
+            ['Solde', round1(exp * 0.88 - imp * 0.91), round1(exp * 0.94 - imp * 0.96), round1(exp - imp)],
+          ],
+        },
+        chart: { title: 'Graphique 1 – Exportations (milliards de FSH)', labels: [`${y - 2}`, `${y - 1}`, `${y}`], values: [round1(exp * 0.88), round1(exp * 0.94), round1(exp)] },
+      };
+    },
+  })),
+  annuaire_exterieur: [0, 1, 2].map((skip) => ({
+    when: { annual: [6, 15], skip },
+    build: ({ year, rnd }: Ctx): Built => {
+      const y = year - 1;
+      const partners = ['Pays côtiers de la sous-région', 'Union européenne', 'Chine', 'Inde', 'Émirats arabes unis', 'Autres pays'];
+      return {
+        title: `Annuaire des statistiques du commerce extérieur ${y}`,
+        summary: `L'annuaire ${y} présente les importations et exportations de Sahelia par produit, par partenaire, par bureau de douane et par mode de transport.`,
+        period: yearPeriod(y),
+        fileBase: `Annuaire commerce extérieur ${y}`,
+        sections: [
+          {
+            paragraphs: [
+              `L'annuaire des statistiques du commerce extérieur ${y} rassemble l'ensemble des données issues des déclarations en douane de l'année, traitées par l'INSS en collaboration avec la Direction générale des douanes.`,
+              'Les produits sont présentés selon le système harmonisé (SH) à deux, quatre et huit chiffres ; les pays partenaires selon la nomenclature des pays des Nations unies. Les valeurs sont exprimées en millions de FSH, FOB pour les exportations et CAF pour les importations.',
+            ],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Échanges par partenaire (millions de FSH)',
+          headers: ['Partenaire', 'Exportations', 'Importations'],
+          rows: partners.map((p) => [p, Math.round(rnd.range(60_000, 420_000)), Math.round(rnd.range(90_000, 520_000))]),
+        },
+        xlsx: true,
+      };
+    },
+  })),
+  annuaire_statistique: [0, 1, 2].map((skip) => ({
+    when: { annual: [8, 30], skip },
+    build: ({ year, rnd }: Ctx): Built => {
+      const y = year - 1;
+      const k = y - census(year);
+      return {
+        title: `Annuaire statistique de Sahelia ${y}`,
+        summary: `L'édition ${y} de l'annuaire statistique rassemble en 18 chapitres les principales données démographiques, économiques et sociales du pays.`,
+        period: yearPeriod(y),
+        fileBase: `Annuaire statistique ${y}`,
+        sections: [
+          {
+            heading: 'Présentation',
+            paragraphs: [
+              `L'annuaire statistique ${y} est le fruit de la collaboration entre l'INSS et les services statistiques des ministères, des établissements publics et des organismes privés. Il couvre notamment le territoire et le climat, la population, l'éducation, la santé, l'emploi, l'agriculture, l'industrie, les transports, les prix et les finances publiques.`,
+              'Chaque chapitre comporte une courte analyse, des tableaux détaillés et les définitions des principaux concepts. Les séries sont présentées sur cinq ans lorsque les données sont disponibles.',
+            ],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Quelques indicateurs clés',
+          headers: ['Indicateur', `${y - 1}`, `${y}`],
+          rows: [
+            ['Population (milliers)', Math.round(grow(totalPopulation, 0.029, k - 1) / 1000), Math.round(grow(totalPopulation, 0.029, k) / 1000)],
+            ['PIB nominal (milliards de FSH)', round1(rnd.range(8400, 8800)), round1(rnd.range(9100, 9500))],
+            ['Croissance du PIB réel (%)', round1(rnd.range(4, 6)), round1(rnd.range(4.2, 6.4))],
+            ['Taux net de scolarisation primaire (%)', round1(rnd.range(66, 70)), round1(rnd.range(69, 72))],
+            ['Taux d’accès à l’électricité (%)', round1(rnd.range(41, 44)), round1(rnd.range(44, 47))],
+          ],
+        },
+        xlsx: skip === 0,
+      };
+    },
+  })),
+  demographie: [
+    {
+      when: { annual: [0, 31], skip: 0 },
+      build: ({ year }) => {
+        const k = year - census(year);
+        const total = grow(totalPopulation, 0.029, k);
+        return {
+          title: `Estimations de la population au 1er janvier ${year}`,
+          summary: `Au 1er janvier ${year}, la population de Sahelia est estimée à ${fmtInt(total)} habitants, en hausse de 2,9 % sur un an.`,
+          period: { label: `1er janvier ${year}`, start: `${year}-01-01`, end: `${year}-01-01` },
+          fileBase: `Estimations population ${year}`,
+          sections: [
+            {
+              heading: 'Une croissance démographique soutenue',
+              paragraphs: [
+                `Au 1er janvier ${year}, Sahelia compte ${fmtInt(total)} habitants selon les estimations de l'INSS, établies à partir des résultats du troisième recensement général de la population et de l'habitat et des tendances de la natalité, de la mortalité et des migrations.`,
+                "La population reste très jeune : près d'un habitant sur deux a moins de 15 ans. La région de Djanta, qui abrite la capitale, concentre 17 % de la population.",
+              ],
+            },
+          ],
+          table: regionTable(
+            'Tableau 1 – Population estimée par région',
+            ['Région', 'Population', 'Part (%)'],
+            (r) => [Math.round(grow(r.population, 0.029, k)), round1((r.population / totalPopulation) * 100)],
+            createRandom('demo'),
+            [Math.round(total), 100],
+          ),
+          xlsx: true,
+          csv: true,
+        };
+      },
+    },
+    {
+      when: { ago: 420 },
+      build: ({ year }) => ({
+        title: `Statistiques de l'état civil ${year - 2}`,
+        summary: `Naissances, décès et mariages enregistrés à l'état civil en ${year - 2} : le taux d'enregistrement des naissances progresse encore.`,
+        period: yearPeriod(year - 2),
+        fileBase: `Etat civil ${year - 2}`,
+        sections: [
+          {
+            paragraphs: [
+              `En ${year - 2}, 612 480 naissances ont été enregistrées par les centres d'état civil, soit 82 % des naissances estimées. Ce taux d'enregistrement progresse de quatre points en deux ans grâce à la numérisation des registres et aux audiences foraines.`,
+              "L'enregistrement des décès reste faible (31 %), en particulier en milieu rural. L'INSS et la Direction de l'état civil poursuivent la modernisation du système d'enregistrement.",
+            ],
+          },
+        ],
+        table: regionTable(
+          'Tableau 1 – Naissances enregistrées par région',
+          ['Région', 'Naissances enregistrées', "Taux d'enregistrement (%)"],
+          (r, rnd) => [Math.round(r.population * 0.0335), round1(rnd.range(68, 94))],
+          createRandom(`etat-civil-${year}`),
+        ),
+      }),
+    },
+    {
+      when: { ago: 980 },
+      build: ({ year }) => ({
+        title: `Perspectives démographiques de Sahelia ${year}-${year + 30}`,
+        summary: `Selon le scénario central, Sahelia compterait environ 38 millions d'habitants en ${year + 30}.`,
+        period: yearsPeriod(year, year + 30),
+        fileBase: `Perspectives démographiques ${year}-${year + 30}`,
+        sections: [
+          {
+            heading: 'Trois scénarios',
+            paragraphs: [
+              'Les perspectives démographiques reposent sur trois hypothèses d’évolution de la fécondité. Dans le scénario central, l’indice synthétique de fécondité passerait de 5,6 enfants par femme à 3,9 en fin de période.',
+              "L'espérance de vie à la naissance continuerait de progresser, de 62 ans à 68 ans. La population urbaine dépasserait la population rurale vers la fin de la période de projection.",
+            ],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Population projetée (millions), scénario central',
+          headers: ['Année', 'Population', 'Part des moins de 15 ans (%)'],
+          rows: [0, 10, 20, 30].map((d) => [String(year + d), round1(grow(totalPopulation / 1e6, 0.026 - d * 0.0003, d + 1)), round1(47 - d * 0.35)]),
+        },
+      }),
+    },
+  ],
+  economie: [
+    {
+      when: { annual: [5, 30], skip: 0 },
+      build: ({ year, rnd }) => ({
+        title: `Comptes nationaux provisoires ${year - 1}`,
+        summary: `En ${year - 1}, le produit intérieur brut progresse de ${pct(rnd.range(4.5, 5.8))} % en volume, porté par les industries extractives et les services.`,
+        period: yearPeriod(year - 1),
+        fileBase: `Comptes nationaux provisoires ${year - 1}`,
+        sections: [
+          {
+            heading: 'La croissance économique',
+            paragraphs: [
+              `Selon les comptes provisoires, l'économie de Sahelia a crû de ${pct(rnd.range(4.5, 5.8))} % en volume en ${year - 1}. Le secteur primaire progresse modérément en raison d'une pluviométrie contrastée, tandis que le secteur secondaire est tiré par la production aurifère.`,
+              'Le secteur tertiaire, qui représente près de la moitié du PIB, bénéficie du dynamisme des télécommunications, du commerce et des services financiers.',
+            ],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Croissance en volume par secteur (%)',
+          headers: ['Secteur', `${year - 3}`, `${year - 2}`, `${year - 1}`],
+          rows: ['Secteur primaire', 'Secteur secondaire', 'Secteur tertiaire', 'PIB'].map((s) => [s, round1(rnd.range(2, 8)), round1(rnd.range(2, 8)), round1(rnd.range(2, 8))]),
+        },
+        xlsx: true,
+      }),
+    },
+    {
+      when: { ago: 760 },
+      build: ({ year }) => ({
+        title: `Répertoire des entreprises : démographie des entreprises ${year - 1}`,
+        summary: `En ${year - 1}, 18 240 entreprises ont été créées à Sahelia, dont 62 % dans le commerce et les services.`,
+        period: yearPeriod(year - 1),
+        fileBase: `Démographie des entreprises ${year - 1}`,
+        sections: [
+          {
+            paragraphs: [
+              `Le répertoire national des entreprises, tenu par l'INSS, compte ${fmtInt(96_420)} entreprises actives au 31 décembre ${year - 1}. Au cours de l'année, 18 240 entreprises ont été créées, soit une hausse de 7 % par rapport à l'année précédente.`,
+              "Les créations restent concentrées dans la région de Djanta (58 %). Les entreprises individuelles représentent trois créations sur quatre ; les sociétés à responsabilité limitée progressent grâce à la simplification des formalités au guichet unique.",
+            ],
+          },
+        ],
+        table: {
+          caption: "Tableau 1 – Créations d'entreprises par secteur",
+          headers: ['Secteur', 'Créations', 'Part (%)'],
+          rows: [
+            ['Commerce', 7320, 40.1],
+            ['Services', 4010, 22.0],
+            ['Bâtiment et travaux publics', 2480, 13.6],
+            ['Industrie', 1830, 10.0],
+            ['Agriculture et élevage', 1420, 7.8],
+            ['Autres', 1180, 6.5],
+          ],
+        },
+      }),
+    },
+    {
+      when: { ago: 10 },
+      build: ({ year }) => ({
+        title: `Comptes nationaux définitifs ${year - 3}`,
+        summary: 'Projet en cours de relecture.',
+        period: yearPeriod(year - 3),
+        fileBase: `Comptes nationaux définitifs ${year - 3}`,
+        draft: true,
+        sections: [{ paragraphs: ['Document de travail en cours de validation par le comité des comptes nationaux. Ne pas diffuser.'] }],
+      }),
+    },
+    {
+      when: { ago: 1060 },
+      build: ({ year }) => ({
+        title: `Situation économique et financière de Sahelia en ${year - 1}`,
+        summary: `Ce rapport dresse le bilan de l'économie de Sahelia en ${year - 1} : croissance, prix, finances publiques, échanges extérieurs et monnaie.`,
+        period: yearPeriod(year - 1),
+        fileBase: `Situation économique ${year - 1}`,
+        sections: [
+          {
+            paragraphs: [
+              `En ${year - 1}, l'activité économique est restée soutenue malgré un contexte international marqué par le renchérissement de l'énergie. L'inflation a été maîtrisée grâce aux mesures de suspension des droits de douane sur les produits de première nécessité.`,
+              'Le déficit budgétaire s’établit à 4,1 % du PIB et la dette publique à 52 % du PIB. Le déficit du compte courant se réduit grâce à la hausse des exportations d’or.',
+              'Les perspectives restent favorables, sous réserve d’une bonne campagne agricole et de la poursuite des investissements publics.',
+            ],
+          },
+        ],
+      }),
+    },
+  ],
+  sociale: [
+    {
+      when: { annual: [2, 15], skip: 0 },
+      build: ({ year, rnd }) => ({
+        title: `Enquête nationale sur l'emploi ${year - 1} : principaux résultats`,
+        summary: `En ${year - 1}, le taux de chômage au sens du BIT s'établit à ${pct(rnd.range(7, 9))} % ; le secteur informel occupe près de 8 actifs occupés sur 10.`,
+        period: yearPeriod(year - 1),
+        fileBase: `Enquête emploi ${year - 1}`,
+        sections: [
+          {
+            heading: 'Le marché du travail',
+            paragraphs: [
+              `L'enquête nationale sur l'emploi ${year - 1} a été réalisée auprès de 12 600 ménages répartis sur l'ensemble du territoire. Le taux d'activité des 15 ans ou plus s'établit à 61,4 % ; il est nettement plus élevé chez les hommes (72,8 %) que chez les femmes (50,6 %).`,
+              'Le chômage touche surtout les jeunes diplômés des zones urbaines. Le sous-emploi lié à la durée du travail concerne un actif occupé sur cinq, en particulier dans l’agriculture.',
+            ],
+          },
+        ],
+        table: regionTable(
+          'Tableau 1 – Indicateurs du marché du travail par région (%)',
+          ['Région', "Taux d'activité", 'Taux de chômage', "Part de l'emploi informel"],
+          (_r, rnd) => [round1(rnd.range(55, 68)), round1(rnd.range(4.5, 12.5)), round1(rnd.range(70, 88))],
+          createRandom(`emploi-${year}`),
+        ),
+        xlsx: true,
+      }),
+    },
+    {
+      when: { ago: 540 },
+      build: ({ year }) => ({
+        title: `Enquête harmonisée sur les conditions de vie des ménages ${year - 1} : profil de pauvreté`,
+        summary: `L'incidence de la pauvreté monétaire est estimée à 38,2 % en ${year - 1}, en recul de 3,1 points par rapport à la précédente enquête.`,
+        period: yearPeriod(year - 1),
+        fileBase: `EHCVM ${year - 1} profil de pauvreté`,
+        sections: [
+          {
+            paragraphs: [
+              `L'enquête harmonisée sur les conditions de vie des ménages (EHCVM) ${year - 1} a porté sur 8 400 ménages. Elle mesure la consommation, l'accès aux services sociaux de base et les conditions de logement.`,
+              'La pauvreté recule en milieu urbain comme en milieu rural, mais les écarts entre régions restent marqués. Les ménages dirigés par une personne sans instruction sont les plus exposés.',
+            ],
+          },
+        ],
+        table: regionTable(
+          'Tableau 1 – Incidence de la pauvreté par région (%)',
+          ['Région', 'Incidence de la pauvreté'],
+          (_r, rnd) => [round1(rnd.range(14, 56))],
+          createRandom(`ehcvm-${year}`),
+        ),
+      }),
+    },
+    {
+      when: { ago: 240 },
+      build: ({ year }) => ({
+        title: `Annuaire des statistiques scolaires ${year - 1}-${year}`,
+        summary: `L'annuaire présente les effectifs d'élèves, d'enseignants et d'établissements de l'année scolaire ${year - 1}-${year}.`,
+        period: { label: `Année scolaire ${year - 1}-${year}`, start: `${year - 1}-10-01`, end: `${year}-07-31` },
+        fileBase: `Statistiques scolaires ${year - 1}-${year}`,
+        sections: [
+          {
+            paragraphs: [
+              `Réalisé avec le ministère de l'Éducation nationale, l'annuaire des statistiques scolaires ${year - 1}-${year} couvre 16 280 écoles primaires et 3 940 établissements d'enseignement secondaire.`,
+              "Le taux brut de scolarisation au primaire atteint 94,7 % ; l'indice de parité entre filles et garçons s'établit à 0,97. Le nombre d'élèves par enseignant recule légèrement grâce aux recrutements de l'année.",
+            ],
+          },
+        ],
+      }),
+    },
+    {
+      when: { ago: 4 },
+      build: ({ year }) => ({
+        title: `Enquête démographique et de santé ${year - 1} : rapport préliminaire`,
+        summary: 'Rapport préliminaire en cours de validation.',
+        period: yearPeriod(year - 1),
+        fileBase: `EDS ${year - 1} rapport préliminaire`,
+        draft: true,
+        sections: [{ paragraphs: ['Version de travail soumise au comité technique. Les indicateurs sont susceptibles d’être modifiés.'] }],
+      }),
+    },
+  ],
+  autres: [0, 1, 2].map((skip) => ({
+    when: { annual: [3, 30], skip },
+    build: ({ year }: Ctx): Built => ({
+      title: `Rapport d'activité ${year - 1} de l'INSS`,
+      summary: `Le rapport d'activité ${year - 1} retrace les opérations statistiques, les publications et la vie de l'institut au cours de l'année.`,
+      period: yearPeriod(year - 1),
+      fileBase: `Rapport d'activité ${year - 1}`,
+      sections: [
+        {
+          heading: "L'année en bref",
+          paragraphs: [
+            `En ${year - 1}, l'INSS a publié ${40 + skip * 3} notes et rapports, conduit ${5 + skip} enquêtes de terrain et répondu à plus de ${1200 - skip * 150} demandes de données. Le site internet a enregistré ${fmtInt(412_000 - skip * 61_000)} visites.`,
+            "L'institut a poursuivi la modernisation de ses outils : collecte sur tablettes, diffusion des séries en données ouvertes et dématérialisation des procédures internes.",
+          ],
+          bullets: ['Ressources humaines : 312 agents, dont 41 % de cadres statisticiens', 'Formation continue : 2 140 jours de formation', 'Partenariats : 9 conventions signées ou renouvelées'],
+        },
+      ],
+      table: {
+        caption: 'Tableau 1 – Exécution budgétaire (millions de FSH)',
+        headers: ['Rubrique', 'Prévision', 'Exécution', 'Taux (%)'],
+        rows: [
+          ['Personnel', 2140, 2098, 98.0],
+          ['Fonctionnement', 860, 791, 92.0],
+          ['Enquêtes et recensements', 3250, 2747, 84.5],
+          ['Investissements', 640, 502, 78.4],
+        ],
+      },
+    }),
+  })),
+  rgph: [
+    {
+      when: { ago: 690 },
+      build: ({ date }) => {
+        const c = census(date.getUTCFullYear() + 1);
+        return {
+          title: 'RGPH-3 : résultats définitifs',
+          summary: `Le troisième recensement général de la population et de l'habitat dénombre ${fmtInt(totalPopulation)} habitants au 15 novembre ${c}.`,
+          period: { label: `Novembre ${c}`, start: `${c}-11-01`, end: `${c}-11-30` },
+          slug: 'rgph-3-resultats-definitifs',
+          fileBase: 'RGPH-3 résultats définitifs',
+          sections: [
+            {
+              heading: 'La population de Sahelia',
+              paragraphs: [
+                `Au 15 novembre ${c}, date de référence du recensement, la République de Sahelia compte ${fmtInt(totalPopulation)} habitants, répartis dans ${fmtInt(regions.reduce((s, r) => s + r.households, 0))} ménages. Le taux d'accroissement annuel moyen depuis le précédent recensement est de 3,0 %.`,
+                'Les femmes représentent 50,7 % de la population. La taille moyenne des ménages est de 6,3 personnes ; elle est plus faible à Djanta (5,4) que dans les régions rurales.',
+              ],
+            },
+          ],
+          table: regionTable(
+            'Tableau 1 – Population et ménages par région',
+            ['Région', 'Population', 'Ménages', 'Taille moyenne'],
+            (r) => [r.population, r.households, round1(r.population / r.households)],
+            createRandom('rgph'),
+            [totalPopulation, regions.reduce((s, r) => s + r.households, 0), round1(totalPopulation / regions.reduce((s, r) => s + r.households, 0))],
+          ),
+          xlsx: true,
+          csv: true,
+        };
+      },
+    },
+    {
+      when: { ago: 380 },
+      build: () => ({
+        title: 'RGPH-3 : rapport thématique « Habitat et conditions de vie des ménages »',
+        summary: "Ce rapport analyse les caractéristiques des logements et l'accès des ménages à l'eau potable, à l'électricité et à l'assainissement.",
+        fileBase: 'RGPH-3 habitat et conditions de vie',
+        sections: [
+          {
+            paragraphs: [
+              "Six ménages sur dix vivent dans un logement en banco ou en terre battue ; cette proportion dépasse 80 % en milieu rural. L'accès à une source d'eau améliorée concerne 74 % des ménages.",
+              "L'électricité est la principale source d'éclairage pour 43 % des ménages, devant les lampes solaires (31 %), en forte progression depuis le précédent recensement.",
+            ],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Accès aux services de base (% des ménages)',
+          headers: ['Service', 'Urbain', 'Rural', 'Ensemble'],
+          rows: [
+            ['Eau potable', 92.4, 65.8, 74.1],
+            ['Électricité', 81.7, 24.3, 43.0],
+            ['Toilettes améliorées', 71.2, 28.6, 41.9],
+          ],
+        },
+      }),
+    },
+    {
+      when: { ago: 1000 },
+      build: () => ({
+        title: "RGPH-3 : manuel de l'agent recenseur",
+        summary: "Le manuel décrit les concepts, les procédures de dénombrement et les consignes de remplissage du questionnaire sur tablette.",
+        fileBase: "RGPH-3 manuel de l'agent recenseur",
+        sections: [
+          {
+            paragraphs: [
+              "Ce manuel est destiné aux 14 000 agents recenseurs mobilisés pour le dénombrement. Il précise les définitions de ménage, de résident habituel et de logement, ainsi que les règles de parcours des zones de dénombrement.",
+              "Chaque agent dispose d'une tablette équipée de l'application de collecte et de la cartographie numérique de sa zone. Les données sont transmises quotidiennement au serveur central de l'INSS.",
+            ],
+            bullets: ['Identifier et numéroter les constructions', 'Dénombrer les ménages et leurs membres', 'Contrôler la cohérence des réponses avant transmission'],
+          },
+        ],
+      }),
+    },
+  ],
+  methodes: [
+    {
+      when: { ago: 1020 },
+      build: () => ({
+        title: "Note méthodologique de l'indice des prix à la consommation (base 100 = 2020)",
+        summary: "Champ, pondérations, échantillon de produits et de points de vente, méthodes de calcul : tout ce qu'il faut savoir sur l'IPC.",
+        fileBase: 'Méthodologie IPC base 2020',
+        sections: [
+          {
+            heading: "Champ et pondérations",
+            paragraphs: [
+              "L'IPC couvre la consommation monétaire des ménages résidant dans la capitale et les chefs-lieux de région. Les pondérations sont issues de l'enquête harmonisée sur les conditions de vie des ménages et actualisées chaque année.",
+              "Les prix sont relevés par des enquêteurs sur tablette, aux mêmes points de vente et pour les mêmes variétés d'un mois à l'autre. Les produits saisonniers font l'objet d'un traitement spécifique.",
+            ],
+          },
+          {
+            heading: 'Calcul',
+            paragraphs: ["Les indices élémentaires sont des moyennes géométriques de rapports de prix (formule de Jevons) ; les agrégats sont calculés selon une formule de Laspeyres chaînée."],
+          },
+        ],
+      }),
+    },
+    {
+      when: { ago: 610 },
+      build: () => ({
+        title: 'Nomenclature des activités de Sahelia (NAS rév. 2)',
+        summary: 'La deuxième révision de la nomenclature nationale des activités, compatible avec la CITI rév. 4, entre en vigueur pour toutes les statistiques d’entreprises.',
+        fileBase: 'NAS rév 2',
+        sections: [
+          {
+            paragraphs: [
+              'La nomenclature des activités de Sahelia (NAS rév. 2) comprend 21 sections, 88 divisions, 236 groupes et 412 classes. Elle est directement articulée avec la classification internationale type des industries (CITI rév. 4).',
+              "Elle s'impose à l'ensemble des administrations pour la classification des unités économiques, notamment au répertoire national des entreprises.",
+            ],
+          },
+        ],
+        table: {
+          caption: 'Tableau 1 – Structure de la nomenclature',
+          headers: ['Niveau', 'Nombre de postes'],
+          rows: [
+            ['Sections', 21],
+            ['Divisions', 88],
+            ['Groupes', 236],
+            ['Classes', 412],
+          ],
+        },
+      }),
+    },
+    {
+      when: { ago: 200 },
+      build: () => ({
+        title: 'Concepts et définitions des statistiques du commerce extérieur',
+        summary: "Système commercial, évaluation des marchandises, pays partenaires : les concepts utilisés dans les publications du commerce extérieur.",
+        fileBase: 'Concepts commerce extérieur',
+        sections: [
+          {
+            paragraphs: [
+              "Les statistiques du commerce extérieur de Sahelia sont établies selon le système du commerce général, conformément aux recommandations internationales. Les exportations sont évaluées FOB et les importations CAF.",
+              "Le pays partenaire est le pays d'origine pour les importations et le pays de dernière destination connue pour les exportations. Les données proviennent des déclarations en douane, complétées par des sources sur l'or et l'électricité.",
+            ],
+          },
+        ],
+      }),
+    },
+  ],
+  lois: [
+    {
+      when: { ago: 1030 },
+      build: ({ date }) => law(date, '014', 'portant organisation et réglementation des activités statistiques', 'Cette loi définit les principes de la statistique publique (indépendance professionnelle, confidentialité, qualité), le système statistique national et les obligations de réponse aux enquêtes.', 'loi-statistique'),
+    },
+    {
+      when: { ago: 620 },
+      build: ({ date }) => law(date, '027', 'relative au troisième recensement général de la population et de l’habitat', 'La loi rend obligatoire la participation au RGPH-3, fixe la date de référence du dénombrement et garantit la confidentialité des informations individuelles.', 'loi-rgph'),
+    },
+    {
+      when: { ago: 240 },
+      build: ({ date }) => law(date, '009', 'relative à la protection des données à caractère personnel', 'La loi encadre la collecte et le traitement des données personnelles, y compris à des fins statistiques, et institue une autorité de protection des données.', 'loi-donnees'),
+    },
+  ],
+  decrets: [
+    {
+      when: { ago: 1050 },
+      build: ({ date }) => decree(date, '0457', "portant attributions, organisation et fonctionnement de l'Institut national de la statistique de Sahelia", "Le décret fixe les missions de l'INSS, établissement public à caractère administratif, ainsi que la composition de son conseil d'administration et de ses directions techniques."),
+    },
+    {
+      when: { ago: 700 },
+      build: ({ date }) => decree(date, '0112', 'fixant les modalités d’exécution du troisième recensement général de la population et de l’habitat', 'Le décret précise le calendrier du recensement, les organes de pilotage (commission nationale, comités régionaux) et le statut des agents recenseurs.'),
+    },
+    {
+      when: { ago: 160 },
+      build: ({ date }) => decree(date, '0683', 'portant composition et fonctionnement du Conseil national de la statistique', 'Le Conseil national de la statistique, présidé par le ministre chargé de l’Économie, adopte le programme statistique annuel et veille à la coordination du système statistique national.'),
+    },
+  ],
+  echantillonage: [
+    {
+      when: { ago: 640 },
+      build: () => {
+        const rnd = createRandom('zd');
+        const rows: Cell[][] = [];
+        regions.forEach((r, ri) => {
+          for (let i = 1; i <= 8; i++) {
+            const hh = rnd.int(120, 260);
+            rows.push([r.name, `${r.name} ${['Centre', 'Nord', 'Sud', 'Est', 'Ouest'][i % 5]}`, `ZD-${String(ri + 1).padStart(2, '0')}-${String(i * 37).padStart(4, '0')}`, i % 3 === 0 ? 'Urbain' : 'Rural', hh, Math.round(hh * rnd.range(5.2, 7.1))]);
+          }
+        });
+        return {
+          title: 'Base de sondage issue du RGPH-3 : zones de dénombrement',
+          summary: 'Liste des zones de dénombrement (ZD) avec leur nombre de ménages et leur population, utilisée comme base de sondage des enquêtes auprès des ménages.',
+          fileBase: 'Base de sondage ZD RGPH-3',
+          sections: [
+            {
+              paragraphs: [
+                'La base de sondage comprend les 17 850 zones de dénombrement du RGPH-3, avec leurs effectifs de ménages et de population, leur milieu de résidence et leurs coordonnées géographiques. Le fichier joint en présente un extrait.',
+                "Son utilisation est réservée aux agents de l'INSS et aux partenaires ayant signé un accord de confidentialité. Toute diffusion à des tiers est interdite.",
+              ],
+            },
+          ],
+          table: { caption: 'Extrait – zones de dénombrement', headers: ['Région', 'Département', 'Code ZD', 'Milieu', 'Ménages', 'Population'], rows: rows.slice(0, 12) },
+          csv: true,
+          csvRows: rows,
+        };
+      },
+    },
+    {
+      when: { annual: [1, 10], skip: 0 },
+      build: ({ year }) => ({
+        title: `Plan de sondage de l'enquête nationale sur l'emploi ${year}`,
+        summary: `Tirage à deux degrés stratifié par région et milieu : 630 zones de dénombrement et 12 600 ménages.`,
+        period: yearPeriod(year),
+        fileBase: `Plan de sondage enquête emploi ${year}`,
+        sections: [
+          {
+            paragraphs: [
+              "L'échantillon est tiré selon un plan stratifié à deux degrés. Au premier degré, 630 zones de dénombrement sont tirées avec une probabilité proportionnelle à leur nombre de ménages ; au second degré, 20 ménages sont tirés par zone après dénombrement.",
+              'Les poids de sondage sont calés sur les projections de population par région, milieu, sexe et groupe d’âge.',
+            ],
+          },
+        ],
+        table: regionTable(
+          'Tableau 1 – Allocation de l’échantillon',
+          ['Région', 'ZD tirées', 'Ménages'],
+          (r) => [Math.round((r.households / 3_000_000) * 630 * 0.9 + 8), Math.round((r.households / 3_000_000) * 630 * 0.9 + 8) * 20],
+          createRandom('emploi-plan'),
+        ),
+        xlsx: true,
+      }),
+    },
+    {
+      when: { ago: 930 },
+      build: () => ({
+        title: "Échantillon des points de vente et des variétés de l'IPC",
+        summary: "Liste des points de vente et des variétés suivies pour le calcul de l'indice des prix à la consommation.",
+        fileBase: 'Échantillon points de vente IPC',
+        sections: [
+          {
+            paragraphs: [
+              "L'échantillon de l'IPC comprend environ 1 800 points de vente (marchés, boutiques, supermarchés, prestataires de services) répartis dans la capitale et les chefs-lieux de région, et 620 variétés.",
+              'Les points de vente sont renouvelés par rotation d’un cinquième chaque année afin de tenir compte de l’évolution des circuits de distribution.',
+            ],
+          },
+        ],
+        table: regionTable('Tableau 1 – Points de vente par ville', ['Chef-lieu', 'Points de vente', 'Relevés mensuels'], (r, rnd) => {
+          const n = r.name === 'Djanta' ? 620 : rnd.int(130, 220);
+          return [n, n * 9];
+        }, createRandom('pdv')),
+        csv: true,
+      }),
+    },
+  ],
+};
+
+function law(date: Date, number: string, object: string, text: string, slug: string): Built {
+  const signed = addDays(date, -(20 + (date.getUTCDate() % 20)));
+  const y = signed.getUTCFullYear();
+  const num = `Loi n° ${y}-${number}`;
+  return {
+    title: `${num} du ${dateLabel(signed)} ${object}`,
+    summary: text,
+    slug: `${slug}-${y}`,
+    fields: { number: num, signedOn: isoDate(signed) },
+    fileBase: num.replace('n° ', 'n°'),
+    sections: [
+      {
+        paragraphs: [
+          `L'Assemblée nationale a délibéré et adopté, le Président de la République promulgue la loi dont la teneur suit. ${text}`,
+          'La présente loi abroge toutes dispositions antérieures contraires. Elle sera exécutée comme loi de l’État et publiée au Journal officiel de la République de Sahelia.',
+        ],
+      },
+    ],
+  };
+}
+
+function decree(date: Date, number: string, object: string, text: string): Built {
+  const signed = addDays(date, -(15 + (date.getUTCDate() % 15)));
+  const y = signed.getUTCFullYear();
+  const num = `Décret n° ${y}-${number}/PR`;
+  return {
+    title: `${num} du ${dateLabel(signed)} ${object}`,
+    summary: text,
+    slug: `decret-${y}-${number}`,
+    fields: { number: num, signedOn: isoDate(signed) },
+    fileBase: `Décret ${y}-${number}`,
+    sections: [
+      {
+        paragraphs: [
+          `Le Président de la République, sur rapport du ministre de l'Économie et des Finances, le Conseil des ministres entendu, décrète. ${text}`,
+          'Le ministre de l’Économie et des Finances est chargé de l’exécution du présent décret, qui sera publié au Journal officiel de la République de Sahelia.',
+        ],
+      },
+    ],
+  };
+}
+
+function whenDate(when: When, now: Date): Date {
+  if ('ago' in when) return weekday(daysFrom(now, -when.ago, 10));
+  return weekday(lastAnnual(now, when.annual[0], when.annual[1], when.skip));
+}
+
+function otherPublications(now: Date): PublicationDraft[] {
+  const out: PublicationDraft[] = [];
+  for (const [area, items] of Object.entries(otherAreas)) {
+    const slugs = new Set<string>();
+    items.forEach((item, i) => {
+      const date = whenDate(item.when, now);
+      const built = item.build({ date, year: date.getUTCFullYear(), rnd: createRandom(`${area}:${i}`), now }) as Built & { csvRows?: Cell[][] };
+      let slug = built.slug ?? slugify(built.title);
+      if (slug === 'annee' || slug === 'page') slug = `${slug}-${i}`;
+      while (slugs.has(slug)) slug = `${slug}-${i}`;
+      slugs.add(slug);
+      const table = built.table;
+      out.push({
+        area,
+        slug,
+        title: built.title,
+        summary: built.summary,
+        sections: built.sections,
+        table,
+        chart: built.chart,
+        periodLabel: built.period?.label ?? null,
+        periodStart: built.period?.start ?? null,
+        periodEnd: built.period?.end ?? null,
+        publishedAt: built.draft ? null : date,
+        status: built.draft ? 'draft' : 'published',
+        fields: built.fields ?? {},
+        fileBase: built.fileBase,
+        xlsx: built.xlsx && table ? [{ name: 'Données', title: table.caption, headers: table.headers, rows: table.rows }] : undefined,
+        csv: built.csv && table ? { headers: table.headers, rows: built.csvRows ?? table.rows } : undefined,
+      });
+    });
+  }
+  return out;
+}
+
+/** Releases of the non-index publications (the foreign-trade bulletin). */
+function otherReleases(now: Date): ReleaseDraft[] {
+  const out: ReleaseDraft[] = [];
+  // The bulletin of a quarter comes out about 110 days after the quarter starts + 91 days.
+  const q = Math.floor(monthIndex(now) / 3) - 1;
+  const at = weekday(utc(Math.floor(quarterFirstMonth(q + 1) / 12), (quarterFirstMonth(q + 1) % 12) + 1, 28, 10));
+  if (at > now) {
+    out.push({ area: 'bulletin', title: `Bulletin trimestriel des statistiques du commerce extérieur – ${quarterLabel(q)}`, scheduledAt: at, status: 'announced' });
+  }
+  return out;
+}
+
+export function buildPublications(now: Date, observations: Map<SeriesCode, Observation[]>) {
+  const index = indexPublications(now, observations);
+  return { publications: [...index.publications, ...otherPublications(now)], releases: [...index.releases, ...otherReleases(now)] };
+}
+
+export { monthStart };
