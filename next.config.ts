@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its package directory at run time.
   serverExternalPackages: ['@electric-sql/pglite'],
   poweredByHeader: false,
+  // `npm test` typechecks as its own step; `npm start` on a new machine need not do it twice.
+  typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   cacheLife: {
     /** Public content: tag invalidation makes edits visible at once; this bounds staleness otherwise. */

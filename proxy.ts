@@ -1,21 +1,30 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/env';
-
-const SESSION_COOKIE = env.SESSION_COOKIE_NAME;
+import { checkPublicPath } from '@/lib/routing/path-index';
+import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
 
 /**
- * Convenience redirects only: a visitor without a session cookie opening an admin page goes to
- * `/`. Pages and handlers check the session themselves (a cookie here proves nothing).
+ * Redirects and early 404s only — never the security boundary: admin pages and handlers check
+ * the session themselves (a cookie here proves nothing).
+ * - A visitor without a session cookie opening an admin page goes to `/`.
+ * - A public path that does not exist is answered 404 here, before rendering starts, so the
+ *   404 page is rendered on the server with its path (see lib/routing/public-paths.ts).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (pathname === '/admin/connexion') return NextResponse.next();
-  if (!request.cookies.get(SESSION_COOKIE)?.value) {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    if (pathname === '/admin/connexion' || request.cookies.get(env.SESSION_COOKIE_NAME)?.value) return NextResponse.next();
     return NextResponse.redirect(new URL('/', request.url));
   }
-  return NextResponse.next();
+  const resolved = resolvePublicPath(pathname);
+  if (resolved?.kind === 'static') return NextResponse.next();
+  if (resolved && (await checkPublicPath((index) => publicPathExists(pathname, index)))) return NextResponse.next();
+  const target = request.nextUrl.clone();
+  target.pathname = `${notFoundRoute}${pathname === '/' ? '' : pathname}`;
+  return NextResponse.rewrite(target, { status: 404 });
 }
 
 export const config = {
-  matcher: ['/admin', '/admin/:path*'],
+  // Everything but Next's assets, route handlers, file downloads and files with an extension.
+  matcher: ['/((?!_next/|api/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
 };

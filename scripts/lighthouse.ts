@@ -41,8 +41,8 @@ function auditEvidence(audit: Result['audits'][string]): string[] {
   const out: string[] = [];
   for (const item of details?.items?.slice(0, 5) ?? []) {
     const node = item.node as { selector?: string; snippet?: string } | undefined;
-    const text = node?.selector ?? node?.snippet ?? (item.url as string | undefined) ?? (item.description as string | undefined);
-    if (text) out.push(String(text).slice(0, 160));
+    const parts = [node?.selector ?? node?.snippet, item.url, item.description].filter((p) => typeof p === 'string' && p);
+    if (parts.length) out.push(parts.join(' — ').slice(0, 200));
   }
   return out;
 }

@@ -79,7 +79,10 @@ export async function startServer(options: { extraEnv?: Record<string, string>; 
   child.stdout?.on('data', keep);
   child.stderr?.on('data', (chunk: Buffer) => {
     keep(chunk);
-    process.stderr.write(`[serveur] ${chunk.toString()}`);
+    // Errors only (Next prints them with ⨯); warnings stay in the log kept for failures.
+    for (const line of chunk.toString().split('\n')) {
+      if (/⨯|error/i.test(line)) process.stderr.write(`[serveur] ${line}\n`);
+    }
   });
 
   const stop = async () => {

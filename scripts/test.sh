@@ -11,6 +11,8 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 
 export E2E_DATA_DIR=.data-e2e
+# Canonical links and absolute URLs of the e2e build point at the e2e server (playwright.config.ts).
+E2E_SITE_URL=http://127.0.0.1:3100
 REPORTS=test-results
 VITEST_JSON=$REPORTS/vitest.json
 PLAYWRIGHT_JSON=$REPORTS/playwright.json
@@ -92,7 +94,7 @@ prepare_data() {
   DATA_DIR=$E2E_DATA_DIR npm run --silent db:seed
 }
 step "Données e2e (db:seed)" prepare_data
-step "Compilation e2e (build)" env DATA_DIR="$E2E_DATA_DIR" npm run --silent build
+step "Compilation e2e (build)" env DATA_DIR="$E2E_DATA_DIR" SITE_URL="$E2E_SITE_URL" npm run --silent build
 build_ok=$?
 
 if [ "$build_ok" -ne 0 ]; then
@@ -103,8 +105,8 @@ elif [ "$chromium_ok" -ne 0 ]; then
   skip_step "Lighthouse" "Chromium est absent"
 else
   counted "Playwright" playwright "$PLAYWRIGHT_JSON" \
-    env DATA_DIR="$E2E_DATA_DIR" npx --no-install playwright test
-  step "Lighthouse" env DATA_DIR="$E2E_DATA_DIR" npm run --silent lighthouse
+    env DATA_DIR="$E2E_DATA_DIR" SITE_URL="$E2E_SITE_URL" npx --no-install playwright test
+  step "Lighthouse" env DATA_DIR="$E2E_DATA_DIR" SITE_URL="$E2E_SITE_URL" npm run --silent lighthouse
 fi
 
 cleanup

@@ -15,12 +15,12 @@ type Props = { params: Promise<Params> };
  * `{prefix}/[area]/[[...rest]]` (e.g. /indice/ipc); otherwise `{prefix}/[[...rest]]` (e.g. /rgph).
  */
 export function areaRoute(prefix: string, withAreaParam: boolean) {
+  /** The area and view of a URL, or null. Only the page calls notFound(), so 404s render on the server. */
   const resolve = async (params: Promise<Params>) => {
     const p = await params;
     const area = getAreaByPublicPath(withAreaParam ? `${prefix}/${p.area}` : prefix);
     const view = parseAreaSegments(p.rest);
-    if (!area || area.kind !== 'publications' || area.restricted || !view) notFound();
-    return { area, view };
+    return area && area.kind === 'publications' && !area.restricted && view ? { area, view } : null;
   };
 
   const areasHere = (): Area[] =>
@@ -37,7 +37,9 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
   }
 
   async function generateMetadata({ params }: Props): Promise<Metadata> {
-    const { area, view } = await resolve(params);
+    const resolved = await resolve(params);
+    if (!resolved) return { title: 'Page Not Found' };
+    const { area, view } = resolved;
     if (view.kind === 'publication') {
       const data = await getPublicationPage(area.slug, view.slug);
       if (!data) return {};
@@ -53,7 +55,9 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
   }
 
   async function Page({ params }: Props) {
-    const { area, view } = await resolve(params);
+    const resolved = await resolve(params);
+    if (!resolved) notFound();
+    const { area, view } = resolved;
     return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} /> : <AreaPage area={area} year={view.year} page={view.page} />;
   }
 

@@ -1,8 +1,13 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { useSyncExternalStore } from 'react';
 
-/** The path being shown, for the 404 message. */
+const subscribe = () => () => {};
+
+/**
+ * The path in the address bar, for a 404 rendered without its path (a prerendered not-found
+ * page would otherwise show its own internal path).
+ */
 export function CurrentPath() {
-  return <>{usePathname()}</>;
+  return <>{useSyncExternalStore(subscribe, () => window.location.pathname, () => '')}</>;
 }

@@ -16,8 +16,9 @@ import { upcomingReleases } from './queries/releases';
 import { keyFigures, seriesObservations } from './queries/series';
 import { getPage, getSiteIdentity } from './queries/site';
 import { listTenders } from './queries/tenders';
+import { PER_PAGE } from '@/lib/routing/public-paths';
 
-export const PER_PAGE = 10;
+export { PER_PAGE };
 
 function cached(...tagNames: string[]) {
   cacheLife('content');

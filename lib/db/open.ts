@@ -85,13 +85,13 @@ async function openPglite(dir: string): Promise<Database> {
  */
 async function openBuildSnapshot(): Promise<Database> {
   const snapshot = env.INSSTAT_BUILD_SNAPSHOT ?? buildSnapshotPath;
-  if (!fs.existsSync(snapshot)) {
+  if (!fs.existsSync(/*turbopackIgnore: true*/ snapshot)) {
     throw new Error(
       `Copie de la base pour la compilation introuvable (${snapshot}). Lancez « npm run build » ` +
         `(ou « npm start ») plutôt que « next build » : il prépare cette copie sans ouvrir la base en service.`,
     );
   }
-  const blob = new Blob([fs.readFileSync(snapshot)]);
+  const blob = new Blob([fs.readFileSync(/*turbopackIgnore: true*/ snapshot)]);
   return wrapPglite(await PGlite.create({ loadDataDir: blob, extensions }), () => {});
 }
 

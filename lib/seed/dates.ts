@@ -67,10 +67,14 @@ export function lastAnnual(now: Date, month0: number, day: number, skip = 0, hou
   return utc(year - skip, month0, day, hour);
 }
 
-/** Moves a date back off the week-end (Saturday and Sunday → Friday), so past stays past. */
+/** Moves a date back off the week-end and the two fixed holidays (25 December, 1 January), so past stays past. */
 export function weekday(date: Date): Date {
-  const dow = date.getUTCDay();
-  if (dow === 6) return addDays(date, -1);
-  if (dow === 0) return addDays(date, -2);
-  return date;
+  let d = date;
+  for (let i = 0; i < 4; i++) {
+    const dow = d.getUTCDay();
+    const holiday = (d.getUTCMonth() === 11 && d.getUTCDate() === 25) || (d.getUTCMonth() === 0 && d.getUTCDate() === 1);
+    if (dow !== 0 && dow !== 6 && !holiday) break;
+    d = addDays(d, -1);
+  }
+  return d;
 }

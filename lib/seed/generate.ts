@@ -8,9 +8,17 @@ import sharp from 'sharp';
 import type { Random } from './random';
 
 export type Cell = string | number;
-export type DocTable = { caption?: string; headers: string[]; rows: Cell[][] };
+/** `decimals[i]` fixes the decimals of column i; otherwise integers get none and others one. */
+export type DocTable = {
+  caption?: string;
+  headers: string[];
+  rows: Cell[][];
+  decimals?: (number | undefined)[];
+  /** Source line under the table in PDFs; null for none. */
+  source?: string | null;
+};
 export type DocChart = { title: string; labels: string[]; values: number[]; decimals?: number };
-export type DocSection = { heading?: string; paragraphs: string[] };
+export type DocSection = { heading?: string; paragraphs: string[]; bullets?: string[] };
 
 export type DocSpec = {
   institute: string;
@@ -33,19 +41,52 @@ export type DocSpec = {
 };
 
 /** French number formatting with a non-breaking space between thousands (WinAnsi-safe for PDFs). */
+const numberFormats = new Map<number, Intl.NumberFormat>();
 export function formatNumber(value: number, decimals = 1): string {
-  return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
-    .format(value)
-    .replace(/[\u202f\u2009]/g, '\u00a0');
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format.format(value).replace(/[\u202f\u2009]/g, '\u00a0');
 }
 
-const cellText = (c: Cell) => (typeof c === 'number' ? formatNumber(c, Number.isInteger(c) ? 0 : 1) : c);
+/** A table cell as French text. */
+export const formatCell = (c: Cell, decimals?: number) =>
+  typeof c === 'number' ? formatNumber(c, decimals ?? (Number.isInteger(c) ? 0 : 1)) : c;
 
 // ─── PDF ───────────────────────────────────────────────────────────────────────────────────
 
+/** The standard PDF fonts only know WinAnsi: replace the few characters outside it that we use. */
+const pdfSafe = (text: string) =>
+  text
+    .replace(/[\u2212\u2011]/g, '-')
+    .replace(/[\u202f\u2009]/g, '\u00a0')
+    .replace(/[^\x00-\xff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/g, '?');
+
+function sanitizeSpec(spec: DocSpec): DocSpec {
+  const t = pdfSafe;
+  return {
+    ...spec,
+    kicker: t(spec.kicker),
+    title: t(spec.title),
+    period: spec.period ? t(spec.period) : spec.period,
+    sections: spec.sections.map((s) => ({ heading: s.heading && t(s.heading), paragraphs: s.paragraphs.map(t), bullets: s.bullets?.map(t) })),
+    table: spec.table && {
+      ...spec.table,
+      caption: spec.table.caption && t(spec.table.caption),
+      source: spec.table.source && t(spec.table.source),
+      headers: spec.table.headers.map(t),
+      rows: spec.table.rows.map((r) => r.map((c) => (typeof c === 'string' ? t(c) : c))),
+    },
+    chart: spec.chart && { ...spec.chart, title: t(spec.chart.title), labels: spec.chart.labels.map(t) },
+  };
+}
+
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 
-export async function generatePdf(spec: DocSpec): Promise<Buffer> {
+export async function generatePdf(input: DocSpec): Promise<Buffer> {
+  const spec = sanitizeSpec(input);
   const accent = spec.accent ?? '#0b5d7a';
   const doc = new PDFDocument({
     size: 'A4',
@@ -86,7 +127,7 @@ export async function generatePdf(spec: DocSpec): Promise<Buffer> {
   if (spec.period) {
     doc.fillColor(accent).font('Helvetica').fontSize(15).text(spec.period, PAGE.margin + 20, doc.y + 12, { width: contentWidth - 20 });
   }
-  doc.fillColor('#555555').fontSize(10).text(`Publié le ${spec.dateLabel}`, PAGE.margin + 20, doc.y + 16, { width: contentWidth - 20 });
+  doc.fillColor('#555555').font('Helvetica').fontSize(10).text(`Publié le ${spec.dateLabel}`, PAGE.margin + 20, doc.y + 16, { width: contentWidth - 20 });
   if (spec.restricted) {
     doc.roundedRect(PAGE.margin + 20, doc.y + 20, 170, 26, 4).lineWidth(1.5).stroke('#b3261e');
     doc.fillColor('#b3261e').font('Helvetica-Bold').fontSize(11).text('DIFFUSION RESTREINTE', PAGE.margin + 32, doc.y + 28);
@@ -122,6 +163,11 @@ export async function generatePdf(spec: DocSpec): Promise<Buffer> {
       });
       doc.moveDown(0.7);
     }
+    for (const bullet of section.bullets ?? []) {
+      doc.fillColor('#222222').font('Helvetica').fontSize(10.5).text(`\u2022  ${bullet}`, PAGE.margin + 12, doc.y, { width: contentWidth - 12, lineGap: 2 });
+      doc.moveDown(0.3);
+    }
+    if (section.bullets?.length) doc.moveDown(0.4);
   }
   if (spec.table) drawTable(doc, spec.table, accent, contentWidth);
   if (spec.chart) drawChart(doc, spec.chart, accent, contentWidth);
@@ -156,18 +202,19 @@ function drawTable(doc: PDFKit.PDFDocument, table: DocTable, accent: string, wid
     doc.moveDown(0.4);
   }
   const n = table.headers.length;
-  const first = n > 1 ? Math.min(width * 0.42, width - (n - 1) * 70) : width;
+  const first = n > 1 ? Math.min(width * 0.5, width - (n - 1) * 62) : width;
   const other = n > 1 ? (width - first) / (n - 1) : 0;
   const colX = (i: number) => PAGE.margin + (i === 0 ? 0 : first + (i - 1) * other);
   const colW = (i: number) => (i === 0 ? first : other);
 
+  const numeric = table.headers.map((_, i) => table.rows.some((r) => typeof r[i] === 'number'));
   const drawRow = (cells: string[], y: number, header: boolean, shade: boolean) => {
     const height = header ? rowH + 10 : rowH;
     if (header) doc.rect(PAGE.margin, y, width, height).fill(accent);
     else if (shade) doc.rect(PAGE.margin, y, width, height).fill('#eef3f6');
     doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(header ? 8.5 : 9).fillColor(header ? '#ffffff' : '#222222');
     cells.forEach((c, i) => {
-      doc.text(c, colX(i) + 4, y + 5, { width: colW(i) - 8, align: i === 0 ? 'left' : 'right', lineBreak: header, height: height - 4, ellipsis: true });
+      doc.text(c, colX(i) + 4, y + 5, { width: colW(i) - 8, align: numeric[i] ? 'right' : 'left', lineBreak: header, height: height - 4, ellipsis: true });
     });
     return height;
   };
@@ -179,18 +226,19 @@ function drawTable(doc: PDFKit.PDFDocument, table: DocTable, accent: string, wid
       y = doc.y;
       y += drawRow(table.headers, y, true, false);
     }
-    y += drawRow(row.map(cellText), y, false, r % 2 === 1);
+    y += drawRow(row.map((c, i) => formatCell(c, table.decimals?.[i])), y, false, r % 2 === 1);
   });
   doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + width, y).lineWidth(0.8).stroke(accent);
   doc.x = PAGE.margin;
   doc.y = y + 8;
-  doc.fillColor('#666666').font('Helvetica-Oblique').fontSize(8).text('Source : calculs de l’institut.', PAGE.margin, doc.y, { width });
+  const source = table.source === undefined ? 'Source : INSS.' : table.source;
+  if (source) doc.fillColor('#666666').font('Helvetica-Oblique').fontSize(8).text(source, PAGE.margin, doc.y, { width });
   doc.moveDown(1);
 }
 
 function drawChart(doc: PDFKit.PDFDocument, chart: DocChart, accent: string, width: number) {
-  const height = 190;
-  ensureSpace(doc, height + 60);
+  const height = 160;
+  ensureSpace(doc, height + 50);
   doc.fillColor('#111111').font('Helvetica-Bold').fontSize(11).text(chart.title, PAGE.margin, doc.y, { width });
   const top = doc.y + 10;
   const base = top + height;
@@ -221,7 +269,7 @@ function drawChart(doc: PDFKit.PDFDocument, chart: DocChart, accent: string, wid
 
 // ─── Spreadsheets ──────────────────────────────────────────────────────────────────────────
 
-export type SheetSpec = { name: string; title?: string; headers: string[]; rows: Cell[][]; decimals?: number };
+export type SheetSpec = { name: string; title?: string; headers: string[]; rows: Cell[][]; decimals?: (number | undefined)[] };
 
 export async function generateXlsx(sheets: SheetSpec[], meta: { creator: string; title: string; date: Date }): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -243,11 +291,12 @@ export async function generateXlsx(sheets: SheetSpec[], meta: { creator: string;
       cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF0B5D7A' } };
       cell.alignment = { vertical: 'middle', wrapText: true };
     });
-    const numFmt = spec.decimals === 0 ? '# ##0' : `# ##0.${'0'.repeat(spec.decimals ?? 1)}`;
     for (const row of spec.rows) {
       const added = sheet.addRow(row);
-      added.eachCell((cell) => {
-        if (typeof cell.value === 'number') cell.numFmt = Number.isInteger(cell.value) && spec.decimals === undefined ? '# ##0' : numFmt;
+      added.eachCell((cell, column) => {
+        if (typeof cell.value !== 'number') return;
+        const d = spec.decimals?.[column - 1] ?? (Number.isInteger(cell.value) ? 0 : 1);
+        cell.numFmt = d === 0 ? '#,##0' : `#,##0.${'0'.repeat(d)}`;
       });
     }
     sheet.columns.forEach((column, i) => {
@@ -263,9 +312,10 @@ export async function generateXlsx(sheets: SheetSpec[], meta: { creator: string;
 }
 
 /** UTF-8 with BOM, `;` separator, decimal commas, CRLF: what French spreadsheet software expects. */
-export function generateCsv(headers: string[], rows: Cell[][], decimals = 1): Buffer {
+export function generateCsv(headers: string[], rows: Cell[][], decimals?: (number | undefined)[]): Buffer {
   const quote = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const cell = (c: Cell) => (typeof c === 'number' ? (Number.isInteger(c) ? String(c) : c.toFixed(decimals).replace('.', ',')) : quote(c));
+  const cell = (c: Cell, i: number) =>
+    typeof c === 'number' ? c.toFixed(decimals?.[i] ?? (Number.isInteger(c) ? 0 : 1)).replace('.', ',') : quote(c);
   const lines = [headers.map(quote).join(';'), ...rows.map((r) => r.map(cell).join(';'))];
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
 }

@@ -15,7 +15,6 @@ import {
   monthLabel,
   monthNames,
   monthPeriod,
-  monthStart,
   quarterAxis,
   quarterFirstMonth,
   quarterLabel,
@@ -23,7 +22,7 @@ import {
   weekday,
 } from './dates';
 import type { Cell, DocChart, DocSection, DocTable, SheetSpec } from './generate';
-import { formatNumber } from './generate';
+import { formatCell, formatNumber } from './generate';
 import { escapeHtml, institute, regions, slugify, totalPopulation } from './institute';
 import { createRandom, type Random } from './random';
 import type { Observation, SeriesCode } from './series';
@@ -45,7 +44,7 @@ export type PublicationDraft = {
   /** Display name of the attached files, without extension. */
   fileBase: string;
   xlsx?: SheetSpec[];
-  csv?: { headers: string[]; rows: Cell[][]; decimals?: number };
+  csv?: { headers: string[]; rows: Cell[][]; decimals?: (number | undefined)[] };
 };
 
 export type ReleaseDraft = {
@@ -59,13 +58,13 @@ export type ReleaseDraft = {
 
 const pct = (x: number) => formatNumber(Math.abs(x), 1);
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${formatNumber(Math.abs(x), 1)}`;
-const round1 = (x: number) => Math.round(x * 10) / 10;
+const round1 = (x: number) => Math.round(x * 10) / 10 || 0;
 const change = (a: number, b: number) => (a / b - 1) * 100;
 const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 
 /** « en hausse de 0,4 % », « en baisse de 1,2 % », « quasi stable ». */
-function movement(x: number, feminine = false): string {
-  if (Math.abs(x) < 0.05) return feminine ? 'quasi stable' : 'quasi stable';
+function movement(x: number): string {
+  if (Math.abs(x) < 0.05) return 'quasi stable';
   return x > 0 ? `en hausse de ${pct(x)} %` : `en baisse de ${pct(x)} %`;
 }
 
@@ -78,14 +77,14 @@ export function toHtml(sections: DocSection[], table?: DocTable): string {
     if (section.bullets?.length) parts.push(`<ul>${section.bullets.map((b) => `<li>${escapeHtml(b)}</li>`).join('')}</ul>`);
   }
   if (table) {
-    const cell = (c: Cell) => escapeHtml(typeof c === 'number' ? formatNumber(c, Number.isInteger(c) ? 0 : 1) : c);
+    const cell = (c: Cell, i: number) => escapeHtml(formatCell(c, table.decimals?.[i]));
     parts.push(
       '<table>' +
         (table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : '') +
         `<thead><tr>${table.headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>` +
         `<tbody>${table.rows
           .slice(0, 15)
-          .map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${cell(c)}</th>` : `<td>${cell(c)}</td>`)).join('')}</tr>`)
+          .map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${cell(c, i)}</th>` : `<td>${cell(c, i)}</td>`)).join('')}</tr>`)
           .join('')}</tbody></table>`,
     );
   }
@@ -104,6 +103,8 @@ type IndexProfile = {
   annualMonth0: number;
   /** « l'indice des prix à la consommation (IPC) » */
   subject: string;
+  /** Short way to name the index once introduced: « l'IPC ». */
+  ref: string;
   /** Sentence start for the year-on-year change: « les prix à la consommation » + verb. */
   yoySubject: string;
   yoyUp: string;
@@ -118,6 +119,7 @@ type IndexProfile = {
 const profiles: IndexProfile[] = [
   {
     area: 'ipc',
+    ref: "l'IPC",
     code: 'IPC',
     short: 'IPC',
     name: 'Indice des prix à la consommation',
@@ -162,6 +164,7 @@ const profiles: IndexProfile[] = [
   },
   {
     area: 'ipi',
+    ref: "l'IPI",
     code: 'IPI',
     short: 'IPI',
     name: 'Indice de la production industrielle',
@@ -203,6 +206,7 @@ const profiles: IndexProfile[] = [
   },
   {
     area: 'ippi',
+    ref: "l'IPPI",
     code: 'IPPI',
     short: 'IPPI',
     name: 'Indice des prix à la production industrielle',
@@ -239,6 +243,7 @@ const profiles: IndexProfile[] = [
   },
   {
     area: 'ica_commerce',
+    ref: "l'indice du commerce",
     code: 'ICA_COMMERCE',
     short: 'ICA commerce',
     name: "Indice du chiffre d'affaires du commerce",
@@ -272,6 +277,7 @@ const profiles: IndexProfile[] = [
   },
   {
     area: 'ica_service',
+    ref: "l'indice des services",
     code: 'ICA_SERVICE',
     short: 'ICA services',
     name: "Indice du chiffre d'affaires des services",
@@ -307,6 +313,7 @@ const profiles: IndexProfile[] = [
   },
   {
     area: 'ice',
+    ref: "l'indice de valeur unitaire",
     code: 'ICE',
     short: 'ICE',
     name: 'Indice du commerce extérieur',
@@ -413,11 +420,21 @@ function buildIndexNote(
         `Sur un an, ${profile.yoySubject} ${yoy >= 0 ? profile.yoyUp : profile.yoyDown} de ${pct(yoy)} %.`;
   const analysis =
     `Cette évolution s'explique principalement par ${rnd.pick(drivers)}, en partie compensée par ${rnd.pick(counter)}. ` +
-    `${top.label} enregistre la plus forte variation (${signed(top.c1)} %), tandis que ${bottom.label.charAt(0).toLowerCase()}${bottom.label.slice(1)} ` +
+    `Le poste « ${top.label} » enregistre la plus forte variation (${signed(top.c1)} %), tandis que le poste « ${bottom.label} » ` +
     `${bottom.c1 < 0 ? 'recule' : 'progresse le moins'} (${signed(bottom.c1)} %).`;
-  const average =
-    `En moyenne sur les douze derniers mois, ${profile.subject.replace(/^l'/, "l'")} ${avg12 >= 0 ? 'progresse' : 'recule'} de ${pct(avg12)} % ` +
-    `par rapport aux douze mois précédents. ${rnd.pick(profile.context)}`;
+  let average: string;
+  if (kind === 'annual') {
+    const monthly = period.months.map((m) => ({ m, v: obs.get(m)!.value }));
+    const hi = monthly.reduce((a, b) => (b.v > a.v ? b : a));
+    const lo = monthly.reduce((a, b) => (b.v < a.v ? b : a));
+    average =
+      `Au cours de l'année, ${profile.ref} a atteint son niveau le plus élevé en ${monthNames[hi.m % 12]} (${formatNumber(hi.v, 1)}) ` +
+      `et son niveau le plus bas en ${monthNames[lo.m % 12]} (${formatNumber(lo.v, 1)}). ${rnd.pick(profile.context)}`;
+  } else {
+    average =
+      `En moyenne sur les douze derniers mois, ${profile.ref} ${avg12 >= 0 ? 'progresse' : 'recule'} de ${pct(avg12)} % ` +
+      `par rapport aux douze mois précédents. ${rnd.pick(profile.context)}`;
+  }
 
   const sections: DocSection[] = [
     { heading: 'Vue d’ensemble', paragraphs: [headline, average] },
@@ -437,6 +454,7 @@ function buildIndexNote(
   const table: DocTable = {
     caption: `Tableau 1 – ${profile.short} par ${profile.componentsHeader.toLowerCase()}, ${period.label.toLowerCase()}`,
     headers: [profile.componentsHeader, 'Pondération (‰)', 'Indice', c1Header, ...(kind === 'annual' ? [] : ['Glissement annuel (%)'])],
+    decimals: [undefined, 0, 1, 1, 1],
     rows: [
       ...components.map((c) => [c.label, c.weight, c.level, c.c1, ...(kind === 'annual' ? [] : [c.c2])]),
       ['Ensemble', 1000, round1(v), round1(kind === 'annual' ? yoy : short), ...(kind === 'annual' ? [] : [round1(yoy)])],
@@ -469,6 +487,7 @@ function buildIndexNote(
     const o = obs.get(m)!;
     return [monthLabel(m), o.value, round1(change(o.value, obs.get(m - 1)?.value ?? o.value)), round1(change(o.value, obs.get(m - 12)!.value))];
   });
+  const historyDecimals = [undefined, 1, 1, 1];
   const historyHeaders = ['Période', 'Indice (base 100 = 2020)', 'Variation mensuelle (%)', 'Glissement annuel (%)'];
 
   const base = kind === 'annual' ? `${profile.short} bilan ${period.label.replace('Année ', '')}` : `${profile.short} ${period.label.charAt(0).toLowerCase()}${period.label.slice(1)}`;
@@ -477,7 +496,8 @@ function buildIndexNote(
   const summary =
     kind === 'annual'
       ? `En moyenne annuelle, ${profile.subject} s'établit à ${vText}, ${movement(yoy)} par rapport à l'année précédente.`
-      : `${inPeriod}, l'${profile.short.split(' ')[0]} s'établit à ${vText}, ${movement(short)} sur ${kind === 'monthly' ? 'un mois' : 'un trimestre'} et ${movement(yoy)} sur un an.`;
+      : `${inPeriod}, ${profile.ref} s'établit à ${vText}, ${movement(short)} sur ${kind === 'monthly' ? 'un mois' : 'un trimestre'} ` +
+        (Math.abs(short) >= 0.05 && Math.sign(short) === Math.sign(yoy) ? `et de ${pct(yoy)} % sur un an.` : `et ${movement(yoy)} sur un an.`);
 
   return {
     area: profile.area,
@@ -496,11 +516,17 @@ function buildIndexNote(
     fileBase: kind === 'annual' ? `Bilan ${base.replace(' bilan', '')}` : `Note ${base}`,
     xlsx: attachData.xlsx
       ? [
-          { name: 'Série', title: `${profile.name} (base 100 = 2020)`, headers: historyHeaders, rows: historyRows, decimals: 1 },
-          { name: 'Composantes', title: table.caption, headers: table.headers, rows: table.rows, decimals: 1 },
+          { name: 'Série', title: `${profile.name} (base 100 = 2020)`, headers: historyHeaders, rows: historyRows, decimals: historyDecimals },
+          { name: 'Composantes', title: table.caption, headers: table.headers, rows: table.rows, decimals: table.decimals },
         ]
       : undefined,
-    csv: attachData.csv ? { headers: historyHeaders, rows: historyRows, decimals: 1 } : undefined,
+    csv: attachData.csv
+      ? {
+          headers: ['Période (AAAA-MM)', ...historyHeaders.slice(1)],
+          rows: historyRows.map((r, i) => [monthPeriod(history[i] as number).slice(0, 7), ...r.slice(1)]),
+          decimals: historyDecimals,
+        }
+      : undefined,
   };
 }
 
@@ -578,8 +604,21 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
 
 // ─── Other areas ───────────────────────────────────────────────────────────────────────────
 
-type When = { ago: number } | { annual: [month0: number, day: number]; skip: number };
-type Ctx = { date: Date; year: number; rnd: Random; now: Date };
+type When =
+  | { ago: number }
+  | { annual: [month0: number, day: number]; skip: number }
+  /** The `skip`-th latest quarter already released on day `quarterly` of the second month after it. */
+  | { quarterly: number; skip: number };
+type Ctx = {
+  date: Date;
+  year: number;
+  rnd: Random;
+  now: Date;
+  /** Reference date of the third census (RGPH-3), about 950 days before now. */
+  census: Date;
+  /** For quarterly items, the quarter covered (absolute index). */
+  quarter: number;
+};
 type Built = {
   title: string;
   summary: string;
@@ -592,6 +631,8 @@ type Built = {
   slug?: string;
   xlsx?: boolean;
   csv?: boolean;
+  /** Rows of the CSV when longer than the table shown. */
+  csvRows?: Cell[][];
   draft?: boolean;
 };
 type Item = { when: When; build: (c: Ctx) => Built };
@@ -605,8 +646,14 @@ function regionTable(caption: string, headers: string[], value: (r: (typeof regi
   return { caption, headers, rows: total ? [...rows, ['Ensemble', ...total]] : rows };
 }
 
-const census = (year: number) => year - 3;
 const fmtInt = (n: number) => formatNumber(Math.round(n), 0);
+
+/** A quarter's bulletin comes out on this day of the second month after the quarter. */
+const BULLETIN_DAY = 28;
+const quarterRelease = (q: number, day: number) => {
+  const m = quarterFirstMonth(q) + 4;
+  return weekday(utc(Math.floor(m / 12), m % 12, day, 10));
+};
 
 const otherAreas: Record<string, Item[]> = {
   snds: [
@@ -696,9 +743,8 @@ const otherAreas: Record<string, Item[]> = {
     },
   ],
   bulletin: [0, 1, 2].map((k) => ({
-    when: { ago: 20 + 91 * k },
-    build: ({ date, rnd }: Ctx): Built => {
-      const q = Math.floor(monthIndex(date) / 3) - 2;
+    when: { quarterly: BULLETIN_DAY, skip: k },
+    build: ({ quarter: q, rnd }: Ctx): Built => {
       const first = quarterFirstMonth(q);
       const exp = rnd.range(310, 380);
       const imp = rnd.range(420, 510);
@@ -803,9 +849,9 @@ const otherAreas: Record<string, Item[]> = {
   })),
   annuaire_statistique: [0, 1, 2].map((skip) => ({
     when: { annual: [8, 30], skip },
-    build: ({ year, rnd }: Ctx): Built => {
+    build: ({ year, rnd, census }: Ctx): Built => {
       const y = year - 1;
-      const k = y - census(year);
+      const k = y - census.getUTCFullYear();
       return {
         title: `Annuaire statistique de Sahelia ${y}`,
         summary: `L'édition ${y} de l'annuaire statistique rassemble en 18 chapitres les principales données démographiques, économiques et sociales du pays.`,
@@ -838,8 +884,8 @@ const otherAreas: Record<string, Item[]> = {
   demographie: [
     {
       when: { annual: [0, 31], skip: 0 },
-      build: ({ year }) => {
-        const k = year - census(year);
+      build: ({ year, census }) => {
+        const k = year - census.getUTCFullYear();
         const total = grow(totalPopulation, 0.029, k);
         return {
           title: `Estimations de la population au 1er janvier ${year}`,
@@ -980,7 +1026,7 @@ const otherAreas: Record<string, Item[]> = {
       }),
     },
     {
-      when: { ago: 1060 },
+      when: { annual: [3, 15], skip: 2 },
       build: ({ year }) => ({
         title: `Situation économique et financière de Sahelia en ${year - 1}`,
         summary: `Ce rapport dresse le bilan de l'économie de Sahelia en ${year - 1} : croissance, prix, finances publiques, échanges extérieurs et monnaie.`,
@@ -1050,14 +1096,14 @@ const otherAreas: Record<string, Item[]> = {
     {
       when: { ago: 240 },
       build: ({ year }) => ({
-        title: `Annuaire des statistiques scolaires ${year - 1}-${year}`,
-        summary: `L'annuaire présente les effectifs d'élèves, d'enseignants et d'établissements de l'année scolaire ${year - 1}-${year}.`,
-        period: { label: `Année scolaire ${year - 1}-${year}`, start: `${year - 1}-10-01`, end: `${year}-07-31` },
-        fileBase: `Statistiques scolaires ${year - 1}-${year}`,
+        title: `Annuaire des statistiques scolaires ${year - 2}-${year - 1}`,
+        summary: `L'annuaire présente les effectifs d'élèves, d'enseignants et d'établissements de l'année scolaire ${year - 2}-${year - 1}.`,
+        period: { label: `Année scolaire ${year - 2}-${year - 1}`, start: `${year - 2}-10-01`, end: `${year - 1}-07-31` },
+        fileBase: `Statistiques scolaires ${year - 2}-${year - 1}`,
         sections: [
           {
             paragraphs: [
-              `Réalisé avec le ministère de l'Éducation nationale, l'annuaire des statistiques scolaires ${year - 1}-${year} couvre 16 280 écoles primaires et 3 940 établissements d'enseignement secondaire.`,
+              `Réalisé avec le ministère de l'Éducation nationale, l'annuaire des statistiques scolaires ${year - 2}-${year - 1} couvre 16 280 écoles primaires et 3 940 établissements d'enseignement secondaire.`,
               "Le taux brut de scolarisation au primaire atteint 94,7 % ; l'indice de parité entre filles et garçons s'établit à 0,97. Le nombre d'élèves par enseignant recule légèrement grâce aux recrutements de l'année.",
             ],
           },
@@ -1107,20 +1153,20 @@ const otherAreas: Record<string, Item[]> = {
   })),
   rgph: [
     {
-      when: { ago: 690 },
-      build: ({ date }) => {
-        const c = census(date.getUTCFullYear() + 1);
+      when: { ago: 560 },
+      build: ({ census }) => {
+        const c = monthIndex(census);
         return {
           title: 'RGPH-3 : résultats définitifs',
-          summary: `Le troisième recensement général de la population et de l'habitat dénombre ${fmtInt(totalPopulation)} habitants au 15 novembre ${c}.`,
-          period: { label: `Novembre ${c}`, start: `${c}-11-01`, end: `${c}-11-30` },
+          summary: `Le troisième recensement général de la population et de l'habitat dénombre ${fmtInt(totalPopulation)} habitants au ${dateLabel(census)}.`,
+          period: { label: monthLabel(c), start: monthPeriod(c), end: isoDate(monthEnd(c)) },
           slug: 'rgph-3-resultats-definitifs',
           fileBase: 'RGPH-3 résultats définitifs',
           sections: [
             {
               heading: 'La population de Sahelia',
               paragraphs: [
-                `Au 15 novembre ${c}, date de référence du recensement, la République de Sahelia compte ${fmtInt(totalPopulation)} habitants, répartis dans ${fmtInt(regions.reduce((s, r) => s + r.households, 0))} ménages. Le taux d'accroissement annuel moyen depuis le précédent recensement est de 3,0 %.`,
+                `Au ${dateLabel(census)}, date de référence du recensement, la République de Sahelia compte ${fmtInt(totalPopulation)} habitants, répartis dans ${fmtInt(regions.reduce((s, r) => s + r.households, 0))} ménages. Le taux d'accroissement annuel moyen depuis le précédent recensement est de 3,0 %.`,
                 'Les femmes représentent 50,7 % de la population. La taille moyenne des ménages est de 6,3 personnes ; elle est plus faible à Djanta (5,4) que dans les régions rurales.',
               ],
             },
@@ -1163,7 +1209,7 @@ const otherAreas: Record<string, Item[]> = {
       }),
     },
     {
-      when: { ago: 1000 },
+      when: { ago: 1010 },
       build: () => ({
         title: "RGPH-3 : manuel de l'agent recenseur",
         summary: "Le manuel décrit les concepts, les procédures de dénombrement et les consignes de remplissage du questionnaire sur tablette.",
@@ -1247,30 +1293,60 @@ const otherAreas: Record<string, Item[]> = {
   ],
   lois: [
     {
-      when: { ago: 1030 },
-      build: ({ date }) => law(date, '014', 'portant organisation et réglementation des activités statistiques', 'Cette loi définit les principes de la statistique publique (indépendance professionnelle, confidentialité, qualité), le système statistique national et les obligations de réponse aux enquêtes.', 'loi-statistique'),
+      when: { ago: 1090 },
+      build: ({ date }) => law(date, '014', 'portant organisation et réglementation des activités statistiques', 'Cette loi définit les principes de la statistique publique (indépendance professionnelle, confidentialité, qualité), le système statistique national et les obligations de réponse aux enquêtes.', 'loi-statistique', [
+        'La présente loi a pour objet d’organiser et de réglementer les activités statistiques menées sur le territoire de la République de Sahelia.',
+        'La statistique publique est élaborée dans le respect des principes d’indépendance professionnelle, d’impartialité, d’objectivité, de confidentialité et de qualité.',
+        'Le système statistique national comprend le Conseil national de la statistique, l’Institut national de la statistique et les services statistiques des ministères et des collectivités.',
+        'Les personnes physiques et morales sollicitées dans le cadre des enquêtes statistiques obligatoires sont tenues de répondre avec exactitude et dans les délais prescrits.',
+        'Les informations individuelles recueillies ne peuvent en aucun cas être utilisées à des fins de contrôle fiscal, de répression économique ou de poursuites judiciaires.',
+      ]),
     },
     {
-      when: { ago: 620 },
-      build: ({ date }) => law(date, '027', 'relative au troisième recensement général de la population et de l’habitat', 'La loi rend obligatoire la participation au RGPH-3, fixe la date de référence du dénombrement et garantit la confidentialité des informations individuelles.', 'loi-rgph'),
+      when: { ago: 1150 },
+      build: ({ date }) => law(date, '027', 'relative au troisième recensement général de la population et de l’habitat', 'La loi rend obligatoire la participation au RGPH-3, fixe la date de référence du dénombrement et garantit la confidentialité des informations individuelles.', 'loi-rgph', [
+        'Il est procédé au troisième recensement général de la population et de l’habitat (RGPH-3) sur l’ensemble du territoire national.',
+        'Toute personne résidant sur le territoire national est tenue de fournir les renseignements demandés par les agents recenseurs dûment identifiés.',
+        'Les agents du recensement sont astreints au secret professionnel. Les données individuelles ne peuvent être communiquées à quiconque.',
+        'Les modalités d’exécution du recensement sont fixées par décret pris en Conseil des ministres.',
+      ]),
     },
     {
       when: { ago: 240 },
-      build: ({ date }) => law(date, '009', 'relative à la protection des données à caractère personnel', 'La loi encadre la collecte et le traitement des données personnelles, y compris à des fins statistiques, et institue une autorité de protection des données.', 'loi-donnees'),
+      build: ({ date }) => law(date, '009', 'relative à la protection des données à caractère personnel', 'La loi encadre la collecte et le traitement des données personnelles, y compris à des fins statistiques, et institue une autorité de protection des données.', 'loi-donnees', [
+        'La présente loi s’applique à tout traitement de données à caractère personnel effectué sur le territoire de la République de Sahelia.',
+        'Le traitement de données à des fins statistiques est compatible avec les finalités initiales de la collecte, sous réserve de garanties appropriées.',
+        'Il est institué une Autorité de protection des données à caractère personnel, autorité administrative indépendante.',
+        'Les données publiées à des fins statistiques ne doivent pas permettre l’identification directe ou indirecte des personnes concernées.',
+      ]),
     },
   ],
   decrets: [
     {
       when: { ago: 1050 },
-      build: ({ date }) => decree(date, '0457', "portant attributions, organisation et fonctionnement de l'Institut national de la statistique de Sahelia", "Le décret fixe les missions de l'INSS, établissement public à caractère administratif, ainsi que la composition de son conseil d'administration et de ses directions techniques."),
+      build: ({ date }) => decree(date, '0457', "portant attributions, organisation et fonctionnement de l'Institut national de la statistique de Sahelia", "Le décret fixe les missions de l'INSS, établissement public à caractère administratif, ainsi que la composition de son conseil d'administration et de ses directions techniques.", [
+        "L'Institut national de la statistique de Sahelia est un établissement public à caractère administratif doté de la personnalité morale et de l'autonomie financière.",
+        "L'institut a pour missions de produire, d'analyser et de diffuser les statistiques officielles et de coordonner les activités du système statistique national.",
+        "Les organes de l'institut sont le conseil d'administration et la direction générale.",
+        "La direction générale comprend cinq directions techniques, une direction de l'administration et des finances et des directions régionales.",
+      ]),
     },
     {
-      when: { ago: 700 },
-      build: ({ date }) => decree(date, '0112', 'fixant les modalités d’exécution du troisième recensement général de la population et de l’habitat', 'Le décret précise le calendrier du recensement, les organes de pilotage (commission nationale, comités régionaux) et le statut des agents recenseurs.'),
+      when: { ago: 1100 },
+      build: ({ date }) => decree(date, '0112', 'fixant les modalités d’exécution du troisième recensement général de la population et de l’habitat', 'Le décret précise le calendrier du recensement, les organes de pilotage (commission nationale, comités régionaux) et le statut des agents recenseurs.', [
+        'Le dénombrement du troisième recensement général de la population et de l’habitat se déroule sur une période de vingt et un jours.',
+        'Il est créé une Commission nationale du recensement, présidée par le ministre chargé de l’Économie, et des comités régionaux présidés par les gouverneurs.',
+        "L'Institut national de la statistique est chargé de l'exécution technique du recensement.",
+      ]),
     },
     {
       when: { ago: 160 },
-      build: ({ date }) => decree(date, '0683', 'portant composition et fonctionnement du Conseil national de la statistique', 'Le Conseil national de la statistique, présidé par le ministre chargé de l’Économie, adopte le programme statistique annuel et veille à la coordination du système statistique national.'),
+      build: ({ date }) => decree(date, '0683', 'portant composition et fonctionnement du Conseil national de la statistique', 'Le Conseil national de la statistique, présidé par le ministre chargé de l’Économie, adopte le programme statistique annuel et veille à la coordination du système statistique national.', [
+        'Le Conseil national de la statistique est l’organe de coordination et d’orientation du système statistique national.',
+        'Il comprend des représentants des ministères, de la Banque centrale, des collectivités, du secteur privé, des syndicats et de l’université.',
+        'Le Conseil se réunit en session ordinaire deux fois par an sur convocation de son président.',
+        "Le secrétariat du Conseil est assuré par l'Institut national de la statistique.",
+      ]),
     },
   ],
   echantillonage: [
@@ -1351,7 +1427,10 @@ const otherAreas: Record<string, Item[]> = {
   ],
 };
 
-function law(date: Date, number: string, object: string, text: string, slug: string): Built {
+const articleList = (articles: string[]): DocSection[] =>
+  articles.map((a, i) => ({ heading: i === 0 ? 'Article premier' : `Article ${i + 1}`, paragraphs: [a] }));
+
+function law(date: Date, number: string, object: string, text: string, slug: string, articles: string[]): Built {
   const signed = addDays(date, -(20 + (date.getUTCDate() % 20)));
   const y = signed.getUTCFullYear();
   const num = `Loi n° ${y}-${number}`;
@@ -1364,15 +1443,20 @@ function law(date: Date, number: string, object: string, text: string, slug: str
     sections: [
       {
         paragraphs: [
-          `L'Assemblée nationale a délibéré et adopté, le Président de la République promulgue la loi dont la teneur suit. ${text}`,
-          'La présente loi abroge toutes dispositions antérieures contraires. Elle sera exécutée comme loi de l’État et publiée au Journal officiel de la République de Sahelia.',
+          `${text}`,
+          "L'Assemblée nationale a délibéré et adopté, le Président de la République promulgue la loi dont la teneur suit :",
         ],
+      },
+      ...articleList(articles),
+      {
+        heading: `Article ${articles.length + 1}`,
+        paragraphs: ['La présente loi abroge toutes dispositions antérieures contraires. Elle sera exécutée comme loi de l’État et publiée au Journal officiel de la République de Sahelia.'],
       },
     ],
   };
 }
 
-function decree(date: Date, number: string, object: string, text: string): Built {
+function decree(date: Date, number: string, object: string, text: string, articles: string[]): Built {
   const signed = addDays(date, -(15 + (date.getUTCDate() % 15)));
   const y = signed.getUTCFullYear();
   const num = `Décret n° ${y}-${number}/PR`;
@@ -1385,26 +1469,37 @@ function decree(date: Date, number: string, object: string, text: string): Built
     sections: [
       {
         paragraphs: [
-          `Le Président de la République, sur rapport du ministre de l'Économie et des Finances, le Conseil des ministres entendu, décrète. ${text}`,
-          'Le ministre de l’Économie et des Finances est chargé de l’exécution du présent décret, qui sera publié au Journal officiel de la République de Sahelia.',
+          `${text}`,
+          "Le Président de la République, sur rapport du ministre de l'Économie et des Finances, le Conseil des ministres entendu, décrète :",
         ],
+      },
+      ...articleList(articles),
+      {
+        heading: `Article ${articles.length + 1}`,
+        paragraphs: ['Le ministre de l’Économie et des Finances est chargé de l’exécution du présent décret, qui sera publié au Journal officiel de la République de Sahelia.'],
       },
     ],
   };
 }
 
-function whenDate(when: When, now: Date): Date {
-  if ('ago' in when) return weekday(daysFrom(now, -when.ago, 10));
-  return weekday(lastAnnual(now, when.annual[0], when.annual[1], when.skip));
+function whenDate(when: When, now: Date): { date: Date; quarter: number } {
+  if ('ago' in when) return { date: weekday(daysFrom(now, -when.ago, 10)), quarter: 0 };
+  if ('annual' in when) return { date: weekday(lastAnnual(now, when.annual[0], when.annual[1], when.skip)), quarter: 0 };
+  let q = Math.floor(monthIndex(now) / 3);
+  while (quarterRelease(q, when.quarterly) >= now) q -= 1;
+  q -= when.skip;
+  return { date: quarterRelease(q, when.quarterly), quarter: q };
 }
 
 function otherPublications(now: Date): PublicationDraft[] {
   const out: PublicationDraft[] = [];
+  const c = daysFrom(now, -950);
+  const census = utc(c.getUTCFullYear(), c.getUTCMonth(), 15);
   for (const [area, items] of Object.entries(otherAreas)) {
     const slugs = new Set<string>();
     items.forEach((item, i) => {
-      const date = whenDate(item.when, now);
-      const built = item.build({ date, year: date.getUTCFullYear(), rnd: createRandom(`${area}:${i}`), now }) as Built & { csvRows?: Cell[][] };
+      const { date, quarter } = whenDate(item.when, now);
+      const built = item.build({ date, year: date.getUTCFullYear(), rnd: createRandom(`${area}:${i}`), now, census, quarter });
       let slug = built.slug ?? slugify(built.title);
       if (slug === 'annee' || slug === 'page') slug = `${slug}-${i}`;
       while (slugs.has(slug)) slug = `${slug}-${i}`;
@@ -1425,8 +1520,8 @@ function otherPublications(now: Date): PublicationDraft[] {
         status: built.draft ? 'draft' : 'published',
         fields: built.fields ?? {},
         fileBase: built.fileBase,
-        xlsx: built.xlsx && table ? [{ name: 'Données', title: table.caption, headers: table.headers, rows: table.rows }] : undefined,
-        csv: built.csv && table ? { headers: table.headers, rows: built.csvRows ?? table.rows } : undefined,
+        xlsx: built.xlsx && table ? [{ name: 'Données', title: table.caption, headers: table.headers, rows: table.rows, decimals: table.decimals }] : undefined,
+        csv: built.csv && table ? { headers: table.headers, rows: built.csvRows ?? table.rows, decimals: table.decimals } : undefined,
       });
     });
   }
@@ -1436,10 +1531,11 @@ function otherPublications(now: Date): PublicationDraft[] {
 /** Releases of the non-index publications (the foreign-trade bulletin). */
 function otherReleases(now: Date): ReleaseDraft[] {
   const out: ReleaseDraft[] = [];
-  // The bulletin of a quarter comes out about 110 days after the quarter starts + 91 days.
-  const q = Math.floor(monthIndex(now) / 3) - 1;
-  const at = weekday(utc(Math.floor(quarterFirstMonth(q + 1) / 12), (quarterFirstMonth(q + 1) % 12) + 1, 28, 10));
-  if (at > now) {
+  let q = Math.floor(monthIndex(now) / 3);
+  while (quarterRelease(q, BULLETIN_DAY) >= now) q -= 1;
+  q += 1;
+  const at = quarterRelease(q, BULLETIN_DAY);
+  if (at.getTime() - now.getTime() < 95 * 86_400_000) {
     out.push({ area: 'bulletin', title: `Bulletin trimestriel des statistiques du commerce extérieur – ${quarterLabel(q)}`, scheduledAt: at, status: 'announced' });
   }
   return out;
@@ -1449,5 +1545,3 @@ export function buildPublications(now: Date, observations: Map<SeriesCode, Obser
   const index = indexPublications(now, observations);
   return { publications: [...index.publications, ...otherPublications(now)], releases: [...index.releases, ...otherReleases(now)] };
 }
-
-export { monthStart };

@@ -10,13 +10,11 @@ import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The news item for a route id; any id that is not a positive integer is a 404. */
-async function load(params: Props['params']) {
+/** The news item for a route id, or null (any id that is not a positive integer included). */
+async function find(params: Props['params']) {
   const { id } = await params;
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
-  const item = await getNewsItem(Number(id));
-  if (!item) notFound();
-  return item;
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return null;
+  return getNewsItem(Number(id));
 }
 
 export async function generateStaticParams() {
@@ -24,13 +22,16 @@ export async function generateStaticParams() {
   return news.length > 0 ? news.map((n) => ({ id: String(n.id) })) : [{ id: '1' }];
 }
 
+// Metadata never calls notFound(): the page does, so the 404 is rendered on the server.
 export async function generateMetadata({ params }: Props) {
-  const item = await load(params);
+  const item = await find(params);
+  if (!item) return { title: 'Page Not Found' };
   return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article' });
 }
 
 export default async function NewsItemPage({ params }: Props) {
-  const item = await load(params);
+  const item = await find(params);
+  if (!item) notFound();
   return (
     <>
       <Breadcrumbs items={[{ label: area('news').label, href: '/actualites' }, { label: item.title }]} />

@@ -1,0 +1,41 @@
+/**
+ * The process's index of existing public paths, kept in memory for `proxy.ts`. Refreshed in the
+ * background every few seconds, and at once (at most every second) when a path is missing from
+ * it, so content published a moment ago — here or on another app instance — is never a 404.
+ */
+import { getDb } from '@/lib/db/instance';
+import { publicPathIndex, type PublicPathIndex } from '@/lib/content/queries/paths';
+
+const FRESH_MS = 15_000;
+const RECHECK_MS = 1_000;
+
+type State = { index: PublicPathIndex; at: number } | null;
+const g = globalThis as typeof globalThis & { __insstatPathIndex?: State; __insstatPathIndexLoading?: Promise<State> };
+
+function load(): Promise<State> {
+  g.__insstatPathIndexLoading ??= (async () => {
+    try {
+      const index = await publicPathIndex(await getDb(), new Date());
+      g.__insstatPathIndex = { index, at: Date.now() };
+      return g.__insstatPathIndex;
+    } finally {
+      g.__insstatPathIndexLoading = undefined;
+    }
+  })();
+  return g.__insstatPathIndexLoading;
+}
+
+/** Answers from the index; reloads it first when the path is missing and the index is not brand new. */
+export async function checkPublicPath(test: (index: PublicPathIndex) => boolean): Promise<boolean> {
+  let state = g.__insstatPathIndex ?? (await load());
+  if (!state) return true;
+  if (Date.now() - state.at > FRESH_MS) void load().catch(() => {});
+  if (test(state.index)) return true;
+  if (Date.now() - state.at > RECHECK_MS) state = (await load()) ?? state;
+  return test(state.index);
+}
+
+/** Drops the index after a write in this process, so the next request sees the change. */
+export function invalidatePublicPathIndex(): void {
+  if (g.__insstatPathIndex) g.__insstatPathIndex = { ...g.__insstatPathIndex, at: 0 };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { publicAreaPaths } from '@/lib/content/areas';
+import { isPublicPathShape, publicPathExists } from './public-paths';
+
+describe('isPublicPathShape', () => {
+  it('accepts every public path of the registry and their sub-pages', () => {
+    for (const path of ['/', ...publicAreaPaths()]) expect(isPublicPathShape(path), path).toBe(true);
+    for (const path of ['/indice/ipc/ipc-septembre-2026', '/indice/ipc/annee/2025', '/rgph/page/2', '/actualites/12', '/actualites/page/2', '/lois_decrets/lois/annee/2021/page/3']) {
+      expect(isPublicPathShape(path), path).toBe(true);
+    }
+  });
+  it('refuses what cannot exist', () => {
+    for (const path of ['/nimportequoi', '/actualites/abc', '/actualites/0', '/actualites/page/1', '/indice/zzz', '/indice', '/events/2', '/indice/ipc/Note', '/indice/ipc/a/b', '/introuvable/x', '/presentation', '/presentation/mission/x', '/indice//ipc']) {
+      expect(isPublicPathShape(path), path).toBe(false);
+    }
+  });
+});
+
+describe('publicPathExists', () => {
+  const index = {
+    publications: new Set(['ipc/ipc-septembre-2026']),
+    areaCounts: new Map([['ipc', { total: 12, years: new Map([[2026, 11], [2025, 1]]) }]]),
+    newsIds: new Set([3]),
+    newsTotal: 12,
+  };
+  it('knows what the database holds', () => {
+    expect(publicPathExists('/indice/ipc/ipc-septembre-2026', index)).toBe(true);
+    expect(publicPathExists('/indice/ipc/ipc-octobre-2026', index)).toBe(false);
+    expect(publicPathExists('/indice/ipc/page/2', index)).toBe(true);
+    expect(publicPathExists('/indice/ipc/page/3', index)).toBe(false);
+    expect(publicPathExists('/indice/ipc/annee/2025', index)).toBe(true);
+    expect(publicPathExists('/indice/ipc/annee/2025/page/2', index)).toBe(false);
+    expect(publicPathExists('/indice/ipc/annee/2019', index)).toBe(false);
+    expect(publicPathExists('/indice/ice', index)).toBe(true);
+    expect(publicPathExists('/actualites/3', index)).toBe(true);
+    expect(publicPathExists('/actualites/4', index)).toBe(false);
+    expect(publicPathExists('/actualites/page/2', index)).toBe(true);
+    expect(publicPathExists('/actualites/page/3', index)).toBe(false);
+  });
+});

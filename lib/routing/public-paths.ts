@@ -1,0 +1,75 @@
+/**
+ * Which public URLs exist. `proxy.ts` uses it to answer 404 before rendering starts: with Cache
+ * Components, a 404 discovered while rendering is sent after the page shell and reaches the
+ * reader as a blank document (the not-found page only renders with JavaScript).
+ */
+import { getAreaByPublicPath, type Area } from '@/lib/content/areas';
+import { parseAreaSegments } from '@/lib/content/area-route';
+import type { PublicPathIndex } from '@/lib/content/queries/paths';
+
+const NEWS_ID = /^[1-9]\d{0,9}$/;
+const PAGE = /^[1-9]\d{0,5}$/;
+/** Items per public list page (lib/content/public.ts uses the same). */
+export const PER_PAGE = 10;
+
+type Resolved =
+  | { kind: 'static' }
+  | { kind: 'publication'; area: Area; slug: string }
+  | { kind: 'area-list'; area: Area; year?: number; page: number }
+  | { kind: 'news-item'; id: number }
+  | { kind: 'news-list'; page: number };
+
+/** What a path would show, from its shape and the registry alone; null when it cannot exist. */
+export function resolvePublicPath(pathname: string): Resolved | null {
+  if (pathname === '/') return { kind: 'static' };
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const segments = path.split('/').slice(1);
+  if (segments.some((s) => s === '')) return null;
+  // The longest registry path that prefixes this one decides.
+  for (let n = Math.min(segments.length, 2); n >= 1; n--) {
+    const area: Area | undefined = getAreaByPublicPath(`/${segments.slice(0, n).join('/')}`);
+    if (!area) continue;
+    const rest = segments.slice(n);
+    if (area.kind === 'publications') {
+      const view = area.restricted ? null : parseAreaSegments(rest);
+      if (!view) return null;
+      return view.kind === 'publication' ? { kind: 'publication', area, slug: view.slug } : { kind: 'area-list', area, year: view.year, page: view.page };
+    }
+    if (area.kind === 'news') {
+      if (rest.length === 0) return { kind: 'static' };
+      if (rest.length === 1 && NEWS_ID.test(rest[0]!)) return { kind: 'news-item', id: Number(rest[0]) };
+      if (rest.length === 2 && rest[0] === 'page' && PAGE.test(rest[1]!) && rest[1] !== '1') return { kind: 'news-list', page: Number(rest[1]) };
+      return null;
+    }
+    return rest.length === 0 ? { kind: 'static' } : null;
+  }
+  return null;
+}
+
+/** True when the path has the shape of a public page (it may still not exist in the database). */
+export const isPublicPathShape = (pathname: string) => resolvePublicPath(pathname) !== null;
+
+/** True when the path is a public page that exists in this index of the database. */
+export function publicPathExists(pathname: string, index: PublicPathIndex): boolean {
+  const r = resolvePublicPath(pathname);
+  if (!r) return false;
+  const pages = (n: number) => Math.max(1, Math.ceil(n / PER_PAGE));
+  switch (r.kind) {
+    case 'static':
+      return true;
+    case 'publication':
+      return index.publications.has(`${r.area.slug}/${r.slug}`);
+    case 'area-list': {
+      const counts = index.areaCounts.get(r.area.slug);
+      const n = r.year ? (counts?.years.get(r.year) ?? 0) : (counts?.total ?? 0);
+      return (r.year ? n > 0 : true) && r.page <= pages(n);
+    }
+    case 'news-item':
+      return index.newsIds.has(r.id);
+    case 'news-list':
+      return r.page <= pages(index.newsTotal);
+  }
+}
+
+/** Where `proxy.ts` rewrites a path that does not exist (rendered with the path, status 404). */
+export const notFoundRoute = '/introuvable';

@@ -1,0 +1,580 @@
+/**
+ * The French texts of the demo: institutional pages, area introductions, news, events,
+ * galleries and tenders. Dates are relative to `now` so "upcoming" stays upcoming.
+ */
+import { areas } from '@/lib/content/areas';
+import { dateLabel, daysFrom, isoDate, weekday } from './dates';
+import type { DocSection, DocTable, SceneKind } from './generate';
+import { escapeHtml, institute, slugify } from './institute';
+
+const p = (...paragraphs: string[]) => paragraphs.map((t) => `<p>${escapeHtml(t)}</p>`).join('\n');
+const ul = (...items: string[]) => `<ul>${items.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>`;
+const h2 = (t: string) => `<h2>${escapeHtml(t)}</h2>`;
+
+// ─── Institutional pages ───────────────────────────────────────────────────────────────────
+
+export const missionPage = {
+  key: 'mission',
+  title: "Présentation de l'institut",
+  body: [
+    p(
+      `L'${institute.name} (${institute.acronym}) est un établissement public à caractère administratif placé sous la tutelle du ministère de l'Économie et des Finances. Créé en 1998 pour succéder à la Direction de la statistique, il est au cœur du système statistique national de la ${institute.country}.`,
+    ),
+    h2('Nos missions'),
+    p("L'institut produit, analyse et diffuse les statistiques officielles nécessaires à la conduite des politiques publiques, au débat démocratique et à la décision économique. Il est chargé notamment :"),
+    ul(
+      'de réaliser les recensements généraux de la population et de l’habitat et les grandes enquêtes auprès des ménages et des entreprises ;',
+      'd’élaborer les comptes nationaux et les indices conjoncturels (prix à la consommation, production industrielle, chiffre d’affaires, commerce extérieur) ;',
+      'de tenir le répertoire national des entreprises et les nomenclatures statistiques ;',
+      'de coordonner le système statistique national et de mettre en œuvre la stratégie nationale de développement de la statistique ;',
+      'de former les statisticiens et de promouvoir l’utilisation des données.',
+    ),
+    h2('Notre organisation'),
+    p(
+      "L'institut est administré par un conseil d'administration et dirigé par un Directeur général nommé en Conseil des ministres. Il compte cinq directions techniques (méthodes et coordination, statistiques économiques, statistiques démographiques et sociales, comptabilité nationale, diffusion), une direction de l'administration et des finances et sept directions régionales.",
+      `Ses 312 agents, dont 128 statisticiens et démographes, travaillent au siège de ${institute.capital} et dans les chefs-lieux de région.`,
+    ),
+    h2('Nos valeurs'),
+    p(
+      "Conformément à la loi statistique et aux principes fondamentaux de la statistique officielle, l'INSS exerce ses activités en toute indépendance professionnelle. Il garantit la confidentialité des informations individuelles qu'il collecte, publie ses résultats selon un calendrier annoncé à l'avance et documente ses méthodes.",
+    ),
+  ].join('\n'),
+};
+
+export const directorPage = {
+  key: 'mot_du_dg',
+  title: 'Le mot du Directeur général',
+  body: [
+    p(
+      'Chers usagers de la statistique publique,',
+      `Bienvenue sur le site de l'${institute.name}. Ce site est votre porte d'entrée vers les données officielles sur la population, l'économie et les conditions de vie des ménages de notre pays.`,
+      "Des statistiques fiables sont un bien public. Elles éclairent les choix des décideurs, permettent aux citoyens de juger de l'action publique et aident les entreprises à investir. C'est pourquoi l'institut s'engage à publier des données de qualité, à des dates annoncées à l'avance, et à les rendre accessibles au plus grand nombre.",
+    ),
+    h2('Nos priorités'),
+    ul(
+      'moderniser la collecte grâce aux tablettes et aux sources administratives ;',
+      'publier les résultats plus rapidement et en données ouvertes ;',
+      'renforcer la statistique régionale ;',
+      'dialoguer davantage avec les utilisateurs.',
+    ),
+    p(
+      "Je remercie les ménages, les entreprises et les administrations qui répondent chaque année à nos enquêtes : sans eux, rien ne serait possible. Je vous invite à explorer nos publications et à nous faire part de vos suggestions.",
+      `${institute.director}, Directeur général`,
+    ),
+  ].join('\n'),
+};
+
+/** The introduction of each publication, news, events, galleries and tenders area. */
+const intros: Record<string, string[]> = {
+  snds: [
+    'La stratégie nationale de développement de la statistique (SNDS) est le cadre de planification du système statistique national. Elle fixe, pour cinq ans, les priorités de production, les réformes institutionnelles et les besoins de financement.',
+    'Vous trouverez ici le document de stratégie, les programmes statistiques annuels et les rapports de suivi de sa mise en œuvre.',
+  ],
+  ipc: [
+    "L'indice des prix à la consommation (IPC) est l'instrument de mesure de l'inflation. Il permet d'estimer, entre deux périodes données, la variation moyenne des prix des produits consommés par les ménages.",
+    "L'INSS publie chaque mois une note sur l'évolution de l'IPC vers le 12 du mois suivant, ainsi qu'un bilan annuel. Les données détaillées sont disponibles en téléchargement.",
+  ],
+  ipi: [
+    "L'indice de la production industrielle (IPI) retrace chaque mois l'évolution du volume de la production des industries extractives, manufacturières et de l'énergie.",
+    'Il constitue un indicateur avancé de la conjoncture et alimente les comptes nationaux trimestriels.',
+  ],
+  ippi: [
+    "L'indice des prix à la production industrielle (IPPI) mesure l'évolution des prix des produits fabriqués par les entreprises industrielles et vendus sur le marché intérieur, à la sortie de l'usine.",
+    "Il renseigne sur les tensions inflationnistes en amont de la chaîne de production et sert à l'indexation de contrats.",
+  ],
+  ica_commerce: [
+    "L'indice du chiffre d'affaires du commerce suit chaque trimestre l'activité des entreprises du commerce de gros, du commerce de détail et de l'automobile.",
+    'Il est calculé à partir des déclarations fiscales transmises par la Direction générale des impôts.',
+  ],
+  ica_service: [
+    "L'indice du chiffre d'affaires des services mesure l'activité des entreprises de transport, de télécommunications, d'hébergement et de restauration et des services aux entreprises.",
+    'Il est publié chaque trimestre et complète les indicateurs de conjoncture de l’industrie et du commerce.',
+  ],
+  ice: [
+    "Les indices du commerce extérieur mesurent l'évolution des prix (valeurs unitaires) et des volumes des marchandises exportées et importées par Sahelia.",
+    "Ils permettent de suivre les termes de l'échange, particulièrement sensibles aux cours de l'or et du coton.",
+  ],
+  bulletin: [
+    'Chaque trimestre, le bulletin des statistiques du commerce extérieur présente les échanges de marchandises de Sahelia par produit, par pays partenaire et par mode de transport.',
+  ],
+  nace: [
+    "La note annuelle du commerce extérieur (NACE) analyse les échanges de biens de l'année écoulée : évolution de la balance commerciale, structure des exportations et des importations, principaux partenaires.",
+  ],
+  annuaire_exterieur: [
+    "L'annuaire du commerce extérieur rassemble les données détaillées de l'année, au niveau le plus fin de la nomenclature douanière, pour les chercheurs, les entreprises et les administrations.",
+  ],
+  annuaire_statistique: [
+    "Publication de référence de l'institut, l'annuaire statistique réunit chaque année, en un seul volume, les principales données sur le territoire, la population, l'économie et la société de Sahelia.",
+    'Il est élaboré avec l’ensemble des services statistiques des ministères.',
+  ],
+  demographie: [
+    "L'INSS publie les estimations annuelles de la population, les statistiques de l'état civil et les perspectives démographiques à long terme, établies à partir des recensements et des enquêtes.",
+  ],
+  economie: [
+    "Comptes nationaux, démographie des entreprises, situation économique et financière : retrouvez les publications de l'institut sur l'économie de Sahelia.",
+  ],
+  sociale: [
+    "Emploi, pauvreté, éducation, santé : les enquêtes auprès des ménages de l'INSS décrivent les conditions de vie de la population et leur évolution.",
+  ],
+  autres: [
+    "Rapports d'activité, études ponctuelles et documents institutionnels de l'INSS.",
+  ],
+  rgph: [
+    "Le troisième recensement général de la population et de l'habitat (RGPH-3) a dénombré l'ensemble des personnes résidant sur le territoire national. Il fournit les données de référence pour la planification du développement et sert de base de sondage à toutes les enquêtes auprès des ménages.",
+    'Retrouvez ici les résultats définitifs, les rapports thématiques et les documents méthodologiques.',
+  ],
+  methodes: [
+    "La qualité des statistiques repose sur des méthodes documentées et des nomenclatures partagées. Cette rubrique rassemble les notes méthodologiques, les concepts et définitions et les nomenclatures utilisés par l'institut.",
+  ],
+  lois: [
+    'Les lois qui fondent la statistique publique en Sahelia : organisation du système statistique national, obligation de réponse aux enquêtes, secret statistique et protection des données personnelles.',
+  ],
+  decrets: [
+    "Les décrets d'application de la loi statistique et les textes relatifs à l'organisation et au fonctionnement de l'INSS et du Conseil national de la statistique.",
+  ],
+  echantillonage: [
+    "Bases de sondage, plans d'échantillonnage et listes de points d'enquête. Ces documents contiennent des informations protégées par le secret statistique : leur consultation est réservée aux agents connectés.",
+  ],
+  news: [
+    "Publications récentes, ateliers, partenariats, opérations de terrain : suivez l'actualité de l'institut national de la statistique.",
+  ],
+  events: [
+    "Séminaires de restitution, ateliers de formation, forums des utilisateurs : retrouvez les rencontres organisées par l'INSS, à venir et passées.",
+  ],
+  galleries: ["Les activités de l'institut en images : opérations de collecte, formations, séminaires et visites."],
+  offres: [
+    "L'INSS publie ici ses appels d'offres et consultations. Les dossiers sont téléchargeables gratuitement ; les offres doivent être déposées avant la date limite indiquée, au secrétariat de la Direction de l'administration et des finances.",
+  ],
+};
+
+export function areaIntroPages(): { key: string; title: string; body: string }[] {
+  const kinds = new Set(['publications', 'news', 'events', 'galleries', 'tenders']);
+  return areas
+    .filter((a) => kinds.has(a.kind))
+    .map((a) => ({
+      key: `intro:${a.slug}`,
+      title: a.label,
+      body: p(...(intros[a.slug] ?? [a.description])),
+    }));
+}
+
+// ─── News ──────────────────────────────────────────────────────────────────────────────────
+
+export type NewsDraft = { slug: string; title: string; excerpt: string; body: string; publishedAt: Date; scene: SceneKind; alt: string };
+
+const newsItems: { ago: number; title: string; excerpt: string; paragraphs: string[]; scene: SceneKind; alt: string }[] = [
+  {
+    ago: 5,
+    title: "Le nouveau site internet de l'INSS est en ligne",
+    excerpt: "Plus clair, plus rapide et accessible sur téléphone, le nouveau site de l'institut donne accès à toutes les publications et séries statistiques.",
+    paragraphs: [
+      "L'Institut national de la statistique de Sahelia a mis en ligne son nouveau site internet. Entièrement repensé, il permet de retrouver en quelques clics les dernières publications, les séries chronologiques des principaux indices et le calendrier des prochaines diffusions.",
+      'Le site a été conçu pour être consulté sur téléphone mobile, y compris avec une connexion lente, et respecte les règles d’accessibilité pour les personnes en situation de handicap.',
+      'Les utilisateurs sont invités à faire part de leurs remarques à l’adresse de contact de l’institut.',
+    ],
+    scene: 'city',
+    alt: "Vue stylisée d'immeubles du centre de Djanta",
+  },
+  {
+    ago: 17,
+    title: "Lancement de la collecte de l'enquête sur les conditions de vie des ménages",
+    excerpt: '420 enquêteurs sillonnent le pays pour interroger 8 400 ménages sur leur consommation, leur logement et leur accès aux services de base.',
+    paragraphs: [
+      "La collecte de l'enquête harmonisée sur les conditions de vie des ménages a démarré sur l'ensemble du territoire. Pendant trois mois, 420 enquêteurs et contrôleurs vont visiter 8 400 ménages tirés au sort dans les zones de dénombrement du recensement.",
+      "Les résultats permettront de mettre à jour le profil de pauvreté et les pondérations de l'indice des prix à la consommation.",
+      "L'INSS remercie par avance les ménages pour leur accueil et rappelle que les informations recueillies sont strictement confidentielles.",
+    ],
+    scene: 'fieldwork',
+    alt: 'Enquêteurs munis de tablettes devant une concession',
+  },
+  {
+    ago: 29,
+    title: 'Atelier de validation des comptes nationaux provisoires',
+    excerpt: "Les comptables nationaux de l'INSS ont présenté les comptes provisoires aux ministères et à la Banque centrale.",
+    paragraphs: [
+      "Un atelier de validation des comptes nationaux provisoires s'est tenu pendant deux jours dans la salle de conférences de l'institut. Il a réuni les représentants des ministères sectoriels, de la Banque centrale et des organisations professionnelles.",
+      'Les participants ont examiné les estimations de la production par branche et les principaux agrégats. Les observations formulées seront intégrées avant la publication officielle.',
+    ],
+    scene: 'meeting',
+    alt: "Participants autour d'une table devant un écran de projection",
+  },
+  {
+    ago: 41,
+    title: "Signature d'une convention d'échange de données avec la Direction générale des douanes",
+    excerpt: "La convention sécurise la transmission mensuelle des déclarations en douane à l'INSS pour l'élaboration des statistiques du commerce extérieur.",
+    paragraphs: [
+      "Le Directeur général de l'INSS et le Directeur général des douanes ont signé une convention d'échange de données. Elle fixe le contenu, le calendrier et les modalités sécurisées de transmission des déclarations en douane.",
+      'Cette convention permettra de réduire de deux semaines les délais de publication des statistiques du commerce extérieur.',
+    ],
+    scene: 'meeting',
+    alt: 'Cérémonie de signature dans une salle de réunion',
+  },
+  {
+    ago: 56,
+    title: '350 agents enquêteurs formés à Kouroumé',
+    excerpt: "Pendant dix jours, les futurs enquêteurs ont été formés aux concepts de l'enquête et à l'utilisation des tablettes de collecte.",
+    paragraphs: [
+      "La formation des agents de terrain de l'enquête sur les conditions de vie des ménages s'est achevée à Kouroumé. Pendant dix jours, 350 candidats ont suivi des cours théoriques, des exercices pratiques sur tablette et une enquête pilote dans deux quartiers de la ville.",
+      'À l’issue des tests, les meilleurs candidats ont été retenus comme enquêteurs et contrôleurs.',
+    ],
+    scene: 'fieldwork',
+    alt: 'Agents enquêteurs en formation sur le terrain',
+  },
+  {
+    ago: 70,
+    title: 'Le Conseil national de la statistique adopte le programme statistique annuel',
+    excerpt: 'Réuni en session ordinaire, le Conseil a adopté le programme des opérations statistiques et examiné le rapport de suivi de la SNDS.',
+    paragraphs: [
+      "Le Conseil national de la statistique s'est réuni sous la présidence du ministre de l'Économie et des Finances. Il a adopté le programme statistique annuel, qui compte 96 opérations, et examiné le rapport de suivi de la stratégie nationale de développement de la statistique.",
+      'Le Conseil a recommandé de renforcer les moyens des services statistiques régionaux.',
+    ],
+    scene: 'meeting',
+    alt: 'Membres du Conseil national de la statistique en séance',
+  },
+  {
+    ago: 88,
+    title: "Visite du ministre de l'Économie et des Finances à l'INSS",
+    excerpt: "Le ministre a visité les directions techniques et salué les progrès réalisés dans la diffusion des données.",
+    paragraphs: [
+      "Le ministre de l'Économie et des Finances a effectué une visite de travail au siège de l'institut. Il a échangé avec les équipes chargées de l'indice des prix, des comptes nationaux et du recensement.",
+      'Il a réaffirmé le soutien du Gouvernement au financement des grandes opérations statistiques et à l’indépendance professionnelle de l’institut.',
+    ],
+    scene: 'city',
+    alt: "Façade du siège de l'institut à Djanta",
+  },
+  {
+    ago: 104,
+    title: 'Les statisticiens régionaux se forment à l’analyse des données',
+    excerpt: 'Une session de formation de deux semaines a porté sur les logiciels libres de traitement et de visualisation des données.',
+    paragraphs: [
+      "Vingt-quatre cadres des directions régionales de l'INSS ont suivi une formation à l'analyse de données avec des logiciels libres. Le programme couvrait l'apurement des fichiers d'enquête, le calcul des pondérations et la production de graphiques.",
+      'Cette formation s’inscrit dans le plan de renforcement des capacités de la stratégie nationale de développement de la statistique.',
+    ],
+    scene: 'meeting',
+    alt: 'Cadres en formation devant un graphique projeté',
+  },
+  {
+    ago: 131,
+    title: "Coopération : une délégation de l'Office statistique du Marenda en visite à Djanta",
+    excerpt: "Les deux instituts ont partagé leurs expériences sur la collecte assistée par tablette et le calcul de l'indice des prix.",
+    paragraphs: [
+      "Une délégation de l'Office statistique de la République du Marenda a séjourné une semaine à Djanta. Les échanges ont porté sur la collecte assistée par tablette, la cartographie numérique et le calcul de l'indice des prix à la consommation.",
+      'Les deux institutions ont convenu d’un programme d’échanges d’experts pour les deux prochaines années.',
+    ],
+    scene: 'city',
+    alt: 'Vue de Djanta',
+  },
+  {
+    ago: 158,
+    title: 'Journée portes ouvertes : plus de 800 élèves découvrent la statistique',
+    excerpt: "Ateliers ludiques, quiz et visites des services : l'institut a accueilli les élèves des lycées de Djanta.",
+    paragraphs: [
+      "Plus de 800 élèves de quinze lycées de Djanta ont participé à la journée portes ouvertes de l'INSS. Ils ont découvert comment sont produits les chiffres de la population ou de l'inflation et se sont essayés à la collecte de prix sur tablette.",
+      'Un concours de posters sur le thème « Les chiffres de mon quartier » a récompensé trois établissements.',
+    ],
+    scene: 'meeting',
+    alt: "Élèves réunis dans la salle de conférences de l'institut",
+  },
+  {
+    ago: 190,
+    title: 'Secteur informel : les résultats de l’enquête restitués aux partenaires',
+    excerpt: "L'enquête estime que les unités de production informelles emploient près de huit actifs non agricoles sur dix.",
+    paragraphs: [
+      "Les résultats de l'enquête nationale sur le secteur informel ont été présentés aux administrations, aux organisations patronales et aux partenaires techniques et financiers.",
+      "L'enquête a recensé 1,9 million d'unités de production informelles non agricoles. Le commerce représente près de la moitié de ces unités.",
+    ],
+    scene: 'meeting',
+    alt: 'Présentation des résultats devant un public',
+  },
+  {
+    ago: 228,
+    title: 'Cartographie : les zones de dénombrement mises à jour dans trois régions',
+    excerpt: 'Les équipes de cartographie ont actualisé les limites de 2 100 zones de dénombrement à Bafaro, Ténéla et Sambrou.',
+    paragraphs: [
+      "Les équipes de cartographie de l'INSS ont achevé la mise à jour des zones de dénombrement dans les régions de Bafaro, Ténéla et Sambrou. Les nouvelles limites tiennent compte de l'extension des villes et de la création de nouveaux villages.",
+      'Cette mise à jour améliore la précision de la base de sondage utilisée pour les enquêtes auprès des ménages.',
+    ],
+    scene: 'landscape',
+    alt: 'Paysage de savane arborée dans la région de Ténéla',
+  },
+];
+
+export function newsDrafts(now: Date): NewsDraft[] {
+  return newsItems.map((n, i) => ({
+    slug: slugify(n.title),
+    title: n.title,
+    excerpt: n.excerpt,
+    body: p(...n.paragraphs),
+    publishedAt: weekday(daysFrom(now, -n.ago, 9 + (i % 5), 15 * (i % 4))),
+    scene: n.scene,
+    alt: n.alt,
+  }));
+}
+
+// ─── Events ────────────────────────────────────────────────────────────────────────────────
+
+export type EventDraft = {
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  place: string;
+  startsAt: Date;
+  endsAt: Date;
+  publishedAt: Date;
+  scene: SceneKind;
+};
+
+const eventItems: { offset: number; days: number; title: string; summary: string; paragraphs: string[]; place: string; scene: SceneKind }[] = [
+  {
+    offset: -72,
+    days: 1,
+    title: "Séminaire de restitution des résultats de l'enquête nationale sur l'emploi",
+    summary: "Présentation des principaux résultats de l'enquête emploi aux administrations, partenaires sociaux et chercheurs.",
+    paragraphs: [
+      "L'INSS présentera les principaux résultats de l'enquête nationale sur l'emploi : activité, chômage, sous-emploi, emploi informel et revenus du travail.",
+      'Le séminaire est ouvert aux administrations, aux partenaires sociaux, aux chercheurs et à la presse.',
+    ],
+    place: institute.place,
+    scene: 'meeting',
+  },
+  {
+    offset: -36,
+    days: 3,
+    title: 'Atelier de formation aux outils de diffusion des données',
+    summary: 'Trois jours pour former les services statistiques des ministères à la publication de données ouvertes.',
+    paragraphs: [
+      "Cet atelier s'adresse aux responsables des services statistiques des ministères. Il porte sur la documentation des données, les formats ouverts et la publication sur le portail national de données.",
+    ],
+    place: 'Centre de formation de l’INSS, Djanta',
+    scene: 'meeting',
+  },
+  {
+    offset: -10,
+    days: 1,
+    title: 'Session ordinaire du Conseil national de la statistique',
+    summary: "Examen du rapport de suivi de la SNDS et du projet de programme statistique de l'année prochaine.",
+    paragraphs: ['Le Conseil national de la statistique examinera le rapport de suivi de la SNDS et le projet de programme statistique annuel.'],
+    place: "Salle de réunion du ministère de l'Économie et des Finances, Djanta",
+    scene: 'meeting',
+  },
+  {
+    offset: 9,
+    days: 1,
+    title: 'Forum des utilisateurs de la statistique publique',
+    summary: "Journaliste, chercheur, entrepreneur ou étudiant : venez dire à l'INSS de quelles données vous avez besoin.",
+    paragraphs: [
+      "Le forum des utilisateurs réunit chaque année les producteurs et les utilisateurs de statistiques. Cette édition sera consacrée à l'accès aux données détaillées et aux nouveaux services du site internet.",
+      "L'entrée est libre dans la limite des places disponibles ; l'inscription préalable est recommandée.",
+    ],
+    place: institute.place,
+    scene: 'meeting',
+  },
+  {
+    offset: 27,
+    days: 2,
+    title: 'Atelier régional sur les indices de prix',
+    summary: 'Les experts des instituts de statistique de la sous-région échangeront sur la mesure des prix des services et des loyers.',
+    paragraphs: [
+      "L'INSS accueille à Kouroumé un atelier régional sur les indices de prix. Les experts de six instituts de statistique échangeront sur le traitement des loyers, des services et des changements de qualité.",
+    ],
+    place: 'Hôtel de la Préfecture, Kouroumé',
+    scene: 'city',
+  },
+  {
+    offset: 52,
+    days: 1,
+    title: "Journée portes ouvertes de l'INSS",
+    summary: "Ateliers, expositions et rencontres avec les statisticiens : l'institut ouvre ses portes au public.",
+    paragraphs: [
+      "Pour la deuxième année consécutive, l'INSS ouvre ses portes aux élèves, aux étudiants et au grand public. Au programme : ateliers ludiques, visite des services de collecte et rencontres avec les statisticiens.",
+    ],
+    place: "Siège de l'INSS, avenue de l'Indépendance, Djanta",
+    scene: 'city',
+  },
+];
+
+export function eventDrafts(now: Date): EventDraft[] {
+  return eventItems.map((e) => {
+    const startsAt = daysFrom(now, e.offset, 8, 30);
+    const endsAt = daysFrom(now, e.offset + e.days - 1, 17, 0);
+    const publishedAt = daysFrom(now, Math.min(e.offset - 21, -2), 10);
+    return {
+      slug: slugify(`${e.title} ${isoDate(startsAt).slice(0, 4)}`),
+      title: e.title,
+      summary: e.summary,
+      body: p(...e.paragraphs, `Date : ${e.days > 1 ? `du ${dateLabel(startsAt)} au ${dateLabel(endsAt)}` : `le ${dateLabel(startsAt)}`}. Lieu : ${e.place}.`),
+      place: e.place,
+      startsAt,
+      endsAt,
+      publishedAt,
+      scene: e.scene,
+    };
+  });
+}
+
+// ─── Galleries ─────────────────────────────────────────────────────────────────────────────
+
+export type GalleryDraft = {
+  slug: string;
+  title: string;
+  description: string;
+  takenOn: string;
+  publishedAt: Date;
+  images: { caption: string; alt: string; scene: SceneKind }[];
+};
+
+const galleryItems: { ago: number; title: string; description: string; scenes: SceneKind[]; captions: string[] }[] = [
+  {
+    ago: 72,
+    title: "Séminaire de restitution de l'enquête emploi",
+    description: "Retour en images sur la présentation des résultats de l'enquête nationale sur l'emploi.",
+    scenes: ['meeting', 'meeting', 'city', 'meeting', 'meeting', 'city', 'meeting', 'meeting'],
+    captions: [
+      'Ouverture du séminaire par le Directeur général',
+      'Présentation des principaux indicateurs du marché du travail',
+      "Accueil des participants devant le siège de l'institut",
+      'Échanges avec les partenaires sociaux',
+      'Intervention du représentant du ministère de l’Emploi',
+      'Pause entre les deux sessions',
+      'Questions de la presse',
+      'Photo de famille des participants',
+    ],
+  },
+  {
+    ago: 58,
+    title: 'Formation des agents enquêteurs à Kouroumé',
+    description: "Dix jours de formation théorique et pratique pour les agents de l'enquête sur les conditions de vie des ménages.",
+    scenes: ['meeting', 'fieldwork', 'fieldwork', 'meeting', 'landscape', 'fieldwork', 'meeting', 'fieldwork'],
+    captions: [
+      'Cours sur les concepts de ménage et de résident',
+      'Exercice pratique de remplissage sur tablette',
+      'Enquête pilote dans un quartier de Kouroumé',
+      'Test de sélection des enquêteurs',
+      'Route vers les villages de l’enquête pilote',
+      'Entretien avec un chef de ménage',
+      'Synthèse des difficultés rencontrées',
+      'Remise des tablettes aux équipes',
+    ],
+  },
+  {
+    ago: 15,
+    title: 'Collecte sur le terrain dans la région de Ténéla',
+    description: "Les équipes de l'INSS à la rencontre des ménages de la région de Ténéla.",
+    scenes: ['landscape', 'fieldwork', 'landscape', 'fieldwork', 'fieldwork', 'landscape', 'fieldwork', 'landscape'],
+    captions: [
+      'Arrivée des équipes dans la région de Ténéla',
+      'Identification des concessions à enquêter',
+      'Paysage de savane près de Ténéla',
+      'Entretien avec une famille d’agriculteurs',
+      'Contrôle des questionnaires par le superviseur',
+      'Traversée d’un cours d’eau en saison des pluies',
+      'Relevé des coordonnées géographiques',
+      'Fin de journée pour les enquêteurs',
+    ],
+  },
+];
+
+export function galleryDrafts(now: Date): GalleryDraft[] {
+  return galleryItems.map((g) => ({
+    slug: slugify(g.title),
+    title: g.title,
+    description: g.description,
+    takenOn: isoDate(daysFrom(now, -g.ago)),
+    publishedAt: weekday(daysFrom(now, -g.ago + 3, 11)),
+    images: g.captions.map((caption, i) => ({ caption, alt: caption, scene: g.scenes[i] ?? 'landscape' })),
+  }));
+}
+
+// ─── Tenders ───────────────────────────────────────────────────────────────────────────────
+
+export type TenderDraft = {
+  slug: string;
+  reference: string;
+  title: string;
+  summary: string;
+  body: string;
+  deadlineAt: Date;
+  publishedAt: Date;
+  doc: { sections: DocSection[]; table: DocTable };
+};
+
+const tenderItems: { deadline: number; number: string; title: string; summary: string; lots: [string, number][]; detail: string }[] = [
+  {
+    deadline: 18,
+    number: '011',
+    title: 'Acquisition de 600 tablettes numériques pour la collecte des données',
+    summary: "Fourniture de tablettes, housses de protection et batteries externes pour les enquêtes auprès des ménages.",
+    lots: [
+      ['Lot 1 : tablettes 10 pouces, 4G, 128 Go', 600],
+      ['Lot 2 : housses de protection renforcées', 600],
+      ['Lot 3 : batteries externes 20 000 mAh', 600],
+    ],
+    detail: 'Les tablettes devront fonctionner sous un système d’exploitation compatible avec l’application de collecte de l’INSS et être livrées au siège de Djanta.',
+  },
+  {
+    deadline: 34,
+    number: '012',
+    title: "Impression et reliure de l'annuaire statistique",
+    summary: "Impression en quadrichromie de 1 500 exemplaires de l'annuaire statistique et de 3 000 exemplaires du dépliant « Sahelia en chiffres ».",
+    lots: [
+      ['Annuaire statistique, 420 pages, reliure collée', 1500],
+      ['Dépliant « Sahelia en chiffres », 8 volets', 3000],
+    ],
+    detail: 'Les épreuves seront validées par la Direction de la diffusion avant tout tirage. Le délai de livraison est de 30 jours.',
+  },
+  {
+    deadline: -25,
+    number: '004',
+    title: 'Maintenance du parc informatique et des serveurs',
+    summary: "Contrat de maintenance préventive et curative de 350 postes de travail, des imprimantes et de la salle des serveurs pour une durée d'un an.",
+    lots: [
+      ['Postes de travail et imprimantes', 350],
+      ['Serveurs et équipements réseau', 24],
+    ],
+    detail: 'Le prestataire devra garantir une intervention dans un délai de quatre heures ouvrées pour les serveurs.',
+  },
+  {
+    deadline: -80,
+    number: '002',
+    title: "Recrutement d'un cabinet pour l'audit des comptes de l'institut",
+    summary: "Audit financier et comptable des comptes de l'exercice écoulé, y compris des projets financés par les partenaires.",
+    lots: [['Audit des comptes de l’exercice', 1]],
+    detail: "Le cabinet devra être inscrit à l'Ordre des experts-comptables et justifier d'au moins trois missions similaires.",
+  },
+];
+
+export function tenderDrafts(now: Date): TenderDraft[] {
+  return tenderItems.map((t) => {
+    const deadlineAt = daysFrom(now, t.deadline, 12, 0);
+    const publishedAt = weekday(daysFrom(now, Math.min(t.deadline - 30, -3), 10));
+    const reference = `AO-${publishedAt.getUTCFullYear()}-${t.number}/INSS`;
+    const paragraphs = [
+      `L'${institute.name} lance un appel d'offres ouvert pour : ${t.title.charAt(0).toLowerCase()}${t.title.slice(1)}. ${t.summary}`,
+      t.detail,
+      `Le dossier d'appel d'offres peut être téléchargé sur ce site ou retiré gratuitement au secrétariat de la Direction de l'administration et des finances. Les offres doivent parvenir au plus tard le ${dateLabel(deadlineAt)} à 12 heures. L'ouverture des plis aura lieu le même jour à 12 h 30 en présence des soumissionnaires qui le souhaitent.`,
+    ];
+    const table: DocTable = { caption: 'Allotissement', headers: ['Lot', 'Quantité'], rows: t.lots.map(([l, q]) => [l, q]), source: null };
+    return {
+      slug: slugify(`${t.title} ${reference.slice(3, 7)}`),
+      reference,
+      title: t.title,
+      summary: t.summary,
+      body: p(...paragraphs),
+      deadlineAt,
+      publishedAt,
+      doc: {
+        sections: [
+          { heading: "Objet de l'appel d'offres", paragraphs: paragraphs.slice(0, 2) },
+          {
+            heading: 'Conditions de participation',
+            paragraphs: ['La participation est ouverte à égalité de conditions à toutes les personnes physiques ou morales en règle vis-à-vis de l’administration fiscale et sociale.'],
+            bullets: ['Attestation de situation fiscale', 'Attestation de la caisse de sécurité sociale', 'Registre du commerce', 'Caution de soumission'],
+          },
+          { heading: 'Dépôt des offres', paragraphs: [paragraphs[2] ?? ''] },
+        ],
+        table,
+      },
+    };
+  });
+}

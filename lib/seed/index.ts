@@ -1,0 +1,386 @@
+/**
+ * The French demo content of a fictional institute (INSS, République de Sahelia): identity,
+ * institutional pages, publications of every area with real PDF/XLSX/CSV files, news, events,
+ * galleries, tenders, statistical series and the release calendar.
+ *
+ * Idempotent: does nothing when the site identity row exists. Files are generated and stored
+ * first, then every row is inserted in one transaction; on failure the stored files are deleted.
+ * Runs from tsx scripts and vitest: no `server-only` here.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '@/lib/db/open';
+import * as schema from '@/lib/db/schema';
+import { areas, type Area } from '@/lib/content/areas';
+import { newStorageKey } from '@/lib/storage';
+import type { StorageDriver } from '@/lib/storage/types';
+import { areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
+import { dateLabel, daysFrom } from './dates';
+import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
+import { institute, slugify } from './institute';
+import { buildPublications, toHtml, type PublicationDraft } from './publications';
+import { createRandom } from './random';
+import { generateObservations, seriesDefinitions, type Observation, type SeriesCode } from './series';
+
+export type SeedOptions = { log?: (message: string) => void; now?: Date };
+
+type FileRow = typeof schema.files.$inferInsert;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const MIME = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  jpg: 'image/jpeg',
+} as const;
+type Ext = keyof typeof MIME;
+
+/** True when the database has no content yet (no site identity row). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: schema.siteIdentity.id }).from(schema.siteIdentity).limit(1);
+  return rows.length === 0;
+}
+
+/**
+ * Runs `tasks` with at most `limit` of them at a time. On a failure, starts no new task, waits for
+ * the running ones (so no file is written after the caller cleans up), then throws the first error.
+ */
+async function pool(tasks: (() => Promise<unknown>)[], limit: number): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < tasks.length) {
+      const task = tasks[next++]!;
+      try {
+        await task();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+export async function seedDemoContent(db: Db, storage: StorageDriver, options: SeedOptions = {}): Promise<{ created: boolean }> {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? new Date();
+  if (!(await isDatabaseEmpty(db))) {
+    log('Contenu déjà présent (identité du site trouvée) : aucune modification.');
+    return { created: false };
+  }
+  const started = Date.now();
+
+  // ─── Files ────────────────────────────────────────────────────────────────────────────
+  const fileRows: FileRow[] = [];
+  const storedKeys: string[] = [];
+  const store = async (
+    buffer: Buffer,
+    meta: { name: string; ext: Ext; createdAt: Date; restricted?: boolean; width?: number; height?: number },
+  ): Promise<string> => {
+    const key = newStorageKey(meta.ext);
+    storedKeys.push(key);
+    await storage.put(key, Readable.from(buffer), MIME[meta.ext]);
+    const id = randomUUID();
+    fileRows.push({
+      id,
+      storageKey: key,
+      name: `${meta.name}.${meta.ext}`,
+      originalName: `${slugify(meta.name, 60)}.${meta.ext}`,
+      mime: MIME[meta.ext],
+      ext: meta.ext,
+      size: buffer.length,
+      sha256: createHash('sha256').update(buffer).digest('hex'),
+      width: meta.width ?? null,
+      height: meta.height ?? null,
+      variants: null,
+      visibility: meta.restricted ? 'restricted' : 'public',
+      createdAt: meta.createdAt,
+    });
+    return id;
+  };
+  const image = async (kind: SceneKind, seed: string, name: string, createdAt: Date, size: [number, number] = [1200, 800]) => {
+    const jpeg = await generateJpeg(buildSceneSvg(kind, createRandom(seed), size[0], size[1]));
+    return store(jpeg.buffer, { name, ext: 'jpg', createdAt, width: jpeg.width, height: jpeg.height });
+  };
+
+  try {
+    const observations = new Map<SeriesCode, Observation[]>(seriesDefinitions.map((d) => [d.code, generateObservations(d, now)]));
+    const { publications, releases } = buildPublications(now, observations);
+    const restrictedAreas = new Set<string>((areas as readonly Area[]).filter((a) => a.restricted).map((a) => a.slug));
+    const areaLabel = new Map<string, string>(areas.map((a) => [a.slug, a.label]));
+    const news = newsDrafts(now);
+    const events = eventDrafts(now);
+    const galleries = galleryDrafts(now);
+    const tenders = tenderDrafts(now);
+
+    const pubFiles = new Map<PublicationDraft, { fileId: string; label: string }[]>();
+    const tasks: (() => Promise<unknown>)[] = [];
+
+    for (const pub of publications) {
+      const restricted = restrictedAreas.has(pub.area);
+      const createdAt = pub.publishedAt ?? daysFrom(now, -3);
+      const attached: { fileId: string; label: string }[] = [];
+      pubFiles.set(pub, attached);
+      const isLaw = pub.area === 'lois' || pub.area === 'decrets';
+      const dataName = `Données ${pub.fileBase.replace(/^(Note|Bilan) /, '')}`;
+      tasks.push(async () => {
+        const pdf = await generatePdf({
+          institute: institute.name,
+          acronym: institute.acronym,
+          country: institute.country,
+          kicker: areaLabel.get(pub.area) ?? pub.area,
+          title: pub.title,
+          period: pub.periodLabel,
+          dateLabel: dateLabel(createdAt),
+          date: createdAt,
+          sections: pub.sections,
+          table: pub.table,
+          chart: pub.chart,
+          restricted,
+          accent: restricted ? '#6a1b1b' : isLaw ? '#3d405b' : undefined,
+        });
+        const fileId = await store(pdf, { name: pub.fileBase, ext: 'pdf', createdAt, restricted });
+        attached[0] = { fileId, label: isLaw ? 'Texte intégral (PDF)' : 'Note complète (PDF)' };
+        if (pub.xlsx) {
+          const xlsx = await generateXlsx(pub.xlsx, { creator: institute.acronym, title: pub.title, date: createdAt });
+          attached[1] = { fileId: await store(xlsx, { name: dataName, ext: 'xlsx', createdAt, restricted }), label: 'Données (XLSX)' };
+        }
+        if (pub.csv) {
+          const csv = generateCsv(pub.csv.headers, pub.csv.rows, pub.csv.decimals);
+          attached[2] = { fileId: await store(csv, { name: dataName, ext: 'csv', createdAt, restricted }), label: 'Données (CSV)' };
+        }
+      });
+    }
+
+    const newsCovers: string[] = [];
+    news.forEach((n, i) => tasks.push(async () => (newsCovers[i] = await image(n.scene, `news:${i}`, `Actualité ${i + 1} – ${n.title.slice(0, 50)}`, n.publishedAt))));
+    const eventCovers: string[] = [];
+    events.forEach((e, i) => tasks.push(async () => (eventCovers[i] = await image(e.scene, `event:${i}`, `Événement – ${e.title.slice(0, 50)}`, e.publishedAt))));
+    const galleryFiles: string[][] = galleries.map(() => []);
+    galleries.forEach((g, gi) =>
+      g.images.forEach((img, ii) =>
+        tasks.push(async () => (galleryFiles[gi]![ii] = await image(img.scene, `gallery:${gi}:${ii}`, `${g.title} – photo ${ii + 1}`, g.publishedAt))),
+      ),
+    );
+    let directorPhoto = '';
+    tasks.push(async () => (directorPhoto = await image('portrait', 'director', 'Portrait du Directeur général', daysFrom(now, -400), [800, 1000])));
+    const tenderFiles: string[] = [];
+    tenders.forEach((t, i) =>
+      tasks.push(async () => {
+        const pdf = await generatePdf({
+          institute: institute.name,
+          acronym: institute.acronym,
+          country: institute.country,
+          kicker: `Appel d'offres ${t.reference}`,
+          title: t.title,
+          period: `Date limite : ${dateLabel(t.deadlineAt)}, 12 h 00`,
+          dateLabel: dateLabel(t.publishedAt),
+          date: t.publishedAt,
+          sections: t.doc.sections,
+          table: t.doc.table,
+          accent: '#5b4636',
+        });
+        tenderFiles[i] = await store(pdf, { name: `Dossier d'appel d'offres ${t.reference.replace('/', ' ')}`, ext: 'pdf', createdAt: t.publishedAt });
+      }),
+    );
+
+    await pool(tasks, 4);
+    const bytes = fileRows.reduce((sum, f) => sum + f.size, 0);
+    log(`${fileRows.length} fichiers générés (${(bytes / 1024 / 1024).toFixed(1)} Mo) en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+    // ─── Rows, in one transaction ──────────────────────────────────────────────────────────
+    const created = await db.transaction(async (tx) => {
+      const identity = await tx
+        .insert(schema.siteIdentity)
+        .values({
+          id: 1,
+          name: institute.name,
+          acronym: institute.acronym,
+          country: institute.country,
+          tagline: institute.tagline,
+          address: institute.address,
+          phone: institute.phone,
+          email: institute.email,
+          socialLinks: institute.socialLinks,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: schema.siteIdentity.id });
+      // Another seeder got there first (concurrent start): leave its content alone.
+      if (identity.length === 0) return false;
+
+      await insertChunks(tx, schema.files, fileRows);
+      await tx.insert(schema.pages).values([
+        { ...missionPage, updatedAt: now },
+        { ...directorPage, photoFileId: directorPhoto, updatedAt: now },
+        ...areaIntroPages().map((page) => ({ ...page, updatedAt: now })),
+      ]);
+
+      const insertedPubs = await tx
+        .insert(schema.publications)
+        .values(
+          publications.map((pub) => ({
+            area: pub.area,
+            slug: pub.slug,
+            title: pub.title,
+            summary: pub.summary,
+            body: toHtml(pub.sections, pub.table),
+            periodLabel: pub.periodLabel,
+            periodStart: pub.periodStart,
+            periodEnd: pub.periodEnd,
+            fields: pub.fields,
+            status: pub.status,
+            publishedAt: pub.publishedAt,
+            createdAt: pub.publishedAt ?? daysFrom(now, -3),
+            updatedAt: pub.publishedAt ?? daysFrom(now, -1),
+          })),
+        )
+        .returning({ id: schema.publications.id, area: schema.publications.area, slug: schema.publications.slug });
+      const pubId = new Map(insertedPubs.map((r) => [`${r.area}/${r.slug}`, r.id]));
+      const links = publications.flatMap((pub) => {
+        const id = pubId.get(`${pub.area}/${pub.slug}`)!;
+        return (pubFiles.get(pub) ?? []).filter(Boolean).map((f, position) => ({ publicationId: id, fileId: f.fileId, position, label: f.label }));
+      });
+      await insertChunks(tx, schema.publicationFiles, links);
+
+      await tx.insert(schema.news).values(
+        news.map((n, i) => ({
+          slug: n.slug,
+          title: n.title,
+          excerpt: n.excerpt,
+          body: n.body,
+          coverFileId: newsCovers[i],
+          status: 'published' as const,
+          publishedAt: n.publishedAt,
+          createdAt: n.publishedAt,
+          updatedAt: n.publishedAt,
+        })),
+      );
+      await tx.insert(schema.events).values(
+        events.map((e, i) => ({
+          slug: e.slug,
+          title: e.title,
+          summary: e.summary,
+          body: e.body,
+          place: e.place,
+          startsAt: e.startsAt,
+          endsAt: e.endsAt,
+          coverFileId: eventCovers[i],
+          status: 'published' as const,
+          publishedAt: e.publishedAt,
+          createdAt: e.publishedAt,
+          updatedAt: e.publishedAt,
+        })),
+      );
+      const insertedGalleries = await tx
+        .insert(schema.galleries)
+        .values(
+          galleries.map((g) => ({
+            slug: g.slug,
+            title: g.title,
+            description: g.description,
+            takenOn: g.takenOn,
+            status: 'published' as const,
+            publishedAt: g.publishedAt,
+            createdAt: g.publishedAt,
+            updatedAt: g.publishedAt,
+          })),
+        )
+        .returning({ id: schema.galleries.id, slug: schema.galleries.slug });
+      const galleryId = new Map(insertedGalleries.map((g) => [g.slug, g.id]));
+      await tx.insert(schema.galleryImages).values(
+        galleries.flatMap((g, gi) =>
+          g.images.map((img, position) => ({
+            galleryId: galleryId.get(g.slug)!,
+            fileId: galleryFiles[gi]![position]!,
+            caption: img.caption,
+            alt: img.alt,
+            position,
+          })),
+        ),
+      );
+      const insertedTenders = await tx
+        .insert(schema.tenders)
+        .values(
+          tenders.map((t) => ({
+            slug: t.slug,
+            reference: t.reference,
+            title: t.title,
+            summary: t.summary,
+            body: t.body,
+            deadlineAt: t.deadlineAt,
+            status: 'published' as const,
+            publishedAt: t.publishedAt,
+            createdAt: t.publishedAt,
+            updatedAt: t.publishedAt,
+          })),
+        )
+        .returning({ id: schema.tenders.id, reference: schema.tenders.reference });
+      const tenderId = new Map(insertedTenders.map((t) => [t.reference, t.id]));
+      await tx.insert(schema.tenderFiles).values(
+        tenders.map((t, i) => ({ tenderId: tenderId.get(t.reference)!, fileId: tenderFiles[i]!, position: 0, label: "Dossier d'appel d'offres (PDF)" })),
+      );
+
+      const insertedSeries = await tx
+        .insert(schema.series)
+        .values(
+          seriesDefinitions.map((d) => ({
+            code: d.code,
+            area: d.area,
+            label: d.label,
+            unit: d.unit,
+            basePeriod: d.basePeriod,
+            frequency: 'monthly' as const,
+            methodology: d.methodology,
+            decimals: d.decimals,
+            updatedAt: now,
+          })),
+        )
+        .returning({ id: schema.series.id, code: schema.series.code });
+      const observationRows = insertedSeries.flatMap((s) =>
+        (observations.get(s.code as SeriesCode) ?? []).map((o) => ({ seriesId: s.id, period: o.period, value: o.value, status: o.status, updatedAt: now })),
+      );
+      await insertChunks(tx, schema.observations, observationRows);
+
+      await tx.insert(schema.releases).values(
+        releases.map((r) => ({
+          area: r.area,
+          title: r.title,
+          scheduledAt: r.scheduledAt,
+          status: r.status,
+          publicationId: r.publication ? (pubId.get(r.publication) ?? null) : null,
+          createdAt: daysFrom(now, -30),
+          updatedAt: r.status === 'published' ? r.scheduledAt : daysFrom(now, -30),
+        })),
+      );
+      log(
+        `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
+          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationRows.length} observations), ${releases.length} annonces de diffusion.`,
+      );
+      return true;
+    });
+
+    if (!created) {
+      await removeFiles(storage, storedKeys);
+      log('Contenu déjà créé par un autre processus : aucune modification.');
+      return { created: false };
+    }
+    log(`Contenu de démonstration créé en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return { created: true };
+  } catch (error) {
+    await removeFiles(storage, storedKeys);
+    throw error;
+  }
+}
+
+async function insertChunks<TTable extends PgTable>(tx: Tx, table: TTable, rows: TTable['$inferInsert'][], size = 200): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    await tx.insert(table).values(rows.slice(i, i + size) as PgInsertValue<TTable>[]);
+  }
+}
+
+async function removeFiles(storage: StorageDriver, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+}
