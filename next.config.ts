@@ -10,6 +10,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   cacheComponents: true,
+  // Links prefetch the route's shell, not whole pages: lighter on slow mobile connections.
+  partialPrefetching: true,
   // PGlite loads its WebAssembly and data files from its package directory at run time.
   serverExternalPackages: ['@electric-sql/pglite'],
   poweredByHeader: false,

@@ -42,12 +42,11 @@ type OpenOptions = {
 
 /** Opens the configured database. On PGlite, takes the directory's exclusive lock first. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  if (options.pgliteDir) return openPglite(options.pgliteDir);
   const url = options.databaseUrl ?? env.DATABASE_URL;
   if (url) return openPostgres(url);
-  if (!options.pgliteDir && (env.INSSTAT_BUILD_SNAPSHOT || env.NEXT_PHASE === 'phase-production-build')) {
-    return openBuildSnapshot();
-  }
-  return openPglite(options.pgliteDir ?? pgliteDir);
+  if (env.INSSTAT_BUILD_SNAPSHOT || env.NEXT_PHASE === 'phase-production-build') return openBuildSnapshot();
+  return openPglite(pgliteDir);
 }
 
 function openPostgres(url: string): Database {
