@@ -27,3 +27,18 @@ export const tags = {
 export function publicationTags(p: { id: number; area: string }): string[] {
   return [tags.publication(p.id), tags.area(p.area), tags.latestPublications, tags.sitemap];
 }
+
+/** Tags to invalidate when a news item changes (its page, the news lists and home, sitemap). */
+export function newsTags(n: { id: number }): string[] {
+  return [tags.newsItem(n.id), tags.newsList, tags.sitemap];
+}
+
+/** Tags to invalidate when an institutional text or an area introduction changes. */
+export function pageTags(key: string): string[] {
+  return [tags.page(key)];
+}
+
+/** Tags to invalidate when a series' observations change (its area page and the home page). */
+export function seriesTags(code: string): string[] {
+  return [tags.series(code)];
+}
