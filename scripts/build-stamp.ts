@@ -25,7 +25,8 @@ export function buildFingerprint(): string {
   const lines: string[] = [];
   for (const input of inputs) walk(input, lines);
   // Public runtime settings are inlined at build time.
-  lines.push(`env:${process.env.NEXT_PUBLIC_API_BASE_URL ?? ''}:${process.env.DATABASE_URL ? 'pg' : 'pglite'}`);
+  // and the database the pages were prerendered from.
+  lines.push(`env:${process.env.NEXT_PUBLIC_API_BASE_URL ?? ''}:${process.env.DATABASE_URL ?? ''}:${path.resolve(process.env.DATA_DIR ?? '.data')}`);
   return createHash('sha256').update(lines.join('\n')).digest('hex');
 }
 
