@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { dataDir, env } from '@/lib/env';
 
 const inputs = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json', '.env'];
 const stampPath = path.join('.next', 'insstat-build-stamp');
@@ -26,7 +27,7 @@ export function buildFingerprint(): string {
   for (const input of inputs) walk(input, lines);
   // Public runtime settings are inlined at build time.
   // and the database the pages were prerendered from.
-  lines.push(`env:${process.env.NEXT_PUBLIC_API_BASE_URL ?? ''}:${process.env.DATABASE_URL ?? ''}:${path.resolve(process.env.DATA_DIR ?? '.data')}`);
+  lines.push(`env:${env.NEXT_PUBLIC_API_BASE_URL}:${env.DATABASE_URL ?? ''}:${dataDir}`);
   return createHash('sha256').update(lines.join('\n')).digest('hex');
 }
 
