@@ -16,7 +16,8 @@ afterEach(() => {
 
 /** Starts a process that opens the PGlite directory (as the server does) and keeps it open. */
 async function holdDatabase(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(tsx, ['lib/testing/hold-database.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `node --import tsx` rather than the tsx wrapper: one process, which kill() really ends.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'lib/testing/hold-database.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -37,7 +38,7 @@ describe('PGlite single-process lock', () => {
     const holder = await holdDatabase(dataDir);
 
     await expect(openDatabase({ pgliteDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);
-    await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(/PID \d+/);
+    await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(`PID ${holder.pid}`);
 
     // A CLI command run while the "server" holds the directory fails with the clear message.
     const cli = spawnSync(tsx, ['scripts/migrate.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
