@@ -33,6 +33,12 @@ const schema = z.object({
   SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/, 'lettres, chiffres, - et _ uniquement').default('insstat_session'),
   /** Seconds a public page may be served before it is regenerated in the background. */
   PUBLIC_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Seconds the front page cache replays a page Next served from its cache (0 turns it off). */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  /** Memory the front page cache may use, in megabytes. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Interface the server listens on. */
+  HOSTNAME: z.string().trim().min(1).default('0.0.0.0'),
   /** Set by `npm run build` for Next's build workers: the database copy they read. */
   INSSTAT_BUILD_SNAPSHOT: z.string().optional(),
   /** Set by Next itself (`phase-production-build` during `next build`). */

@@ -4,7 +4,7 @@ import './load-env';
 import { spawn } from 'node:child_process';
 import { env } from '@/lib/env';
 import { buildIsCurrent } from './build-stamp';
-import { nextBin, runNextBuild } from './next-build';
+import { runNextBuild } from './next-build';
 import { prepareDatabase } from './prepare';
 
 const needsBuild = !buildIsCurrent();
@@ -15,7 +15,6 @@ if (needsBuild) {
   runNextBuild();
 }
 
-console.log(`Site servi sur http://localhost:${env.PORT}`);
-const server = spawn(process.execPath, [nextBin, 'start', '-p', String(env.PORT)], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

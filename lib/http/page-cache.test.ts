@@ -1,0 +1,116 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearPageCache, handleWithPageCache } from './page-cache';
+
+/** A stand-in for Next's handler: counts calls, answers what the test says. */
+let calls = 0;
+let reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
+let base = '';
+let ttlMs = 60_000;
+const server = http.createServer((req, res) =>
+  handleWithPageCache(
+    req,
+    res,
+    () => {
+      calls++;
+      const r = { ...reply, body: `${reply.body} #${calls}` };
+      setTimeout(() => {
+        res.statusCode = r.status;
+        res.setHeader('content-type', r.type);
+        res.setHeader('x-nextjs-cache', r.cache);
+        res.setHeader('etag', `"e${calls}"`);
+        if (r.cookie) res.setHeader('set-cookie', 'a=b');
+        res.write(r.body.slice(0, 3));
+        res.end(r.body.slice(3));
+      }, r.delayMs);
+    },
+    { ttlMs, maxBytes: 1024 * 1024 },
+  ),
+);
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  clearPageCache();
+  calls = 0;
+  ttlMs = 60_000;
+  reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
+});
+
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${base}${path}`, { headers, method });
+
+describe('front page cache', () => {
+  it('replays a page Next served from its cache, byte for byte', async () => {
+    const first = await get('/indice/ipc');
+    expect(await first.text()).toBe('page #1');
+    const second = await get('/indice/ipc');
+    expect(second.headers.get('x-page-cache')).toBe('HIT');
+    expect(await second.text()).toBe('page #1');
+    expect(calls).toBe(1);
+    expect((await get('/indice/ipc', {}, 'HEAD')).headers.get('content-length')).toBe('7');
+    expect((await get('/indice/ipc', { 'if-none-match': '"e1"' })).status).toBe(304);
+    expect(calls).toBe(1);
+  });
+
+  it('keeps nothing Next did not serve as a cacheable public page', async () => {
+    for (const [change, path, headers] of [
+      [{ cache: 'MISS' }, '/a', {}],
+      [{ status: 404 }, '/b', {}],
+      [{ cookie: true }, '/c', {}],
+      [{ type: 'application/json' }, '/d', {}],
+      [{}, '/admin/news', {}],
+      [{}, '/api/user/isConnected/me', {}],
+      [{}, '/e', { rsc: '1' }],
+      [{}, '/f', { 'next-router-prefetch': '1' }],
+      [{}, '/g?_rsc=abc', {}],
+      [{}, '/h', { authorization: 'Bearer x' }],
+    ] as const) {
+      reply = { ...reply, ...change };
+      calls = 0;
+      await (await get(path, headers)).text();
+      const again = await get(path, headers);
+      await again.text();
+      expect(again.headers.get('x-page-cache'), path).toBeNull();
+      expect(calls, path).toBe(2);
+      reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
+    }
+  });
+
+  it('keeps one variant per encoding class', async () => {
+    await (await get('/x', { 'accept-encoding': 'gzip' })).text();
+    await (await get('/x', { 'accept-encoding': 'identity' })).text();
+    expect(calls).toBe(2);
+  });
+
+  it('forgets everything when content changes', async () => {
+    await (await get('/indice/ipc')).text();
+    clearPageCache();
+    expect(await (await get('/indice/ipc')).text()).toBe('page #2');
+  });
+
+  it('does not keep a page rendered while a write happened', async () => {
+    reply = { ...reply, delayMs: 100 };
+    const pending = get('/slow');
+    await new Promise((r) => setTimeout(r, 30));
+    clearPageCache();
+    await (await pending).text();
+    await (await get('/slow')).text();
+    expect(calls).toBe(2);
+  });
+
+  it('past its time, one request refreshes while the others get the previous copy', async () => {
+    ttlMs = 0;
+    await (await get('/p')).text();
+    reply = { ...reply, delayMs: 150 };
+    const refresh = get('/p');
+    await new Promise((r) => setTimeout(r, 30));
+    const others = await Promise.all([get('/p'), get('/p')]);
+    expect(await Promise.all(others.map((r) => r.text()))).toEqual(['page #1', 'page #1']);
+    expect(await (await refresh).text()).toBe('page #2');
+    expect(calls).toBe(2);
+  });
+});

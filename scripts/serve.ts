@@ -1,0 +1,27 @@
+// npm run serve — the production server: Next's request handler behind the front page cache
+// (lib/http/page-cache.ts). Needs a build (`npm run build`; `npm start` does everything).
+import './load-env';
+import http from 'node:http';
+import next from 'next';
+import { env } from '@/lib/env';
+import { handleWithPageCache } from '@/lib/http/page-cache';
+
+const app = next({ dev: false, dir: process.cwd(), hostname: env.HOSTNAME, port: env.PORT });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const options = { ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 };
+const server = http.createServer((req, res) => {
+  if (options.ttlMs === 0) return void handle(req, res);
+  handleWithPageCache(req, res, () => handle(req, res), options);
+});
+server.listen(env.PORT, env.HOSTNAME, () => {
+  console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}
