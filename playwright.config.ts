@@ -1,6 +1,6 @@
 /**
  * End-to-end tests against the production build (`npm run build` first; `npm test` does it),
- * served by `next start` on port 3100 with its own data directory, in Debian's Chromium.
+ * served by scripts/serve.ts on port 3100 with its own data directory, in Debian's Chromium.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/helpers/chromium';
@@ -30,13 +30,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    // The production server `npm start` runs (Next behind the front page cache).
+    command: 'node --import tsx scripts/serve.ts',
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
     // DATABASE_URL, when set, reaches the server with the rest of the environment.
-    env: { DATA_DIR: dataDir, SITE_URL: baseURL },
+    env: { DATA_DIR: dataDir, SITE_URL: baseURL, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
   },
 });

@@ -7,8 +7,9 @@ import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routin
  * Redirects and early 404s only — never the security boundary: admin pages and handlers check
  * the session themselves (a cookie here proves nothing).
  * - A visitor without a session cookie opening an admin page goes to `/`.
- * - A public path that does not exist is answered 404 here, before rendering starts, so the
- *   404 page is rendered on the server with its path (see lib/routing/public-paths.ts).
+ * - A public path that does not exist is sent to the prerendered 404 page here, before rendering
+ *   starts: a 404 found while rendering would reach the reader as a blank document with Cache
+ *   Components (see lib/routing/public-paths.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -19,9 +20,10 @@ export async function proxy(request: NextRequest) {
   const resolved = resolvePublicPath(pathname);
   if (resolved?.kind === 'static') return NextResponse.next();
   if (resolved && (await checkPublicPath((index) => publicPathExists(pathname, index)))) return NextResponse.next();
+  // No route answers there: Next serves its prerendered 404 page with a 404 status.
   const target = request.nextUrl.clone();
-  target.pathname = `${notFoundRoute}${pathname === '/' ? '' : pathname}`;
-  return NextResponse.rewrite(target, { status: 404 });
+  target.pathname = `${notFoundRoute}${pathname}`;
+  return NextResponse.rewrite(target);
 }
 
 export const config = {

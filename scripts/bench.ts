@@ -1,4 +1,4 @@
-// npm run bench — load test of the production build: starts `next start` (NODE_ENV=production)
+// npm run bench — load test of the production build: starts scripts/serve.ts (NODE_ENV=production)
 // on a free port with the current DATA_DIR / DATABASE_URL, warms the pages, then runs each bench
 // section in turn. Prints a table and writes bench-results/latest.json.
 //

@@ -1,17 +1,22 @@
 // npm run serve — the production server: Next's request handler behind the front page cache
-// (lib/http/page-cache.ts). Needs a build (`npm run build`; `npm start` does everything).
+// (lib/http/page-cache.ts), with the 404 page's path written on the server (lib/http/not-found-path.ts).
+// Needs a build (`npm run build`; `npm start` does everything).
 import './load-env';
 import http from 'node:http';
 import next from 'next';
 import { env } from '@/lib/env';
+import { fillNotFoundPath } from '@/lib/http/not-found-path';
 import { handleWithPageCache } from '@/lib/http/page-cache';
 
-const app = next({ dev: false, dir: process.cwd(), hostname: env.HOSTNAME, port: env.PORT });
+// No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
+// treated as internal when both agree (the listening interface is set on the HTTP server below).
+const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const options = { ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 };
 const server = http.createServer((req, res) => {
+  fillNotFoundPath(req, res);
   if (options.ttlMs === 0) return void handle(req, res);
   handleWithPageCache(req, res, () => handle(req, res), options);
 });

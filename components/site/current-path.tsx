@@ -5,9 +5,14 @@ import { useSyncExternalStore } from 'react';
 const subscribe = () => () => {};
 
 /**
- * The path in the address bar, for a 404 rendered without its path (a prerendered not-found
- * page would otherwise show its own internal path).
+ * The path in the address bar, for the prerendered 404 page. The production server writes the
+ * path into this span on the server (lib/http/not-found-path.ts); the browser fills it otherwise.
  */
 export function CurrentPath() {
-  return <>{useSyncExternalStore(subscribe, () => window.location.pathname, () => '')}</>;
+  const path = useSyncExternalStore(subscribe, () => window.location.pathname, () => '');
+  return (
+    <span data-current-path="" suppressHydrationWarning>
+      {path}
+    </span>
+  );
 }

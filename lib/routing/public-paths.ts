@@ -71,5 +71,5 @@ export function publicPathExists(pathname: string, index: PublicPathIndex): bool
   }
 }
 
-/** Where `proxy.ts` rewrites a path that does not exist (rendered with the path, status 404). */
-export const notFoundRoute = '/introuvable';
+/** Where `proxy.ts` rewrites a path that does not exist: no route answers there, so Next serves its 404 page. */
+export const notFoundRoute = '/_introuvable';
