@@ -5,7 +5,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/helpers/chromium';
 
-const port = 3100;
+// E2E_PORT lets a second checkout run its tests while another uses 3100.
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = '.data-e2e';
 

@@ -41,7 +41,8 @@ function auditEvidence(audit: Result['audits'][string]): string[] {
   const out: string[] = [];
   for (const item of details?.items?.slice(0, 5) ?? []) {
     const node = item.node as { selector?: string; snippet?: string } | undefined;
-    const parts = [node?.selector ?? node?.snippet, item.url, item.description].filter((p) => typeof p === 'string' && p);
+    const source = item.sourceLocation as { url?: string } | undefined;
+    const parts = [node?.selector ?? node?.snippet, item.url ?? source?.url, item.description].filter((p) => typeof p === 'string' && p);
     if (parts.length) out.push(parts.join(' — ').slice(0, 200));
   }
   return out;

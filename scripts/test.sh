@@ -12,7 +12,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 
 export E2E_DATA_DIR=.data-e2e
 # Canonical links and absolute URLs of the e2e build point at the e2e server (playwright.config.ts).
-E2E_SITE_URL=http://127.0.0.1:3100
+export E2E_PORT=${E2E_PORT:-3100}
+E2E_SITE_URL=http://127.0.0.1:$E2E_PORT
 REPORTS=test-results
 VITEST_JSON=$REPORTS/vitest.json
 PLAYWRIGHT_JSON=$REPORTS/playwright.json

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import { files, publicationFiles, tenderFiles } from '@/lib/db/schema';
 
@@ -32,41 +33,31 @@ function toPublicFile(row: FileRow, label: string | null): PublicFile {
   return { ...rest, label, restricted: visibility === 'restricted' };
 }
 
-/** Files attached to each of these publications, in their order. */
-export async function filesOfPublications(db: Db, ids: number[]): Promise<Map<number, PublicFile[]>> {
+type Attachments = typeof publicationFiles | typeof tenderFiles;
+
+/** Files attached to each owner through a join table, in their order. */
+async function attachedFiles(db: Db, table: Attachments, ownerColumn: PgColumn, ids: number[]): Promise<Map<number, PublicFile[]>> {
   const map = new Map<number, PublicFile[]>();
   if (ids.length === 0) return map;
   const rows = await db
-    .select({ ownerId: publicationFiles.publicationId, label: publicationFiles.label, ...fileColumns })
-    .from(publicationFiles)
-    .innerJoin(files, eq(files.id, publicationFiles.fileId))
-    .where(inArray(publicationFiles.publicationId, ids))
-    .orderBy(asc(publicationFiles.position));
+    .select({ ownerId: ownerColumn, label: table.label, ...fileColumns })
+    .from(table)
+    .innerJoin(files, eq(files.id, table.fileId))
+    .where(inArray(ownerColumn, ids))
+    .orderBy(asc(table.position));
   for (const { ownerId, label, ...file } of rows) {
-    const list = map.get(ownerId) ?? [];
+    const list = map.get(ownerId as number) ?? [];
     list.push(toPublicFile(file, label));
-    map.set(ownerId, list);
+    map.set(ownerId as number, list);
   }
   return map;
 }
 
+/** Files attached to each of these publications, in their order. */
+export const filesOfPublications = (db: Db, ids: number[]) => attachedFiles(db, publicationFiles, publicationFiles.publicationId, ids);
+
 /** Files attached to each of these tenders, in their order. */
-export async function filesOfTenders(db: Db, ids: number[]): Promise<Map<number, PublicFile[]>> {
-  const map = new Map<number, PublicFile[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select({ ownerId: tenderFiles.tenderId, label: tenderFiles.label, ...fileColumns })
-    .from(tenderFiles)
-    .innerJoin(files, eq(files.id, tenderFiles.fileId))
-    .where(inArray(tenderFiles.tenderId, ids))
-    .orderBy(asc(tenderFiles.position));
-  for (const { ownerId, label, ...file } of rows) {
-    const list = map.get(ownerId) ?? [];
-    list.push(toPublicFile(file, label));
-    map.set(ownerId, list);
-  }
-  return map;
-}
+export const filesOfTenders = (db: Db, ids: number[]) => attachedFiles(db, tenderFiles, tenderFiles.tenderId, ids);
 
 /** One file's metadata for downloading, or null. */
 export async function getFileForDownload(db: Db, id: string) {
