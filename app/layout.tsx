@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
-import { Toaster } from '@/components/ui/toaster';
 import { env } from '@/lib/env';
 import './globals.css';
 
@@ -25,7 +24,6 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <ThemeProvider>
           <ScrollToTop />
           {children}
-          <Toaster />
         </ThemeProvider>
       </body>
     </html>

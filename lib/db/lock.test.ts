@@ -9,9 +9,16 @@ import { openDatabase } from './open';
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const children: ChildProcess[] = [];
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-lock-'));
+  tempDirs.push(dir);
+  return dir;
+};
 
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
+  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** Starts a process that opens the PGlite directory (as the server does) and keeps it open. */
@@ -33,7 +40,7 @@ async function holdDatabase(dataDir: string): Promise<ChildProcess> {
 
 describe('PGlite single-process lock', () => {
   it('refuses a second process while another holds the directory, then allows it once released', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-lock-'));
+    const dataDir = tempDir();
     const dir = path.join(dataDir, 'pglite');
     const holder = await holdDatabase(dataDir);
 
@@ -55,7 +62,7 @@ describe('PGlite single-process lock', () => {
   });
 
   it('takes over a lock left by a process that no longer exists', () => {
-    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-lock-')), 'pglite');
+    const dir = path.join(tempDir(), 'pglite');
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     fs.writeFileSync(`${dir}.lock`, JSON.stringify({ pid: Number(dead.stdout), command: 'old', since: '' }));
     const release = acquireDirectoryLock(dir);

@@ -19,13 +19,17 @@ import { listTenders } from './tenders';
 describe.each(testDatabaseKinds)('public queries on %s', (kind) => {
   let database: TestDatabase;
   const now = new Date();
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-queries-'));
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-queries-')));
+    const storage = createLocalStorage(filesDir);
     await seedDemoContent(database.db, storage, { now });
   });
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
 
   it('lists an area newest first, with files, years and pagination', async () => {
     const { db } = database;
