@@ -95,12 +95,16 @@ prepare_data() {
   DATA_DIR=$E2E_DATA_DIR npm run --silent db:seed
 }
 step "Données e2e (db:seed)" prepare_data
+seed_ok=$?
 step "Compilation e2e (build)" env DATA_DIR="$E2E_DATA_DIR" SITE_URL="$E2E_SITE_URL" npm run --silent build
 build_ok=$?
 
 if [ "$build_ok" -ne 0 ]; then
   skip_step "Playwright" "la compilation a échoué"
   skip_step "Lighthouse" "la compilation a échoué"
+elif [ "$seed_ok" -ne 0 ]; then
+  skip_step "Playwright" "la base de test n'a pas pu être peuplée"
+  skip_step "Lighthouse" "la base de test n'a pas pu être peuplée"
 elif [ "$chromium_ok" -ne 0 ]; then
   skip_step "Playwright" "Chromium est absent"
   skip_step "Lighthouse" "Chromium est absent"

@@ -1,4 +1,4 @@
-import { asc, desc, gte, lt, and, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { events } from '@/lib/db/schema';
 import { isPublic } from './visibility';
@@ -9,9 +9,10 @@ export type EventItem = { id: number; slug: string; title: string; summary: stri
 
 /** Upcoming (and ongoing) events soonest first, then past events most recent first. */
 export async function listEvents(db: Db, params: { now: Date; pastLimit: number }): Promise<{ upcoming: EventItem[]; past: EventItem[] }> {
-  const endOrStart = sql`coalesce(${events.endsAt}, ${events.startsAt})`;
+  // Compared column by column (not through a raw coalesce) so every driver types the date.
+  const notOver = or(gte(events.endsAt, params.now), and(isNull(events.endsAt), gte(events.startsAt, params.now)));
   const [upcoming, past] = await Promise.all([
-    db.select(columns).from(events).where(and(isPublic(events, params.now), gte(endOrStart, params.now))).orderBy(asc(events.startsAt)),
+    db.select(columns).from(events).where(and(isPublic(events, params.now), notOver)).orderBy(asc(events.startsAt)),
     db
       .select(columns)
       .from(events)
