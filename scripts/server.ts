@@ -17,7 +17,6 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
