@@ -1,7 +1,7 @@
-import { desc, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { news, publications } from '@/lib/db/schema';
-import { isPublic } from './visibility';
+import { publicPublicationAreas } from '../areas';
+import { publicNewsRefs } from './news';
+import { publicPublicationRefs } from './publications';
 
 export type PublicPathIndex = {
   /** `area/slug` of every public publication. */
@@ -12,13 +12,10 @@ export type PublicPathIndex = {
   newsTotal: number;
 };
 
-/** Everything needed to tell whether a public URL exists, in two small queries. */
+/** Everything needed to tell whether a public URL exists, from the sitemap's own two queries. */
 export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathIndex> {
-  const year = sql<number>`extract(year from ${publications.publishedAt} at time zone 'UTC')::int`;
-  const [pubs, newsRows] = await Promise.all([
-    db.select({ area: publications.area, slug: publications.slug, year }).from(publications).where(isPublic(publications, now)),
-    db.select({ id: news.id }).from(news).where(isPublic(news, now)).orderBy(desc(news.id)),
-  ]);
+  const areas = publicPublicationAreas().map((a) => a.slug);
+  const [pubs, newsRows] = await Promise.all([publicPublicationRefs(db, { areas, now }), publicNewsRefs(db, { now })]);
   const areaCounts = new Map<string, { total: number; years: Map<number, number> }>();
   for (const p of pubs) {
     const entry = areaCounts.get(p.area) ?? { total: 0, years: new Map<number, number>() };

@@ -10,6 +10,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/
 import { listEvents } from './events';
 import { getFileForDownload } from './files';
 import { listGalleries } from './galleries';
+import { publicPathIndex } from './paths';
 import { getNews, listNews } from './news';
 import { getPublication, latestPublications, listAreaPublications } from './publications';
 import { keyFigures, seriesObservations } from './series';
@@ -129,6 +130,17 @@ describe.each(testDatabaseKinds)('public queries on %s', (kind) => {
     expect(ipc?.change).toBeCloseTo(((last.value - prev.value) / prev.value) * 100, 6);
     expect(ipc?.yearOnYear).toBeCloseTo(((last.value - yearAgo.value) / yearAgo.value) * 100, 6);
     expect(ipc?.trend).toHaveLength(13);
+  });
+
+  it('indexes exactly the public paths the proxy lets through', async () => {
+    const { db } = database;
+    const index = await publicPathIndex(db, now);
+    const ipc = await listAreaPublications(db, { area: 'ipc', page: 1, perPage: 100, now });
+    expect(ipc.items.every((p) => index.publications.has(`ipc/${p.slug}`))).toBe(true);
+    expect(index.areaCounts.get('ipc')?.total).toBe(ipc.total);
+    expect(index.areaCounts.has('echantillonage')).toBe(false);
+    expect(index.publications.has('methodes/brouillon-test')).toBe(false);
+    expect(index.newsTotal).toBe(12);
   });
 
   it('reads the identity and institutional pages', async () => {
