@@ -5,18 +5,19 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((v) => v?.trim() || undefined)
-  .pipe(z.url({ message: 'doit être une URL complète (ex. postgres://user:pass@hôte:5432/base)' }).optional());
+const optionalUrl = (example: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.url({ message: `doit être une URL complète (ex. ${example})` }).optional());
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Where the embedded database and uploaded files live. */
   DATA_DIR: z.string().trim().min(1).default('.data'),
   /** Any Postgres (Supabase included). When absent, the embedded PGlite database is used. */
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: optionalUrl('postgres://user:pass@hôte:5432/base'),
   /** Size of the Postgres connection pool per app instance. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Prepared statements; turn off behind a transaction pooler (Supabase's port 6543, PgBouncer). */
@@ -39,16 +40,38 @@ const schema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Interface the server listens on. */
   HOSTNAME: z.string().trim().min(1).default('0.0.0.0'),
+  /** Sign-in mode: `embedded` (accounts in our database), `supabase` (Supabase Auth) or `upstream` (an existing user API). */
+  AUTH_MODE: z.enum(['embedded', 'supabase', 'upstream'], { message: 'doit valoir embedded, supabase ou upstream' }).default('embedded'),
+  /** Supabase project URL (AUTH_MODE=supabase), e.g. https://abcd.supabase.co. */
+  SUPABASE_URL: optionalUrl('https://abcd.supabase.co'),
+  /** Supabase anon (publishable) key (AUTH_MODE=supabase). */
+  SUPABASE_ANON_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  /** Supabase service-role key, server only: listing and managing accounts (AUTH_MODE=supabase). */
+  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  /** Base URL of an existing user API with the same contract (AUTH_MODE=upstream), e.g. https://auth.example/api. */
+  AUTH_UPSTREAM_URL: optionalUrl('https://auth.institut.example/api'),
+  /** Reverse proxies in front of the app whose X-Forwarded-For is trusted for the client address (0 = none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Set by `npm run build` for Next's build workers: the database copy they read. */
   INSSTAT_BUILD_SNAPSHOT: z.string().optional(),
   /** Set by Next itself (`phase-production-build` during `next build`). */
   NEXT_PHASE: z.string().optional(),
 });
 
+const checked = schema.superRefine((v, ctx) => {
+  if (v.AUTH_MODE === 'supabase') {
+    if (!v.SUPABASE_URL) ctx.addIssue({ code: 'custom', path: ['SUPABASE_URL'], message: 'obligatoire quand AUTH_MODE=supabase' });
+    if (!v.SUPABASE_ANON_KEY) ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'obligatoire quand AUTH_MODE=supabase' });
+  }
+  if (v.AUTH_MODE === 'upstream' && !v.AUTH_UPSTREAM_URL) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_UPSTREAM_URL'], message: 'obligatoire quand AUTH_MODE=upstream' });
+  }
+});
+
 export type Env = z.infer<typeof schema>;
 
 function load(): Env {
-  const parsed = schema.safeParse(process.env);
+  const parsed = checked.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(racine)'} : ${i.message}`);
     throw new Error(`Configuration invalide (voir .env.example) :\n${lines.join('\n')}`);
