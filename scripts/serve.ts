@@ -5,6 +5,7 @@ import './load-env';
 import http from 'node:http';
 import next from 'next';
 import { env } from '@/lib/env';
+import { stampClientIp } from '@/lib/http/client-ip';
 import { fillNotFoundPath } from '@/lib/http/not-found-path';
 import { handleWithPageCache } from '@/lib/http/page-cache';
 
@@ -16,6 +17,7 @@ await app.prepare();
 
 const options = { ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 };
 const server = http.createServer((req, res) => {
+  stampClientIp(req, env.TRUST_PROXY_HOPS);
   fillNotFoundPath(req, res);
   if (options.ttlMs === 0) return void handle(req, res);
   handleWithPageCache(req, res, () => handle(req, res), options);

@@ -1,25 +1,27 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
-import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
-import { userForToken, type SessionUser } from './embedded';
+import { getAuth } from './index';
+import { buildAuthRequest } from './request';
+import type { AuthRequest, SessionUser } from './types';
 
-export type { SessionUser } from './embedded';
+export type { SessionUser } from './types';
 
-/** The session token of the current request: the httpOnly cookie, or `Authorization: Bearer`. */
-export async function requestToken(): Promise<string | null> {
-  const auth = (await headers()).get('authorization');
-  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
-  return (await cookies()).get(env.SESSION_COOKIE_NAME)?.value ?? null;
+/** The adapter's view of the current request (server components, actions, route handlers). */
+export async function currentAuthRequest(): Promise<AuthRequest> {
+  const [h, c] = await Promise.all([headers(), cookies()]);
+  return buildAuthRequest(h, c.getAll().map(({ name, value }) => ({ name, value })), env.SESSION_COOKIE_NAME);
 }
 
 /**
- * The connected user of the current request, or null. Every admin read and write calls this
- * itself: `proxy.ts` only redirects, it is not the security boundary.
+ * The connected user of the current request (cookie or `Authorization: Bearer`), or null, in any
+ * sign-in mode. Every admin read and write calls this itself: `proxy.ts` only redirects, it is
+ * not the security boundary.
  */
 export async function getSession(): Promise<{ user: SessionUser } | null> {
-  const token = await requestToken();
-  if (!token) return null;
-  const user = await userForToken(await getDb(), token);
+  const request = await currentAuthRequest();
+  if (!request.token && !request.cookies.some((c) => c.name.startsWith('sb-'))) return null;
+  const { adapter } = await getAuth();
+  const { value: user } = await adapter.resolve(request).catch(() => ({ value: null }));
   return user ? { user } : null;
 }

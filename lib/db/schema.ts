@@ -84,12 +84,28 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/** Sign-in attempts, for rate limiting per account and per address (kept 24 h). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    /** Lower-cased email as typed (the account may not exist). */
+    email: text('email').notNull(),
+    ip: text('ip'),
+    success: boolean('success').notNull(),
+  },
+  (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+);
+
 export const auditEntries = pgTable(
   'audit_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: ts('at').notNull().defaultNow(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who, as shown (name and email at the time), kept even if the account goes away. */
+    actor: text('actor'),
     /** e.g. `publication.publish`, `user.sign_in`, `user.sign_in_failed`. */
     action: text('action').notNull(),
     entityType: text('entity_type'),

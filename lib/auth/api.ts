@@ -1,0 +1,77 @@
+/**
+ * The user API (PRODUCT.md, "Sessions and the user API") as `Request → Response` functions, for
+ * any sign-in mode. The route files under app/api/ export them; tests call them with real Requests.
+ */
+import { NextResponse } from 'next/server';
+import { errorResponse, readJson } from '@/lib/http/responses';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { authRequestFrom } from './request';
+import { createAccountAs, currentUser, listAccounts, requireUser, signIn, signOut, updateOwnProfile, type AuthDeps } from './service';
+import type { CookieToSet } from './types';
+
+export type UserApiOptions = { cookieName: string; allowedOrigins?: string[] };
+
+function respond(body: unknown, cookies: CookieToSet[], status = 200) {
+  const response = NextResponse.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  for (const c of cookies) response.cookies.set(c.name, c.value, c.options);
+  return response;
+}
+
+/** The body under `user` (the contract), or the body itself. */
+const userOf = (body: unknown) =>
+  body && typeof body === 'object' && 'user' in body && typeof (body as { user: unknown }).user === 'object' ? (body as { user: unknown }).user : body;
+
+export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOptions) {
+  const handle = (fn: (request: Request, auth: AuthDeps) => Promise<Response>, mutating: boolean) => async (request: Request) => {
+    try {
+      if (mutating) assertSameOrigin(request, options.allowedOrigins);
+      return await fn(request, await deps());
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+  const req = (request: Request) => authRequestFrom(request, options.cookieName);
+
+  return {
+    // GET /api/user/isConnected/me
+    me: handle(async (request, auth) => {
+      const { value: user, cookies } = await currentUser(auth, req(request));
+      return user ? respond({ user }, cookies) : respond({ error: 'Non connecté.' }, cookies, 401);
+    }, false),
+
+    // POST /api/user/login
+    login: handle(async (request, auth) => {
+      const { value, cookies } = await signIn(auth, req(request), await readJson(request));
+      return respond(value, cookies);
+    }, true),
+
+    // POST /api/user/logout
+    logout: handle(async (request, auth) => {
+      const { cookies } = await signOut(auth, req(request));
+      return respond({ ok: true }, cookies);
+    }, true),
+
+    // POST /api/user
+    createUser: handle(async (request, auth) => {
+      const r = req(request);
+      const { value: actor, cookies } = await requireUser(auth, r);
+      const user = await createAccountAs(auth, r, actor, userOf(await readJson(request)));
+      return respond({ user }, cookies, 201);
+    }, true),
+
+    // GET /api/users
+    listUsers: handle(async (request, auth) => {
+      const r = req(request);
+      const { value: actor, cookies } = await requireUser(auth, r);
+      return respond({ users: await listAccounts(auth, r, actor) }, cookies);
+    }, false),
+
+    // PATCH /api/user
+    updateProfile: handle(async (request, auth) => {
+      const r = req(request);
+      const { value: actor, cookies } = await requireUser(auth, r);
+      const result = await updateOwnProfile(auth, r, actor, userOf(await readJson(request)));
+      return respond({ user: result.value }, [...cookies, ...result.cookies]);
+    }, true),
+  };
+}

@@ -1,0 +1,44 @@
+/** The user API's bodies, shared by the route handlers, the admin forms and the CLI. */
+import { z } from 'zod';
+import { passwordSchema } from './password';
+
+const email = z
+  .string({ message: 'Saisissez une adresse e-mail.' })
+  .trim()
+  .max(320, 'Adresse e-mail trop longue.')
+  .pipe(z.email({ message: 'Saisissez une adresse e-mail valide (ex. prenom.nom@institut.example).' }));
+
+const name = z
+  .string({ message: 'Saisissez un nom.' })
+  .trim()
+  .min(1, 'Saisissez un nom.')
+  .max(120, 'Le nom ne peut pas dépasser 120 caractères.')
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Le nom contient des caractères invisibles : retapez-le.');
+
+export const loginSchema = z.object({
+  email,
+  // The policy applies when a password is set, not when one is typed to sign in.
+  password: z.string({ message: 'Saisissez votre mot de passe.' }).min(1, 'Saisissez votre mot de passe.').max(256, 'Mot de passe trop long.'),
+});
+
+export const createUserSchema = z.object({ email, name, password: passwordSchema });
+
+export const profileSchema = z
+  .object({
+    name: name.optional(),
+    email: email.optional(),
+    password: passwordSchema.optional(),
+    currentPassword: z.string().max(256).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.email !== undefined || v.password !== undefined, {
+    message: 'Rien à modifier : indiquez un nom, une adresse e-mail ou un nouveau mot de passe.',
+  })
+  .refine((v) => (v.password === undefined && v.email === undefined) || !!v.currentPassword, {
+    path: ['currentPassword'],
+    message: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.',
+  });
+
+export const setActiveSchema = z.object({
+  userId: z.uuid({ message: 'Compte inconnu.' }),
+  active: z.boolean(),
+});

@@ -1,0 +1,36 @@
+/** JSON responses of the route handlers, and the one place domain errors become HTTP statuses. */
+import { DomainError, RateLimitedError, ValidationError } from '@/lib/errors';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
+  return Response.json(body, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
+}
+
+/** A domain error's status and French message; anything else is logged and answered 500 without details. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = {};
+    if (error instanceof RateLimitedError) headers['Retry-After'] = String(error.retryAfterSeconds);
+    return json({ error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, { status: error.status, headers });
+  }
+  console.error(error);
+  return json({ error: 'Erreur interne du serveur. Réessayez ; si le problème persiste, contactez l’administrateur du site.' }, { status: 500 });
+}
+
+/** Reads a JSON body of at most `maxBytes`, or throws a French `ValidationError`. */
+export async function readJson(request: Request, maxBytes = 64 * 1024): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ValidationError('Envoyez les données au format JSON (en-tête Content-Type: application/json).');
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new ValidationError('Requête trop volumineuse.');
+  const text = await request.text();
+  if (text.length > maxBytes) throw new ValidationError('Requête trop volumineuse.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('Corps de requête JSON invalide : vérifiez sa syntaxe.');
+  }
+}
