@@ -1,4 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { getAuth } from '@/lib/auth';
+import { buildAuthRequest } from '@/lib/auth/request';
+import { RETURN_COOKIE } from '@/lib/auth/return-path';
 import { env } from '@/lib/env';
 import { checkPublicPath } from '@/lib/routing/path-index';
 import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
@@ -6,17 +9,17 @@ import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routin
 /**
  * Redirects and early 404s only — never the security boundary: admin pages and handlers check
  * the session themselves (a cookie here proves nothing).
- * - A visitor without a session cookie opening an admin page goes to `/`.
+ * - A visitor opening an admin page goes to `/` (the page asked for is kept in a short cookie for
+ *   after sign-in); a connected user opening the login page goes to `/admin`. The session is
+ *   checked with the sign-in mode's adapter (and Supabase's cookies refreshed here), so an expired
+ *   or forged cookie gets a real redirect rather than an empty admin frame.
  * - A public path that does not exist is sent to the prerendered 404 page here, before rendering
  *   starts: a 404 found while rendering would reach the reader as a blank document with Cache
  *   Components (see lib/routing/public-paths.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
-    if (pathname === '/admin/connexion' || request.cookies.get(env.SESSION_COOKIE_NAME)?.value) return NextResponse.next();
-    return NextResponse.redirect(new URL('/', request.url));
-  }
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return adminRedirects(request);
   const resolved = resolvePublicPath(pathname);
   if (resolved?.kind === 'static') return NextResponse.next();
   if (resolved && (await checkPublicPath((index) => publicPathExists(pathname, index)))) return NextResponse.next();
@@ -24,6 +27,36 @@ export async function proxy(request: NextRequest) {
   const target = request.nextUrl.clone();
   target.pathname = `${notFoundRoute}${pathname}`;
   return NextResponse.rewrite(target);
+}
+
+async function adminRedirects(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const isLogin = pathname === '/admin/connexion';
+  const authRequest = buildAuthRequest(request.headers, request.cookies.getAll(), env.SESSION_COOKIE_NAME);
+  const hasCredentials = authRequest.token || authRequest.cookies.some((c) => c.name.startsWith('sb-'));
+  const { value: user, cookies } = hasCredentials
+    ? await getAuth()
+        .then(({ adapter }) => adapter.resolve(authRequest))
+        .catch(() => ({ value: null, cookies: [] }))
+    : { value: null, cookies: [] };
+  let response: NextResponse;
+  if (user) {
+    if (isLogin) response = NextResponse.redirect(new URL('/admin', request.url));
+    else {
+      // Refreshed cookies (Supabase) are passed on to this request's rendering as well.
+      for (const c of cookies) request.cookies.set(c.name, c.value);
+      response = NextResponse.next({ request: { headers: request.headers } });
+    }
+  } else if (isLogin) {
+    response = NextResponse.next();
+  } else {
+    response = NextResponse.redirect(new URL('/', request.url));
+    if (request.method === 'GET' && !request.headers.has('rsc')) {
+      response.cookies.set(RETURN_COOKIE, pathname, { httpOnly: true, sameSite: 'lax', path: '/admin/connexion', maxAge: 900 });
+    }
+  }
+  for (const c of cookies) response.cookies.set(c.name, c.value, c.options);
+  return response;
 }
 
 export const config = {

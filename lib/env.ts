@@ -52,6 +52,25 @@ const schema = z.object({
   AUTH_UPSTREAM_URL: optionalUrl('https://auth.institut.example/api'),
   /** Reverse proxies in front of the app whose X-Forwarded-For is trusted for the client address (0 = none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Where uploaded files are stored: `local` (DATA_DIR/files on this server) or `s3` (any S3-compatible service). */
+  STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'doit valoir local ou s3' }).default('local'),
+  /** Endpoint of an S3-compatible service (STORAGE_DRIVER=s3), e.g. https://abcd.supabase.co/storage/v1/s3; empty for AWS. */
+  S3_ENDPOINT: optionalUrl('https://abcd.supabase.co/storage/v1/s3'),
+  /** Region of the bucket (STORAGE_DRIVER=s3): `eu-west-3` on AWS, `auto` on R2, the project's region on Supabase. */
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Bucket the files go to (STORAGE_DRIVER=s3); it must exist and stay private. */
+  S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  /** Access key id with read/write rights on the bucket (STORAGE_DRIVER=s3). */
+  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),
+  /** Secret access key, server only (STORAGE_DRIVER=s3). */
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  /** Path-style URLs (endpoint/bucket/key); true for Supabase and MinIO, false for AWS and R2. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { message: 'doit valoir true ou false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Largest file an administrator may upload, in megabytes. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(500),
   /** Set by `npm run build` for Next's build workers: the database copy they read. */
   INSSTAT_BUILD_SNAPSHOT: z.string().optional(),
   /** Set by Next itself (`phase-production-build` during `next build`). */
@@ -65,6 +84,11 @@ const checked = schema.superRefine((v, ctx) => {
   }
   if (v.AUTH_MODE === 'upstream' && !v.AUTH_UPSTREAM_URL) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_UPSTREAM_URL'], message: 'obligatoire quand AUTH_MODE=upstream' });
+  }
+  if (v.STORAGE_DRIVER === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obligatoire quand STORAGE_DRIVER=s3' });
+    }
   }
 });
 

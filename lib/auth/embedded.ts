@@ -6,7 +6,8 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { sessions, users } from '@/lib/db/schema';
-import { ConflictError, InvalidCredentialsError, NotFoundError } from '@/lib/errors';
+import { ConflictError, InvalidCredentialsError, NotFoundError, ValidationError } from '@/lib/errors';
+import { CURRENT_PASSWORD_NEEDED } from './schemas';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import { hashToken, newSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
 import type { AccountUser, AuthAdapter, AuthRequest, CookieToSet, CreateUserInput, SessionUser } from './types';
@@ -147,6 +148,9 @@ export function createEmbeddedAdapter({ db, cookieName }: { db: Db; cookieName: 
       const [row] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
       if (!row) throw new NotFoundError('Ce compte n’existe plus.');
       const sensitive = input.password !== undefined || (input.email !== undefined && input.email.trim().toLowerCase() !== row.email.toLowerCase());
+      if (sensitive && !input.currentPassword) {
+        throw new ValidationError(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
+      }
       if (sensitive && !(await verifyPassword(input.currentPassword ?? '', row.passwordHash))) {
         throw new InvalidCredentialsError('Mot de passe actuel incorrect.', { currentPassword: ['Mot de passe actuel incorrect.'] });
       }

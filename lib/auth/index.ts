@@ -1,8 +1,8 @@
-import 'server-only';
 /**
  * The sign-in mode of this installation, chosen by AUTH_MODE (validated at start-up by lib/env.ts).
  */
-import { getDb } from '@/lib/db';
+// Not `server-only` and not `@/lib/db`: proxy.ts uses it too (see lib/db/instance.ts).
+import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
 import { createEmbeddedAdapter } from './embedded';
 import type { AuthDeps } from './service';

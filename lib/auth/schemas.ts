@@ -15,6 +15,8 @@ const name = z
   .max(120, 'Le nom ne peut pas dépasser 120 caractères.')
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Le nom contient des caractères invisibles : retapez-le.');
 
+export const CURRENT_PASSWORD_NEEDED = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.';
+
 export const loginSchema = z.object({
   email,
   // The policy applies when a password is set, not when one is typed to sign in.
@@ -33,9 +35,10 @@ export const profileSchema = z
   .refine((v) => v.name !== undefined || v.email !== undefined || v.password !== undefined, {
     message: 'Rien à modifier : indiquez un nom, une adresse e-mail ou un nouveau mot de passe.',
   })
-  .refine((v) => (v.password === undefined && v.email === undefined) || !!v.currentPassword, {
+  // A changed email also needs it; only the adapter knows whether the email changes.
+  .refine((v) => v.password === undefined || !!v.currentPassword, {
     path: ['currentPassword'],
-    message: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.',
+    message: CURRENT_PASSWORD_NEEDED,
   });
 
 export const setActiveSchema = z.object({

@@ -4,4 +4,4 @@ import { env } from '@/lib/env';
 import { createUserApi } from './api';
 import { getAuth } from './index';
 
-export const userApi = createUserApi(getAuth, { cookieName: env.SESSION_COOKIE_NAME, allowedOrigins: [new URL(env.SITE_URL).origin] });
+export const userRoutes = createUserApi(getAuth, { cookieName: env.SESSION_COOKIE_NAME, allowedOrigins: [new URL(env.SITE_URL).origin] });

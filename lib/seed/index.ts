@@ -13,10 +13,12 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import * as schema from '@/lib/db/schema';
 import { areas, type Area } from '@/lib/content/areas';
+import { hashPassword } from '@/lib/auth/password';
 import { newStorageKey } from '@/lib/storage';
 import type { StorageDriver } from '@/lib/storage/types';
 import { areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
 import { dateLabel, daysFrom } from './dates';
+import { demoAccount } from './demo-account';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
 import { buildPublications, toHtml, type PublicationDraft } from './publications';
@@ -191,7 +193,9 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     log(`${fileRows.length} fichiers générés (${(bytes / 1024 / 1024).toFixed(1)} Mo) en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
     // ─── Rows, in one transaction ──────────────────────────────────────────────────────────
+    const demoPasswordHash = await hashPassword(demoAccount.password);
     const created = await db.transaction(async (tx) => {
+      await tx.insert(schema.users).values({ name: demoAccount.name, email: demoAccount.email, passwordHash: demoPasswordHash });
       const identity = await tx
         .insert(schema.siteIdentity)
         .values({

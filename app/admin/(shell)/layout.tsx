@@ -5,6 +5,7 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Logo } from '@/components/ui/logo';
 import { requireSession } from '@/lib/auth/guard';
+import { signOutAction } from './actions';
 
 export const metadata = { title: 'Administration', robots: { index: false, follow: false } };
 
@@ -20,8 +21,15 @@ async function AdminFrame({ children }: { children: React.ReactNode }) {
       </aside>
       <div>
         <header className="flex items-center justify-end gap-3 border-b border-border px-6 py-3 text-sm">
-          <span>{user.name}</span>
+          <Link href="/admin/users/profil" title="Mon profil" className="text-fg">
+            {user.name}
+          </Link>
           <ThemeToggle />
+          <form action={signOutAction}>
+            <button type="submit" className="rounded border border-border px-3 py-1 hover:bg-surface-2">
+              Se déconnecter
+            </button>
+          </form>
         </header>
         <main id="contenu" className="p-6">
           {children}

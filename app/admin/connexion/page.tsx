@@ -1,23 +1,21 @@
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Logo } from '@/components/ui/logo';
 import { getSession } from '@/lib/auth/session';
+import { RETURN_COOKIE, safeReturnPath as safeNext } from '@/lib/auth/return-path';
 import { LoginForm } from './_components/login-form';
 
 export const metadata = { title: 'Connexion — Administration', robots: { index: false, follow: false } };
 
 type Props = { searchParams: Promise<{ suite?: string }> };
 
-/** Only same-site admin paths are accepted as the page to return to. */
-function safeNext(value: string | undefined) {
-  return value && /^\/admin(\/[\w\-/]*)?$/.test(value) ? value : '/admin';
-}
-
 async function Gate({ searchParams }: Props) {
   if (await getSession()) redirect('/admin');
+  // The admin page a visitor first asked for: `?suite=`, or the cookie proxy.ts left when it sent them to `/`.
   const { suite } = await searchParams;
-  return <LoginForm next={safeNext(suite)} />;
+  return <LoginForm next={safeNext(suite ?? (await cookies()).get(RETURN_COOKIE)?.value)} />;
 }
 
 export default function LoginPage(props: Props) {

@@ -1,4 +1,4 @@
 // GET /api/user/isConnected/me — the connected user (cookie or bearer token), or 401.
-import { userApi } from '@/lib/auth/user-api';
+import { userRoutes } from '@/lib/auth/user-api';
 
-export const GET = userApi.me;
+export const GET = userRoutes.me;

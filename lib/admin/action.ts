@@ -1,0 +1,95 @@
+import 'server-only';
+/**
+ * The one wrapper every admin server action goes through (STYLE.md): it checks the session on the
+ * server, validates the input with zod, turns domain errors into the one result shape, and writes
+ * the audit entry. An exported action built without it would be a public endpoint.
+ */
+import { cookies } from 'next/headers';
+import { z } from 'zod';
+import { writeAudit, type AuditInput } from '@/lib/audit';
+import { getAuth } from '@/lib/auth';
+import { currentAuthRequest } from '@/lib/auth/session';
+import type { AuthDeps } from '@/lib/auth/service';
+import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
+import { isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
+import { parseOrThrow } from '@/lib/validation';
+
+export type ActionResult<T = null> =
+  | { ok: true; data: T; message?: string }
+  | { ok: false; error: string; fieldErrors?: FieldErrors };
+
+export type ActionContext = AuthDeps & { user: SessionUser; request: AuthRequest };
+
+type Options<I, T> = {
+  /** The audit entry for a successful call (null for reads or when the handler writes its own). */
+  audit?: (input: I, data: T, ctx: ActionContext) => Omit<AuditInput, 'user' | 'ip'> | null;
+  /** French message shown in the success toast. */
+  success?: string | ((data: T) => string);
+};
+
+/** Writes cookies an adapter asked for (e.g. a refreshed Supabase session) from inside an action. */
+export async function applyCookies(list: CookieToSet[]) {
+  if (list.length === 0) return;
+  const jar = await cookies();
+  for (const c of list) jar.set(c.name, c.value, c.options);
+}
+
+/** The session of an action, or `UnauthorizedError`. */
+export async function actionContext(): Promise<ActionContext> {
+  const auth = await getAuth();
+  const request = await currentAuthRequest();
+  const { value: user } = await auth.adapter.resolve(request).catch(() => ({ value: null }));
+  if (!user) throw new UnauthorizedError();
+  return { ...auth, user, request };
+}
+
+function failure(error: unknown): ActionResult<never> {
+  if (isDomainError(error)) return { ok: false, error: error.message, fieldErrors: error.fieldErrors };
+  // Next's redirect()/notFound() travel as errors and must keep going.
+  if (error && typeof error === 'object' && 'digest' in error && /^NEXT_(REDIRECT|NOT_FOUND|HTTP_ERROR)/.test(String(error.digest))) throw error;
+  console.error(error);
+  return { ok: false, error: 'L’opération a échoué à cause d’une erreur du serveur. Réessayez ; si cela persiste, contactez l’administrateur du site.' };
+}
+
+/** An admin action taking a plain object: `(input) => Promise<ActionResult<T>>`. */
+export function adminAction<S extends z.ZodType, T>(
+  schema: S,
+  handler: (input: z.infer<S>, ctx: ActionContext) => Promise<T>,
+  options: Options<z.infer<S>, T> = {},
+) {
+  return async (input: unknown): Promise<ActionResult<T>> => {
+    try {
+      const ctx = await actionContext();
+      const parsed = parseOrThrow(schema, input);
+      const data = await handler(parsed, ctx);
+      const entry = options.audit?.(parsed, data, ctx);
+      if (entry) await writeAudit(ctx.db, { ...entry, user: ctx.user, ip: ctx.request.ip });
+      const message = typeof options.success === 'function' ? options.success(data) : options.success;
+      return { ok: true, data, ...(message ? { message } : {}) };
+    } catch (error) {
+      return failure(error);
+    }
+  };
+}
+
+/** Form fields as a plain object: empty strings dropped, repeated names become arrays. */
+export function formDataToObject(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith('$ACTION')) continue;
+    if (typeof value === 'string' && value === '') continue;
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+/** The same, for `useActionState` forms: `(previous, formData) => Promise<ActionResult<T>>`. */
+export function adminFormAction<S extends z.ZodType, T>(
+  schema: S,
+  handler: (input: z.infer<S>, ctx: ActionContext) => Promise<T>,
+  options: Options<z.infer<S>, T> = {},
+) {
+  const action = adminAction(schema, handler, options);
+  return async (_previous: ActionResult<T> | null, form: FormData) => action(formDataToObject(form));
+}
