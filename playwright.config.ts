@@ -39,6 +39,7 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     // DATABASE_URL, when set, reaches the server with the rest of the environment.
-    env: { DATA_DIR: dataDir, SITE_URL: baseURL, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
+    // One trusted proxy hop: the rate-limit test sends X-Forwarded-For so its failures stay on its own address.
+    env: { DATA_DIR: dataDir, SITE_URL: baseURL, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', TRUST_PROXY_HOPS: '1' },
   },
 });

@@ -9,11 +9,12 @@ import { createServerClient, type CookieMethodsServer } from '@supabase/ssr';
 import {
   createClient,
   isAuthApiError,
-  isAuthSessionMissingError,
+  isAuthError,
   type AuthError,
   type SupabaseClient,
   type User,
   type UserAttributes,
+  type WebSocketLikeConstructor,
 } from '@supabase/supabase-js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
@@ -85,9 +86,12 @@ function providerUserOf(user: User): ProviderUser | null {
 
 const isBanned = (user: User) => !!user.banned_until && Date.parse(user.banned_until) > Date.now();
 
-/** A refusal Supabase gave on purpose (4xx), as opposed to an outage, a time-out or a 5xx. */
+/**
+ * A refusal (4xx) from Supabase or from the SDK's own checks (a missing session, a token that is
+ * not a JWT), as opposed to an outage, a time-out or a 5xx.
+ */
 const isRefusal = (error: unknown): error is AuthError & { status: number } =>
-  isAuthApiError(error) && error.status >= 400 && error.status < 500;
+  isAuthError(error) && error.status !== undefined && error.status >= 400 && error.status < 500;
 
 const upstream = (cause: unknown) => Object.assign(new UpstreamError(UNREACHABLE), { cause });
 
@@ -120,6 +124,16 @@ function accountError(error: unknown): Error {
   if (error.status === 401) return new ForbiddenError(SERVICE_KEY_REFUSED);
   return new ValidationError(REJECTED);
 }
+
+/**
+ * supabase-js builds a Realtime client inside every client and, on Node 20 (no global WebSocket),
+ * throws unless it is given a WebSocket class. No socket is ever opened here.
+ */
+const noRealtime = {
+  transport: function NoRealtime() {
+    throw new Error('Realtime is not used by the Supabase sign-in adapter.');
+  } as unknown as WebSocketLikeConstructor,
+};
 
 /** `fetch` with a time limit, so a hung Supabase fails the request instead of holding it. */
 const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
@@ -172,6 +186,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
   const stateless = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: timedFetch },
+    realtime: noRealtime,
   };
   /** For calls that carry their own access token (`getUser(jwt)`, logout of a bearer token): holds no session. */
   const anon = createClient(url, anonKey, stateless);
@@ -188,6 +203,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       cookies: jar.methods,
       cookieOptions: { name: storageKey, ...jar.options },
       global: { fetch: timedFetch },
+      realtime: noRealtime,
     });
   }
 
@@ -204,7 +220,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
   async function checkedUser(lookup: () => Promise<{ data: { user: User | null }; error: AuthError | null }>) {
     try {
       const { data, error } = await lookup();
-      if (error) return isRefusal(error) || isAuthSessionMissingError(error) ? 'refused' : null;
+      if (error) return isRefusal(error) ? 'refused' : null;
       if (!data.user || isBanned(data.user) || !data.user.email) return 'refused';
       return data.user;
     } catch {
@@ -259,7 +275,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       const jar = cookieJar(request, storageKey);
       if (!jar.hasSession()) return { value: null, cookies: [] };
       await cookieClient(jar)
-        .auth.signOut({ scope: 'local' })
+        .auth.getSession()
         .catch(() => undefined);
       // Cleared even when Supabase could not be reached: this browser is signed out either way.
       jar.clearSession();
@@ -365,7 +381,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       throw error instanceof UnauthorizedError ? error : upstream(error);
     }
     const { data, error } = answer;
-    if (error && !isRefusal(error) && !isAuthSessionMissingError(error)) throw upstream(error);
+    if (error && !isRefusal(error)) throw upstream(error);
     if (error || !data.user) throw new UnauthorizedError();
     return { client, user: data.user };
   }

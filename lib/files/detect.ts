@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type/node';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import yauzl from 'yauzl';
 import { ValidationError } from '@/lib/errors';
 
@@ -52,12 +52,12 @@ export const acceptedTypes = {
     mime: 'application/zip',
     exts: ['zip'],
     label: 'une archive ZIP',
-    advice: 'Créez l’archive au format ZIP (« Compresser » dans l’explorateur de fichiers) puis réessayez.',
+    advice: 'Créez l'archive au format ZIP (« Compresser » dans l'explorateur de fichiers) puis réessayez.',
   },
-  jpg: { mime: 'image/jpeg', exts: ['jpg', 'jpeg'], label: 'une image JPEG', advice: 'Enregistrez l’image en JPEG, PNG ou WebP puis réessayez.' },
-  png: { mime: 'image/png', exts: ['png'], label: 'une image PNG', advice: 'Enregistrez l’image en PNG, JPEG ou WebP puis réessayez.' },
-  webp: { mime: 'image/webp', exts: ['webp'], label: 'une image WebP', advice: 'Enregistrez l’image en WebP, JPEG ou PNG puis réessayez.' },
-  gif: { mime: 'image/gif', exts: ['gif'], label: 'une image GIF', advice: 'Enregistrez l’image en GIF, PNG ou JPEG puis réessayez.' },
+  jpg: { mime: 'image/jpeg', exts: ['jpg', 'jpeg'], label: 'une image JPEG', advice: "Enregistrez l'image en JPEG, PNG ou WebP puis réessayez." },
+  png: { mime: 'image/png', exts: ['png'], label: 'une image PNG', advice: "Enregistrez l'image en PNG, JPEG ou WebP puis réessayez." },
+  webp: { mime: 'image/webp', exts: ['webp'], label: 'une image WebP', advice: "Enregistrez l'image en WebP, JPEG ou PNG puis réessayez." },
+  gif: { mime: 'image/gif', exts: ['gif'], label: 'une image GIF', advice: "Enregistrez l'image en GIF, PNG ou JPEG puis réessayez." },
 } as const;
 
 export type AcceptedType = keyof typeof acceptedTypes;
@@ -139,9 +139,9 @@ async function isExcelWorkbook(path: string): Promise<boolean> {
   // Directory entries are 128-byte records at 128-byte-aligned offsets: a UTF-16LE name, its
   // length in bytes (terminator included) at 64 and the object type (2 = stream) at 66.
   const names = [Buffer.from('Workbook\0', 'utf16le'), Buffer.from('Book\0', 'utf16le')];
-  let carry = Buffer.alloc(0);
+  let carry: Buffer = Buffer.alloc(0);
   for await (const chunk of fs.createReadStream(path, { highWaterMark: 64 * 1024 })) {
-    const data = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    const data: Buffer = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
     const whole = data.length - (data.length % 128);
     for (let o = 0; o < whole; o += 128) {
       if (data[o + 66] !== 2) continue;
@@ -169,7 +169,7 @@ async function sniffText(path: string): Promise<Sniffed> {
   }
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) sample = sample.subarray(3);
   const head = sample.toString('latin1');
-  if (CONTROL.test(head)) return { type: null, description: 'un fichier binaire d’un format non reconnu' };
+  if (CONTROL.test(head)) return { type: null, description: "un fichier binaire d'un format non reconnu" };
   const start = head.trimStart().slice(0, 1024).toLowerCase();
   if (start.startsWith('<')) {
     if (head.toLowerCase().includes('<svg')) return { type: null, description: 'une image SVG' };
@@ -184,7 +184,7 @@ async function sniffText(path: string): Promise<Sniffed> {
   let isUtf8 = true;
   for await (const chunk of fs.createReadStream(path, { highWaterMark: 256 * 1024 })) {
     const bytes = chunk as Buffer;
-    if (CONTROL.test(bytes.toString('latin1'))) return { type: null, description: 'un fichier binaire d’un format non reconnu' };
+    if (CONTROL.test(bytes.toString('latin1'))) return { type: null, description: "un fichier binaire d'un format non reconnu" };
     if (isUtf8) {
       try {
         utf8.decode(bytes, { stream: true });
@@ -212,7 +212,7 @@ async function sniff(path: string): Promise<Sniffed> {
   if (ext === 'cfb') {
     return (await isExcelWorkbook(path))
       ? { type: 'xls' }
-      : { type: null, description: 'un fichier Microsoft Office 97-2003 qui n’est pas un classeur Excel (document Word, installeur…)' };
+      : { type: null, description: "un fichier Microsoft Office 97-2003 qui n'est pas un classeur Excel (document Word, installeur…)" };
   }
   if (ext in acceptedTypes) return { type: ext as AcceptedType };
   if (executables.has(ext)) return { type: null, description: 'un programme exécutable' };
@@ -232,7 +232,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleString('f
 async function checkZip(path: string, name: string): Promise<void> {
   const refuse = (why: string) =>
     new ValidationError(`« ${name} » est refusé par sécurité : ${why}. Vérifiez le fichier (il est peut-être piégé) ou envoyez-en une copie réenregistrée.`);
-  const damaged = () => new ValidationError(`« ${name} » est endommagé ou illisible. Réenregistrez-le depuis le logiciel qui l’a créé puis réessayez.`);
+  const damaged = () => new ValidationError(`« ${name} » est endommagé ou illisible. Réenregistrez-le depuis le logiciel qui l'a créé puis réessayez.`);
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
@@ -251,7 +251,7 @@ async function checkZip(path: string, name: string): Promise<void> {
       }
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
       if (entry.uncompressedSize > fileLimits.zipRatioFromBytes && ratio > fileLimits.maxZipRatio) {
-        throw refuse(`l’élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} fois (au plus ${fileLimits.maxZipRatio} fois)`);
+        throw refuse(`l'élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} fois (au plus ${fileLimits.maxZipRatio} fois)`);
       }
       if (entry.fileName.endsWith('/') || !entry.canDecodeFileData()) continue;
       try {
@@ -270,18 +270,18 @@ async function checkZip(path: string, name: string): Promise<void> {
 
 /** Refuses images beyond `maxImagePixels`; returns the displayed size. */
 async function checkImage(path: string, name: string): Promise<{ width: number; height: number }> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: fileLimits.maxImagePixels }).metadata();
   } catch {
-    throw new ValidationError(`L’image « ${name} » est endommagée ou illisible. Réenregistrez-la puis réessayez.`);
+    throw new ValidationError(`L'image « ${name} » est endommagée ou illisible. Réenregistrez-la puis réessayez.`);
   }
   const frameHeight = meta.pageHeight ?? meta.height;
   const pixels = meta.width * frameHeight;
   if (pixels > fileLimits.maxImagePixels) {
     const mp = (n: number) => Math.round(n / 1_000_000).toLocaleString('fr-FR');
     throw new ValidationError(
-      `L’image « ${name} » fait ${meta.width.toLocaleString('fr-FR')} × ${frameHeight.toLocaleString('fr-FR')} pixels (${mp(pixels)} mégapixels) : ` +
+      `L'image « ${name} » fait ${meta.width.toLocaleString('fr-FR')} × ${frameHeight.toLocaleString('fr-FR')} pixels (${mp(pixels)} mégapixels) : ` +
         `le maximum est de ${mp(fileLimits.maxImagePixels)} mégapixels. Réduisez-la (par exemple à 4 000 pixels de large) puis réessayez.`,
     );
   }
@@ -297,16 +297,16 @@ async function checkImage(path: string, name: string): Promise<{ width: number; 
 export function expectedTypeOf(name: string): AcceptedType {
   const given = extensionOf(name);
   if (!given) {
-    throw new ValidationError(`Le nom « ${name} » n’a pas d’extension. Renommez le fichier avec la sienne (.pdf, .xlsx, .csv, .jpg…) puis réessayez.`);
+    throw new ValidationError(`Le nom « ${name} » n'a pas d'extension. Renommez le fichier avec la sienne (.pdf, .xlsx, .csv, .jpg…) puis réessayez.`);
   }
   const expected = typeOfExtension(given);
   if (!expected) {
     const hint =
       given === 'svg'
-        ? ' Enregistrez l’image en PNG puis réessayez.'
+        ? ' Enregistrez l'image en PNG puis réessayez.'
         : given === 'html' || given === 'htm'
           ? ' Exportez la page en PDF puis réessayez.'
-          : ' Convertissez le fichier dans l’un de ces formats puis réessayez.';
+          : " Convertissez le fichier dans l'un de ces formats puis réessayez.";
     throw new ValidationError(`Les fichiers .${given} ne sont pas acceptés (« ${name} »). Formats acceptés : ${acceptedList}.${hint}`);
   }
   return expected;
@@ -326,7 +326,7 @@ export async function detectFile(path: string, name: string): Promise<DetectedFi
     const fix = found.type
       ? `Renommez-le en « ${name.slice(0, name.length - given.length)}${found.type} » ou ${lowerFirst(acceptedTypes[expected].advice)}`
       : acceptedTypes[expected].advice;
-    throw new ValidationError(`Le contenu de « ${name} » n’est pas ${acceptedTypes[expected].label} : c’est ${what}. ${fix}`);
+    throw new ValidationError(`Le contenu de « ${name} » n'est pas ${acceptedTypes[expected].label} : c'est ${what}. ${fix}`);
   }
 
   const detected: DetectedFile = { type: expected, ext: expected, mime: acceptedTypes[expected].mime };

@@ -17,7 +17,7 @@ export class PayloadTooLargeError extends DomainError {
 /** The client stopped sending before the end of the form: connection lost, tab closed (400). */
 export class UploadInterruptedError extends DomainError {
   override readonly status = 400;
-  constructor(message = 'L’envoi a été interrompu avant la fin (connexion coupée ?). Vérifiez votre connexion puis renvoyez le fichier.') {
+  constructor(message = "L'envoi a été interrompu avant la fin (connexion coupée ?). Vérifiez votre connexion puis renvoyez le fichier.") {
     super(message);
   }
 }

@@ -11,7 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { files } from '@/lib/db/schema';
 import type { StorageDriver } from '@/lib/storage/types';
 import { fileLimits } from './detect';
@@ -46,13 +46,13 @@ export async function createImageVariants(
     // One at a time: a single decoded image in memory, whatever the number of variants.
     for (const name of Object.keys(imageVariantWidths) as ImageVariantName[]) {
       const key = variantKey(sourceKey, name);
-      let info: sharp.OutputInfo | undefined;
+      let info: OutputInfo | undefined;
       let size = 0;
       const resize = sharp(tmpPath, { limitInputPixels: fileLimits.maxImagePixels })
         .autoOrient()
         .resize({ width: imageVariantWidths[name], withoutEnlargement: true })
         .webp({ quality: options.quality ?? 80 })
-        .on('info', (output: sharp.OutputInfo) => (info = output));
+        .on('info', (output: OutputInfo) => (info = output));
       const meter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length;
@@ -61,7 +61,7 @@ export async function createImageVariants(
       });
       stored.push(key);
       await Promise.all([pipeline(resize, meter), storage.put(key, meter, 'image/webp')]);
-      if (!info) throw new Error(`sharp n’a pas donné la taille de la variante ${name} de ${sourceKey}`);
+      if (!info) throw new Error(`sharp n'a pas donné la taille de la variante ${name} de ${sourceKey}`);
       variants[name] = { key, width: info.width, height: info.height, size, mime: 'image/webp' };
     }
     return variants as ImageVariants;

@@ -85,7 +85,7 @@ const tooLarge = (maxBytes: number) => {
 export function checkFileName(raw: string | undefined): string {
   const name = (raw ?? '').normalize('NFC');
   if (name.trim() === '') {
-    throw new ValidationError('Le fichier envoyé n’a pas de nom. Donnez-lui un nom (par exemple « rapport-2025.pdf ») puis réessayez.');
+    throw new ValidationError("Le fichier envoyé n'a pas de nom. Donnez-lui un nom (par exemple « rapport-2025.pdf ») puis réessayez.");
   }
   // Control characters break headers and logs; bidi overrides disguise an extension (« rapport‮fdp.exe »).
   if (/[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/u.test(name)) {
@@ -182,14 +182,15 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
           done(null, chunk);
         },
       });
-      writing = pipeline(stream, meter, fs.createWriteStream(o.tmpPath, { flags: 'wx', mode: 0o600 })).then(() => ({
-        originalName: info.filename,
+      const written = pipeline(stream, meter, fs.createWriteStream(o.tmpPath, { flags: 'wx', mode: 0o600 })).then(() => ({
+        originalName: info.filename ?? name,
         name,
         size,
         sha256: hash.digest('hex'),
       }));
+      writing = written;
       // A disk error (ENOSPC…) is the server's; any other end of the file stream is the client's.
-      writing.catch((error: unknown) => fail((error as NodeJS.ErrnoException).syscall ? error : new UploadInterruptedError()));
+      written.catch((error: unknown) => fail((error as NodeJS.ErrnoException).syscall ? error : new UploadInterruptedError()));
     });
     form.on('field', (field, value, info) => {
       if (info.valueTruncated) return fail(new ValidationError(`Le champ « ${field} » est trop long. Raccourcissez-le puis réessayez.`));

@@ -30,7 +30,7 @@ const profileFormSchema = z
     path: ['passwordConfirm'],
     message: 'Les deux saisies du nouveau mot de passe ne sont pas identiques.',
   })
-  .transform(({ passwordConfirm: _confirm, ...rest }) => rest)
+  .transform((v) => ({ name: v.name, email: v.email, currentPassword: v.currentPassword, password: v.password }))
   .pipe(profileSchema);
 
 export const updateProfileAction = adminFormAction(

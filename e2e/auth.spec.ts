@@ -1,0 +1,159 @@
+/**
+ * Sign-in journeys and the user API against the running production server: the form, reload,
+ * sign-out, the French error toast, cookie and bearer sessions, the rate limit, and admin pages
+ * and actions refused to visitors whatever headers they send.
+ */
+import { expect, test } from '@playwright/test';
+import { adminMenu } from '../lib/content/areas';
+import { apiSignIn, demoAccount, signIn } from './helpers/login';
+import { expectNoSeriousA11yViolations, watchConsoleErrors } from './helpers/page-checks';
+
+test.describe('parcours de connexion', () => {
+  test('se connecter, recharger, se déconnecter : /admin renvoie de nouveau vers /', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+    await expect(page.getByRole('link', { name: demoAccount.name })).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('un mauvais mot de passe affiche une erreur en français dans un toast', async ({ page }) => {
+    await page.goto('/admin/connexion');
+    await page.getByLabel('Adresse électronique').fill(demoAccount.email);
+    await page.getByLabel('Mot de passe').fill('ce n’est pas le bon mot de passe');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.locator('[data-sonner-toast]')).toContainText('Adresse e-mail ou mot de passe incorrect.');
+    await expect(page.getByRole('status').filter({ hasText: 'incorrect' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/connexion$/);
+  });
+
+  test('la page d’administration demandée d’abord est ouverte après la connexion', async ({ page }) => {
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin/connexion');
+    await page.getByLabel('Adresse électronique').fill(demoAccount.email);
+    await page.getByLabel('Mot de passe').fill(demoAccount.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    // Connected, the login page sends to the dashboard.
+    await page.goto('/admin/connexion');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('chaque écran d’administration s’ouvre connecté, accessible et sans erreur', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page);
+    const errors = watchConsoleErrors(page);
+    for (const path of [...new Set(adminMenu().map((entry) => entry.path)), '/admin/users/profil']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('API utilisateur', () => {
+  test('connexion : 200, cookie, { user, token } ; session par cookie et par bearer ; déconnexion → 401 pour les deux', async ({ request, playwright, baseURL }) => {
+    const login = await request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });
+    expect(login.status()).toBe(200);
+    const setCookie = login.headers()['set-cookie'] ?? '';
+    expect(setCookie).toMatch(/insstat_session=[^;]+;/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=lax/i);
+    const { user, token } = (await login.json()) as { user: { email: string }; token: string };
+    expect(user.email).toBe(demoAccount.email);
+
+    const byCookie = await request.get('/api/user/isConnected/me');
+    expect(byCookie.status()).toBe(200);
+    const bearerOnly = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+    expect((await bearerOnly.get('/api/user/isConnected/me')).status()).toBe(200);
+
+    expect((await request.post('/api/user/logout')).status()).toBe(200);
+    expect((await request.get('/api/user/isConnected/me')).status()).toBe(401);
+    expect((await bearerOnly.get('/api/user/isConnected/me')).status()).toBe(401);
+    await bearerOnly.dispose();
+  });
+
+  test('GET /api/users sans session : 401 ; avec session : la liste', async ({ request }) => {
+    expect((await request.get('/api/users')).status()).toBe(401);
+    await apiSignIn(request);
+    const list = await request.get('/api/users');
+    expect(list.status()).toBe(200);
+    expect(((await list.json()) as { users: { email: string }[] }).users.map((u) => u.email)).toContain(demoAccount.email);
+  });
+
+  test('adresse inconnue et mauvais mot de passe : même réponse ; la 11e erreur en 15 minutes : 429', async ({ request }) => {
+    // Its own address (the test server trusts one proxy hop), so other tests' sign-ins are not limited.
+    const headers = { 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 200) + 20}` };
+    const wrong = await request.post('/api/user/login', { headers, data: { email: demoAccount.email, password: 'mauvais mot de passe' } });
+    const unknown = await request.post('/api/user/login', { headers, data: { email: 'personne@inss-sahelia.example', password: 'mauvais mot de passe' } });
+    expect(wrong.status()).toBe(401);
+    expect(unknown.status()).toBe(401);
+    expect(await wrong.text()).toBe(await unknown.text());
+    for (let i = 3; i <= 10; i++) {
+      expect((await request.post('/api/user/login', { headers, data: { email: `essai${i}@inss-sahelia.example`, password: 'mauvais mot de passe' } })).status()).toBe(401);
+    }
+    const eleventh = await request.post('/api/user/login', { headers, data: { email: demoAccount.email, password: demoAccount.password } });
+    expect(eleventh.status()).toBe(429);
+    expect(((await eleventh.json()) as { error: string }).error).toMatch(/Trop de tentatives/);
+  });
+});
+
+test.describe('refus sans session', () => {
+  const hostile: Record<string, string>[] = [
+    { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' },
+    { RSC: '1' },
+    { RSC: '1', 'Next-Router-Prefetch': '1', 'Next-Router-Segment-Prefetch': '/_tree' },
+    { Cookie: 'insstat_session=jeton-invente' },
+    { Authorization: 'Bearer jeton-invente' },
+  ];
+  for (const headers of hostile) {
+    test(`/admin/news reste redirigé (${Object.keys(headers).join(', ')})`, async ({ request }) => {
+      const response = await request.get('/admin/news', { headers, maxRedirects: 0 });
+      expect(response.status()).toBe(307);
+      expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe('/');
+      const body = await response.text();
+      expect(body).not.toContain('Tableau de bord');
+      expect(body).not.toContain(demoAccount.email);
+    });
+  }
+
+  test('une action d’administration appelée par son identifiant, sans session, est refusée et n’écrit rien', async ({ page, request, browser }) => {
+    await signIn(page, '/admin/users');
+    const actionId = await page.locator('form input[type="hidden"][name^="$ACTION_ID_"]').first().getAttribute('name');
+    expect(actionId).toBeTruthy();
+    const id = actionId!.replace('$ACTION_ID_', '');
+    const email = `intrus-${Date.now()}@inss-sahelia.example`;
+    // Server actions answer on any path: call it on the public home page, as a visitor.
+    const response = await request.post('/', {
+      headers: { 'Next-Action': id, Accept: 'text/x-component' },
+      multipart: { [`$ACTION_ID_${id}`]: '', name: 'Intrus', email, password: 'une phrase de passe sûre' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBeLessThan(500);
+    expect(await response.text()).toContain('Vous devez être connecté');
+    // Nothing was created: the connected user's list does not have it.
+    const context = await browser.newContext();
+    const check = await context.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });
+    expect(check.status()).toBe(200);
+    const list = (await (await context.request.get('/api/users')).json()) as { users: { email: string }[] };
+    expect(list.users.map((u) => u.email)).not.toContain(email);
+    await context.close();
+  });
+
+  test('une requête de connexion d’un autre site est refusée (403)', async ({ request }) => {
+    const response = await request.post('/api/user/login', {
+      headers: { Origin: 'https://site-malveillant.example' },
+      data: { email: demoAccount.email, password: demoAccount.password },
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()['set-cookie']).toBeUndefined();
+  });
+});

@@ -1,0 +1,21 @@
+/** Signing in as the demo account the seed creates (README states its credentials). */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { demoAccount } from '../../lib/seed/demo-account';
+
+export { demoAccount };
+
+/** Signs in through the form, as a person would, and waits for the dashboard. */
+export async function signIn(page: Page, next = '/admin'): Promise<void> {
+  await page.goto(next === '/admin' ? '/admin/connexion' : `/admin/connexion?suite=${encodeURIComponent(next)}`);
+  await page.getByLabel('Adresse électronique').fill(demoAccount.email);
+  await page.getByLabel('Mot de passe').fill(demoAccount.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
+}
+
+/** Signs in through the API; the request context keeps the cookie. Returns the bearer token. */
+export async function apiSignIn(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
