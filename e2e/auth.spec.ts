@@ -3,6 +3,7 @@
  * sign-out, the French error toast, cookie and bearer sessions, the rate limit, and admin pages
  * and actions refused to visitors whatever headers they send.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { adminMenu } from '../lib/content/areas';
 import { apiSignIn, demoAccount, signIn } from './helpers/login';
@@ -125,24 +126,31 @@ test.describe('refus sans session', () => {
     });
   }
 
-  test('une action d’administration appelée par son identifiant, sans session, est refusée et n’écrit rien', async ({ page, request, browser }) => {
-    await signIn(page, '/admin/users');
-    const actionId = await page.locator('form input[type="hidden"][name^="$ACTION_ID_"]').first().getAttribute('name');
-    expect(actionId).toBeTruthy();
-    const id = actionId!.replace('$ACTION_ID_', '');
+  test('chaque action d’administration appelée par son identifiant, sans session, est refusée et n’écrit rien', async ({ request, browser }) => {
+    // Every server action of the back-office, from the build's manifest (the ids a client would see).
+    const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
+      node: Record<string, { exportedName: string; filename?: string; workers: Record<string, unknown> }>;
+    };
+    const actions = Object.entries(manifest.node).filter(([, a]) => a.filename?.startsWith('app/admin/'));
+    expect(actions.map(([, a]) => a.exportedName)).toEqual(expect.arrayContaining(['createUserAction', 'setUserActiveAction', 'updateProfileAction']));
     const email = `intrus-${Date.now()}@inss-sahelia.example`;
-    // Server actions answer on any path: call it on the public home page, as a visitor.
-    const response = await request.post('/', {
-      headers: { 'Next-Action': id, Accept: 'text/x-component' },
-      multipart: { [`$ACTION_ID_${id}`]: '', name: 'Intrus', email, password: 'une phrase de passe sûre' },
-      maxRedirects: 0,
-    });
-    expect(response.status()).toBeLessThan(500);
-    expect(await response.text()).toContain('Vous devez être connecté');
-    // Nothing was created: the connected user's list does not have it.
+    for (const [id, action] of actions) {
+      for (const worker of Object.keys(action.workers)) {
+        const path = worker.replace(/^app/, '').replace(/\/page$/, '').replace(/\/\([^)]+\)/g, '').replace(/\[\.\.\.path\]/, 'news') || '/';
+        for (const headers of [{}, { Cookie: 'insstat_session=jeton-invente' }, { Authorization: 'Bearer jeton-invente' }] as Record<string, string>[]) {
+          const response = await request.post(path, {
+            headers: { ...headers, 'Next-Action': id, Accept: 'text/x-component', 'Content-Type': 'text/plain;charset=UTF-8' },
+            data: JSON.stringify([{ name: 'Intrus', email, password: 'une phrase de passe sûre', userId: '00000000-0000-4000-8000-000000000000', active: false }]),
+            maxRedirects: 0,
+          });
+          expect(response.status(), `${action.exportedName} sur ${path}`).toBe(307);
+          expect(await response.text()).not.toContain('"ok":true');
+        }
+      }
+    }
+    // Nothing was created: a connected user's list does not have the intruder.
     const context = await browser.newContext();
-    const check = await context.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });
-    expect(check.status()).toBe(200);
+    expect((await context.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } })).status()).toBe(200);
     const list = (await (await context.request.get('/api/users')).json()) as { users: { email: string }[] };
     expect(list.users.map((u) => u.email)).not.toContain(email);
     await context.close();

@@ -6,21 +6,24 @@ import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
 import { createEmbeddedAdapter } from './embedded';
 import type { AuthDeps } from './service';
-import { createSupabaseAdapter } from './supabase';
-import { createUpstreamAdapter } from './upstream';
 
 const globalForAuth = globalThis as typeof globalThis & { __insstatAuth?: Promise<AuthDeps> };
 
 async function build(): Promise<AuthDeps> {
   const db = await getDb();
   switch (env.AUTH_MODE) {
-    case 'supabase':
+    // Loaded only in their mode: supabase-js is large and warns on Node 20.
+    case 'supabase': {
+      const { createSupabaseAdapter } = await import('./supabase');
       return {
         db,
         adapter: createSupabaseAdapter({ db, url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }),
       };
-    case 'upstream':
+    }
+    case 'upstream': {
+      const { createUpstreamAdapter } = await import('./upstream');
       return { db, adapter: createUpstreamAdapter({ db, baseUrl: env.AUTH_UPSTREAM_URL!, cookieName: env.SESSION_COOKIE_NAME }) };
+    }
     default:
       return { db, adapter: createEmbeddedAdapter({ db, cookieName: env.SESSION_COOKIE_NAME }) };
   }

@@ -10,6 +10,7 @@ import {
   createClient,
   isAuthApiError,
   isAuthError,
+  isAuthSessionMissingError,
   type AuthError,
   type SupabaseClient,
   type User,
@@ -56,6 +57,7 @@ const NO_SERVICE_KEY =
 const SERVICE_KEY_REFUSED = 'Supabase refuse la clé SUPABASE_SERVICE_ROLE_KEY : vérifiez sa valeur dans la configuration du serveur.';
 const ACCOUNT_GONE = "Ce compte n'existe plus chez Supabase.";
 const REJECTED = 'Supabase a refusé ces informations. Vérifiez les champs et réessayez.';
+const CONCURRENT_CHANGE = 'Ce compte est en cours de modification ailleurs. Réessayez dans un instant.';
 const OTHER_SESSIONS_OPEN =
   "Le mot de passe est changé, mais vos autres sessions n'ont pas pu être fermées. Déconnectez-vous puis reconnectez-vous.";
 
@@ -101,8 +103,9 @@ function accountError(error: unknown): Error {
   switch (error.code) {
     case 'email_exists':
     case 'user_already_exists':
-    case 'conflict':
       return new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    case 'conflict':
+      return new ConflictError(CONCURRENT_CHANGE);
     case 'email_address_invalid':
       return new ValidationError(INVALID_EMAIL, { email: [INVALID_EMAIL] });
     case 'weak_password':
@@ -122,7 +125,7 @@ function accountError(error: unknown): Error {
   if (error.status === 429) return new RateLimitedError(TOO_MANY, RATE_LIMIT_RETRY_S);
   // The API gateway answers a wrong key with a bare 401.
   if (error.status === 401) return new ForbiddenError(SERVICE_KEY_REFUSED);
-  return new ValidationError(REJECTED);
+  return isAuthSessionMissingError(error) ? new UnauthorizedError() : new ValidationError(REJECTED);
 }
 
 /**
@@ -275,7 +278,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       const jar = cookieJar(request, storageKey);
       if (!jar.hasSession()) return { value: null, cookies: [] };
       await cookieClient(jar)
-        .auth.getSession()
+        .auth.signOut({ scope: 'local' })
         .catch(() => undefined);
       // Cleared even when Supabase could not be reached: this browser is signed out either way.
       jar.clearSession();

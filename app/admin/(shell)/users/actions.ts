@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { adminAction, adminFormAction, applyCookies } from '@/lib/admin/action';
 import { createAccountAs, setAccountActive, updateOwnProfile } from '@/lib/auth/service';
-import { createUserSchema, profileSchema } from '@/lib/auth/schemas';
+import { createUserSchema } from '@/lib/auth/schemas';
 
 // The audit entries are written by lib/auth/service.ts, which the user API shares.
 export const createUserAction = adminFormAction(
@@ -30,8 +30,8 @@ const profileFormSchema = z
     path: ['passwordConfirm'],
     message: 'Les deux saisies du nouveau mot de passe ne sont pas identiques.',
   })
-  .transform((v) => ({ name: v.name, email: v.email, currentPassword: v.currentPassword, password: v.password }))
-  .pipe(profileSchema);
+  // The service validates the rest with the API's profile schema.
+  .transform((v) => ({ name: v.name, email: v.email, currentPassword: v.currentPassword, password: v.password }));
 
 export const updateProfileAction = adminFormAction(
   profileFormSchema,
