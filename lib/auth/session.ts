@@ -1,5 +1,6 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
+import { connection } from 'next/server';
 import { env } from '@/lib/env';
 import { getAuth } from './index';
 import { buildAuthRequest } from './request';
@@ -19,6 +20,8 @@ export async function currentAuthRequest(): Promise<AuthRequest> {
  * not the security boundary.
  */
 export async function getSession(): Promise<{ user: SessionUser } | null> {
+  // Never part of a prerender or a runtime prefetch: a session is checked at request time only.
+  await connection();
   const request = await currentAuthRequest();
   if (!request.token && !request.cookies.some((c) => c.name.startsWith('sb-'))) return null;
   const { adapter } = await getAuth();

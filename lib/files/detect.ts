@@ -52,7 +52,7 @@ export const acceptedTypes = {
     mime: 'application/zip',
     exts: ['zip'],
     label: 'une archive ZIP',
-    advice: 'Créez l'archive au format ZIP (« Compresser » dans l'explorateur de fichiers) puis réessayez.',
+    advice: "Créez l'archive au format ZIP (« Compresser » dans l'explorateur de fichiers) puis réessayez.",
   },
   jpg: { mime: 'image/jpeg', exts: ['jpg', 'jpeg'], label: 'une image JPEG', advice: "Enregistrez l'image en JPEG, PNG ou WebP puis réessayez." },
   png: { mime: 'image/png', exts: ['png'], label: 'une image PNG', advice: "Enregistrez l'image en PNG, JPEG ou WebP puis réessayez." },
@@ -225,54 +225,58 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleString('f
 
 /**
  * Refuses zip bombs: too many entries, too much inflated data, or an entry compressed beyond any
- * real document. The central directory is checked first, then every entry is inflated and
- * discarded, so a directory that lies about the sizes is caught too (yauzl stops at the first
- * byte beyond the declared size).
+ * real document. The central directory is checked first (cheap: no inflating), then every entry
+ * is inflated and discarded, so a directory that lies about the sizes is caught too (yauzl stops
+ * at the first byte beyond the declared size).
  */
 async function checkZip(path: string, name: string): Promise<void> {
   const refuse = (why: string) =>
     new ValidationError(`« ${name} » est refusé par sécurité : ${why}. Vérifiez le fichier (il est peut-être piégé) ou envoyez-en une copie réenregistrée.`);
   const damaged = () => new ValidationError(`« ${name} » est endommagé ou illisible. Réenregistrez-le depuis le logiciel qui l'a créé puis réessayez.`);
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
-  } catch {
-    throw damaged();
-  }
-  try {
-    if (zip.entryCount > fileLimits.maxZipEntries) {
-      throw refuse(`il contient ${zip.entryCount.toLocaleString('fr-FR')} éléments (au plus ${fileLimits.maxZipEntries.toLocaleString('fr-FR')})`);
+  const open = () => yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+
+  const eachEntry = async (visit: (entry: yauzl.Entry, zip: yauzl.ZipFile) => Promise<void> | void) => {
+    let zip: yauzl.ZipFile;
+    try {
+      zip = await open();
+    } catch {
+      throw damaged();
     }
-    let total = 0;
-    for await (const entry of zip.eachEntry()) {
-      total += entry.uncompressedSize;
-      if (total > fileLimits.maxZipUncompressedBytes) {
-        throw refuse(`une fois décompressé il dépasserait ${mb(fileLimits.maxZipUncompressedBytes)}`);
+    try {
+      if (zip.entryCount > fileLimits.maxZipEntries) {
+        throw refuse(`il contient ${zip.entryCount.toLocaleString('fr-FR')} éléments (au plus ${fileLimits.maxZipEntries.toLocaleString('fr-FR')})`);
       }
-      const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-      if (entry.uncompressedSize > fileLimits.zipRatioFromBytes && ratio > fileLimits.maxZipRatio) {
-        throw refuse(`l'élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} fois (au plus ${fileLimits.maxZipRatio} fois)`);
-      }
-      if (entry.fileName.endsWith('/') || !entry.canDecodeFileData()) continue;
-      try {
-        await finished((await zip.openReadStreamPromise(entry)).resume());
-      } catch {
-        throw damaged();
-      }
+      for await (const entry of zip.eachEntry()) await visit(entry, zip);
+    } catch (error) {
+      throw error instanceof ValidationError ? error : damaged();
+    } finally {
+      zip.close();
     }
-  } catch (error) {
-    if (error instanceof ValidationError) throw error;
-    throw damaged();
-  } finally {
-    zip.close();
-  }
+  };
+
+  let total = 0;
+  await eachEntry((entry) => {
+    total += entry.uncompressedSize;
+    if (total > fileLimits.maxZipUncompressedBytes) {
+      throw refuse(`une fois décompressé il dépasserait ${mb(fileLimits.maxZipUncompressedBytes)}`);
+    }
+    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+    if (entry.uncompressedSize > fileLimits.zipRatioFromBytes && ratio > fileLimits.maxZipRatio) {
+      throw refuse(`l'élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} fois (au plus ${fileLimits.maxZipRatio} fois)`);
+    }
+  });
+  await eachEntry(async (entry, zip) => {
+    if (entry.fileName.endsWith('/') || !entry.canDecodeFileData()) return;
+    await finished((await zip.openReadStreamPromise(entry)).resume());
+  });
 }
 
 /** Refuses images beyond `maxImagePixels`; returns the displayed size. */
 async function checkImage(path: string, name: string): Promise<{ width: number; height: number }> {
   let meta: Metadata;
   try {
-    meta = await sharp(path, { limitInputPixels: fileLimits.maxImagePixels }).metadata();
+    // Reads the header only: the size is compared below, to say it in the message.
+    meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
     throw new ValidationError(`L'image « ${name} » est endommagée ou illisible. Réenregistrez-la puis réessayez.`);
   }
@@ -303,7 +307,7 @@ export function expectedTypeOf(name: string): AcceptedType {
   if (!expected) {
     const hint =
       given === 'svg'
-        ? ' Enregistrez l'image en PNG puis réessayez.'
+        ? " Enregistrez l'image en PNG puis réessayez."
         : given === 'html' || given === 'htm'
           ? ' Exportez la page en PDF puis réessayez.'
           : " Convertissez le fichier dans l'un de ces formats puis réessayez.";

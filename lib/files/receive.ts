@@ -141,12 +141,13 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
       if (failed) return;
       failed = true;
       cleanUp();
-      // Stop reading without destroying the connection, so the caller can still answer 400/413;
-      // the server discards the rest of the request body.
+      // Stop reading, but leave the connection to the HTTP server so that the caller can still
+      // answer 400/413. The parser is left to the garbage collector: destroying it from inside
+      // one of its own events makes busboy throw on its next step.
       body.unpipe(form);
       body.pause();
-      fileStream?.destroy();
-      form.destroy();
+      // With an error: busboy's file stream, destroyed without one, never settles a pipeline.
+      fileStream?.destroy(new Error('Envoi abandonné'));
       // Reject only once the temporary file is closed, so the caller can remove it.
       void (writing ?? Promise.resolve()).catch(() => {}).then(() => reject(error));
     };
@@ -156,9 +157,11 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
       signal.addEventListener('abort', onAbort, { once: true });
     }
 
+    /** Reads and drops a file part we do not keep (busboy errors it if the form is cut off). */
+    const skip = (stream: Readable) => stream.on('error', () => {}).resume();
     form.on('file', (field, stream, info) => {
       if (failed || field !== o.fieldName || writing) {
-        stream.resume();
+        skip(stream);
         return;
       }
       let name: string;
@@ -167,7 +170,7 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
         // Refuse `.exe`, `.svg`… before receiving 300 MB of them; the content is checked at the end.
         expectedTypeOf(name);
       } catch (error) {
-        stream.resume();
+        skip(stream);
         fail(error);
         return;
       }
