@@ -22,12 +22,20 @@ const server = http.createServer((req, res) => {
   if (options.ttlMs === 0) return void handle(req, res);
   handleWithPageCache(req, res, () => handle(req, res), options);
 });
+// Large uploads over slow links: no limit on a whole request (Node's default cuts at 5 minutes, a
+// 300 MB yearbook at 1 Mbit/s takes 40); a connection silent for 2 minutes is closed instead.
+server.requestTimeout = 0;
+server.setTimeout(120_000);
+
 server.listen(env.PORT, env.HOSTNAME, () => {
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    // Downloads counted in memory since the last flush (lib/files/downloads.ts).
+    const counter = (globalThis as { __insstatDownloads?: { flush(): Promise<void> } }).__insstatDownloads;
+    void counter?.flush();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });

@@ -1,8 +1,9 @@
-// GET /fichiers/{id}/{name} — downloads a stored file (Range supported); restricted files need a session.
-import { getSession } from '@/lib/auth/session';
+// GET /fichiers/{id}/{name} — downloads a stored file (Range supported, counted); restricted files need a session.
+import { userOfRequest } from '@/lib/admin/handler';
 import { getDb } from '@/lib/db';
 import { getFileForDownload } from '@/lib/content/queries/files';
 import { fileResponse } from '@/lib/files/download';
+import { downloadCounter } from '@/lib/files/downloads';
 import { getStorage } from '@/lib/storage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,8 +14,11 @@ async function handle(request: Request, { params }: { params: Promise<{ id: stri
   const file = await getFileForDownload(await getDb(), id);
   if (!file) return notFound();
   const restricted = file.visibility === 'restricted';
-  if (restricted && !(await getSession())) return notFound();
-  return fileResponse(request, file, getStorage(), restricted ? 'private, no-store' : 'public, max-age=86400, stale-while-revalidate=604800');
+  // A visitor is not told a restricted file exists.
+  if (restricted && !(await userOfRequest(request))) return notFound();
+  const response = await fileResponse(request, file, getStorage(), restricted ? 'private, no-store' : 'public, max-age=86400, stale-while-revalidate=604800');
+  downloadCounter().record(file.id, request, response);
+  return response;
 }
 
 function notFound() {

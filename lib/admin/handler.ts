@@ -1,0 +1,46 @@
+/**
+ * The wrapper for admin route handlers (the HTTP twin of `adminAction`): the session is checked
+ * here, on the server, from the cookie or the bearer token; mutating methods refuse a foreign
+ * Origin; domain errors become their status with a French message. Handlers that skip it would
+ * be public endpoints.
+ */
+import { getAuth } from '@/lib/auth';
+import { authRequestFrom } from '@/lib/auth/request';
+import type { AuthDeps } from '@/lib/auth/service';
+import type { AuthRequest, SessionUser } from '@/lib/auth/types';
+import { env } from '@/lib/env';
+import { UnauthorizedError } from '@/lib/errors';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { errorResponse } from '@/lib/http/responses';
+
+export type RouteContext = AuthDeps & { user: SessionUser; request: AuthRequest };
+
+type Handler<P> = (request: Request, ctx: RouteContext, params: P) => Promise<Response>;
+
+/** The connected user of a route handler's request (cookie or bearer), or null. */
+export async function userOfRequest(request: Request): Promise<SessionUser | null> {
+  const auth = await getAuth();
+  const { value } = await auth.adapter.resolve(authRequestFrom(request, env.SESSION_COOKIE_NAME)).catch(() => ({ value: null }));
+  return value;
+}
+
+/** Resolves the session of a route handler's request, or throws `UnauthorizedError`. */
+export async function routeContext(request: Request, deps?: AuthDeps): Promise<RouteContext> {
+  const auth = deps ?? (await getAuth());
+  const authRequest = authRequestFrom(request, env.SESSION_COOKIE_NAME);
+  const { value: user } = await auth.adapter.resolve(authRequest).catch(() => ({ value: null }));
+  if (!user) throw new UnauthorizedError();
+  return { ...auth, user, request: authRequest };
+}
+
+export function adminRoute<P = Record<string, never>>(handler: Handler<P>, options: { deps?: () => Promise<AuthDeps> } = {}) {
+  return async (request: Request, segment?: { params: Promise<P> }) => {
+    try {
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) assertSameOrigin(request, [new URL(env.SITE_URL).origin]);
+      const ctx = await routeContext(request, options.deps ? await options.deps() : undefined);
+      return await handler(request, ctx, (segment ? await segment.params : {}) as P);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * The file library: stored files with who uploaded them, where they are used and how often they
+ * were downloaded; storing an upload, renaming, deleting (refused while a file is in use).
+ * Plain `(db, …)` functions, tested against PGlite and Postgres.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { writeAudit } from '@/lib/audit';
+import type { SessionUser } from '@/lib/auth/types';
+import { tags, newsTags, pageTags, publicationTags } from '@/lib/cache/tags';
+import { getArea } from '@/lib/content/areas';
+import type { Db } from '@/lib/db/open';
+import {
+  events,
+  files,
+  galleries,
+  galleryImages,
+  news,
+  pages,
+  publicationFiles,
+  publications,
+  siteIdentity,
+  tenderFiles,
+  tenders,
+  users,
+} from '@/lib/db/schema';
+import { ConflictError, NotFoundError } from '@/lib/errors';
+import type { StorageDriver } from '@/lib/storage/types';
+import { acceptedTypes, extensionOf } from './detect';
+import type { ReceivedFile } from './receive';
+import { checkFileName, discardUpload } from './receive';
+
+/** Where a file is used: what a person sees in the library, and the cache tags of those pages. */
+export type FileUse = { label: string; adminPath: string; tags: string[] };
+
+export type LibraryFile = {
+  id: string;
+  name: string;
+  originalName: string;
+  mime: string;
+  ext: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  restricted: boolean;
+  createdAt: string;
+  uploadedBy: string | null;
+  downloadCount: number;
+  url: string;
+  uses: FileUse[];
+};
+
+/** The stable download address of a file. */
+export const fileUrl = (file: { id: string; name: string }) => `/fichiers/${file.id}/${encodeURIComponent(file.name)}`;
+
+/** Every place each of these files is used (attachments, covers, gallery images, pages, logo). */
+export async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]>> {
+  const map = new Map<string, FileUse[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return map;
+  const add = (id: string | null, use: FileUse) => {
+    if (id) map.get(id)?.push(use);
+  };
+  const areaLabel = (slug: string) => getArea(slug)?.label ?? slug;
+  const areaAdmin = (slug: string) => getArea(slug)?.adminPath ?? '/admin';
+
+  const [attached, covers, newsCovers, eventCovers, images, tenderDocs, pageRows, identity] = await Promise.all([
+    db
+      .select({ fileId: publicationFiles.fileId, id: publications.id, area: publications.area, title: publications.title })
+      .from(publicationFiles)
+      .innerJoin(publications, eq(publications.id, publicationFiles.publicationId))
+      .where(inArray(publicationFiles.fileId, ids)),
+    db.select({ fileId: publications.coverFileId, id: publications.id, area: publications.area, title: publications.title }).from(publications).where(inArray(publications.coverFileId, ids)),
+    db.select({ fileId: news.coverFileId, id: news.id, title: news.title }).from(news).where(inArray(news.coverFileId, ids)),
+    db.select({ fileId: events.coverFileId, id: events.id, title: events.title }).from(events).where(inArray(events.coverFileId, ids)),
+    db
+      .select({ fileId: galleryImages.fileId, id: galleries.id, title: galleries.title })
+      .from(galleryImages)
+      .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
+      .where(inArray(galleryImages.fileId, ids)),
+    db
+      .select({ fileId: tenderFiles.fileId, id: tenders.id, title: tenders.title })
+      .from(tenderFiles)
+      .innerJoin(tenders, eq(tenders.id, tenderFiles.tenderId))
+      .where(inArray(tenderFiles.fileId, ids)),
+    db.select({ fileId: pages.photoFileId, key: pages.key, title: pages.title }).from(pages).where(inArray(pages.photoFileId, ids)),
+    db.select({ fileId: siteIdentity.logoFileId }).from(siteIdentity).where(inArray(siteIdentity.logoFileId, ids)),
+  ]);
+  for (const r of attached) add(r.fileId, { label: `${areaLabel(r.area)} : « ${r.title} »`, adminPath: areaAdmin(r.area), tags: publicationTags(r) });
+  for (const r of covers) add(r.fileId, { label: `${areaLabel(r.area)} : « ${r.title} » (couverture)`, adminPath: areaAdmin(r.area), tags: publicationTags(r) });
+  for (const r of newsCovers) add(r.fileId, { label: `Actualité : « ${r.title} »`, adminPath: '/admin/news', tags: newsTags(r) });
+  for (const r of eventCovers) add(r.fileId, { label: `Événement : « ${r.title} »`, adminPath: '/admin/events', tags: [tags.events, tags.sitemap] });
+  for (const r of images) add(r.fileId, { label: `Galerie : « ${r.title} »`, adminPath: '/admin/gallery', tags: [tags.galleries, tags.sitemap] });
+  for (const r of tenderDocs) add(r.fileId, { label: `Appel d’offres : « ${r.title} »`, adminPath: '/admin/offres', tags: [tags.tenders, tags.sitemap] });
+  for (const r of pageRows) add(r.fileId, { label: `Page : « ${r.title} »`, adminPath: '/admin/about', tags: pageTags(r.key) });
+  for (const r of identity) add(r.fileId, { label: 'Logo de l’institut', adminPath: '/admin/about', tags: [tags.identity] });
+  // One label per place (a publication may use a file as cover and attachment).
+  for (const [id, list] of map) map.set(id, list.filter((u, i) => list.findIndex((v) => v.label === u.label) === i));
+  return map;
+}
+
+export type FileListParams = { q?: string; type?: string; page?: number; perPage?: number };
+
+/** Files newest first, with search on the names and a filter by type. */
+export async function listFiles(db: Db, { q, type, page = 1, perPage = 25 }: FileListParams = {}) {
+  const conditions: SQL[] = [isNull(files.deletedAt)];
+  const term = q?.trim().slice(0, 100);
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(files.name, like), ilike(files.originalName, like), sql`unaccent(${files.name}) ilike unaccent(${like})`)!);
+  }
+  if (type && type in acceptedTypes) conditions.push(eq(files.mime, acceptedTypes[type as keyof typeof acceptedTypes].mime));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ file: files, uploader: users.name })
+      .from(files)
+      .leftJoin(users, eq(users.id, files.uploadedBy))
+      .where(where)
+      .orderBy(desc(files.createdAt), asc(files.id))
+      .limit(perPage)
+      .offset((Math.max(1, page) - 1) * perPage),
+    db.select({ n: count() }).from(files).where(where),
+  ]);
+  const uses = await usesOfFiles(db, rows.map((r) => r.file.id));
+  return {
+    total: total?.n ?? 0,
+    page: Math.max(1, page),
+    perPage,
+    files: rows.map(({ file, uploader }): LibraryFile => toLibraryFile(file, uploader, uses.get(file.id) ?? [])),
+  };
+}
+
+function toLibraryFile(file: typeof files.$inferSelect, uploader: string | null, uses: FileUse[]): LibraryFile {
+  return {
+    id: file.id,
+    name: file.name,
+    originalName: file.originalName,
+    mime: file.mime,
+    ext: file.ext,
+    size: file.size,
+    sha256: file.sha256,
+    width: file.width,
+    height: file.height,
+    restricted: file.visibility === 'restricted',
+    createdAt: file.createdAt.toISOString(),
+    uploadedBy: uploader,
+    downloadCount: file.downloadCount,
+    url: fileUrl(file),
+    uses,
+  };
+}
+
+export async function getLibraryFile(db: Db, id: string): Promise<LibraryFile> {
+  const [row] = await db.select({ file: files, uploader: users.name }).from(files).leftJoin(users, eq(users.id, files.uploadedBy)).where(and(eq(files.id, id), isNull(files.deletedAt)));
+  if (!row) throw new NotFoundError('Ce fichier n’existe pas ou plus.');
+  return toLibraryFile(row.file, row.uploader, (await usesOfFiles(db, [id])).get(id) ?? []);
+}
+
+/**
+ * Records a received upload in the library (and the audit log). If the row cannot be written,
+ * the stored object is removed: an upload never leaves an orphan behind.
+ */
+export async function addUploadedFile(
+  db: Db,
+  storage: StorageDriver,
+  received: ReceivedFile,
+  user: SessionUser,
+  options: { restricted?: boolean; ip?: string | null } = {},
+): Promise<LibraryFile> {
+  try {
+    const [row] = await db
+      .insert(files)
+      .values({
+        storageKey: received.storageKey,
+        name: received.name,
+        originalName: received.originalName,
+        mime: received.mime,
+        ext: received.ext,
+        size: received.size,
+        sha256: received.sha256,
+        width: received.width ?? null,
+        height: received.height ?? null,
+        visibility: options.restricted ? 'restricted' : 'public',
+        uploadedBy: user.id,
+      })
+      .returning();
+    await writeAudit(db, {
+      user,
+      action: 'file.upload',
+      entityType: 'file',
+      entityId: row!.id,
+      summary: `Fichier envoyé : ${row!.name}`,
+      after: { name: row!.name, size: row!.size, mime: row!.mime, sha256: row!.sha256 },
+      ip: options.ip,
+    });
+    return toLibraryFile(row!, user.name, []);
+  } catch (error) {
+    await discardUpload(storage, { storageKey: received.storageKey });
+    throw error;
+  }
+}
+
+/** A new display name, checked like an uploaded one; the file's extension is kept (added back if removed). */
+export function displayName(raw: string, ext: string): string {
+  const name = checkFileName(raw);
+  const current = extensionOf(name);
+  return current === ext || (ext === 'jpg' && current === 'jpeg') ? name : `${name}.${ext}`;
+}
+
+/** Changes a file's display name (download links follow); returns the file and the pages to refresh. */
+export async function renameFile(db: Db, id: string, rawName: string, user: SessionUser, ip?: string | null) {
+  const before = await getLibraryFile(db, id);
+  const name = displayName(rawName, before.ext);
+  if (before.name === name) return before;
+  await db.update(files).set({ name }).where(eq(files.id, id));
+  await writeAudit(db, { user, action: 'file.rename', entityType: 'file', entityId: id, summary: `Fichier renommé : ${before.name} → ${name}`, before: { name: before.name }, after: { name }, ip });
+  return { ...before, name, url: fileUrl({ id, name }) };
+}
+
+/**
+ * Deletes a file that nothing uses (its row, then its stored object). While it is used, refuses
+ * with a `ConflictError` listing the uses. Attachment tables also refuse at the database level.
+ */
+export async function deleteFile(db: Db, storage: StorageDriver, id: string, user: SessionUser, ip?: string | null) {
+  const file = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(files).where(and(eq(files.id, id), isNull(files.deletedAt))).for('update');
+    if (!row) throw new NotFoundError('Ce fichier n’existe pas ou plus.');
+    const uses = (await usesOfFiles(tx as unknown as Db, [id])).get(id) ?? [];
+    if (uses.length > 0) {
+      throw new ConflictError(
+        `« ${row.name} » est utilisé ${uses.length > 1 ? `à ${uses.length} endroits` : 'ailleurs'} : ${uses.map((u) => u.label).join(' ; ')}. Retirez-le de ${uses.length > 1 ? 'ces contenus' : 'ce contenu'} avant de le supprimer.`,
+      );
+    }
+    await tx.delete(files).where(eq(files.id, id));
+    return row;
+  });
+  await storage.delete(file.storageKey).catch((error: unknown) => console.error('Objet de stockage non supprimé', file.storageKey, error));
+  await writeAudit(db, { user, action: 'file.delete', entityType: 'file', entityId: id, summary: `Fichier supprimé : ${file.name}`, before: { name: file.name, size: file.size, sha256: file.sha256 }, ip });
+  return file;
+}
+
+/** Adds counted downloads (see download-counter.ts). */
+export async function addDownloads(db: Db, counts: Map<string, number>) {
+  for (const [id, n] of counts) {
+    await db.update(files).set({ downloadCount: sql`${files.downloadCount} + ${n}` }).where(eq(files.id, id));
+  }
+}
+
+/** Most downloaded files (dashboard). */
+export async function mostDownloadedFiles(db: Db, limit = 5) {
+  return db
+    .select({ id: files.id, name: files.name, downloadCount: files.downloadCount })
+    .from(files)
+    .where(and(isNull(files.deletedAt), sql`${files.downloadCount} > 0`))
+    .orderBy(desc(files.downloadCount))
+    .limit(limit);
+}
