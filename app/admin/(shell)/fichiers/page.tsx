@@ -1,0 +1,128 @@
+import Link from 'next/link';
+import { LibraryUpload } from '@/components/admin/files/library-upload';
+import { FileRowActions } from '@/components/admin/files/file-row-actions';
+import { requireSession } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db';
+import { acceptedTypes } from '@/lib/files/detect';
+import { listFiles } from '@/lib/files/library';
+import { fileTypeLabel, formatDateTime, formatFileSize } from '@/lib/format';
+
+export const metadata = { title: 'Fichiers — Administration' };
+
+type Props = { searchParams: Promise<{ q?: string; type?: string; page?: string }> };
+
+const PER_PAGE = 25;
+
+export default async function FilesPage({ searchParams }: Props) {
+  await requireSession();
+  const { q = '', type = '', page: rawPage } = await searchParams;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(rawPage ?? '1', 10) || 1));
+  const result = await listFiles(await getDb(), { q, type, page, perPage: PER_PAGE });
+  const pages = Math.max(1, Math.ceil(result.total / PER_PAGE));
+  const link = (p: number) => `/admin/fichiers?${new URLSearchParams({ ...(q ? { q } : {}), ...(type ? { type } : {}), page: String(p) })}`;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Fichiers</h1>
+      <p className="mt-2 max-w-2xl text-muted">
+        Tous les documents et images du site. Un fichier utilisé par un contenu ne peut pas être supprimé : retirez-le d’abord de ce contenu.
+      </p>
+
+      <section aria-labelledby="envoyer" className="mt-6 max-w-2xl">
+        <h2 id="envoyer" className="mb-2 text-lg font-semibold">
+          Envoyer des fichiers
+        </h2>
+        <LibraryUpload />
+      </section>
+
+      <section aria-labelledby="bibliotheque" className="mt-10">
+        <h2 id="bibliotheque" className="text-lg font-semibold">
+          Bibliothèque ({result.total} fichier{result.total > 1 ? 's' : ''})
+        </h2>
+        <form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="q" className="block text-sm font-medium">
+              Rechercher
+            </label>
+            <input id="q" name="q" type="search" defaultValue={q} className="mt-1 rounded-md border border-border bg-bg px-3 py-2" />
+          </div>
+          <div>
+            <label htmlFor="type" className="block text-sm font-medium">
+              Type
+            </label>
+            <select id="type" name="type" defaultValue={type} className="mt-1 rounded-md border border-border bg-bg px-3 py-2">
+              <option value="">Tous</option>
+              {Object.entries(acceptedTypes).map(([key, t]) => (
+                <option key={key} value={key}>
+                  {fileTypeLabel(t.exts[0])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="rounded-md border border-border px-4 py-2 hover:bg-surface-2">
+            Filtrer
+          </button>
+        </form>
+
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Fichiers de la bibliothèque</caption>
+            <thead>
+              <tr className="border-b border-border text-left">
+                <th scope="col" className="py-2 pr-4">Nom</th>
+                <th scope="col" className="py-2 pr-4">Type</th>
+                <th scope="col" className="py-2 pr-4 text-right">Taille</th>
+                <th scope="col" className="py-2 pr-4">Envoyé par</th>
+                <th scope="col" className="py-2 pr-4">Date</th>
+                <th scope="col" className="py-2 pr-4">Utilisé dans</th>
+                <th scope="col" className="py-2 pr-4 text-right">Téléchargements</th>
+                <th scope="col" className="py-2">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.files.map((f) => (
+                <tr key={f.id} className="border-b border-border align-top">
+                  <th scope="row" className="py-2 pr-4 text-left font-medium break-all">
+                    <a href={f.url}>{f.name}</a>
+                    {f.restricted ? <span className="ml-2 text-xs text-muted">(réservé)</span> : null}
+                  </th>
+                  <td className="py-2 pr-4">{fileTypeLabel(f.ext)}</td>
+                  <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">{formatFileSize(f.size)}</td>
+                  <td className="py-2 pr-4">{f.uploadedBy ?? 'Contenu de démonstration'}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(f.createdAt)}</td>
+                  <td className="py-2 pr-4">
+                    {f.uses.length === 0 ? (
+                      <span className="text-muted">Nulle part</span>
+                    ) : (
+                      <ul>
+                        {f.uses.map((u) => (
+                          <li key={u.label}>
+                            <Link href={u.adminPath}>{u.label}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{f.downloadCount.toLocaleString('fr-FR')}</td>
+                  <td className="py-2">
+                    <FileRowActions id={f.id} name={f.name} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {result.files.length === 0 ? <p className="mt-4 text-muted">Aucun fichier ne correspond à cette recherche.</p> : null}
+        </div>
+        {pages > 1 ? (
+          <nav aria-label="Pages de la bibliothèque" className="mt-4 flex items-center gap-4 text-sm">
+            {page > 1 ? <Link href={link(page - 1)}>← Page précédente</Link> : null}
+            <span>
+              Page {page} sur {pages}
+            </span>
+            {page < pages ? <Link href={link(page + 1)}>Page suivante →</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  );
+}
