@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { benchFiles, type FileBenchResult } from './bench-files';
 import { measuredPages, startServer, warm } from './server';
 
 /** The part of autocannon's result used here (the package ships no types). */
@@ -97,17 +98,26 @@ function printSection(name: string, description: string, rows: BenchRow[]): void
 async function main(): Promise<number> {
   const server = await startServer({ extraEnv: { NODE_ENV: 'production' } });
   const results: { name: string; description: string; rows: BenchRow[] }[] = [];
+  let filesResult: FileBenchResult | null = null;
   try {
     console.log(`Serveur de production : ${server.baseUrl}`);
     for (const section of sections) {
       console.log(`\n${section.name}`);
       results.push({ name: section.name, description: section.description, rows: await section.run(server.baseUrl) });
     }
+    if (!process.env.BENCH_SKIP_FILES) {
+      console.log('\nFichiers : envoi et téléchargement d’un gros PDF');
+      filesResult = await benchFiles(server.baseUrl, server.pid);
+    }
   } finally {
     await server.stop();
   }
 
   for (const r of results) printSection(r.name, r.description, r.rows);
+  if (filesResult) {
+    console.log('\nFichiers — POST /api/files puis GET /fichiers/… du même fichier (mémoire : RSS du serveur)');
+    for (const [key, value] of Object.entries(filesResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
+  }
   const report = {
     date: new Date().toISOString(),
     node: process.version,
@@ -117,6 +127,7 @@ async function main(): Promise<number> {
     connections: CONNECTIONS,
     durationSeconds: DURATION_SECONDS,
     sections: results,
+    files: filesResult,
   };
   const file = path.join('bench-results', 'latest.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -14,6 +14,8 @@ export type RunningServer = {
   baseUrl: string;
   /** Whether this process started it (false for LIGHTHOUSE_URL and the like). */
   owned: boolean;
+  /** The server's process id, when this process started it (memory measurements). */
+  pid?: number;
   stop(): Promise<void>;
 };
 
@@ -111,6 +113,7 @@ export async function startServer(options: { extraEnv?: Record<string, string>; 
   return {
     baseUrl,
     owned: true,
+    pid: child.pid,
     stop: async () => {
       await stop();
       process.off('exit', onExit);

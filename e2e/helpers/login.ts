@@ -10,7 +10,7 @@ export async function signIn(page: Page, next = '/admin'): Promise<void> {
   await page.getByLabel('Adresse électronique').fill(demoAccount.email);
   await page.getByLabel('Mot de passe').fill(demoAccount.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
 }
 
 /** Signs in through the API; the request context keeps the cookie. Returns the bearer token. */
