@@ -1,9 +1,15 @@
 import { Toaster } from '@/components/ui/toaster';
+import { API_BASE_META } from '@/lib/api-client';
+import { env } from '@/lib/env';
 
-/** Every back-office page (sign-in included): toasts live here, public pages do not ship them. */
+/**
+ * Every back-office page (sign-in included): toasts live here, public pages do not ship them.
+ * The user API's base URL is passed at run time in a meta tag (changing it needs no rebuild).
+ */
 export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
   return (
     <>
+      <meta name={API_BASE_META} content={env.NEXT_PUBLIC_API_BASE_URL} />
       {children}
       <Toaster />
     </>
