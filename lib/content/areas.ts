@@ -338,6 +338,7 @@ export const adminScreens = [
   { path: '/admin', label: 'Tableau de bord' },
   { path: '/admin/fichiers', label: 'Fichiers' },
   { path: '/admin/users', label: 'Utilisateurs' },
+  { path: '/admin/journal', label: 'Journal d’activité' },
 ] as const;
 
 const bySlug = new Map<string, Area>(areas.map((a) => [a.slug, a]));

@@ -1,37 +1,92 @@
 import Link from 'next/link';
 import { requireSession } from '@/lib/auth/guard';
-import { getDb } from '@/lib/db';
+import { recentActivity } from '@/lib/audit-log';
 import { areas } from '@/lib/content/areas';
 import { countsPerArea } from '@/lib/content/queries/admin';
+import { getDb } from '@/lib/db';
+import { mostDownloadedFiles, fileUrl } from '@/lib/files/library';
+import { formatDateTime } from '@/lib/format';
 
 export default async function DashboardPage() {
   const { user } = await requireSession();
-  const counts = await countsPerArea(await getDb());
+  const db = await getDb();
+  const [counts, activity, downloads] = await Promise.all([countsPerArea(db), recentActivity(db, 10), mostDownloadedFiles(db, 5)]);
+  const listed = areas.filter((a) => a.kind !== 'pages');
+  const totals = listed.reduce((t, a) => ({ drafts: t.drafts + (counts[a.slug]?.drafts ?? 0), scheduled: t.scheduled + (counts[a.slug]?.scheduled ?? 0) }), { drafts: 0, scheduled: 0 });
   return (
     <>
       <h1 className="text-2xl font-bold">Tableau de bord</h1>
-      <p className="mt-2 text-muted">Bonjour {user.name}.</p>
-      <table className="mt-6 w-full max-w-xl border-collapse text-sm">
-        <caption className="mb-2 text-left font-semibold">Contenus par rubrique</caption>
-        <thead>
-          <tr className="border-b border-border text-left">
-            <th scope="col" className="py-2">Rubrique</th>
-            <th scope="col" className="py-2 text-right">Éléments</th>
-          </tr>
-        </thead>
-        <tbody>
-          {areas
-            .filter((a) => a.kind !== 'pages')
-            .map((a) => (
+      <p className="mt-2 text-muted">
+        Bonjour {user.name}. {totals.drafts} brouillon{totals.drafts > 1 ? 's' : ''} et {totals.scheduled} publication{totals.scheduled > 1 ? 's' : ''} programmée
+        {totals.scheduled > 1 ? 's' : ''} en attente.
+      </p>
+      <div className="mt-6 grid gap-10 xl:grid-cols-2">
+        <table className="w-full border-collapse text-sm">
+          <caption className="mb-2 text-left font-semibold">Contenus par rubrique</caption>
+          <thead>
+            <tr className="border-b border-border text-left">
+              <th scope="col" className="py-2">Rubrique</th>
+              <th scope="col" className="py-2 text-right">Éléments</th>
+              <th scope="col" className="py-2 text-right">Brouillons</th>
+              <th scope="col" className="py-2 text-right">Programmés</th>
+            </tr>
+          </thead>
+          <tbody>
+            {listed.map((a) => (
               <tr key={a.slug} className="border-b border-border">
                 <th scope="row" className="py-1.5 text-left font-normal">
                   <Link href={a.adminPath}>{a.label}</Link>
                 </th>
-                <td className="py-1.5 text-right tabular-nums">{counts[a.slug] ?? 0}</td>
+                <td className="py-1.5 text-right tabular-nums">{counts[a.slug]?.total ?? 0}</td>
+                <td className="py-1.5 text-right tabular-nums">{counts[a.slug]?.drafts ?? 0}</td>
+                <td className="py-1.5 text-right tabular-nums">{counts[a.slug]?.scheduled ?? 0}</td>
               </tr>
             ))}
-        </tbody>
-      </table>
+          </tbody>
+        </table>
+        <div className="space-y-10">
+          <section aria-labelledby="activite">
+            <div className="flex items-baseline justify-between gap-4">
+              <h2 id="activite" className="font-semibold">
+                Activité récente
+              </h2>
+              <Link href="/admin/journal" className="text-sm">
+                Tout le journal
+              </Link>
+            </div>
+            {activity.length === 0 ? (
+              <p className="mt-2 text-sm text-muted">Aucune modification pour l’instant.</p>
+            ) : (
+              <ul className="mt-2 space-y-2 text-sm">
+                {activity.map((e) => (
+                  <li key={e.id}>
+                    <time dateTime={e.at} className="text-muted">
+                      {formatDateTime(e.at)}
+                    </time>{' '}
+                    — {e.actor ?? 'Système'} : {e.href ? <Link href={e.href}>{e.summary ?? e.actionLabel}</Link> : (e.summary ?? e.actionLabel)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="telecharges">
+            <h2 id="telecharges" className="font-semibold">
+              Fichiers les plus téléchargés
+            </h2>
+            {downloads.length === 0 ? (
+              <p className="mt-2 text-sm text-muted">Aucun téléchargement compté pour l’instant.</p>
+            ) : (
+              <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+                {downloads.map((f) => (
+                  <li key={f.id}>
+                    <a href={fileUrl(f)}>{f.name}</a> — {f.downloadCount.toLocaleString('fr-FR')} téléchargement{f.downloadCount > 1 ? 's' : ''}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+      </div>
     </>
   );
 }

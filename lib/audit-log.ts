@@ -1,0 +1,146 @@
+/**
+ * Reading the audit log: the dashboard's recent activity and the filterable journal
+ * (`/admin/journal`). Plain `(db, params)` queries.
+ */
+import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { getArea } from '@/lib/content/areas';
+import type { Db } from '@/lib/db/open';
+import { auditEntries, publications } from '@/lib/db/schema';
+
+/** French labels of the actions, by their code. */
+export const actionLabels: Record<string, string> = {
+  'user.sign_in': 'Connexion',
+  'user.sign_in_failed': 'Échec de connexion',
+  'user.sign_out': 'Déconnexion',
+  'user.create': 'Compte créé',
+  'user.update': 'Profil modifié',
+  'user.password_change': 'Mot de passe changé',
+  'user.deactivate': 'Compte désactivé',
+  'user.reactivate': 'Compte réactivé',
+  'file.upload': 'Fichier envoyé',
+  'file.rename': 'Fichier renommé',
+  'file.delete': 'Fichier supprimé',
+  'publication.create': 'Création',
+  'publication.update': 'Modification',
+  'publication.publish': 'Publication',
+  'publication.schedule': 'Programmation',
+  'publication.unpublish': 'Dépublication',
+  'publication.trash': 'Mise à la corbeille',
+  'publication.restore': 'Restauration',
+  'publication.delete': 'Suppression définitive',
+};
+
+/** Filter groups offered in the journal. */
+export const actionGroups = [
+  { key: 'user', label: 'Comptes et connexions' },
+  { key: 'file', label: 'Fichiers' },
+  { key: 'publication', label: 'Publications' },
+  { key: 'news', label: 'Actualités' },
+  { key: 'event', label: 'Événements' },
+  { key: 'gallery', label: 'Galeries' },
+  { key: 'tender', label: 'Appels d’offres' },
+  { key: 'page', label: 'Pages institutionnelles' },
+] as const;
+
+export type AuditRow = {
+  id: number;
+  at: string;
+  actor: string | null;
+  action: string;
+  actionLabel: string;
+  summary: string | null;
+  /** Where to see what the entry is about, in the back-office. */
+  href: string | null;
+  ip: string | null;
+};
+
+export type AuditFilter = { q?: string; group?: string; from?: string; to?: string; page?: number; perPage?: number };
+
+const linkOf = (entityType: string | null, area: string | null): string | null => {
+  switch (entityType) {
+    case 'user':
+      return '/admin/users';
+    case 'file':
+      return '/admin/fichiers';
+    case 'publication':
+      return area ? (getArea(area)?.adminPath ?? null) : null;
+    case 'news':
+      return '/admin/news';
+    case 'event':
+      return '/admin/events';
+    case 'gallery':
+      return '/admin/gallery';
+    case 'tender':
+      return '/admin/offres';
+    case 'page':
+      return '/admin/about';
+    default:
+      return null;
+  }
+};
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The journal, newest first, filtered by text (summary or actor), action group and day range. */
+export async function listAudit(db: Db, { q, group, from, to, page = 1, perPage = 50 }: AuditFilter = {}) {
+  const conditions: SQL[] = [];
+  const term = q?.trim().slice(0, 100);
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(auditEntries.summary, pattern), ilike(auditEntries.actor, pattern))!);
+  }
+  if (group && actionGroups.some((g) => g.key === group)) conditions.push(like(auditEntries.action, `${group}.%`));
+  if (from && isoDay.test(from)) conditions.push(gte(auditEntries.at, new Date(`${from}T00:00:00Z`)));
+  if (to && isoDay.test(to)) conditions.push(lt(auditEntries.at, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const current = Math.max(1, page);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: auditEntries, area: publications.area })
+      .from(auditEntries)
+      .leftJoin(publications, and(eq(auditEntries.entityType, 'publication'), eq(auditEntries.entityId, sql`${publications.id}::text`)))
+      .where(where)
+      .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+      .limit(perPage)
+      .offset((current - 1) * perPage),
+    db.select({ n: count() }).from(auditEntries).where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    page: current,
+    perPage,
+    entries: rows.map(
+      ({ entry, area }): AuditRow => ({
+        id: entry.id,
+        at: entry.at.toISOString(),
+        actor: entry.actor,
+        action: entry.action,
+        actionLabel: actionLabels[entry.action] ?? entry.action,
+        summary: entry.summary,
+        href: linkOf(entry.entityType, area),
+        ip: entry.ip,
+      }),
+    ),
+  };
+}
+
+/** The last content and account changes, for the dashboard (sign-ins left out). */
+export async function recentActivity(db: Db, limit = 10): Promise<AuditRow[]> {
+  const rows = await db
+    .select({ entry: auditEntries, area: publications.area })
+    .from(auditEntries)
+    .leftJoin(publications, and(eq(auditEntries.entityType, 'publication'), eq(auditEntries.entityId, sql`${publications.id}::text`)))
+    .where(sql`${auditEntries.action} not in ('user.sign_in', 'user.sign_out', 'user.sign_in_failed')`)
+    .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+    .limit(limit);
+  return rows.map(({ entry, area }) => ({
+    id: entry.id,
+    at: entry.at.toISOString(),
+    actor: entry.actor,
+    action: entry.action,
+    actionLabel: actionLabels[entry.action] ?? entry.action,
+    summary: entry.summary,
+    href: linkOf(entry.entityType, area),
+    ip: entry.ip,
+  }));
+}
