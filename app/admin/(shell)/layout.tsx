@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { AdminSidebar } from '@/components/admin/admin-sidebar';
+import { QueryProvider } from '@/components/admin/query-provider';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Logo } from '@/components/ui/logo';
@@ -32,7 +33,7 @@ async function AdminFrame({ children }: { children: React.ReactNode }) {
           </form>
         </header>
         <main id="contenu" className="p-6">
-          {children}
+          <QueryProvider>{children}</QueryProvider>
         </main>
       </div>
     </div>

@@ -1,4 +1,6 @@
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { PublicationList } from '@/components/admin/content/publication-list';
 import { requireSession } from '@/lib/auth/guard';
 import { adminMenu, areas } from '@/lib/content/areas';
 
@@ -17,6 +19,7 @@ export default async function AdminScreenPage({ params }: Props) {
   const entry = adminMenu().find((m) => m.path === path);
   if (!entry) notFound();
   const managed = areas.filter((a) => a.adminPath === path);
+  const publicationAreas = managed.filter((a) => a.kind === 'publications');
   return (
     <>
       <h1 className="text-2xl font-bold">{entry.label}</h1>
@@ -25,6 +28,11 @@ export default async function AdminScreenPage({ params }: Props) {
           {a.description}
         </p>
       ))}
+      {publicationAreas.length > 0 ? (
+        <Suspense fallback={<p className="mt-6 text-muted">Chargement de la liste…</p>}>
+          <PublicationList areas={publicationAreas.map((a) => a.slug)} showArea={publicationAreas.length > 1} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
