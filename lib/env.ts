@@ -38,6 +38,8 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Memory the front page cache may use, in megabytes. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Seconds between two checks for scheduled publications whose time has come. */
+  SCHEDULER_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** Interface the server listens on. */
   HOSTNAME: z.string().trim().min(1).default('0.0.0.0'),
   /** Sign-in mode: `embedded` (accounts in our database), `supabase` (Supabase Auth) or `upstream` (an existing user API). */

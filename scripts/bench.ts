@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAdmin, removeBenchPublications, seedBenchPublications } from './bench-admin';
 import { benchFiles, type FileBenchResult } from './bench-files';
 import { measuredPages, startServer, warm } from './server';
 
@@ -96,7 +97,13 @@ function printSection(name: string, description: string, rows: BenchRow[]): void
 }
 
 async function main(): Promise<number> {
+  const withAdmin = !process.env.BENCH_SKIP_ADMIN;
+  if (withAdmin) {
+    console.log('10 000 brouillons de test dans la rubrique IPC (retirés à la fin)…');
+    await seedBenchPublications();
+  }
   const server = await startServer({ extraEnv: { NODE_ENV: 'production' } });
+  let adminResult: Record<string, string | number> | null = null;
   const results: { name: string; description: string; rows: BenchRow[] }[] = [];
   let filesResult: FileBenchResult | null = null;
   try {
@@ -105,15 +112,24 @@ async function main(): Promise<number> {
       console.log(`\n${section.name}`);
       results.push({ name: section.name, description: section.description, rows: await section.run(server.baseUrl) });
     }
+    if (withAdmin) {
+      console.log('\nBack-office : liste de 10 000 publications, délai de publication');
+      adminResult = await benchAdmin(server.baseUrl);
+    }
     if (!process.env.BENCH_SKIP_FILES) {
       console.log('\nFichiers : envoi et téléchargement d’un gros PDF');
       filesResult = await benchFiles(server.baseUrl, server.pid);
     }
   } finally {
     await server.stop();
+    if (withAdmin) await removeBenchPublications();
   }
 
   for (const r of results) printSection(r.name, r.description, r.rows);
+  if (adminResult) {
+    console.log('\nBack-office — GET /api/admin/publications (20 requêtes par cas) et publication → page publique');
+    for (const [key, value] of Object.entries(adminResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
+  }
   if (filesResult) {
     console.log('\nFichiers — POST /api/files puis GET /fichiers/… du même fichier (mémoire : RSS du serveur)');
     for (const [key, value] of Object.entries(filesResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
@@ -127,6 +143,7 @@ async function main(): Promise<number> {
     connections: CONNECTIONS,
     durationSeconds: DURATION_SECONDS,
     sections: results,
+    admin: adminResult,
     files: filesResult,
   };
   const file = path.join('bench-results', 'latest.json');

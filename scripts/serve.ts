@@ -8,6 +8,9 @@ import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
 import { fillNotFoundPath } from '@/lib/http/not-found-path';
 import { handleWithPageCache } from '@/lib/http/page-cache';
+import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
+import { startScheduler } from '@/lib/content/scheduler';
+import { getDb } from '@/lib/db/instance';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -27,8 +30,27 @@ const server = http.createServer((req, res) => {
 server.requestTimeout = 0;
 server.setTimeout(120_000);
 
+// Scheduled publications go online within SCHEDULER_SECONDS of their time, with nobody in the
+// back-office: the database change happens here, the cache tags expire through a call to
+// ourselves (Next's tag expiry needs its request scope).
+const selfHost = env.HOSTNAME === '0.0.0.0' || env.HOSTNAME === '::' ? '127.0.0.1' : env.HOSTNAME;
+const secret = internalSecret();
+let scheduler: ReturnType<typeof startScheduler> | null = null;
+
 server.listen(env.PORT, env.HOSTNAME, () => {
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
+  scheduler = startScheduler({
+    getDb,
+    intervalMs: env.SCHEDULER_SECONDS * 1000,
+    invalidate: async (tags) => {
+      const response = await fetch(`http://${selfHost.includes(':') ? `[${selfHost}]` : selfHost}:${env.PORT}/api/internal/revalidate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [INTERNAL_HEADER]: secret },
+        body: JSON.stringify({ tags }),
+      });
+      if (!response.ok) throw new Error(`expiration du cache refusée (${response.status})`);
+    },
+  });
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -36,6 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Downloads counted in memory since the last flush (lib/files/downloads.ts).
     const counter = (globalThis as { __insstatDownloads?: { flush(): Promise<void> } }).__insstatDownloads;
     void counter?.flush();
+    void scheduler?.stop();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });

@@ -11,6 +11,7 @@ import type { AuthRequest, SessionUser } from '@/lib/auth/types';
 import { env } from '@/lib/env';
 import { UnauthorizedError } from '@/lib/errors';
 import { assertSameOrigin } from '@/lib/http/origin';
+import { perRequest } from '@/lib/http/per-request';
 import { errorResponse } from '@/lib/http/responses';
 
 export type RouteContext = AuthDeps & { user: SessionUser; request: AuthRequest };
@@ -36,6 +37,8 @@ export async function routeContext(request: Request, deps?: AuthDeps): Promise<R
 export function adminRoute<P = Record<string, never>>(handler: Handler<P>, options: { deps?: () => Promise<AuthDeps> } = {}) {
   return async (request: Request, segment?: { params: Promise<P> }) => {
     try {
+      // Always per request: never prerendered at build time.
+      await perRequest();
       if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) assertSameOrigin(request, [new URL(env.SITE_URL).origin]);
       const ctx = await routeContext(request, options.deps ? await options.deps() : undefined);
       return await handler(request, ctx, (segment ? await segment.params : {}) as P);

@@ -3,6 +3,7 @@
  * any sign-in mode. The route files under app/api/ export them; tests call them with real Requests.
  */
 import { NextResponse } from 'next/server';
+import { perRequest } from '@/lib/http/per-request';
 import { errorResponse, readJson } from '@/lib/http/responses';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { authRequestFrom } from './request';
@@ -24,6 +25,8 @@ const userOf = (body: unknown) =>
 export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOptions) {
   const handle = (fn: (request: Request, auth: AuthDeps) => Promise<Response>, mutating: boolean) => async (request: Request) => {
     try {
+      // Always per request: never prerendered at build time.
+      await perRequest();
       if (mutating) assertSameOrigin(request, options.allowedOrigins);
       return await fn(request, await deps());
     } catch (error) {

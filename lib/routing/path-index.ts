@@ -10,16 +10,23 @@ const FRESH_MS = 15_000;
 const RECHECK_MS = 1_000;
 
 type State = { index: PublicPathIndex; at: number } | null;
-const g = globalThis as typeof globalThis & { __insstatPathIndex?: State; __insstatPathIndexLoading?: Promise<State> };
+const g = globalThis as typeof globalThis & {
+  __insstatPathIndex?: State;
+  __insstatPathIndexLoading?: Promise<State>;
+  /** Bumped by every write: a load started before it must not store what it read. */
+  __insstatPathIndexGeneration?: number;
+};
 
 function load(): Promise<State> {
   g.__insstatPathIndexLoading ??= (async () => {
+    const generation = g.__insstatPathIndexGeneration ?? 0;
     try {
       const index = await publicPathIndex(await getDb(), new Date());
-      g.__insstatPathIndex = { index, at: Date.now() };
-      return g.__insstatPathIndex;
+      const state = { index, at: Date.now() };
+      if ((g.__insstatPathIndexGeneration ?? 0) === generation) g.__insstatPathIndex = state;
+      return state;
     } finally {
-      g.__insstatPathIndexLoading = undefined;
+      if ((g.__insstatPathIndexGeneration ?? 0) === generation) g.__insstatPathIndexLoading = undefined;
     }
   })();
   return g.__insstatPathIndexLoading;
@@ -35,7 +42,13 @@ export async function checkPublicPath(test: (index: PublicPathIndex) => boolean)
   return test(state.index);
 }
 
-/** Drops the index after a write in this process, so the next request sees the change. */
+/**
+ * Drops the index after a write in this process: the next request waits for a fresh one, so a
+ * trashed or unpublished item is a 404 at once (not only new paths). A load already under way,
+ * started before the write, is not kept.
+ */
 export function invalidatePublicPathIndex(): void {
-  if (g.__insstatPathIndex) g.__insstatPathIndex = { ...g.__insstatPathIndex, at: 0 };
+  g.__insstatPathIndexGeneration = (g.__insstatPathIndexGeneration ?? 0) + 1;
+  g.__insstatPathIndex = null;
+  g.__insstatPathIndexLoading = undefined;
 }

@@ -1,0 +1,374 @@
+/**
+ * The life cycle every publishable kind shares (publications now; news, events, galleries and
+ * tenders next): optimistic versions, publish / schedule / unpublish, trash / restore, final
+ * deletion, their audit entries and the cache tags they touch. A kind describes itself once
+ * (`ContentKind`); the functions here work on any table built with the schema's `lifecycle()`
+ * columns. Plain `(db, …)` functions: no Next imports, tested against PGlite and Postgres.
+ */
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { writeAudit } from '@/lib/audit';
+import type { SessionUser } from '@/lib/auth/types';
+import type { Db } from '@/lib/db/open';
+import { users } from '@/lib/db/schema';
+import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
+import { formatDate, formatDateTime } from '@/lib/format';
+
+export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'archived';
+
+/** The columns `lifecycle()` adds to a table, plus the id and title every kind has. */
+export type LifecycleRow = {
+  id: number;
+  title: string;
+  status: ContentStatus;
+  publishedAt: Date | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  createdBy: string | null;
+  updatedBy: string | null;
+};
+
+/** A table with the `lifecycle()` columns (publications, news, events, galleries, tenders). */
+export type LifecycleTable = PgTable & { [K in keyof LifecycleRow]: PgColumn };
+
+/** How the back-office names a kind in French, for messages and audit summaries. */
+export type KindWords = {
+  /** Capitalised noun: « Publication », « Événement ». */
+  noun: string;
+  /** Demonstrative: « cette publication », « cet événement ». */
+  this: string;
+  /** Object pronoun: « vous la modifiiez », « vous le modifiiez ». */
+  pronoun: 'la' | 'le';
+  /** For past participles: « mise en ligne » / « mis en ligne ». */
+  feminine: boolean;
+};
+
+/** One publishable kind, described once; every life-cycle function takes it. */
+export type ContentKind<R extends LifecycleRow = LifecycleRow> = {
+  table: LifecycleTable;
+  /** Audit entity type and action prefix: `publication` → `publication.publish`. */
+  entity: string;
+  words: KindWords;
+  /** Cache tags a change of this item touches (its page, its lists, the sitemap). */
+  tags(row: R): string[];
+};
+
+/** Optional context of a write: the client address for the audit log, and the clock (tests). */
+export type WriteOptions = { ip?: string | null; now?: Date };
+
+/** What a life-cycle change returns: the row as it now is and the cache tags to invalidate. */
+export type LifecycleResult<R> = { publication: R; tags: string[] };
+
+/** What a bulk change returns: the rows changed, the ids left alone, the tags to invalidate. */
+export type BulkResult<R> = { publications: R[]; skipped: number[]; tags: string[] };
+
+/** A past participle agreeing with the kind's noun: `agree('mis', words)` → « mise ». */
+export const agree = (participle: string, words: KindWords) => (words.feminine ? `${participle}e` : participle);
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// Same time zone as lib/format.ts, so « à 14:32 » matches the dates shown elsewhere.
+const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
+/** « à 14:32 » today, « le 3 mars 2026 à 14:32 » another day. */
+export function whenSaved(at: Date, now: Date): string {
+  return formatDate(at) === formatDate(now) ? `à ${timeFmt.format(at)}` : `le ${formatDateTime(at)}`;
+}
+
+/** Unique tags of several changes, in first-seen order. */
+export const mergeTags = (...lists: string[][]) => [...new Set(lists.flat())];
+
+const notFound = (words: KindWords) =>
+  new NotFoundError(
+    `${capitalise(words.this)} n’existe pas ou plus : ${words.feminine ? 'elle' : 'il'} a peut-être été ${agree('supprimé', words)} définitivement. Rechargez la liste.`,
+  );
+
+/**
+ * The error for a versioned write that matched no row: `NotFoundError` when the item is gone,
+ * otherwise a `ConflictError` naming who saved it meanwhile and when.
+ */
+export async function staleVersionError(db: Db, kind: ContentKind, id: number, user: SessionUser | null, now = new Date()): Promise<DomainError> {
+  const t = kind.table;
+  const [row] = await db
+    .select({ updatedAt: t.updatedAt, updatedBy: t.updatedBy, name: users.name })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.updatedBy))
+    .where(eq(t.id, id))
+    .limit(1);
+  if (!row) return notFound(kind.words);
+  const { words } = kind;
+  const when = whenSaved(row.updatedAt as Date, now);
+  const lost = 'Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.';
+  const message =
+    user && row.updatedBy === user.id
+      ? `Vous avez enregistré ${words.this} ${when} dans une autre fenêtre pendant que vous ${words.pronoun} modifiiez ici. ${lost}`
+      : `${row.name ?? 'Quelqu’un d’autre'} a enregistré ${words.this} ${when} pendant que vous ${words.pronoun} modifiiez. ${lost}`;
+  return new ConflictError(message);
+}
+
+/**
+ * The optimistic write: one `UPDATE … WHERE id = $id AND version = $expected` that bumps the
+ * version and records who and when. When no row matches, nothing is written and the error says
+ * why (`staleVersionError`). Run it inside the caller's transaction when other writes go with it.
+ */
+export async function versionedUpdate<R extends LifecycleRow>(
+  db: Db,
+  kind: ContentKind<R>,
+  id: number,
+  expectedVersion: number,
+  values: Record<string, unknown>,
+  user: SessionUser,
+  now = new Date(),
+): Promise<R> {
+  const t = kind.table;
+  const set = { ...values, version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<LifecycleTable>;
+  const [row] = await db
+    .update(t)
+    .set(set)
+    .where(and(eq(t.id, id), eq(t.version, expectedVersion)))
+    .returning();
+  if (!row) throw await staleVersionError(db, kind as ContentKind, id, user, now);
+  return row as unknown as R;
+}
+
+type Transition = {
+  action: 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore';
+  /** Why the change cannot apply to this row (French), or null when it can. */
+  refusal(row: LifecycleRow, words: KindWords): string | null;
+  /** True when the row is already in the target state: nothing to write. */
+  done(row: LifecycleRow, now: Date): boolean;
+  values(t: LifecycleTable, now: Date, at?: Date): Record<string, unknown>;
+  summary(words: KindWords, title: string, at?: Date): string;
+  /** Columns recorded before and after in the audit entry. */
+  audited: readonly (keyof LifecycleRow)[];
+};
+
+const inTrash = (row: LifecycleRow, words: KindWords, doing: string) =>
+  row.deletedAt ? `${capitalise(words.this)} est dans la corbeille : restaurez-${words.pronoun} avant de ${words.pronoun} ${doing}.` : null;
+
+const isLive = (row: LifecycleRow, now: Date) => row.status === 'published' && row.publishedAt !== null && row.publishedAt <= now;
+
+const timestamp = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+const transitions = {
+  publish: {
+    action: 'publish',
+    refusal: (row, words) => inTrash(row, words, 'mettre en ligne'),
+    done: isLive,
+    // A date already in the past is kept (an item put back online keeps its release date).
+    values: (t, now) => ({
+      status: 'published',
+      publishedAt: sql`case when ${t.publishedAt} <= ${timestamp(now)} then ${t.publishedAt} else ${timestamp(now)} end`,
+    }),
+    summary: (words, title) => `${words.noun} ${agree('mis', words)} en ligne : « ${title} »`,
+    audited: ['status', 'publishedAt'],
+  },
+  schedule: {
+    action: 'schedule',
+    refusal: (row, words) => inTrash(row, words, 'programmer'),
+    done: () => false,
+    values: (_t, _now, at) => ({ status: 'scheduled', publishedAt: at }),
+    summary: (words, title, at) => `${words.noun} ${agree('programmé', words)} pour le ${formatDateTime(at as Date)} : « ${title} »`,
+    audited: ['status', 'publishedAt'],
+  },
+  unpublish: {
+    action: 'unpublish',
+    refusal: (row, words) => inTrash(row, words, 'retirer du site'),
+    done: (row) => row.status === 'draft',
+    // publishedAt stays: publishing again keeps the original release date.
+    values: () => ({ status: 'draft' }),
+    summary: (words, title) => `${words.noun} ${agree('retiré', words)} du site (brouillon) : « ${title} »`,
+    audited: ['status', 'publishedAt'],
+  },
+  trash: {
+    action: 'trash',
+    refusal: (row, words) => (row.deletedAt ? `${capitalise(words.this)} est déjà dans la corbeille.` : null),
+    done: () => false,
+    values: (_t, now) => ({ deletedAt: now }),
+    summary: (words, title) => `${words.noun} ${agree('mis', words)} à la corbeille : « ${title} »`,
+    audited: ['deletedAt'],
+  },
+  restore: {
+    action: 'restore',
+    refusal: (row, words) => (row.deletedAt ? null : `${capitalise(words.this)} n’est pas dans la corbeille.`),
+    done: () => false,
+    values: () => ({ deletedAt: null }),
+    summary: (words, title) => `${words.noun} ${agree('restauré', words)} depuis la corbeille : « ${title} »`,
+    audited: ['deletedAt'],
+  },
+} as const satisfies Record<string, Transition>;
+
+export type TransitionName = keyof typeof transitions;
+
+const pick = (row: LifecycleRow, keys: readonly (keyof LifecycleRow)[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
+
+/** Refuses a scheduling date that is not in the future (French, on the `publishedAt` field). */
+export function checkScheduleDate(at: Date, now: Date): void {
+  const message =
+    Number.isNaN(at.getTime())
+      ? 'Indiquez une date et une heure de mise en ligne valides.'
+      : at <= now
+        ? 'La date de mise en ligne doit être dans le futur : choisissez une date et une heure à venir, ou mettez en ligne tout de suite.'
+        : null;
+  if (message) throw new ValidationError(message, { publishedAt: [message] });
+}
+
+/**
+ * Applies one life-cycle change to one item, version-checked: the row is locked, its version
+ * compared, then one versioned UPDATE; an audit entry goes in the same transaction. An item
+ * already in the target state is returned as is (no write, no tags).
+ */
+export async function changeLifecycle<R extends LifecycleRow>(
+  db: Db,
+  kind: ContentKind<R>,
+  name: TransitionName,
+  params: { id: number; expectedVersion: number; user: SessionUser; at?: Date } & WriteOptions,
+): Promise<LifecycleResult<R>> {
+  const transition: Transition = transitions[name];
+  const now = params.now ?? new Date();
+  if (name === 'schedule') checkScheduleDate(params.at ?? new Date(Number.NaN), now);
+  const t = kind.table;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [current] = (await tx.select().from(t).where(eq(t.id, params.id)).for('update')) as unknown as R[];
+    if (!current) throw notFound(kind.words);
+    if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
+    const refusal = transition.refusal(current, kind.words);
+    if (refusal) throw new ConflictError(refusal);
+    if (transition.done(current, now)) return { publication: current, tags: [] };
+    const updated = await versionedUpdate(tx, kind, params.id, params.expectedVersion, transition.values(t, now, params.at), params.user, now);
+    await writeAudit(tx, {
+      user: params.user,
+      action: `${kind.entity}.${transition.action}`,
+      entityType: kind.entity,
+      entityId: updated.id,
+      summary: transition.summary(kind.words, updated.title, params.at),
+      before: pick(current, transition.audited),
+      after: pick(updated, transition.audited),
+      ip: params.ip,
+    });
+    return { publication: updated, tags: kind.tags(updated) };
+  });
+}
+
+/**
+ * Applies one life-cycle change to several items in one transaction, without version check (the
+ * list shows their current state). Items that are missing, refuse the change (a trashed item
+ * cannot be published) or are already in the target state are skipped. One audit entry per item.
+ */
+export async function bulkChangeLifecycle<R extends LifecycleRow>(
+  db: Db,
+  kind: ContentKind<R>,
+  name: Exclude<TransitionName, 'schedule'>,
+  ids: readonly number[],
+  user: SessionUser,
+  options: WriteOptions = {},
+): Promise<BulkResult<R>> {
+  const transition: Transition = transitions[name];
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return { publications: [], skipped: [], tags: [] };
+  if (wanted.length > 1000) throw new ValidationError('Sélectionnez au plus 1 000 éléments à la fois.');
+  const now = options.now ?? new Date();
+  const t = kind.table;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const rows = (await tx.select().from(t).where(inArray(t.id, wanted)).for('update')) as unknown as R[];
+    const eligible = rows.filter((r) => !transition.refusal(r, kind.words) && !transition.done(r, now));
+    const before = new Map(eligible.map((r) => [r.id, r]));
+    const changed =
+      eligible.length === 0
+        ? []
+        : ((await tx
+            .update(t)
+            .set({ ...transition.values(t, now), version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<LifecycleTable>)
+            .where(inArray(t.id, [...before.keys()]))
+            .returning()) as unknown as R[]);
+    for (const row of changed) {
+      await writeAudit(tx, {
+        user,
+        action: `${kind.entity}.${transition.action}`,
+        entityType: kind.entity,
+        entityId: row.id,
+        summary: transition.summary(kind.words, row.title),
+        before: pick(before.get(row.id) as R, transition.audited),
+        after: pick(row, transition.audited),
+        ip: options.ip,
+      });
+    }
+    const done = new Set(changed.map((r) => r.id));
+    return { publications: changed, skipped: wanted.filter((id) => !done.has(id)), tags: mergeTags(...changed.map((r) => kind.tags(r))) };
+  });
+}
+
+/**
+ * Deletes an item for good, version-checked, and only from the trash. `snapshot` gives what the
+ * audit entry keeps of it (its values, its attachments), read inside the same transaction before
+ * the row and its cascaded rows go.
+ */
+export async function deleteForever<R extends LifecycleRow>(
+  db: Db,
+  kind: ContentKind<R>,
+  params: { id: number; expectedVersion: number; user: SessionUser; snapshot?: (tx: Db, row: R) => Promise<unknown> } & WriteOptions,
+): Promise<LifecycleResult<R>> {
+  const now = params.now ?? new Date();
+  const t = kind.table;
+  const { words } = kind;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [current] = (await tx.select().from(t).where(eq(t.id, params.id)).for('update')) as unknown as R[];
+    if (!current) throw notFound(words);
+    if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
+    if (!current.deletedAt) {
+      throw new ConflictError(`Mettez d’abord ${words.this} à la corbeille : seul un élément de la corbeille peut être supprimé définitivement.`);
+    }
+    const before = params.snapshot ? await params.snapshot(tx, current) : current;
+    const [deleted] = (await tx
+      .delete(t)
+      .where(and(eq(t.id, params.id), eq(t.version, params.expectedVersion)))
+      .returning()) as unknown as R[];
+    if (!deleted) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
+    await writeAudit(tx, {
+      user: params.user,
+      action: `${kind.entity}.delete`,
+      entityType: kind.entity,
+      entityId: deleted.id,
+      summary: `${words.noun} ${agree('supprimé', words)} définitivement : « ${deleted.title} »`,
+      before,
+      ip: params.ip,
+    });
+    return { publication: deleted, tags: kind.tags(deleted) };
+  });
+}
+
+/** Who the audit log shows for changes nobody made by hand. */
+export const schedulerActor = 'Mise en ligne programmée';
+
+/**
+ * Publishes every scheduled, untrashed item of this kind whose time has come, in one
+ * `UPDATE … RETURNING`: when two app instances run it at once, Postgres lets the second wait on
+ * the rows the first changed and then skip them (they are no longer `scheduled`), so each item is
+ * published — and audited — once. Neither the version nor the author changes: carrying out a
+ * schedule someone already set is not an edit, and must not turn an editor's open form stale.
+ */
+export async function publishDueOfKind<R extends LifecycleRow>(db: Db, kind: ContentKind<R>, now: Date): Promise<R[]> {
+  const t = kind.table;
+  const rows = (await db
+    .update(t)
+    .set({ status: 'published' } as PgUpdateSetSource<LifecycleTable>)
+    .where(and(eq(t.status, 'scheduled'), lte(t.publishedAt, now), isNull(t.deletedAt)))
+    .returning()) as unknown as R[];
+  for (const row of rows) {
+    await writeAudit(db, {
+      actor: schedulerActor,
+      action: `${kind.entity}.publish`,
+      entityType: kind.entity,
+      entityId: row.id,
+      summary: `${kind.words.noun} ${agree('programmé', kind.words)} ${agree('mis', kind.words)} en ligne automatiquement : « ${row.title} »`,
+      before: { status: 'scheduled' },
+      after: { status: 'published', publishedAt: row.publishedAt },
+    });
+  }
+  return rows;
+}

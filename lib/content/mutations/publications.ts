@@ -1,0 +1,531 @@
+/**
+ * Writing publications from the back-office: the input schema (built from the area registry),
+ * create and update with optimistic versions, the life cycle (publish, schedule, unpublish, trash,
+ * restore, delete for good, and their bulk variants for lists), and the reads of the edit form and
+ * the connected-user preview. Each write records an audit entry in its own transaction and returns
+ * the cache tags it touched; the caller invalidates them. Plain `(db, …)` functions.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { writeAudit } from '@/lib/audit';
+import type { SessionUser } from '@/lib/auth/types';
+import { publicationTags } from '@/lib/cache/tags';
+import { areaFieldsSchema, getArea, reservedSlugs, type Area } from '@/lib/content/areas';
+import { sanitizeRichText } from '@/lib/content/html';
+import { filesOfPublications } from '@/lib/content/queries/files';
+import type { PublicationDetail } from '@/lib/content/queries/publications';
+import { slugify, uniqueSlug } from '@/lib/content/slug';
+import type { Db } from '@/lib/db/open';
+import { files, publicationFiles, publications, users } from '@/lib/db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
+import { parseOrThrow } from '@/lib/validation';
+import {
+  agree,
+  bulkChangeLifecycle,
+  changeLifecycle,
+  deleteForever,
+  mergeTags,
+  staleVersionError,
+  versionedUpdate,
+  type BulkResult,
+  type ContentKind,
+  type LifecycleResult,
+  type WriteOptions,
+} from './lifecycle';
+
+export type Publication = typeof publications.$inferSelect;
+
+/** Publications as a life-cycle kind (the scheduler and the generic helpers take it). */
+export const publicationKind: ContentKind<Publication> = {
+  table: publications,
+  entity: 'publication',
+  words: { noun: 'Publication', this: 'cette publication', pronoun: 'la', feminine: true },
+  tags: (row) => publicationTags(row),
+};
+
+// ─── Input ─────────────────────────────────────────────────────────────────────────────────
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Optional text: trimmed, empty becomes null. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ message: `${label} : texte attendu.` })
+    .trim()
+    .max(max, `${label} : ${max} caractères au plus.`)
+    .nullish()
+    .transform((v) => v || null);
+
+const isoDate = z.iso.date();
+const uuid = z.uuid();
+
+/** Optional ISO date (`AAAA-MM-JJ`); empty becomes null. */
+const optionalDate = (label: string) => {
+  const message = `${label} : date attendue au format AAAA-MM-JJ.`;
+  return z
+    .string({ message })
+    .refine((v) => v === '' || isoDate.safeParse(v).success, message)
+    .nullish()
+    .transform((v) => v || null);
+};
+
+const fileId = (message: string) => z.string({ message }).refine((v) => uuid.safeParse(v).success, message);
+
+/**
+ * The area's own fields (`areaFieldsSchema`) with a French message for every case: an empty or
+ * missing value is reported as « X est obligatoire. » (zod's own type message would be English),
+ * an empty optional one is dropped, and only the declared fields are kept.
+ */
+function areaFieldsInput(area: Area) {
+  const declared = area.fields ?? [];
+  const inner = areaFieldsSchema(area);
+  return z
+    .record(z.string(), z.unknown(), { message: 'Champs de la rubrique : valeurs attendues.' })
+    .nullish()
+    .transform((raw, ctx) => {
+      const present: Record<string, unknown> = {};
+      const missing = new Set<string>();
+      for (const field of declared) {
+        const value = raw?.[field.name];
+        if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+          if (field.required) {
+            missing.add(field.name);
+            ctx.addIssue({ code: 'custom', message: `${field.label} est obligatoire.`, path: [field.name] });
+          }
+        } else {
+          present[field.name] = value;
+        }
+      }
+      const result = inner.safeParse(present);
+      if (result.success) return result.data as Record<string, unknown>;
+      for (const issue of result.error.issues) {
+        if (missing.has(String(issue.path[0]))) continue;
+        const label = declared.find((f) => f.name === issue.path[0])?.label ?? 'Champ';
+        const message = issue.code === 'invalid_type' ? `${label} : valeur invalide.` : issue.message;
+        ctx.addIssue({ code: 'custom', message, path: issue.path.map((k) => (typeof k === 'symbol' ? String(k) : k)) });
+      }
+      return z.NEVER;
+    });
+}
+
+/**
+ * The fields of a publication form for one area, with French messages; the area's own fields
+ * (`areaFieldsSchema`) are checked under `fields`. Only zod and the registry: the edit form can
+ * check the same schema in the browser. Sanitizing the body and checking that the slug and files
+ * are available need the server and happen in `createPublication` / `updatePublication`.
+ */
+export function publicationInputSchema(area: Area) {
+  return z
+    .object({
+      title: z
+        .string({ message: 'Le titre est obligatoire.' })
+        .trim()
+        .min(1, 'Le titre est obligatoire.')
+        .max(300, 'Le titre ne doit pas dépasser 300 caractères.'),
+      slug: z
+        .string({ message: 'Adresse : texte attendu.' })
+        .trim()
+        .max(200, 'L’adresse ne doit pas dépasser 200 caractères.')
+        .refine(
+          (v) => v === '' || slugPattern.test(v),
+          'L’adresse ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (ex. rapport-annuel-2025).',
+        )
+        .refine((v) => !reservedSlugs.has(v), 'Cette adresse est réservée au site : choisissez-en une autre.')
+        .nullish()
+        .transform((v) => v || undefined),
+      summary: z.string({ message: 'Résumé : texte attendu.' }).trim().max(2000, 'Le résumé ne doit pas dépasser 2 000 caractères.').nullish().transform((v) => v ?? ''),
+      body: z.string({ message: 'Texte : texte attendu.' }).max(1_000_000, 'Le texte est trop long (1 000 000 caractères au plus).').nullish().transform((v) => v ?? ''),
+      periodLabel: optionalText(100, 'Période'),
+      periodStart: optionalDate('Début de la période'),
+      periodEnd: optionalDate('Fin de la période'),
+      coverFileId: z
+        .string({ message: 'Image de couverture : choisissez un fichier de la bibliothèque.' })
+        .refine((v) => v === '' || uuid.safeParse(v).success, 'Image de couverture : choisissez un fichier de la bibliothèque.')
+        .nullish()
+        .transform((v) => v || null),
+      files: z
+        .array(
+          z.object(
+            {
+              fileId: fileId('Fichier joint : choisissez un fichier de la bibliothèque.'),
+              label: optionalText(200, 'Libellé du fichier'),
+            },
+            { message: 'Fichier joint : choisissez un fichier de la bibliothèque.' },
+          ),
+          { message: 'Fichiers joints : liste attendue.' },
+        )
+        .max(100, '100 fichiers joints au plus.')
+        .nullish()
+        .transform((v) => v ?? [])
+        .refine((list) => new Set(list.map((f) => f.fileId)).size === list.length, 'Un même fichier est joint deux fois : retirez le doublon.'),
+      fields: areaFieldsInput(area),
+    })
+    .refine((v) => !v.periodStart || !v.periodEnd || v.periodEnd >= v.periodStart, {
+      message: 'La fin de la période doit être égale ou postérieure à son début.',
+      path: ['periodEnd'],
+      // Checked even when other fields have errors, so the form shows every problem at once.
+      when: ({ value }) => {
+        const v = value as { periodStart?: unknown; periodEnd?: unknown } | undefined;
+        return isoDate.safeParse(v?.periodStart).success && isoDate.safeParse(v?.periodEnd).success;
+      },
+    });
+}
+
+/** What a form sends for a publication. */
+export type PublicationInput = z.input<ReturnType<typeof publicationInputSchema>>;
+/** The same, checked and normalised. */
+export type PublicationValues = z.output<ReturnType<typeof publicationInputSchema>>;
+
+/** The stored values of a publication (body sanitized, slug decided) and its ordered attachments. */
+type StoredValues = Omit<PublicationValues, 'files' | 'slug'> & { area: string; slug: string };
+type Attachment = { fileId: string; label: string | null };
+
+function publicationArea(slug: string): Area {
+  const area = getArea(slug);
+  if (!area || area.kind !== 'publications') {
+    const message = 'Cette rubrique n’existe pas ou ne contient pas de publications.';
+    throw new ValidationError(message, { area: [message] });
+  }
+  return area;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return String(e?.code ?? e?.cause?.code) === '23505';
+}
+
+/** Refuses a chosen slug another publication of the area already has (French, on `slug`). */
+async function checkSlugFree(db: Db, area: string, slug: string, excludeId?: number) {
+  const [other] = await db
+    .select({ title: publications.title, deletedAt: publications.deletedAt })
+    .from(publications)
+    .where(and(eq(publications.area, area), eq(publications.slug, slug), excludeId === undefined ? undefined : ne(publications.id, excludeId)))
+    .limit(1);
+  if (!other) return;
+  const message = other.deletedAt
+    ? `L’adresse « ${slug} » est celle de « ${other.title} », dans la corbeille : supprimez-la définitivement ou choisissez une autre adresse.`
+    : `L’adresse « ${slug} » est déjà celle de « ${other.title} » dans cette rubrique : choisissez-en une autre.`;
+  throw new ConflictError(message, { slug: [message] });
+}
+
+/** Refuses attachments and covers that are not (or no longer) in the file library. */
+async function checkFiles(db: Db, values: { coverFileId: string | null; files: Attachment[] }) {
+  const ids = [...new Set([...values.files.map((f) => f.fileId), ...(values.coverFileId ? [values.coverFileId] : [])])];
+  if (ids.length === 0) return;
+  const rows = await db.select({ id: files.id, mime: files.mime, deletedAt: files.deletedAt }).from(files).where(inArray(files.id, ids));
+  const found = new Map(rows.filter((r) => !r.deletedAt).map((r) => [r.id, r]));
+  const fieldErrors: Record<string, string[]> = {};
+  const missing = values.files.filter((f) => !found.has(f.fileId)).length;
+  if (missing > 0) {
+    fieldErrors.files = [
+      `${missing > 1 ? `${missing} fichiers joints ne sont` : 'Un fichier joint n’est'} plus dans la bibliothèque : retirez-${missing > 1 ? 'les' : 'le'} de la liste, puis enregistrez.`,
+    ];
+  }
+  if (values.coverFileId) {
+    const cover = found.get(values.coverFileId);
+    if (!cover) fieldErrors.coverFileId = ['L’image de couverture n’est plus dans la bibliothèque : choisissez-en une autre.'];
+    else if (!cover.mime.startsWith('image/')) fieldErrors.coverFileId = ['La couverture doit être une image (JPEG, PNG ou WebP).'];
+  }
+  const first = Object.values(fieldErrors)[0]?.[0];
+  if (first) throw new ValidationError(first, fieldErrors);
+}
+
+async function writeAttachments(tx: Db, publicationId: number, list: Attachment[]) {
+  await tx.delete(publicationFiles).where(eq(publicationFiles.publicationId, publicationId));
+  if (list.length === 0) return;
+  await tx.insert(publicationFiles).values(list.map((f, position) => ({ publicationId, fileId: f.fileId, label: f.label, position })));
+}
+
+async function attachmentsOf(db: Db, publicationId: number): Promise<Attachment[]> {
+  return db
+    .select({ fileId: publicationFiles.fileId, label: publicationFiles.label })
+    .from(publicationFiles)
+    .where(eq(publicationFiles.publicationId, publicationId))
+    .orderBy(asc(publicationFiles.position));
+}
+
+function storedValues(area: Area, values: PublicationValues, slug: string): StoredValues {
+  return {
+    area: area.slug,
+    slug,
+    title: values.title,
+    summary: values.summary,
+    body: sanitizeRichText(values.body),
+    periodLabel: values.periodLabel,
+    periodStart: values.periodStart,
+    periodEnd: values.periodEnd,
+    coverFileId: values.coverFileId,
+    fields: values.fields,
+  };
+}
+
+const words = publicationKind.words;
+
+// ─── Create and update ─────────────────────────────────────────────────────────────────────
+
+/**
+ * Creates a draft publication in `area` (version 1, authored by `user`) with its attachments, in
+ * one transaction with its audit entry. The slug is the chosen one (refused with a `ConflictError`
+ * on `slug` when the area already uses it) or one derived from the title, made unique in the area.
+ * Throws `ValidationError` with French field errors.
+ */
+export async function createPublication(db: Db, area: Area | string, input: PublicationInput, user: SessionUser, options: WriteOptions = {}): Promise<Publication> {
+  const target = publicationArea(typeof area === 'string' ? area : area.slug);
+  const values = parseOrThrow(publicationInputSchema(target), input);
+  await checkFiles(db, values);
+  if (values.slug) await checkSlugFree(db, target.slug, values.slug);
+  const now = options.now ?? new Date();
+
+  // A generated slug can be taken by a creation at the same instant: the unique index refuses the
+  // second one, which then takes the next free slug.
+  for (let attempt = 1; ; attempt++) {
+    const slug = values.slug ?? (await uniqueSlug(db, 'publications', slugify(values.title), { area: target.slug }));
+    const stored = storedValues(target, values, slug);
+    try {
+      return await db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const [row] = await tx
+          .insert(publications)
+          .values({ ...stored, status: 'draft', version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id })
+          .returning();
+        const created = row as Publication;
+        await writeAttachments(tx, created.id, values.files);
+        await writeAudit(tx, {
+          user,
+          action: 'publication.create',
+          entityType: 'publication',
+          entityId: created.id,
+          summary: `${words.noun} ${agree('créé', words)} : « ${created.title} »`,
+          after: { ...stored, status: created.status, files: values.files },
+          ip: options.ip,
+        });
+        return created;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (values.slug || attempt >= 3) {
+        const message = `L’adresse « ${slug} » vient d’être prise par une autre publication de cette rubrique : choisissez-en une autre.`;
+        throw new ConflictError(message, { slug: [message] });
+      }
+    }
+  }
+}
+
+const comparedKeys = ['area', 'slug', 'title', 'summary', 'body', 'periodLabel', 'periodStart', 'periodEnd', 'coverFileId', 'fields'] as const;
+
+/**
+ * Saves the edit form of a publication, if nobody saved it since it was loaded: one
+ * `UPDATE … WHERE id AND version = expectedVersion` bumps the version. Otherwise nothing is written
+ * and a `ConflictError` names who saved it and when (`NotFoundError` when it is gone).
+ * Attachments are replaced in the same transaction. `input.area` moves it to another publication
+ * area (lois ↔ décrets), whose fields then apply. The slug stays unless a new one is given (its
+ * public address must not change behind the editor's back); when moving, it is numbered if the new
+ * area uses it. The audit entry keeps the changed fields only; with no change, nothing is written.
+ */
+export async function updatePublication(
+  db: Db,
+  id: number,
+  expectedVersion: number,
+  input: PublicationInput & { area?: string },
+  user: SessionUser,
+  options: WriteOptions = {},
+): Promise<LifecycleResult<Publication>> {
+  const now = options.now ?? new Date();
+  const [current] = await db.select().from(publications).where(eq(publications.id, id)).limit(1);
+  if (!current) throw new NotFoundError('Cette publication n’existe pas ou plus : elle a peut-être été supprimée définitivement. Rechargez la liste.');
+  const target = publicationArea(input.area ?? current.area);
+  const values = parseOrThrow(publicationInputSchema(target), input);
+  await checkFiles(db, values);
+  let slug = values.slug ?? current.slug;
+  if (values.slug) await checkSlugFree(db, target.slug, values.slug, id);
+  else if (target.slug !== current.area) slug = await uniqueSlug(db, 'publications', current.slug, { area: target.slug, excludeId: id });
+
+  const stored = storedValues(target, values, slug);
+  const currentFiles = await attachmentsOf(db, id);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const key of comparedKeys) {
+    if (!isDeepStrictEqual(current[key], stored[key])) {
+      before[key] = current[key];
+      after[key] = stored[key];
+    }
+  }
+  const filesChanged = !isDeepStrictEqual(currentFiles, values.files);
+  if (filesChanged) {
+    before.files = currentFiles;
+    after.files = values.files;
+  }
+
+  if (Object.keys(after).length === 0) {
+    if (current.version !== expectedVersion) throw await staleVersionError(db, publicationKind as ContentKind, id, user, now);
+    return { publication: current, tags: [] };
+  }
+
+  try {
+    const updated = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const row = await versionedUpdate(tx, publicationKind, id, expectedVersion, stored, user, now);
+      if (filesChanged) await writeAttachments(tx, id, values.files);
+      await writeAudit(tx, {
+        user,
+        action: 'publication.update',
+        entityType: 'publication',
+        entityId: id,
+        summary: `${words.noun} ${agree('modifié', words)} : « ${row.title} »`,
+        before,
+        after,
+        ip: options.ip,
+      });
+      return row;
+    });
+    const tags = target.slug === current.area ? publicationTags(updated) : mergeTags(publicationTags(updated), publicationTags(current));
+    return { publication: updated, tags };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const message = `L’adresse « ${slug} » vient d’être prise par une autre publication de cette rubrique : choisissez-en une autre.`;
+    throw new ConflictError(message, { slug: [message] });
+  }
+}
+
+// ─── Life cycle ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Puts a publication online now (version-checked). A release date already in the past is kept
+ * (putting an item back online keeps its date); a future or missing one becomes now.
+ */
+export function publishPublication(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}) {
+  return changeLifecycle(db, publicationKind, 'publish', { id, expectedVersion, user, ...options });
+}
+
+/** Schedules a publication for `at`, which must be in the future (`ValidationError` on `publishedAt`). */
+export function schedulePublication(db: Db, id: number, expectedVersion: number, user: SessionUser, at: Date, options: WriteOptions = {}) {
+  return changeLifecycle(db, publicationKind, 'schedule', { id, expectedVersion, user, at, ...options });
+}
+
+/** Takes a publication off the site, back to draft (a scheduled one is unscheduled). */
+export function unpublishPublication(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}) {
+  return changeLifecycle(db, publicationKind, 'unpublish', { id, expectedVersion, user, ...options });
+}
+
+/** Moves a publication to the trash: it leaves the site at once and can be restored as it was. */
+export function trashPublication(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}) {
+  return changeLifecycle(db, publicationKind, 'trash', { id, expectedVersion, user, ...options });
+}
+
+/** Takes a publication out of the trash, in the state it had (a published one is public again). */
+export function restorePublication(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}) {
+  return changeLifecycle(db, publicationKind, 'restore', { id, expectedVersion, user, ...options });
+}
+
+/**
+ * Deletes a publication of the trash for good (its attachments go with it; the files stay in the
+ * library). The audit entry keeps its values and attachments.
+ */
+export function deletePublicationForever(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}) {
+  return deleteForever(db, publicationKind, {
+    id,
+    expectedVersion,
+    user,
+    ...options,
+    snapshot: async (tx, row) => ({ ...row, files: await attachmentsOf(tx, row.id) }),
+  });
+}
+
+/** Puts the selected publications online (those in the trash or already online are skipped). */
+export function bulkPublish(db: Db, ids: readonly number[], user: SessionUser, options: WriteOptions = {}): Promise<BulkResult<Publication>> {
+  return bulkChangeLifecycle(db, publicationKind, 'publish', ids, user, options);
+}
+
+/** Takes the selected publications back to draft (those in the trash or already drafts are skipped). */
+export function bulkUnpublish(db: Db, ids: readonly number[], user: SessionUser, options: WriteOptions = {}): Promise<BulkResult<Publication>> {
+  return bulkChangeLifecycle(db, publicationKind, 'unpublish', ids, user, options);
+}
+
+/** Moves the selected publications to the trash (those already there are skipped). */
+export function bulkTrash(db: Db, ids: readonly number[], user: SessionUser, options: WriteOptions = {}): Promise<BulkResult<Publication>> {
+  return bulkChangeLifecycle(db, publicationKind, 'trash', ids, user, options);
+}
+
+/** Takes the selected publications out of the trash (those not in it are skipped). */
+export function bulkRestore(db: Db, ids: readonly number[], user: SessionUser, options: WriteOptions = {}): Promise<BulkResult<Publication>> {
+  return bulkChangeLifecycle(db, publicationKind, 'restore', ids, user, options);
+}
+
+// ─── Reads of the back-office ──────────────────────────────────────────────────────────────
+
+export type EditAttachment = { fileId: string; label: string | null; position: number; name: string; mime: string; ext: string; size: number; restricted: boolean };
+
+export type PublicationForEdit = Publication & {
+  files: EditAttachment[];
+  cover: { id: string; name: string; mime: string } | null;
+  /** Display names of the author and of the last person who saved it (null when unknown). */
+  createdByName: string | null;
+  updatedByName: string | null;
+};
+
+/** A publication as the edit form shows it, trashed ones included, or `NotFoundError`. */
+export async function getPublicationForEdit(db: Db, id: number): Promise<PublicationForEdit> {
+  const [row] = await db.select().from(publications).where(eq(publications.id, id)).limit(1);
+  if (!row) throw new NotFoundError('Cette publication n’existe pas ou plus : elle a peut-être été supprimée définitivement.');
+  const people = [row.createdBy, row.updatedBy].filter((v): v is string => v !== null);
+  const [attached, coverRows, names] = await Promise.all([
+    db
+      .select({
+        fileId: publicationFiles.fileId,
+        label: publicationFiles.label,
+        position: publicationFiles.position,
+        name: files.name,
+        mime: files.mime,
+        ext: files.ext,
+        size: files.size,
+        visibility: files.visibility,
+      })
+      .from(publicationFiles)
+      .innerJoin(files, eq(files.id, publicationFiles.fileId))
+      .where(eq(publicationFiles.publicationId, id))
+      .orderBy(asc(publicationFiles.position)),
+    row.coverFileId ? db.select({ id: files.id, name: files.name, mime: files.mime }).from(files).where(eq(files.id, row.coverFileId)) : [],
+    people.length > 0 ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people)) : [],
+  ]);
+  const nameOf = (userId: string | null) => names.find((u) => u.id === userId)?.name ?? null;
+  return {
+    ...row,
+    files: attached.map(({ visibility, ...f }) => ({ ...f, restricted: visibility === 'restricted' })),
+    cover: coverRows[0] ?? null,
+    createdByName: nameOf(row.createdBy),
+    updatedByName: nameOf(row.updatedBy),
+  };
+}
+
+export type PublicationPreview = PublicationDetail & { status: Publication['status']; deletedAt: Date | null };
+
+/**
+ * What the public page would show for this publication, whatever its status (preview for
+ * connected users): the public detail shape, dated `now` when it has no release date yet.
+ */
+export async function previewPublication(db: Db, id: number, now = new Date()): Promise<PublicationPreview> {
+  const [row] = await db
+    .select({
+      id: publications.id,
+      area: publications.area,
+      slug: publications.slug,
+      title: publications.title,
+      summary: publications.summary,
+      periodLabel: publications.periodLabel,
+      publishedAt: publications.publishedAt,
+      fields: publications.fields,
+      body: publications.body,
+      periodStart: publications.periodStart,
+      periodEnd: publications.periodEnd,
+      updatedAt: publications.updatedAt,
+      status: publications.status,
+      deletedAt: publications.deletedAt,
+    })
+    .from(publications)
+    .where(eq(publications.id, id))
+    .limit(1);
+  if (!row) throw new NotFoundError('Cette publication n’existe pas ou plus : elle a peut-être été supprimée définitivement.');
+  const attached = await filesOfPublications(db, [id]);
+  return { ...row, publishedAt: row.publishedAt ?? now, files: attached.get(id) ?? [] };
+}

@@ -1,0 +1,107 @@
+/**
+ * Scheduled releases: puts online every item whose scheduled time has come, and the timer the
+ * production server runs it on. Publications now; news, events, galleries and tenders join by
+ * adding their `ContentKind` to `scheduledKinds`. No Next imports: the caller passes how to reach
+ * the database and how to invalidate cache tags.
+ */
+import type { Db } from '@/lib/db/open';
+import { mergeTags, publishDueOfKind, type ContentKind } from './mutations/lifecycle';
+import { publicationKind } from './mutations/publications';
+
+/** Every kind whose items can be scheduled. */
+export const scheduledKinds: readonly ContentKind[] = [publicationKind as ContentKind];
+
+export type PublishedItem = { entity: string; id: number; title: string };
+
+/**
+ * Publishes every scheduled item (of `kinds`) whose release time is at or before `now`, with one
+ * audit entry each (`{entity}.publish`, no user), all in one transaction. Idempotent and safe to run
+ * from several app instances at once: each item is published and audited once.
+ * Returns what was published and the cache tags to invalidate.
+ */
+export async function publishDueItems(
+  db: Db,
+  now: Date = new Date(),
+  kinds: readonly ContentKind[] = scheduledKinds,
+): Promise<{ published: PublishedItem[]; tags: string[] }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const published: PublishedItem[] = [];
+    const tagLists: string[][] = [];
+    for (const kind of kinds) {
+      for (const row of await publishDueOfKind(tx, kind, now)) {
+        published.push({ entity: kind.entity, id: row.id, title: row.title });
+        tagLists.push(kind.tags(row));
+      }
+    }
+    return { published, tags: mergeTags(...tagLists) };
+  });
+}
+
+export type SchedulerOptions = {
+  /** The database of this app instance (opened lazily by the server). */
+  getDb: () => Promise<Db>;
+  /** Expires these cache tags (the server passes its `invalidateTags`). */
+  invalidate: (tags: string[]) => void | Promise<void>;
+  /** Time between two runs; 15 s by default. */
+  intervalMs?: number;
+};
+
+export type Scheduler = {
+  /** Runs once now (unless a run is under way, which it then waits for). */
+  runNow(): Promise<void>;
+  /** Stops the timer and waits for a run under way. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Runs `publishDueItems` at once, then every `intervalMs`. Runs never overlap (a slow run makes
+ * the next tick skip), the timer does not keep the process alive, and a failure is logged in
+ * French and retried at the next tick instead of crashing the server — a failed cache
+ * invalidation included.
+ */
+export function startScheduler({ getDb, invalidate, intervalMs = 15_000 }: SchedulerOptions): Scheduler {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  // Tags of items already online whose invalidation failed: retried at every run until it works
+  // (the next run finds nothing left to publish, so they would otherwise be lost).
+  const pending = new Set<string>();
+
+  const run = async () => {
+    try {
+      const db = await getDb();
+      const { published, tags } = await publishDueItems(db, new Date());
+      if (published.length > 0) {
+        console.info(`Mise en ligne programmée : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
+      }
+      for (const tag of tags) pending.add(tag);
+      if (pending.size > 0) {
+        await invalidate([...pending]);
+        pending.clear();
+      }
+    } catch (error) {
+      console.error(`Mise en ligne programmée : échec, nouvel essai dans ${Math.round(intervalMs / 1000)} s.`, error);
+    }
+  };
+
+  const tick = () => {
+    if (running || stopped) return running ?? Promise.resolve();
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref?.();
+  void tick();
+
+  return {
+    runNow: tick,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

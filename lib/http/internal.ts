@@ -1,0 +1,22 @@
+/**
+ * Calls the production server makes to itself (the scheduler expiring cache tags needs Next's
+ * request scope). Authenticated by a random secret created at start-up and shared in-process.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const INTERNAL_HEADER = 'x-insstat-internal';
+
+const globalForSecret = globalThis as typeof globalThis & { __insstatInternalSecret?: string };
+
+/** The process's secret (created on first use; never leaves the process). */
+export function internalSecret(): string {
+  globalForSecret.__insstatInternalSecret ??= randomBytes(32).toString('hex');
+  return globalForSecret.__insstatInternalSecret;
+}
+
+/** Whether a request carries this process's secret. */
+export function isInternalRequest(request: Request): boolean {
+  const given = Buffer.from(request.headers.get(INTERNAL_HEADER) ?? '');
+  const expected = Buffer.from(globalForSecret.__insstatInternalSecret ?? '');
+  return expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+}
