@@ -79,6 +79,19 @@ const linkOf = (entityType: string | null, area: string | null): string | null =
   }
 };
 
+function toRow({ entry, area }: { entry: typeof auditEntries.$inferSelect; area: string | null }): AuditRow {
+  return {
+    id: entry.id,
+    at: entry.at.toISOString(),
+    actor: entry.actor,
+    action: entry.action,
+    actionLabel: actionLabels[entry.action] ?? entry.action,
+    summary: entry.summary,
+    href: linkOf(entry.entityType, area),
+    ip: entry.ip,
+  };
+}
+
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The journal, newest first, filtered by text (summary or actor), action group and day range. */
@@ -109,18 +122,7 @@ export async function listAudit(db: Db, { q, group, from, to, page = 1, perPage 
     total: total?.n ?? 0,
     page: current,
     perPage,
-    entries: rows.map(
-      ({ entry, area }): AuditRow => ({
-        id: entry.id,
-        at: entry.at.toISOString(),
-        actor: entry.actor,
-        action: entry.action,
-        actionLabel: actionLabels[entry.action] ?? entry.action,
-        summary: entry.summary,
-        href: linkOf(entry.entityType, area),
-        ip: entry.ip,
-      }),
-    ),
+    entries: rows.map(toRow),
   };
 }
 
@@ -133,14 +135,5 @@ export async function recentActivity(db: Db, limit = 10): Promise<AuditRow[]> {
     .where(sql`${auditEntries.action} not in ('user.sign_in', 'user.sign_out', 'user.sign_in_failed')`)
     .orderBy(desc(auditEntries.at), desc(auditEntries.id))
     .limit(limit);
-  return rows.map(({ entry, area }) => ({
-    id: entry.id,
-    at: entry.at.toISOString(),
-    actor: entry.actor,
-    action: entry.action,
-    actionLabel: actionLabels[entry.action] ?? entry.action,
-    summary: entry.summary,
-    href: linkOf(entry.entityType, area),
-    ip: entry.ip,
-  }));
+  return rows.map(toRow);
 }

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
+import { Field } from '@/components/admin/form-kit';
 import { userApi } from '@/lib/api-client';
 
 type Errors = { message: string | null; fields: Record<string, string[] | undefined> };
@@ -29,36 +30,10 @@ export function LoginForm({ next }: { next: string }) {
     });
   }
 
-  const field = (name: 'email' | 'password', label: string, type: string, autoComplete: string) => {
-    const error = errors.fields[name]?.[0];
-    return (
-      <div>
-        <label htmlFor={name} className="block text-sm font-medium">
-          {label}
-        </label>
-        <input
-          id={name}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${name}-erreur` : undefined}
-          className="mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down"
-        />
-        {error ? (
-          <p id={`${name}-erreur`} className="mt-1 text-sm text-down">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
   return (
     <form onSubmit={onSubmit} method="post" action="/api/user/login" noValidate className="space-y-4" aria-busy={pending}>
-      {field('email', 'Adresse électronique', 'email', 'username')}
-      {field('password', 'Mot de passe', 'password', 'current-password')}
+      <Field name="email" label="Adresse électronique" type="email" autoComplete="username" required errors={errors.fields} />
+      <Field name="password" label="Mot de passe" type="password" autoComplete="current-password" required errors={errors.fields} />
       <p role="status" aria-live="polite" className="min-h-6 text-sm text-down">
         {errors.message}
       </p>
