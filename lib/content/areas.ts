@@ -396,17 +396,26 @@ export function adminMenu(): { path: string; label: string; section: SectionKey 
   return entries;
 }
 
-/** Zod schema of an area's specific fields (empty object when it has none). */
+/**
+ * Zod schema of an area's specific fields (empty object when it has none), with a French message
+ * for every case: a missing, null or blank value is « X est obligatoire. » when required and
+ * dropped otherwise; undeclared keys are dropped.
+ */
 export function areaFieldsSchema(a: Area) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of a.fields ?? []) {
+    const required = `${f.label} est obligatoire.`;
     const base =
       f.type === 'date'
-        ? z.iso.date({ message: `${f.label} : date attendue au format AAAA-MM-JJ` })
-        : z.string().trim().min(1, `${f.label} est obligatoire`).max(200, `${f.label} : 200 caractères au plus`);
-    shape[f.name] = f.required ? base : base.optional();
+        ? z.iso.date({ error: (issue) => (issue.input === undefined ? required : `${f.label} : date attendue au format AAAA-MM-JJ`) })
+        : z
+            .string({ error: (issue) => (issue.input === undefined ? required : `${f.label} : valeur invalide.`) })
+            .trim()
+            .max(200, `${f.label} : 200 caractères au plus`);
+    const blankIsAbsent = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+    shape[f.name] = z.preprocess(blankIsAbsent, f.required ? base : base.optional());
   }
-  return z.object(shape);
+  return z.object(shape, { error: 'Champs de la rubrique : valeurs attendues.' });
 }
 
 /** Path segments that cannot be publication slugs (they are list filters). */

@@ -72,41 +72,12 @@ const optionalDate = (label: string) => {
 
 const fileId = (message: string) => z.string({ message }).refine((v) => uuid.safeParse(v).success, message);
 
-/**
- * The area's own fields (`areaFieldsSchema`) with a French message for every case: an empty or
- * missing value is reported as « X est obligatoire. » (zod's own type message would be English),
- * an empty optional one is dropped, and only the declared fields are kept.
- */
+/** The area's own fields (French messages come from the registry's `areaFieldsSchema`); absent means none given. */
 function areaFieldsInput(area: Area) {
-  const declared = area.fields ?? [];
-  const inner = areaFieldsSchema(area);
-  return z
-    .record(z.string(), z.unknown(), { message: 'Champs de la rubrique : valeurs attendues.' })
-    .nullish()
-    .transform((raw, ctx) => {
-      const present: Record<string, unknown> = {};
-      const missing = new Set<string>();
-      for (const field of declared) {
-        const value = raw?.[field.name];
-        if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-          if (field.required) {
-            missing.add(field.name);
-            ctx.addIssue({ code: 'custom', message: `${field.label} est obligatoire.`, path: [field.name] });
-          }
-        } else {
-          present[field.name] = value;
-        }
-      }
-      const result = inner.safeParse(present);
-      if (result.success) return result.data as Record<string, unknown>;
-      for (const issue of result.error.issues) {
-        if (missing.has(String(issue.path[0]))) continue;
-        const label = declared.find((f) => f.name === issue.path[0])?.label ?? 'Champ';
-        const message = issue.code === 'invalid_type' ? `${label} : valeur invalide.` : issue.message;
-        ctx.addIssue({ code: 'custom', message, path: issue.path.map((k) => (typeof k === 'symbol' ? String(k) : k)) });
-      }
-      return z.NEVER;
-    });
+  // `prefault`: an absent value is parsed as `{}`, so missing required fields are still reported.
+  return areaFieldsSchema(area)
+    .prefault({})
+    .transform((v) => v as Record<string, unknown>);
 }
 
 /**
