@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { getArea } from '@/lib/content/areas';
+import { containsPattern } from '@/lib/db/like';
 import type { Db } from '@/lib/db/open';
 import { auditEntries, publications } from '@/lib/db/schema';
 
@@ -99,7 +100,7 @@ export async function listAudit(db: Db, { q, group, from, to, page = 1, perPage 
   const conditions: SQL[] = [];
   const term = q?.trim().slice(0, 100);
   if (term) {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(term);
     conditions.push(or(ilike(auditEntries.summary, pattern), ilike(auditEntries.actor, pattern))!);
   }
   if (group && actionGroups.some((g) => g.key === group)) conditions.push(like(auditEntries.action, `${group}.%`));

@@ -8,6 +8,8 @@ import { writeAudit } from '@/lib/audit';
 import type { SessionUser } from '@/lib/auth/types';
 import { tags, newsTags, pageTags, publicationTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
+import { fileUrl } from '@/lib/content/urls';
+import { containsPattern } from '@/lib/db/like';
 import type { Db } from '@/lib/db/open';
 import {
   events,
@@ -50,8 +52,6 @@ export type LibraryFile = {
   uses: FileUse[];
 };
 
-/** The stable download address of a file. */
-export const fileUrl = (file: { id: string; name: string }) => `/fichiers/${file.id}/${encodeURIComponent(file.name)}`;
 
 /** Every place each of these files is used (attachments, covers, gallery images, pages, logo). */
 export async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]>> {
@@ -105,7 +105,7 @@ export async function listFiles(db: Db, { q, type, page = 1, perPage = 25 }: Fil
   const conditions: SQL[] = [isNull(files.deletedAt)];
   const term = q?.trim().slice(0, 100);
   if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(term);
     conditions.push(or(ilike(files.name, like), ilike(files.originalName, like), sql`unaccent(${files.name}) ilike unaccent(${like})`)!);
   }
   if (type && type in acceptedTypes) conditions.push(eq(files.mime, acceptedTypes[type as keyof typeof acceptedTypes].mime));

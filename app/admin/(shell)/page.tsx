@@ -4,7 +4,8 @@ import { recentActivity } from '@/lib/audit-log';
 import { areas } from '@/lib/content/areas';
 import { countsPerArea } from '@/lib/content/queries/admin';
 import { getDb } from '@/lib/db';
-import { mostDownloadedFiles, fileUrl } from '@/lib/files/library';
+import { fileUrl } from '@/lib/content/urls';
+import { mostDownloadedFiles } from '@/lib/files/library';
 import { formatDateTime } from '@/lib/format';
 
 export default async function DashboardPage() {

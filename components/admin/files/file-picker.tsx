@@ -9,8 +9,9 @@ import { formatFileSize } from '@/lib/format';
 import type { UploadedFile } from '@/lib/files/upload-client';
 import { UploadZone } from './upload-zone';
 
-type Choice = { id: string; name: string };
-type Listed = { id: string; name: string; ext: string; size: number; mime: string };
+/** A chosen file; `url` comes from the server (`/api/files` answers carry it). */
+type Choice = { id: string; name: string; url: string };
+type Listed = { id: string; name: string; ext: string; size: number; mime: string; url: string };
 
 export function FilePicker({
   name,
@@ -65,7 +66,7 @@ export function FilePicker({
     <fieldset className="rounded-md border border-border p-3">
       <legend className="px-1 text-sm font-medium">{label}</legend>
       <input type="hidden" name={name} value={chosen?.id ?? ''} />
-      <p className="text-sm">{chosen ? <a href={`/fichiers/${chosen.id}/${encodeURIComponent(chosen.name)}`}>{chosen.name}</a> : <span className="text-muted">Aucun fichier</span>}</p>
+      <p className="text-sm">{chosen ? <a href={chosen.url}>{chosen.name}</a> : <span className="text-muted">Aucun fichier</span>}</p>
       <div className="mt-2 flex gap-2">
         <button
           type="button"
@@ -103,7 +104,7 @@ export function FilePicker({
               <span className="break-all">
                 {f.name} <span className="text-muted">({formatFileSize(f.size)})</span>
               </span>
-              <button type="button" onClick={() => choose({ id: f.id, name: f.name })} className="rounded border border-border px-2 py-1 hover:bg-surface-2" aria-label={`Choisir ${f.name}`}>
+              <button type="button" onClick={() => choose({ id: f.id, name: f.name, url: f.url })} className="rounded border border-border px-2 py-1 hover:bg-surface-2" aria-label={`Choisir ${f.name}`}>
                 Choisir
               </button>
             </li>
@@ -111,7 +112,7 @@ export function FilePicker({
           {list && list.length === 0 && !error ? <li className="py-2 text-sm text-muted">Aucun fichier trouvé.</li> : null}
         </ul>
         <h3 className="mt-6 mb-2 font-semibold">Ou envoyer un nouveau fichier</h3>
-        <UploadZone restrictedOption={false} onUploaded={(file: UploadedFile) => choose({ id: file.id, name: file.name })} />
+        <UploadZone restrictedOption={false} onUploaded={(file: UploadedFile) => choose({ id: file.id, name: file.name, url: file.url })} />
       </dialog>
     </fieldset>
   );

@@ -14,7 +14,7 @@ import { publicationTags } from '@/lib/cache/tags';
 import { areaFieldsSchema, getArea, reservedSlugs, type Area } from '@/lib/content/areas';
 import { sanitizeRichText } from '@/lib/content/html';
 import { filesOfPublications } from '@/lib/content/queries/files';
-import type { PublicationDetail } from '@/lib/content/queries/publications';
+import { detailColumns, type PublicationDetail } from '@/lib/content/queries/publications';
 import { slugify, uniqueSlug } from '@/lib/content/slug';
 import type { Db } from '@/lib/db/open';
 import { files, publicationFiles, publications, users } from '@/lib/db/schema';
@@ -477,22 +477,7 @@ export type PublicationPreview = PublicationDetail & { status: Publication['stat
  */
 export async function previewPublication(db: Db, id: number, now = new Date()): Promise<PublicationPreview> {
   const [row] = await db
-    .select({
-      id: publications.id,
-      area: publications.area,
-      slug: publications.slug,
-      title: publications.title,
-      summary: publications.summary,
-      periodLabel: publications.periodLabel,
-      publishedAt: publications.publishedAt,
-      fields: publications.fields,
-      body: publications.body,
-      periodStart: publications.periodStart,
-      periodEnd: publications.periodEnd,
-      updatedAt: publications.updatedAt,
-      status: publications.status,
-      deletedAt: publications.deletedAt,
-    })
+    .select({ ...detailColumns, status: publications.status, deletedAt: publications.deletedAt })
     .from(publications)
     .where(eq(publications.id, id))
     .limit(1);

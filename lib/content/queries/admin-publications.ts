@@ -6,6 +6,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getArea } from '@/lib/content/areas';
+import { publicationUrl } from '@/lib/content/urls';
+import { containsPattern } from '@/lib/db/like';
 import type { Db } from '@/lib/db/open';
 import { publications, users } from '@/lib/db/schema';
 
@@ -47,7 +49,7 @@ export async function listPublicationsForAdmin(db: Db, input: AdminListParams) {
     conditions.push(isNull(publications.deletedAt));
     if (p.status) conditions.push(eq(publications.status, p.status));
   }
-  if (p.q) conditions.push(ilike(publications.title, `%${p.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (p.q) conditions.push(ilike(publications.title, containsPattern(p.q)));
   if (p.year) conditions.push(eq(yearOf, p.year));
   const where = and(...conditions);
   const column = p.sort === 'title' ? publications.title : p.sort === 'published' ? publications.publishedAt : publications.updatedAt;
@@ -98,7 +100,7 @@ export async function listPublicationsForAdmin(db: Db, input: AdminListParams) {
         updatedAt: r.updatedAt.toISOString(),
         updatedBy: r.updatedBy,
         version: r.version,
-        publicUrl: area?.publicPath ? `${area.publicPath}/${r.slug}` : null,
+        publicUrl: publicationUrl(r),
       };
     }),
   };

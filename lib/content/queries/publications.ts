@@ -34,6 +34,15 @@ const summaryColumns = {
   fields: publications.fields,
 };
 
+/** What a publication page shows (the summary plus body, period and last change). */
+export const detailColumns = {
+  ...summaryColumns,
+  body: publications.body,
+  periodStart: publications.periodStart,
+  periodEnd: publications.periodEnd,
+  updatedAt: publications.updatedAt,
+};
+
 const yearOf = sql<number>`extract(year from ${publications.publishedAt} at time zone 'UTC')::int`;
 
 async function withFiles<T extends { id: number; publishedAt: Date | null }>(db: Db, rows: T[]) {
@@ -68,13 +77,7 @@ export async function listAreaPublications(
 /** A public publication of an area by slug, with its files, or null. */
 export async function getPublication(db: Db, params: { area: string; slug: string; now: Date }): Promise<PublicationDetail | null> {
   const [row] = await db
-    .select({
-      ...summaryColumns,
-      body: publications.body,
-      periodStart: publications.periodStart,
-      periodEnd: publications.periodEnd,
-      updatedAt: publications.updatedAt,
-    })
+    .select(detailColumns)
     .from(publications)
     .where(and(eq(publications.area, params.area), eq(publications.slug, params.slug), isPublic(publications, params.now)))
     .limit(1);
