@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getAuth } from '@/lib/auth';
 import { buildAuthRequest } from '@/lib/auth/request';
+import { currentUser } from '@/lib/auth/service';
 import { RETURN_COOKIE } from '@/lib/auth/return-path';
 import { env } from '@/lib/env';
 import { checkPublicPath } from '@/lib/routing/path-index';
@@ -36,7 +37,7 @@ async function adminRedirects(request: NextRequest) {
   const hasCredentials = authRequest.token || authRequest.cookies.some((c) => c.name.startsWith('sb-'));
   const { value: user, cookies } = hasCredentials
     ? await getAuth()
-        .then(({ adapter }) => adapter.resolve(authRequest))
+        .then((auth) => currentUser(auth, authRequest))
         .catch(() => ({ value: null, cookies: [] }))
     : { value: null, cookies: [] };
   let response: NextResponse;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { writeAudit, type AuditInput } from '@/lib/audit';
 import { getAuth } from '@/lib/auth';
 import { currentAuthRequest } from '@/lib/auth/session';
-import type { AuthDeps } from '@/lib/auth/service';
+import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
 import { isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
@@ -38,7 +38,7 @@ export async function applyCookies(list: CookieToSet[]) {
 export async function actionContext(): Promise<ActionContext> {
   const auth = await getAuth();
   const request = await currentAuthRequest();
-  const { value: user } = await auth.adapter.resolve(request).catch(() => ({ value: null }));
+  const { value: user } = await currentUser(auth, request);
   if (!user) throw new UnauthorizedError();
   return { ...auth, user, request };
 }

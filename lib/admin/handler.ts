@@ -6,7 +6,7 @@
  */
 import { getAuth } from '@/lib/auth';
 import { authRequestFrom } from '@/lib/auth/request';
-import type { AuthDeps } from '@/lib/auth/service';
+import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, SessionUser } from '@/lib/auth/types';
 import { env } from '@/lib/env';
 import { UnauthorizedError } from '@/lib/errors';
@@ -20,27 +20,25 @@ type Handler<P> = (request: Request, ctx: RouteContext, params: P) => Promise<Re
 
 /** The connected user of a route handler's request (cookie or bearer), or null. */
 export async function userOfRequest(request: Request): Promise<SessionUser | null> {
-  const auth = await getAuth();
-  const { value } = await auth.adapter.resolve(authRequestFrom(request, env.SESSION_COOKIE_NAME)).catch(() => ({ value: null }));
-  return value;
+  return (await currentUser(await getAuth(), authRequestFrom(request, env.SESSION_COOKIE_NAME))).value;
 }
 
 /** Resolves the session of a route handler's request, or throws `UnauthorizedError`. */
-export async function routeContext(request: Request, deps?: AuthDeps): Promise<RouteContext> {
-  const auth = deps ?? (await getAuth());
+export async function routeContext(request: Request): Promise<RouteContext> {
+  const auth = await getAuth();
   const authRequest = authRequestFrom(request, env.SESSION_COOKIE_NAME);
-  const { value: user } = await auth.adapter.resolve(authRequest).catch(() => ({ value: null }));
+  const { value: user } = await currentUser(auth, authRequest);
   if (!user) throw new UnauthorizedError();
   return { ...auth, user, request: authRequest };
 }
 
-export function adminRoute<P = Record<string, never>>(handler: Handler<P>, options: { deps?: () => Promise<AuthDeps> } = {}) {
+export function adminRoute<P = Record<string, never>>(handler: Handler<P>) {
   return async (request: Request, segment?: { params: Promise<P> }) => {
     try {
       // Always per request: never prerendered at build time.
       await perRequest();
       if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) assertSameOrigin(request, [new URL(env.SITE_URL).origin]);
-      const ctx = await routeContext(request, options.deps ? await options.deps() : undefined);
+      const ctx = await routeContext(request);
       return await handler(request, ctx, (segment ? await segment.params : {}) as P);
     } catch (error) {
       return errorResponse(error);

@@ -33,15 +33,18 @@ export async function signIn({ adapter, db }: AuthDeps, request: AuthRequest, bo
 
 /** Ends the session (if any) and clears the cookies; always succeeds. */
 export async function signOut({ adapter, db }: AuthDeps, request: AuthRequest): Promise<WithCookies<null>> {
-  const { value: user } = await adapter.resolve(request).catch(() => ({ value: null }));
+  const { value: user } = await currentUser({ adapter, db }, request);
   const result = await adapter.signOut(request);
   if (user) await writeAudit(db, { user, action: 'user.sign_out', entityType: 'user', entityId: user.id, summary: 'Déconnexion', ip: request.ip });
   return result;
 }
 
-/** The connected user, or null. */
+/**
+ * The connected user, or null — also when the adapter fails (an unreachable provider): every entry
+ * point (pages, actions, handlers, proxy) then treats the request as a visitor's.
+ */
 export async function currentUser({ adapter }: AuthDeps, request: AuthRequest): Promise<WithCookies<SessionUser | null>> {
-  return adapter.resolve(request);
+  return adapter.resolve(request).catch(() => ({ value: null, cookies: [] }));
 }
 
 /** The connected user, or `UnauthorizedError`. */

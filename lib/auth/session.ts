@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import { env } from '@/lib/env';
 import { getAuth } from './index';
 import { buildAuthRequest } from './request';
+import { currentUser } from './service';
 import type { AuthRequest, SessionUser } from './types';
 
 export type { SessionUser } from './types';
@@ -24,7 +25,6 @@ export async function getSession(): Promise<{ user: SessionUser } | null> {
   await connection();
   const request = await currentAuthRequest();
   if (!request.token && !request.cookies.some((c) => c.name.startsWith('sb-'))) return null;
-  const { adapter } = await getAuth();
-  const { value: user } = await adapter.resolve(request).catch(() => ({ value: null }));
+  const { value: user } = await currentUser(await getAuth(), request);
   return user ? { user } : null;
 }
