@@ -7,13 +7,11 @@ import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { sessions, users } from '@/lib/db/schema';
 import { ConflictError, InvalidCredentialsError, NotFoundError, ValidationError } from '@/lib/errors';
-import { CURRENT_PASSWORD_NEEDED } from './schemas';
+import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD } from './messages';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import { hashToken, newSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
 import type { AccountUser, AuthAdapter, AuthRequest, CookieToSet, CreateUserInput, SessionUser } from './types';
 
-export const INVALID_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
-export const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail.';
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
 
@@ -152,7 +150,7 @@ export function createEmbeddedAdapter({ db, cookieName }: { db: Db; cookieName: 
         throw new ValidationError(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
       }
       if (sensitive && !(await verifyPassword(input.currentPassword ?? '', row.passwordHash))) {
-        throw new InvalidCredentialsError('Mot de passe actuel incorrect.', { currentPassword: ['Mot de passe actuel incorrect.'] });
+        throw new InvalidCredentialsError(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
       }
       if (input.email !== undefined && input.email.trim().toLowerCase() !== row.email.toLowerCase()) {
         const [taken] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);

@@ -1,5 +1,6 @@
 /** The user API's bodies, shared by the route handlers, the admin forms and the CLI. */
 import { z } from 'zod';
+import { CURRENT_PASSWORD_NEEDED } from './messages';
 import { passwordSchema } from './password';
 
 const email = z
@@ -14,8 +15,6 @@ const name = z
   .min(1, 'Saisissez un nom.')
   .max(120, 'Le nom ne peut pas dépasser 120 caractères.')
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Le nom contient des caractères invisibles : retapez-le.');
-
-export const CURRENT_PASSWORD_NEEDED = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.';
 
 export const loginSchema = z.object({
   email,

@@ -32,6 +32,7 @@ import {
 } from '@/lib/errors';
 import { externalIdOf, mirrorProviderUser, mirrorProviderUsers } from './mirror';
 import type { AuthAdapter, AuthRequest, CookieOptions, CookieToSet, ProviderUser, SessionUser } from './types';
+import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD } from './messages';
 
 export type SupabaseAdapterOptions = {
   db: Db;
@@ -43,11 +44,7 @@ export type SupabaseAdapterOptions = {
   serviceRoleKey?: string;
 };
 
-const BAD_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
-const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect.';
-const MISSING_CURRENT_PASSWORD = 'Saisissez votre mot de passe actuel pour en choisir un nouveau.';
 const UNREACHABLE = 'Le service de connexion (Supabase) est injoignable. Réessayez dans un instant.';
-const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail.';
 const INVALID_EMAIL = 'Adresse e-mail invalide : vérifiez-la.';
 const WEAK_PASSWORD = 'Mot de passe refusé par Supabase : choisissez-en un plus long ou plus varié.';
 const SAME_PASSWORD = "Choisissez un mot de passe différent de l'actuel.";
@@ -212,7 +209,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
 
   async function mirror(user: User): Promise<SessionUser> {
     const provider = providerUserOf(user);
-    if (!provider) throw new InvalidCredentialsError(BAD_CREDENTIALS);
+    if (!provider) throw new InvalidCredentialsError(INVALID_CREDENTIALS);
     return mirrorProviderUser(db, provider);
   }
 
@@ -247,7 +244,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       if (error || !data.session) {
         if (isAuthApiError(error) && error.status === 429) throw new RateLimitedError(TOO_MANY, RATE_LIMIT_RETRY_S);
         // Unknown email, wrong password, banned or unconfirmed account: one answer for all.
-        if (isRefusal(error)) throw new InvalidCredentialsError(BAD_CREDENTIALS);
+        if (isRefusal(error)) throw new InvalidCredentialsError(INVALID_CREDENTIALS);
         throw upstream(error);
       }
       const user = await mirror(data.user);
@@ -335,7 +332,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
 
       if (input.password !== undefined) {
         if (!input.currentPassword) {
-          throw new InvalidCredentialsError(MISSING_CURRENT_PASSWORD, { currentPassword: [MISSING_CURRENT_PASSWORD] });
+          throw new InvalidCredentialsError(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
         }
         await checkPassword(current.email!, input.currentPassword);
       }

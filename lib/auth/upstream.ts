@@ -18,6 +18,7 @@ import {
 } from '@/lib/errors';
 import { mirrorProviderUser, mirrorProviderUsers } from './mirror';
 import { hashToken, SESSION_ABSOLUTE_MS } from './tokens';
+import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD } from './messages';
 import type { AuthAdapter, AuthRequest, CookieToSet, ProviderUser, SessionUser } from './types';
 
 export type UpstreamAdapterOptions = {
@@ -42,10 +43,6 @@ const DEFAULT_RETRY_AFTER_S = 900;
 
 const UNREACHABLE = 'Le service de comptes est injoignable. Réessayez dans un instant.';
 const UNEXPECTED = 'Le service de comptes a donné une réponse inattendue. Réessayez dans un instant.';
-const BAD_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
-const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect.';
-const MISSING_CURRENT_PASSWORD = 'Saisissez votre mot de passe actuel pour en choisir un nouveau.';
-const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail.';
 const REJECTED = 'Le service de comptes a refusé ces informations. Vérifiez les champs et réessayez.';
 const TOO_MANY_ATTEMPTS = 'Trop de tentatives de connexion.';
 const TOO_MANY_REQUESTS = 'Trop de demandes envoyées au service de comptes.';
@@ -233,7 +230,7 @@ export function createUpstreamAdapter(options: UpstreamAdapterOptions): AuthAdap
     async signIn(request, input) {
       const answer = await call(request, 'POST', '/user/login', { email: input.email, password: input.password }, null);
       // 403 (a blocked account) gets the same answer as a wrong pair: no hint about which accounts exist.
-      if (answer.status === 401 || answer.status === 403) throw new InvalidCredentialsError(BAD_CREDENTIALS);
+      if (answer.status === 401 || answer.status === 403) throw new InvalidCredentialsError(INVALID_CREDENTIALS);
       if (answer.status === 429) throw rateLimited(answer, TOO_MANY_ATTEMPTS);
       if (answer.status === 400) throw validationErrorOf(answer.body);
       if (answer.status !== 200) throw upstreamError(UNEXPECTED, new Error(`login: HTTP ${answer.status}`));
@@ -295,7 +292,7 @@ export function createUpstreamAdapter(options: UpstreamAdapterOptions): AuthAdap
     async updateProfile(request, _actor, input) {
       const changesPassword = input.password !== undefined;
       if (changesPassword && !input.currentPassword) {
-        throw new InvalidCredentialsError(MISSING_CURRENT_PASSWORD, { currentPassword: [MISSING_CURRENT_PASSWORD] });
+        throw new InvalidCredentialsError(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
       }
       const answer = await call(request, 'PATCH', '/user', {
         user: {

@@ -1,0 +1,8 @@
+/**
+ * Messages every sign-in mode must give word for word: the contract says an unknown email and a
+ * wrong password get the same answer, whichever adapter checks them.
+ */
+export const INVALID_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
+export const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect.';
+export const CURRENT_PASSWORD_NEEDED = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.';
+export const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail.';
