@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { LibraryUpload } from '@/components/admin/files/library-upload';
+import { AdminPager, filteredHref } from '@/components/admin/pager';
 import { FileRowActions } from '@/components/admin/files/file-row-actions';
 import { requireSession } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db';
@@ -19,7 +20,6 @@ export default async function FilesPage({ searchParams }: Props) {
   const page = Math.max(1, Math.min(10_000, Number.parseInt(rawPage ?? '1', 10) || 1));
   const result = await listFiles(await getDb(), { q, type, page, perPage: PER_PAGE });
   const pages = Math.max(1, Math.ceil(result.total / PER_PAGE));
-  const link = (p: number) => `/admin/fichiers?${new URLSearchParams({ ...(q ? { q } : {}), ...(type ? { type } : {}), page: String(p) })}`;
 
   return (
     <>
@@ -113,15 +113,7 @@ export default async function FilesPage({ searchParams }: Props) {
           </table>
           {result.files.length === 0 ? <p className="mt-4 text-muted">Aucun fichier ne correspond à cette recherche.</p> : null}
         </div>
-        {pages > 1 ? (
-          <nav aria-label="Pages de la bibliothèque" className="mt-4 flex items-center gap-4 text-sm">
-            {page > 1 ? <Link href={link(page - 1)}>← Page précédente</Link> : null}
-            <span>
-              Page {page} sur {pages}
-            </span>
-            {page < pages ? <Link href={link(page + 1)}>Page suivante →</Link> : null}
-          </nav>
-        ) : null}
+        <AdminPager page={page} pages={pages} label="Pages de la bibliothèque" href={(p) => filteredHref('/admin/fichiers', { q, type }, p)} />
       </section>
     </>
   );

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { AdminPager, filteredHref } from '@/components/admin/pager';
 import { requireSession } from '@/lib/auth/guard';
 import { actionGroups, listAudit } from '@/lib/audit-log';
 import { getDb } from '@/lib/db';
@@ -14,7 +15,6 @@ export default async function JournalPage({ searchParams }: Props) {
   const page = Math.max(1, Math.min(100_000, Number.parseInt(rawPage ?? '1', 10) || 1));
   const result = await listAudit(await getDb(), { q, group: type, from: du, to: au, page });
   const pages = Math.max(1, Math.ceil(result.total / result.perPage));
-  const link = (p: number) => `/admin/journal?${new URLSearchParams({ ...(q ? { q } : {}), ...(type ? { type } : {}), ...(du ? { du } : {}), ...(au ? { au } : {}), page: String(p) })}`;
   const input = 'mt-1 rounded-md border border-border bg-bg px-3 py-2';
   return (
     <>
@@ -86,15 +86,14 @@ export default async function JournalPage({ searchParams }: Props) {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav aria-label="Pages du journal" className="mt-4 flex items-center gap-4 text-sm">
-          {page > 1 ? <Link href={link(page - 1)}>← Plus récentes</Link> : null}
-          <span>
-            Page {page} sur {pages}
-          </span>
-          {page < pages ? <Link href={link(page + 1)}>Plus anciennes →</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager
+        page={page}
+        pages={pages}
+        label="Pages du journal"
+        href={(p) => filteredHref('/admin/journal', { q, type, du, au }, p)}
+        previous="← Plus récentes"
+        next="Plus anciennes →"
+      />
     </>
   );
 }
