@@ -7,11 +7,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { z } from 'zod';
 import { writeAudit } from '@/lib/audit';
 import type { SessionUser } from '@/lib/auth/types';
 import { publicationTags } from '@/lib/cache/tags';
-import { areaFieldsSchema, getArea, reservedSlugs, type Area } from '@/lib/content/areas';
+import { getArea, type Area } from '@/lib/content/areas';
+import { publicationInputSchema, type PublicationInput, type PublicationValues } from '@/lib/content/schemas/publication';
 import { sanitizeRichText } from '@/lib/content/html';
 import { filesOfPublications } from '@/lib/content/queries/files';
 import { detailColumns, type PublicationDetail } from '@/lib/content/queries/publications';
@@ -20,6 +20,8 @@ import type { Db } from '@/lib/db/open';
 import { files, publicationFiles, publications, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
+
+export { publicationInputSchema, type PublicationInput, type PublicationValues };
 import {
   agree,
   bulkChangeLifecycle,
@@ -43,110 +45,6 @@ export const publicationKind: ContentKind<Publication> = {
   words: { noun: 'Publication', this: 'cette publication', pronoun: 'la', feminine: true },
   tags: (row) => publicationTags(row),
 };
-
-// ─── Input ─────────────────────────────────────────────────────────────────────────────────
-
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Optional text: trimmed, empty becomes null. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ message: `${label} : texte attendu.` })
-    .trim()
-    .max(max, `${label} : ${max} caractères au plus.`)
-    .nullish()
-    .transform((v) => v || null);
-
-const isoDate = z.iso.date();
-const uuid = z.uuid();
-
-/** Optional ISO date (`AAAA-MM-JJ`); empty becomes null. */
-const optionalDate = (label: string) => {
-  const message = `${label} : date attendue au format AAAA-MM-JJ.`;
-  return z
-    .string({ message })
-    .refine((v) => v === '' || isoDate.safeParse(v).success, message)
-    .nullish()
-    .transform((v) => v || null);
-};
-
-const fileId = (message: string) => z.string({ message }).refine((v) => uuid.safeParse(v).success, message);
-
-/** The area's own fields (French messages come from the registry's `areaFieldsSchema`); absent means none given. */
-function areaFieldsInput(area: Area) {
-  // `prefault`: an absent value is parsed as `{}`, so missing required fields are still reported.
-  return areaFieldsSchema(area)
-    .prefault({})
-    .transform((v) => v as Record<string, unknown>);
-}
-
-/**
- * The fields of a publication form for one area, with French messages; the area's own fields
- * (`areaFieldsSchema`) are checked under `fields`. Only zod and the registry: the edit form can
- * check the same schema in the browser. Sanitizing the body and checking that the slug and files
- * are available need the server and happen in `createPublication` / `updatePublication`.
- */
-export function publicationInputSchema(area: Area) {
-  return z
-    .object({
-      title: z
-        .string({ message: 'Le titre est obligatoire.' })
-        .trim()
-        .min(1, 'Le titre est obligatoire.')
-        .max(300, 'Le titre ne doit pas dépasser 300 caractères.'),
-      slug: z
-        .string({ message: 'Adresse : texte attendu.' })
-        .trim()
-        .max(200, 'L’adresse ne doit pas dépasser 200 caractères.')
-        .refine(
-          (v) => v === '' || slugPattern.test(v),
-          'L’adresse ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (ex. rapport-annuel-2025).',
-        )
-        .refine((v) => !reservedSlugs.has(v), 'Cette adresse est réservée au site : choisissez-en une autre.')
-        .nullish()
-        .transform((v) => v || undefined),
-      summary: z.string({ message: 'Résumé : texte attendu.' }).trim().max(2000, 'Le résumé ne doit pas dépasser 2 000 caractères.').nullish().transform((v) => v ?? ''),
-      body: z.string({ message: 'Texte : texte attendu.' }).max(1_000_000, 'Le texte est trop long (1 000 000 caractères au plus).').nullish().transform((v) => v ?? ''),
-      periodLabel: optionalText(100, 'Période'),
-      periodStart: optionalDate('Début de la période'),
-      periodEnd: optionalDate('Fin de la période'),
-      coverFileId: z
-        .string({ message: 'Image de couverture : choisissez un fichier de la bibliothèque.' })
-        .refine((v) => v === '' || uuid.safeParse(v).success, 'Image de couverture : choisissez un fichier de la bibliothèque.')
-        .nullish()
-        .transform((v) => v || null),
-      files: z
-        .array(
-          z.object(
-            {
-              fileId: fileId('Fichier joint : choisissez un fichier de la bibliothèque.'),
-              label: optionalText(200, 'Libellé du fichier'),
-            },
-            { message: 'Fichier joint : choisissez un fichier de la bibliothèque.' },
-          ),
-          { message: 'Fichiers joints : liste attendue.' },
-        )
-        .max(100, '100 fichiers joints au plus.')
-        .nullish()
-        .transform((v) => v ?? [])
-        .refine((list) => new Set(list.map((f) => f.fileId)).size === list.length, 'Un même fichier est joint deux fois : retirez le doublon.'),
-      fields: areaFieldsInput(area),
-    })
-    .refine((v) => !v.periodStart || !v.periodEnd || v.periodEnd >= v.periodStart, {
-      message: 'La fin de la période doit être égale ou postérieure à son début.',
-      path: ['periodEnd'],
-      // Checked even when other fields have errors, so the form shows every problem at once.
-      when: ({ value }) => {
-        const v = value as { periodStart?: unknown; periodEnd?: unknown } | undefined;
-        return isoDate.safeParse(v?.periodStart).success && isoDate.safeParse(v?.periodEnd).success;
-      },
-    });
-}
-
-/** What a form sends for a publication. */
-export type PublicationInput = z.input<ReturnType<typeof publicationInputSchema>>;
-/** The same, checked and normalised. */
-export type PublicationValues = z.output<ReturnType<typeof publicationInputSchema>>;
 
 /** The stored values of a publication (body sanitized, slug decided) and its ordered attachments. */
 type StoredValues = Omit<PublicationValues, 'files' | 'slug'> & { area: string; slug: string };

@@ -1,0 +1,50 @@
+/**
+ * The publication edit form's schema, per area (the area's own fields come from the registry).
+ * DB-free: the form checks it in the browser, the mutations on the server.
+ */
+import { z } from 'zod';
+import { areaFieldsSchema, type Area } from '@/lib/content/areas';
+import { attachmentList, isoDate, optionalDate, optionalFileId, optionalText, plainText, richText, slugField, titleField } from './common';
+
+/** The area's own fields (French messages come from the registry's `areaFieldsSchema`); absent means none given. */
+function areaFieldsInput(area: Area) {
+  // `prefault`: an absent value is parsed as `{}`, so missing required fields are still reported.
+  return areaFieldsSchema(area)
+    .prefault({})
+    .transform((v) => v as Record<string, unknown>);
+}
+
+/**
+ * The fields of a publication form for one area, with French messages; the area's own fields
+ * (`areaFieldsSchema`) are checked under `fields`. Sanitizing the body and checking that the slug
+ * and files are available need the server and happen in `createPublication` / `updatePublication`.
+ */
+export function publicationInputSchema(area: Area) {
+  return z
+    .object({
+      title: titleField('Le titre'),
+      slug: slugField(),
+      summary: plainText(2000, 'Le résumé'),
+      body: richText('Le texte'),
+      periodLabel: optionalText(100, 'Période'),
+      periodStart: optionalDate('Début de la période'),
+      periodEnd: optionalDate('Fin de la période'),
+      coverFileId: optionalFileId('Image de couverture : choisissez un fichier de la bibliothèque.'),
+      files: attachmentList(100),
+      fields: areaFieldsInput(area),
+    })
+    .refine((v) => !v.periodStart || !v.periodEnd || v.periodEnd >= v.periodStart, {
+      message: 'La fin de la période doit être égale ou postérieure à son début.',
+      path: ['periodEnd'],
+      // Checked even when other fields have errors, so the form shows every problem at once.
+      when: ({ value }) => {
+        const v = value as { periodStart?: unknown; periodEnd?: unknown } | undefined;
+        return isoDate.safeParse(v?.periodStart).success && isoDate.safeParse(v?.periodEnd).success;
+      },
+    });
+}
+
+/** What a form sends for a publication. */
+export type PublicationInput = z.input<ReturnType<typeof publicationInputSchema>>;
+/** The same, checked and normalised. */
+export type PublicationValues = z.output<ReturnType<typeof publicationInputSchema>>;
