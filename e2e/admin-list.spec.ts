@@ -7,7 +7,7 @@ import { signIn } from './helpers/login';
 
 test('rechercher, mettre à la corbeille puis restaurer une publication depuis la liste', async ({ page, request }) => {
   await signIn(page, '/admin/indice/prix_consommation');
-  const table = page.getByRole('table', { name: 'Publications' });
+  const table = page.getByRole('table', { name: 'Éléments de la rubrique' });
   await expect(table.getByRole('row')).not.toHaveCount(1);
 
   // A published row with a public page — the last one listed, not the newest publication that the

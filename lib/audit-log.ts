@@ -21,14 +21,21 @@ export const actionLabels: Record<string, string> = {
   'file.upload': 'Fichier envoyé',
   'file.rename': 'Fichier renommé',
   'file.delete': 'Fichier supprimé',
-  'publication.create': 'Création',
-  'publication.update': 'Modification',
-  'publication.publish': 'Publication',
-  'publication.schedule': 'Programmation',
-  'publication.unpublish': 'Dépublication',
-  'publication.trash': 'Mise à la corbeille',
-  'publication.restore': 'Restauration',
-  'publication.delete': 'Suppression définitive',
+  // The same life cycle for every publishable kind (lib/content/mutations/lifecycle.ts).
+  ...Object.fromEntries(
+    ['publication', 'news', 'event', 'gallery', 'tender'].flatMap((entity) =>
+      Object.entries({
+        create: 'Création',
+        update: 'Modification',
+        publish: 'Publication',
+        schedule: 'Programmation',
+        unpublish: 'Dépublication',
+        trash: 'Mise à la corbeille',
+        restore: 'Restauration',
+        delete: 'Suppression définitive',
+      }).map(([verb, label]) => [`${entity}.${verb}`, label]),
+    ),
+  ),
 };
 
 /** Filter groups offered in the journal. */
@@ -70,7 +77,7 @@ const linkOf = (entityType: string | null, area: string | null): string | null =
     case 'event':
       return '/admin/events';
     case 'gallery':
-      return '/admin/gallery';
+      return '/admin/galleries';
     case 'tender':
       return '/admin/offres';
     case 'page':

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getIdentity } from '@/lib/content/public';
+import { fileUrl } from '@/lib/content/urls';
 
 /** Title, description, canonical URL and Open Graph of a public page. */
 export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article' }): Promise<Metadata> {
@@ -10,7 +11,16 @@ export async function pageMetadata(p: { title: string; description: string; path
     title,
     description: p.description,
     alternates: { canonical: p.path },
-    openGraph: { title, description: p.description, url: p.path, siteName, locale: 'fr_FR', type: p.type ?? 'website' },
+    openGraph: {
+      title,
+      description: p.description,
+      url: p.path,
+      siteName,
+      locale: 'fr_FR',
+      type: p.type ?? 'website',
+      // The institute's logo (chosen in /admin/about) stands for the site when a link is shared.
+      ...(identity?.logo ? { images: [{ url: fileUrl(identity.logo), alt: identity.acronym }] } : {}),
+    },
     twitter: { card: 'summary', title, description: p.description },
   };
 }

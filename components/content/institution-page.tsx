@@ -24,8 +24,15 @@ export async function InstitutionPage({ pageKey }: { pageKey: AreaSlug }) {
       <Breadcrumbs items={[{ label: "L'institut" }, { label: a.menuLabel }]} />
       <h1 className="text-3xl font-bold leading-tight">{page.title}</h1>
       <div className="mt-6 flex flex-col gap-8 md:flex-row-reverse md:items-start">
-        {page.photoFileId ? (
-          <Image src={fileUrl({ id: page.photoFileId, name: 'photo.jpg' })} alt="" width={320} height={400} className="h-auto w-48 rounded-lg md:w-64" />
+        {page.photo ? (
+          <Image
+            src={fileUrl(page.photo)}
+            alt={pageKey === 'mot_du_dg' ? 'Portrait du Directeur général' : ''}
+            width={page.photo.width ?? 320}
+            height={page.photo.height ?? 400}
+            sizes="(min-width: 768px) 16rem, 12rem"
+            className="h-auto w-48 rounded-lg md:w-64"
+          />
         ) : null}
         <RichText html={page.body} />
       </div>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Area } from '@/lib/content/areas';
 import { getIdentity, getPublicationPage } from '@/lib/content/public';
+import type { PublicationDetail } from '@/lib/content/queries/publications';
 import { publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
 import { formatDate, isoDate } from '@/lib/format';
@@ -9,11 +10,27 @@ import { Breadcrumbs } from './breadcrumbs';
 import { FileList } from './file-list';
 import { RichText } from './rich-text';
 
-/** A publication: summary, body, period, release date, files, related publications, citation. */
+/** A publication's public page: the publication of this area and slug, or a 404. */
 export async function PublicationPage({ area, slug }: { area: Area; slug: string }) {
   const [data, identity] = await Promise.all([getPublicationPage(area.slug, slug), getIdentity()]);
   if (!data) notFound();
-  const { publication: p, related } = data;
+  return <PublicationView area={area} publication={data.publication} related={data.related} identity={identity} />;
+}
+
+type RelatedItem = { id: number; area: string; slug: string; title: string; periodLabel: string | null };
+
+/** A publication: summary, body, period, release date, files, related publications, citation (also the back-office preview). */
+export function PublicationView({
+  area,
+  publication: p,
+  related,
+  identity,
+}: {
+  area: Area;
+  publication: PublicationDetail;
+  related: RelatedItem[];
+  identity: { acronym: string; name: string } | null;
+}) {
   const url = new URL(publicationUrl(p) ?? '/', env.SITE_URL).toString();
   const year = p.publishedAt.getUTCFullYear();
   const fields = (area.fields ?? []).filter((f) => f.public && p.fields[f.name]);

@@ -1,7 +1,9 @@
+import Image from 'next/image';
 import Link from 'next/link';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Logo } from '@/components/ui/logo';
 import type { SiteIdentity } from '@/lib/content/queries/site';
+import { fileUrl } from '@/lib/content/urls';
 import { NavMenus } from './nav-menus';
 import { SiteNav } from './site-nav';
 
@@ -13,7 +15,12 @@ export function Header({ identity }: { identity: SiteIdentity | null }) {
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link href="/" className="flex min-w-0 items-center gap-3 text-fg no-underline">
-          <Logo size={44} />
+          {/* The institute's own logo when one is chosen in /admin/about; the link's text names the institute. */}
+          {identity?.logo ? (
+            <Image src={fileUrl(identity.logo)} alt="" width={44} height={44} className="h-11 w-11 shrink-0 object-contain" />
+          ) : (
+            <Logo size={44} />
+          )}
           <span className="min-w-0">
             <span className="block text-lg font-bold leading-tight">{identity?.acronym ?? 'INS'}</span>
             <span className="block truncate text-sm text-muted">{identity?.name ?? 'Institut national de la statistique'}</span>

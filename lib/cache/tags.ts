@@ -33,6 +33,24 @@ export function newsTags(n: { id: number }): string[] {
   return [tags.newsItem(n.id), tags.newsList, tags.sitemap];
 }
 
+/**
+ * Tags to invalidate when an event changes: the events page and the home page, which both read
+ * the event list (events have no page of their own and are not in the sitemap).
+ */
+export function eventTags(): string[] {
+  return [tags.events];
+}
+
+/** Tags to invalidate when a gallery changes: the galleries page (no page of its own, not in the sitemap). */
+export function galleryTags(): string[] {
+  return [tags.galleries];
+}
+
+/** Tags to invalidate when a tender changes: the tenders page (no page of its own, not in the sitemap). */
+export function tenderTags(): string[] {
+  return [tags.tenders];
+}
+
 /** Tags to invalidate when an institutional text or an area introduction changes. */
 export function pageTags(key: string): string[] {
   return [tags.page(key)];

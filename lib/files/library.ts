@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit';
 import type { SessionUser } from '@/lib/auth/types';
-import { tags, newsTags, pageTags, publicationTags } from '@/lib/cache/tags';
+import { eventTags, galleryTags, newsTags, pageTags, publicationTags, tags, tenderTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { fileUrl } from '@/lib/content/urls';
 import { containsPattern } from '@/lib/db/like';
@@ -88,9 +88,9 @@ export async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, Fi
   for (const r of attached) add(r.fileId, { label: `${areaLabel(r.area)} : « ${r.title} »`, adminPath: areaAdmin(r.area), tags: publicationTags(r) });
   for (const r of covers) add(r.fileId, { label: `${areaLabel(r.area)} : « ${r.title} » (couverture)`, adminPath: areaAdmin(r.area), tags: publicationTags(r) });
   for (const r of newsCovers) add(r.fileId, { label: `Actualité : « ${r.title} »`, adminPath: '/admin/news', tags: newsTags(r) });
-  for (const r of eventCovers) add(r.fileId, { label: `Événement : « ${r.title} »`, adminPath: '/admin/events', tags: [tags.events, tags.sitemap] });
-  for (const r of images) add(r.fileId, { label: `Galerie : « ${r.title} »`, adminPath: '/admin/gallery', tags: [tags.galleries, tags.sitemap] });
-  for (const r of tenderDocs) add(r.fileId, { label: `Appel d’offres : « ${r.title} »`, adminPath: '/admin/offres', tags: [tags.tenders, tags.sitemap] });
+  for (const r of eventCovers) add(r.fileId, { label: `Événement : « ${r.title} »`, adminPath: '/admin/events', tags: eventTags() });
+  for (const r of images) add(r.fileId, { label: `Galerie : « ${r.title} »`, adminPath: '/admin/galleries', tags: galleryTags() });
+  for (const r of tenderDocs) add(r.fileId, { label: `Appel d’offres : « ${r.title} »`, adminPath: '/admin/offres', tags: tenderTags() });
   for (const r of pageRows) add(r.fileId, { label: `Page : « ${r.title} »`, adminPath: '/admin/about', tags: pageTags(r.key) });
   for (const r of identity) add(r.fileId, { label: 'Logo de l’institut', adminPath: '/admin/about', tags: [tags.identity] });
   // One label per place (a publication may use a file as cover and attachment).
@@ -108,7 +108,9 @@ export async function listFiles(db: Db, { q, type, page = 1, perPage = 25 }: Fil
     const like = containsPattern(term);
     conditions.push(or(ilike(files.name, like), ilike(files.originalName, like), sql`unaccent(${files.name}) ilike unaccent(${like})`)!);
   }
-  if (type && type in acceptedTypes) conditions.push(eq(files.mime, acceptedTypes[type as keyof typeof acceptedTypes].mime));
+  // `image`: every accepted image type (covers, photos, images of rich text).
+  if (type === 'image') conditions.push(ilike(files.mime, 'image/%'));
+  else if (type && type in acceptedTypes) conditions.push(eq(files.mime, acceptedTypes[type as keyof typeof acceptedTypes].mime));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db

@@ -1,9 +1,9 @@
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
+import { EventCard } from '@/components/content/event-card';
 import { RichText } from '@/components/content/rich-text';
 import { area } from '@/lib/content/areas';
 import type { EventItem } from '@/lib/content/queries/events';
 import { getEvents, getPageContent } from '@/lib/content/public';
-import { formatDate, formatDateTime, isoDate } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';
 
 export const generateMetadata = () => pageMetadata({ title: area('events').label, description: area('events').description, path: '/events' });
@@ -12,22 +12,8 @@ function EventList({ items }: { items: EventItem[] }) {
   return (
     <ul className="mt-4 space-y-6">
       {items.map((e) => (
-        <li key={e.id} className="rounded-lg border border-border p-4">
-          <article>
-            <h3 className="text-lg font-semibold">{e.title}</h3>
-            <p className="mt-1 text-sm text-muted">
-              <time dateTime={isoDate(e.startsAt)}>{formatDateTime(e.startsAt)}</time>
-              {e.endsAt ? (
-                <>
-                  {' '}
-                  au <time dateTime={isoDate(e.endsAt)}>{formatDate(e.endsAt)}</time>
-                </>
-              ) : null}
-              {e.place ? ` · ${e.place}` : ''}
-            </p>
-            {e.summary ? <p className="mt-2">{e.summary}</p> : null}
-            {e.body ? <RichText html={e.body} className="mt-2 text-sm" /> : null}
-          </article>
+        <li key={e.id}>
+          <EventCard event={e} />
         </li>
       ))}
     </ul>

@@ -2,7 +2,8 @@
 /**
  * The picker back-office forms use to attach a file: choose one from the library (search, type)
  * or upload a new one, in a modal dialog. The chosen file's id travels in a hidden input named
- * `name`, so it works inside any server-action form.
+ * `name`, so it works inside any server-action form; without `name`, the choice only reaches
+ * `onChange` (the rich-text editor's image dialog).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatFileSize } from '@/lib/format';
@@ -20,10 +21,11 @@ export function FilePicker({
   type,
   onChange,
 }: {
-  name: string;
+  /** Name of the hidden input carrying the file id; none when omitted. */
+  name?: string;
   label: string;
   initial?: Choice | null;
-  /** Restrict the library list to one type key of lib/files/detect.ts (e.g. `pdf`). */
+  /** Restrict the library list to one type key of lib/files/detect.ts (e.g. `pdf`), or `image` for any image. */
   type?: string;
   onChange?: (file: Choice | null) => void;
 }) {
@@ -65,7 +67,7 @@ export function FilePicker({
   return (
     <fieldset className="rounded-md border border-border p-3">
       <legend className="px-1 text-sm font-medium">{label}</legend>
-      <input type="hidden" name={name} value={chosen?.id ?? ''} />
+      {name ? <input type="hidden" name={name} value={chosen?.id ?? ''} /> : null}
       <p className="text-sm">{chosen ? <a href={chosen.url}>{chosen.name}</a> : <span className="text-muted">Aucun fichier</span>}</p>
       <div className="mt-2 flex gap-2">
         <button
@@ -96,8 +98,22 @@ export function FilePicker({
         <label className="mt-4 block text-sm font-medium" htmlFor={`${titleId}-q`}>
           Rechercher dans la bibliothèque
         </label>
-        <input id={`${titleId}-q`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} className="mt-1 w-full rounded-md border border-border bg-bg px-3 py-2" />
-        {error ? <p className="mt-2 text-sm text-down">{error}</p> : null}
+        <input
+          id={`${titleId}-q`}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          // The dialog sits inside the page's form: Enter searches (it already does as one types), it does not submit.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
+          className="mt-1 w-full rounded-md border border-border bg-bg px-3 py-2"
+        />
+        {error ? (
+          <p role="alert" className="mt-2 text-sm text-down">
+            {error}
+          </p>
+        ) : null}
         <ul className="mt-3 max-h-64 overflow-y-auto" aria-label="Fichiers de la bibliothèque">
           {(list ?? []).map((f) => (
             <li key={f.id} className="flex items-center justify-between gap-3 border-b border-border py-2 text-sm">
@@ -112,7 +128,17 @@ export function FilePicker({
           {list && list.length === 0 && !error ? <li className="py-2 text-sm text-muted">Aucun fichier trouvé.</li> : null}
         </ul>
         <h3 className="mt-6 mb-2 font-semibold">Ou envoyer un nouveau fichier</h3>
-        <UploadZone restrictedOption={false} onUploaded={(file: UploadedFile) => choose({ id: file.id, name: file.name, url: file.url })} />
+        <UploadZone
+          restrictedOption={false}
+          onUploaded={(file: UploadedFile) => {
+            // The upload zone takes any accepted type; an image slot must not receive a PDF.
+            if (type === 'image' && !file.type.startsWith('image/')) {
+              setError(`« ${file.name} » n’est pas une image. Envoyez une image JPEG, PNG, WebP ou GIF.`);
+              return;
+            }
+            choose({ id: file.id, name: file.name, url: file.url });
+          }}
+        />
       </dialog>
     </fieldset>
   );

@@ -80,7 +80,8 @@ export function whenSaved(at: Date, now: Date): string {
 /** Unique tags of several changes, in first-seen order. */
 export const mergeTags = (...lists: string[][]) => [...new Set(lists.flat())];
 
-const notFound = (words: KindWords) =>
+/** « Cette publication n’existe pas ou plus… » for an item that is gone (deleted for good). */
+export const notFoundError = (words: KindWords) =>
   new NotFoundError(
     `${capitalise(words.this)} n’existe pas ou plus : ${words.feminine ? 'elle' : 'il'} a peut-être été ${agree('supprimé', words)} définitivement. Rechargez la liste.`,
   );
@@ -97,7 +98,7 @@ export async function staleVersionError(db: Db, kind: ContentKind, id: number, u
     .leftJoin(users, eq(users.id, t.updatedBy))
     .where(eq(t.id, id))
     .limit(1);
-  if (!row) return notFound(kind.words);
+  if (!row) return notFoundError(kind.words);
   const { words } = kind;
   const when = whenSaved(row.updatedAt as Date, now);
   const lost = 'Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.';
@@ -233,7 +234,7 @@ export async function changeLifecycle<R extends LifecycleRow>(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [current] = (await tx.select().from(t).where(eq(t.id, params.id)).for('update')) as unknown as R[];
-    if (!current) throw notFound(kind.words);
+    if (!current) throw notFoundError(kind.words);
     if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
     const refusal = transition.refusal(current, kind.words);
     if (refusal) throw new ConflictError(refusal);
@@ -318,7 +319,7 @@ export async function deleteForever<R extends LifecycleRow>(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [current] = (await tx.select().from(t).where(eq(t.id, params.id)).for('update')) as unknown as R[];
-    if (!current) throw notFound(words);
+    if (!current) throw notFoundError(words);
     if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
     if (!current.deletedAt) {
       throw new ConflictError(`Mettez d’abord ${words.this} à la corbeille : seul un élément de la corbeille peut être supprimé définitivement.`);

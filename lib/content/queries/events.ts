@@ -3,7 +3,8 @@ import type { Db } from '@/lib/db/open';
 import { events } from '@/lib/db/schema';
 import { isPublic } from './visibility';
 
-const columns = { id: events.id, slug: events.slug, title: events.title, summary: events.summary, body: events.body, place: events.place, startsAt: events.startsAt, endsAt: events.endsAt };
+/** Columns of an event as the public lists show it (the back-office preview reads the same). */
+export const eventColumns = { id: events.id, slug: events.slug, title: events.title, summary: events.summary, body: events.body, place: events.place, startsAt: events.startsAt, endsAt: events.endsAt };
 
 export type EventItem = { id: number; slug: string; title: string; summary: string; body: string; place: string; startsAt: Date; endsAt: Date | null };
 
@@ -12,9 +13,9 @@ export async function listEvents(db: Db, params: { now: Date; pastLimit: number 
   // Compared column by column (not through a raw coalesce) so every driver types the date.
   const notOver = or(gte(events.endsAt, params.now), and(isNull(events.endsAt), gte(events.startsAt, params.now)));
   const [upcoming, past] = await Promise.all([
-    db.select(columns).from(events).where(and(isPublic(events, params.now), notOver)).orderBy(asc(events.startsAt)),
+    db.select(eventColumns).from(events).where(and(isPublic(events, params.now), notOver)).orderBy(asc(events.startsAt)),
     db
-      .select(columns)
+      .select(eventColumns)
       .from(events)
       .where(and(isPublic(events, params.now), or(and(isNull(events.endsAt), lt(events.startsAt, params.now)), lt(events.endsAt, params.now))))
       .orderBy(desc(events.startsAt))

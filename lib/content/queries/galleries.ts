@@ -6,13 +6,17 @@ import { isPublic } from './visibility';
 export type GalleryImage = { id: number; fileId: string; name: string; caption: string; alt: string; width: number | null; height: number | null };
 export type Gallery = { id: number; slug: string; title: string; description: string; takenOn: string | null; images: GalleryImage[] };
 
+/** Columns of a gallery as the public page shows it (the back-office preview reads the same). */
+export const galleryColumns = { id: galleries.id, slug: galleries.slug, title: galleries.title, description: galleries.description, takenOn: galleries.takenOn };
+
 /** Public galleries, newest first, each with its images in order. */
 export async function listGalleries(db: Db, params: { now: Date }): Promise<Gallery[]> {
-  const rows = await db
-    .select({ id: galleries.id, slug: galleries.slug, title: galleries.title, description: galleries.description, takenOn: galleries.takenOn })
-    .from(galleries)
-    .where(isPublic(galleries, params.now))
-    .orderBy(desc(galleries.takenOn), desc(galleries.id));
+  const rows = await db.select(galleryColumns).from(galleries).where(isPublic(galleries, params.now)).orderBy(desc(galleries.takenOn), desc(galleries.id));
+  return withImages(db, rows);
+}
+
+/** Galleries with their images in order. */
+export async function withImages<T extends { id: number }>(db: Db, rows: T[]): Promise<(T & { images: GalleryImage[] })[]> {
   if (rows.length === 0) return [];
   const images = await db
     .select({

@@ -6,9 +6,16 @@ import { isPublic } from './visibility';
 
 export type NewsSummary = { id: number; slug: string; title: string; excerpt: string; publishedAt: Date; cover: PublicFile | null };
 
+/** What a news page shows: the summary plus its body and last change. */
+export type NewsDetail = NewsSummary & { body: string; updatedAt: Date };
+
 const columns = { id: news.id, slug: news.slug, title: news.title, excerpt: news.excerpt, publishedAt: news.publishedAt, coverFileId: news.coverFileId };
 
-async function withCovers<T extends { coverFileId: string | null; publishedAt: Date | null }>(db: Db, rows: T[]) {
+/** Columns of a news page (the back-office preview reads the same). */
+export const newsDetailColumns = { ...columns, body: news.body, updatedAt: news.updatedAt };
+
+/** Rows with their cover images resolved (`coverFileId` → `cover`). */
+export async function withCovers<T extends { coverFileId: string | null; publishedAt: Date | null }>(db: Db, rows: T[]) {
   const covers = await imagesById(db, rows.flatMap((r) => (r.coverFileId ? [r.coverFileId] : [])));
   return rows.map(({ coverFileId, ...r }) => ({ ...r, publishedAt: r.publishedAt as Date, cover: coverFileId ? (covers.get(coverFileId) ?? null) : null }));
 }
@@ -24,9 +31,9 @@ export async function listNews(db: Db, params: { page: number; perPage: number; 
 }
 
 /** One public news item with its body, or null. */
-export async function getNews(db: Db, params: { id: number; now: Date }) {
+export async function getNews(db: Db, params: { id: number; now: Date }): Promise<NewsDetail | null> {
   const [row] = await db
-    .select({ ...columns, body: news.body, updatedAt: news.updatedAt })
+    .select(newsDetailColumns)
     .from(news)
     .where(and(eq(news.id, params.id), isPublic(news, params.now)))
     .limit(1);

@@ -11,13 +11,16 @@ const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const isoDate = z.iso.date();
 const uuid = z.uuid();
 
-/** A required title, trimmed. */
-export const titleField = (label = 'Le titre', max = 300) =>
+/** Required plain text, trimmed (a tender's reference). */
+export const requiredText = (max: number, label: string) =>
   z
     .string({ message: `${label} est obligatoire.` })
     .trim()
     .min(1, `${label} est obligatoire.`)
     .max(max, `${label} ne doit pas dépasser ${max} caractères.`);
+
+/** A required title, trimmed. */
+export const titleField = (label = 'Le titre', max = 300) => requiredText(max, label);
 
 /** An optional chosen slug (absent → derived from the title by the server). */
 export const slugField = () =>
@@ -93,6 +96,9 @@ export const optionalFileId = (message: string) =>
     .refine((v) => v === '' || uuid.safeParse(v).success, message)
     .nullish()
     .transform((v) => v || null);
+
+/** An optional cover image of the library (publications, news, events). */
+export const coverField = () => optionalFileId('Image de couverture : choisissez un fichier de la bibliothèque.');
 
 /** Ordered attachments `{ fileId, label }`, each file once. */
 export const attachmentList = (max = 100) =>

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { areaFieldsSchema, type Area } from '@/lib/content/areas';
-import { attachmentList, isoDate, optionalDate, optionalFileId, optionalText, plainText, richText, slugField, titleField } from './common';
+import { attachmentList, coverField, isoDate, optionalDate, optionalText, plainText, richText, slugField, titleField } from './common';
 
 /** The area's own fields (French messages come from the registry's `areaFieldsSchema`); absent means none given. */
 function areaFieldsInput(area: Area) {
@@ -29,7 +29,7 @@ export function publicationInputSchema(area: Area) {
       periodLabel: optionalText(100, 'Période'),
       periodStart: optionalDate('Début de la période'),
       periodEnd: optionalDate('Fin de la période'),
-      coverFileId: optionalFileId('Image de couverture : choisissez un fichier de la bibliothèque.'),
+      coverFileId: coverField(),
       files: attachmentList(100),
       fields: areaFieldsInput(area),
     })

@@ -1,11 +1,8 @@
-import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
-import { RichText } from '@/components/content/rich-text';
+import { NewsArticle } from '@/components/content/news-article';
 import { area } from '@/lib/content/areas';
 import { getNewsItem, getPublicRefs } from '@/lib/content/public';
-import { fileUrl } from '@/lib/content/urls';
-import { formatDate, isoDate } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ id: string }> };
@@ -35,25 +32,7 @@ export default async function NewsItemPage({ params }: Props) {
   return (
     <>
       <Breadcrumbs items={[{ label: area('news').label, href: '/actualites' }, { label: item.title }]} />
-      <article>
-        <h1 className="text-3xl font-bold leading-tight">{item.title}</h1>
-        <p className="mt-2 text-muted">
-          Publié le <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
-        </p>
-        {item.cover ? (
-          <Image
-            src={fileUrl(item.cover)}
-            alt=""
-            width={item.cover.width ?? 1200}
-            height={item.cover.height ?? 800}
-            sizes="(min-width: 1024px) 768px, 100vw"
-            priority
-            className="mt-6 aspect-[3/2] h-auto w-full max-w-3xl rounded-lg object-cover"
-          />
-        ) : null}
-        <p className="mt-6 max-w-3xl text-lg font-medium">{item.excerpt}</p>
-        <RichText html={item.body} className="mt-6" />
-      </article>
+      <NewsArticle item={item} />
     </>
   );
 }

@@ -1,19 +1,23 @@
 'use client';
 /**
- * The back-office list of one or more publication areas: search, status, year, sort, pages and
- * bulk publish / unpublish / trash, fetched with TanStack Query from `/api/admin/publications`
- * (no page reload). Filters live in the URL query so a list can be bookmarked and reloaded.
+ * The back-office list of an admin screen's areas, for every kind (publications, news, events,
+ * galleries, tenders): search, status, year, sort, pages and bulk publish / unpublish / trash /
+ * restore, fetched with TanStack Query from `/api/admin/{kind}` (no page reload). Filters live in
+ * the URL query so a list can be bookmarked and reloaded. Each title opens the item's edit screen.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { getArea, type AreaKind } from '@/lib/content/areas';
+import { editPath } from '@/lib/content/editing/paths';
 import type { AdminPublicationRow } from '@/lib/content/queries/admin-publications';
 import { formatDateTime } from '@/lib/format';
 
 type ListResponse = { total: number; page: number; perPage: number; years: number[]; items: AdminPublicationRow[] };
 
-const statusLabels: Record<string, string> = { draft: 'Brouillon', scheduled: 'Programmée', published: 'Publiée', archived: 'Archivée' };
+const statusLabels: Record<string, string> = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' };
 
 async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);
@@ -22,7 +26,7 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   return body;
 }
 
-export function PublicationList({ areas, showArea }: { areas: string[]; showArea: boolean }) {
+export function ContentList({ kind, areas, showArea }: { kind: AreaKind; areas: string[]; showArea: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -59,19 +63,19 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
   }, [text]);
 
   const apiParams = new URLSearchParams();
-  for (const a of areas) apiParams.append('area', a);
+  if (kind === 'publications') for (const a of areas) apiParams.append('area', a);
   if (filters.q) apiParams.set('q', filters.q);
   if (filters.status) apiParams.set('status', filters.status);
   if (filters.year) apiParams.set('year', filters.year);
   apiParams.set('sort', filters.sort);
   apiParams.set('dir', filters.sort === 'title' ? 'asc' : 'desc');
   apiParams.set('page', String(filters.page));
-  const key = ['publications', apiParams.toString()];
-  const list = useQuery({ queryKey: key, queryFn: () => fetchJson<ListResponse>(`/api/admin/publications?${apiParams}`), placeholderData: keepPreviousData });
+  const key = ['admin-list', kind, apiParams.toString()];
+  const list = useQuery({ queryKey: key, queryFn: () => fetchJson<ListResponse>(`/api/admin/${kind}?${apiParams}`), placeholderData: keepPreviousData });
 
   const bulk = useMutation({
     mutationFn: (action: 'publish' | 'unpublish' | 'trash' | 'restore') =>
-      fetchJson<{ count: number; message: string }>('/api/admin/publications/bulk', {
+      fetchJson<{ count: number; message: string }>(`/api/admin/${kind}/bulk`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ action, ids: [...selected] }),
@@ -79,7 +83,7 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
     onSuccess: (result) => {
       toast.success(result.message);
       setSelected(new Set());
-      void queryClient.invalidateQueries({ queryKey: ['publications'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin-list', kind] });
     },
     onError: (error) => toast.error(error.message),
   });
@@ -105,8 +109,8 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
           <select id={`${id}-statut`} value={filters.status} onChange={(e) => setFilters({ status: e.target.value })} className={control}>
             <option value="">Tous (hors corbeille)</option>
             <option value="draft">Brouillons</option>
-            <option value="scheduled">Programmées</option>
-            <option value="published">Publiées</option>
+            <option value="scheduled">Programmés</option>
+            <option value="published">En ligne</option>
             <option value="trash">Corbeille</option>
           </select>
         </div>
@@ -137,7 +141,7 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
 
       <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Actions groupées">
         <span className="text-sm text-muted" aria-live="polite">
-          {selected.size} sélectionnée{selected.size > 1 ? 's' : ''}
+          {selected.size} sélectionné{selected.size > 1 ? 's' : ''}
         </span>
         {filters.status === 'trash' ? (
           <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('restore')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
@@ -146,10 +150,10 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
         ) : (
           <>
             <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('publish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
-              Publier
+              Mettre en ligne
             </button>
             <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('unpublish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
-              Dépublier
+              Retirer du site
             </button>
             <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('trash')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
               Mettre à la corbeille
@@ -165,7 +169,7 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
       ) : null}
       <div className="mt-3 overflow-x-auto" aria-busy={list.isFetching}>
         <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Publications</caption>
+          <caption className="sr-only">Éléments de la rubrique</caption>
           <thead>
             <tr className="border-b border-border text-left">
               <th scope="col" className="w-8 py-2">
@@ -203,7 +207,7 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
                   />
                 </td>
                 <th scope="row" className="py-2 pr-4 text-left font-medium">
-                  {r.title}
+                  <Link href={editPath(getArea(r.area) ?? { adminPath: '/admin' }, r.id)}>{r.title}</Link>
                 </th>
                 {showArea ? <td className="py-2 pr-4">{r.areaLabel}</td> : null}
                 <td className="py-2 pr-4">{r.trashed ? 'Corbeille' : statusLabels[r.status]}</td>
@@ -225,7 +229,7 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
             ))}
           </tbody>
         </table>
-        {data && data.items.length === 0 ? <p className="mt-4 text-muted">Aucune publication ne correspond.</p> : null}
+        {data && data.items.length === 0 ? <p className="mt-4 text-muted">Aucun élément ne correspond.</p> : null}
         {!data && list.isPending ? <p className="mt-4 text-muted">Chargement…</p> : null}
       </div>
       {data ? (
@@ -234,7 +238,7 @@ export function PublicationList({ areas, showArea }: { areas: string[]; showArea
             ← Précédente
           </button>
           <span>
-            Page {filters.page} sur {pages} — {data.total.toLocaleString('fr-FR')} publication{data.total > 1 ? 's' : ''}
+            Page {filters.page} sur {pages} — {data.total.toLocaleString('fr-FR')} élément{data.total > 1 ? 's' : ''}
           </span>
           <button type="button" disabled={filters.page >= pages} onClick={() => setFilters({ page: filters.page + 1 })} className="rounded border border-border px-3 py-1 disabled:opacity-50">
             Suivante →

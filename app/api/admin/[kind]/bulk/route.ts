@@ -1,0 +1,34 @@
+// POST /api/admin/{kind}/bulk — { action: publish|unpublish|trash|restore, ids } from a
+// back-office list; the public pages showing them are refreshed at once.
+import { z } from 'zod';
+import { adminRoute } from '@/lib/admin/handler';
+import { invalidateTags } from '@/lib/cache/invalidate';
+import { editingOfKind } from '@/lib/content/editing/server';
+import { bulkChangeLifecycle } from '@/lib/content/mutations/lifecycle';
+import { json, readJson } from '@/lib/http/responses';
+import { parseOrThrow } from '@/lib/validation';
+
+const schema = z.object({
+  action: z.enum(['publish', 'unpublish', 'trash', 'restore'], { message: 'Action inconnue.' }),
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { message: 'Sélection illisible : rechargez la page.' })
+    .min(1, 'Sélectionnez au moins un élément.')
+    .max(1000, 'Sélectionnez au plus 1 000 éléments à la fois.'),
+});
+
+const done = {
+  publish: ['mis en ligne', 'mis en ligne'],
+  unpublish: ['retiré du site', 'retirés du site'],
+  trash: ['mis à la corbeille', 'mis à la corbeille'],
+  restore: ['restauré', 'restaurés'],
+} as const;
+
+export const POST = adminRoute<{ kind: string }>(async (request, { db, user, request: auth }, { kind }) => {
+  const editing = editingOfKind(kind);
+  const { action, ids } = parseOrThrow(schema, await readJson(request));
+  const result = await bulkChangeLifecycle(db, editing.kind, action, ids, user, { ip: auth.ip });
+  invalidateTags(result.tags);
+  const n = result.publications.length;
+  const skipped = result.skipped.length ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})` : '';
+  return json({ count: n, skipped: result.skipped, message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.` });
+});

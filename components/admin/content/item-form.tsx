@@ -1,0 +1,274 @@
+'use client';
+/**
+ * The edit form of any item of any area (publications, news, events, galleries, tenders): its
+ * fields come from `lib/content/editing/forms.ts`, checked in the browser with the same zod schema
+ * the server applies, then sent to `saveItemAction`. French errors under each field, a pending
+ * state, a toast, a conflict alert that keeps what was typed, and a warning before leaving with
+ * unsaved changes. The life-cycle panel (publish, schedule, trash…) sits beside it.
+ */
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useMemo, useRef, useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { saveItemAction } from '@/app/admin/(shell)/content-actions';
+import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
+import { getArea, type Area } from '@/lib/content/areas';
+import { formFields, formSchema, type FormField } from '@/lib/content/editing/forms';
+import { errorUnder, toInput, type FieldValue, type FormValues, type ItemMeta } from '@/lib/content/editing/values';
+import type { FieldErrors } from '@/lib/errors';
+import { fieldErrorsOf } from '@/lib/validation';
+import { AttachmentsField, GalleryField, ImageField } from './file-fields';
+import { ItemLifecycle } from './item-lifecycle';
+
+type Props = {
+  /** Slug of the item's area. */
+  area: string;
+  /** Areas sharing this admin screen the item may move to (lois ↔ décrets); empty otherwise. */
+  siblings: { slug: string; label: string }[];
+  initial: FormValues;
+  /** Null for a new item. */
+  meta: ItemMeta | null;
+  /** Public page of the item when it is online. */
+  publicUrl: string | null;
+  listPath: string;
+};
+
+const leaveMessage = 'Vous avez des modifications non enregistrées. Quitter cette page sans les enregistrer ?';
+
+export function ItemForm({ area: initialArea, siblings, initial, meta: initialMeta, publicUrl, listPath }: Props) {
+  const router = useRouter();
+  const formId = useId();
+  const [areaSlug, setAreaSlug] = useState(initialArea);
+  const area = getArea(areaSlug) as Area;
+  const fields = useMemo(() => formFields(area), [area]);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [saved, setSaved] = useState(() => JSON.stringify({ a: initialArea, v: initial }));
+  const [meta, setMeta] = useState<ItemMeta | null>(initialMeta);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const dirty = JSON.stringify({ a: areaSlug, v: values }) !== saved;
+
+  useLeaveWarning(dirty);
+
+  const set = (name: string, value: FieldValue) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  const showErrors = (fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    const first = fields.find((f) => errorUnder(fieldErrors, f.name));
+    if (first) requestAnimationFrame(() => document.getElementById(`${formId}-${first.name}`)?.focus());
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = toInput(fields, values);
+    const checked = formSchema(area).safeParse(input);
+    if (!checked.success) {
+      const { fieldErrors, general } = fieldErrorsOf(checked.error);
+      showErrors(fieldErrors);
+      toast.error(general ?? 'Certains champs sont à corriger : voyez les messages sous les champs.');
+      return;
+    }
+    setAlert(null);
+    startTransition(async () => {
+      const result = await saveItemAction({ area: areaSlug, id: meta?.id, version: meta?.version, values: input });
+      if (!result.ok) {
+        if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) showErrors(result.fieldErrors);
+        else {
+          setAlert(result.error);
+          requestAnimationFrame(() => alertRef.current?.focus());
+        }
+        toast.error(result.error);
+        return;
+      }
+      setErrors({});
+      setSaved(JSON.stringify({ a: areaSlug, v: values }));
+      toast.success(result.message ?? 'Enregistré.');
+      if (!meta) {
+        router.replace(result.data.editUrl);
+        return;
+      }
+      setMeta({ ...meta, version: result.data.version });
+      if (result.data.editUrl !== window.location.pathname) router.replace(result.data.editUrl);
+      else router.refresh();
+    });
+  };
+
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_18rem]">
+      <form id={formId} onSubmit={submit} noValidate aria-describedby={alert ? `${formId}-alerte` : undefined} className="space-y-5">
+        {alert ? (
+          <div id={`${formId}-alerte`} ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-down bg-surface p-4 text-down">
+            <p className="font-semibold">L’enregistrement n’a pas été fait.</p>
+            <p className="mt-1">{alert}</p>
+          </div>
+        ) : null}
+        {siblings.length > 1 ? (
+          <div>
+            <label htmlFor={`${formId}-area`} className="block text-sm font-medium">
+              Rubrique
+            </label>
+            <select id={`${formId}-area`} value={areaSlug} onChange={(e) => setAreaSlug(e.target.value)} className="mt-1 rounded-md border border-border bg-bg px-3 py-2">
+              {siblings.map((s) => (
+                <option key={s.slug} value={s.slug}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {fields.map((f) => (
+          <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
+        ))}
+        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
+          <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
+            {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
+          </button>
+          <span className="text-sm text-muted" aria-live="polite">
+            {dirty ? 'Modifications non enregistrées' : meta ? 'Tout est enregistré' : ''}
+          </span>
+        </div>
+      </form>
+      <aside aria-label="Publication et état" className="space-y-4">
+        {meta ? (
+          <ItemLifecycle
+            area={areaSlug}
+            meta={meta}
+            dirty={dirty}
+            publicUrl={publicUrl}
+            onChange={(next) => setMeta(next)}
+            onDeleted={() => {
+              setSaved(JSON.stringify({ a: areaSlug, v: values }));
+              router.replace(listPath);
+            }}
+          />
+        ) : (
+          <p className="rounded-md border border-border bg-surface p-4 text-sm text-muted">
+            L’élément est créé comme brouillon : il n’apparaît sur le site qu’une fois mis en ligne.
+          </p>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+/** Warns before a reload, a closed tab or a link followed while the form has unsaved changes. */
+function useLeaveWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    // Links inside the app navigate without unloading the page: ask before following them.
+    const click = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
+      if (!window.confirm(leaveMessage)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    document.addEventListener('click', click, true);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      document.removeEventListener('click', click, true);
+    };
+  }, [dirty]);
+}
+
+const control = 'mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down';
+
+function FieldControl({ formId, field: f, value, error, onChange }: { formId: string; field: FormField; value: FieldValue; error?: string; onChange: (v: FieldValue) => void }) {
+  const id = `${formId}-${f.name}`;
+  const hintId = f.hint ? `${id}-aide` : undefined;
+  const errorId = error ? `${id}-erreur` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const text = typeof value === 'string' ? value : '';
+  const label = (
+    <>
+      {f.label}
+      {f.required ? <span aria-hidden="true"> *</span> : null}
+    </>
+  );
+  const hint = f.hint ? (
+    <p id={hintId} className="text-xs text-muted">
+      {f.hint}
+    </p>
+  ) : null;
+  const errorLine = error ? (
+    <p id={errorId} className="mt-1 text-sm text-down">
+      {error}
+    </p>
+  ) : null;
+  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required } as const;
+
+  switch (f.type) {
+    case 'richtext':
+      return (
+        <div>
+          <LazyRichTextEditor id={id} name={f.name} label={f.label} defaultValue={text} onChange={(html) => onChange(html)} describedBy={describedBy} invalid={Boolean(error)} required={f.required} />
+          {hint}
+          {errorLine}
+        </div>
+      );
+    case 'image':
+      return (
+        <div id={id} tabIndex={-1}>
+          <ImageField label={f.label} value={value as FormValues[string] as never} onChange={onChange} describedBy={describedBy} />
+          {hint}
+          {errorLine}
+        </div>
+      );
+    case 'attachments':
+      return (
+        <div id={id} tabIndex={-1}>
+          <AttachmentsField label={f.label} value={(value as never) ?? []} onChange={onChange} describedBy={describedBy} />
+          {hint}
+          {errorLine}
+        </div>
+      );
+    case 'gallery':
+      return (
+        <div id={id} tabIndex={-1}>
+          <GalleryField label={f.label} value={(value as never) ?? []} onChange={onChange} describedBy={describedBy} />
+          {hint}
+          {errorLine}
+        </div>
+      );
+    case 'textarea':
+      return (
+        <div>
+          <label htmlFor={id} className="block text-sm font-medium">
+            {label}
+          </label>
+          {hint}
+          <textarea {...common} rows={4} maxLength={f.max} value={text} onChange={(e) => onChange(e.target.value)} className={control} />
+          {errorLine}
+        </div>
+      );
+    default:
+      return (
+        <div>
+          <label htmlFor={id} className="block text-sm font-medium">
+            {label}
+          </label>
+          {hint}
+          <input
+            {...common}
+            type={f.type === 'datetime' ? 'datetime-local' : f.type === 'date' ? 'date' : 'text'}
+            maxLength={f.max}
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+            className={f.type === 'text' ? control : `${control} max-w-xs`}
+          />
+          {errorLine}
+        </div>
+      );
+  }
+}

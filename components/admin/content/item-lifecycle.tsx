@@ -1,0 +1,147 @@
+'use client';
+/**
+ * The life-cycle panel of the edit screen: state, release date, preview, and the changes the
+ * item's state allows — publish now, schedule for a date and time, back to draft, trash, restore,
+ * delete for good. Each is version-checked on the server (`changeItemAction`).
+ */
+import { useId, useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { changeItemAction } from '@/app/admin/(shell)/content-actions';
+import { getArea } from '@/lib/content/areas';
+import { previewPath } from '@/lib/content/editing/paths';
+import type { ItemMeta } from '@/lib/content/editing/values';
+import { formatDateTime } from '@/lib/format';
+
+type Action = 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore' | 'delete';
+
+const stateLabels = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' } as const;
+
+const button = 'w-full rounded-md border border-border px-3 py-2 text-left hover:bg-surface-2 disabled:opacity-50';
+
+export function ItemLifecycle({
+  area,
+  meta,
+  dirty,
+  publicUrl,
+  onChange,
+  onDeleted,
+}: {
+  area: string;
+  meta: ItemMeta;
+  dirty: boolean;
+  publicUrl: string | null;
+  onChange: (meta: ItemMeta) => void;
+  onDeleted: () => void;
+}) {
+  const id = useId();
+  const [at, setAt] = useState('');
+  const [atError, setAtError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const live = meta.status === 'published' && !meta.trashed && meta.publishedAt !== null && new Date(meta.publishedAt) <= new Date();
+
+  const run = (action: Action) => {
+    if (action === 'delete' && !window.confirm('Supprimer définitivement cet élément ? Cette action ne peut pas être annulée.')) return;
+    setAtError(null);
+    startTransition(async () => {
+      const result = await changeItemAction({ area, id: meta.id, version: meta.version, action, ...(action === 'schedule' ? { at } : {}) });
+      if (!result.ok) {
+        const fieldError = result.fieldErrors?.at?.[0] ?? result.fieldErrors?.publishedAt?.[0];
+        if (fieldError) setAtError(fieldError);
+        toast.error(fieldError ?? result.error);
+        return;
+      }
+      toast.success(result.message ?? 'Fait.');
+      if (result.data.deleted) return onDeleted();
+      onChange({ ...meta, version: result.data.version, status: result.data.status, trashed: result.data.trashed, publishedAt: result.data.publishedAt });
+    });
+  };
+
+  const a = getArea(area);
+  const state = meta.trashed ? 'Dans la corbeille' : stateLabels[meta.status];
+  return (
+    <section aria-labelledby={`${id}-titre`} className="rounded-md border border-border bg-surface p-4">
+      <h2 id={`${id}-titre`} className="font-semibold">
+        Publication
+      </h2>
+      <dl className="mt-2 space-y-1 text-sm">
+        <div>
+          <dt className="inline text-muted">État : </dt>
+          <dd className="inline font-medium" data-testid="etat">
+            {state}
+          </dd>
+        </div>
+        {meta.publishedAt ? (
+          <div>
+            <dt className="inline text-muted">{meta.status === 'scheduled' ? 'Mise en ligne prévue : ' : 'Date de publication : '}</dt>
+            <dd className="inline">{formatDateTime(meta.publishedAt)}</dd>
+          </div>
+        ) : null}
+        {meta.updatedByName ? (
+          <div>
+            <dt className="inline text-muted">Dernière modification : </dt>
+            <dd className="inline">{meta.updatedByName}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="mt-3 flex flex-wrap gap-3 text-sm">
+        {a ? (
+          <a href={previewPath(a, meta.id)} target="_blank" rel="noopener">
+            Aperçu<span className="sr-only"> (nouvel onglet)</span>
+          </a>
+        ) : null}
+        {live && publicUrl ? <a href={publicUrl}>Voir sur le site</a> : null}
+      </p>
+      {dirty ? <p className="mt-3 text-sm text-muted">Enregistrez vos modifications avant de changer l’état.</p> : null}
+      <div className="mt-3 space-y-2" aria-busy={pending}>
+        {meta.trashed ? (
+          <>
+            <button type="button" className={button} disabled={pending || dirty} onClick={() => run('restore')}>
+              Restaurer
+            </button>
+            <button type="button" className={`${button} text-down`} disabled={pending || dirty} onClick={() => run('delete')}>
+              Supprimer définitivement
+            </button>
+          </>
+        ) : (
+          <>
+            {!live ? (
+              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('publish')}>
+                Mettre en ligne maintenant
+              </button>
+            ) : null}
+            <div className="rounded-md border border-border p-2">
+              <label htmlFor={`${id}-at`} className="block text-sm font-medium">
+                Programmer la mise en ligne (UTC)
+              </label>
+              <input
+                id={`${id}-at`}
+                type="datetime-local"
+                value={at}
+                onChange={(e) => setAt(e.target.value)}
+                aria-invalid={atError ? true : undefined}
+                aria-describedby={atError ? `${id}-at-erreur` : undefined}
+                className="mt-1 block w-full rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
+              />
+              {atError ? (
+                <p id={`${id}-at-erreur`} className="mt-1 text-sm text-down">
+                  {atError}
+                </p>
+              ) : null}
+              <button type="button" className={`${button} mt-2`} disabled={pending || dirty || !at} onClick={() => run('schedule')}>
+                Programmer
+              </button>
+            </div>
+            {meta.status !== 'draft' ? (
+              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('unpublish')}>
+                {meta.status === 'scheduled' ? 'Annuler la programmation' : 'Retirer du site (brouillon)'}
+              </button>
+            ) : null}
+            <button type="button" className={button} disabled={pending || dirty} onClick={() => run('trash')}>
+              Mettre à la corbeille
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The values an edit form holds (what the server sends to fill it) and how they become the input
+ * the kind's schema checks. DB-free: used by the server screens and the browser form alike.
+ */
+import type { FieldErrors } from '@/lib/errors';
+import type { FormField } from './forms';
+
+/** A file of the library chosen in a form. */
+export type ChosenFile = { id: string; name: string; url: string };
+export type AttachmentValue = { file: ChosenFile; label: string };
+export type GalleryImageValue = { file: ChosenFile; caption: string; alt: string };
+
+export type FieldValue = string | ChosenFile | null | AttachmentValue[] | GalleryImageValue[];
+/** Keyed by `FormField.name` (`fields.number` for an area's own field). */
+export type FormValues = Record<string, FieldValue>;
+
+/** What the edit screen shows besides the fields. */
+export type ItemMeta = {
+  id: number;
+  version: number;
+  status: 'draft' | 'scheduled' | 'published' | 'archived';
+  trashed: boolean;
+  publishedAt: string | null;
+  updatedAt: string;
+  updatedByName: string | null;
+  createdByName: string | null;
+};
+
+/** A stored instant as a `datetime-local` value, in UTC like every date the site shows. */
+export function toDateTimeInput(d: Date | string | null | undefined): string {
+  if (!d) return '';
+  const date = typeof d === 'string' ? new Date(d) : d;
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
+}
+
+/** Empty values of a form, for a new item. */
+export function emptyValues(fields: FormField[]): FormValues {
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.type === 'attachments' || f.type === 'gallery' ? [] : f.type === 'image' ? null : '']),
+  );
+}
+
+/** The form's values as the schema's input: files by id, `fields.x` nested under `fields`. */
+export function toInput(fields: FormField[], values: FormValues): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    let out: unknown;
+    if (f.type === 'image') out = (v as ChosenFile | null)?.id ?? null;
+    else if (f.type === 'attachments') out = ((v as AttachmentValue[]) ?? []).map((a) => ({ fileId: a.file.id, label: a.label }));
+    else if (f.type === 'gallery') out = ((v as GalleryImageValue[]) ?? []).map((i) => ({ fileId: i.file.id, caption: i.caption, alt: i.alt }));
+    else out = v ?? '';
+    if (f.name.startsWith('fields.')) own[f.name.slice('fields.'.length)] = out;
+    else input[f.name] = out;
+  }
+  if (fields.some((f) => f.name.startsWith('fields.'))) input.fields = own;
+  return input;
+}
+
+/** The first error of a field or of anything under it (`files` covers `files.2.label`). */
+export function errorUnder(errors: FieldErrors, name: string): string | undefined {
+  if (errors[name]?.[0]) return errors[name][0];
+  const prefix = `${name}.`;
+  for (const [key, list] of Object.entries(errors)) if (key.startsWith(prefix) && list[0]) return list[0];
+  return undefined;
+}

@@ -1,0 +1,41 @@
+/** The gallery edit form's schema. DB-free: the form checks it in the browser, the mutations on the server. */
+import { z } from 'zod';
+import { fileId, optionalDate, plainText, slugField, titleField } from './common';
+
+const pickImage = 'Image : choisissez une image de la bibliothèque.';
+
+/** The photos of a gallery, in the order shown, each file once. */
+export const galleryImageList = (max = 200) =>
+  z
+    .array(
+      z.object(
+        {
+          fileId: fileId(pickImage),
+          caption: plainText(300, 'La légende'),
+          alt: plainText(300, 'Le texte alternatif'),
+        },
+        { message: pickImage },
+      ),
+      { message: 'Images : liste attendue.' },
+    )
+    .max(max, `${max} images au plus par galerie : répartissez les autres dans une deuxième galerie.`)
+    .nullish()
+    .transform((v) => v ?? [])
+    .refine((list) => new Set(list.map((i) => i.fileId)).size === list.length, 'Une même image figure deux fois dans la galerie : retirez le doublon.');
+
+/**
+ * A gallery as the form sends it. Checking that the slug and the images are available happens on
+ * the server, in `createGallery` / `updateGallery`.
+ */
+export const galleryInputSchema = z.object({
+  title: titleField('Le titre'),
+  slug: slugField(),
+  description: plainText(2000, 'La description'),
+  takenOn: optionalDate('Date des photos'),
+  images: galleryImageList(200),
+});
+
+/** What a form sends for a gallery. */
+export type GalleryInput = z.input<typeof galleryInputSchema>;
+/** The same, checked and normalised. */
+export type GalleryValues = z.output<typeof galleryInputSchema>;
