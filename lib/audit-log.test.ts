@@ -7,21 +7,23 @@ import { listAudit, recentActivity } from './audit-log';
 describe.each(testDatabaseKinds)('audit log (%s)', (kind) => {
   let database: TestDatabase;
   const user = { id: '', name: 'Awa Diallo', email: 'awa@inss.example' };
+  let publicationId = 0;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const [p] = await database.db.insert(publications).values({ area: 'ipc', slug: 'ipc-mars', title: 'IPC mars' }).returning({ id: publications.id });
     await writeAudit(database.db, { actor: 'awa@inss.example', action: 'user.sign_in_failed', summary: 'Échec de connexion pour awa@inss.example', ip: '198.51.100.1' });
     await writeAudit(database.db, { action: 'file.upload', actor: 'Awa Diallo <awa@inss.example>', entityType: 'file', entityId: 'x', summary: 'Fichier envoyé : annuaire.pdf' });
     await writeAudit(database.db, { action: 'publication.publish', actor: 'Moussa Keïta <moussa@inss.example>', entityType: 'publication', entityId: p!.id, summary: 'Publié : IPC mars' });
+    publicationId = p!.id;
     void user;
   });
   afterAll(() => database.close());
 
-  it('lists newest first with French labels and links to the screen of the thing', async () => {
+  it('lists newest first with French labels and links to the edit screen of the thing', async () => {
     const { total, entries } = await listAudit(database.db);
     expect(total).toBe(3);
     expect(entries.map((e) => e.action)).toEqual(['publication.publish', 'file.upload', 'user.sign_in_failed']);
-    expect(entries[0]).toMatchObject({ actionLabel: 'Publication', href: '/admin/indice/prix_consommation' });
+    expect(entries[0]).toMatchObject({ actionLabel: 'Publication', href: `/admin/indice/prix_consommation/${publicationId}` });
     expect(entries[1]).toMatchObject({ href: '/admin/fichiers' });
   });
 

@@ -21,6 +21,8 @@ export const actionLabels: Record<string, string> = {
   'file.upload': 'Fichier envoyé',
   'file.rename': 'Fichier renommé',
   'file.delete': 'Fichier supprimé',
+  'identity.update': 'Identité modifiée',
+  'page.update': 'Page modifiée',
   // The same life cycle for every publishable kind (lib/content/mutations/lifecycle.ts).
   ...Object.fromEntries(
     ['publication', 'news', 'event', 'gallery', 'tender'].flatMap((entity) =>
@@ -48,6 +50,7 @@ export const actionGroups = [
   { key: 'gallery', label: 'Galeries' },
   { key: 'tender', label: 'Appels d’offres' },
   { key: 'page', label: 'Pages institutionnelles' },
+  { key: 'identity', label: 'Identité de l’institut' },
 ] as const;
 
 export type AuditRow = {
@@ -64,27 +67,23 @@ export type AuditRow = {
 
 export type AuditFilter = { q?: string; group?: string; from?: string; to?: string; page?: number; perPage?: number };
 
-const linkOf = (entityType: string | null, area: string | null): string | null => {
+const kindAreas: Record<string, string> = { news: 'news', event: 'events', gallery: 'galleries', tender: 'offres' };
+
+/** The back-office page of what an entry is about: the item's edit screen while it exists. */
+const linkOf = (entry: { entityType: string | null; entityId: string | null; action: string }, area: string | null): string | null => {
+  const { entityType, entityId } = entry;
   switch (entityType) {
     case 'user':
       return '/admin/users';
     case 'file':
       return '/admin/fichiers';
-    case 'publication':
-      return area ? (getArea(area)?.adminPath ?? null) : null;
-    case 'news':
-      return '/admin/news';
-    case 'event':
-      return '/admin/events';
-    case 'gallery':
-      return '/admin/galleries';
-    case 'tender':
-      return '/admin/offres';
     case 'page':
+    case 'identity':
       return '/admin/about';
-    default:
-      return null;
   }
+  const owner = entityType === 'publication' ? (area ? getArea(area) : undefined) : entityType ? getArea(kindAreas[entityType] ?? '') : undefined;
+  if (!owner) return null;
+  return entry.action.endsWith('.delete') || !entityId || !/^\d+$/.test(entityId) ? owner.adminPath : `${owner.adminPath}/${entityId}`;
 };
 
 function toRow({ entry, area }: { entry: typeof auditEntries.$inferSelect; area: string | null }): AuditRow {
@@ -95,7 +94,7 @@ function toRow({ entry, area }: { entry: typeof auditEntries.$inferSelect; area:
     action: entry.action,
     actionLabel: actionLabels[entry.action] ?? entry.action,
     summary: entry.summary,
-    href: linkOf(entry.entityType, area),
+    href: linkOf(entry, area),
     ip: entry.ip,
   };
 }

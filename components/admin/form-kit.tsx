@@ -11,6 +11,8 @@ import type { ActionResult } from '@/lib/admin/action';
 
 type FieldProps = {
   name: string;
+  /** The input's id, when several forms of a page share field names (defaults to `name`). */
+  id?: string;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -18,35 +20,38 @@ type FieldProps = {
   defaultValue?: string;
   hint?: string;
   errors?: Record<string, string[] | undefined>;
+  /** A multi-line text area of this many rows instead of a one-line input. */
+  rows?: number;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
 };
 
-export function Field({ name, label, type = 'text', autoComplete, required, defaultValue, hint, errors }: FieldProps) {
+export function Field({ name, id = name, label, type = 'text', autoComplete, required, defaultValue, hint, errors, rows, inputMode }: FieldProps) {
   const error = errors?.[name]?.[0];
-  const describedBy = [hint ? `${name}-aide` : null, error ? `${name}-erreur` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(' ') || undefined;
+  const control = {
+    id,
+    name,
+    autoComplete,
+    required,
+    defaultValue,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: 'mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down',
+  };
   return (
     <div>
-      <label htmlFor={name} className="block text-sm font-medium">
+      <label htmlFor={id} className="block text-sm font-medium">
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {hint ? (
-        <p id={`${name}-aide`} className="text-xs text-muted">
+        <p id={`${id}-aide`} className="text-xs text-muted">
           {hint}
         </p>
       ) : null}
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down"
-      />
+      {rows ? <textarea {...control} rows={rows} /> : <input {...control} type={type} inputMode={inputMode} />}
       {error ? (
-        <p id={`${name}-erreur`} className="mt-1 text-sm text-down">
+        <p id={`${id}-erreur`} className="mt-1 text-sm text-down">
           {error}
         </p>
       ) : null}
@@ -54,8 +59,10 @@ export function Field({ name, label, type = 'text', autoComplete, required, defa
   );
 }
 
-export function SubmitButton({ children, pendingLabel }: { children: React.ReactNode; pendingLabel: string }) {
-  const { pending } = useFormStatus();
+/** `pending` is for forms that dispatch their action themselves (after checking it in the browser). */
+export function SubmitButton({ children, pendingLabel, pending: dispatched }: { children: React.ReactNode; pendingLabel: string; pending?: boolean }) {
+  const status = useFormStatus();
+  const pending = dispatched ?? status.pending;
   return (
     <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
       {pending ? pendingLabel : children}

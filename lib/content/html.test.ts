@@ -9,6 +9,7 @@ describe('sanitizeRichText', () => {
     ['a script element and its code', '<p>Avant</p><script>alert(1)</script><p>Après</p>', '<p>Avant</p><p>Après</p>'],
     ['a script element in upper case', '<p>a</p><SCRIPT SRC="https://evil.example/x.js"></SCRIPT>', '<p>a</p>'],
     ['an event handler on an image', '<img src=x onerror=alert(1)>', ''],
+    ['a refused image before a paragraph', '<img src="x" onerror="alert(1)"><p><a href="javascript:alert(1)">lien</a></p><p>Fin</p>', '<p>lien</p><p>Fin</p>'],
     ['an event handler on an allowed image', '<img src="/fichiers/1/a.png" onerror="alert(1)" alt="a">', '<img src="/fichiers/1/a.png" alt="a" />'],
     ['an event handler on a paragraph', '<p onclick="alert(1)" onmouseover=alert(2)>Texte</p>', '<p>Texte</p>'],
     ['a javascript: link', '<a href="javascript:alert(1)">Cliquez</a>', 'Cliquez'],

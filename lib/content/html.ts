@@ -98,10 +98,12 @@ const richTextOptions: sanitizeHtml.IOptions = {
       const href = allowedUrl(attribs.href, linkRule);
       return href === null ? { tagName: unwrapped, attribs: {} } : { tagName: 'a', attribs: defined({ href, title: attribs.title }) };
     },
-    // An image from anywhere else is dropped: an <img> without a source is only a broken icon.
+    // An image from anywhere else is dropped (by `exclusiveFilter`): an <img> without a source is
+    // only a broken icon. Not unwrapped: <img> is void, and an unwrapped void element would take
+    // the next closing tag as its own (`<img src=x><p>a</p>` → `<p>a</x-unwrapped>`).
     img: (_, attribs) => {
       const src = allowedUrl(attribs.src, imageRule);
-      if (src === null) return { tagName: unwrapped, attribs: {} };
+      if (src === null) return { tagName: 'img', attribs: {} };
       return {
         tagName: 'img',
         attribs: defined({ src, alt: attribs.alt ?? '', width: digits(attribs.width, 10000), height: digits(attribs.height, 10000) }),
@@ -110,6 +112,7 @@ const richTextOptions: sanitizeHtml.IOptions = {
     th: cell('th'),
     td: cell('td'),
   },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
 /**

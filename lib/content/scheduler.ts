@@ -1,15 +1,20 @@
 /**
  * Scheduled releases: puts online every item whose scheduled time has come, and the timer the
- * production server runs it on. Publications now; news, events, galleries and tenders join by
- * adding their `ContentKind` to `scheduledKinds`. No Next imports: the caller passes how to reach
- * the database and how to invalidate cache tags.
+ * production server runs it on, for every publishable kind in `scheduledKinds`. No Next imports:
+ * the caller passes how to reach the database and how to invalidate cache tags.
  */
 import type { Db } from '@/lib/db/open';
 import { mergeTags, publishDueOfKind, type ContentKind } from './mutations/lifecycle';
+import { eventKind } from './mutations/events';
+import { galleryKind } from './mutations/galleries';
+import { newsKind } from './mutations/news';
 import { publicationKind } from './mutations/publications';
+import { tenderKind } from './mutations/tenders';
 
 /** Every kind whose items can be scheduled. */
-export const scheduledKinds: readonly ContentKind[] = [publicationKind as ContentKind];
+export const scheduledKinds: readonly ContentKind[] = [publicationKind, newsKind, eventKind, galleryKind, tenderKind].map(
+  (kind) => kind as unknown as ContentKind,
+);
 
 export type PublishedItem = { entity: string; id: number; title: string };
 

@@ -86,7 +86,7 @@ export function FilePicker({
           </button>
         ) : null}
       </div>
-      <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby={titleId} className="w-full max-w-2xl rounded-lg border border-border bg-bg p-6 text-fg backdrop:bg-black/50">
+      <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby={titleId} className="m-auto w-full max-w-2xl rounded-lg border border-border bg-bg p-6 text-fg backdrop:bg-black/50">
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {label}

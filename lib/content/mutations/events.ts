@@ -16,10 +16,10 @@ import { notFoundError, type LifecycleResult, type WriteOptions } from './lifecy
 
 export { eventInputSchema, type EventInput, type EventValues };
 
-export type Event = typeof events.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
 
 /** Events as an editable, publishable kind. */
-export const eventKind: EditableKind<Event, EventValues> = {
+export const eventKind: EditableKind<EventRow, EventValues> = {
   table: events,
   slugTable: 'events',
   entity: 'event',
@@ -39,28 +39,28 @@ export const eventKind: EditableKind<Event, EventValues> = {
 };
 
 /** Creates a draft event (see `createItem`); returns it. */
-export async function createEvent(db: Db, input: unknown, user: SessionUser, options: WriteOptions = {}): Promise<Event> {
+export async function createEvent(db: Db, input: unknown, user: SessionUser, options: WriteOptions = {}): Promise<EventRow> {
   return (await createItem(db, eventKind, input, user, options)).publication;
 }
 
 /** Saves an event's edit form, version-checked (see `updateItem`). */
-export function updateEvent(db: Db, id: number, expectedVersion: number, input: unknown, user: SessionUser, options: WriteOptions = {}): Promise<LifecycleResult<Event>> {
+export function updateEvent(db: Db, id: number, expectedVersion: number, input: unknown, user: SessionUser, options: WriteOptions = {}): Promise<LifecycleResult<EventRow>> {
   return updateItem(db, eventKind, id, expectedVersion, input, user, options);
 }
 
 /** Deletes an event of the trash for good; the audit entry keeps its values. */
-export function deleteEventForever(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}): Promise<LifecycleResult<Event>> {
+export function deleteEventForever(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}): Promise<LifecycleResult<EventRow>> {
   return deleteItemForever(db, eventKind, id, expectedVersion, user, options);
 }
 
-export type EventForEdit = Event & Authors & { cover: EditFile | null };
+export type EventForEdit = EventRow & Authors & { cover: EditFile | null };
 
 /** An event as the edit form shows it, trashed ones included, or `NotFoundError`. */
 export function getEventForEdit(db: Db, id: number): Promise<EventForEdit> {
   return getItemForEdit(db, eventKind, id, async (row) => ({ cover: await fileForEdit(db, row.coverFileId) }));
 }
 
-export type EventPreview = EventItem & { status: Event['status']; deletedAt: Date | null };
+export type EventPreview = EventItem & { status: EventRow['status']; deletedAt: Date | null };
 
 /** The event as the events page would list it, whatever its status (preview for connected users). */
 export async function previewEvent(db: Db, id: number): Promise<EventPreview> {

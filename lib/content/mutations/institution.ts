@@ -294,9 +294,12 @@ export async function updatePage(
   const target = pageTarget(key);
   const now = options.now ?? new Date();
   const values = parseOrThrow(pageInputSchema(key)!, input);
-  const body = sanitizeRichText(values.body);
+  // A text with nothing to read (empty paragraphs left by the editor) is stored empty: the area
+  // page then shows the registry's description rather than a blank introduction.
+  const sanitized = sanitizeRichText(values.body);
+  const body = hasRichContent(sanitized) ? sanitized : '';
   // The schema checked the text as typed; what remains after sanitizing must still say something.
-  if (target.editsTitle && !hasRichContent(body)) {
+  if (target.editsTitle && body === '') {
     const message = 'Le texte est obligatoire : écrivez au moins une phrase.';
     throw new ValidationError(message, { body: [message] });
   }

@@ -1,6 +1,6 @@
 /**
- * The life cycle every publishable kind shares (publications now; news, events, galleries and
- * tenders next): optimistic versions, publish / schedule / unpublish, trash / restore, final
+ * The life cycle every publishable kind shares (publications, news, events, galleries, tenders):
+ * optimistic versions, publish / schedule / unpublish, trash / restore, final
  * deletion, their audit entries and the cache tags they touch. A kind describes itself once
  * (`ContentKind`); the functions here work on any table built with the schema's `lifecycle()`
  * columns. Plain `(db, …)` functions: no Next imports, tested against PGlite and Postgres.

@@ -5,9 +5,7 @@
  * the connected-user preview. Each write records an audit entry in its own transaction and returns
  * the cache tags it touched; the caller invalidates them. Plain `(db, …)` functions.
  */
-import { isDeepStrictEqual } from 'node:util';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { writeAudit } from '@/lib/audit';
+import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@/lib/auth/types';
 import { publicationTags } from '@/lib/cache/tags';
 import { getArea, type Area } from '@/lib/content/areas';
@@ -15,43 +13,31 @@ import { publicationInputSchema, type PublicationInput, type PublicationValues }
 import { sanitizeRichText } from '@/lib/content/html';
 import { filesOfPublications } from '@/lib/content/queries/files';
 import { detailColumns, type PublicationDetail } from '@/lib/content/queries/publications';
-import { slugify, uniqueSlug } from '@/lib/content/slug';
 import type { Db } from '@/lib/db/open';
-import { files, publicationFiles, publications, users } from '@/lib/db/schema';
-import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
-import { parseOrThrow } from '@/lib/validation';
+import { publicationFiles, publications } from '@/lib/db/schema';
+import { ValidationError } from '@/lib/errors';
+import {
+  attachmentList,
+  attachmentsForEdit,
+  createItem,
+  deleteItemForever,
+  fileForEdit,
+  getItemForEdit,
+  updateItem,
+  type Authors,
+  type EditableKind,
+  type EditAttachment,
+  type EditFile,
+} from './items';
+import { bulkChangeLifecycle, changeLifecycle, notFoundError, type BulkResult, type LifecycleResult, type WriteOptions } from './lifecycle';
 
 export { publicationInputSchema, type PublicationInput, type PublicationValues };
-import {
-  agree,
-  bulkChangeLifecycle,
-  changeLifecycle,
-  deleteForever,
-  mergeTags,
-  staleVersionError,
-  versionedUpdate,
-  type BulkResult,
-  type ContentKind,
-  type LifecycleResult,
-  type WriteOptions,
-} from './lifecycle';
+export type { EditAttachment };
 
 export type Publication = typeof publications.$inferSelect;
 
-/** Publications as a life-cycle kind (the scheduler and the generic helpers take it). */
-export const publicationKind: ContentKind<Publication> = {
-  table: publications,
-  entity: 'publication',
-  words: { noun: 'Publication', this: 'cette publication', pronoun: 'la', feminine: true },
-  tags: (row) => publicationTags(row),
-};
-
-/** The stored values of a publication (body sanitized, slug decided) and its ordered attachments. */
-type StoredValues = Omit<PublicationValues, 'files' | 'slug'> & { area: string; slug: string };
-type Attachment = { fileId: string; label: string | null };
-
-function publicationArea(slug: string): Area {
-  const area = getArea(slug);
+function publicationArea(slug: unknown): Area {
+  const area = typeof slug === 'string' ? getArea(slug) : undefined;
   if (!area || area.kind !== 'publications') {
     const message = 'Cette rubrique n’existe pas ou ne contient pas de publications.';
     throw new ValidationError(message, { area: [message] });
@@ -59,77 +45,40 @@ function publicationArea(slug: string): Area {
   return area;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return String(e?.code ?? e?.cause?.code) === '23505';
-}
+/** A publication's checked values and the area they are for (whose own fields they carry). */
+type AreaValues = PublicationValues & { area: string };
 
-/** Refuses a chosen slug another publication of the area already has (French, on `slug`). */
-async function checkSlugFree(db: Db, area: string, slug: string, excludeId?: number) {
-  const [other] = await db
-    .select({ title: publications.title, deletedAt: publications.deletedAt })
-    .from(publications)
-    .where(and(eq(publications.area, area), eq(publications.slug, slug), excludeId === undefined ? undefined : ne(publications.id, excludeId)))
-    .limit(1);
-  if (!other) return;
-  const message = other.deletedAt
-    ? `L’adresse « ${slug} » est celle de « ${other.title} », dans la corbeille : supprimez-la définitivement ou choisissez une autre adresse.`
-    : `L’adresse « ${slug} » est déjà celle de « ${other.title} » dans cette rubrique : choisissez-en une autre.`;
-  throw new ConflictError(message, { slug: [message] });
-}
-
-/** Refuses attachments and covers that are not (or no longer) in the file library. */
-async function checkFiles(db: Db, values: { coverFileId: string | null; files: Attachment[] }) {
-  const ids = [...new Set([...values.files.map((f) => f.fileId), ...(values.coverFileId ? [values.coverFileId] : [])])];
-  if (ids.length === 0) return;
-  const rows = await db.select({ id: files.id, mime: files.mime, deletedAt: files.deletedAt }).from(files).where(inArray(files.id, ids));
-  const found = new Map(rows.filter((r) => !r.deletedAt).map((r) => [r.id, r]));
-  const fieldErrors: Record<string, string[]> = {};
-  const missing = values.files.filter((f) => !found.has(f.fileId)).length;
-  if (missing > 0) {
-    fieldErrors.files = [
-      `${missing > 1 ? `${missing} fichiers joints ne sont` : 'Un fichier joint n’est'} plus dans la bibliothèque : retirez-${missing > 1 ? 'les' : 'le'} de la liste, puis enregistrez.`,
-    ];
-  }
-  if (values.coverFileId) {
-    const cover = found.get(values.coverFileId);
-    if (!cover) fieldErrors.coverFileId = ['L’image de couverture n’est plus dans la bibliothèque : choisissez-en une autre.'];
-    else if (!cover.mime.startsWith('image/')) fieldErrors.coverFileId = ['La couverture doit être une image (JPEG, PNG ou WebP).'];
-  }
-  const first = Object.values(fieldErrors)[0]?.[0];
-  if (first) throw new ValidationError(first, fieldErrors);
-}
-
-async function writeAttachments(tx: Db, publicationId: number, list: Attachment[]) {
-  await tx.delete(publicationFiles).where(eq(publicationFiles.publicationId, publicationId));
-  if (list.length === 0) return;
-  await tx.insert(publicationFiles).values(list.map((f, position) => ({ publicationId, fileId: f.fileId, label: f.label, position })));
-}
-
-async function attachmentsOf(db: Db, publicationId: number): Promise<Attachment[]> {
-  return db
-    .select({ fileId: publicationFiles.fileId, label: publicationFiles.label })
-    .from(publicationFiles)
-    .where(eq(publicationFiles.publicationId, publicationId))
-    .orderBy(asc(publicationFiles.position));
-}
-
-function storedValues(area: Area, values: PublicationValues, slug: string): StoredValues {
-  return {
-    area: area.slug,
-    slug,
-    title: values.title,
-    summary: values.summary,
-    body: sanitizeRichText(values.body),
-    periodLabel: values.periodLabel,
-    periodStart: values.periodStart,
-    periodEnd: values.periodEnd,
-    coverFileId: values.coverFileId,
-    fields: values.fields,
-  };
-}
-
-const words = publicationKind.words;
+/**
+ * Publications as an editable, publishable kind (the scheduler, the life cycle and the generic
+ * create/update take it). The input's `area` — or, when saving, the stored one — picks the schema
+ * of the area's own fields; slugs are unique within an area.
+ */
+export const publicationKind: EditableKind<Publication, AreaValues> = {
+  table: publications,
+  slugTable: 'publications',
+  entity: 'publication',
+  words: { noun: 'Publication', this: 'cette publication', pronoun: 'la', feminine: true },
+  tags: (row) => publicationTags(row),
+  schema(input, current) {
+    const given = (input as { area?: unknown } | null)?.area;
+    const area = publicationArea(given === undefined ? current?.area : given);
+    return publicationInputSchema(area).transform((v) => ({ ...v, area: area.slug }));
+  },
+  columns: (v) => ({
+    area: v.area,
+    title: v.title,
+    summary: v.summary,
+    body: sanitizeRichText(v.body),
+    periodLabel: v.periodLabel,
+    periodStart: v.periodStart,
+    periodEnd: v.periodEnd,
+    coverFileId: v.coverFileId,
+    fields: v.fields,
+  }),
+  fileRefs: (v) => ({ cover: v.coverFileId, attachments: v.files.map((f) => f.fileId) }),
+  list: attachmentList(publicationFiles, 'publicationId'),
+  slugScope: { key: 'area', label: 'cette rubrique' },
+};
 
 // ─── Create and update ─────────────────────────────────────────────────────────────────────
 
@@ -141,47 +90,8 @@ const words = publicationKind.words;
  */
 export async function createPublication(db: Db, area: Area | string, input: PublicationInput, user: SessionUser, options: WriteOptions = {}): Promise<Publication> {
   const target = publicationArea(typeof area === 'string' ? area : area.slug);
-  const values = parseOrThrow(publicationInputSchema(target), input);
-  await checkFiles(db, values);
-  if (values.slug) await checkSlugFree(db, target.slug, values.slug);
-  const now = options.now ?? new Date();
-
-  // A generated slug can be taken by a creation at the same instant: the unique index refuses the
-  // second one, which then takes the next free slug.
-  for (let attempt = 1; ; attempt++) {
-    const slug = values.slug ?? (await uniqueSlug(db, 'publications', slugify(values.title), { area: target.slug }));
-    const stored = storedValues(target, values, slug);
-    try {
-      return await db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
-        const [row] = await tx
-          .insert(publications)
-          .values({ ...stored, status: 'draft', version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id })
-          .returning();
-        const created = row as Publication;
-        await writeAttachments(tx, created.id, values.files);
-        await writeAudit(tx, {
-          user,
-          action: 'publication.create',
-          entityType: 'publication',
-          entityId: created.id,
-          summary: `${words.noun} ${agree('créé', words)} : « ${created.title} »`,
-          after: { ...stored, status: created.status, files: values.files },
-          ip: options.ip,
-        });
-        return created;
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (values.slug || attempt >= 3) {
-        const message = `L’adresse « ${slug} » vient d’être prise par une autre publication de cette rubrique : choisissez-en une autre.`;
-        throw new ConflictError(message, { slug: [message] });
-      }
-    }
-  }
+  return (await createItem(db, publicationKind, { ...input, area: target.slug }, user, options)).publication;
 }
-
-const comparedKeys = ['area', 'slug', 'title', 'summary', 'body', 'periodLabel', 'periodStart', 'periodEnd', 'coverFileId', 'fields'] as const;
 
 /**
  * Saves the edit form of a publication, if nobody saved it since it was loaded: one
@@ -191,8 +101,9 @@ const comparedKeys = ['area', 'slug', 'title', 'summary', 'body', 'periodLabel',
  * area (lois ↔ décrets), whose fields then apply. The slug stays unless a new one is given (its
  * public address must not change behind the editor's back); when moving, it is numbered if the new
  * area uses it. The audit entry keeps the changed fields only; with no change, nothing is written.
+ * The tags are those of both areas when it moved.
  */
-export async function updatePublication(
+export function updatePublication(
   db: Db,
   id: number,
   expectedVersion: number,
@@ -200,61 +111,7 @@ export async function updatePublication(
   user: SessionUser,
   options: WriteOptions = {},
 ): Promise<LifecycleResult<Publication>> {
-  const now = options.now ?? new Date();
-  const [current] = await db.select().from(publications).where(eq(publications.id, id)).limit(1);
-  if (!current) throw new NotFoundError('Cette publication n’existe pas ou plus : elle a peut-être été supprimée définitivement. Rechargez la liste.');
-  const target = publicationArea(input.area ?? current.area);
-  const values = parseOrThrow(publicationInputSchema(target), input);
-  await checkFiles(db, values);
-  let slug = values.slug ?? current.slug;
-  if (values.slug) await checkSlugFree(db, target.slug, values.slug, id);
-  else if (target.slug !== current.area) slug = await uniqueSlug(db, 'publications', current.slug, { area: target.slug, excludeId: id });
-
-  const stored = storedValues(target, values, slug);
-  const currentFiles = await attachmentsOf(db, id);
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  for (const key of comparedKeys) {
-    if (!isDeepStrictEqual(current[key], stored[key])) {
-      before[key] = current[key];
-      after[key] = stored[key];
-    }
-  }
-  const filesChanged = !isDeepStrictEqual(currentFiles, values.files);
-  if (filesChanged) {
-    before.files = currentFiles;
-    after.files = values.files;
-  }
-
-  if (Object.keys(after).length === 0) {
-    if (current.version !== expectedVersion) throw await staleVersionError(db, publicationKind as ContentKind, id, user, now);
-    return { publication: current, tags: [] };
-  }
-
-  try {
-    const updated = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const row = await versionedUpdate(tx, publicationKind, id, expectedVersion, stored, user, now);
-      if (filesChanged) await writeAttachments(tx, id, values.files);
-      await writeAudit(tx, {
-        user,
-        action: 'publication.update',
-        entityType: 'publication',
-        entityId: id,
-        summary: `${words.noun} ${agree('modifié', words)} : « ${row.title} »`,
-        before,
-        after,
-        ip: options.ip,
-      });
-      return row;
-    });
-    const tags = target.slug === current.area ? publicationTags(updated) : mergeTags(publicationTags(updated), publicationTags(current));
-    return { publication: updated, tags };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const message = `L’adresse « ${slug} » vient d’être prise par une autre publication de cette rubrique : choisissez-en une autre.`;
-    throw new ConflictError(message, { slug: [message] });
-  }
+  return updateItem(db, publicationKind, id, expectedVersion, input, user, options);
 }
 
 // ─── Life cycle ────────────────────────────────────────────────────────────────────────────
@@ -292,13 +149,7 @@ export function restorePublication(db: Db, id: number, expectedVersion: number, 
  * library). The audit entry keeps its values and attachments.
  */
 export function deletePublicationForever(db: Db, id: number, expectedVersion: number, user: SessionUser, options: WriteOptions = {}) {
-  return deleteForever(db, publicationKind, {
-    id,
-    expectedVersion,
-    user,
-    ...options,
-    snapshot: async (tx, row) => ({ ...row, files: await attachmentsOf(tx, row.id) }),
-  });
+  return deleteItemForever(db, publicationKind, id, expectedVersion, user, options);
 }
 
 /** Puts the selected publications online (those in the trash or already online are skipped). */
@@ -323,48 +174,19 @@ export function bulkRestore(db: Db, ids: readonly number[], user: SessionUser, o
 
 // ─── Reads of the back-office ──────────────────────────────────────────────────────────────
 
-export type EditAttachment = { fileId: string; label: string | null; position: number; name: string; mime: string; ext: string; size: number; restricted: boolean };
-
-export type PublicationForEdit = Publication & {
-  files: EditAttachment[];
-  cover: { id: string; name: string; mime: string } | null;
-  /** Display names of the author and of the last person who saved it (null when unknown). */
-  createdByName: string | null;
-  updatedByName: string | null;
-};
+export type PublicationForEdit = Publication &
+  Authors & {
+    files: Omit<EditAttachment, 'url'>[];
+    cover: EditFile | null;
+  };
 
 /** A publication as the edit form shows it, trashed ones included, or `NotFoundError`. */
-export async function getPublicationForEdit(db: Db, id: number): Promise<PublicationForEdit> {
-  const [row] = await db.select().from(publications).where(eq(publications.id, id)).limit(1);
-  if (!row) throw new NotFoundError('Cette publication n’existe pas ou plus : elle a peut-être été supprimée définitivement.');
-  const people = [row.createdBy, row.updatedBy].filter((v): v is string => v !== null);
-  const [attached, coverRows, names] = await Promise.all([
-    db
-      .select({
-        fileId: publicationFiles.fileId,
-        label: publicationFiles.label,
-        position: publicationFiles.position,
-        name: files.name,
-        mime: files.mime,
-        ext: files.ext,
-        size: files.size,
-        visibility: files.visibility,
-      })
-      .from(publicationFiles)
-      .innerJoin(files, eq(files.id, publicationFiles.fileId))
-      .where(eq(publicationFiles.publicationId, id))
-      .orderBy(asc(publicationFiles.position)),
-    row.coverFileId ? db.select({ id: files.id, name: files.name, mime: files.mime }).from(files).where(eq(files.id, row.coverFileId)) : [],
-    people.length > 0 ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people)) : [],
-  ]);
-  const nameOf = (userId: string | null) => names.find((u) => u.id === userId)?.name ?? null;
-  return {
-    ...row,
-    files: attached.map(({ visibility, ...f }) => ({ ...f, restricted: visibility === 'restricted' })),
-    cover: coverRows[0] ?? null,
-    createdByName: nameOf(row.createdBy),
-    updatedByName: nameOf(row.updatedBy),
-  };
+export function getPublicationForEdit(db: Db, id: number): Promise<PublicationForEdit> {
+  return getItemForEdit(db, publicationKind, id, async (row) => {
+    const [attached, cover] = await Promise.all([attachmentsForEdit(db, publicationFiles, 'publicationId', row.id), fileForEdit(db, row.coverFileId)]);
+    // The publication form's attachments predate file URLs (its callers build them with fileUrl).
+    return { files: attached.map(({ url, ...f }) => (void url, f)), cover };
+  });
 }
 
 export type PublicationPreview = PublicationDetail & { status: Publication['status']; deletedAt: Date | null };
@@ -379,7 +201,7 @@ export async function previewPublication(db: Db, id: number, now = new Date()): 
     .from(publications)
     .where(eq(publications.id, id))
     .limit(1);
-  if (!row) throw new NotFoundError('Cette publication n’existe pas ou plus : elle a peut-être été supprimée définitivement.');
+  if (!row) throw notFoundError(publicationKind.words);
   const attached = await filesOfPublications(db, [id]);
   return { ...row, publishedAt: row.publishedAt ?? now, files: attached.get(id) ?? [] };
 }

@@ -72,19 +72,34 @@ export const optionalDate = (label: string) => {
     .transform((v) => v || null);
 };
 
-/** A date and time typed in the form (`AAAA-MM-JJTHH:MM`, read as UTC like every date shown) or an ISO instant. */
-export const dateTime = (label: string, required = true) => {
+function dateTimeText(label: string, required: boolean) {
   const missing = `${label} est obligatoire.`;
   const invalid = `${label} : date et heure attendues (JJ/MM/AAAA HH:MM).`;
   const parse = (v: string) => new Date(/(?:Z|[+-]\d{2}:\d{2})$/.test(v) ? v : `${v}Z`);
-  const base = z
+  return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : invalid) })
     .trim()
     .refine((v) => v !== '' || !required, missing)
     .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(parse(v).getTime())), invalid)
     .transform((v) => (v === '' ? null : parse(v)));
-  return required ? base.pipe(z.date()) : base.nullish().transform((v) => v ?? null);
-};
+}
+
+const requiredDateTime = (label: string) => dateTimeText(label, true).pipe(z.date());
+const optionalDateTime = (label: string) =>
+  dateTimeText(label, false)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/**
+ * A date and time typed in the form (`AAAA-MM-JJTHH:MM`, read as UTC like every date shown) or an
+ * ISO instant: a `Date`, or `null` when not required and left empty.
+ */
+export function dateTime(label: string, required?: true): ReturnType<typeof requiredDateTime>;
+export function dateTime(label: string, required: false): ReturnType<typeof optionalDateTime>;
+export function dateTime(label: string, required?: boolean): ReturnType<typeof requiredDateTime> | ReturnType<typeof optionalDateTime>;
+export function dateTime(label: string, required = true) {
+  return required ? requiredDateTime(label) : optionalDateTime(label);
+}
 
 /** A file of the library, by id. */
 export const fileId = (message: string) => z.string({ message }).refine((v) => uuid.safeParse(v).success, message);

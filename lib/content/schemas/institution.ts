@@ -95,7 +95,8 @@ const socialLink = z.object(
   { message: 'Lien : libellé et adresse attendus.' },
 );
 
-const isBlankRow = (v: unknown) =>
+/** A link row left entirely blank (dropped, in the browser and on the server alike). */
+export const isBlankSocialLink = (v: unknown) =>
   typeof v === 'object' && v !== null && ['label', 'url'].every((k) => {
     const x = (v as Record<string, unknown>)[k];
     return x === undefined || x === null || (typeof x === 'string' && x.trim() === '');
@@ -115,7 +116,7 @@ export const socialLinksField = z.preprocess(
         return v;
       }
     }
-    return Array.isArray(list) ? list.filter((row) => !isBlankRow(row)) : (list ?? []);
+    return Array.isArray(list) ? list.filter((row) => !isBlankSocialLink(row)) : (list ?? []);
   },
   z
     .array(socialLink, { message: 'Liens des réseaux sociaux : liste attendue.' })

@@ -41,19 +41,19 @@ async function previewOf(area: Area, id: number) {
       }
       case 'news': {
         const n = await previewNews(db, id);
-        return { status: n.status, trashed: n.trashed, area, view: <NewsArticle item={n} /> };
+        return { status: n.status, trashed: n.deletedAt !== null, area, view: <NewsArticle item={n} /> };
       }
       case 'events': {
         const e = await previewEvent(db, id);
-        return { status: e.status, trashed: e.trashed, area, view: <EventCard event={e} /> };
+        return { status: e.status, trashed: e.deletedAt !== null, area, view: <EventCard event={e} /> };
       }
       case 'galleries': {
         const g = await previewGallery(db, id);
-        return { status: g.status, trashed: g.trashed, area, view: <GalleryAlbum gallery={g} /> };
+        return { status: g.status, trashed: g.deletedAt !== null, area, view: <GalleryAlbum gallery={g} /> };
       }
       case 'tenders': {
         const t = await previewTender(db, id);
-        return { status: t.status, trashed: t.trashed, area, view: <TenderCard tender={t} /> };
+        return { status: t.status, trashed: t.deletedAt !== null, area, view: <TenderCard tender={t} /> };
       }
       default:
         return null;

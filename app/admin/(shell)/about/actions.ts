@@ -1,0 +1,40 @@
+'use server';
+// /admin/about: the institute's identity, the mission and the director's word. Each action goes
+// through adminFormAction (session, validation, French errors); the mutation writes its own audit
+// entry in its transaction and returns the cache tags to invalidate.
+import { adminFormAction } from '@/lib/admin/action';
+import { invalidateTags } from '@/lib/cache/invalidate';
+import { updateIdentity, updatePage } from '@/lib/content/mutations/institution';
+import { directorWordInputSchema, identityInputSchema, missionInputSchema, versionField } from '@/lib/content/schemas/institution';
+
+const unchanged = 'Aucune modification à enregistrer.';
+
+export const updateIdentityAction = adminFormAction(
+  identityInputSchema.extend({ version: versionField }),
+  async ({ version, ...input }, ctx) => {
+    const { identity, tags } = await updateIdentity(ctx.db, version, input, ctx.user, { ip: ctx.request.ip });
+    invalidateTags(tags);
+    return { version: identity.version, changed: tags.length > 0 };
+  },
+  { success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
+);
+
+export const updateMissionAction = adminFormAction(
+  missionInputSchema.extend({ version: versionField }),
+  async ({ version, ...input }, ctx) => {
+    const { page, tags } = await updatePage(ctx.db, 'mission', version, input, ctx.user, { ip: ctx.request.ip });
+    invalidateTags(tags);
+    return { version: page.version, changed: tags.length > 0 };
+  },
+  { success: (r) => (r.changed ? 'Page « Missions » enregistrée : le site public est à jour.' : unchanged) },
+);
+
+export const updateDirectorWordAction = adminFormAction(
+  directorWordInputSchema.extend({ version: versionField }),
+  async ({ version, ...input }, ctx) => {
+    const { page, tags } = await updatePage(ctx.db, 'mot_du_dg', version, input, ctx.user, { ip: ctx.request.ip });
+    invalidateTags(tags);
+    return { version: page.version, changed: tags.length > 0 };
+  },
+  { success: (r) => (r.changed ? 'Page « Mot du Directeur général » enregistrée : le site public est à jour.' : unchanged) },
+);

@@ -1,0 +1,87 @@
+import Link from 'next/link';
+import { IdentityForm } from '@/components/admin/about/identity-form';
+import { PageForm, type PageFormValues } from '@/components/admin/about/page-form';
+import { requireSession } from '@/lib/auth/guard';
+import { getIdentityForEdit, getPageForEdit, type PageForEdit } from '@/lib/content/mutations/institution';
+import { getDb } from '@/lib/db';
+
+export const metadata = { title: 'Présentation — Administration' };
+
+const formValues = (page: PageForEdit): PageFormValues => ({
+  title: page.title,
+  body: page.body,
+  photo: page.photo,
+  version: page.version,
+  updatedAt: page.updatedAt?.toISOString() ?? null,
+  updatedByName: page.updatedByName,
+});
+
+/** /admin/about: the institute's identity and its two institutional texts, each with its own form. */
+export default async function AboutPage() {
+  await requireSession();
+  const db = await getDb();
+  const [identity, mission, word] = await Promise.all([getIdentityForEdit(db), getPageForEdit(db, 'mission'), getPageForEdit(db, 'mot_du_dg')]);
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Présentation de l’institut</h1>
+      <p className="mt-2 max-w-2xl text-muted">
+        L’identité de l’institut apparaît sur toutes les pages du site (en-tête, pied de page, titres) ; les deux textes forment la rubrique « L’institut ». Chaque partie
+        s’enregistre séparément ; le site public est à jour dès l’enregistrement.
+      </p>
+      <nav aria-label="Parties de la page" className="mt-4 text-sm">
+        <ul className="flex flex-wrap gap-4">
+          <li>
+            <a href="#identite">Identité de l’institut</a>
+          </li>
+          <li>
+            <a href="#missions">Missions</a>
+          </li>
+          <li>
+            <a href="#mot-du-dg">Mot du Directeur général</a>
+          </li>
+        </ul>
+      </nav>
+
+      <section aria-labelledby="identite" className="mt-8 max-w-3xl">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="identite" className="text-xl font-semibold">
+            Identité de l’institut
+          </h2>
+          <Link href="/" className="text-sm">
+            Voir la page d’accueil
+          </Link>
+        </div>
+        <IdentityForm
+          identity={{
+            ...identity,
+            updatedAt: identity.updatedAt?.toISOString() ?? null,
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="missions" className="mt-12 max-w-3xl border-t border-border pt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="missions" className="text-xl font-semibold">
+            Missions
+          </h2>
+          <Link href="/presentation/mission" className="text-sm">
+            Voir la page publique<span className="sr-only"> « Missions »</span>
+          </Link>
+        </div>
+        <PageForm pageKey="mission" page={formValues(mission)} />
+      </section>
+
+      <section aria-labelledby="mot-du-dg" className="mt-12 max-w-3xl border-t border-border pt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="mot-du-dg" className="text-xl font-semibold">
+            Mot du Directeur général
+          </h2>
+          <Link href="/presentation/mot_du_dg" className="text-sm">
+            Voir la page publique<span className="sr-only"> « Mot du Directeur général »</span>
+          </Link>
+        </div>
+        <PageForm pageKey="mot_du_dg" page={formValues(word)} />
+      </section>
+    </>
+  );
+}

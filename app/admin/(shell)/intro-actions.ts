@@ -1,0 +1,21 @@
+'use server';
+// The introduction of an area, saved from that area's admin screen (AreaIntroSection). Through
+// adminFormAction like every admin action; the mutation audits in its transaction.
+import { z } from 'zod';
+import { adminFormAction } from '@/lib/admin/action';
+import { invalidateTags } from '@/lib/cache/invalidate';
+import { updatePage } from '@/lib/content/mutations/institution';
+import { areaIntroInputSchema, introKey, versionField } from '@/lib/content/schemas/institution';
+
+export const updateAreaIntroAction = adminFormAction(
+  areaIntroInputSchema.extend({
+    area: z.string({ message: 'Rubrique inconnue : rechargez la page.' }).max(100, 'Rubrique inconnue : rechargez la page.'),
+    version: versionField,
+  }),
+  async ({ area, version, ...input }, ctx) => {
+    const { page, tags } = await updatePage(ctx.db, introKey(area), version, input, ctx.user, { ip: ctx.request.ip });
+    invalidateTags(tags);
+    return { version: page.version, changed: tags.length > 0 };
+  },
+  { success: (r) => (r.changed ? 'Introduction de la rubrique enregistrée : la page publique est à jour.' : 'Aucune modification à enregistrer.') },
+);

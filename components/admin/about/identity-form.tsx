@@ -1,0 +1,56 @@
+'use client';
+/** « Identité de l’institut »: name, acronym, logo, contacts and social links shown on every public page. */
+import { updateIdentityAction } from '@/app/admin/(shell)/about/actions';
+import { Field, SubmitButton } from '@/components/admin/form-kit';
+import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm, type ChosenImage } from '@/components/admin/versioned-form';
+import { identityInputSchema } from '@/lib/content/schemas/institution';
+import { SocialLinksField } from './social-links-field';
+
+export type IdentityFormValues = {
+  name: string;
+  acronym: string;
+  country: string;
+  tagline: string;
+  address: string;
+  phone: string;
+  email: string;
+  socialLinks: { label: string; url: string }[];
+  logo: ChosenImage | null;
+  version: number;
+  /** ISO date of the last save, or null. */
+  updatedAt: string | null;
+  updatedByName: string | null;
+};
+
+export function IdentityForm({ identity }: { identity: IdentityFormValues }) {
+  const form = useVersionedForm({ action: updateIdentityAction, schema: identityInputSchema, initialVersion: identity.version });
+  const { errors } = form;
+  const field = (name: keyof IdentityFormValues) => ({ name, id: `identite-${name}`, defaultValue: String(identity[name] ?? ''), errors });
+  return (
+    <form {...form.formProps} className="mt-4 space-y-4">
+      <LastSaved at={identity.updatedAt} by={identity.updatedByName} />
+      <input type="hidden" name="version" value={form.version} />
+      <Field {...field('name')} label="Nom de l’institut" required autoComplete="organization" />
+      <Field {...field('acronym')} label="Sigle" required hint="Affiché en tête de chaque page et dans le titre des onglets (ex. INSS)." />
+      <Field {...field('country')} label="Pays" required autoComplete="country-name" />
+      <Field {...field('tagline')} label="Devise" hint="Une phrase sous le nom, sur la page d’accueil et dans le pied de page. Facultative." />
+      <ImageField
+        name="logoFileId"
+        label="Logo"
+        hint="Une image carrée de la bibliothèque (PNG ou WebP sur fond transparent de préférence). Sans logo, l’emblème par défaut s’affiche."
+        initial={identity.logo}
+        errors={errors}
+        onChange={form.markDirty}
+      />
+      <Field {...field('address')} label="Adresse postale" rows={3} autoComplete="street-address" />
+      <Field {...field('phone')} label="Téléphone" type="tel" autoComplete="tel" hint="Tel qu’il doit s’afficher, par exemple +999 20 31 45 67." />
+      <Field {...field('email')} label="Adresse électronique de contact" type="email" autoComplete="email" />
+      <SocialLinksField initial={identity.socialLinks} errors={errors} onChange={form.markDirty} />
+      <FormAlert message={form.alert} />
+      <SaveStatus result={form.result} dirty={form.dirty} />
+      <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
+        Enregistrer l’identité
+      </SubmitButton>
+    </form>
+  );
+}

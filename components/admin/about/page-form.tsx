@@ -1,0 +1,69 @@
+'use client';
+/** The form of an institutional text: « Missions » (title, text) or « Mot du Directeur général » (title, text, photo). */
+import { updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
+import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
+import { Field, SubmitButton } from '@/components/admin/form-kit';
+import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm, type ChosenImage } from '@/components/admin/versioned-form';
+import { directorWordInputSchema, missionInputSchema, type InstitutionalPageKey } from '@/lib/content/schemas/institution';
+
+export type PageFormValues = {
+  title: string;
+  body: string;
+  photo: ChosenImage | null;
+  version: number;
+  /** ISO date of the last save, or null. */
+  updatedAt: string | null;
+  updatedByName: string | null;
+};
+
+const forms = {
+  mission: { action: updateMissionAction, schema: missionInputSchema, submit: 'Enregistrer les missions' },
+  mot_du_dg: { action: updateDirectorWordAction, schema: directorWordInputSchema, submit: 'Enregistrer le mot du Directeur général' },
+} as const;
+
+export function PageForm({ pageKey, page }: { pageKey: InstitutionalPageKey; page: PageFormValues }) {
+  const { action, schema, submit } = forms[pageKey];
+  const form = useVersionedForm({ action, schema, initialVersion: page.version });
+  const { errors } = form;
+  const bodyError = errors?.body?.[0];
+  const id = (name: string) => `${pageKey}-${name}`;
+  return (
+    <form {...form.formProps} className="mt-4 space-y-4">
+      <LastSaved at={page.updatedAt} by={page.updatedByName} />
+      <input type="hidden" name="version" value={form.version} />
+      <Field name="title" id={id('title')} label="Titre de la page" required defaultValue={page.title} errors={errors} />
+      <div>
+        <LazyRichTextEditor
+          id={id('body')}
+          name="body"
+          label="Texte"
+          required
+          defaultValue={page.body}
+          onChange={form.markDirty}
+          invalid={Boolean(bodyError)}
+          describedBy={bodyError ? id('body-erreur') : undefined}
+        />
+        {bodyError ? (
+          <p id={id('body-erreur')} className="mt-1 text-sm text-down">
+            {bodyError}
+          </p>
+        ) : null}
+      </div>
+      {pageKey === 'mot_du_dg' ? (
+        <ImageField
+          name="photoFileId"
+          label="Photo du Directeur général"
+          hint="Un portrait de la bibliothèque (JPEG ou WebP), affiché à côté du texte."
+          initial={page.photo}
+          errors={errors}
+          onChange={form.markDirty}
+        />
+      ) : null}
+      <FormAlert message={form.alert} />
+      <SaveStatus result={form.result} dirty={form.dirty} />
+      <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
+        {submit}
+      </SubmitButton>
+    </form>
+  );
+}

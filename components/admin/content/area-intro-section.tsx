@@ -1,0 +1,53 @@
+/**
+ * The « Introduction de la rubrique » block of an area's admin screen: reads the introduction (not
+ * cached: admin reads are fresh) and renders its form. Drop `<AreaIntroSection area={area} />` on
+ * any area screen; it brings its own Suspense boundary.
+ */
+import Link from 'next/link';
+import { Suspense } from 'react';
+import type { Area } from '@/lib/content/areas';
+import { getPageForEdit } from '@/lib/content/mutations/institution';
+import { introKey } from '@/lib/content/schemas/institution';
+import { getDb } from '@/lib/db';
+import { AreaIntroForm } from './area-intro-form';
+
+async function AreaIntro({ area, label }: { area: Area; label: string }) {
+  const page = await getPageForEdit(await getDb(), introKey(area.slug));
+  return (
+    <AreaIntroForm
+      area={area.slug}
+      label={label}
+      body={page.body}
+      version={page.version}
+      updatedAt={page.updatedAt?.toISOString() ?? null}
+      updatedByName={page.updatedByName}
+    />
+  );
+}
+
+/**
+ * `named`: the screen manages several areas (lois and décrets share /admin/lois), so the heading
+ * and the editor's label say which area's introduction this is.
+ */
+export function AreaIntroSection({ area, named = false }: { area: Area; named?: boolean }) {
+  if (area.kind === 'pages') return null;
+  const headingId = `introduction-${area.slug}`;
+  const label = named ? `Introduction de la rubrique « ${area.menuLabel} »` : 'Introduction de la rubrique';
+  return (
+    <section aria-labelledby={headingId} className="mt-6 max-w-3xl rounded-lg border border-border p-4">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {label}
+        </h2>
+        {area.publicPath ? (
+          <Link href={area.publicPath} className="text-sm">
+            Voir la page publique<span className="sr-only"> « {area.label} »</span>
+          </Link>
+        ) : null}
+      </div>
+      <Suspense fallback={<p className="mt-2 text-sm text-muted">Chargement de l’introduction…</p>}>
+        <AreaIntro area={area} label={label} />
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+'use client';
+/**
+ * The behaviour of a back-office edit form saving a versioned record (the institute's identity,
+ * its pages, an area's introduction): the same zod schema checked in the browser before sending,
+ * the action dispatched without React's automatic form reset (a refused save keeps what the user
+ * typed), the `version` the form was loaded with kept up to date after each save, French errors
+ * per field and an alert for the rest (a conflict names who saved meanwhile), and a warning before
+ * leaving with unsaved changes.
+ */
+import Image from 'next/image';
+import { startTransition, useActionState, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { FilePicker } from '@/components/admin/files/file-picker';
+import { useResultToast } from '@/components/admin/form-kit';
+import type { ActionResult } from '@/lib/admin/action';
+import type { FieldErrors } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { fieldErrorsOf } from '@/lib/validation';
+
+/** What a versioned save answers: the version the form now holds, and whether anything changed. */
+export type SavedVersion = { version: number; changed: boolean };
+
+type FormAction = (previous: ActionResult<SavedVersion> | null, form: FormData) => Promise<ActionResult<SavedVersion>>;
+
+/** The form's fields as the action will read them (empty strings dropped, like `formDataToObject`). */
+function formInput(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith('$ACTION') || value === '') continue;
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+// ─── Unsaved changes ───────────────────────────────────────────────────────────────────────
+
+/** Forms of the page with unsaved changes; one warning covers them all. */
+const dirtyForms = new Set<string>();
+const leaveMessage = 'Vous avez des modifications non enregistrées. Quitter cette page quand même ?';
+
+function onBeforeUnload(event: BeforeUnloadEvent) {
+  event.preventDefault();
+  // Older browsers show the dialog only when returnValue is set.
+  event.returnValue = '';
+}
+
+/** Links inside the app navigate without unloading the page: ask before following one. */
+function onLinkClick(event: MouseEvent) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+  if (window.confirm(leaveMessage)) return;
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+function setDirtyForm(id: string, dirty: boolean) {
+  const before = dirtyForms.size;
+  if (dirty) dirtyForms.add(id);
+  else dirtyForms.delete(id);
+  if (before === 0 && dirtyForms.size > 0) {
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onLinkClick, true);
+  } else if (before > 0 && dirtyForms.size === 0) {
+    window.removeEventListener('beforeunload', onBeforeUnload);
+    document.removeEventListener('click', onLinkClick, true);
+  }
+}
+
+// ─── The hook ──────────────────────────────────────────────────────────────────────────────
+
+export const invalidFormMessage = 'Certains champs sont à corriger : voyez les messages sous les champs.';
+
+/**
+ * Wires a form to a versioned admin action. Spread `formProps` on the `<form>`, render the hidden
+ * `version` input with `version`, call `markDirty` from controls that change without an input
+ * event (rich text, file picker), show `errors` under the fields and `alert` above the button.
+ */
+export function useVersionedForm({ action, schema, initialVersion }: { action: FormAction; schema: z.ZodType; initialVersion: number }) {
+  const formId = useId();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [dirty, setDirty] = useState(false);
+  // Changes since the form was loaded, and how many of them the save in flight carries.
+  const edits = useRef(0);
+  const sent = useRef(0);
+  const form = useRef<HTMLFormElement>(null);
+  // The last answer and the version the next save must send (a refused save keeps the previous one).
+  type State = { result: ActionResult<SavedVersion> | null; version: number };
+  const [{ result, version }, dispatch, pending] = useActionState<State, FormData>(
+    async (previous, data) => {
+      const answer = await action(previous.result, data);
+      // What was typed while the save was in flight is still unsaved.
+      if (answer.ok && edits.current === sent.current) setDirty(false);
+      return { result: answer, version: answer.ok ? answer.data.version : previous.version };
+    },
+    { result: null, version: initialVersion },
+  );
+  useResultToast(result);
+
+  const markDirty = useCallback(() => {
+    edits.current += 1;
+    setDirty(true);
+  }, []);
+
+  useEffect(() => {
+    setDirtyForm(formId, dirty);
+    return () => setDirtyForm(formId, false);
+  }, [formId, dirty]);
+
+  const errors: FieldErrors | undefined = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined);
+  const alert = clientErrors ? invalidFormMessage : result && !result.ok ? result.error : null;
+
+  // The first field to correct gets the focus (its message is read with it).
+  useEffect(() => {
+    if (!errors || Object.keys(errors).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  // Typing in a field (or the rich text) is a change; typing in a search box of a dialog is not.
+  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.hasAttribute('name') || target.isContentEditable) markDirty();
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const checked = schema.safeParse(formInput(data));
+    if (!checked.success) {
+      setClientErrors(fieldErrorsOf(checked.error).fieldErrors);
+      return;
+    }
+    setClientErrors(null);
+    sent.current = edits.current;
+    startTransition(() => dispatch(data));
+  };
+
+  return {
+    formProps: { ref: form, onSubmit, onInput, noValidate: true },
+    version,
+    pending,
+    result,
+    errors,
+    alert,
+    dirty,
+    markDirty,
+  };
+}
+
+// ─── Pieces of these forms ─────────────────────────────────────────────────────────────────
+
+/** Why the last save was refused (a conflict, a server error, fields to correct), read out at once. */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-down bg-surface px-3 py-2 text-sm text-down">
+      {message}
+    </p>
+  );
+}
+
+/** The `aria-live` line of a successful save (failures go to `FormAlert`). */
+export function SaveStatus({ result, dirty }: { result: ActionResult<SavedVersion> | null; dirty: boolean }) {
+  return (
+    <p role="status" aria-live="polite" className="min-h-6 text-sm text-muted">
+      {result?.ok && !dirty ? (result.message ?? 'Enregistré.') : dirty ? 'Modifications non enregistrées.' : null}
+    </p>
+  );
+}
+
+/** « Dernier enregistrement le 3 mars 2026 à 14:32 par Hélène Diallo. » */
+export function LastSaved({ at, by }: { at: string | null; by: string | null }) {
+  if (!at) return <p className="text-sm text-muted">Jamais enregistré : le premier enregistrement crée ce contenu.</p>;
+  return (
+    <p className="text-sm text-muted">
+      Dernier enregistrement le {formatDateTime(at)}
+      {by ? ` par ${by}` : ''}.
+    </p>
+  );
+}
+
+export type ChosenImage = { id: string; name: string; url: string };
+
+/** An image of the library (logo, photo) chosen with the file picker, with a preview and its error. */
+export function ImageField({
+  name,
+  label,
+  hint,
+  initial,
+  errors,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  initial: ChosenImage | null;
+  errors?: FieldErrors;
+  onChange?: () => void;
+}) {
+  const [chosen, setChosen] = useState(initial);
+  // A file that is not an image (the server refuses it with a message) shows no broken preview.
+  const [broken, setBroken] = useState(false);
+  const error = errors?.[name]?.[0];
+  return (
+    <div className="max-w-md">
+      <FilePicker
+        name={name}
+        label={label}
+        type="image"
+        initial={initial}
+        onChange={(file) => {
+          setChosen(file);
+          setBroken(false);
+          onChange?.();
+        }}
+      />
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      {chosen && !broken ? (
+        <Image
+          src={chosen.url}
+          alt={`Aperçu : ${chosen.name}`}
+          width={160}
+          height={160}
+          unoptimized
+          onError={() => setBroken(true)}
+          className="mt-2 h-24 w-auto rounded border border-border object-contain"
+        />
+      ) : null}
+      {error ? (
+        <p className="mt-1 text-sm text-down">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

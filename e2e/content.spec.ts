@@ -1,0 +1,336 @@
+/**
+ * The back-office's life cycle, kind by kind, as a person does it: create an item with a file from
+ * the picker, put it online, see it on its public page on the very next request, edit it, see the
+ * change, trash it, see it gone, restore it, see it back. Then the conflict between two editors,
+ * the preview (connected users only) and the warning before leaving unsaved changes.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { apiSignIn, signIn } from './helpers/login';
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`, 'latin1');
+const png = () => sharp({ create: { width: 96, height: 64, channels: 3, background: '#2a6f4e' } }).png().toBuffer();
+
+/** Uploads a new file through the library picker whose fieldset is labelled `label`. */
+async function attach(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const group = page.getByRole('group', { name: label, exact: true });
+  await group.getByRole('button', { name: /^(Choisir un fichier|Changer)/ }).click();
+  const dialog = page.getByRole('dialog', { name: label });
+  await dialog.getByLabel('choisissez des fichiers').setInputFiles(file);
+  await expect(dialog).toBeHidden();
+}
+
+const toast = (page: Page, text: string | RegExp) => expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+
+async function typeBody(page: Page, label: string, text: string) {
+  const editor = page.getByRole('textbox', { name: label });
+  await editor.click();
+  await page.keyboard.type(text);
+}
+
+type Journey = {
+  name: string;
+  list: string;
+  /** Button of the list screen opening the new item's form. */
+  create: string;
+  /** Fills the form (title already typed), attaching a file; returns what the public page must show. */
+  fill: (page: Page, id: string) => Promise<string>;
+  /** Where the public sees it when it is not a page of its own. */
+  listPage?: string;
+  titleLabel?: string;
+};
+
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+
+const journeys: Journey[] = [
+  {
+    name: 'une publication (IPC)',
+    list: '/admin/indice/prix_consommation',
+    create: 'Nouvel élément',
+    fill: async (page, id) => {
+      await page.getByLabel('Résumé').fill(`Résumé ${id}`);
+      await typeBody(page, 'Texte', `Corps du texte ${id}.`);
+      await attach(page, 'Joindre un fichier', { name: `ipc-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
+      return `ipc-${id}.pdf`;
+    },
+  },
+  {
+    name: 'une loi',
+    list: '/admin/lois',
+    create: 'Nouveau — Lois',
+    fill: async (page, id) => {
+      await page.getByLabel('Numéro').fill(`2026-${id}`);
+      await page.getByLabel('Date de signature').fill('2026-03-14');
+      await attach(page, 'Joindre un fichier', { name: `loi-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
+      return `2026-${id}`;
+    },
+  },
+  {
+    name: 'une actualité',
+    list: '/admin/news',
+    create: 'Nouvel élément',
+    fill: async (page, id) => {
+      await page.getByLabel('Chapeau').fill(`Chapeau de l’actualité ${id}.`);
+      await typeBody(page, 'Texte', `Texte de l’actualité ${id}.`);
+      await attach(page, 'Image de couverture', { name: `couverture-${id}.png`, mimeType: 'image/png', buffer: await png() });
+      return `Chapeau de l’actualité ${id}.`;
+    },
+  },
+  {
+    name: 'un événement',
+    list: '/admin/events',
+    create: 'Nouvel élément',
+    listPage: '/events',
+    fill: async (page, id) => {
+      await page.getByLabel('Début').fill(future(20));
+      await page.getByLabel('Lieu').fill(`Salle ${id}`);
+      await attach(page, 'Image', { name: `evenement-${id}.png`, mimeType: 'image/png', buffer: await png() });
+      return `Salle ${id}`;
+    },
+  },
+  {
+    name: 'une galerie',
+    list: '/admin/galleries',
+    create: 'Nouvel élément',
+    listPage: '/gallery',
+    titleLabel: 'Titre de l’album',
+    fill: async (page, id) => {
+      await attach(page, 'Ajouter une photo', { name: `photo-${id}.png`, mimeType: 'image/png', buffer: await png() });
+      await page.getByLabel('Légende').fill(`Légende ${id}`);
+      await page.getByLabel('Texte alternatif (ce que montre la photo)').fill(`Photo de l’atelier ${id}`);
+      return `Légende ${id}`;
+    },
+  },
+  {
+    name: 'un appel d’offres',
+    list: '/admin/offres',
+    create: 'Nouvel élément',
+    listPage: '/offres',
+    titleLabel: 'Objet',
+    fill: async (page, id) => {
+      await page.getByLabel('Référence').fill(`AO-E2E-${id}`);
+      await page.getByLabel('Date limite de dépôt').fill(future(30));
+      await attach(page, 'Joindre un fichier', { name: `dossier-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
+      return `dossier-${id}.pdf`;
+    },
+  },
+];
+
+for (const j of journeys) {
+  test(`parcours complet : ${j.name}`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const id = stamp();
+    const title = `E2E ${j.name} ${id}`;
+    await signIn(page, j.list);
+    await page.getByRole('link', { name: j.create }).click();
+    await page.getByLabel(j.titleLabel ?? 'Titre', { exact: true }).fill(title);
+    const shown = await j.fill(page, id);
+    await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+    await toast(page, /créée? \(brouillon\)/);
+    await expect(page).toHaveURL(/\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    // A visitor (no cookie) never sees the draft.
+    const visitor = await browser.newContext();
+    const publicPage = await visitor.newPage();
+
+    await page.getByRole('button', { name: 'Mettre en ligne maintenant' }).click();
+    await toast(page, 'en ligne');
+    const link = page.getByRole('link', { name: 'Voir sur le site' });
+    const url = j.listPage ?? (await link.getAttribute('href'))!;
+    await expect(link).toHaveAttribute('href', j.listPage ?? url);
+
+    // Online on the next request.
+    let response = await publicPage.goto(url);
+    expect(response?.status()).toBe(200);
+    await expect(publicPage.getByText(title, { exact: true })).toBeVisible();
+    await expect(publicPage.locator('main')).toContainText(shown);
+
+    // Edit → the public page shows the change on the next request.
+    const edited = `${title} (modifié)`;
+    await page.getByLabel(j.titleLabel ?? 'Titre', { exact: true }).fill(edited);
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await toast(page, /enregistrée?\./);
+    await expect(page.getByText('Tout est enregistré')).toBeVisible();
+    response = await publicPage.goto(url);
+    expect(response?.status()).toBe(200);
+    await expect(publicPage.getByText(edited, { exact: true })).toBeVisible();
+
+    // Trash → gone at once (a page of its own answers 404).
+    await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+    await toast(page, 'corbeille');
+    await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
+    response = await publicPage.goto(url);
+    if (j.listPage) await expect(publicPage.getByText(edited, { exact: true })).toHaveCount(0);
+    else expect(response?.status()).toBe(404);
+
+    // Restore → back, as it was.
+    await page.getByRole('button', { name: 'Restaurer' }).click();
+    await toast(page, 'restauré');
+    response = await publicPage.goto(url);
+    expect(response?.status()).toBe(200);
+    await expect(publicPage.getByText(edited, { exact: true })).toBeVisible();
+
+    // Leave the demo site as it was: off the site, in the trash.
+    await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+    await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
+    await visitor.close();
+  });
+}
+
+test('deux personnes modifient la même publication : la seconde reçoit le conflit, le texte de la première reste', async ({ browser }) => {
+  const id = stamp();
+  const first = await (await browser.newContext()).newPage();
+  await signIn(first, '/admin/autres');
+  await first.getByRole('link', { name: 'Nouvel élément' }).click();
+  await first.getByLabel('Titre', { exact: true }).fill(`Conflit ${id}`);
+  await first.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(first).toHaveURL(/\/\d+$/);
+  const editUrl = new URL(first.url()).pathname;
+
+  const second = await (await browser.newContext()).newPage();
+  await signIn(second, editUrl);
+  await expect(second.getByLabel('Titre', { exact: true })).toHaveValue(`Conflit ${id}`);
+
+  await first.getByLabel('Résumé').fill(`Version de la première personne ${id}`);
+  await first.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(first.getByText('Tout est enregistré')).toBeVisible();
+
+  await second.getByLabel('Résumé').fill(`Version de la seconde personne ${id}`);
+  await second.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  const alert = second.getByRole('alert').filter({ hasText: 'L’enregistrement n’a pas été fait.' });
+  await expect(alert).toContainText('a enregistré cette publication');
+  await expect(alert).toContainText('Vos changements n’ont pas été enregistrés');
+  // What the second person typed is still in the form.
+  await expect(second.getByLabel('Résumé')).toHaveValue(`Version de la seconde personne ${id}`);
+
+  // The database kept the first save.
+  await second.reload();
+  await expect(second.getByLabel('Résumé')).toHaveValue(`Version de la première personne ${id}`);
+  await second.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+  await expect(second.getByTestId('etat')).toHaveText('Dans la corbeille');
+});
+
+test('l’aperçu d’un brouillon : visible connecté, pas pour un visiteur', async ({ page, browser }) => {
+  const id = stamp();
+  await signIn(page, '/admin/autres');
+  await page.getByRole('link', { name: 'Nouvel élément' }).click();
+  await page.getByLabel('Titre', { exact: true }).fill(`Aperçu ${id}`);
+  await page.getByLabel('Résumé').fill(`Résumé de l’aperçu ${id}`);
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/\d+$/);
+  const href = (await page.getByRole('link', { name: /^Aperçu/ }).getAttribute('href'))!;
+  await page.goto(href);
+  await expect(page.getByRole('note')).toContainText('brouillon');
+  await expect(page.getByRole('heading', { level: 1, name: `Aperçu ${id}` })).toBeVisible();
+  await expect(page.getByText(`Résumé de l’aperçu ${id}`)).toBeVisible();
+
+  const visitor = await browser.newContext();
+  const response = await visitor.request.get(href, { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(await response.text()).not.toContain(`Aperçu ${id}`);
+  await visitor.close();
+});
+
+test('quitter un formulaire modifié demande confirmation', async ({ page }) => {
+  await signIn(page, '/admin/autres');
+  await page.getByRole('link', { name: 'Nouvel élément' }).click();
+  await page.getByLabel('Titre', { exact: true }).fill('Texte non enregistré');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Tableau de bord' }).click();
+  expect(asked).toContain('modifications non enregistrées');
+  await expect(page.getByLabel('Titre', { exact: true })).toHaveValue('Texte non enregistré');
+});
+
+test('des champs invalides : messages en français sous les champs, rien n’est créé', async ({ page }) => {
+  await signIn(page, '/admin/offres');
+  await page.getByRole('link', { name: 'Nouvel élément' }).click();
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page.getByText('La référence est obligatoire.')).toBeVisible();
+  await expect(page.getByText('L’objet est obligatoire.')).toBeVisible();
+  await expect(page).toHaveURL(/\/nouveau$/);
+});
+
+/** Calls a server action of the build by its id, as the browser would, with the request's cookie. */
+async function callAction(request: APIRequestContext, name: string, input: unknown): Promise<string> {
+  const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
+    node: Record<string, { exportedName: string; filename?: string }>;
+  };
+  const id = Object.entries(manifest.node).find(([, a]) => a.exportedName === name && a.filename?.includes('content-actions'))?.[0];
+  expect(id, name).toBeTruthy();
+  const response = await request.post('/admin/news', {
+    headers: { 'Next-Action': id!, Accept: 'text/x-component', 'Content-Type': 'text/plain;charset=UTF-8' },
+    data: JSON.stringify([input]),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+test('un texte riche piégé est enregistré et affiché sans script ni gestionnaire', async ({ request }) => {
+  await apiSignIn(request);
+  const id = stamp();
+  const body = [
+    `<p>Texte sûr ${id}</p>`,
+    '<script>window.piege = 1</script>',
+    '<p><img src="/fichiers/x/y.png" onerror="window.piege = 2"></p>',
+    '<p><a href="javascript:window.piege = 3">lien piégé</a> <a href="JaVaScRiPt:alert(1)">autre</a></p>',
+    '<svg onload="window.piege = 4"><circle r="4"></circle></svg>',
+  ].join('');
+  const created = await callAction(request, 'saveItemAction', { area: 'news', values: { title: `Piège ${id}`, excerpt: 'Essai.', body } });
+  const newsId = Number(/"id":(\d+)/.exec(created)?.[1]);
+  expect(newsId, created).toBeGreaterThan(0);
+  const published = await callAction(request, 'changeItemAction', { area: 'news', id: newsId, version: 1, action: 'publish' });
+  expect(published).toContain('"ok":true');
+
+  const html = await (await request.get(`/actualites/${newsId}`)).text();
+  const article = html.slice(html.indexOf(`Texte sûr ${id}`) - 200, html.indexOf('lien piégé') + 200);
+  expect(article).toContain(`Texte sûr ${id}`);
+  expect(article).toContain('lien piégé');
+  for (const bad of ['<script>window.piege', 'onerror', 'javascript:', 'JaVaScRiPt', '<svg', 'onload']) expect(article).not.toContain(bad);
+
+  await callAction(request, 'changeItemAction', { area: 'news', id: newsId, version: 2, action: 'trash' });
+});
+
+test('une publication programmée apparaît sur sa page dans la minute, sans visite du back-office', async ({ page, browser }) => {
+  test.setTimeout(200_000);
+  const id = stamp();
+  await signIn(page, '/admin/autres');
+  await page.getByRole('link', { name: 'Nouvel élément' }).click();
+  await page.getByLabel('Titre', { exact: true }).fill(`Programmée ${id}`);
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/\d+$/);
+  // The next whole minute at least 10 s away (the field has minute precision, in UTC).
+  const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
+  await page.getByLabel('Programmer la mise en ligne (UTC)').fill(at.toISOString().slice(0, 16));
+  await page.getByRole('button', { name: 'Programmer', exact: true }).click();
+  await toast(page, 'programmée pour le');
+  await expect(page.getByTestId('etat')).toHaveText('Programmé');
+  const slug = await page.getByLabel('Adresse (fin de l’URL)').inputValue();
+  await page.context().close();
+
+  const visitor = await browser.newContext();
+  const reader = await visitor.newPage();
+  const url = `/themes/autres/${slug}`;
+  expect((await reader.goto(url))?.status()).toBe(404);
+  let seenAt = 0;
+  while (Date.now() < at.getTime() + 90_000) {
+    const response = await reader.goto(url);
+    if (response?.status() === 200) {
+      seenAt = Date.now();
+      break;
+    }
+    await reader.waitForTimeout(2000);
+  }
+  expect(seenAt, 'la page est apparue').toBeGreaterThan(0);
+  expect(seenAt - at.getTime(), 'délai après l’heure prévue (ms)').toBeLessThanOrEqual(60_000);
+  await expect(reader.getByRole('heading', { level: 1, name: `Programmée ${id}` })).toBeVisible();
+  await visitor.close();
+});
