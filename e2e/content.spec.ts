@@ -109,7 +109,6 @@ const journeys: Journey[] = [
     list: '/admin/offres',
     create: 'Nouvel élément',
     listPage: '/offres',
-    titleLabel: 'Objet',
     fill: async (page, id) => {
       await page.getByLabel('Référence').fill(`AO-E2E-${id}`);
       await page.getByLabel('Date limite de dépôt').fill(future(30));
@@ -126,7 +125,7 @@ for (const j of journeys) {
     const title = `E2E ${j.name} ${id}`;
     await signIn(page, j.list);
     await page.getByRole('link', { name: j.create }).click();
-    await page.getByLabel(j.titleLabel ?? 'Titre', { exact: true }).fill(title);
+    await page.getByRole('textbox', { name: j.titleLabel ?? 'Titre', exact: true }).fill(title);
     const shown = await j.fill(page, id);
     await page.getByRole('button', { name: 'Créer le brouillon' }).click();
     await toast(page, /créée? \(brouillon\)/);
@@ -151,7 +150,7 @@ for (const j of journeys) {
 
     // Edit → the public page shows the change on the next request.
     const edited = `${title} (modifié)`;
-    await page.getByLabel(j.titleLabel ?? 'Titre', { exact: true }).fill(edited);
+    await page.getByRole('textbox', { name: j.titleLabel ?? 'Titre', exact: true }).fill(edited);
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await toast(page, /enregistrée?\./);
     await expect(page.getByText('Tout est enregistré')).toBeVisible();
@@ -186,14 +185,14 @@ test('deux personnes modifient la même publication : la seconde reçoit le conf
   const first = await (await browser.newContext()).newPage();
   await signIn(first, '/admin/autres');
   await first.getByRole('link', { name: 'Nouvel élément' }).click();
-  await first.getByLabel('Titre', { exact: true }).fill(`Conflit ${id}`);
+  await first.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Conflit ${id}`);
   await first.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(first).toHaveURL(/\/\d+$/);
   const editUrl = new URL(first.url()).pathname;
 
   const second = await (await browser.newContext()).newPage();
   await signIn(second, editUrl);
-  await expect(second.getByLabel('Titre', { exact: true })).toHaveValue(`Conflit ${id}`);
+  await expect(second.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(`Conflit ${id}`);
 
   await first.getByLabel('Résumé').fill(`Version de la première personne ${id}`);
   await first.getByRole('button', { name: 'Enregistrer', exact: true }).click();
@@ -218,7 +217,7 @@ test('l’aperçu d’un brouillon : visible connecté, pas pour un visiteur', a
   const id = stamp();
   await signIn(page, '/admin/autres');
   await page.getByRole('link', { name: 'Nouvel élément' }).click();
-  await page.getByLabel('Titre', { exact: true }).fill(`Aperçu ${id}`);
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Aperçu ${id}`);
   await page.getByLabel('Résumé').fill(`Résumé de l’aperçu ${id}`);
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page).toHaveURL(/\/\d+$/);
@@ -238,7 +237,7 @@ test('l’aperçu d’un brouillon : visible connecté, pas pour un visiteur', a
 test('quitter un formulaire modifié demande confirmation', async ({ page }) => {
   await signIn(page, '/admin/autres');
   await page.getByRole('link', { name: 'Nouvel élément' }).click();
-  await page.getByLabel('Titre', { exact: true }).fill('Texte non enregistré');
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill('Texte non enregistré');
   let asked = '';
   page.once('dialog', (dialog) => {
     asked = dialog.message();
@@ -246,7 +245,7 @@ test('quitter un formulaire modifié demande confirmation', async ({ page }) => 
   });
   await page.getByRole('link', { name: 'Tableau de bord' }).click();
   expect(asked).toContain('modifications non enregistrées');
-  await expect(page.getByLabel('Titre', { exact: true })).toHaveValue('Texte non enregistré');
+  await expect(page.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue('Texte non enregistré');
 });
 
 test('des champs invalides : messages en français sous les champs, rien n’est créé', async ({ page }) => {
@@ -254,7 +253,7 @@ test('des champs invalides : messages en français sous les champs, rien n’est
   await page.getByRole('link', { name: 'Nouvel élément' }).click();
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page.getByText('La référence est obligatoire.')).toBeVisible();
-  await expect(page.getByText('L’objet est obligatoire.')).toBeVisible();
+  await expect(page.getByText('Le titre est obligatoire.')).toBeVisible();
   await expect(page).toHaveURL(/\/nouveau$/);
 });
 
@@ -304,7 +303,7 @@ test('une publication programmée apparaît sur sa page dans la minute, sans vis
   const id = stamp();
   await signIn(page, '/admin/autres');
   await page.getByRole('link', { name: 'Nouvel élément' }).click();
-  await page.getByLabel('Titre', { exact: true }).fill(`Programmée ${id}`);
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Programmée ${id}`);
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page).toHaveURL(/\/\d+$/);
   // The next whole minute at least 10 s away (the field has minute precision, in UTC).

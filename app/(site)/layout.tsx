@@ -2,6 +2,15 @@ import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
 import { getIdentity } from '@/lib/content/public';
 
+/**
+ * Navigations into public pages may block on their data (every page reads the identity above).
+ * Without this, Cache Components validates the static shell of dynamic routes' fallbacks
+ * (`/actualites/[id]`, `/indice/[area]/[[...rest]]`…) when it regenerates them at run time, and a
+ * change of the identity — which every page shows, so every shell is regenerated — made each such
+ * page answer 500. Concrete pages are still prerendered and streamed.
+ */
+export const instant = false;
+
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   const identity = await getIdentity();
   return (

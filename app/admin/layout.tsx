@@ -6,6 +6,13 @@ import { env } from '@/lib/env';
  * Every back-office page (sign-in included): toasts live here, public pages do not ship them.
  * The user API's base URL is passed at run time in a meta tag (changing it needs no rebuild).
  */
+/**
+ * Back-office pages depend on the session: they may block. Without this, regenerating the shell
+ * of `/admin/[...path]` at run time (after a change of the identity, which every page reads)
+ * failed static-shell validation and the screens answered 500.
+ */
+export const instant = false;
+
 export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
   return (
     <>

@@ -39,8 +39,9 @@ export function AreaIntroSection({ area, named = false }: { area: Area; named?: 
         <h2 id={headingId} className="text-lg font-semibold">
           {label}
         </h2>
+        {/* Not prefetched: a prefetch rendering the page during a save could cache the old introduction. */}
         {area.publicPath ? (
-          <Link href={area.publicPath} className="text-sm">
+          <Link href={area.publicPath} prefetch={false} className="text-sm">
             Voir la page publique<span className="sr-only"> « {area.label} »</span>
           </Link>
         ) : null}

@@ -75,7 +75,7 @@ const kindFields: Record<EditableKind, FormField[]> = {
   ],
   tenders: [
     { name: 'reference', label: 'Référence', type: 'text', required: true, max: 100, hint: 'Par exemple « AO-2026-014 ».' },
-    { name: 'title', label: 'Objet', type: 'text', required: true, max: 300 },
+    { name: 'title', label: 'Titre', type: 'text', required: true, max: 300, hint: 'L’objet du marché, par exemple « Fourniture de matériel informatique ».' },
     slug,
     { name: 'deadlineAt', label: 'Date limite de dépôt', type: 'datetime', required: true },
     { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000 },

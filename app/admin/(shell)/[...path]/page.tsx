@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
+import { AreaIntroSection } from '@/components/admin/content/area-intro-section';
 import { ContentList } from '@/components/admin/content/content-list';
 import { ItemScreen } from '@/components/admin/content/item-screen';
 import { requireSession } from '@/lib/auth/guard';
@@ -62,6 +63,9 @@ function ListScreen({ path, label }: { path: string; label: string }) {
         <p key={a.slug} className="mt-2 text-muted">
           {a.description}
         </p>
+      ))}
+      {managed.map((a) => (
+        <AreaIntroSection key={`intro-${a.slug}`} area={a} named={managed.length > 1} />
       ))}
       {kind && kind !== 'pages' ? (
         <Suspense fallback={<p className="mt-6 text-muted">Chargement de la liste…</p>}>

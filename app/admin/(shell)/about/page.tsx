@@ -16,7 +16,11 @@ const formValues = (page: PageForEdit): PageFormValues => ({
   updatedByName: page.updatedByName,
 });
 
-/** /admin/about: the institute's identity and its two institutional texts, each with its own form. */
+/**
+ * /admin/about: the institute's identity and its two institutional texts, each with its own form.
+ * Links to the public pages are not prefetched: a prefetch rendering a page while its text is being
+ * saved could store the old text after the save invalidated it.
+ */
 export default async function AboutPage() {
   await requireSession();
   const db = await getDb();
@@ -47,7 +51,7 @@ export default async function AboutPage() {
           <h2 id="identite" className="text-xl font-semibold">
             Identité de l’institut
           </h2>
-          <Link href="/" className="text-sm">
+          <Link href="/" prefetch={false} className="text-sm">
             Voir la page d’accueil
           </Link>
         </div>
@@ -64,7 +68,7 @@ export default async function AboutPage() {
           <h2 id="missions" className="text-xl font-semibold">
             Missions
           </h2>
-          <Link href="/presentation/mission" className="text-sm">
+          <Link href="/presentation/mission" prefetch={false} className="text-sm">
             Voir la page publique<span className="sr-only"> « Missions »</span>
           </Link>
         </div>
@@ -76,7 +80,7 @@ export default async function AboutPage() {
           <h2 id="mot-du-dg" className="text-xl font-semibold">
             Mot du Directeur général
           </h2>
-          <Link href="/presentation/mot_du_dg" className="text-sm">
+          <Link href="/presentation/mot_du_dg" prefetch={false} className="text-sm">
             Voir la page publique<span className="sr-only"> « Mot du Directeur général »</span>
           </Link>
         </div>

@@ -25,6 +25,11 @@ export const metadata = { title: 'Aperçu', robots: { index: false, follow: fals
 
 type Props = { params: Promise<{ area: string; id: string }> };
 
+// One sample: the root layout reads the path, which a route with no known params cannot prerender.
+export function generateStaticParams() {
+  return [{ area: 'news', id: '1' }];
+}
+
 const statusWords = { draft: 'un brouillon', scheduled: 'programmé', published: 'en ligne', archived: 'archivé' } as const;
 
 /** The item's content as its public page will show it, whatever its state; null when it is gone. */
