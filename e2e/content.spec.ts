@@ -51,7 +51,7 @@ const journeys: Journey[] = [
     list: '/admin/indice/prix_consommation',
     create: 'Nouvel élément',
     fill: async (page, id) => {
-      await page.getByLabel('Résumé').fill(`Résumé ${id}`);
+      await page.getByRole('textbox', { name: 'Résumé', exact: true }).fill(`Résumé ${id}`);
       await typeBody(page, 'Texte', `Corps du texte ${id}.`);
       await attach(page, 'Joindre un fichier', { name: `ipc-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
       return `ipc-${id}.pdf`;
@@ -62,8 +62,8 @@ const journeys: Journey[] = [
     list: '/admin/lois',
     create: 'Nouveau — Lois',
     fill: async (page, id) => {
-      await page.getByLabel('Numéro').fill(`2026-${id}`);
-      await page.getByLabel('Date de signature').fill('2026-03-14');
+      await page.getByRole('textbox', { name: 'Numéro', exact: true }).fill(`2026-${id}`);
+      await page.getByLabel(/^Date de signature/).fill('2026-03-14');
       await attach(page, 'Joindre un fichier', { name: `loi-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
       return `2026-${id}`;
     },
@@ -73,7 +73,7 @@ const journeys: Journey[] = [
     list: '/admin/news',
     create: 'Nouvel élément',
     fill: async (page, id) => {
-      await page.getByLabel('Chapeau').fill(`Chapeau de l’actualité ${id}.`);
+      await page.getByRole('textbox', { name: 'Chapeau', exact: true }).fill(`Chapeau de l’actualité ${id}.`);
       await typeBody(page, 'Texte', `Texte de l’actualité ${id}.`);
       await attach(page, 'Image de couverture', { name: `couverture-${id}.png`, mimeType: 'image/png', buffer: await png() });
       return `Chapeau de l’actualité ${id}.`;
@@ -85,8 +85,8 @@ const journeys: Journey[] = [
     create: 'Nouvel élément',
     listPage: '/events',
     fill: async (page, id) => {
-      await page.getByLabel('Début').fill(future(20));
-      await page.getByLabel('Lieu').fill(`Salle ${id}`);
+      await page.getByLabel(/^Début/).fill(future(20));
+      await page.getByRole('textbox', { name: 'Lieu', exact: true }).fill(`Salle ${id}`);
       await attach(page, 'Image', { name: `evenement-${id}.png`, mimeType: 'image/png', buffer: await png() });
       return `Salle ${id}`;
     },
@@ -99,8 +99,8 @@ const journeys: Journey[] = [
     titleLabel: 'Titre de l’album',
     fill: async (page, id) => {
       await attach(page, 'Ajouter une photo', { name: `photo-${id}.png`, mimeType: 'image/png', buffer: await png() });
-      await page.getByLabel('Légende').fill(`Légende ${id}`);
-      await page.getByLabel('Texte alternatif (ce que montre la photo)').fill(`Photo de l’atelier ${id}`);
+      await page.getByRole('textbox', { name: 'Légende', exact: true }).fill(`Légende ${id}`);
+      await page.getByRole('textbox', { name: 'Texte alternatif (ce que montre la photo)', exact: true }).fill(`Photo de l’atelier ${id}`);
       return `Légende ${id}`;
     },
   },
@@ -110,8 +110,8 @@ const journeys: Journey[] = [
     create: 'Nouvel élément',
     listPage: '/offres',
     fill: async (page, id) => {
-      await page.getByLabel('Référence').fill(`AO-E2E-${id}`);
-      await page.getByLabel('Date limite de dépôt').fill(future(30));
+      await page.getByRole('textbox', { name: 'Référence', exact: true }).fill(`AO-E2E-${id}`);
+      await page.getByLabel(/^Date limite de dépôt/).fill(future(30));
       await attach(page, 'Joindre un fichier', { name: `dossier-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
       return `dossier-${id}.pdf`;
     },
@@ -145,7 +145,7 @@ for (const j of journeys) {
     // Online on the next request.
     let response = await publicPage.goto(url);
     expect(response?.status()).toBe(200);
-    await expect(publicPage.getByText(title, { exact: true })).toBeVisible();
+    await expect(publicPage.getByRole('heading', { name: title, exact: true })).toBeVisible();
     await expect(publicPage.locator('main')).toContainText(shown);
 
     // Edit → the public page shows the change on the next request.
@@ -156,14 +156,14 @@ for (const j of journeys) {
     await expect(page.getByText('Tout est enregistré')).toBeVisible();
     response = await publicPage.goto(url);
     expect(response?.status()).toBe(200);
-    await expect(publicPage.getByText(edited, { exact: true })).toBeVisible();
+    await expect(publicPage.getByRole('heading', { name: edited, exact: true })).toBeVisible();
 
     // Trash → gone at once (a page of its own answers 404).
     await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
     await toast(page, 'corbeille');
     await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
     response = await publicPage.goto(url);
-    if (j.listPage) await expect(publicPage.getByText(edited, { exact: true })).toHaveCount(0);
+    if (j.listPage) await expect(publicPage.getByRole('heading', { name: edited, exact: true })).toHaveCount(0);
     else expect(response?.status()).toBe(404);
 
     // Restore → back, as it was.
@@ -171,7 +171,7 @@ for (const j of journeys) {
     await toast(page, 'restauré');
     response = await publicPage.goto(url);
     expect(response?.status()).toBe(200);
-    await expect(publicPage.getByText(edited, { exact: true })).toBeVisible();
+    await expect(publicPage.getByRole('heading', { name: edited, exact: true })).toBeVisible();
 
     // Leave the demo site as it was: off the site, in the trash.
     await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
@@ -190,25 +190,30 @@ test('deux personnes modifient la même publication : la seconde reçoit le conf
   await expect(first).toHaveURL(/\/\d+$/);
   const editUrl = new URL(first.url()).pathname;
 
-  const second = await (await browser.newContext()).newPage();
-  await signIn(second, editUrl);
+  // A colleague with their own account opens the same publication.
+  const colleague = { email: `collegue-${id}@inss-sahelia.example`, password: `Une phrase sûre ${id}`, name: `Aïcha Collègue ${id}` };
+  expect((await first.request.post('/api/user', { data: colleague })).status()).toBe(201);
+  const secondContext = await browser.newContext();
+  expect((await secondContext.request.post('/api/user/login', { data: { email: colleague.email, password: colleague.password } })).status()).toBe(200);
+  const second = await secondContext.newPage();
+  await second.goto(editUrl);
   await expect(second.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(`Conflit ${id}`);
 
-  await first.getByLabel('Résumé').fill(`Version de la première personne ${id}`);
+  await first.getByRole('textbox', { name: 'Résumé', exact: true }).fill(`Version de la première personne ${id}`);
   await first.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(first.getByText('Tout est enregistré')).toBeVisible();
 
-  await second.getByLabel('Résumé').fill(`Version de la seconde personne ${id}`);
+  await second.getByRole('textbox', { name: 'Résumé', exact: true }).fill(`Version de la seconde personne ${id}`);
   await second.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   const alert = second.getByRole('alert').filter({ hasText: 'L’enregistrement n’a pas été fait.' });
-  await expect(alert).toContainText('a enregistré cette publication');
+  await expect(alert).toContainText('Compte de démonstration a enregistré cette publication');
   await expect(alert).toContainText('Vos changements n’ont pas été enregistrés');
   // What the second person typed is still in the form.
-  await expect(second.getByLabel('Résumé')).toHaveValue(`Version de la seconde personne ${id}`);
+  await expect(second.getByRole('textbox', { name: 'Résumé', exact: true })).toHaveValue(`Version de la seconde personne ${id}`);
 
   // The database kept the first save.
   await second.reload();
-  await expect(second.getByLabel('Résumé')).toHaveValue(`Version de la première personne ${id}`);
+  await expect(second.getByRole('textbox', { name: 'Résumé', exact: true })).toHaveValue(`Version de la première personne ${id}`);
   await second.getByRole('button', { name: 'Mettre à la corbeille' }).click();
   await expect(second.getByTestId('etat')).toHaveText('Dans la corbeille');
 });
@@ -218,7 +223,7 @@ test('l’aperçu d’un brouillon : visible connecté, pas pour un visiteur', a
   await signIn(page, '/admin/autres');
   await page.getByRole('link', { name: 'Nouvel élément' }).click();
   await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Aperçu ${id}`);
-  await page.getByLabel('Résumé').fill(`Résumé de l’aperçu ${id}`);
+  await page.getByRole('textbox', { name: 'Résumé', exact: true }).fill(`Résumé de l’aperçu ${id}`);
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page).toHaveURL(/\/\d+$/);
   const href = (await page.getByRole('link', { name: /^Aperçu/ }).getAttribute('href'))!;
@@ -312,7 +317,7 @@ test('une publication programmée apparaît sur sa page dans la minute, sans vis
   await page.getByRole('button', { name: 'Programmer', exact: true }).click();
   await toast(page, 'programmée pour le');
   await expect(page.getByTestId('etat')).toHaveText('Programmé');
-  const slug = await page.getByLabel('Adresse (fin de l’URL)').inputValue();
+  const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
   await page.context().close();
 
   const visitor = await browser.newContext();
