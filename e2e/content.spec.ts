@@ -41,6 +41,8 @@ type Journey = {
   /** Where the public sees it when it is not a page of its own. */
   listPage?: string;
   titleLabel?: string;
+  /** Name of the uploaded image the public page must show. */
+  image?: (id: string) => string;
 };
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
@@ -72,6 +74,7 @@ const journeys: Journey[] = [
     name: 'une actualité',
     list: '/admin/news',
     create: 'Nouvel élément',
+    image: (id) => `couverture-${id}.png`,
     fill: async (page, id) => {
       await page.getByRole('textbox', { name: 'Chapeau', exact: true }).fill(`Chapeau de l’actualité ${id}.`);
       await typeBody(page, 'Texte', `Texte de l’actualité ${id}.`);
@@ -84,6 +87,7 @@ const journeys: Journey[] = [
     list: '/admin/events',
     create: 'Nouvel élément',
     listPage: '/events',
+    image: (id) => `evenement-${id}.png`,
     fill: async (page, id) => {
       await page.getByLabel(/^Début/).fill(future(20));
       await page.getByRole('textbox', { name: 'Lieu', exact: true }).fill(`Salle ${id}`);
@@ -96,6 +100,7 @@ const journeys: Journey[] = [
     list: '/admin/galleries',
     create: 'Nouvel élément',
     listPage: '/gallery',
+    image: (id) => `photo-${id}.png`,
     titleLabel: 'Titre de l’album',
     fill: async (page, id) => {
       await attach(page, 'Ajouter une photo', { name: `photo-${id}.png`, mimeType: 'image/png', buffer: await png() });
@@ -147,6 +152,7 @@ for (const j of journeys) {
     expect(response?.status()).toBe(200);
     await expect(publicPage.getByRole('heading', { name: title, exact: true })).toBeVisible();
     await expect(publicPage.locator('main')).toContainText(shown);
+    if (j.image) await expect(publicPage.locator(`main img[src*="${j.image(id)}"]`).first()).toBeVisible();
 
     // Edit → the public page shows the change on the next request.
     const edited = `${title} (modifié)`;

@@ -1,11 +1,24 @@
+import Image from 'next/image';
 import { RichText } from '@/components/content/rich-text';
 import type { EventItem } from '@/lib/content/queries/events';
+import { fileUrl } from '@/lib/content/urls';
 import { formatDate, formatDateTime, isoDate } from '@/lib/format';
 
 /** One event as the public list shows it (and the back-office preview). */
 export function EventCard({ event: e }: { event: EventItem }) {
   return (
-    <article className="rounded-lg border border-border p-4">
+    <article className="gap-4 rounded-lg border border-border p-4 sm:flex">
+      {e.cover ? (
+        <Image
+          src={fileUrl(e.cover)}
+          alt=""
+          width={e.cover.width ?? 600}
+          height={e.cover.height ?? 400}
+          sizes="(min-width: 640px) 12rem, 100vw"
+          className="mb-3 aspect-[3/2] h-auto w-full rounded-md object-cover sm:mb-0 sm:w-48 sm:shrink-0"
+        />
+      ) : null}
+      <div>
       <h3 className="text-lg font-semibold">{e.title}</h3>
       <p className="mt-1 text-sm text-muted">
         <time dateTime={isoDate(e.startsAt)}>{formatDateTime(e.startsAt)}</time>
@@ -19,6 +32,7 @@ export function EventCard({ event: e }: { event: EventItem }) {
       </p>
       {e.summary ? <p className="mt-2">{e.summary}</p> : null}
       {e.body ? <RichText html={e.body} className="mt-2 text-sm" /> : null}
+      </div>
     </article>
   );
 }

@@ -8,6 +8,7 @@ import type { SessionUser } from '@/lib/auth/types';
 import { eventTags } from '@/lib/cache/tags';
 import { sanitizeRichText } from '@/lib/content/html';
 import { eventColumns, type EventItem } from '@/lib/content/queries/events';
+import { withCoverFiles } from '@/lib/content/queries/files';
 import { eventInputSchema, type EventInput, type EventValues } from '@/lib/content/schemas/event';
 import type { Db } from '@/lib/db/open';
 import { events } from '@/lib/db/schema';
@@ -70,5 +71,6 @@ export async function previewEvent(db: Db, id: number): Promise<EventPreview> {
     .where(eq(events.id, id))
     .limit(1);
   if (!row) throw notFoundError(eventKind.words);
-  return row;
+  const [item] = await withCoverFiles(db, [row]);
+  return item as EventPreview;
 }

@@ -77,3 +77,9 @@ export async function imagesById(db: Db, ids: string[]): Promise<Map<string, Pub
   for (const row of rows) map.set(row.id, toPublicFile(row, null));
   return map;
 }
+
+/** Rows with their cover image resolved (`coverFileId` → `cover`; null when none or gone). */
+export async function withCoverFiles<T extends { coverFileId: string | null }>(db: Db, rows: T[]): Promise<(Omit<T, 'coverFileId'> & { cover: PublicFile | null })[]> {
+  const covers = await imagesById(db, rows.flatMap((r) => (r.coverFileId ? [r.coverFileId] : [])));
+  return rows.map(({ coverFileId, ...r }) => ({ ...r, cover: coverFileId ? (covers.get(coverFileId) ?? null) : null }));
+}

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { news } from '@/lib/db/schema';
-import { imagesById, type PublicFile } from './files';
+import { withCoverFiles, type PublicFile } from './files';
 import { isPublic } from './visibility';
 
 export type NewsSummary = { id: number; slug: string; title: string; excerpt: string; publishedAt: Date; cover: PublicFile | null };
@@ -16,8 +16,7 @@ export const newsDetailColumns = { ...columns, body: news.body, updatedAt: news.
 
 /** Rows with their cover images resolved (`coverFileId` → `cover`). */
 export async function withCovers<T extends { coverFileId: string | null; publishedAt: Date | null }>(db: Db, rows: T[]) {
-  const covers = await imagesById(db, rows.flatMap((r) => (r.coverFileId ? [r.coverFileId] : [])));
-  return rows.map(({ coverFileId, ...r }) => ({ ...r, publishedAt: r.publishedAt as Date, cover: coverFileId ? (covers.get(coverFileId) ?? null) : null }));
+  return (await withCoverFiles(db, rows)).map((r) => ({ ...r, publishedAt: r.publishedAt as Date }));
 }
 
 /** One page of public news, newest first. */
