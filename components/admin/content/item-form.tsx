@@ -53,7 +53,12 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
 
   const set = (name: string, value: FieldValue) => {
     setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    if (errors[name])
+      setErrors((all) => {
+        const rest = { ...all };
+        delete rest[name];
+        return rest;
+      });
   };
 
   const showErrors = (fieldErrors: FieldErrors) => {
@@ -218,29 +223,17 @@ function FieldControl({ formId, field: f, value, error, onChange }: { formId: st
         </div>
       );
     case 'image':
-      return (
-        <div id={id} tabIndex={-1}>
-          <ImageField label={f.label} value={value as FormValues[string] as never} onChange={onChange} describedBy={describedBy} />
-          {hint}
-          {errorLine}
-        </div>
-      );
     case 'attachments':
+    case 'gallery': {
+      const Widget = { image: ImageField, attachments: AttachmentsField, gallery: GalleryField }[f.type] as React.ComponentType<{ label: string; value: unknown; onChange: (v: FieldValue) => void; describedBy?: string }>;
       return (
         <div id={id} tabIndex={-1}>
-          <AttachmentsField label={f.label} value={(value as never) ?? []} onChange={onChange} describedBy={describedBy} />
+          <Widget label={f.label} value={value ?? (f.type === 'image' ? null : [])} onChange={onChange} describedBy={describedBy} />
           {hint}
           {errorLine}
         </div>
       );
-    case 'gallery':
-      return (
-        <div id={id} tabIndex={-1}>
-          <GalleryField label={f.label} value={(value as never) ?? []} onChange={onChange} describedBy={describedBy} />
-          {hint}
-          {errorLine}
-        </div>
-      );
+    }
     case 'textarea':
       return (
         <div>

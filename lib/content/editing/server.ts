@@ -7,9 +7,10 @@ import 'server-only';
 import type { SessionUser } from '@/lib/auth/types';
 import { getArea, type Area } from '@/lib/content/areas';
 import type { ContentKind, LifecycleResult, LifecycleRow, WriteOptions } from '@/lib/content/mutations/lifecycle';
-import { createEvent, deleteEventForever, eventKind, getEventForEdit, updateEvent } from '@/lib/content/mutations/events';
-import { createGallery, deleteGalleryForever, galleryKind, getGalleryForEdit, updateGallery } from '@/lib/content/mutations/galleries';
-import { createNews, deleteNewsForever, getNewsForEdit, newsKind, updateNews } from '@/lib/content/mutations/news';
+import { eventKind, getEventForEdit } from '@/lib/content/mutations/events';
+import { galleryKind, getGalleryForEdit } from '@/lib/content/mutations/galleries';
+import { createItem, deleteItemForever, updateItem, type EditableKind as ItemKind } from '@/lib/content/mutations/items';
+import { getNewsForEdit, newsKind } from '@/lib/content/mutations/news';
 import {
   createPublication,
   deletePublicationForever,
@@ -17,7 +18,7 @@ import {
   publicationKind,
   updatePublication,
 } from '@/lib/content/mutations/publications';
-import { createTender, deleteTenderForever, getTenderForEdit, tenderKind, updateTender } from '@/lib/content/mutations/tenders';
+import { getTenderForEdit, tenderKind } from '@/lib/content/mutations/tenders';
 import { fileUrl } from '@/lib/content/urls';
 import type { Db } from '@/lib/db/open';
 import { NotFoundError } from '@/lib/errors';
@@ -47,6 +48,19 @@ const meta = (row: LifecycleRow & { createdByName: string | null; updatedByName:
   createdByName: row.createdByName,
 });
 
+/** A kind written through the generic create/update of `lib/content/mutations/items.ts`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's values: the kind's own schema checks the input
+function generic(kind: ItemKind<any, any>, load: Editing['load']): Editing {
+  const k = kind as ItemKind;
+  return {
+    kind: k as unknown as ContentKind,
+    create: async (db, _area, input, user, options) => (await createItem(db, k, input, user, options)).publication,
+    update: (db, id, version, _area, input, user, options) => updateItem(db, k, id, version, input, user, options),
+    load,
+    deleteForever: (db, id, version, user, options) => deleteItemForever(db, k, id, version, user, options),
+  };
+}
+
 const registry: Record<EditableKind, Editing> = {
   publications: {
     kind: publicationKind as unknown as ContentKind,
@@ -74,85 +88,61 @@ const registry: Record<EditableKind, Editing> = {
     },
     deleteForever: (db, id, version, user, options) => deletePublicationForever(db, id, version, user, options) as Promise<LifecycleResult<LifecycleRow>>,
   },
-  news: {
-    kind: newsKind as unknown as ContentKind,
-    create: (db, _area, input, user, options) => createNews(db, input, user, options),
-    update: (db, id, version, _area, input, user, options) => updateNews(db, id, version, input, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-    async load(db, id) {
-      const n = await getNewsForEdit(db, id);
-      return {
-        area: 'news',
-        meta: meta(n),
-        values: { title: n.title, slug: n.slug, excerpt: n.excerpt, body: n.body, coverFileId: file(n.cover) },
-      };
-    },
-    deleteForever: (db, id, version, user, options) => deleteNewsForever(db, id, version, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-  },
-  events: {
-    kind: eventKind as unknown as ContentKind,
-    create: (db, _area, input, user, options) => createEvent(db, input, user, options),
-    update: (db, id, version, _area, input, user, options) => updateEvent(db, id, version, input, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-    async load(db, id) {
-      const e = await getEventForEdit(db, id);
-      return {
-        area: 'events',
-        meta: meta(e),
-        values: {
-          title: e.title,
-          slug: e.slug,
-          startsAt: toDateTimeInput(e.startsAt),
-          endsAt: toDateTimeInput(e.endsAt),
-          place: e.place,
-          summary: e.summary,
-          body: e.body,
-          coverFileId: file(e.cover),
-        },
-      };
-    },
-    deleteForever: (db, id, version, user, options) => deleteEventForever(db, id, version, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-  },
-  galleries: {
-    kind: galleryKind as unknown as ContentKind,
-    create: (db, _area, input, user, options) => createGallery(db, input, user, options),
-    update: (db, id, version, _area, input, user, options) => updateGallery(db, id, version, input, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-    async load(db, id) {
-      const g = await getGalleryForEdit(db, id);
-      return {
-        area: 'galleries',
-        meta: meta(g),
-        values: {
-          title: g.title,
-          slug: g.slug,
-          takenOn: g.takenOn ?? '',
-          description: g.description,
-          images: g.images.map((i) => ({ file: file({ id: i.fileId, name: i.name, url: i.url }) as ChosenFile, caption: i.caption, alt: i.alt })),
-        },
-      };
-    },
-    deleteForever: (db, id, version, user, options) => deleteGalleryForever(db, id, version, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-  },
-  tenders: {
-    kind: tenderKind as unknown as ContentKind,
-    create: (db, _area, input, user, options) => createTender(db, input, user, options),
-    update: (db, id, version, _area, input, user, options) => updateTender(db, id, version, input, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-    async load(db, id) {
-      const t = await getTenderForEdit(db, id);
-      return {
-        area: 'offres',
-        meta: meta(t),
-        values: {
-          reference: t.reference,
-          title: t.title,
-          slug: t.slug,
-          deadlineAt: toDateTimeInput(t.deadlineAt),
-          summary: t.summary,
-          body: t.body,
-          files: t.files.map((f) => ({ file: file({ id: f.fileId, name: f.name, url: f.url }) as ChosenFile, label: f.label ?? '' })),
-        },
-      };
-    },
-    deleteForever: (db, id, version, user, options) => deleteTenderForever(db, id, version, user, options) as Promise<LifecycleResult<LifecycleRow>>,
-  },
+  news: generic(newsKind, async (db, id) => {
+    const n = await getNewsForEdit(db, id);
+    return {
+      area: 'news',
+      meta: meta(n),
+      values: { title: n.title, slug: n.slug, excerpt: n.excerpt, body: n.body, coverFileId: file(n.cover) },
+    };
+  }),
+  events: generic(eventKind, async (db, id) => {
+    const e = await getEventForEdit(db, id);
+    return {
+      area: 'events',
+      meta: meta(e),
+      values: {
+        title: e.title,
+        slug: e.slug,
+        startsAt: toDateTimeInput(e.startsAt),
+        endsAt: toDateTimeInput(e.endsAt),
+        place: e.place,
+        summary: e.summary,
+        body: e.body,
+        coverFileId: file(e.cover),
+      },
+    };
+  }),
+  galleries: generic(galleryKind, async (db, id) => {
+    const g = await getGalleryForEdit(db, id);
+    return {
+      area: 'galleries',
+      meta: meta(g),
+      values: {
+        title: g.title,
+        slug: g.slug,
+        takenOn: g.takenOn ?? '',
+        description: g.description,
+        images: g.images.map((i) => ({ file: file({ id: i.fileId, name: i.name, url: i.url }) as ChosenFile, caption: i.caption, alt: i.alt })),
+      },
+    };
+  }),
+  tenders: generic(tenderKind, async (db, id) => {
+    const t = await getTenderForEdit(db, id);
+    return {
+      area: 'offres',
+      meta: meta(t),
+      values: {
+        reference: t.reference,
+        title: t.title,
+        slug: t.slug,
+        deadlineAt: toDateTimeInput(t.deadlineAt),
+        summary: t.summary,
+        body: t.body,
+        files: t.files.map((f) => ({ file: file({ id: f.fileId, name: f.name, url: f.url }) as ChosenFile, label: f.label ?? '' })),
+      },
+    };
+  }),
 };
 
 /** The editing functions of a kind; `NotFoundError` for a kind without items to edit. */

@@ -368,6 +368,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         place: 'Ouagadougou',
         startsAt: new Date('2026-06-04T09:00:00Z'),
         endsAt: null,
+        cover: expect.objectContaining({ id: photo, name: 'Ouverture.jpg', mime: 'image/jpeg' }),
         status: 'draft',
         deletedAt: null,
       });
