@@ -27,13 +27,13 @@ test('rechercher, mettre à la corbeille puis restaurer une publication depuis l
 
   await table.getByRole('checkbox', { name: `Sélectionner « ${title} »` }).check();
   await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toContainText('1 publication mise à la corbeille');
+  await expect(page.locator('[data-sonner-toast]')).toContainText('1 élément mis à la corbeille');
   await expect(table.getByRole('rowheader', { name: title, exact: true })).toHaveCount(0);
   expect((await request.get(publicUrl)).status()).toBe(404);
 
   await page.getByLabel('État').selectOption('trash');
   await table.getByRole('checkbox', { name: `Sélectionner « ${title} »` }).check();
   await page.getByRole('button', { name: 'Restaurer' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'restaurée' })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 élément restauré' })).toBeVisible();
   expect((await request.get(publicUrl)).status()).toBe(200);
 });

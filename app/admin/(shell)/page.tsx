@@ -64,7 +64,7 @@ export default async function DashboardPage() {
                     <time dateTime={e.at} className="text-muted">
                       {formatDateTime(e.at)}
                     </time>{' '}
-                    — {e.actor ?? 'Système'} : {e.href ? <Link href={e.href}>{e.summary ?? e.actionLabel}</Link> : (e.summary ?? e.actionLabel)}
+                    — {e.actor ?? 'Système'} : {e.href ? <Link href={e.href} className="underline">{e.summary ?? e.actionLabel}</Link> : (e.summary ?? e.actionLabel)}
                   </li>
                 ))}
               </ul>
