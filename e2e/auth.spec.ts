@@ -132,7 +132,7 @@ test.describe('refus sans session', () => {
       node: Record<string, { exportedName: string; filename?: string; workers: Record<string, unknown> }>;
     };
     const actions = Object.entries(manifest.node).filter(([, a]) => a.filename?.startsWith('app/admin/'));
-    expect(actions.map(([, a]) => a.exportedName)).toEqual(expect.arrayContaining(['createUserAction', 'setUserActiveAction', 'updateProfileAction']));
+    expect(actions.map(([, a]) => a.exportedName)).toEqual(expect.arrayContaining(['createUserAction', 'setUserActiveAction', 'updateProfileAction', 'saveItemAction', 'changeItemAction', 'updateIdentityAction', 'updateMissionAction', 'updateDirectorWordAction', 'updateAreaIntroAction']));
     const email = `intrus-${Date.now()}@inss-sahelia.example`;
     for (const [id, action] of actions) {
       for (const worker of Object.keys(action.workers)) {
@@ -140,7 +140,23 @@ test.describe('refus sans session', () => {
         for (const headers of [{}, { Cookie: 'insstat_session=jeton-invente' }, { Authorization: 'Bearer jeton-invente' }] as Record<string, string>[]) {
           const response = await request.post(path, {
             headers: { ...headers, 'Next-Action': id, Accept: 'text/x-component', 'Content-Type': 'text/plain;charset=UTF-8' },
-            data: JSON.stringify([{ name: 'Intrus', email, password: 'une phrase de passe sûre', userId: '00000000-0000-4000-8000-000000000000', active: false }]),
+            // Fields every admin action could read: an account, a profile, an item to save or move, an institutional text.
+            data: JSON.stringify([
+              {
+                name: 'Intrus',
+                email,
+                password: 'une phrase de passe sûre',
+                userId: '00000000-0000-4000-8000-000000000000',
+                active: false,
+                area: 'news',
+                values: { title: `Intrus ${email}` },
+                id: 1,
+                version: 1,
+                action: 'trash',
+                title: `Intrus ${email}`,
+                body: '<p>Intrus</p>',
+              },
+            ]),
             maxRedirects: 0,
           });
           expect(response.status(), `${action.exportedName} sur ${path}`).toBe(307);
@@ -153,7 +169,23 @@ test.describe('refus sans session', () => {
     expect((await context.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } })).status()).toBe(200);
     const list = (await (await context.request.get('/api/users')).json()) as { users: { email: string }[] };
     expect(list.users.map((u) => u.email)).not.toContain(email);
+    const items = (await (await context.request.get(`/api/admin/news?q=${encodeURIComponent('Intrus')}`)).json()) as { total: number };
+    expect(items.total).toBe(0);
+    const journal = (await (await context.request.get('/admin/journal?q=Intrus')).text());
+    expect(journal).not.toContain(`Intrus ${email}`);
     await context.close();
+  });
+
+  test('les listes et actions groupées du back-office, sans session : 401 et rien ne change', async ({ request }) => {
+    for (const kind of ['publications', 'news', 'events', 'galleries', 'tenders']) {
+      const list = await request.get(`/api/admin/${kind}?area=ipc`);
+      expect(list.status(), kind).toBe(401);
+      expect(await list.text()).not.toContain('"items"');
+      const bulk = await request.post(`/api/admin/${kind}/bulk`, { data: { action: 'trash', ids: [1, 2, 3] } });
+      expect(bulk.status(), kind).toBe(401);
+    }
+    // The public pages those ids would be on are still there.
+    expect((await request.get('/actualites/1')).status()).toBe(200);
   });
 
   test('une requête de connexion d’un autre site est refusée (403)', async ({ request }) => {
