@@ -8,13 +8,14 @@
  * leaving with unsaved changes.
  */
 import Image from 'next/image';
-import { startTransition, useActionState, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useActionState, useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { FilePicker } from '@/components/admin/files/file-picker';
 import { useResultToast } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
 import type { FieldErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useLeaveWarning } from './leave-warning';
 import { fieldErrorsOf } from '@/lib/validation';
 
 /** What a versioned save answers: the version the form now holds, and whether anything changed. */
@@ -33,43 +34,6 @@ function formInput(form: FormData): Record<string, unknown> {
   return out;
 }
 
-// ─── Unsaved changes ───────────────────────────────────────────────────────────────────────
-
-/** Forms of the page with unsaved changes; one warning covers them all. */
-const dirtyForms = new Set<string>();
-const leaveMessage = 'Vous avez des modifications non enregistrées. Quitter cette page quand même ?';
-
-function onBeforeUnload(event: BeforeUnloadEvent) {
-  event.preventDefault();
-  // Older browsers show the dialog only when returnValue is set.
-  event.returnValue = '';
-}
-
-/** Links inside the app navigate without unloading the page: ask before following one. */
-function onLinkClick(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-  if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
-  const url = new URL(link.href, window.location.href);
-  if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
-  if (window.confirm(leaveMessage)) return;
-  event.preventDefault();
-  event.stopPropagation();
-}
-
-function setDirtyForm(id: string, dirty: boolean) {
-  const before = dirtyForms.size;
-  if (dirty) dirtyForms.add(id);
-  else dirtyForms.delete(id);
-  if (before === 0 && dirtyForms.size > 0) {
-    window.addEventListener('beforeunload', onBeforeUnload);
-    document.addEventListener('click', onLinkClick, true);
-  } else if (before > 0 && dirtyForms.size === 0) {
-    window.removeEventListener('beforeunload', onBeforeUnload);
-    document.removeEventListener('click', onLinkClick, true);
-  }
-}
-
 // ─── The hook ──────────────────────────────────────────────────────────────────────────────
 
 export const invalidFormMessage = 'Certains champs sont à corriger : voyez les messages sous les champs.';
@@ -80,7 +44,6 @@ export const invalidFormMessage = 'Certains champs sont à corriger : voyez les 
  * event (rich text, file picker), show `errors` under the fields and `alert` above the button.
  */
 export function useVersionedForm({ action, schema, initialVersion }: { action: FormAction; schema: z.ZodType; initialVersion: number }) {
-  const formId = useId();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dirty, setDirty] = useState(false);
   // Changes since the form was loaded, and how many of them the save in flight carries.
@@ -105,10 +68,7 @@ export function useVersionedForm({ action, schema, initialVersion }: { action: F
     setDirty(true);
   }, []);
 
-  useEffect(() => {
-    setDirtyForm(formId, dirty);
-    return () => setDirtyForm(formId, false);
-  }, [formId, dirty]);
+  useLeaveWarning(dirty);
 
   const errors: FieldErrors | undefined = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined);
   const alert = clientErrors ? invalidFormMessage : result && !result.ok ? result.error : null;
@@ -193,17 +153,18 @@ export function ImageField({
   errors,
   onChange,
 }: {
-  name: string;
+  /** Name of the hidden input carrying the id (server-action forms); none for controlled forms. */
+  name?: string;
   label: string;
   hint?: string;
   initial: ChosenImage | null;
   errors?: FieldErrors;
-  onChange?: () => void;
+  onChange?: (file: ChosenImage | null) => void;
 }) {
   const [chosen, setChosen] = useState(initial);
   // A file that is not an image (the server refuses it with a message) shows no broken preview.
   const [broken, setBroken] = useState(false);
-  const error = errors?.[name]?.[0];
+  const error = name ? errors?.[name]?.[0] : undefined;
   return (
     <div className="max-w-md">
       <FilePicker
@@ -214,7 +175,7 @@ export function ImageField({
         onChange={(file) => {
           setChosen(file);
           setBroken(false);
-          onChange?.();
+          onChange?.(file);
         }}
       />
       {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}

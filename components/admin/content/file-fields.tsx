@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { FilePicker } from '@/components/admin/files/file-picker';
+import { ImageField as LibraryImage } from '@/components/admin/versioned-form';
 import type { AttachmentValue, ChosenFile, FieldValue, GalleryImageValue } from '@/lib/content/editing/values';
 
 type FieldProps<T> = { label: string; value: T; onChange: (v: FieldValue) => void; describedBy?: string };
@@ -59,11 +60,7 @@ function Reorder({ index, count, name, onMove, onRemove }: { index: number; coun
 export function ImageField({ label, value, onChange, describedBy }: FieldProps<ChosenFile | null>) {
   return (
     <div aria-describedby={describedBy}>
-      <FilePicker name="" label={label} type="image" initial={value} onChange={(file) => onChange(file)} />
-      {value ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a small preview of a library file in the back-office
-        <img src={value.url} alt="" className="mt-2 h-24 w-auto rounded border border-border object-cover" />
-      ) : null}
+      <LibraryImage label={label} initial={value} onChange={(file) => onChange(file)} />
     </div>
   );
 }

@@ -7,10 +7,11 @@
  * unsaved changes. The life-cycle panel (publish, schedule, trash…) sits beside it.
  */
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useMemo, useRef, useState, useTransition } from 'react';
+import { useId, useMemo, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { saveItemAction } from '@/app/admin/(shell)/content-actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
+import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { getArea, type Area } from '@/lib/content/areas';
 import { formFields, formSchema, type FormField } from '@/lib/content/editing/forms';
 import { errorUnder, toInput, type FieldValue, type FormValues, type ItemMeta } from '@/lib/content/editing/values';
@@ -31,8 +32,6 @@ type Props = {
   publicUrl: string | null;
   listPath: string;
 };
-
-const leaveMessage = 'Vous avez des modifications non enregistrées. Quitter cette page sans les enregistrer ?';
 
 export function ItemForm({ area: initialArea, siblings, initial, meta: initialMeta, publicUrl, listPath }: Props) {
   const router = useRouter();
@@ -158,33 +157,6 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
       </aside>
     </div>
   );
-}
-
-/** Warns before a reload, a closed tab or a link followed while the form has unsaved changes. */
-function useLeaveWarning(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    // Links inside the app navigate without unloading the page: ask before following them.
-    const click = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
-      if (!window.confirm(leaveMessage)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('click', click, true);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      document.removeEventListener('click', click, true);
-    };
-  }, [dirty]);
 }
 
 const control = 'mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down';
