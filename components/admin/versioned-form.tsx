@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { FilePicker } from '@/components/admin/files/file-picker';
 import { useResultToast } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
+import type { ChosenFile } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useLeaveWarning } from './leave-warning';
@@ -142,7 +143,6 @@ export function LastSaved({ at, by }: { at: string | null; by: string | null }) 
   );
 }
 
-export type ChosenImage = { id: string; name: string; url: string };
 
 /** An image of the library (logo, photo) chosen with the file picker, with a preview and its error. */
 export function ImageField({
@@ -157,9 +157,9 @@ export function ImageField({
   name?: string;
   label: string;
   hint?: string;
-  initial: ChosenImage | null;
+  initial: ChosenFile | null;
   errors?: FieldErrors;
-  onChange?: (file: ChosenImage | null) => void;
+  onChange?: (file: ChosenFile | null) => void;
 }) {
   const [chosen, setChosen] = useState(initial);
   // A file that is not an image (the server refuses it with a message) shows no broken preview.

@@ -2,25 +2,13 @@
 /** « Identité de l’institut »: name, acronym, logo, contacts and social links shown on every public page. */
 import { updateIdentityAction } from '@/app/admin/(shell)/about/actions';
 import { Field, SubmitButton } from '@/components/admin/form-kit';
-import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm, type ChosenImage } from '@/components/admin/versioned-form';
+import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
+import type { IdentityForEdit } from '@/lib/content/mutations/institution';
 import { identityInputSchema } from '@/lib/content/schemas/institution';
 import { SocialLinksField } from './social-links-field';
 
-export type IdentityFormValues = {
-  name: string;
-  acronym: string;
-  country: string;
-  tagline: string;
-  address: string;
-  phone: string;
-  email: string;
-  socialLinks: { label: string; url: string }[];
-  logo: ChosenImage | null;
-  version: number;
-  /** ISO date of the last save, or null. */
-  updatedAt: string | null;
-  updatedByName: string | null;
-};
+/** The identity as the server reads it for the form, its last save as an ISO date (or null). */
+export type IdentityFormValues = Omit<IdentityForEdit, 'updatedAt'> & { updatedAt: string | null };
 
 export function IdentityForm({ identity }: { identity: IdentityFormValues }) {
   const form = useVersionedForm({ action: updateIdentityAction, schema: identityInputSchema, initialVersion: identity.version });

@@ -3,13 +3,14 @@
 import { updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { Field, SubmitButton } from '@/components/admin/form-kit';
-import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm, type ChosenImage } from '@/components/admin/versioned-form';
+import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
+import type { ChosenFile } from '@/lib/content/editing/values';
 import { directorWordInputSchema, missionInputSchema, type InstitutionalPageKey } from '@/lib/content/schemas/institution';
 
 export type PageFormValues = {
   title: string;
   body: string;
-  photo: ChosenImage | null;
+  photo: ChosenFile | null;
   version: number;
   /** ISO date of the last save, or null. */
   updatedAt: string | null;

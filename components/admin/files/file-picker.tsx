@@ -6,12 +6,13 @@
  * `onChange` (the rich-text editor's image dialog).
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import type { ChosenFile } from '@/lib/content/editing/values';
 import { formatFileSize } from '@/lib/format';
 import type { UploadedFile } from '@/lib/files/upload-client';
 import { UploadZone } from './upload-zone';
 
 /** A chosen file; `url` comes from the server (`/api/files` answers carry it). */
-type Choice = { id: string; name: string; url: string };
+type Choice = ChosenFile;
 type Listed = { id: string; name: string; ext: string; size: number; mime: string; url: string };
 
 export function FilePicker({

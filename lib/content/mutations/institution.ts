@@ -12,6 +12,7 @@ import { writeAudit } from '@/lib/audit';
 import type { SessionUser } from '@/lib/auth/types';
 import { pageTags, tags } from '@/lib/cache/tags';
 import { area as registryArea } from '@/lib/content/areas';
+import type { ChosenFile } from '@/lib/content/editing/values';
 import { sanitizeRichText } from '@/lib/content/html';
 import {
   hasRichContent,
@@ -33,7 +34,6 @@ export type IdentityRow = typeof siteIdentity.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;
 
 /** A library image as the forms show it. */
-export type ChosenImage = { id: string; name: string; url: string };
 
 /** How messages name what is being edited: « l’identité de l’institut »… and its pronoun. */
 type Words = { this: string; pronoun: 'le' | 'la' };
@@ -92,7 +92,7 @@ function diff<K extends string>(keys: readonly K[], before: Partial<Record<K, un
   return { changed, before: was, after: now };
 }
 
-async function imageOf(db: Db, id: string | null): Promise<ChosenImage | null> {
+async function imageOf(db: Db, id: string | null): Promise<ChosenFile | null> {
   if (!id) return null;
   const [file] = await db.select({ id: files.id, name: files.name }).from(files).where(eq(files.id, id)).limit(1);
   return file ? { ...file, url: fileUrl(file) } : null;
@@ -199,7 +199,7 @@ export type IdentityForEdit = {
   phone: string;
   email: string;
   socialLinks: { label: string; url: string }[];
-  logo: ChosenImage | null;
+  logo: ChosenFile | null;
   /** 0 when the identity does not exist yet (the first save creates it). */
   version: number;
   updatedAt: Date | null;
@@ -363,7 +363,7 @@ export type PageForEdit = {
   key: string;
   title: string;
   body: string;
-  photo: ChosenImage | null;
+  photo: ChosenFile | null;
   /** 0 when the page does not exist yet (the first save creates it). */
   version: number;
   updatedAt: Date | null;
