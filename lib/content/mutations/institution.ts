@@ -23,12 +23,12 @@ import {
   type IdentityValues,
   type PageInput,
 } from '@/lib/content/schemas/institution';
-import { fileUrl } from '@/lib/content/urls';
 import type { Db } from '@/lib/db/open';
 import { files, pages, siteIdentity, users } from '@/lib/db/schema';
-import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '@/lib/errors';
+import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
-import { whenSaved, type WriteOptions } from './lifecycle';
+import { fileForEdit } from './items';
+import { conflictError, type WriteOptions } from './lifecycle';
 
 export type IdentityRow = typeof siteIdentity.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;
@@ -41,20 +41,6 @@ type Words = { this: string; pronoun: 'le' | 'la' };
 const identityWords: Words = { this: 'l’identité de l’institut', pronoun: 'la' };
 
 // ─── Shared checks ─────────────────────────────────────────────────────────────────────────
-
-/**
- * The conflict of a versioned write that matched nothing: who saved meanwhile and when (« Hélène
- * Diallo a enregistré … à 14:32 »), or that it was oneself in another window.
- */
-function staleError(saved: { updatedAt: Date; updatedBy: string | null; name: string | null }, words: Words, user: SessionUser, now: Date) {
-  const when = whenSaved(saved.updatedAt, now);
-  const lost = 'Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.';
-  return new ConflictError(
-    saved.updatedBy === user.id
-      ? `Vous avez enregistré ${words.this} ${when} dans une autre fenêtre pendant que vous ${words.pronoun} modifiiez ici. ${lost}`
-      : `${saved.name ?? 'Quelqu’un d’autre'} a enregistré ${words.this} ${when} pendant que vous ${words.pronoun} modifiiez. ${lost}`,
-  );
-}
 
 /** Refuses image fields whose file is not (or no longer) an image of the library (French, per field). */
 async function checkImages(db: Db, chosen: Record<string, { id: string | null | undefined; label: string }>) {
@@ -92,11 +78,6 @@ function diff<K extends string>(keys: readonly K[], before: Partial<Record<K, un
   return { changed, before: was, after: now };
 }
 
-async function imageOf(db: Db, id: string | null): Promise<ChosenFile | null> {
-  if (!id) return null;
-  const [file] = await db.select({ id: files.id, name: files.name }).from(files).where(eq(files.id, id)).limit(1);
-  return file ? { ...file, url: fileUrl(file) } : null;
-}
 
 async function nameOf(db: Db, userId: string | null): Promise<string | null> {
   if (!userId) return null;
@@ -166,14 +147,14 @@ export async function updateIdentity(
         .values({ id: 1, ...values, version: 1, updatedAt: now, updatedBy: user.id })
         .onConflictDoNothing()
         .returning();
-      if (!created) throw staleError((await identitySavedBy(tx))!, identityWords, user, now);
+      if (!created) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
       await writeAudit(tx, { user, action: 'identity.update', entityType: 'identity', entityId: 1, summary, after: change.after, ip: options.ip });
       return { identity: created, tags: [tags.identity] };
     });
   }
 
   if (change.changed.length === 0) {
-    if (current.version !== expectedVersion) throw staleError((await identitySavedBy(db))!, identityWords, user, now);
+    if (current.version !== expectedVersion) throw conflictError((await identitySavedBy(db))!, identityWords, user, now);
     return { identity: current, tags: [] };
   }
 
@@ -184,7 +165,7 @@ export async function updateIdentity(
       .set({ ...values, version: sql`${siteIdentity.version} + 1`, updatedAt: now, updatedBy: user.id })
       .where(and(eq(siteIdentity.id, 1), eq(siteIdentity.version, expectedVersion)))
       .returning();
-    if (!updated) throw staleError((await identitySavedBy(tx))!, identityWords, user, now);
+    if (!updated) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
     await writeAudit(tx, { user, action: 'identity.update', entityType: 'identity', entityId: 1, summary, before: change.before, after: change.after, ip: options.ip });
     return { identity: updated, tags: [tags.identity] };
   });
@@ -212,7 +193,7 @@ export async function getIdentityForEdit(db: Db): Promise<IdentityForEdit> {
   if (!row) {
     return { name: '', acronym: '', country: '', tagline: '', address: '', phone: '', email: '', socialLinks: [], logo: null, version: 0, updatedAt: null, updatedByName: null };
   }
-  const [logo, updatedByName] = await Promise.all([imageOf(db, row.logoFileId), nameOf(db, row.updatedBy)]);
+  const [logo, updatedByName] = await Promise.all([fileForEdit(db, row.logoFileId), nameOf(db, row.updatedBy)]);
   return {
     name: row.name,
     acronym: row.acronym,
@@ -326,14 +307,14 @@ export async function updatePage(
         .values({ key, ...stored, version: 1, updatedAt: now, updatedBy: user.id })
         .onConflictDoNothing()
         .returning();
-      if (!created) throw staleError((await pageSavedBy(tx, key))!, target.words, user, now);
+      if (!created) throw conflictError((await pageSavedBy(tx, key))!, target.words, user, now);
       await writeAudit(tx, { user, action: 'page.update', entityType: 'page', entityId: key, summary: `${target.subject} créée`, after: stored, ip: options.ip });
       return { page: created, tags: pageTags(key) };
     });
   }
 
   if (change.changed.length === 0) {
-    if (current.version !== expectedVersion) throw staleError((await pageSavedBy(db, key))!, target.words, user, now);
+    if (current.version !== expectedVersion) throw conflictError((await pageSavedBy(db, key))!, target.words, user, now);
     return { page: current, tags: [] };
   }
 
@@ -344,7 +325,7 @@ export async function updatePage(
       .set({ ...stored, version: sql`${pages.version} + 1`, updatedAt: now, updatedBy: user.id })
       .where(and(eq(pages.key, key), eq(pages.version, expectedVersion)))
       .returning();
-    if (!updated) throw staleError((await pageSavedBy(tx, key))!, target.words, user, now);
+    if (!updated) throw conflictError((await pageSavedBy(tx, key))!, target.words, user, now);
     await writeAudit(tx, {
       user,
       action: 'page.update',
@@ -375,6 +356,6 @@ export async function getPageForEdit(db: Db, key: string): Promise<PageForEdit> 
   const target = pageTarget(key);
   const [row] = await db.select().from(pages).where(eq(pages.key, key)).limit(1);
   if (!row) return { key, title: target.defaultTitle, body: '', photo: null, version: 0, updatedAt: null, updatedByName: null };
-  const [photo, updatedByName] = await Promise.all([imageOf(db, row.photoFileId), nameOf(db, row.updatedBy)]);
+  const [photo, updatedByName] = await Promise.all([fileForEdit(db, row.photoFileId), nameOf(db, row.updatedBy)]);
   return { key, title: row.title, body: row.body, photo, version: row.version, updatedAt: row.updatedAt, updatedByName };
 }

@@ -99,13 +99,26 @@ export async function staleVersionError(db: Db, kind: ContentKind, id: number, u
     .where(eq(t.id, id))
     .limit(1);
   if (!row) return notFoundError(kind.words);
-  const { words } = kind;
-  const when = whenSaved(row.updatedAt as Date, now);
+  return conflictError({ updatedAt: row.updatedAt as Date, updatedBy: row.updatedBy as string | null, name: row.name }, kind.words, user, now);
+}
+
+/**
+ * The conflict of a versioned write that matched nothing, for any versioned record: who saved it
+ * meanwhile and when (« Hélène Diallo a enregistré cette publication à 14:32 … »), or that it was
+ * oneself in another window. Nothing was written; the message says how to recover.
+ */
+export function conflictError(
+  saved: { updatedAt: Date; updatedBy: string | null; name: string | null },
+  words: Pick<KindWords, 'this' | 'pronoun'>,
+  user: SessionUser | null,
+  now = new Date(),
+): ConflictError {
+  const when = whenSaved(saved.updatedAt, now);
   const lost = 'Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.';
   const message =
-    user && row.updatedBy === user.id
+    user && saved.updatedBy === user.id
       ? `Vous avez enregistré ${words.this} ${when} dans une autre fenêtre pendant que vous ${words.pronoun} modifiiez ici. ${lost}`
-      : `${row.name ?? 'Quelqu’un d’autre'} a enregistré ${words.this} ${when} pendant que vous ${words.pronoun} modifiiez. ${lost}`;
+      : `${saved.name ?? 'Quelqu’un d’autre'} a enregistré ${words.this} ${when} pendant que vous ${words.pronoun} modifiiez. ${lost}`;
   return new ConflictError(message);
 }
 
