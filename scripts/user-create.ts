@@ -3,7 +3,7 @@
 // data directory's lock like every other process (stop the server first).
 import './load-env';
 import { parseArgs } from 'node:util';
-import { writeAudit } from '@/lib/audit';
+import { writeAudit } from '@/lib/audit/write';
 import { createAccount } from '@/lib/auth/embedded';
 import { createUserSchema } from '@/lib/auth/schemas';
 import { migrateDatabase } from '@/lib/db/migrate';

@@ -6,7 +6,7 @@ import 'server-only';
  */
 import { cookies } from 'next/headers';
 import { z } from 'zod';
-import { writeAudit, type AuditInput } from '@/lib/audit';
+import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import { getAuth } from '@/lib/auth';
 import { currentAuthRequest } from '@/lib/auth/session';
 import { currentUser, type AuthDeps } from '@/lib/auth/service';

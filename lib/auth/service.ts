@@ -3,7 +3,7 @@
  * limiting, the rules on accounts (no self-deactivation, never the last active account) and the
  * audit log around the adapter's calls.
  */
-import { writeAudit } from '@/lib/audit';
+import { writeAudit } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
 import { ForbiddenError, InvalidCredentialsError, UnauthorizedError } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';

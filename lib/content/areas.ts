@@ -4,8 +4,10 @@
  * adding an area is one entry here.
  */
 import { z } from 'zod';
+import type { KindName } from './kinds/forms';
 
-export type AreaKind = 'publications' | 'news' | 'events' | 'galleries' | 'tenders' | 'pages';
+/** What an area holds: items of a kind (lib/content/kinds), or institutional pages (/admin/about). */
+export type AreaKind = KindName | 'pages';
 
 export type SectionKey = 'institut' | 'indices' | 'commerce' | 'publications' | 'ressources' | 'actualites';
 

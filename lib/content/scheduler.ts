@@ -1,20 +1,13 @@
 /**
  * Scheduled releases: puts online every item whose scheduled time has come, and the timer the
- * production server runs it on, for every publishable kind in `scheduledKinds`. No Next imports:
- * the caller passes how to reach the database and how to invalidate cache tags.
+ * production server runs it on, for every kind of the index (each has the life cycle, so each can
+ * be scheduled). No Next imports: the caller passes how to reach the database and how to
+ * invalidate cache tags.
  */
 import type { Db } from '@/lib/db/open';
-import { mergeTags, publishDueOfKind, type ContentKind } from './mutations/lifecycle';
-import { eventKind } from './mutations/events';
-import { galleryKind } from './mutations/galleries';
-import { newsKind } from './mutations/news';
-import { publicationKind } from './mutations/publications';
-import { tenderKind } from './mutations/tenders';
-
-/** Every kind whose items can be scheduled. */
-export const scheduledKinds: readonly ContentKind[] = [publicationKind, newsKind, eventKind, galleryKind, tenderKind].map(
-  (kind) => kind as unknown as ContentKind,
-);
+import { allKinds } from './kinds';
+import type { AnyKind } from './kinds/kind';
+import { mergeTags, publishDueOfKind } from './mutations/lifecycle';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
@@ -27,10 +20,9 @@ export type PublishedItem = { entity: string; id: number; title: string };
 export async function publishDueItems(
   db: Db,
   now: Date = new Date(),
-  kinds: readonly ContentKind[] = scheduledKinds,
+  kinds: readonly AnyKind[] = allKinds,
 ): Promise<{ published: PublishedItem[]; tags: string[] }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const published: PublishedItem[] = [];
     const tagLists: string[][] = [];
     for (const kind of kinds) {

@@ -1,11 +1,12 @@
 /**
  * URL slugs of content items: derived from the French title, then made unique where the route
- * needs it (per area for publications, per table for the others).
+ * needs it (per area for publications, per table for the other kinds).
  */
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
-import { events, galleries, news, publications, tenders } from '@/lib/db/schema';
 import { reservedSlugs } from './areas';
+import type { Kind } from './kinds/kind';
 
 /** Letters NFKD does not decompose into a base letter plus accents. */
 const ligatures: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
@@ -43,40 +44,36 @@ export function slugify(title: string, maxLength = 80): string {
   return slug;
 }
 
-export type SlugTable = 'publications' | 'news' | 'events' | 'galleries' | 'tenders';
-
-const slugTables = { publications, news, events, galleries, tenders };
-
 /**
- * `base` if no other item uses it, else the first free `base-2`, `base-3`… Publications are unique
- * within their area (`options.area` is required for them; ignored for the other tables, whose
- * slugs are unique over the table). The item being edited (`excludeId`) does not count, so saving
- * it keeps its slug; items in the trash do count, so restoring one never collides.
+ * `base` if no other item of the kind uses it, else the first free `base-2`, `base-3`… For a kind
+ * whose slugs are unique per area (publications), `options.scope` is the area and is required; for
+ * the others slugs are unique over the table. The item being edited (`excludeId`) does not count, so
+ * saving it keeps its slug; items in the trash do count, so restoring one never collides.
  *
  * One query fetches `base` and its numbered variants. It does not lock: two items created at the
  * same instant can both be offered the same slug, and the unique index refuses the second.
  */
 export async function uniqueSlug(
   db: Db,
-  table: SlugTable,
+  kind: Pick<Kind, 'table' | 'area'>,
   base: string,
-  options: { area?: string; excludeId?: number } = {},
+  options: { scope?: string; excludeId?: number } = {},
 ): Promise<string> {
-  const t = slugTables[table];
+  const t = kind.table;
   // Only `base-<digits>`: other slugs sharing the prefix (`base-annuel`) cannot collide.
   const numbered = sql`(starts_with(${t.slug}, ${`${base}-`}) and substring(${t.slug} from char_length(${base}) + 2) ~ '^[0-9]+$')`;
   const conditions: (SQL | undefined)[] = [or(eq(t.slug, base), numbered)];
-  if (table === 'publications') {
-    if (options.area === undefined) throw new Error('uniqueSlug: publications are unique per area, pass options.area');
-    conditions.push(eq(publications.area, options.area));
+  if ('column' in kind.area) {
+    if (options.scope === undefined) throw new Error('uniqueSlug: slugs of this kind are unique per area, pass options.scope');
+    conditions.push(eq(kind.area.column, options.scope));
   }
   if (options.excludeId !== undefined) conditions.push(ne(t.id, options.excludeId));
 
   const rows = await db
     .select({ slug: t.slug })
-    .from(t)
+    .from(t as PgTable)
     .where(and(...conditions));
-  const taken = new Set(rows.map((row) => row.slug));
+  const taken = new Set(rows.map((row) => String(row.slug)));
   if (!taken.has(base)) return base;
   let n = 2;
   while (taken.has(`${base}-${n}`)) n++;

@@ -4,27 +4,17 @@
  * Plain `(db, …)` functions, tested against PGlite and Postgres.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { writeAudit } from '@/lib/audit';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { writeAudit } from '@/lib/audit/write';
 import type { SessionUser } from '@/lib/auth/types';
-import { eventTags, galleryTags, newsTags, pageTags, publicationTags, tags, tenderTags } from '@/lib/cache/tags';
+import { pageTags, tags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
+import { allKinds } from '@/lib/content/kinds';
+import { areaOfRow } from '@/lib/content/kinds/kind';
 import { fileUrl } from '@/lib/content/urls';
 import { containsPattern } from '@/lib/db/like';
 import type { Db } from '@/lib/db/open';
-import {
-  events,
-  files,
-  galleries,
-  galleryImages,
-  news,
-  pages,
-  publicationFiles,
-  publications,
-  siteIdentity,
-  tenderFiles,
-  tenders,
-  users,
-} from '@/lib/db/schema';
+import { files, pages, siteIdentity, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { StorageDriver } from '@/lib/storage/types';
 import { acceptedTypes, extensionOf } from './detect';
@@ -53,44 +43,57 @@ export type LibraryFile = {
 };
 
 
-/** Every place each of these files is used (attachments, covers, gallery images, pages, logo). */
+/**
+ * Every place each of these files is used: what the kinds' items point to (cover, attachments,
+ * gallery photos — `Kind.cover` and `Kind.owned`), the institutional pages' photos and the logo.
+ */
 export async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]>> {
   const map = new Map<string, FileUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return map;
   const add = (id: string | null, use: FileUse) => {
     if (id) map.get(id)?.push(use);
   };
-  const areaLabel = (slug: string) => getArea(slug)?.label ?? slug;
-  const areaAdmin = (slug: string) => getArea(slug)?.adminPath ?? '/admin';
 
-  const [attached, covers, newsCovers, eventCovers, images, tenderDocs, pageRows, identity] = await Promise.all([
-    db
-      .select({ fileId: publicationFiles.fileId, id: publications.id, area: publications.area, title: publications.title })
-      .from(publicationFiles)
-      .innerJoin(publications, eq(publications.id, publicationFiles.publicationId))
-      .where(inArray(publicationFiles.fileId, ids)),
-    db.select({ fileId: publications.coverFileId, id: publications.id, area: publications.area, title: publications.title }).from(publications).where(inArray(publications.coverFileId, ids)),
-    db.select({ fileId: news.coverFileId, id: news.id, title: news.title }).from(news).where(inArray(news.coverFileId, ids)),
-    db.select({ fileId: events.coverFileId, id: events.id, title: events.title }).from(events).where(inArray(events.coverFileId, ids)),
-    db
-      .select({ fileId: galleryImages.fileId, id: galleries.id, title: galleries.title })
-      .from(galleryImages)
-      .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
-      .where(inArray(galleryImages.fileId, ids)),
-    db
-      .select({ fileId: tenderFiles.fileId, id: tenders.id, title: tenders.title })
-      .from(tenderFiles)
-      .innerJoin(tenders, eq(tenders.id, tenderFiles.tenderId))
-      .where(inArray(tenderFiles.fileId, ids)),
+  const itemUses = allKinds.flatMap((kind) => {
+    const t = kind.table;
+    const columns = { id: t.id, title: t.title, area: 'column' in kind.area ? kind.area.column : t.id };
+    const use = (row: { id: number; title: string; area: unknown }, role: string): FileUse => {
+      const area = getArea(areaOfRow(kind, row));
+      // Publications are named by their area (« Indice des prix… »), other kinds by their noun.
+      const what = 'column' in kind.area ? (area?.label ?? kind.words.noun) : kind.words.noun;
+      return { label: `${what} : « ${row.title} »${role}`, adminPath: area?.adminPath ?? '/admin', tags: kind.tags(row) };
+    };
+    const found: Promise<void>[] = [];
+    if (kind.cover) {
+      const cover = kind.cover;
+      // The cover is named as such when the item has other files too.
+      const role = kind.owned ? ' (couverture)' : '';
+      found.push(
+        (db.select({ ...columns, fileId: cover }).from(t as PgTable).where(inArray(cover, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>).then((rows) => {
+          for (const r of rows) add(r.fileId, use(r, role));
+        }),
+      );
+    }
+    if (kind.owned) {
+      const list = kind.owned;
+      found.push(
+        (db
+          .select({ ...columns, fileId: list.file })
+          .from(list.table)
+          .innerJoin(t as PgTable, eq(t.id, list.owner))
+          .where(inArray(list.file, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>).then((rows) => {
+          for (const r of rows) add(r.fileId, use(r, ''));
+        }),
+      );
+    }
+    return found;
+  });
+
+  const [pageRows, identity] = await Promise.all([
     db.select({ fileId: pages.photoFileId, key: pages.key, title: pages.title }).from(pages).where(inArray(pages.photoFileId, ids)),
     db.select({ fileId: siteIdentity.logoFileId }).from(siteIdentity).where(inArray(siteIdentity.logoFileId, ids)),
+    ...itemUses,
   ]);
-  for (const r of attached) add(r.fileId, { label: `${areaLabel(r.area)} : « ${r.title} »`, adminPath: areaAdmin(r.area), tags: publicationTags(r) });
-  for (const r of covers) add(r.fileId, { label: `${areaLabel(r.area)} : « ${r.title} » (couverture)`, adminPath: areaAdmin(r.area), tags: publicationTags(r) });
-  for (const r of newsCovers) add(r.fileId, { label: `Actualité : « ${r.title} »`, adminPath: '/admin/news', tags: newsTags(r) });
-  for (const r of eventCovers) add(r.fileId, { label: `Événement : « ${r.title} »`, adminPath: '/admin/events', tags: eventTags() });
-  for (const r of images) add(r.fileId, { label: `Galerie : « ${r.title} »`, adminPath: '/admin/galleries', tags: galleryTags() });
-  for (const r of tenderDocs) add(r.fileId, { label: `Appel d’offres : « ${r.title} »`, adminPath: '/admin/offres', tags: tenderTags() });
   for (const r of pageRows) add(r.fileId, { label: `Page : « ${r.title} »`, adminPath: '/admin/about', tags: pageTags(r.key) });
   for (const r of identity) add(r.fileId, { label: 'Logo de l’institut', adminPath: '/admin/about', tags: [tags.identity] });
   // One label per place (a publication may use a file as cover and attachment).
@@ -227,7 +230,7 @@ export async function deleteFile(db: Db, storage: StorageDriver, id: string, use
   const file = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(files).where(and(eq(files.id, id), isNull(files.deletedAt))).for('update');
     if (!row) throw new NotFoundError('Ce fichier n’existe pas ou plus.');
-    const uses = (await usesOfFiles(tx as unknown as Db, [id])).get(id) ?? [];
+    const uses = (await usesOfFiles(tx, [id])).get(id) ?? [];
     if (uses.length > 0) {
       throw new ConflictError(
         `« ${row.name} » est utilisé ${uses.length > 1 ? `à ${uses.length} endroits` : 'ailleurs'} : ${uses.map((u) => u.label).join(' ; ')}. Retirez-le de ${uses.length > 1 ? 'ces contenus' : 'ce contenu'} avant de le supprimer.`,

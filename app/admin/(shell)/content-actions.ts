@@ -1,13 +1,14 @@
 'use server';
 // Saving and moving items through their life cycle from the generic edit screen, for every kind
-// of area (lib/content/editing). Each goes through adminAction; the mutations write the audit
+// of area (lib/content/kinds). Each goes through adminAction; the mutations write the audit
 // entries in their own transactions, and the pages showing the item are invalidated here.
 import { z } from 'zod';
 import { adminAction } from '@/lib/admin/action';
 import { invalidateTags } from '@/lib/cache/invalidate';
-import { isEditable } from '@/lib/content/editing/forms';
+import { getArea } from '@/lib/content/areas';
 import { editPath } from '@/lib/content/editing/paths';
-import { areaOrThrow, editingOf } from '@/lib/content/editing/server';
+import { kindOfArea } from '@/lib/content/kinds';
+import { createItem, deleteItemForever, updateItem } from '@/lib/content/mutations/items';
 import { agree, changeLifecycle } from '@/lib/content/mutations/lifecycle';
 import { dateTime } from '@/lib/content/schemas/common';
 import { NotFoundError } from '@/lib/errors';
@@ -17,25 +18,26 @@ const areaSlug = z.string({ message: 'Rubrique inconnue : rechargez la page.' })
 const itemId = z.number({ message: 'Élément inconnu : rechargez la page.' }).int().positive().max(2_147_483_647);
 const version = z.number({ message: 'Version inconnue : rechargez la page.' }).int().positive();
 
-function editableArea(slug: string) {
-  const area = areaOrThrow(slug);
-  if (!isEditable(area)) throw new NotFoundError('Cette rubrique ne se gère pas ici.');
-  return area;
+/** The area a form names and the kind of its items; `NotFoundError` (French) for anything else. */
+function areaAndKind(slug: string) {
+  const area = getArea(slug);
+  if (!area) throw new NotFoundError('Cette rubrique n’existe pas : rechargez la page.');
+  return { area, kind: kindOfArea(area) };
 }
 
 /** Creates an item (no `id`) or saves the edit form of one (with the version it was loaded at). */
 export const saveItemAction = adminAction(
   z.object({ area: areaSlug, id: itemId.optional(), version: version.optional(), values: z.record(z.string(), z.unknown(), { message: 'Formulaire illisible : rechargez la page.' }) }),
   async (input, ctx) => {
-    const area = editableArea(input.area);
-    const editing = editingOf(area);
-    const { words } = editing.kind;
-    const options = { ip: ctx.request.ip };
+    const { area, kind } = areaAndKind(input.area);
+    const { words } = kind;
+    // The form's area decides where the item goes (lois ↔ décrets share a screen); kinds of one area ignore it.
+    const write = { kind, input: { ...input.values, area: area.slug }, user: ctx.user, ip: ctx.request.ip };
     if (input.id === undefined) {
-      const row = await editing.create(ctx.db, area, input.values, ctx.user, options);
+      const { item: row } = await createItem(ctx.db, write);
       return { id: row.id, version: row.version, editUrl: editPath(area, row.id), message: `${words.noun} ${agree('créé', words)} (brouillon).` };
     }
-    const { publication: row, tags } = await editing.update(ctx.db, input.id, input.version ?? 0, area, input.values, ctx.user, options);
+    const { item: row, tags } = await updateItem(ctx.db, { ...write, id: input.id, expectedVersion: input.version ?? 0 });
     invalidateTags(tags);
     const message = tags.length === 0 ? 'Aucun changement à enregistrer.' : `${words.noun} ${agree('enregistré', words)}.`;
     return { id: row.id, version: row.version, editUrl: editPath(area, row.id), message };
@@ -62,23 +64,21 @@ export const changeItemAction = adminAction(
     at: dateTime('La date de mise en ligne', false).optional(),
   }),
   async (input, ctx) => {
-    const area = editableArea(input.area);
-    const editing = editingOf(area);
-    const options = { ip: ctx.request.ip };
-    const params = { id: input.id, expectedVersion: input.version, user: ctx.user, ...options };
+    const { kind } = areaAndKind(input.area);
+    const params = { kind, id: input.id, expectedVersion: input.version, user: ctx.user, ip: ctx.request.ip };
     const result =
       input.action === 'delete'
-        ? await editing.deleteForever(ctx.db, input.id, input.version, ctx.user, options)
-        : await changeLifecycle(ctx.db, editing.kind, input.action, input.action === 'schedule' ? { ...params, at: input.at ?? new Date(Number.NaN) } : params);
+        ? await deleteItemForever(ctx.db, params)
+        : await changeLifecycle(ctx.db, { ...params, action: input.action, ...(input.action === 'schedule' ? { at: input.at ?? new Date(Number.NaN) } : {}) });
     invalidateTags(result.tags);
-    const row = result.publication;
+    const row = result.item;
     return {
       version: row.version,
       status: row.status,
       trashed: input.action === 'delete' ? true : row.deletedAt !== null,
       publishedAt: row.publishedAt?.toISOString() ?? null,
       deleted: input.action === 'delete',
-      message: lifecycleMessages[input.action](editing.kind.words.noun, editing.kind.words, input.at ?? undefined),
+      message: lifecycleMessages[input.action](kind.words.noun, kind.words, input.at ?? undefined),
     };
   },
   { success: (data) => data.message },

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { requireSession } from '@/lib/auth/guard';
-import { recentActivity } from '@/lib/audit-log';
+import { recentActivity } from '@/lib/audit/read';
 import { areas } from '@/lib/content/areas';
-import { countsPerArea } from '@/lib/content/queries/admin';
+import { countsPerArea } from '@/lib/content/queries/admin-items';
 import { getDb } from '@/lib/db';
 import { fileUrl } from '@/lib/content/urls';
 import { mostDownloadedFiles } from '@/lib/files/library';

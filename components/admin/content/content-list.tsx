@@ -10,12 +10,13 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { getArea, type AreaKind } from '@/lib/content/areas';
+import { getArea } from '@/lib/content/areas';
+import type { KindName } from '@/lib/content/kinds/forms';
 import { editPath } from '@/lib/content/editing/paths';
-import type { AdminPublicationRow } from '@/lib/content/queries/admin-publications';
+import type { AdminItemRow } from '@/lib/content/queries/admin-items';
 import { formatDateTime } from '@/lib/format';
 
-type ListResponse = { total: number; page: number; perPage: number; years: number[]; items: AdminPublicationRow[] };
+type ListResponse = { total: number; page: number; perPage: number; years: number[]; items: AdminItemRow[] };
 
 const statusLabels: Record<string, string> = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' };
 
@@ -26,7 +27,7 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   return body;
 }
 
-export function ContentList({ kind, areas, showArea }: { kind: AreaKind; areas: string[]; showArea: boolean }) {
+export function ContentList({ kind, areas, showArea }: { kind: KindName; areas: string[]; showArea: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -63,7 +64,7 @@ export function ContentList({ kind, areas, showArea }: { kind: AreaKind; areas: 
   }, [text]);
 
   const apiParams = new URLSearchParams();
-  if (kind === 'publications') for (const a of areas) apiParams.append('area', a);
+  for (const a of areas) apiParams.append('area', a);
   if (filters.q) apiParams.set('q', filters.q);
   if (filters.status) apiParams.set('status', filters.status);
   if (filters.year) apiParams.set('year', filters.year);

@@ -13,7 +13,7 @@ import { saveItemAction } from '@/app/admin/(shell)/content-actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { getArea, type Area } from '@/lib/content/areas';
-import { formFields, formSchema, type FormField } from '@/lib/content/editing/forms';
+import { formFields, formSchema, type FormField } from '@/lib/content/kinds/forms';
 import { errorUnder, toInput, type FieldValue, type FormValues, type ItemMeta } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/validation';

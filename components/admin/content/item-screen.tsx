@@ -1,14 +1,14 @@
 /**
  * The edit screen of one item (or the form of a new one) for any area of the registry: loads the
- * item through its kind's editing functions and hands the form its values. Server component.
+ * item through its kind (lib/content/kinds) and hands the form its values. Server component.
  */
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Area } from '@/lib/content/areas';
-import { formFields } from '@/lib/content/editing/forms';
-import { editingOf } from '@/lib/content/editing/server';
 import { emptyValues } from '@/lib/content/editing/values';
-import { newsUrl, publicationUrl } from '@/lib/content/urls';
+import { kindOfArea } from '@/lib/content/kinds';
+import { formFields } from '@/lib/content/kinds/forms';
+import { loadForEdit } from '@/lib/content/mutations/items';
 import { getDb } from '@/lib/db';
 import { isDomainError } from '@/lib/errors';
 import { ItemForm } from './item-form';
@@ -22,12 +22,6 @@ type Props = {
   id: number | null;
   newArea?: Area;
 };
-
-function publicUrlOf(area: Area, id: number, slug: string): string | null {
-  if (area.kind === 'publications') return publicationUrl({ area: area.slug, slug });
-  if (area.kind === 'news') return newsUrl({ id });
-  return area.publicPath ?? null;
-}
 
 export async function ItemScreen({ managed, listPath, listLabel, id, newArea }: Props) {
   const siblings = managed.length > 1 ? managed.map((a) => ({ slug: a.slug, label: a.menuLabel })) : [];
@@ -46,8 +40,8 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea }: 
       </>
     );
   }
-  const editing = editingOf(managed[0] as Area);
-  const loaded = await editing.load(await getDb(), id).catch((error: unknown) => {
+  const kind = kindOfArea(managed[0] as Area);
+  const loaded = await loadForEdit(await getDb(), kind, id).catch((error: unknown) => {
     if (isDomainError(error) && error.status === 404) return null;
     throw error;
   });
@@ -68,7 +62,7 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea }: 
         siblings={siblings}
         initial={loaded.values}
         meta={loaded.meta}
-        publicUrl={publicUrlOf(area, id, String(loaded.values.slug ?? ''))}
+        publicUrl={kind.publicUrl({ id, slug: String(loaded.values.slug ?? ''), area: area.slug })}
         listPath={listPath}
       />
     </>

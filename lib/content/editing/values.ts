@@ -3,7 +3,7 @@
  * the kind's schema checks. DB-free: used by the server screens and the browser form alike.
  */
 import type { FieldErrors } from '@/lib/errors';
-import type { FormField } from './forms';
+import type { FormField } from '@/lib/content/kinds/forms';
 
 /** A file of the library chosen in a form. */
 export type ChosenFile = { id: string; name: string; url: string };

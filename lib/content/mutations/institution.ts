@@ -8,7 +8,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { writeAudit } from '@/lib/audit';
+import { writeAudit } from '@/lib/audit/write';
 import type { SessionUser } from '@/lib/auth/types';
 import { pageTags, tags } from '@/lib/cache/tags';
 import { area as registryArea } from '@/lib/content/areas';

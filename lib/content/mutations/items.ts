@@ -1,94 +1,35 @@
 /**
- * Creating and saving any publishable item from its edit form — publications, news, events,
- * galleries, tenders — written once. A kind describes itself (`EditableKind`: its table, its
+ * Creating and saving any item from its edit form — publications, news, events, galleries,
+ * tenders — written once. A kind describes itself (`Kind`, lib/content/kinds: its table, its
  * schema, how checked values become columns, which library files it points to, its ordered list
  * of attachments or images, the columns that must be unique); `createItem` and `updateItem` do
  * the rest: parse with French field errors, check files, slug and unique columns, write the row,
  * its list and its audit entry in one transaction, and return the cache tags to invalidate.
- * Plain `(db, …)` functions, tested against PGlite and Postgres.
+ * Plain `(db, params)` functions, tested against PGlite and Postgres.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import { writeAudit } from '@/lib/audit';
+import { writeAudit } from '@/lib/audit/write';
 import type { SessionUser } from '@/lib/auth/types';
-import { slugify, uniqueSlug, type SlugTable } from '@/lib/content/slug';
+import type { AttachmentValue, ChosenFile, FormValues, ItemMeta } from '@/lib/content/editing/values';
+import { areaOfRow, type FileRefs, type ItemTable, type ItemValues, type Kind, type KindWords, type OwnedList, type RowOf } from '@/lib/content/kinds/kind';
+import { slugify, uniqueSlug } from '@/lib/content/slug';
 import { fileUrl } from '@/lib/content/urls';
 import type { Db } from '@/lib/db/open';
 import { files, users } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
-import {
-  agree,
-  deleteForever,
-  mergeTags,
-  notFoundError,
-  staleVersionError,
-  versionedUpdate,
-  type ContentKind,
-  type KindWords,
-  type LifecycleResult,
-  type LifecycleRow,
-  type LifecycleTable,
-  type WriteOptions,
-} from './lifecycle';
-
-/** What every edit form's checked values have: a title and, when the editor chose one, a slug. */
-export type ItemValues = { title: string; slug?: string | undefined };
-
-/** The library files a form points to, by role (each role has its own field and messages). */
-export type FileRefs = {
-  /** `coverFileId`: must be an image. */
-  cover?: string | null;
-  /** `files`: documents of any type. */
-  attachments?: readonly string[];
-  /** `images`: photos of a gallery, images only. */
-  images?: readonly string[];
-};
-
-/**
- * An ordered list of rows an item owns (attachments, gallery images), replaced as a whole when
- * it changes. `read` returns the list in the shape the schema outputs, so the two compare.
- */
-export type ItemList<V> = {
-  /** Key of the list in the form's values and in audit entries. */
-  field: 'files' | 'images';
-  of(values: V): unknown[];
-  read(db: Db, id: number): Promise<unknown[]>;
-  write(tx: Db, id: number, list: unknown[]): Promise<void>;
-};
-
-/** A column that must be unique over the table besides the slug (a tender's reference). */
-export type UniqueColumn = {
-  /** Key of the column in the row, in the stored values and in field errors. */
-  key: string;
-  /** Feminine noun with its article, for messages: « La référence ». */
-  label: string;
-  /** « une autre référence ». */
-  another: string;
-};
-
-/** One publishable kind, as its edit form writes it. */
-export type EditableKind<R extends LifecycleRow = LifecycleRow, V extends ItemValues = ItemValues> = ContentKind<R> & {
-  table: LifecycleTable & { slug: PgColumn };
-  /** Its table for `uniqueSlug`. */
-  slugTable: SlugTable;
-  /** The schema of its form; `current` is the saved row when updating (a publication's area decides its fields). */
-  schema(input: unknown, current: R | null): z.ZodType<V>;
-  /** The row's columns for checked values, slug and owned list excepted; rich text goes through `sanitizeRichText` here. */
-  columns(values: V): Record<string, unknown>;
-  /** The library files the values point to. */
-  fileRefs(values: V): FileRefs;
-  list?: ItemList<V>;
-  unique?: readonly UniqueColumn[];
-  /** Slugs unique within the value of this column (a publication's area) rather than over the table. */
-  slugScope?: { key: string; label: string };
-};
+import { agree, deleteForever, mergeTags, notFoundError, readRows, staleVersionError, versionedUpdate, type WriteOptions, type WriteResult } from './lifecycle';
 
 type Row = Record<string, unknown>;
 
-const column = (kind: EditableKind, key: string) => (kind.table as unknown as Record<string, PgColumn>)[key] as PgColumn;
+/** A column of a table by its key in the row. */
+const column = (table: PgTable, key: string): PgColumn => {
+  const found = getTableColumns(table)[key];
+  if (!found) throw new Error(`No column ${key}`);
+  return found;
+};
 
 /** « une autre actualité », « un autre événement ». */
 const another = (words: KindWords) => `${words.feminine ? 'une autre' : 'un autre'} ${words.noun.toLowerCase()}`;
@@ -146,16 +87,16 @@ export async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
  * Refuses a value another item already has in a unique column (`ConflictError` on that field,
  * naming the other item; one in the trash is said to be there, since it still holds the value).
  */
-async function checkFree(db: Db, kind: EditableKind, key: string, label: string, anotherValue: string, value: unknown, stored: Row, excludeId?: number) {
+async function checkFree(db: Db, kind: Kind, key: string, label: string, anotherValue: string, value: unknown, stored: Row, excludeId?: number) {
   const t = kind.table;
-  const scoped = key === 'slug' && kind.slugScope;
+  const scope = key === 'slug' && 'column' in kind.area ? kind.area : undefined;
   const [other] = await db
     .select({ title: t.title, deletedAt: t.deletedAt })
     .from(t as PgTable)
     .where(
       and(
-        eq(column(kind, key), value),
-        scoped ? eq(column(kind, scoped.key), stored[scoped.key]) : undefined,
+        eq(column(kind.table, key), value),
+        scope ? eq(scope.column, stored[scope.key]) : undefined,
         excludeId === undefined ? undefined : ne(t.id, excludeId),
       ),
     )
@@ -164,26 +105,30 @@ async function checkFree(db: Db, kind: EditableKind, key: string, label: string,
   const { pronoun } = kind.words;
   const message = other.deletedAt
     ? `${label} « ${String(value)} » est celle de « ${other.title} », dans la corbeille : supprimez-${pronoun} définitivement ou choisissez ${anotherValue}.`
-    : `${label} « ${String(value)} » est déjà celle de « ${other.title} »${scoped ? ` dans ${scoped.label}` : ''} : choisissez-en une autre.`;
+    : `${label} « ${String(value)} » est déjà celle de « ${other.title} »${scope ? ` dans ${scope.label}` : ''} : choisissez-en une autre.`;
   throw new ConflictError(message, { [key]: [message] });
 }
 
 /** Checks the kind's unique columns and, when the editor chose one, the slug. */
-async function checkTaken(db: Db, kind: EditableKind, stored: Row, chosenSlug: string | undefined, excludeId?: number) {
+async function checkTaken(db: Db, kind: Kind, stored: Row, chosenSlug: string | undefined, excludeId?: number) {
   for (const u of kind.unique ?? []) await checkFree(db, kind, u.key, u.label, u.another, stored[u.key], stored, excludeId);
   if (chosenSlug) await checkFree(db, kind, 'slug', 'L’adresse', 'une autre adresse', chosenSlug, stored, excludeId);
 }
 
 /** A slug taken between the check and the write (two saves at the same instant). */
-function slugRace(kind: EditableKind, slug: string) {
-  const scope = kind.slugScope ? ` de ${kind.slugScope.label}` : '';
+function slugRace(kind: Kind, slug: string) {
+  const scope = 'column' in kind.area ? ` de ${kind.area.label}` : '';
   const message = `L’adresse « ${slug} » vient d’être prise par ${another(kind.words)}${scope} : choisissez-en une autre.`;
   return new ConflictError(message, { slug: [message] });
 }
 
-const scopeOf = (kind: EditableKind, stored: Row) => (kind.slugScope ? String(stored[kind.slugScope.key]) : undefined);
+/** The area a slug must be unique in, for kinds whose slugs are unique per area. */
+const scopeOf = (kind: Kind, stored: Row) => ('column' in kind.area ? String(stored[kind.area.key]) : undefined);
 
 // ─── Create and update ─────────────────────────────────────────────────────────────────────
+
+/** Who writes, and the optional context of the write (client address for the audit log, clock for tests). */
+type Writer = { user: SessionUser } & WriteOptions;
 
 /**
  * Creates a draft (version 1, authored by `user`) from a form's input, with its list and its
@@ -192,53 +137,47 @@ const scopeOf = (kind: EditableKind, stored: Row) => (kind.slugScope ? String(st
  * (`ConflictError` on the field). The slug is the chosen one, refused when taken, or one derived
  * from the title and made unique. A new draft shows nowhere on the site: no tags to invalidate.
  */
-export async function createItem<R extends LifecycleRow, V extends ItemValues>(
+export async function createItem<T extends ItemTable, V extends ItemValues>(
   db: Db,
-  kind: EditableKind<R, V>,
-  input: unknown,
-  user: SessionUser,
-  options: WriteOptions = {},
-): Promise<LifecycleResult<R>> {
-  const k = kind as unknown as EditableKind;
+  { kind, input, user, ip, now = new Date() }: { kind: Kind<T, V>; input: unknown } & Writer,
+): Promise<WriteResult<RowOf<T>>> {
   const values = parseOrThrow(kind.schema(input, null), input);
-  const columns = kind.columns(values);
+  const columns: Row = kind.columns(values);
   await checkFiles(db, kind.fileRefs(values));
-  await checkTaken(db, k, columns, values.slug);
-  const list = kind.list?.of(values);
-  const now = options.now ?? new Date();
+  await checkTaken(db, kind, columns, values.slug);
+  const list = kind.owned?.of(values);
   const { words } = kind;
 
   // A derived slug can be taken by a creation at the same instant: the unique index refuses the
   // second one, which then takes the next free slug.
   for (let attempt = 1; ; attempt++) {
-    const slug = values.slug ?? (await uniqueSlug(db, kind.slugTable, slugify(values.title), { area: scopeOf(k, columns) }));
+    const slug = values.slug ?? (await uniqueSlug(db, kind, slugify(values.title), { scope: scopeOf(kind, columns) }));
     const stored = { ...columns, slug };
     try {
-      const created = await db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      const created = await db.transaction(async (tx) => {
         const [row] = (await tx
           .insert(kind.table)
-          .values({ ...stored, status: 'draft', version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id } as PgInsertValue<LifecycleTable>)
-          .returning()) as unknown as R[];
-        const item = row as R;
-        if (kind.list && list) await kind.list.write(tx, item.id, list);
+          .values({ ...stored, status: 'draft', version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id } as PgInsertValue<T>)
+          .returning()) as RowOf<T>[];
+        if (!row) throw new Error('insert returned no row');
+        if (kind.owned && list) await kind.owned.write(tx, row.id, list);
         await writeAudit(tx, {
           user,
           action: `${kind.entity}.create`,
           entityType: kind.entity,
-          entityId: item.id,
-          summary: `${words.noun} ${agree('créé', words)} : « ${item.title} »`,
-          after: { ...stored, status: item.status, ...(kind.list ? { [kind.list.field]: list } : {}) },
-          ip: options.ip,
+          entityId: row.id,
+          summary: `${words.noun} ${agree('créé', words)} : « ${row.title} »`,
+          after: { ...stored, status: row.status, ...(kind.owned ? { [kind.owned.field]: list } : {}) },
+          ip,
         });
-        return item;
+        return row;
       });
-      return { publication: created, tags: [] };
+      return { item: created, tags: [] };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Say which value was taken meanwhile; only a derived slug is worth another try.
-      await checkTaken(db, k, columns, values.slug);
-      if (values.slug || attempt >= 3) throw slugRace(k, slug);
+      await checkTaken(db, kind, columns, values.slug);
+      if (values.slug || attempt >= 3) throw slugRace(kind, slug);
     }
   }
 }
@@ -253,28 +192,21 @@ export async function createItem<R extends LifecycleRow, V extends ItemValues>(
  * publication's area), it is numbered there when taken. Returns the tags of the item as it was and
  * as it is.
  */
-export async function updateItem<R extends LifecycleRow, V extends ItemValues>(
+export async function updateItem<T extends ItemTable, V extends ItemValues>(
   db: Db,
-  kind: EditableKind<R, V>,
-  id: number,
-  expectedVersion: number,
-  input: unknown,
-  user: SessionUser,
-  options: WriteOptions = {},
-): Promise<LifecycleResult<R>> {
-  const k = kind as unknown as EditableKind;
-  const now = options.now ?? new Date();
-  const [found] = (await db.select().from(kind.table as PgTable).where(eq(kind.table.id, id)).limit(1)) as unknown as R[];
+  { kind, id, expectedVersion, input, user, ip, now = new Date() }: { kind: Kind<T, V>; id: number; expectedVersion: number; input: unknown } & Writer,
+): Promise<WriteResult<RowOf<T>>> {
+  const [found] = await readRows(db, kind, [id]);
   if (!found) throw notFoundError(kind.words);
-  const current = found as R & Row;
+  const current: Row = found;
   const values = parseOrThrow(kind.schema(input, found), input);
-  const columns = kind.columns(values);
+  const columns: Row = kind.columns(values);
   await checkFiles(db, kind.fileRefs(values));
-  await checkTaken(db, k, columns, values.slug, id);
-  const scope = scopeOf(k, columns);
-  let slug = values.slug ?? (current.slug as string);
-  if (!values.slug && kind.slugScope && scope !== current[kind.slugScope.key]) {
-    slug = await uniqueSlug(db, kind.slugTable, slug, { area: scope, excludeId: id });
+  await checkTaken(db, kind, columns, values.slug, id);
+  const scope = scopeOf(kind, columns);
+  let slug = values.slug ?? found.slug;
+  if (!values.slug && scope !== undefined && scope !== scopeOf(kind, current)) {
+    slug = await uniqueSlug(db, kind, slug, { scope, excludeId: id });
   }
   const stored: Row = { ...columns, slug };
 
@@ -286,25 +218,25 @@ export async function updateItem<R extends LifecycleRow, V extends ItemValues>(
       after[key] = value;
     }
   }
-  const list = kind.list?.of(values);
-  const currentList = kind.list ? await kind.list.read(db, id) : undefined;
-  const listChanged = kind.list !== undefined && !isDeepStrictEqual(currentList, list);
-  if (kind.list && listChanged) {
-    before[kind.list.field] = currentList;
-    after[kind.list.field] = list;
+  const { owned } = kind;
+  const list = owned?.of(values);
+  const currentList = owned ? await owned.read(db, id) : undefined;
+  const listChanged = owned !== undefined && !isDeepStrictEqual(currentList, list);
+  if (owned && listChanged) {
+    before[owned.field] = currentList;
+    after[owned.field] = list;
   }
 
   if (Object.keys(after).length === 0) {
-    if (found.version !== expectedVersion) throw await staleVersionError(db, k, id, user, now);
-    return { publication: found, tags: [] };
+    if (found.version !== expectedVersion) throw await staleVersionError(db, kind, id, user, now);
+    return { item: found, tags: [] };
   }
 
   const { words } = kind;
   try {
-    const updated = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const row = await versionedUpdate(tx, kind, id, expectedVersion, stored, user, now);
-      if (kind.list && listChanged) await kind.list.write(tx, id, list ?? []);
+    const updated = await db.transaction(async (tx) => {
+      const row = await versionedUpdate(tx, kind, { id, expectedVersion, values: stored, user, now });
+      if (owned && listChanged) await owned.write(tx, id, list ?? []);
       await writeAudit(tx, {
         user,
         action: `${kind.entity}.update`,
@@ -313,15 +245,15 @@ export async function updateItem<R extends LifecycleRow, V extends ItemValues>(
         summary: `${words.noun} ${agree('modifié', words)} : « ${row.title} »`,
         before,
         after,
-        ip: options.ip,
+        ip,
       });
       return row;
     });
-    return { publication: updated, tags: mergeTags(kind.tags(updated), kind.tags(found)) };
+    return { item: updated, tags: mergeTags(kind.tags(updated), kind.tags(found)) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await checkTaken(db, k, columns, values.slug, id);
-    throw slugRace(k, slug);
+    await checkTaken(db, kind, columns, values.slug, id);
+    throw slugRace(kind, slug);
   }
 }
 
@@ -329,21 +261,14 @@ export async function updateItem<R extends LifecycleRow, V extends ItemValues>(
  * Deletes an item of the trash for good (its list goes with it; the files stay in the library).
  * The audit entry keeps its values and its list.
  */
-export function deleteItemForever<R extends LifecycleRow, V extends ItemValues>(
+export function deleteItemForever<T extends ItemTable, V extends ItemValues>(
   db: Db,
-  kind: EditableKind<R, V>,
-  id: number,
-  expectedVersion: number,
-  user: SessionUser,
-  options: WriteOptions = {},
-): Promise<LifecycleResult<R>> {
-  const { list } = kind;
+  { kind, ...params }: { kind: Kind<T, V>; id: number; expectedVersion: number } & Writer,
+): Promise<WriteResult<RowOf<T>>> {
+  const { owned } = kind;
   return deleteForever(db, kind, {
-    id,
-    expectedVersion,
-    user,
-    ...options,
-    snapshot: async (tx, row) => (list ? { ...row, [list.field]: await list.read(tx, row.id) } : row),
+    ...params,
+    snapshot: async (tx, row) => (owned ? { ...row, [owned.field]: await owned.read(tx, row.id) } : row),
   });
 }
 
@@ -354,25 +279,32 @@ export type Attachment = { fileId: string; label: string | null };
 
 type AttachmentTable = PgTable & { fileId: PgColumn; label: PgColumn; position: PgColumn };
 
+/** An owned list of attachments (`attachmentList`). */
+export type AttachmentList<V> = OwnedList<V> & { table: AttachmentTable };
+
 /**
  * The ordered attachments of a kind stored in a join table (`publication_files`, `tender_files`):
- * `ownerKey` is the join table's column holding the item's id.
+ * `ownerKey` is the join table's key holding the item's id.
  */
-export function attachmentList<V extends { files: Attachment[] }>(table: AttachmentTable, ownerKey: string): ItemList<V> {
-  const owner = (table as unknown as Record<string, PgColumn>)[ownerKey] as PgColumn;
+export function attachmentList<V extends { files: Attachment[] }, A extends AttachmentTable>(table: A, ownerKey: keyof A['$inferInsert'] & string): AttachmentList<V> {
+  const owner = column(table, ownerKey);
   return {
     field: 'files',
+    table,
+    owner,
+    file: table.fileId,
     of: (values) => values.files,
     read: (db, id) =>
       db
         .select({ fileId: table.fileId, label: table.label })
-        .from(table)
+        .from(table as PgTable)
         .where(eq(owner, id))
         .orderBy(asc(table.position)) as Promise<Attachment[]>,
-    async write(tx, id, list: Attachment[]) {
+    async write(tx, id, list) {
       await tx.delete(table).where(eq(owner, id));
       if (list.length === 0) return;
-      await tx.insert(table).values(list.map((f, position) => ({ [ownerKey]: id, fileId: f.fileId, label: f.label, position })) as PgInsertValue<AttachmentTable>[]);
+      const rows = (list as Attachment[]).map((f, position) => ({ [ownerKey]: id, fileId: f.fileId, label: f.label, position }));
+      await tx.insert(table).values(rows as PgInsertValue<A>[]);
     },
   };
 }
@@ -380,7 +312,7 @@ export function attachmentList<V extends { files: Attachment[] }>(table: Attachm
 // ─── Reads of the edit form ───────────────────────────────────────────────────────────────
 
 /** A file chosen in a form, as the form shows it. */
-export type EditFile = { id: string; name: string; mime: string; url: string };
+export type EditFile = ChosenFile & { mime: string };
 
 /** The cover (or any single chosen file) of an edit form, or null. */
 export async function fileForEdit(db: Db, id: string | null): Promise<EditFile | null> {
@@ -389,65 +321,47 @@ export async function fileForEdit(db: Db, id: string | null): Promise<EditFile |
   return row ? { ...row, url: fileUrl(row) } : null;
 }
 
-/** An attachment as the edit form shows it. */
-export type EditAttachment = {
-  fileId: string;
-  label: string | null;
-  position: number;
-  name: string;
-  mime: string;
-  ext: string;
-  size: number;
-  restricted: boolean;
-  url: string;
-};
-
-/** The attachments of an item, with their files, in order (join table as for `attachmentList`). */
-export async function attachmentsForEdit(db: Db, table: AttachmentTable, ownerKey: string, id: number): Promise<EditAttachment[]> {
-  const owner = (table as unknown as Record<string, PgColumn>)[ownerKey] as PgColumn;
+/** The attachments of an item, with their files, in order, as the form edits them. */
+export async function attachmentsForEdit<V>(db: Db, list: AttachmentList<V>, id: number): Promise<AttachmentValue[]> {
   const rows = await db
-    .select({
-      fileId: files.id,
-      label: table.label,
-      position: table.position,
-      name: files.name,
-      mime: files.mime,
-      ext: files.ext,
-      size: files.size,
-      visibility: files.visibility,
-    })
-    .from(table)
-    .innerJoin(files, eq(files.id, table.fileId))
-    .where(eq(owner, id))
-    .orderBy(asc(table.position));
-  return rows.map(({ visibility, ...f }) => ({
-    ...(f as Omit<EditAttachment, 'restricted' | 'url'>),
-    restricted: visibility === 'restricted',
-    url: fileUrl({ id: f.fileId, name: f.name }),
-  }));
+    .select({ fileId: files.id, name: files.name, label: list.table.label })
+    .from(list.table)
+    .innerJoin(files, eq(files.id, list.file))
+    .where(eq(list.owner, id))
+    .orderBy(asc(list.table.position));
+  return rows.map((f) => ({ file: { id: f.fileId, name: f.name, url: fileUrl({ id: f.fileId, name: f.name }) }, label: typeof f.label === 'string' ? f.label : '' }));
 }
 
-/** Display names of who created the item and who saved it last (null when unknown). */
-export type Authors = { createdByName: string | null; updatedByName: string | null };
-
 /**
- * An item as its edit form shows it, trashed ones included, or `NotFoundError`: the row, its
- * authors' names, and what `extra` adds (cover, attachments, images).
+ * An item as its edit form shows it, trashed ones included, or `NotFoundError`: the area it
+ * belongs to, the form's values (the kind's `editValues`) and what the screen shows besides
+ * (version, state, who created and last saved it).
  */
-export async function getItemForEdit<R extends LifecycleRow, E extends object>(
+export async function loadForEdit<T extends ItemTable, V extends ItemValues>(
   db: Db,
-  kind: ContentKind<R>,
+  kind: Kind<T, V>,
   id: number,
-  extra: (row: R) => Promise<E>,
-): Promise<R & E & Authors> {
-  const t = kind.table;
-  const [row] = (await db.select().from(t as PgTable).where(eq(t.id, id)).limit(1)) as unknown as R[];
+): Promise<{ area: string; values: FormValues; meta: ItemMeta }> {
+  const [row] = await readRows(db, kind, [id]);
   if (!row) throw notFoundError(kind.words);
   const people = [row.createdBy, row.updatedBy].filter((v): v is string => v !== null);
-  const [added, names] = await Promise.all([
-    extra(row),
+  const [values, names] = await Promise.all([
+    kind.editValues(db, row),
     people.length > 0 ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people)) : [],
   ]);
   const nameOf = (userId: string | null) => names.find((u) => u.id === userId)?.name ?? null;
-  return { ...row, ...added, createdByName: nameOf(row.createdBy), updatedByName: nameOf(row.updatedBy) };
+  return {
+    area: areaOfRow(kind, row),
+    values,
+    meta: {
+      id: row.id,
+      version: row.version,
+      status: row.status,
+      trashed: row.deletedAt !== null,
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+      updatedByName: nameOf(row.updatedBy),
+      createdByName: nameOf(row.createdBy),
+    },
+  };
 }

@@ -2,67 +2,30 @@
  * The life cycle every publishable kind shares (publications, news, events, galleries, tenders):
  * optimistic versions, publish / schedule / unpublish, trash / restore, final
  * deletion, their audit entries and the cache tags they touch. A kind describes itself once
- * (`ContentKind`); the functions here work on any table built with the schema's `lifecycle()`
+ * (`Kind`, lib/content/kinds); the functions here work on any table built with the schema's `lifecycle()`
  * columns. Plain `(db, …)` functions: no Next imports, tested against PGlite and Postgres.
  */
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { writeAudit } from '@/lib/audit';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { writeAudit } from '@/lib/audit/write';
 import type { SessionUser } from '@/lib/auth/types';
+import type { ItemRow, ItemTable, Kind, KindWords, RowOf } from '@/lib/content/kinds/kind';
 import type { Db } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 
-export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'archived';
-
-/** The columns `lifecycle()` adds to a table, plus the id and title every kind has. */
-export type LifecycleRow = {
-  id: number;
-  title: string;
-  status: ContentStatus;
-  publishedAt: Date | null;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-  deletedAt: Date | null;
-  createdBy: string | null;
-  updatedBy: string | null;
-};
-
-/** A table with the `lifecycle()` columns (publications, news, events, galleries, tenders). */
-export type LifecycleTable = PgTable & { [K in keyof LifecycleRow]: PgColumn };
-
-/** How the back-office names a kind in French, for messages and audit summaries. */
-export type KindWords = {
-  /** Capitalised noun: « Publication », « Événement ». */
-  noun: string;
-  /** Demonstrative: « cette publication », « cet événement ». */
-  this: string;
-  /** Object pronoun: « vous la modifiiez », « vous le modifiiez ». */
-  pronoun: 'la' | 'le';
-  /** For past participles: « mise en ligne » / « mis en ligne ». */
-  feminine: boolean;
-};
-
-/** One publishable kind, described once; every life-cycle function takes it. */
-export type ContentKind<R extends LifecycleRow = LifecycleRow> = {
-  table: LifecycleTable;
-  /** Audit entity type and action prefix: `publication` → `publication.publish`. */
-  entity: string;
-  words: KindWords;
-  /** Cache tags a change of this item touches (its page, its lists, the sitemap). */
-  tags(row: R): string[];
-};
+/** What the life cycle needs of a kind (see `Kind`): its table, its words and its tags. */
+export type LifecycleKind<T extends ItemTable = ItemTable> = Pick<Kind<T>, 'table' | 'entity' | 'words' | 'tags'>;
 
 /** Optional context of a write: the client address for the audit log, and the clock (tests). */
 export type WriteOptions = { ip?: string | null; now?: Date };
 
-/** What a life-cycle change returns: the row as it now is and the cache tags to invalidate. */
-export type LifecycleResult<R> = { publication: R; tags: string[] };
+/** What a write returns: the item as it now is and the cache tags to invalidate. */
+export type WriteResult<R> = { item: R; tags: string[] };
 
-/** What a bulk change returns: the rows changed, the ids left alone, the tags to invalidate. */
-export type BulkResult<R> = { publications: R[]; skipped: number[]; tags: string[] };
+/** What a bulk change returns: the items changed, the ids left alone, the tags to invalidate. */
+export type BulkResult<R> = { items: R[]; skipped: number[]; tags: string[] };
 
 /** A past participle agreeing with the kind's noun: `agree('mis', words)` → « mise ». */
 export const agree = (participle: string, words: KindWords) => (words.feminine ? `${participle}e` : participle);
@@ -80,6 +43,21 @@ export function whenSaved(at: Date, now: Date): string {
 /** Unique tags of several changes, in first-seen order. */
 export const mergeTags = (...lists: string[][]) => [...new Set(lists.flat())];
 
+/**
+ * Rows of a kind's table as its row type. Drizzle cannot infer a select on a table known only
+ * by its constraint, so the one conversion of the generic write path lives here.
+ */
+export async function readRows<T extends ItemTable>(db: Db, kind: Pick<LifecycleKind<T>, 'table'>, ids: readonly number[]): Promise<RowOf<T>[]> {
+  const t = kind.table;
+  return (await db.select().from(t as PgTable).where(inArray(t.id, [...ids]))) as RowOf<T>[];
+}
+
+/** The same rows, locked until the end of the transaction (`FOR UPDATE`). */
+async function lockRows<T extends ItemTable>(tx: Db, kind: Pick<LifecycleKind<T>, 'table'>, ids: readonly number[]): Promise<RowOf<T>[]> {
+  const t = kind.table;
+  return (await tx.select().from(t as PgTable).where(inArray(t.id, [...ids])).for('update')) as RowOf<T>[];
+}
+
 /** « Cette publication n’existe pas ou plus… » for an item that is gone (deleted for good). */
 export const notFoundError = (words: KindWords) =>
   new NotFoundError(
@@ -90,7 +68,7 @@ export const notFoundError = (words: KindWords) =>
  * The error for a versioned write that matched no row: `NotFoundError` when the item is gone,
  * otherwise a `ConflictError` naming who saved it meanwhile and when.
  */
-export async function staleVersionError(db: Db, kind: ContentKind, id: number, user: SessionUser | null, now = new Date()): Promise<DomainError> {
+export async function staleVersionError(db: Db, kind: Pick<LifecycleKind, 'table' | 'words'>, id: number, user: SessionUser | null, now = new Date()): Promise<DomainError> {
   const t = kind.table;
   const [row] = await db
     .select({ updatedAt: t.updatedAt, updatedBy: t.updatedBy, name: users.name })
@@ -127,42 +105,38 @@ export function conflictError(
  * version and records who and when. When no row matches, nothing is written and the error says
  * why (`staleVersionError`). Run it inside the caller's transaction when other writes go with it.
  */
-export async function versionedUpdate<R extends LifecycleRow>(
+export async function versionedUpdate<T extends ItemTable>(
   db: Db,
-  kind: ContentKind<R>,
-  id: number,
-  expectedVersion: number,
-  values: Record<string, unknown>,
-  user: SessionUser,
-  now = new Date(),
-): Promise<R> {
+  kind: LifecycleKind<T>,
+  { id, expectedVersion, values, user, now = new Date() }: { id: number; expectedVersion: number; values: Record<string, unknown>; user: SessionUser; now?: Date },
+): Promise<RowOf<T>> {
   const t = kind.table;
-  const set = { ...values, version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<LifecycleTable>;
-  const [row] = await db
+  const set = { ...values, version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<T>;
+  const [row] = (await db
     .update(t)
     .set(set)
     .where(and(eq(t.id, id), eq(t.version, expectedVersion)))
-    .returning();
-  if (!row) throw await staleVersionError(db, kind as ContentKind, id, user, now);
-  return row as unknown as R;
+    .returning()) as RowOf<T>[];
+  if (!row) throw await staleVersionError(db, kind, id, user, now);
+  return row;
 }
 
 type Transition = {
   action: 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore';
   /** Why the change cannot apply to this row (French), or null when it can. */
-  refusal(row: LifecycleRow, words: KindWords): string | null;
+  refusal(row: ItemRow, words: KindWords): string | null;
   /** True when the row is already in the target state: nothing to write. */
-  done(row: LifecycleRow, now: Date): boolean;
-  values(t: LifecycleTable, now: Date, at?: Date): Record<string, unknown>;
+  done(row: ItemRow, now: Date): boolean;
+  values(t: ItemTable, now: Date, at?: Date): Record<string, unknown>;
   summary(words: KindWords, title: string, at?: Date): string;
   /** Columns recorded before and after in the audit entry. */
-  audited: readonly (keyof LifecycleRow)[];
+  audited: readonly (keyof ItemRow)[];
 };
 
-const inTrash = (row: LifecycleRow, words: KindWords, doing: string) =>
+const inTrash = (row: ItemRow, words: KindWords, doing: string) =>
   row.deletedAt ? `${capitalise(words.this)} est dans la corbeille : restaurez-${words.pronoun} avant de ${words.pronoun} ${doing}.` : null;
 
-const isLive = (row: LifecycleRow, now: Date) => row.status === 'published' && row.publishedAt !== null && row.publishedAt <= now;
+const isLive = (row: ItemRow, now: Date) => row.status === 'published' && row.publishedAt !== null && row.publishedAt <= now;
 
 const timestamp = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -216,7 +190,7 @@ const transitions = {
 
 export type TransitionName = keyof typeof transitions;
 
-const pick = (row: LifecycleRow, keys: readonly (keyof LifecycleRow)[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
+const pick = (row: ItemRow, keys: readonly (keyof ItemRow)[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
 
 /** Refuses a scheduling date that is not in the future (French, on the `publishedAt` field). */
 export function checkScheduleDate(at: Date, now: Date): void {
@@ -234,25 +208,22 @@ export function checkScheduleDate(at: Date, now: Date): void {
  * compared, then one versioned UPDATE; an audit entry goes in the same transaction. An item
  * already in the target state is returned as is (no write, no tags).
  */
-export async function changeLifecycle<R extends LifecycleRow>(
+export async function changeLifecycle<T extends ItemTable>(
   db: Db,
-  kind: ContentKind<R>,
-  name: TransitionName,
-  params: { id: number; expectedVersion: number; user: SessionUser; at?: Date } & WriteOptions,
-): Promise<LifecycleResult<R>> {
+  { kind, action: name, ...params }: { kind: LifecycleKind<T>; action: TransitionName; id: number; expectedVersion: number; user: SessionUser; at?: Date } & WriteOptions,
+): Promise<WriteResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
   const now = params.now ?? new Date();
   if (name === 'schedule') checkScheduleDate(params.at ?? new Date(Number.NaN), now);
   const t = kind.table;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const [current] = (await tx.select().from(t).where(eq(t.id, params.id)).for('update')) as unknown as R[];
+  return db.transaction(async (tx) => {
+    const [current] = await lockRows(tx, kind, [params.id]);
     if (!current) throw notFoundError(kind.words);
-    if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
+    if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind, params.id, params.user, now);
     const refusal = transition.refusal(current, kind.words);
     if (refusal) throw new ConflictError(refusal);
-    if (transition.done(current, now)) return { publication: current, tags: [] };
-    const updated = await versionedUpdate(tx, kind, params.id, params.expectedVersion, transition.values(t, now, params.at), params.user, now);
+    if (transition.done(current, now)) return { item: current, tags: [] };
+    const updated = await versionedUpdate(tx, kind, { id: params.id, expectedVersion: params.expectedVersion, values: transition.values(t, now, params.at), user: params.user, now });
     await writeAudit(tx, {
       user: params.user,
       action: `${kind.entity}.${transition.action}`,
@@ -263,7 +234,7 @@ export async function changeLifecycle<R extends LifecycleRow>(
       after: pick(updated, transition.audited),
       ip: params.ip,
     });
-    return { publication: updated, tags: kind.tags(updated) };
+    return { item: updated, tags: kind.tags(updated) };
   });
 }
 
@@ -272,23 +243,17 @@ export async function changeLifecycle<R extends LifecycleRow>(
  * list shows their current state). Items that are missing, refuse the change (a trashed item
  * cannot be published) or are already in the target state are skipped. One audit entry per item.
  */
-export async function bulkChangeLifecycle<R extends LifecycleRow>(
+export async function bulkChangeLifecycle<T extends ItemTable>(
   db: Db,
-  kind: ContentKind<R>,
-  name: Exclude<TransitionName, 'schedule'>,
-  ids: readonly number[],
-  user: SessionUser,
-  options: WriteOptions = {},
-): Promise<BulkResult<R>> {
+  { kind, action: name, ids, user, ip, now = new Date() }: { kind: LifecycleKind<T>; action: Exclude<TransitionName, 'schedule'>; ids: readonly number[]; user: SessionUser } & WriteOptions,
+): Promise<BulkResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
   const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return { publications: [], skipped: [], tags: [] };
+  if (wanted.length === 0) return { items: [], skipped: [], tags: [] };
   if (wanted.length > 1000) throw new ValidationError('Sélectionnez au plus 1 000 éléments à la fois.');
-  const now = options.now ?? new Date();
   const t = kind.table;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const rows = (await tx.select().from(t).where(inArray(t.id, wanted)).for('update')) as unknown as R[];
+  return db.transaction(async (tx) => {
+    const rows = await lockRows(tx, kind, wanted);
     const eligible = rows.filter((r) => !transition.refusal(r, kind.words) && !transition.done(r, now));
     const before = new Map(eligible.map((r) => [r.id, r]));
     const changed =
@@ -296,9 +261,9 @@ export async function bulkChangeLifecycle<R extends LifecycleRow>(
         ? []
         : ((await tx
             .update(t)
-            .set({ ...transition.values(t, now), version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<LifecycleTable>)
+            .set({ ...transition.values(t, now), version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<T>)
             .where(inArray(t.id, [...before.keys()]))
-            .returning()) as unknown as R[]);
+            .returning()) as RowOf<T>[]);
     for (const row of changed) {
       await writeAudit(tx, {
         user,
@@ -306,13 +271,13 @@ export async function bulkChangeLifecycle<R extends LifecycleRow>(
         entityType: kind.entity,
         entityId: row.id,
         summary: transition.summary(kind.words, row.title),
-        before: pick(before.get(row.id) as R, transition.audited),
+        before: pick(before.get(row.id) ?? row, transition.audited),
         after: pick(row, transition.audited),
-        ip: options.ip,
+        ip,
       });
     }
     const done = new Set(changed.map((r) => r.id));
-    return { publications: changed, skipped: wanted.filter((id) => !done.has(id)), tags: mergeTags(...changed.map((r) => kind.tags(r))) };
+    return { items: changed, skipped: wanted.filter((id) => !done.has(id)), tags: mergeTags(...changed.map((r) => kind.tags(r))) };
   });
 }
 
@@ -321,19 +286,18 @@ export async function bulkChangeLifecycle<R extends LifecycleRow>(
  * audit entry keeps of it (its values, its attachments), read inside the same transaction before
  * the row and its cascaded rows go.
  */
-export async function deleteForever<R extends LifecycleRow>(
+export async function deleteForever<T extends ItemTable>(
   db: Db,
-  kind: ContentKind<R>,
-  params: { id: number; expectedVersion: number; user: SessionUser; snapshot?: (tx: Db, row: R) => Promise<unknown> } & WriteOptions,
-): Promise<LifecycleResult<R>> {
+  kind: LifecycleKind<T>,
+  params: { id: number; expectedVersion: number; user: SessionUser; snapshot?: (tx: Db, row: RowOf<T>) => Promise<unknown> } & WriteOptions,
+): Promise<WriteResult<RowOf<T>>> {
   const now = params.now ?? new Date();
   const t = kind.table;
   const { words } = kind;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const [current] = (await tx.select().from(t).where(eq(t.id, params.id)).for('update')) as unknown as R[];
+  return db.transaction(async (tx) => {
+    const [current] = await lockRows(tx, kind, [params.id]);
     if (!current) throw notFoundError(words);
-    if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
+    if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind, params.id, params.user, now);
     if (!current.deletedAt) {
       throw new ConflictError(`Mettez d’abord ${words.this} à la corbeille : seul un élément de la corbeille peut être supprimé définitivement.`);
     }
@@ -341,8 +305,8 @@ export async function deleteForever<R extends LifecycleRow>(
     const [deleted] = (await tx
       .delete(t)
       .where(and(eq(t.id, params.id), eq(t.version, params.expectedVersion)))
-      .returning()) as unknown as R[];
-    if (!deleted) throw await staleVersionError(tx, kind as ContentKind, params.id, params.user, now);
+      .returning()) as RowOf<T>[];
+    if (!deleted) throw await staleVersionError(tx, kind, params.id, params.user, now);
     await writeAudit(tx, {
       user: params.user,
       action: `${kind.entity}.delete`,
@@ -352,7 +316,7 @@ export async function deleteForever<R extends LifecycleRow>(
       before,
       ip: params.ip,
     });
-    return { publication: deleted, tags: kind.tags(deleted) };
+    return { item: deleted, tags: kind.tags(deleted) };
   });
 }
 
@@ -366,13 +330,13 @@ export const schedulerActor = 'Mise en ligne programmée';
  * published — and audited — once. Neither the version nor the author changes: carrying out a
  * schedule someone already set is not an edit, and must not turn an editor's open form stale.
  */
-export async function publishDueOfKind<R extends LifecycleRow>(db: Db, kind: ContentKind<R>, now: Date): Promise<R[]> {
+export async function publishDueOfKind<T extends ItemTable>(db: Db, kind: LifecycleKind<T>, now: Date): Promise<RowOf<T>[]> {
   const t = kind.table;
   const rows = (await db
     .update(t)
-    .set({ status: 'published' } as PgUpdateSetSource<LifecycleTable>)
+    .set({ status: 'published' } as PgUpdateSetSource<T>)
     .where(and(eq(t.status, 'scheduled'), lte(t.publishedAt, now), isNull(t.deletedAt)))
-    .returning()) as unknown as R[];
+    .returning()) as RowOf<T>[];
   for (const row of rows) {
     await writeAudit(db, {
       actor: schedulerActor,

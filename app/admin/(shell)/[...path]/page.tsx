@@ -6,7 +6,7 @@ import { ContentList } from '@/components/admin/content/content-list';
 import { ItemScreen } from '@/components/admin/content/item-screen';
 import { requireSession } from '@/lib/auth/guard';
 import { adminMenu, areas, type Area } from '@/lib/content/areas';
-import { isEditable } from '@/lib/content/editing/forms';
+import { isEditable, isKindName } from '@/lib/content/kinds/forms';
 import { newPath, newSegment } from '@/lib/content/editing/paths';
 
 type Props = { params: Promise<{ path: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -67,7 +67,7 @@ function ListScreen({ path, label }: { path: string; label: string }) {
       {managed.map((a) => (
         <AreaIntroSection key={`intro-${a.slug}`} area={a} named={managed.length > 1} />
       ))}
-      {kind && kind !== 'pages' ? (
+      {kind && isKindName(kind) ? (
         <Suspense fallback={<p className="mt-6 text-muted">Chargement de la liste…</p>}>
           <ContentList kind={kind} areas={managed.map((a) => a.slug)} showArea={managed.length > 1} />
         </Suspense>

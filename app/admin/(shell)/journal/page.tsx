@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { AdminPager, filteredHref } from '@/components/admin/pager';
 import { requireSession } from '@/lib/auth/guard';
-import { actionGroups, listAudit } from '@/lib/audit-log';
+import { actionGroups, listAudit } from '@/lib/audit/read';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 

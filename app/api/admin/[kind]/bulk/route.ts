@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { adminRoute } from '@/lib/admin/handler';
 import { invalidateTags } from '@/lib/cache/invalidate';
-import { editingOfKind } from '@/lib/content/editing/server';
+import { kindOf } from '@/lib/content/kinds';
 import { bulkChangeLifecycle } from '@/lib/content/mutations/lifecycle';
 import { json, readJson } from '@/lib/http/responses';
 import { parseOrThrow } from '@/lib/validation';
@@ -24,11 +24,10 @@ const done = {
 } as const;
 
 export const POST = adminRoute<{ kind: string }>(async (request, { db, user, request: auth }, { kind }) => {
-  const editing = editingOfKind(kind);
   const { action, ids } = parseOrThrow(schema, await readJson(request));
-  const result = await bulkChangeLifecycle(db, editing.kind, action, ids, user, { ip: auth.ip });
+  const result = await bulkChangeLifecycle(db, { kind: kindOf(kind), action, ids, user, ip: auth.ip });
   invalidateTags(result.tags);
-  const n = result.publications.length;
+  const n = result.items.length;
   const skipped = result.skipped.length ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})` : '';
   return json({ count: n, skipped: result.skipped, message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.` });
 });

@@ -1,6 +1,7 @@
-/** The event edit form's schema. DB-free: the form checks it in the browser, the mutations on the server. */
+/** The event edit form: fields and schema. DB-free: the form checks it in the browser, the server on every write. */
 import { z } from 'zod';
-import { coverField, dateTime, plainText, richText, slugField, titleField } from './common';
+import { formBody, formSlug, formTitle, type KindForm } from './form';
+import { coverField, dateTime, plainText, richText, slugField, titleField } from '@/lib/content/schemas/common';
 
 const isDate = (v: unknown): v is Date => v instanceof Date && !Number.isNaN(v.getTime());
 
@@ -33,3 +34,18 @@ export const eventInputSchema = z
 export type EventInput = z.input<typeof eventInputSchema>;
 /** The same, checked and normalised. */
 export type EventValues = z.output<typeof eventInputSchema>;
+
+/** The event form. */
+export const eventForm: KindForm = {
+  fields: [
+    formTitle(),
+    formSlug,
+    { name: 'startsAt', label: 'Début', type: 'datetime', required: true, hint: 'Heure UTC, comme les dates du site.' },
+    { name: 'endsAt', label: 'Fin', type: 'datetime' },
+    { name: 'place', label: 'Lieu', type: 'text', max: 200 },
+    { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000 },
+    formBody('Programme et informations'),
+    { name: 'coverFileId', label: 'Image', type: 'image' },
+  ],
+  schema: () => eventInputSchema,
+};

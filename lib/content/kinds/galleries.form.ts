@@ -1,6 +1,7 @@
-/** The gallery edit form's schema. DB-free: the form checks it in the browser, the mutations on the server. */
+/** The gallery edit form: fields and schema. DB-free: the form checks it in the browser, the server on every write. */
 import { z } from 'zod';
-import { fileId, optionalDate, plainText, slugField, titleField } from './common';
+import { formSlug, formTitle, type KindForm } from './form';
+import { fileId, optionalDate, plainText, slugField, titleField } from '@/lib/content/schemas/common';
 
 const pickImage = 'Image : choisissez une image de la bibliothèque.';
 
@@ -25,7 +26,7 @@ export const galleryImageList = (max = 200) =>
 
 /**
  * A gallery as the form sends it. Checking that the slug and the images are available happens on
- * the server, in `createGallery` / `updateGallery`.
+ * the server.
  */
 export const galleryInputSchema = z.object({
   title: titleField('Le titre'),
@@ -39,3 +40,15 @@ export const galleryInputSchema = z.object({
 export type GalleryInput = z.input<typeof galleryInputSchema>;
 /** The same, checked and normalised. */
 export type GalleryValues = z.output<typeof galleryInputSchema>;
+
+/** The gallery form. */
+export const galleryForm: KindForm = {
+  fields: [
+    formTitle('Titre de l’album'),
+    formSlug,
+    { name: 'takenOn', label: 'Date des photos', type: 'date' },
+    { name: 'description', label: 'Description', type: 'textarea', max: 2000 },
+    { name: 'images', label: 'Photos', type: 'gallery', hint: 'Dans l’ordre d’affichage ; le texte alternatif décrit la photo pour qui ne la voit pas.' },
+  ],
+  schema: () => galleryInputSchema,
+};

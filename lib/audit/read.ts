@@ -4,9 +4,10 @@
  */
 import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { getArea } from '@/lib/content/areas';
+import { allKinds, kindOfEntity } from '@/lib/content/kinds';
 import { containsPattern } from '@/lib/db/like';
 import type { Db } from '@/lib/db/open';
-import { auditEntries, publications } from '@/lib/db/schema';
+import { auditEntries } from '@/lib/db/schema';
 
 /** French labels of the actions, by their code. */
 export const actionLabels: Record<string, string> = {
@@ -23,9 +24,9 @@ export const actionLabels: Record<string, string> = {
   'file.delete': 'Fichier supprimé',
   'identity.update': 'Identité modifiée',
   'page.update': 'Page modifiée',
-  // The same life cycle for every publishable kind (lib/content/mutations/lifecycle.ts).
+  // The same life cycle for every kind (lib/content/mutations/lifecycle.ts).
   ...Object.fromEntries(
-    ['publication', 'news', 'event', 'gallery', 'tender'].flatMap((entity) =>
+    allKinds.map((kind) => kind.entity).flatMap((entity) =>
       Object.entries({
         create: 'Création',
         update: 'Modification',
@@ -41,17 +42,13 @@ export const actionLabels: Record<string, string> = {
 };
 
 /** Filter groups offered in the journal. */
-export const actionGroups = [
+export const actionGroups: readonly { key: string; label: string }[] = [
   { key: 'user', label: 'Comptes et connexions' },
   { key: 'file', label: 'Fichiers' },
-  { key: 'publication', label: 'Publications' },
-  { key: 'news', label: 'Actualités' },
-  { key: 'event', label: 'Événements' },
-  { key: 'gallery', label: 'Galeries' },
-  { key: 'tender', label: 'Appels d’offres' },
+  ...allKinds.map((kind) => ({ key: kind.entity, label: kind.words.plural })),
   { key: 'page', label: 'Pages institutionnelles' },
   { key: 'identity', label: 'Identité de l’institut' },
-] as const;
+];
 
 export type AuditRow = {
   id: number;
@@ -67,8 +64,6 @@ export type AuditRow = {
 
 export type AuditFilter = { q?: string; group?: string; from?: string; to?: string; page?: number; perPage?: number };
 
-const kindAreas: Record<string, string> = { news: 'news', event: 'events', gallery: 'galleries', tender: 'offres' };
-
 /** The back-office page of what an entry is about: the item's edit screen while it exists. */
 const linkOf = (entry: { entityType: string | null; entityId: string | null; action: string }, area: string | null): string | null => {
   const { entityType, entityId } = entry;
@@ -81,7 +76,8 @@ const linkOf = (entry: { entityType: string | null; entityId: string | null; act
     case 'identity':
       return '/admin/about';
   }
-  const owner = entityType === 'publication' ? (area ? getArea(area) : undefined) : entityType ? getArea(kindAreas[entityType] ?? '') : undefined;
+  const kind = kindOfEntity(entityType);
+  const owner = kind ? getArea('slug' in kind.area ? kind.area.slug : (area ?? '')) : undefined;
   if (!owner) return null;
   return entry.action.endsWith('.delete') || !entityId || !/^\d+$/.test(entityId) ? owner.adminPath : `${owner.adminPath}/${entityId}`;
 };
@@ -101,6 +97,19 @@ function toRow({ entry, area }: { entry: typeof auditEntries.$inferSelect; area:
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The area of the item an entry is about, for kinds whose rows span several areas (a publication's
+ * edit screen depends on its area); null for the others and for items deleted since.
+ */
+const entryArea = (() => {
+  const cases = allKinds.flatMap((kind) => {
+    if ('slug' in kind.area) return [];
+    const t = kind.table;
+    return [sql`when ${auditEntries.entityType} = ${kind.entity} then (select ${kind.area.column} from ${t} where ${t.id}::text = ${auditEntries.entityId})`];
+  });
+  return cases.length === 0 ? sql<string | null>`null` : sql<string | null>`(case ${sql.join(cases, sql` `)} end)`;
+})();
+
 /** The journal, newest first, filtered by text (summary or actor), action group and day range. */
 export async function listAudit(db: Db, { q, group, from, to, page = 1, perPage = 50 }: AuditFilter = {}) {
   const conditions: SQL[] = [];
@@ -116,9 +125,8 @@ export async function listAudit(db: Db, { q, group, from, to, page = 1, perPage 
   const current = Math.max(1, page);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: auditEntries, area: publications.area })
+      .select({ entry: auditEntries, area: entryArea })
       .from(auditEntries)
-      .leftJoin(publications, and(eq(auditEntries.entityType, 'publication'), eq(auditEntries.entityId, sql`${publications.id}::text`)))
       .where(where)
       .orderBy(desc(auditEntries.at), desc(auditEntries.id))
       .limit(perPage)
@@ -136,9 +144,8 @@ export async function listAudit(db: Db, { q, group, from, to, page = 1, perPage 
 /** The last content and account changes, for the dashboard (sign-ins left out). */
 export async function recentActivity(db: Db, limit = 10): Promise<AuditRow[]> {
   const rows = await db
-    .select({ entry: auditEntries, area: publications.area })
+    .select({ entry: auditEntries, area: entryArea })
     .from(auditEntries)
-    .leftJoin(publications, and(eq(auditEntries.entityType, 'publication'), eq(auditEntries.entityId, sql`${publications.id}::text`)))
     .where(sql`${auditEntries.action} not in ('user.sign_in', 'user.sign_out', 'user.sign_in_failed')`)
     .orderBy(desc(auditEntries.at), desc(auditEntries.id))
     .limit(limit);

@@ -1,10 +1,11 @@
 /**
- * The publication edit form's schema, per area (the area's own fields come from the registry).
- * DB-free: the form checks it in the browser, the mutations on the server.
+ * The publication edit form: fields and schema, per area (the area's own fields come from the
+ * registry). DB-free: the form checks it in the browser, the server on every write.
  */
 import { z } from 'zod';
 import { areaFieldsSchema, type Area } from '@/lib/content/areas';
-import { attachmentList, coverField, isoDate, optionalDate, optionalText, plainText, richText, slugField, titleField } from './common';
+import { formBody, formSlug, formTitle, type KindForm } from './form';
+import { attachmentList, coverField, isoDate, optionalDate, optionalText, plainText, richText, slugField, titleField } from '@/lib/content/schemas/common';
 
 /** The area's own fields (French messages come from the registry's `areaFieldsSchema`); absent means none given. */
 function areaFieldsInput(area: Area) {
@@ -17,7 +18,7 @@ function areaFieldsInput(area: Area) {
 /**
  * The fields of a publication form for one area, with French messages; the area's own fields
  * (`areaFieldsSchema`) are checked under `fields`. Sanitizing the body and checking that the slug
- * and files are available need the server and happen in `createPublication` / `updatePublication`.
+ * and files are available need the server and happen there.
  */
 export function publicationInputSchema(area: Area) {
   return z
@@ -48,3 +49,19 @@ export function publicationInputSchema(area: Area) {
 export type PublicationInput = z.input<ReturnType<typeof publicationInputSchema>>;
 /** The same, checked and normalised. */
 export type PublicationValues = z.output<ReturnType<typeof publicationInputSchema>>;
+
+/** The publication form (an area's own fields are added under `fields.*` by `formFields`). */
+export const publicationForm: KindForm = {
+  fields: [
+    formTitle(),
+    formSlug,
+    { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000, hint: 'Affiché dans les listes et en tête de la page.' },
+    { name: 'periodLabel', label: 'Période couverte', type: 'text', max: 100, hint: 'Par exemple « Octobre 2026 » ou « Année 2025 ».' },
+    { name: 'periodStart', label: 'Début de la période', type: 'date' },
+    { name: 'periodEnd', label: 'Fin de la période', type: 'date' },
+    formBody(),
+    { name: 'files', label: 'Fichiers à télécharger', type: 'attachments' },
+    { name: 'coverFileId', label: 'Image de couverture', type: 'image' },
+  ],
+  schema: (area) => publicationInputSchema(area),
+};

@@ -1,0 +1,43 @@
+/**
+ * What an edit form is made of, for every kind: its fields (which widget, in which order) and the
+ * zod schema that checks them — the same schema in the browser (before sending) and on the server.
+ * DB-free: each kind's `<kind>.form.ts` builds on it, and client components import those.
+ */
+import type { z } from 'zod';
+import type { Area } from '@/lib/content/areas';
+
+export type FormFieldType = 'text' | 'textarea' | 'richtext' | 'date' | 'datetime' | 'image' | 'attachments' | 'gallery';
+
+export type FormField = {
+  /** Key in the values object; `fields.number` for an area's own field. */
+  name: string;
+  label: string;
+  type: FormFieldType;
+  required?: boolean;
+  hint?: string;
+  /** Longest accepted text, shown as a counter. */
+  max?: number;
+};
+
+/** The DB-free half of a kind: its form. */
+export type KindForm = {
+  /** The kind's own fields; an area's registry fields are added by `formFields`. */
+  fields: readonly FormField[];
+  /** The schema checking the form for one of the kind's areas (a publication area decides its own fields). */
+  schema(area: Area): z.ZodType;
+};
+
+/** The slug field every kind's form has. */
+export const formSlug: FormField = {
+  name: 'slug',
+  label: 'Adresse (fin de l’URL)',
+  type: 'text',
+  hint: 'Laissez vide pour la déduire du titre. Lettres minuscules sans accent, chiffres et tirets.',
+  max: 200,
+};
+
+/** The title field most kinds' forms start with. */
+export const formTitle = (label = 'Titre'): FormField => ({ name: 'title', label, type: 'text', required: true, max: 300 });
+
+/** The rich-text body. */
+export const formBody = (label = 'Texte'): FormField => ({ name: 'body', label, type: 'richtext' });

@@ -1,0 +1,75 @@
+/** Photo galleries: what the kind is (see `Kind`). The photos are its ordered list; a gallery shows on `/gallery`. */
+import { asc, eq } from 'drizzle-orm';
+import { galleryTags } from '@/lib/cache/tags';
+import { getArea } from '@/lib/content/areas';
+import type { GalleryImageValue } from '@/lib/content/editing/values';
+import { galleryColumns, withImages } from '@/lib/content/queries/galleries';
+import { fileUrl } from '@/lib/content/urls';
+import { files, galleries, galleryImages } from '@/lib/db/schema';
+import { galleryForm, galleryInputSchema, type GalleryValues } from './galleries.form';
+import { defineKind, releaseYear, type OwnedList } from './kind';
+
+type ImageValue = GalleryValues['images'][number];
+
+/** The photos of a gallery, in order, replaced as a whole when they change. */
+const images: OwnedList<GalleryValues> = {
+  field: 'images',
+  table: galleryImages,
+  owner: galleryImages.galleryId,
+  file: galleryImages.fileId,
+  of: (values) => values.images,
+  read: (db, id) =>
+    db
+      .select({ fileId: galleryImages.fileId, caption: galleryImages.caption, alt: galleryImages.alt })
+      .from(galleryImages)
+      .where(eq(galleryImages.galleryId, id))
+      .orderBy(asc(galleryImages.position), asc(galleryImages.id)),
+  async write(tx, id, list) {
+    await tx.delete(galleryImages).where(eq(galleryImages.galleryId, id));
+    if (list.length === 0) return;
+    await tx.insert(galleryImages).values((list as ImageValue[]).map((image, position) => ({ galleryId: id, fileId: image.fileId, caption: image.caption, alt: image.alt, position })));
+  },
+};
+
+export const galleryKind = defineKind({
+  name: 'galleries',
+  table: galleries,
+  entity: 'gallery',
+  words: { noun: 'Galerie', plural: 'Galeries', this: 'cette galerie', pronoun: 'la', feminine: true },
+  area: { slug: 'galleries' },
+  tags: () => galleryTags(),
+
+  form: galleryForm,
+  schema: () => galleryInputSchema,
+  columns: (v) => ({ title: v.title, description: v.description, takenOn: v.takenOn }),
+  fileRefs: (v) => ({ images: v.images.map((i) => i.fileId) }),
+  owned: images,
+
+  adminList: { yearOf: releaseYear(galleries), search: [galleries.title] },
+  publicUrl: () => getArea('galleries')?.publicPath ?? null,
+  async editValues(db, row) {
+    const photos = await db
+      .select({ fileId: galleryImages.fileId, caption: galleryImages.caption, alt: galleryImages.alt, name: files.name })
+      .from(galleryImages)
+      .innerJoin(files, eq(files.id, galleryImages.fileId))
+      .where(eq(galleryImages.galleryId, row.id))
+      .orderBy(asc(galleryImages.position), asc(galleryImages.id));
+    return {
+      title: row.title,
+      slug: row.slug,
+      takenOn: row.takenOn ?? '',
+      description: row.description,
+      images: photos.map((i): GalleryImageValue => ({ file: { id: i.fileId, name: i.name, url: fileUrl({ id: i.fileId, name: i.name }) }, caption: i.caption, alt: i.alt })),
+    };
+  },
+  async preview(db, id) {
+    const [row] = await db
+      .select({ ...galleryColumns, status: galleries.status, deletedAt: galleries.deletedAt })
+      .from(galleries)
+      .where(eq(galleries.id, id))
+      .limit(1);
+    if (!row) return null;
+    const [gallery] = await withImages(db, [row]);
+    return gallery ? { ...gallery, area: 'galleries' } : null;
+  },
+});

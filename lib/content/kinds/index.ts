@@ -1,0 +1,42 @@
+/**
+ * The index of kinds, server side: every kind's module, looked up by name or by area. Typed by the
+ * DB-free index (`./forms.ts`), so a kind with a form and no module — or the reverse — does not
+ * compile; `index.test.ts` checks that each one has every part.
+ *
+ * Adding a kind: its table (lib/db/schema.ts, then `npm run db:generate`), `<kind>.form.ts` and
+ * `<kind>.ts` here, one line in `./forms.ts` and below, its view in `components/content/kind-views.tsx`.
+ */
+import type { Area } from '@/lib/content/areas';
+import { NotFoundError } from '@/lib/errors';
+import { eventKind } from './events';
+import { isKindName, type KindName } from './forms';
+import { galleryKind } from './galleries';
+import type { AnyKind } from './kind';
+import { newsKind } from './news';
+import { publicationKind } from './publications';
+import { tenderKind } from './tenders';
+
+export const kinds = {
+  publications: publicationKind,
+  news: newsKind,
+  events: eventKind,
+  galleries: galleryKind,
+  tenders: tenderKind,
+} as const satisfies Record<KindName, AnyKind>;
+
+export type Kinds = typeof kinds;
+
+/** Every kind, in the order of the index. */
+export const allKinds: readonly AnyKind[] = Object.values(kinds);
+
+/** The kind of this name; `NotFoundError` (French) for a name that is not one (a forged request). */
+export function kindOf(name: string): AnyKind {
+  if (!isKindName(name)) throw new NotFoundError('Cette rubrique ne se gère pas ici.');
+  return kinds[name];
+}
+
+/** The kind of an area's items; `NotFoundError` for an area of institutional pages. */
+export const kindOfArea = (area: Area): AnyKind => kindOf(area.kind);
+
+/** The kind whose audit entries carry this entity type (`publication`, `news`…), if any. */
+export const kindOfEntity = (entity: string | null): AnyKind | undefined => allKinds.find((k) => k.entity === entity);

@@ -1,0 +1,153 @@
+/**
+ * What a kind of content is, described once (STYLE.md: « Kinds, like areas, are described
+ * once »): its table, its French words, its cache tags, its form and how the form's values are
+ * written, its back-office list, its edit loader, its preview, the files it points to. One module
+ * per kind (`lib/content/kinds/<kind>.ts`) exports one `Kind`; `./index.ts` lists them, and the
+ * generic code (writes, life cycle, scheduler, lists, file library, journal, preview) only ever
+ * looks a kind up there.
+ */
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '@/lib/db/open';
+import type { FormValues } from '@/lib/content/editing/values';
+import type { KindForm } from './form';
+import type { KindName } from './forms';
+
+export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'archived';
+
+/** The columns the schema's `lifecycle()` adds to a table, plus the id, title and slug every kind has. */
+export type ItemRow = {
+  id: number;
+  title: string;
+  slug: string;
+  status: ContentStatus;
+  publishedAt: Date | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  createdBy: string | null;
+  updatedBy: string | null;
+};
+
+/** A table with those columns (publications, news, events, galleries, tenders). */
+export type ItemTable = PgTable & { [K in keyof ItemRow]: PgColumn };
+
+/** A row of a kind's table, with the columns every kind has. */
+export type RowOf<T extends ItemTable> = T['$inferSelect'] & ItemRow;
+
+/** How the back-office names a kind in French, for messages and audit summaries. */
+export type KindWords = {
+  /** Capitalised noun: « Publication », « Événement ». */
+  noun: string;
+  /** Its plural, for groups and filters: « Publications ». */
+  plural: string;
+  /** Demonstrative: « cette publication », « cet événement ». */
+  this: string;
+  /** Object pronoun: « vous la modifiiez », « vous le modifiiez ». */
+  pronoun: 'la' | 'le';
+  /** For past participles: « mise en ligne » / « mis en ligne ». */
+  feminine: boolean;
+};
+
+/** What every edit form's checked values have: a title and, when the editor chose one, a slug. */
+export type ItemValues = { title: string; slug?: string | undefined };
+
+/** The library files a form points to, by role (each role has its own field and messages). */
+export type FileRefs = {
+  /** `coverFileId`: must be an image. */
+  cover?: string | null;
+  /** `files`: documents of any type. */
+  attachments?: readonly string[];
+  /** `images`: photos of a gallery, images only. */
+  images?: readonly string[];
+};
+
+/**
+ * An ordered list of rows an item owns (attachments, gallery images) in a join table, replaced as
+ * a whole when it changes. `read` returns the list in the shape the schema outputs, so the two compare.
+ */
+export type OwnedList<V> = {
+  /** Key of the list in the form's values and in audit entries. */
+  field: 'files' | 'images';
+  /** The join table, its column holding the item's id and its column holding the file's id. */
+  table: PgTable;
+  owner: PgColumn;
+  file: PgColumn;
+  of(values: V): unknown[];
+  read(db: Db, id: number): Promise<unknown[]>;
+  write(tx: Db, id: number, list: unknown[]): Promise<void>;
+};
+
+/** A column that must be unique over the table besides the slug (a tender's reference). */
+export type UniqueColumn = {
+  /** Key of the column in the row, in the stored values and in field errors. */
+  key: string;
+  /** Feminine noun with its article, for messages: « La référence ». */
+  label: string;
+  /** « une autre référence ». */
+  another: string;
+};
+
+/**
+ * The registry area of a kind's rows: the one area they all belong to (`{ slug }`), or the column
+ * holding each row's area (publications) — slugs are then unique within an area, and `label`
+ * names that scope in messages (« cette rubrique »).
+ */
+export type AreaOfRows = { slug: string } | { column: PgColumn; key: string; label: string };
+
+/** What a preview shows besides the item itself. */
+export type Previewed = { status: ContentStatus; deletedAt: Date | null; area: string };
+
+/** One kind of content. `T` is its table, `V` its form's checked values, `P` what its view shows. */
+export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemValues, P = unknown> = {
+  name: KindName;
+  table: T;
+  /** Audit entity type and action prefix: `publication` → `publication.publish`. */
+  entity: string;
+  words: KindWords;
+  area: AreaOfRows;
+  /** Cache tags a change of this item touches (its page, its lists, the sitemap). */
+  tags(row: RowOf<T>): string[];
+
+  /** DB-free: the form's fields and schema (`<kind>.form.ts`). */
+  form: KindForm;
+  /** The schema of a write; `current` is the saved row when updating (a publication's area decides its fields). */
+  schema(input: unknown, current: RowOf<T> | null): z.ZodType<V>;
+  /** The row's columns for checked values, slug and owned list excepted; rich text is sanitized here. */
+  columns(values: V): Partial<T['$inferInsert']>;
+  /** The library files the values point to. */
+  fileRefs(values: V): FileRefs;
+  /** The column of its single chosen image (cover), if it has one: the file library lists it as a use. */
+  cover?: PgColumn;
+  owned?: OwnedList<V>;
+  unique?: readonly UniqueColumn[];
+
+  /** Back-office list: the year a row is filed under, and the columns the search box looks in. */
+  adminList: { yearOf: SQL<number>; search: readonly PgColumn[] };
+  /** Public address of an item (its own page, or the page listing it); null when it has none. */
+  publicUrl(row: { id: number; slug: string; area: string }): string | null;
+  /** The edit form's values for a saved row (files with their names and URLs). */
+  editValues(db: Db, row: RowOf<T>): Promise<FormValues>;
+  /** What the public view shows of an item whatever its state (connected users' preview), or null when it is gone. */
+  preview(db: Db, id: number, now: Date): Promise<(P & Previewed) | null>;
+};
+
+/**
+ * Any kind, whatever its table and values. Generic code takes `Kind<T, V>` with its own type
+ * parameters; this is for lists of kinds, where each keeps its own types.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind checks its own values with its own schema
+export type AnyKind = Kind<any, any, any>;
+
+/** Checks a kind module's shape while keeping its precise types. */
+export const defineKind = <T extends ItemTable, V extends ItemValues, P>(kind: Kind<T, V, P>): Kind<T, V, P> => kind;
+
+/** The registry area of a row of this kind. */
+export function areaOfRow(kind: Pick<Kind, 'area'>, row: object): string {
+  return 'slug' in kind.area ? kind.area.slug : String((row as Record<string, unknown>)[kind.area.key]);
+}
+
+/** The year an item is filed under in the back-office: of its release, or of its creation when never released. */
+export const releaseYear = (t: ItemTable) => sql<number>`extract(year from coalesce(${t.publishedAt}, ${t.createdAt}) at time zone 'UTC')::int`;

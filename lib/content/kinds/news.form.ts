@@ -1,0 +1,33 @@
+/** The news edit form: fields and schema. DB-free: the form checks it in the browser, the server on every write. */
+import { z } from 'zod';
+import { formBody, formSlug, formTitle, type KindForm } from './form';
+import { coverField, plainText, richText, slugField, titleField } from '@/lib/content/schemas/common';
+
+/**
+ * A news item as the form sends it. Sanitizing the body and checking that the slug and the cover
+ * are available need the server and happen on the server.
+ */
+export const newsInputSchema = z.object({
+  title: titleField('Le titre'),
+  slug: slugField(),
+  excerpt: plainText(500, 'Le résumé'),
+  body: richText('Le texte'),
+  coverFileId: coverField(),
+});
+
+/** What a form sends for a news item. */
+export type NewsInput = z.input<typeof newsInputSchema>;
+/** The same, checked and normalised. */
+export type NewsValues = z.output<typeof newsInputSchema>;
+
+/** The news form. */
+export const newsForm: KindForm = {
+  fields: [
+    formTitle(),
+    formSlug,
+    { name: 'excerpt', label: 'Chapeau', type: 'textarea', max: 500, hint: 'Deux ou trois phrases affichées dans la liste des actualités.' },
+    formBody(),
+    { name: 'coverFileId', label: 'Image de couverture', type: 'image' },
+  ],
+  schema: () => newsInputSchema,
+};

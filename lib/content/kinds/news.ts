@@ -1,0 +1,39 @@
+/** News items: what the kind is (see `Kind`). */
+import { eq } from 'drizzle-orm';
+import { newsTags } from '@/lib/cache/tags';
+import { sanitizeRichText } from '@/lib/content/html';
+import { fileForEdit } from '@/lib/content/mutations/items';
+import { newsDetailColumns, withCovers } from '@/lib/content/queries/news';
+import { newsUrl } from '@/lib/content/urls';
+import { news } from '@/lib/db/schema';
+import { defineKind, releaseYear } from './kind';
+import { newsForm, newsInputSchema } from './news.form';
+
+export const newsKind = defineKind({
+  name: 'news',
+  table: news,
+  entity: 'news',
+  words: { noun: 'Actualité', plural: 'Actualités', this: 'cette actualité', pronoun: 'la', feminine: true },
+  area: { slug: 'news' },
+  tags: (row) => newsTags(row),
+
+  form: newsForm,
+  schema: () => newsInputSchema,
+  columns: (v) => ({ title: v.title, excerpt: v.excerpt, body: sanitizeRichText(v.body), coverFileId: v.coverFileId }),
+  fileRefs: (v) => ({ cover: v.coverFileId }),
+  cover: news.coverFileId,
+
+  adminList: { yearOf: releaseYear(news), search: [news.title] },
+  publicUrl: newsUrl,
+  editValues: async (db, row) => ({ title: row.title, slug: row.slug, excerpt: row.excerpt, body: row.body, coverFileId: await fileForEdit(db, row.coverFileId) }),
+  async preview(db, id, now) {
+    const [row] = await db
+      .select({ ...newsDetailColumns, status: news.status, deletedAt: news.deletedAt })
+      .from(news)
+      .where(eq(news.id, id))
+      .limit(1);
+    if (!row) return null;
+    const [item] = await withCovers(db, [{ ...row, publishedAt: row.publishedAt ?? now }]);
+    return item ? { ...item, area: 'news' } : null;
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * Publications, the kind of every publication area of the registry (indices, yearbooks, reports,
+ * laws…): what the kind is (see `Kind`). The input's `area` — or, when saving, the stored one —
+ * picks the schema of the area's own fields; slugs are unique within an area.
+ */
+import { eq } from 'drizzle-orm';
+import { publicationTags } from '@/lib/cache/tags';
+import { getArea, type Area } from '@/lib/content/areas';
+import { sanitizeRichText } from '@/lib/content/html';
+import { attachmentList, attachmentsForEdit, fileForEdit } from '@/lib/content/mutations/items';
+import { filesOfPublications } from '@/lib/content/queries/files';
+import { detailColumns } from '@/lib/content/queries/publications';
+import { publicationUrl } from '@/lib/content/urls';
+import { publicationFiles, publications } from '@/lib/db/schema';
+import { ValidationError } from '@/lib/errors';
+import { defineKind, releaseYear } from './kind';
+import { publicationForm, publicationInputSchema, type PublicationValues } from './publications.form';
+
+export type Publication = typeof publications.$inferSelect;
+
+/** The publication area a form names, or a French `ValidationError` on `area`. */
+function publicationArea(slug: unknown): Area {
+  const area = typeof slug === 'string' ? getArea(slug) : undefined;
+  if (!area || area.kind !== 'publications') {
+    const message = 'Cette rubrique n’existe pas ou ne contient pas de publications.';
+    throw new ValidationError(message, { area: [message] });
+  }
+  return area;
+}
+
+/** A publication's checked values and the area they are for (whose own fields they carry). */
+type AreaValues = PublicationValues & { area: string };
+
+const attachments = attachmentList<AreaValues, typeof publicationFiles>(publicationFiles, 'publicationId');
+
+export const publicationKind = defineKind({
+  name: 'publications',
+  table: publications,
+  entity: 'publication',
+  words: { noun: 'Publication', plural: 'Publications', this: 'cette publication', pronoun: 'la', feminine: true },
+  area: { column: publications.area, key: 'area', label: 'cette rubrique' },
+  tags: (row) => publicationTags(row),
+
+  form: publicationForm,
+  schema(input, current) {
+    const given = (input as { area?: unknown } | null)?.area;
+    const area = publicationArea(given === undefined ? current?.area : given);
+    return publicationInputSchema(area).transform((v): AreaValues => ({ ...v, area: area.slug }));
+  },
+  columns: (v) => ({
+    area: v.area,
+    title: v.title,
+    summary: v.summary,
+    body: sanitizeRichText(v.body),
+    periodLabel: v.periodLabel,
+    periodStart: v.periodStart,
+    periodEnd: v.periodEnd,
+    coverFileId: v.coverFileId,
+    fields: v.fields,
+  }),
+  fileRefs: (v) => ({ cover: v.coverFileId, attachments: v.files.map((f) => f.fileId) }),
+  cover: publications.coverFileId,
+  owned: attachments,
+
+  adminList: { yearOf: releaseYear(publications), search: [publications.title] },
+  publicUrl: publicationUrl,
+  async editValues(db, row) {
+    const [files, cover] = await Promise.all([attachmentsForEdit(db, attachments, row.id), fileForEdit(db, row.coverFileId)]);
+    return {
+      title: row.title,
+      slug: row.slug,
+      summary: row.summary,
+      body: row.body,
+      periodLabel: row.periodLabel ?? '',
+      periodStart: row.periodStart ?? '',
+      periodEnd: row.periodEnd ?? '',
+      coverFileId: cover,
+      files,
+      ...Object.fromEntries(Object.entries(row.fields).map(([k, v]) => [`fields.${k}`, v === null || v === undefined ? '' : String(v)])),
+    };
+  },
+  /** The public detail shape, dated `now` when it has no release date yet. */
+  async preview(db, id, now) {
+    const [row] = await db
+      .select({ ...detailColumns, status: publications.status, deletedAt: publications.deletedAt })
+      .from(publications)
+      .where(eq(publications.id, id))
+      .limit(1);
+    if (!row) return null;
+    const attached = await filesOfPublications(db, [id]);
+    return { ...row, publishedAt: row.publishedAt ?? now, files: attached.get(id) ?? [] };
+  },
+});
