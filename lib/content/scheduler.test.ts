@@ -11,7 +11,9 @@ import { isPublic } from '@/lib/content/queries/visibility';
 import { openDatabase, type Database, type Db } from '@/lib/db/open';
 import { auditEntries, publications, users } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { createPublication, schedulePublication, trashPublication, updatePublication } from './mutations/publications';
+import { kinds } from './kinds';
+import { createItem, updateItem } from './mutations/items';
+import { changeLifecycle } from './mutations/lifecycle';
 import { publishDueItems, startScheduler } from './scheduler';
 
 const HOUR = 3_600_000;
@@ -24,8 +26,8 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
 
   /** A publication scheduled (as of `t0`) for `t0 + offset`. */
   async function scheduled(title: string, offsetMs: number, area = 'ipc') {
-    const created = await createPublication(db, area, { title }, user, { now: t0 });
-    const { publication } = await schedulePublication(db, created.id, 1, user, new Date(t0.getTime() + offsetMs), { now: t0 });
+    const created = (await createItem(db, { kind: kinds.publications, input: { title, area }, user, now: t0 })).item;
+    const { item: publication } = await changeLifecycle(db, { kind: kinds.publications, action: 'schedule', id: created.id, expectedVersion: 1, user, at: new Date(t0.getTime() + offsetMs), now: t0 });
     return publication;
   }
 
@@ -50,8 +52,8 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
     const dueOtherArea = await scheduled('IPI avril 2026', 2 * HOUR, 'ipi');
     const later = await scheduled('IPC mai 2026', 5 * HOUR);
     const trashed = await scheduled('IPC retiré', HOUR);
-    await trashPublication(db, trashed.id, 2, user, { now: t0 });
-    const draft = await createPublication(db, 'ipc', { title: 'Brouillon daté' }, user);
+    await changeLifecycle(db, { kind: kinds.publications, action: 'trash', id: trashed.id, expectedVersion: 2, user, now: t0 });
+    const draft = (await createItem(db, { kind: kinds.publications, input: { title: 'Brouillon daté', area: 'ipc' }, user })).item;
     await db.update(publications).set({ publishedAt: new Date(t0.getTime() - HOUR) }).where(eq(publications.id, draft.id));
 
     const runAt = new Date(t0.getTime() + 3 * HOUR);
@@ -82,7 +84,7 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
   it('leaves an editor’s open form valid: going online is not an edit', async () => {
     const item = await scheduled('Note de conjoncture', HOUR);
     await publishDueItems(db, new Date(t0.getTime() + 2 * HOUR));
-    const { publication } = await updatePublication(db, item.id, item.version, { title: 'Note de conjoncture (corrigée)' }, user);
+    const { item: publication } = await updateItem(db, { kind: kinds.publications, id: item.id, expectedVersion: item.version, input: { title: 'Note de conjoncture (corrigée)' }, user });
     expect(publication).toMatchObject({ status: 'published', version: item.version + 1, title: 'Note de conjoncture (corrigée)' });
   });
 
@@ -108,7 +110,7 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
     const infos = vi.spyOn(console, 'info').mockImplementation(() => {});
     try {
       // A run already due when the scheduler starts goes out at once.
-      const created = await createPublication(db, 'ippi', { title: 'IPPI programmé' }, user);
+      const created = (await createItem(db, { kind: kinds.publications, input: { title: 'IPPI programmé', area: 'ippi' }, user })).item;
       await db
         .update(publications)
         .set({ status: 'scheduled', publishedAt: new Date(Date.now() - 1000) })

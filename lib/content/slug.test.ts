@@ -3,7 +3,9 @@ import { events, galleries, news, publications, tenders } from '@/lib/db/schema'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { parseAreaSegments } from './area-route';
 import { reservedSlugs } from './areas';
-import { slugify, uniqueSlug, type SlugTable } from './slug';
+import { kinds } from './kinds';
+import type { KindName } from './kinds/forms';
+import { slugify, uniqueSlug } from './slug';
 
 describe('slugify', () => {
   it.each([
@@ -77,17 +79,17 @@ describe.each(testDatabaseKinds)('uniqueSlug on %s', (kind) => {
   };
 
   it('returns the base when it is free', async () => {
-    expect(await uniqueSlug(database.db, 'publications', 'libre', { area: 'ipc' })).toBe('libre');
-    expect(await uniqueSlug(database.db, 'news', 'libre')).toBe('libre');
+    expect(await uniqueSlug(database.db, kinds.publications, 'libre', { scope: 'ipc' })).toBe('libre');
+    expect(await uniqueSlug(database.db, kinds.news, 'libre')).toBe('libre');
   });
 
   it('numbers from -2 and fills the first gap', async () => {
     const { db } = database;
     await addPublication('ipc', 'ipc-octobre-2026');
-    expect(await uniqueSlug(db, 'publications', 'ipc-octobre-2026', { area: 'ipc' })).toBe('ipc-octobre-2026-2');
+    expect(await uniqueSlug(db, kinds.publications, 'ipc-octobre-2026', { scope: 'ipc' })).toBe('ipc-octobre-2026-2');
     await addPublication('ipc', 'ipc-octobre-2026-2');
     await addPublication('ipc', 'ipc-octobre-2026-4');
-    expect(await uniqueSlug(db, 'publications', 'ipc-octobre-2026', { area: 'ipc' })).toBe('ipc-octobre-2026-3');
+    expect(await uniqueSlug(db, kinds.publications, 'ipc-octobre-2026', { scope: 'ipc' })).toBe('ipc-octobre-2026-3');
   });
 
   it('is not misled by other slugs sharing the prefix', async () => {
@@ -95,37 +97,37 @@ describe.each(testDatabaseKinds)('uniqueSlug on %s', (kind) => {
     await addPublication('ipi', 'rapport-annuel');
     await addPublication('ipi', 'rapport-2');
     await addPublication('ipi', 'rapport-x-3');
-    expect(await uniqueSlug(db, 'publications', 'rapport', { area: 'ipi' })).toBe('rapport');
+    expect(await uniqueSlug(db, kinds.publications, 'rapport', { scope: 'ipi' })).toBe('rapport');
     await addPublication('ipi', 'rapport');
-    expect(await uniqueSlug(db, 'publications', 'rapport', { area: 'ipi' })).toBe('rapport-3');
+    expect(await uniqueSlug(db, kinds.publications, 'rapport', { scope: 'ipi' })).toBe('rapport-3');
   });
 
   it('scopes publications to their area', async () => {
     const { db } = database;
     await addPublication('economie', 'comptes-nationaux');
-    expect(await uniqueSlug(db, 'publications', 'comptes-nationaux', { area: 'economie' })).toBe('comptes-nationaux-2');
-    expect(await uniqueSlug(db, 'publications', 'comptes-nationaux', { area: 'sociale' })).toBe('comptes-nationaux');
-    await expect(uniqueSlug(db, 'publications', 'comptes-nationaux')).rejects.toThrow(/area/);
+    expect(await uniqueSlug(db, kinds.publications, 'comptes-nationaux', { scope: 'economie' })).toBe('comptes-nationaux-2');
+    expect(await uniqueSlug(db, kinds.publications, 'comptes-nationaux', { scope: 'sociale' })).toBe('comptes-nationaux');
+    await expect(uniqueSlug(db, kinds.publications, 'comptes-nationaux')).rejects.toThrow(/scope/);
   });
 
   it('lets the edited item keep its slug', async () => {
     const { db } = database;
     const id = await addPublication('methodes', 'nomenclature');
-    expect(await uniqueSlug(db, 'publications', 'nomenclature', { area: 'methodes', excludeId: id })).toBe('nomenclature');
-    expect(await uniqueSlug(db, 'publications', 'nomenclature', { area: 'methodes', excludeId: id + 1000 })).toBe('nomenclature-2');
+    expect(await uniqueSlug(db, kinds.publications, 'nomenclature', { scope: 'methodes', excludeId: id })).toBe('nomenclature');
+    expect(await uniqueSlug(db, kinds.publications, 'nomenclature', { scope: 'methodes', excludeId: id + 1000 })).toBe('nomenclature-2');
     const other = await addPublication('methodes', 'nomenclature-2');
     // Another item holding `-2` still counts while editing the first one, and the reverse.
-    expect(await uniqueSlug(db, 'publications', 'nomenclature', { area: 'methodes', excludeId: other })).toBe('nomenclature-2');
-    expect(await uniqueSlug(db, 'publications', 'nomenclature-2', { area: 'methodes', excludeId: other })).toBe('nomenclature-2');
+    expect(await uniqueSlug(db, kinds.publications, 'nomenclature', { scope: 'methodes', excludeId: other })).toBe('nomenclature-2');
+    expect(await uniqueSlug(db, kinds.publications, 'nomenclature-2', { scope: 'methodes', excludeId: other })).toBe('nomenclature-2');
   });
 
   it('counts items in the trash', async () => {
     const { db } = database;
     await addPublication('lois', 'loi-statistique', new Date());
-    expect(await uniqueSlug(db, 'publications', 'loi-statistique', { area: 'lois' })).toBe('loi-statistique-2');
+    expect(await uniqueSlug(db, kinds.publications, 'loi-statistique', { scope: 'lois' })).toBe('loi-statistique-2');
   });
 
-  const insertInto: Record<Exclude<SlugTable, 'publications'>, (slug: string) => Promise<number>> = {
+  const insertInto: Record<Exclude<KindName, 'publications'>, (slug: string) => Promise<number>> = {
     news: async (slug) => (await database.db.insert(news).values({ slug, title: slug }).returning({ id: news.id }))[0]!.id,
     events: async (slug) =>
       (await database.db.insert(events).values({ slug, title: slug, startsAt: new Date() }).returning({ id: events.id }))[0]!.id,
@@ -144,11 +146,11 @@ describe.each(testDatabaseKinds)('uniqueSlug on %s', (kind) => {
     const base = `atelier-${table}`;
     const id = await insertInto[table](base);
     // The area of a non-publication table plays no part (generic code may pass the registry's).
-    expect(await uniqueSlug(db, table, base, { area: 'autre' })).toBe(`${base}-2`);
-    expect(await uniqueSlug(db, table, base, { excludeId: id })).toBe(base);
+    expect(await uniqueSlug(db, kinds[table], base, { scope: 'autre' })).toBe(`${base}-2`);
+    expect(await uniqueSlug(db, kinds[table], base, { excludeId: id })).toBe(base);
     // Each table is queried on its own.
-    expect(await uniqueSlug(db, table === 'news' ? 'events' : 'news', base)).toBe(base);
+    expect(await uniqueSlug(db, kinds[table === 'news' ? 'events' : 'news'], base)).toBe(base);
     await database.db.insert(publications).values({ area: 'autres', slug: `pub-${table}`, title: 'x' });
-    expect(await uniqueSlug(db, table, `pub-${table}`)).toBe(`pub-${table}`);
+    expect(await uniqueSlug(db, kinds[table], `pub-${table}`)).toBe(`pub-${table}`);
   });
 });

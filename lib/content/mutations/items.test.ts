@@ -19,13 +19,11 @@ import type { Db } from '@/lib/db/open';
 import { auditEntries, events, files, galleries, galleryImages, news, tenderFiles, tenders, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { createEvent, eventInputSchema, eventKind, getEventForEdit, previewEvent, updateEvent } from './events';
-import { createGallery, deleteGalleryForever, galleryKind, getGalleryForEdit, previewGallery, updateGallery } from './galleries';
-import type { EditableKind } from './items';
-import { changeLifecycle, type ContentKind, type LifecycleResult, type LifecycleRow, type WriteOptions } from './lifecycle';
-import { createNews, getNewsForEdit, newsKind, previewNews, updateNews } from './news';
-import { createPublication } from './publications';
-import { createTender, deleteTenderForever, getTenderForEdit, previewTender, tenderKind, updateTender } from './tenders';
+import { kinds } from '@/lib/content/kinds';
+import { eventInputSchema } from '@/lib/content/kinds/events.form';
+import type { AnyKind, ItemRow } from '@/lib/content/kinds/kind';
+import { createItem, deleteItemForever, loadForEdit, updateItem } from './items';
+import { changeLifecycle, type WriteOptions } from './lifecycle';
 
 const HOUR = 3_600_000;
 
@@ -39,13 +37,17 @@ async function failure(promise: Promise<unknown>): Promise<DomainError> {
   throw new Error('expected a failure');
 }
 
+/** The value of a preview, which must exist. */
+async function present<T>(promise: Promise<T | null>): Promise<T> {
+  const value = await promise;
+  if (value === null) throw new Error('expected a preview');
+  return value;
+}
+
 /** A sample of hostile markup: every one of these must be gone from what is stored. */
 const hostile =
   '<p onclick="steal()">Texte</p><script>alert(document.cookie)</script><img src="/fichiers/1/a.png" onerror="alert(1)">' +
   '<a href="javascript:alert(1)">lien</a><svg onload="alert(1)"><circle r="1"/></svg>';
-
-type Create = (db: Db, input: unknown, user: SessionUser, options?: WriteOptions) => Promise<LifecycleRow & { slug: string }>;
-type Update = (db: Db, id: number, version: number, input: unknown, user: SessionUser, options?: WriteOptions) => Promise<LifecycleResult<LifecycleRow>>;
 
 /** A tender's reference, to keep it when its title changes (the other kinds have none: their schemas drop it). */
 const keep = (row: object) => ({ reference: (row as { reference?: string }).reference });
@@ -76,10 +78,10 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       .orderBy(asc(auditEntries.id));
 
   /** Each kind once, as the table-driven tests below use it. */
-  const kinds = [
+  const cases = [
     {
       label: 'news',
-      kind: newsKind as unknown as EditableKind,
+      kind: kinds.news as AnyKind,
       table: news,
       this: 'cette actualité',
       pronoun: 'la',
@@ -89,14 +91,12 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       title: 'Atelier régional sur l’économie informelle à Bobo',
       slug: 'atelier-regional-sur-l-economie-informelle-a-bobo',
       input: (title: string, extra: Record<string, unknown> = {}) => ({ title, excerpt: 'Un atelier.', ...extra }),
-      create: createNews as Create,
-      update: updateNews as Update,
-      tagsOf: (row: LifecycleRow) => newsTags(row),
+      tagsOf: (row: ItemRow) => newsTags(row),
       isPublic: async (id: number, now: Date) => (await getNews(db, { id, now })) !== null,
     },
     {
       label: 'events',
-      kind: eventKind as unknown as EditableKind,
+      kind: kinds.events as AnyKind,
       table: events,
       this: 'cet événement',
       pronoun: 'le',
@@ -106,8 +106,6 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       title: 'Journée mondiale de la statistique — Édition 2026',
       slug: 'journee-mondiale-de-la-statistique-edition-2026',
       input: (title: string, extra: Record<string, unknown> = {}) => ({ title, place: 'Salle de conférence', startsAt: '2026-10-20T09:00', ...extra }),
-      create: createEvent as Create,
-      update: updateEvent as Update,
       tagsOf: () => [tags.events],
       isPublic: async (id: number, now: Date) => {
         const { upcoming, past } = await listEvents(db, { now, pastLimit: 1000 });
@@ -116,7 +114,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     },
     {
       label: 'galleries',
-      kind: galleryKind as unknown as EditableKind,
+      kind: kinds.galleries as AnyKind,
       table: galleries,
       this: 'cette galerie',
       pronoun: 'la',
@@ -126,14 +124,12 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       title: 'Lancement du RGPH : premières images',
       slug: 'lancement-du-rgph-premieres-images',
       input: (title: string, extra: Record<string, unknown> = {}) => ({ title, takenOn: '2026-02-14', images: [{ fileId: photo, caption: 'Ouverture' }], ...extra }),
-      create: createGallery as Create,
-      update: updateGallery as Update,
       tagsOf: () => [tags.galleries],
       isPublic: async (id: number, now: Date) => (await listGalleries(db, { now })).some((g) => g.id === id),
     },
     {
       label: 'tenders',
-      kind: tenderKind as unknown as EditableKind,
+      kind: kinds.tenders as AnyKind,
       table: tenders,
       this: 'cet appel d’offres',
       pronoun: 'le',
@@ -150,8 +146,6 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         files: [{ fileId: pdf, label: 'Dossier' }],
         ...extra,
       }),
-      create: createTender as Create,
-      update: updateTender as Update,
       tagsOf: () => [tags.tenders],
       isPublic: async (id: number, now: Date) => (await listTenders(db, { now })).some((t) => t.id === id),
     },
@@ -177,13 +171,16 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     await database?.close();
   });
 
-  describe.each(kinds.map((k) => [k.label, k] as const))('%s', (_label, k) => {
-    const rowOf = async (id: number) => (await db.select().from(k.table).where(eq(k.table.id, id)))[0] as (LifecycleRow & Record<string, unknown>) | undefined;
-    const kind = () => k.kind as unknown as ContentKind;
+  describe.each(cases.map((k) => [k.label, k] as const))('%s', (_label, k) => {
+    const rowOf = async (id: number) => (await db.select().from(k.table).where(eq(k.table.id, id)))[0] as (ItemRow & Record<string, unknown>) | undefined;
+    const kind = () => k.kind;
+    const create = async (input: unknown, user: SessionUser, options: WriteOptions = {}) => (await createItem(db, { kind: k.kind, input, user, ...options })).item;
+    const update = (id: number, version: number, input: unknown, user: SessionUser, options: WriteOptions = {}) =>
+      updateItem(db, { kind: k.kind, id, expectedVersion: version, input, user, ...options });
 
     it('creates a draft by its author with a slug from the French title, numbered when taken, and an audit entry', async () => {
-      const first = await k.create(db, k.input(k.title, { reference: 'AO-NUM-1' }), helene);
-      const second = await k.create(db, k.input(k.title, { reference: 'AO-NUM-2' }), helene);
+      const first = await create(k.input(k.title, { reference: 'AO-NUM-1' }), helene);
+      const second = await create(k.input(k.title, { reference: 'AO-NUM-2' }), helene);
       expect(first).toMatchObject({ slug: k.slug, status: 'draft', version: 1, createdBy: helene.id, updatedBy: helene.id, publishedAt: null });
       expect(second.slug).toBe(`${k.slug}-2`);
       const [entry] = await audits(k.kind.entity, first.id);
@@ -193,14 +190,14 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     });
 
     it('keeps a chosen slug when free and refuses a taken one on the slug field, naming the other item (trash included)', async () => {
-      const chosen = await k.create(db, k.input('Premier titre', { slug: `choisie-${k.label}` }), helene);
+      const chosen = await create(k.input('Premier titre', { slug: `choisie-${k.label}` }), helene);
       expect(chosen.slug).toBe(`choisie-${k.label}`);
-      const taken = await failure(k.create(db, k.input('Autre titre', { slug: `choisie-${k.label}` }), helene));
+      const taken = await failure(create(k.input('Autre titre', { slug: `choisie-${k.label}` }), helene));
       expect(taken).toBeInstanceOf(ConflictError);
       expect(taken.fieldErrors?.slug?.[0]).toBe(`L’adresse « choisie-${k.label} » est déjà celle de « Premier titre » : choisissez-en une autre.`);
 
-      await changeLifecycle(db, kind(), 'trash', { id: chosen.id, expectedVersion: 1, user: helene });
-      const trashed = await failure(k.create(db, k.input('Troisième titre', { slug: `choisie-${k.label}` }), helene));
+      await changeLifecycle(db, { kind: kind(), action: 'trash', id: chosen.id, expectedVersion: 1, user: helene });
+      const trashed = await failure(create(k.input('Troisième titre', { slug: `choisie-${k.label}` }), helene));
       expect(trashed.fieldErrors?.slug?.[0]).toBe(
         `L’adresse « choisie-${k.label} » est celle de « Premier titre », dans la corbeille : supprimez-${k.pronoun} définitivement ou choisissez une autre adresse.`,
       );
@@ -208,8 +205,8 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     });
 
     it('saves with the right version, audits only what changed, returns the tags; the same form again writes nothing', async () => {
-      const created = await k.create(db, k.input('Titre initial'), helene);
-      const { publication, tags: touched } = await k.update(db, created.id, 1, k.input('Titre corrigé', keep(created)), marc);
+      const created = await create(k.input('Titre initial'), helene);
+      const { item: publication, tags: touched } = await update(created.id, 1, k.input('Titre corrigé', keep(created)), marc);
       expect(publication).toMatchObject({ title: 'Titre corrigé', version: 2, updatedBy: marc.id, createdBy: helene.id, slug: created.slug });
       expect(touched).toEqual(k.tagsOf(created));
       const entry = (await audits(k.kind.entity, created.id)).at(-1)!;
@@ -217,54 +214,54 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       expect(entry.before).toEqual({ title: 'Titre initial' });
       expect(entry.after).toEqual({ title: 'Titre corrigé' });
 
-      const again = await k.update(db, created.id, 2, k.input('Titre corrigé', keep(created)), marc);
-      expect(again).toEqual({ publication: expect.objectContaining({ version: 2 }), tags: [] });
+      const again = await update(created.id, 2, k.input('Titre corrigé', keep(created)), marc);
+      expect(again).toEqual({ item: expect.objectContaining({ version: 2 }), tags: [] });
       expect(await audits(k.kind.entity, created.id)).toHaveLength(2);
     });
 
     it('refuses a stale version, naming who saved meanwhile, and writes nothing', async () => {
-      const created = await k.create(db, k.input('Version commune'), marc);
+      const created = await create(k.input('Version commune'), marc);
       const savedAt = new Date('2026-03-12T14:32:10Z');
-      await k.update(db, created.id, 1, k.input('Version d’Hélène', keep(created)), helene, { now: savedAt });
+      await update(created.id, 1, k.input('Version d’Hélène', keep(created)), helene, { now: savedAt });
       const saved = await rowOf(created.id);
-      const error = await failure(k.update(db, created.id, 1, k.input('Version de Marc', keep(created)), marc, { now: new Date('2026-03-12T14:40:00Z') }));
+      const error = await failure(update(created.id, 1, k.input('Version de Marc', keep(created)), marc, { now: new Date('2026-03-12T14:40:00Z') }));
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
         `Hélène Diallo a enregistré ${k.this} à 14:32 pendant que vous ${k.pronoun} modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.`,
       );
       // Even a form with no change is refused when its version is stale.
-      const unchanged = await failure(k.update(db, created.id, 1, k.input('Version d’Hélène', keep(created)), marc));
+      const unchanged = await failure(update(created.id, 1, k.input('Version d’Hélène', keep(created)), marc));
       expect(unchanged).toBeInstanceOf(ConflictError);
       expect(await rowOf(created.id)).toEqual(saved);
       expect((await audits(k.kind.entity, created.id)).map((a) => a.action)).toEqual([`${k.kind.entity}.create`, `${k.kind.entity}.update`]);
-      expect(await failure(k.update(db, 999_999, 1, k.input('Fantôme'), marc))).toBeInstanceOf(NotFoundError);
+      expect(await failure(update(999_999, 1, k.input('Fantôme'), marc))).toBeInstanceOf(NotFoundError);
     });
 
     it('refuses a form without title, with a French message on the field', async () => {
-      const error = await failure(k.create(db, k.input('   '), helene));
+      const error = await failure(create(k.input('   '), helene));
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.fieldErrors).toEqual({ title: ['Le titre est obligatoire.'] });
     });
 
     it('publishes (visible to the public query, tags returned), trashes (gone), restores (back)', async () => {
-      const created = await k.create(db, k.input('Cycle de vie'), helene);
+      const created = await create(k.input('Cycle de vie'), helene);
       const now = new Date();
       const later = new Date(now.getTime() + 1000);
-      const published = await changeLifecycle(db, kind(), 'publish', { id: created.id, expectedVersion: 1, user: helene, now });
+      const published = await changeLifecycle(db, { kind: kind(), action: 'publish', id: created.id, expectedVersion: 1, user: helene, now });
       expect(published.tags).toEqual(k.tagsOf(created));
       expect(await k.isPublic(created.id, later)).toBe(true);
       expect((await audits(k.kind.entity, created.id)).at(-1)!.summary).toMatch(new RegExp(`^${k.noun} mise? en ligne : « Cycle de vie »$`));
 
-      await changeLifecycle(db, kind(), 'trash', { id: created.id, expectedVersion: 2, user: helene });
+      await changeLifecycle(db, { kind: kind(), action: 'trash', id: created.id, expectedVersion: 2, user: helene });
       expect(await k.isPublic(created.id, later)).toBe(false);
-      await changeLifecycle(db, kind(), 'restore', { id: created.id, expectedVersion: 3, user: helene });
+      await changeLifecycle(db, { kind: kind(), action: 'restore', id: created.id, expectedVersion: 3, user: helene });
       expect(await k.isPublic(created.id, later)).toBe(true);
     });
 
     it('goes public when its scheduled time comes (publishDueItems)', async () => {
       const t0 = new Date();
-      const created = await k.create(db, k.input('Programmé'), helene, { now: t0 });
-      await changeLifecycle(db, kind(), 'schedule', { id: created.id, expectedVersion: 1, user: helene, at: new Date(t0.getTime() + HOUR), now: t0 });
+      const created = await create(k.input('Programmé'), helene, { now: t0 });
+      await changeLifecycle(db, { kind: kind(), action: 'schedule', id: created.id, expectedVersion: 1, user: helene, at: new Date(t0.getTime() + HOUR), now: t0 });
       expect(await k.isPublic(created.id, new Date(t0.getTime() + HOUR / 2))).toBe(false);
       const runAt = new Date(t0.getTime() + 2 * HOUR);
       const { published, tags: touched } = await publishDueItems(db, runAt);
@@ -277,58 +274,59 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
 
   describe('publications, through the same module', () => {
     it('checks a chosen slug within the publication’s area only', async () => {
-      await createPublication(db, 'ipc', { title: 'IPC de mars', slug: 'meme-adresse' }, helene);
-      expect((await createPublication(db, 'ipi', { title: 'IPI de mars', slug: 'meme-adresse' }, helene)).slug).toBe('meme-adresse');
-      const error = await failure(createPublication(db, 'ipc', { title: 'IPC d’avril', slug: 'meme-adresse' }, helene));
+      (await createItem(db, { kind: kinds.publications, input: { title: 'IPC de mars', slug: 'meme-adresse', area: 'ipc' }, user: helene })).item;
+      expect(((await createItem(db, { kind: kinds.publications, input: { title: 'IPI de mars', slug: 'meme-adresse', area: 'ipi' }, user: helene })).item).slug).toBe('meme-adresse');
+      const error = await failure(createItem(db, { kind: kinds.publications, input: { title: 'IPC d’avril', slug: 'meme-adresse', area: 'ipc' }, user: helene }).then((r) => r.item));
       expect(error.fieldErrors?.slug).toEqual(['L’adresse « meme-adresse » est déjà celle de « IPC de mars » dans cette rubrique : choisissez-en une autre.']);
     });
   });
 
   describe('rich text', () => {
     it.each([
-      ['news', () => createNews(db, { title: 'Texte hostile', body: hostile }, helene)],
-      ['events', () => createEvent(db, { title: 'Texte hostile', startsAt: '2026-05-01T10:00', body: hostile }, helene)],
-      ['tenders', () => createTender(db, { reference: 'AO-HOSTILE', title: 'Texte hostile', deadlineAt: '2026-05-01T10:00', body: hostile }, helene)],
+      ['news', () => createItem(db, { kind: kinds.news, input: { title: 'Texte hostile', body: hostile }, user: helene }).then((r) => r.item)],
+      ['events', () => createItem(db, { kind: kinds.events, input: { title: 'Texte hostile', startsAt: '2026-05-01T10:00', body: hostile }, user: helene }).then((r) => r.item)],
+      ['tenders', () => createItem(db, { kind: kinds.tenders, input: { reference: 'AO-HOSTILE', title: 'Texte hostile', deadlineAt: '2026-05-01T10:00', body: hostile }, user: helene }).then((r) => r.item)],
     ])('sanitizes the body of %s', async (_label, create) => {
       const created = (await create()) as { body: string };
       expect(created.body).toBe('<p>Texte</p><img src="/fichiers/1/a.png" alt="" />lien');
     });
 
     it('sanitizes on update too', async () => {
-      const created = await createNews(db, { title: 'Mise à jour hostile', body: '<p>Propre</p>' }, helene);
-      const { publication } = await updateNews(db, created.id, 1, { title: 'Mise à jour hostile', body: hostile }, helene);
+      const created = (await createItem(db, { kind: kinds.news, input: { title: 'Mise à jour hostile', body: '<p>Propre</p>' }, user: helene })).item;
+      const { item: publication } = await updateItem(db, { kind: kinds.news, id: created.id, expectedVersion: 1, input: { title: 'Mise à jour hostile', body: hostile }, user: helene });
       expect(publication.body).toBe('<p>Texte</p><img src="/fichiers/1/a.png" alt="" />lien');
     });
   });
 
   describe('news', () => {
     it('checks the cover: a library id, still there, an image', async () => {
-      const badId = await failure(createNews(db, { title: 'Couverture', coverFileId: 'pas-un-identifiant' }, helene));
+      const badId = await failure(createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: 'pas-un-identifiant' }, user: helene }).then((r) => r.item));
       expect(badId.fieldErrors).toEqual({ coverFileId: ['Image de couverture : choisissez un fichier de la bibliothèque.'] });
-      const gone = await failure(createNews(db, { title: 'Couverture', coverFileId: randomUUID() }, helene));
+      const gone = await failure(createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: randomUUID() }, user: helene }).then((r) => r.item));
       expect(gone).toBeInstanceOf(ValidationError);
       expect(gone.fieldErrors?.coverFileId?.[0]).toMatch(/plus dans la bibliothèque/);
-      const notImage = await failure(createNews(db, { title: 'Couverture', coverFileId: pdf }, helene));
+      const notImage = await failure(createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: pdf }, user: helene }).then((r) => r.item));
       expect(notImage.fieldErrors?.coverFileId).toEqual(['La couverture doit être une image (JPEG, PNG ou WebP).']);
-      const tooLong = await failure(createNews(db, { title: 'Résumé', excerpt: 'x'.repeat(501) }, helene));
+      const tooLong = await failure(createItem(db, { kind: kinds.news, input: { title: 'Résumé', excerpt: 'x'.repeat(501) }, user: helene }).then((r) => r.item));
       expect(tooLong.fieldErrors?.excerpt).toEqual(['Le résumé ne doit pas dépasser 500 caractères.']);
     });
 
     it('gives the edit form its cover and authors, and previews a draft as the news page shows it', async () => {
-      const created = await createNews(db, { title: 'Nouvelle enquête', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo }, helene);
-      await updateNews(db, created.id, 1, { title: 'Nouvelle enquête emploi', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo }, marc);
-      const edit = await getNewsForEdit(db, created.id);
-      expect(edit).toMatchObject({ title: 'Nouvelle enquête emploi', version: 2, createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' });
-      expect(edit.cover).toEqual({ id: photo, name: 'Ouverture.jpg', mime: 'image/jpeg', url: `/fichiers/${photo}/Ouverture.jpg` });
-      expect(await failure(getNewsForEdit(db, 999_999))).toBeInstanceOf(NotFoundError);
+      const created = (await createItem(db, { kind: kinds.news, input: { title: 'Nouvelle enquête', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo }, user: helene })).item;
+      await updateItem(db, { kind: kinds.news, id: created.id, expectedVersion: 1, input: { title: 'Nouvelle enquête emploi', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo }, user: marc });
+      const edit = await loadForEdit(db, kinds.news, created.id);
+      expect(edit).toMatchObject({ area: 'news', values: { title: 'Nouvelle enquête emploi' }, meta: { version: 2, createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' } });
+      expect(edit.values.coverFileId).toEqual({ id: photo, name: 'Ouverture.jpg', mime: 'image/jpeg', url: `/fichiers/${photo}/Ouverture.jpg` });
+      expect(await failure(loadForEdit(db, kinds.news, 999_999))).toBeInstanceOf(NotFoundError);
 
       const now = new Date('2026-05-01T10:00:00Z');
-      const preview = await previewNews(db, created.id, now);
-      expect(preview).toMatchObject({ status: 'draft', deletedAt: null, title: 'Nouvelle enquête emploi', body: '<h2>Titre</h2><p>Texte</p>', publishedAt: now });
+      const preview = await present(kinds.news.preview(db, created.id, now));
+      expect(preview).toMatchObject({ area: 'news', status: 'draft', deletedAt: null, title: 'Nouvelle enquête emploi', body: '<h2>Titre</h2><p>Texte</p>', publishedAt: now });
       expect(preview.cover).toMatchObject({ id: photo, name: 'Ouverture.jpg', width: 1600 });
       // The same shape as the public page's, once published.
-      await changeLifecycle(db, newsKind as unknown as ContentKind, 'publish', { id: created.id, expectedVersion: 2, user: helene, now });
-      const { status, deletedAt, ...shown } = await previewNews(db, created.id, now);
+      await changeLifecycle(db, { kind: kinds.news, action: 'publish', id: created.id, expectedVersion: 2, user: helene, now });
+      const { status, deletedAt, area, ...shown } = await present(kinds.news.preview(db, created.id, now));
+      expect(area).toBe('news');
       expect([status, deletedAt]).toEqual(['published', null]);
       expect(shown).toEqual(await getNews(db, { id: created.id, now }));
     });
@@ -336,30 +334,31 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
 
   describe('events', () => {
     it('requires a start, and an end not before it, with French messages on the fields', async () => {
-      const noStart = await failure(createEvent(db, { title: 'Séminaire' }, helene));
+      const noStart = await failure(createItem(db, { kind: kinds.events, input: { title: 'Séminaire' }, user: helene }).then((r) => r.item));
       expect(noStart.fieldErrors).toEqual({ startsAt: ['La date de début est obligatoire.'] });
-      const before = await failure(createEvent(db, { title: '', startsAt: '2026-06-02T09:00', endsAt: '2026-06-01T17:00' }, helene));
+      const before = await failure(createItem(db, { kind: kinds.events, input: { title: '', startsAt: '2026-06-02T09:00', endsAt: '2026-06-01T17:00' }, user: helene }).then((r) => r.item));
       expect(before).toBeInstanceOf(ValidationError);
       expect(before.fieldErrors).toEqual({
         title: ['Le titre est obligatoire.'],
         endsAt: ['La fin de l’événement doit être égale ou postérieure à son début : corrigez la date de fin.'],
       });
-      const bad = await failure(createEvent(db, { title: 'Séminaire', startsAt: '02/06/2026' }, helene));
+      const bad = await failure(createItem(db, { kind: kinds.events, input: { title: 'Séminaire', startsAt: '02/06/2026' }, user: helene }).then((r) => r.item));
       expect(bad.fieldErrors?.startsAt?.[0]).toMatch(/date et heure attendues/);
       // The browser checks the same schema.
       expect(eventInputSchema.safeParse({ title: 'Séminaire', startsAt: '2026-06-02T09:00', endsAt: '2026-06-02T08:00' }).success).toBe(false);
     });
 
     it('stores start and end as instants, audits a moved date, and previews as the events page lists it', async () => {
-      const created = await createEvent(db, { title: 'Atelier SNDS', place: 'Ouagadougou', startsAt: '2026-06-02T09:00', endsAt: '2026-06-03T17:00', coverFileId: photo }, helene);
+      const created = (await createItem(db, { kind: kinds.events, input: { title: 'Atelier SNDS', place: 'Ouagadougou', startsAt: '2026-06-02T09:00', endsAt: '2026-06-03T17:00', coverFileId: photo }, user: helene })).item;
       expect(created).toMatchObject({ startsAt: new Date('2026-06-02T09:00:00Z'), endsAt: new Date('2026-06-03T17:00:00Z'), place: 'Ouagadougou' });
-      await updateEvent(db, created.id, 1, { title: 'Atelier SNDS', place: 'Ouagadougou', startsAt: '2026-06-04T09:00Z', endsAt: '', coverFileId: photo }, marc);
+      await updateItem(db, { kind: kinds.events, id: created.id, expectedVersion: 1, input: { title: 'Atelier SNDS', place: 'Ouagadougou', startsAt: '2026-06-04T09:00Z', endsAt: '', coverFileId: photo }, user: marc });
       const entry = (await audits('event', created.id)).at(-1)!;
       expect(entry.before).toEqual({ startsAt: '2026-06-02T09:00:00.000Z', endsAt: '2026-06-03T17:00:00.000Z' });
       expect(entry.after).toEqual({ startsAt: '2026-06-04T09:00:00.000Z', endsAt: null });
-      expect((await getEventForEdit(db, created.id)).cover).toMatchObject({ id: photo, url: `/fichiers/${photo}/Ouverture.jpg` });
-      const preview = await previewEvent(db, created.id);
+      expect((await loadForEdit(db, kinds.events, created.id)).values.coverFileId).toMatchObject({ id: photo, url: `/fichiers/${photo}/Ouverture.jpg` });
+      const preview = await kinds.events.preview(db, created.id, new Date());
       expect(preview).toEqual({
+        area: 'events',
         id: created.id,
         slug: 'atelier-snds',
         title: 'Atelier SNDS',
@@ -384,26 +383,16 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         .orderBy(asc(galleryImages.position));
 
     it('keeps the photos in the order given, reorders them on save, and shows them in that order', async () => {
-      const created = await createGallery(
-        db,
-        {
+      const created = (await createItem(db, { kind: kinds.galleries, input: {
           title: 'Recensement pilote',
           images: [
             { fileId: photo2, caption: 'Les agents', alt: 'Agents recenseurs en formation' },
             { fileId: photo, caption: 'Ouverture' },
             { fileId: photo3, caption: '', alt: 'Conférence' },
           ],
-        },
-        helene,
-      );
+        }, user: helene })).item;
       expect((await stored(created.id)).map((i) => i.fileId)).toEqual([photo2, photo, photo3]);
-      const { publication } = await updateGallery(
-        db,
-        created.id,
-        1,
-        { title: 'Recensement pilote', images: [{ fileId: photo3, alt: 'Conférence' }, { fileId: photo2, caption: 'Les agents', alt: 'Agents recenseurs en formation' }] },
-        marc,
-      );
+      const { item: publication } = await updateItem(db, { kind: kinds.galleries, id: created.id, expectedVersion: 1, input: { title: 'Recensement pilote', images: [{ fileId: photo3, alt: 'Conférence' }, { fileId: photo2, caption: 'Les agents', alt: 'Agents recenseurs en formation' }] }, user: marc });
       expect(publication.version).toBe(2);
       expect(await stored(created.id)).toEqual([
         { fileId: photo3, caption: '', alt: 'Conférence' },
@@ -413,36 +402,37 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       expect(Object.keys(entry.after as object)).toEqual(['images']);
       expect((entry.before as { images: unknown[] }).images).toHaveLength(3);
 
-      const edit = await getGalleryForEdit(db, created.id);
-      expect(edit.images).toEqual([
-        { fileId: photo3, caption: '', alt: 'Conférence', name: 'Conférence de presse.png', url: `/fichiers/${photo3}/Conf%C3%A9rence%20de%20presse.png`, width: 800, height: 600 },
-        { fileId: photo2, caption: 'Les agents', alt: 'Agents recenseurs en formation', name: 'Agents recenseurs.jpg', url: `/fichiers/${photo2}/Agents%20recenseurs.jpg`, width: 1200, height: 800 },
+      const edit = await loadForEdit(db, kinds.galleries, created.id);
+      expect(edit.values.images).toEqual([
+        { file: { id: photo3, name: 'Conférence de presse.png', url: `/fichiers/${photo3}/Conf%C3%A9rence%20de%20presse.png` }, caption: '', alt: 'Conférence' },
+        { file: { id: photo2, name: 'Agents recenseurs.jpg', url: `/fichiers/${photo2}/Agents%20recenseurs.jpg` }, caption: 'Les agents', alt: 'Agents recenseurs en formation' },
       ]);
-      const preview = await previewGallery(db, created.id);
+      const preview = await present(kinds.galleries.preview(db, created.id, new Date()));
       expect(preview.images.map((i) => i.fileId)).toEqual([photo3, photo2]);
 
       const now = new Date();
-      await changeLifecycle(db, galleryKind as unknown as ContentKind, 'publish', { id: created.id, expectedVersion: 2, user: helene, now });
+      await changeLifecycle(db, { kind: kinds.galleries, action: 'publish', id: created.id, expectedVersion: 2, user: helene, now });
       const shown = (await listGalleries(db, { now: new Date(now.getTime() + 1000) })).find((g) => g.id === created.id);
       expect(shown?.images.map((i) => [i.fileId, i.caption])).toEqual([
         [photo3, ''],
         [photo2, 'Les agents'],
       ]);
-      const { status, deletedAt, ...previewed } = await previewGallery(db, created.id);
+      const { status, deletedAt, area, ...previewed } = await present(kinds.galleries.preview(db, created.id, new Date()));
+      expect(area).toBe('galleries');
       expect([status, deletedAt]).toEqual(['published', null]);
       expect(previewed).toEqual(shown);
     });
 
     it('refuses files that are not images, gone from the library, or twice in the gallery', async () => {
-      const error = await failure(createGallery(db, { title: 'Mauvaises images', images: [{ fileId: pdf }, { fileId: randomUUID() }] }, helene));
+      const error = await failure(createItem(db, { kind: kinds.galleries, input: { title: 'Mauvaises images', images: [{ fileId: pdf }, { fileId: randomUUID() }] }, user: helene }).then((r) => r.item));
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.fieldErrors?.images).toEqual([
         'Une image n’est plus dans la bibliothèque : retirez-la de la galerie, puis enregistrez.',
         'Un fichier de la galerie n’est pas une image (JPEG, PNG ou WebP) : retirez-le, puis enregistrez.',
       ]);
-      const twice = await failure(createGallery(db, { title: 'Doublon', images: [{ fileId: photo }, { fileId: photo }] }, helene));
+      const twice = await failure(createItem(db, { kind: kinds.galleries, input: { title: 'Doublon', images: [{ fileId: photo }, { fileId: photo }] }, user: helene }).then((r) => r.item));
       expect(twice.fieldErrors?.images).toEqual(['Une même image figure deux fois dans la galerie : retirez le doublon.']);
-      const badId = await failure(createGallery(db, { title: 'Identifiant', images: [{ fileId: '42' }], takenOn: '14/02/2026' }, helene));
+      const badId = await failure(createItem(db, { kind: kinds.galleries, input: { title: 'Identifiant', images: [{ fileId: '42' }], takenOn: '14/02/2026' }, user: helene }).then((r) => r.item));
       expect(badId.fieldErrors).toEqual({
         'images.0.fileId': ['Image : choisissez une image de la bibliothèque.'],
         takenOn: ['Date des photos : date attendue au format AAAA-MM-JJ.'],
@@ -451,9 +441,9 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     });
 
     it('deletes for good from the trash only, the photos staying in the library', async () => {
-      const created = await createGallery(db, { title: 'À supprimer', images: [{ fileId: photo }] }, helene);
-      await changeLifecycle(db, galleryKind as unknown as ContentKind, 'trash', { id: created.id, expectedVersion: 1, user: helene });
-      await deleteGalleryForever(db, created.id, 2, helene);
+      const created = (await createItem(db, { kind: kinds.galleries, input: { title: 'À supprimer', images: [{ fileId: photo }] }, user: helene })).item;
+      await changeLifecycle(db, { kind: kinds.galleries, action: 'trash', id: created.id, expectedVersion: 1, user: helene });
+      await deleteItemForever(db, { kind: kinds.galleries, id: created.id, expectedVersion: 2, user: helene });
       expect(await stored(created.id)).toEqual([]);
       expect(await db.select({ id: files.id }).from(files).where(eq(files.id, photo))).toHaveLength(1);
       const last = (await audits('gallery', created.id)).at(-1)!;
@@ -464,63 +454,62 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
 
   describe('tenders', () => {
     it('requires a reference and a deadline, and checks attached files, with French messages', async () => {
-      const error = await failure(createTender(db, { reference: ' ', title: 'Consultation', files: [{ fileId: randomUUID() }] }, helene));
+      const error = await failure(createItem(db, { kind: kinds.tenders, input: { reference: ' ', title: 'Consultation', files: [{ fileId: randomUUID() }] }, user: helene }).then((r) => r.item));
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.fieldErrors).toEqual({ reference: ['La référence est obligatoire.'], deadlineAt: ['La date limite de dépôt est obligatoire.'] });
-      const gone = await failure(createTender(db, { reference: 'AO-FICHIER', title: 'Consultation', deadlineAt: '2026-09-01T12:00', files: [{ fileId: randomUUID() }] }, helene));
+      const gone = await failure(createItem(db, { kind: kinds.tenders, input: { reference: 'AO-FICHIER', title: 'Consultation', deadlineAt: '2026-09-01T12:00', files: [{ fileId: randomUUID() }] }, user: helene }).then((r) => r.item));
       expect(gone.fieldErrors).toEqual({ files: ['Un fichier joint n’est plus dans la bibliothèque : retirez-le de la liste, puis enregistrez.'] });
     });
 
     it('refuses a reference another tender has, on the reference field, on create and on save', async () => {
-      const first = await createTender(db, { reference: 'AO-2026-100', title: 'Fourniture de véhicules', deadlineAt: '2026-09-01T12:00' }, helene);
-      const error = await failure(createTender(db, { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, helene));
+      const first = (await createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-100', title: 'Fourniture de véhicules', deadlineAt: '2026-09-01T12:00' }, user: helene })).item;
+      const error = await failure(createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, user: helene }).then((r) => r.item));
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.fieldErrors?.reference).toEqual(['La référence « AO-2026-100 » est déjà celle de « Fourniture de véhicules » : choisissez-en une autre.']);
-      const other = await createTender(db, { reference: 'AO-2026-101', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, helene);
-      const onSave = await failure(updateTender(db, other.id, 1, { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, helene));
+      const other = (await createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-101', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, user: helene })).item;
+      const onSave = await failure(updateItem(db, { kind: kinds.tenders, id: other.id, expectedVersion: 1, input: { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, user: helene }));
       expect(onSave.fieldErrors?.reference?.[0]).toContain('« Fourniture de véhicules »');
       expect((await db.select().from(tenders).where(eq(tenders.id, other.id)))[0]).toMatchObject({ reference: 'AO-2026-101', version: 1 });
       // Saving its own reference is fine.
-      await updateTender(db, first.id, 1, { reference: 'AO-2026-100', title: 'Fourniture de véhicules de terrain', deadlineAt: '2026-09-01T12:00' }, helene);
+      await updateItem(db, { kind: kinds.tenders, id: first.id, expectedVersion: 1, input: { reference: 'AO-2026-100', title: 'Fourniture de véhicules de terrain', deadlineAt: '2026-09-01T12:00' }, user: helene });
     });
 
     it('replaces its files in order, gives them to the edit form, previews as the tenders page shows it, and deletes for good', async () => {
-      const created = await createTender(
-        db,
-        { reference: 'AO-2026-200', title: 'Audit des comptes', deadlineAt: '2026-07-01T12:00', files: [{ fileId: pdf, label: 'Dossier' }, { fileId: photo, label: 'Plan' }] },
-        helene,
-      );
+      const created = (await createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-200', title: 'Audit des comptes', deadlineAt: '2026-07-01T12:00', files: [{ fileId: pdf, label: 'Dossier' }, { fileId: photo, label: 'Plan' }] }, user: helene })).item;
       const attached = () => db.select({ fileId: tenderFiles.fileId, label: tenderFiles.label, position: tenderFiles.position }).from(tenderFiles).where(eq(tenderFiles.tenderId, created.id)).orderBy(asc(tenderFiles.position));
       expect(await attached()).toEqual([
         { fileId: pdf, label: 'Dossier', position: 0 },
         { fileId: photo, label: 'Plan', position: 1 },
       ]);
-      await updateTender(db, created.id, 1, { reference: 'AO-2026-200', title: 'Audit des comptes', deadlineAt: '2026-07-01T12:00', files: [{ fileId: photo, label: 'Plan' }, { fileId: pdf }] }, marc);
+      await updateItem(db, { kind: kinds.tenders, id: created.id, expectedVersion: 1, input: { reference: 'AO-2026-200', title: 'Audit des comptes', deadlineAt: '2026-07-01T12:00', files: [{ fileId: photo, label: 'Plan' }, { fileId: pdf }] }, user: marc });
       expect(await attached()).toEqual([
         { fileId: photo, label: 'Plan', position: 0 },
         { fileId: pdf, label: null, position: 1 },
       ]);
-      const edit = await getTenderForEdit(db, created.id);
-      expect(edit).toMatchObject({ reference: 'AO-2026-200', createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' });
-      expect(edit.files[1]).toMatchObject({ fileId: pdf, label: null, name: 'Dossier de consultation.pdf', mime: 'application/pdf', ext: 'pdf', size: 1234, url: `/fichiers/${pdf}/Dossier%20de%20consultation.pdf` });
+      const edit = await loadForEdit(db, kinds.tenders, created.id);
+      expect(edit).toMatchObject({ area: 'offres', values: { reference: 'AO-2026-200' }, meta: { createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' } });
+      expect(edit.values.files).toEqual([
+        { file: { id: photo, name: 'Ouverture.jpg', url: `/fichiers/${photo}/Ouverture.jpg` }, label: 'Plan' },
+        { file: { id: pdf, name: 'Dossier de consultation.pdf', url: `/fichiers/${pdf}/Dossier%20de%20consultation.pdf` }, label: '' },
+      ]);
 
       const now = new Date('2026-06-01T10:00:00Z');
-      const preview = await previewTender(db, created.id, now);
-      expect(preview).toMatchObject({ reference: 'AO-2026-200', open: true, publishedAt: now, status: 'draft' });
+      const preview = await present(kinds.tenders.preview(db, created.id, now));
+      expect(preview).toMatchObject({ area: 'offres', reference: 'AO-2026-200', open: true, publishedAt: now, status: 'draft' });
       expect(preview.files.map((f) => [f.id, f.label])).toEqual([
         [photo, 'Plan'],
         [pdf, null],
       ]);
-      expect((await previewTender(db, created.id, new Date('2026-07-02T00:00:00Z'))).open).toBe(false);
+      expect((await kinds.tenders.preview(db, created.id, new Date('2026-07-02T00:00:00Z')))?.open).toBe(false);
 
-      await changeLifecycle(db, tenderKind as unknown as ContentKind, 'trash', { id: created.id, expectedVersion: 2, user: helene });
-      expect((await getTenderForEdit(db, created.id)).deletedAt).not.toBeNull();
-      const deleted = await deleteTenderForever(db, created.id, 3, helene);
+      await changeLifecycle(db, { kind: kinds.tenders, action: 'trash', id: created.id, expectedVersion: 2, user: helene });
+      expect((await loadForEdit(db, kinds.tenders, created.id)).meta.trashed).toBe(true);
+      const deleted = await deleteItemForever(db, { kind: kinds.tenders, id: created.id, expectedVersion: 3, user: helene });
       expect(deleted.tags).toEqual([tags.tenders]);
       expect(await attached()).toEqual([]);
       const last = (await audits('tender', created.id)).at(-1)!;
       expect(last.before).toMatchObject({ reference: 'AO-2026-200', files: [{ fileId: photo, label: 'Plan' }, { fileId: pdf, label: null }] });
-      expect(await failure(previewTender(db, created.id))).toBeInstanceOf(NotFoundError);
+      expect(await kinds.tenders.preview(db, created.id, new Date())).toBeNull();
     });
   });
 });

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, galleries, news, tenders, users } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { listItemsForAdmin } from './admin-publications';
+import { kinds } from '@/lib/content/kinds';
+import type { KindName } from '@/lib/content/kinds/forms';
+import { listItemsForAdmin as listOfKind, type AdminListParams } from './admin-items';
 
 describe.each(testDatabaseKinds)('back-office lists of the other kinds (%s)', (kind) => {
   let database: TestDatabase;
@@ -29,8 +31,8 @@ describe.each(testDatabaseKinds)('back-office lists of the other kinds (%s)', (k
   });
   afterAll(() => database.close());
 
-  const titles = async (k: Parameters<typeof listItemsForAdmin>[1], params: Parameters<typeof listItemsForAdmin>[2] = {}) =>
-    (await listItemsForAdmin(database.db, k, params)).items.map((i) => i.title);
+  const listItemsForAdmin = (db: TestDatabase['db'], k: KindName, params: AdminListParams) => listOfKind(db, kinds[k], params);
+  const titles = async (k: KindName, params: AdminListParams = {}) => (await listItemsForAdmin(database.db, k, params)).items.map((i) => i.title);
 
   it('lists news like a publication area: trash apart, newest change first, registry label, public page, years', async () => {
     const result = await listItemsForAdmin(database.db, 'news', {});

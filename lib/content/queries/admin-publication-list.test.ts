@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publications } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { listPublicationsForAdmin } from './admin-publications';
+import { kinds } from '@/lib/content/kinds';
+import { listItemsForAdmin, type AdminListParams } from './admin-items';
 
 describe.each(testDatabaseKinds)('back-office publication list (%s)', (kind) => {
   let database: TestDatabase;
@@ -18,7 +19,8 @@ describe.each(testDatabaseKinds)('back-office publication list (%s)', (kind) => 
   });
   afterAll(() => database.close());
 
-  const titles = async (params: Parameters<typeof listPublicationsForAdmin>[1]) => (await listPublicationsForAdmin(database.db, params)).items.map((i) => i.title);
+  const listPublicationsForAdmin = (db: TestDatabase['db'], params: AdminListParams) => listItemsForAdmin(db, kinds.publications, params);
+  const titles = async (params: AdminListParams) => (await listPublicationsForAdmin(database.db, params)).items.map((i) => i.title);
 
   it('lists the areas asked, trash apart, newest change first, with public links and years', async () => {
     const result = await listPublicationsForAdmin(database.db, { areas: ['lois', 'decrets'] });
