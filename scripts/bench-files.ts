@@ -108,9 +108,10 @@ export async function benchFiles(baseUrl: string, pid: number | undefined): Prom
     const download = await fetch(`${baseUrl}${uploaded.file.url}`);
     const hash = createHash('sha256');
     let received = 0;
-    for await (const chunk of download.body as unknown as AsyncIterable<Uint8Array>) {
-      hash.update(chunk);
-      received += chunk.length;
+    const reader = download.body?.getReader();
+    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+      hash.update(chunk.value);
+      received += chunk.value.length;
     }
     const downloadSeconds = (performance.now() - started) / 1000;
     const downloadPeak = downloadSampler?.stop() ?? null;

@@ -55,7 +55,7 @@ function openPostgres(url: string): Database {
     prepare: env.DATABASE_PREPARE,
     onnotice: () => {},
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePostgres(client, { schema });
   return {
     db,
     kind: 'postgres',
@@ -95,7 +95,7 @@ async function openBuildSnapshot(): Promise<Database> {
 }
 
 function wrapPglite(client: PGlite, release: () => void): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

@@ -140,8 +140,7 @@ export async function updateIdentity(
 
   if (!current) {
     if (expectedVersion !== 0) throw new NotFoundError('L’identité de l’institut n’existe plus : rechargez la page.');
-    return db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    return db.transaction(async (tx) => {
       const [created] = await tx
         .insert(siteIdentity)
         .values({ id: 1, ...values, version: 1, updatedAt: now, updatedBy: user.id })
@@ -158,8 +157,7 @@ export async function updateIdentity(
     return { identity: current, tags: [] };
   }
 
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(siteIdentity)
       .set({ ...values, version: sql`${siteIdentity.version} + 1`, updatedAt: now, updatedBy: user.id })
@@ -300,8 +298,7 @@ export async function updatePage(
     if (change.changed.length === 0) {
       return { page: { key, ...stored, photoFileId: stored.photoFileId ?? null, version: 0, updatedAt: now, updatedBy: null }, tags: [] };
     }
-    return db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    return db.transaction(async (tx) => {
       const [created] = await tx
         .insert(pages)
         .values({ key, ...stored, version: 1, updatedAt: now, updatedBy: user.id })
@@ -318,8 +315,7 @@ export async function updatePage(
     return { page: current, tags: [] };
   }
 
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(pages)
       .set({ ...stored, version: sql`${pages.version} + 1`, updatedAt: now, updatedBy: user.id })
