@@ -4,7 +4,6 @@ const TZ = 'UTC';
 const dateFmt = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TZ });
 const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TZ });
 const monthFmt = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: TZ });
-const shortMonthFmt = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: '2-digit', timeZone: TZ });
 
 const toDate = (d: Date | string) => (typeof d === 'string' ? new Date(d.length === 10 ? `${d}T00:00:00Z` : d) : d);
 
@@ -14,8 +13,6 @@ export const formatDate = (d: Date | string) => dateFmt.format(toDate(d));
 export const formatDateTime = (d: Date | string) => dateTimeFmt.format(toDate(d));
 /** « septembre 2026 » from a period's first day. */
 export const formatMonth = (d: Date | string) => monthFmt.format(toDate(d));
-/** « sept. 26 » */
-export const formatShortMonth = (d: Date | string) => shortMonthFmt.format(toDate(d));
 /** ISO date for `<time datetime>`. */
 export const isoDate = (d: Date | string) => toDate(d).toISOString();
 

@@ -28,7 +28,7 @@ function onLinkClick(event: MouseEvent) {
   event.stopPropagation();
 }
 
-export function setDirtyForm(id: string, dirty: boolean) {
+function setDirtyForm(id: string, dirty: boolean) {
   const before = dirtyForms.size;
   if (dirty) dirtyForms.add(id);
   else dirtyForms.delete(id);

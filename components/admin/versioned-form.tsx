@@ -37,7 +37,7 @@ function formInput(form: FormData): Record<string, unknown> {
 
 // ─── The hook ──────────────────────────────────────────────────────────────────────────────
 
-export const invalidFormMessage = 'Certains champs sont à corriger : voyez les messages sous les champs.';
+const invalidFormMessage = 'Certains champs sont à corriger : voyez les messages sous les champs.';
 
 /**
  * Wires a form to a versioned admin action. Spread `formProps` on the `<form>`, render the hidden

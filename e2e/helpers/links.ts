@@ -5,7 +5,7 @@
 import { reservedSlugs } from '../../lib/content/areas';
 
 /** The paths of the `<a href>` links of a page, in document order (same-site links only). */
-export function linkPaths(html: string): string[] {
+function linkPaths(html: string): string[] {
   const paths: string[] = [];
   for (const match of html.matchAll(/<a\b[^>]*?\shref\s*=\s*["']([^"']+)["']/gi)) {
     const href = (match[1] ?? '').replace(/&amp;/g, '&');

@@ -2,7 +2,7 @@
  * Reading the audit log: the dashboard's recent activity and the filterable journal
  * (`/admin/journal`). Plain `(db, params)` queries.
  */
-import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { getArea } from '@/lib/content/areas';
 import { allKinds, kindOfEntity } from '@/lib/content/kinds';
 import { containsPattern } from '@/lib/db/like';

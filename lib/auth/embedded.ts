@@ -73,7 +73,7 @@ export async function startSession(db: Db, userId: string, request: Pick<AuthReq
 }
 
 /** Ends every session of a user, except the one holding `keepToken`. */
-export async function revokeSessions(db: Db, userId: string, keepToken?: string | null, now = new Date()) {
+async function revokeSessions(db: Db, userId: string, keepToken?: string | null, now = new Date()) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -96,7 +96,7 @@ export function sessionCookie(name: string, token: string, secure: boolean): Coo
   return { name, value: token, options: { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_ABSOLUTE_MS / 1000 } };
 }
 
-export const clearedCookie = (name: string, secure: boolean): CookieToSet => ({
+const clearedCookie = (name: string, secure: boolean): CookieToSet => ({
   name,
   value: '',
   options: { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 },

@@ -12,8 +12,8 @@ import type { Db } from '@/lib/db/open';
 import { loginAttempts } from '@/lib/db/schema';
 import { RateLimitedError } from '@/lib/errors';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES = 10;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_MAX_FAILURES = 10;
 const TRUSTED_MS = 30 * 24 * 60 * 60 * 1000;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase().slice(0, 320);

@@ -7,13 +7,13 @@ type HeaderGetter = { get(name: string): string | null };
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** `Secure` cookies everywhere but plain-HTTP localhost (where a browser would drop them). */
-export function needsSecureCookies(headers: HeaderGetter): boolean {
+function needsSecureCookies(headers: HeaderGetter): boolean {
   const host = (headers.get('x-forwarded-host') ?? headers.get('host') ?? '').split(',')[0]!.trim();
   const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
   return !LOCAL_HOSTS.has(hostname.toLowerCase());
 }
 
-export function parseCookieHeader(header: string | null): { name: string; value: string }[] {
+function parseCookieHeader(header: string | null): { name: string; value: string }[] {
   if (!header) return [];
   return header.split(';').flatMap((part) => {
     const i = part.indexOf('=');

@@ -55,8 +55,3 @@ export function tenderTags(): string[] {
 export function pageTags(key: string): string[] {
   return [tags.page(key)];
 }
-
-/** Tags to invalidate when a series' observations change (its area page and the home page). */
-export function seriesTags(code: string): string[] {
-  return [tags.series(code)];
-}

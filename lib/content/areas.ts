@@ -336,7 +336,7 @@ export const areas = [
 export type AreaSlug = (typeof areas)[number]['slug'];
 
 /** Back-office screens that are not content areas. */
-export const adminScreens = [
+const adminScreens = [
   { path: '/admin', label: 'Tableau de bord' },
   { path: '/admin/fichiers', label: 'Fichiers' },
   { path: '/admin/users', label: 'Utilisateurs' },

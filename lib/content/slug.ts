@@ -12,7 +12,7 @@ import type { Kind } from './kinds/kind';
 const ligatures: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
 
 /** Slug used when a title has no letter or digit at all. */
-export const fallbackSlug = 'sans-titre';
+const fallbackSlug = 'sans-titre';
 
 /**
  * The slug of a title: lower-case ASCII letters and digits separated by single hyphens

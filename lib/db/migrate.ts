@@ -10,7 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Database } from './open';
 
-export const migrationsFolder = path.resolve(process.cwd(), 'drizzle/migrations');
+const migrationsFolder = path.resolve(process.cwd(), 'drizzle/migrations');
 
 /** An arbitrary constant: the advisory lock that serializes migrations across app instances. */
 const MIGRATION_LOCK = 7_240_611;

@@ -66,7 +66,7 @@ const imageTypes = new Set<AcceptedType>(['jpg', 'png', 'webp', 'gif']);
 const zipTypes = new Set<AcceptedType>(['xlsx', 'docx', 'ods', 'zip']);
 
 /** Limits that keep a hostile file from exhausting the server or a reader's machine. */
-export const fileLimits = {
+const fileLimits = {
   /** Entries in a zip-based file (xlsx, docx, ods, zip). A large real workbook has a few hundred. */
   maxZipEntries: 10_000,
   /** Sum of the uncompressed sizes of a zip's entries. */

@@ -19,13 +19,13 @@ export type DownloadableFile = {
 const inline = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(name: string, type: 'inline' | 'attachment'): string {
+function contentDisposition(name: string, type: 'inline' | 'attachment'): string {
   const ascii = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Parses a single `bytes=` range against a size; null when absent, 'invalid' when unsatisfiable. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'invalid' {
+function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return 'invalid';

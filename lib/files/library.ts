@@ -47,7 +47,7 @@ export type LibraryFile = {
  * Every place each of these files is used: what the kinds' items point to (cover, attachments,
  * gallery photos — `Kind.cover` and `Kind.owned`), the institutional pages' photos and the logo.
  */
-export async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]>> {
+async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]>> {
   const map = new Map<string, FileUse[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return map;
   const add = (id: string | null, use: FileUse) => {
@@ -206,7 +206,7 @@ export async function addUploadedFile(
 }
 
 /** A new display name, checked like an uploaded one; the file's extension is kept (added back if removed). */
-export function displayName(raw: string, ext: string): string {
+function displayName(raw: string, ext: string): string {
   const name = checkFileName(raw);
   const current = extensionOf(name);
   return current === ext || (ext === 'jpg' && current === 'jpeg') ? name : `${name}.${ext}`;

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 export const CLIENT_IP_HEADER = 'x-insstat-client-ip';
 
 /** The address `trustedHops` proxies vouch for: the socket's, or the n-th address from the right of X-Forwarded-For. */
-export function clientIpOf(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustedHops: number): string | null {
+function clientIpOf(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustedHops: number): string | null {
   const socketIp = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? null;
   if (trustedHops <= 0) return socketIp;
   const raw = req.headers['x-forwarded-for'];

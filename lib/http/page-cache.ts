@@ -37,7 +37,7 @@ const EXCLUDED_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree
 const DROPPED_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** The cache key of a request, or null when it must go to Next. */
-export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
+function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const url = req.url ?? '/';
   if (url.includes('_rsc=') || EXCLUDED_PREFIXES.some((p) => url === p || url.startsWith(p))) return null;
@@ -48,7 +48,7 @@ export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'head
 }
 
 /** Whether a finished response may be stored. */
-export function isStorable(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>): boolean {
+function isStorable(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>): boolean {
   return (
     res.statusCode === 200 &&
     res.getHeader('x-nextjs-cache') === 'HIT' &&

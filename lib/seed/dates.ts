@@ -14,11 +14,11 @@ export const monthNames = [
   'novembre',
   'décembre',
 ];
-export const monthShort = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+const monthShort = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
 
 const DAY = 86_400_000;
 
-export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A UTC date-time. `month0` is 0-based and may overflow (JavaScript rules). */
 export const utc = (year: number, month0: number, day: number, hour = 0, minute = 0) =>
@@ -41,9 +41,9 @@ export const dateLabel = (date: Date) =>
 
 /** Months as absolute indexes (`year * 12 + month0`), convenient for series. */
 export const monthIndex = (date: Date) => date.getUTCFullYear() * 12 + date.getUTCMonth();
-export const monthYear = (index: number) => Math.floor(index / 12);
+const monthYear = (index: number) => Math.floor(index / 12);
 export const monthOf = (index: number) => index % 12;
-export const monthStart = (index: number) => utc(monthYear(index), monthOf(index), 1);
+const monthStart = (index: number) => utc(monthYear(index), monthOf(index), 1);
 export const monthEnd = (index: number) => utc(monthYear(index), monthOf(index) + 1, 0);
 /** `YYYY-MM-01`. */
 export const monthPeriod = (index: number) => isoDate(monthStart(index));
@@ -53,8 +53,8 @@ export const monthLabel = (index: number) => `${capitalize(monthNames[monthOf(in
 export const monthAxis = (index: number) => `${monthShort[monthOf(index)]} ${String(monthYear(index)).slice(2)}`;
 
 /** Quarters as absolute indexes (`year * 4 + quarter0`). */
-export const quarterYear = (q: number) => Math.floor(q / 4);
-export const quarterOf = (q: number) => q % 4;
+const quarterYear = (q: number) => Math.floor(q / 4);
+const quarterOf = (q: number) => q % 4;
 export const quarterFirstMonth = (q: number) => quarterYear(q) * 12 + quarterOf(q) * 3;
 /** « 3e trimestre 2026 ». */
 export const quarterLabel = (q: number) => `${quarterOf(q) === 0 ? '1er' : `${quarterOf(q) + 1}e`} trimestre ${quarterYear(q)}`;

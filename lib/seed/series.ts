@@ -139,7 +139,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
 
 export type Observation = { period: string; month: number; value: number; status: 'provisional' | 'final' };
 
-export const SERIES_MONTHS = 60;
+const SERIES_MONTHS = 60;
 
 /** The 60 monthly observations of a series, ending with the month before `now`. */
 export function generateObservations(def: SeriesDefinition, now: Date): Observation[] {

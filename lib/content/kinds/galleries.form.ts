@@ -6,7 +6,7 @@ import { fileId, optionalDate, plainText, slugField, titleField } from '@/lib/co
 const pickImage = 'Image : choisissez une image de la bibliothèque.';
 
 /** The photos of a gallery, in the order shown, each file once. */
-export const galleryImageList = (max = 200) =>
+const galleryImageList = (max = 200) =>
   z
     .array(
       z.object(

@@ -274,7 +274,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
 
   describe('publications, through the same module', () => {
     it('checks a chosen slug within the publication’s area only', async () => {
-      (await createItem(db, { kind: kinds.publications, input: { title: 'IPC de mars', slug: 'meme-adresse', area: 'ipc' }, user: helene })).item;
+      await createItem(db, { kind: kinds.publications, input: { title: 'IPC de mars', slug: 'meme-adresse', area: 'ipc' }, user: helene });
       expect(((await createItem(db, { kind: kinds.publications, input: { title: 'IPI de mars', slug: 'meme-adresse', area: 'ipi' }, user: helene })).item).slug).toBe('meme-adresse');
       const error = await failure(createItem(db, { kind: kinds.publications, input: { title: 'IPC d’avril', slug: 'meme-adresse', area: 'ipc' }, user: helene }).then((r) => r.item));
       expect(error.fieldErrors?.slug).toEqual(['L’adresse « meme-adresse » est déjà celle de « IPC de mars » dans cette rubrique : choisissez-en une autre.']);

@@ -34,7 +34,7 @@ const column = (table: PgTable, key: string): PgColumn => {
 /** « une autre actualité », « un autre événement ». */
 const another = (words: KindWords) => `${words.feminine ? 'une autre' : 'un autre'} ${words.noun.toLowerCase()}`;
 
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return String(e?.code ?? e?.cause?.code) === '23505';
 }
@@ -45,7 +45,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * Refuses files that are not (or no longer) in the library, and covers or gallery photos that
  * are not images: one French message per field, all fields at once.
  */
-export async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
+async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
   const attachments = refs.attachments ?? [];
   const images = refs.images ?? [];
   const ids = [...new Set([...attachments, ...images, ...(refs.cover ? [refs.cover] : [])])];

@@ -36,7 +36,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
 /** « à 14:32 » today, « le 3 mars 2026 à 14:32 » another day. */
-export function whenSaved(at: Date, now: Date): string {
+function whenSaved(at: Date, now: Date): string {
   return formatDate(at) === formatDate(now) ? `à ${timeFmt.format(at)}` : `le ${formatDateTime(at)}`;
 }
 
@@ -193,7 +193,7 @@ export type TransitionName = keyof typeof transitions;
 const pick = (row: ItemRow, keys: readonly (keyof ItemRow)[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
 
 /** Refuses a scheduling date that is not in the future (French, on the `publishedAt` field). */
-export function checkScheduleDate(at: Date, now: Date): void {
+function checkScheduleDate(at: Date, now: Date): void {
   const message =
     Number.isNaN(at.getTime())
       ? 'Indiquez une date et une heure de mise en ligne valides.'
@@ -321,7 +321,7 @@ export async function deleteForever<T extends ItemTable>(
 }
 
 /** Who the audit log shows for changes nobody made by hand. */
-export const schedulerActor = 'Mise en ligne programmée';
+const schedulerActor = 'Mise en ligne programmée';
 
 /**
  * Publishes every scheduled, untrashed item of this kind whose time has come, in one

@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds)('publication writes on %s', (kind) => {
     });
 
     it('moves a publication to another area, numbering its slug there, and returns the tags of both areas', async () => {
-      (await createItem(db, { kind: kinds.publications, input: { title: 'Décret 2026-7', fields: { number: '2026-7', signedOn: '2026-01-07' }, area: 'decrets' }, user: helene })).item;
+      await createItem(db, { kind: kinds.publications, input: { title: 'Décret 2026-7', fields: { number: '2026-7', signedOn: '2026-01-07' }, area: 'decrets' }, user: helene });
       const law = (await createItem(db, { kind: kinds.publications, input: { title: 'Décret 2026-7', fields: { number: '2026-7', signedOn: '2026-01-07' }, area: 'lois' }, user: helene })).item;
       const { item: publication, tags } = await updateItem(db, { kind: kinds.publications, id: law.id, expectedVersion: 1, input: { area: 'decrets', title: 'Décret 2026-7', fields: { number: '2026-7', signedOn: '2026-01-07' } }, user: helene });
       expect(publication).toMatchObject({ area: 'decrets', slug: 'decret-2026-7-2' });

@@ -70,7 +70,7 @@ export async function getFileForDownload(db: Db, id: string) {
 }
 
 /** Image metadata for these file ids (covers, gallery images). */
-export async function imagesById(db: Db, ids: string[]): Promise<Map<string, PublicFile>> {
+async function imagesById(db: Db, ids: string[]): Promise<Map<string, PublicFile>> {
   const map = new Map<string, PublicFile>();
   if (ids.length === 0) return map;
   const rows = await db.select(fileColumns).from(files).where(inArray(files.id, ids));

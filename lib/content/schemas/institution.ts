@@ -27,9 +27,6 @@ export function introArea(key: string): Area | null {
   return area && area.kind !== 'pages' ? area : null;
 }
 
-/** True for the keys a page may have: `mission`, `mot_du_dg` and `intro:{area}`. */
-export const isPageKey = (key: string): boolean => (institutionalPageKeys as readonly string[]).includes(key) || introArea(key) !== null;
-
 // ─── Pieces ────────────────────────────────────────────────────────────────────────────────
 
 /** The `version` a form was loaded with (0: the page does not exist yet). */
@@ -74,7 +71,7 @@ const optionalPhone = z
   .transform((v) => v || null);
 
 /** True for an absolute `http:` or `https:` URL with a host. */
-export function isWebUrl(value: string): boolean {
+function isWebUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -106,7 +103,7 @@ export const isBlankSocialLink = (v: unknown) =>
  * The social links, in order. A form sends them as a JSON string (one hidden field) or an array;
  * rows left entirely blank are dropped; at most ten, each address once.
  */
-export const socialLinksField = z.preprocess(
+const socialLinksField = z.preprocess(
   (v) => {
     let list = v;
     if (typeof v === 'string') {
