@@ -13,7 +13,7 @@ export const updateAreaIntroAction = adminFormAction(
     version: versionField,
   }),
   async ({ area, version, ...input }, ctx) => {
-    const { page, tags } = await updatePage(ctx.db, introKey(area), version, input, ctx.user, { ip: ctx.request.ip });
+    const { page, tags } = await updatePage(ctx.db, { key: introKey(area), expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },

@@ -90,11 +90,11 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
   describe('identity', () => {
     it('is created by the first save (version 0), then updated with the right version, auditing only what changed', async () => {
       expect(await getIdentityForEdit(db)).toMatchObject({ name: '', version: 0, logo: null });
-      const created = await updateIdentity(db, 0, identity, helene);
+      const created = await updateIdentity(db, { expectedVersion: 0, input: identity, user: helene });
       expect(created.tags).toEqual([tags.identity]);
       expect(created.identity).toMatchObject({ id: 1, acronym: 'INSS', version: 1, updatedBy: helene.id, socialLinks: identity.socialLinks });
 
-      const { identity: updated, tags: touched } = await updateIdentity(db, 1, { ...identity, phone: '+999 20 00 00 01', logoFileId: logo }, marc);
+      const { identity: updated, tags: touched } = await updateIdentity(db, { expectedVersion: 1, input: { ...identity, phone: '+999 20 00 00 01', logoFileId: logo }, user: marc });
       expect(updated).toMatchObject({ phone: '+999 20 00 00 01', logoFileId: logo, version: 2, updatedBy: marc.id });
       expect(touched).toEqual([tags.identity]);
       const entry = (await audits('identity', '1')).at(-1)!;
@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
     it('writes nothing and returns no tag when nothing changed', async () => {
       const before = await identityRow();
       const count = (await audits('identity', '1')).length;
-      const same = await updateIdentity(db, before!.version, { ...identity, phone: before!.phone, logoFileId: before!.logoFileId }, helene);
+      const same = await updateIdentity(db, { expectedVersion: before!.version, input: { ...identity, phone: before!.phone, logoFileId: before!.logoFileId }, user: helene });
       expect(same.tags).toEqual([]);
       expect(await identityRow()).toEqual(before);
       expect(await audits('identity', '1')).toHaveLength(count);
@@ -120,25 +120,22 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
     it('refuses a stale version, naming who saved meanwhile and when, and keeps their values', async () => {
       const current = (await identityRow())!;
       const savedAt = new Date('2026-03-12T14:32:10Z');
-      await updateIdentity(db, current.version, { ...identity, logoFileId: logo, phone: '+999 11 11 11 11' }, helene, { now: savedAt });
+      await updateIdentity(db, { expectedVersion: current.version, input: { ...identity, logoFileId: logo, phone: '+999 11 11 11 11' }, user: helene, now: savedAt });
       const saved = await identityRow();
-      const error = await failure(updateIdentity(db, current.version, { ...identity, phone: '+999 22 22 22 22' }, marc, { now: new Date('2026-03-12T14:40:00Z') }));
+      const error = await failure(updateIdentity(db, { expectedVersion: current.version, input: { ...identity, phone: '+999 22 22 22 22' }, user: marc, now: new Date('2026-03-12T14:40:00Z') }));
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
         'Hélène Diallo a enregistré l’identité de l’institut à 14:32 pendant que vous la modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
       );
       expect(await identityRow()).toEqual(saved);
-      const own = await failure(updateIdentity(db, current.version, { ...identity, phone: '+999 33 33 33 33' }, helene, { now: new Date('2026-03-13T08:00:00Z') }));
+      const own = await failure(updateIdentity(db, { expectedVersion: current.version, input: { ...identity, phone: '+999 33 33 33 33' }, user: helene, now: new Date('2026-03-13T08:00:00Z') }));
       expect(own.message).toMatch(/^Vous avez enregistré l’identité de l’institut le 12 mars 2026 à 14:32 dans une autre fenêtre/);
     });
 
     it('checks every field with a French message under it, and writes nothing', async () => {
       const before = await identityRow();
       const error = await failure(
-        updateIdentity(
-          db,
-          before!.version,
-          {
+        updateIdentity(db, { expectedVersion: before!.version, input: {
             name: ' ',
             acronym: 'UN-SIGLE-BEAUCOUP-TROP-LONG',
             country: 'Sahelia',
@@ -150,9 +147,7 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
               { label: 'Encore Facebook', url: 'https://facebook.example.org/inss' },
               { label: 'Mastodon', url: 'ftp://mastodon.example.org/@inss' },
             ],
-          },
-          helene,
-        ),
+          }, user: helene }),
       );
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.fieldErrors).toEqual({
@@ -165,10 +160,10 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
         'socialLinks.2.url': ['Ce lien figure déjà plus haut : retirez le doublon.'],
         'socialLinks.3.url': ['Adresse du lien invalide : elle doit commencer par https:// (ou http://), par exemple https://www.facebook.com/institut.'],
       });
-      const short = await failure(updateIdentity(db, before!.version, { ...identity, phone: '12 34' }, helene));
+      const short = await failure(updateIdentity(db, { expectedVersion: before!.version, input: { ...identity, phone: '12 34' }, user: helene }));
       expect(short.fieldErrors).toEqual({ phone: ['Téléphone : le numéro doit compter entre 6 et 20 chiffres.'] });
       const many = Array.from({ length: 11 }, (_, i) => ({ label: `Lien ${i}`, url: `https://example.org/${i}` }));
-      expect((await failure(updateIdentity(db, before!.version, { ...identity, socialLinks: many }, helene))).fieldErrors).toEqual({
+      expect((await failure(updateIdentity(db, { expectedVersion: before!.version, input: { ...identity, socialLinks: many }, user: helene }))).fieldErrors).toEqual({
         socialLinks: ['10 liens au plus : retirez-en un.'],
       });
       expect(await identityRow()).toEqual(before);
@@ -176,31 +171,26 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
 
     it('takes the links as the form sends them (JSON, blank rows dropped) and clears optional fields', async () => {
       const current = (await identityRow())!;
-      const { identity: saved } = await updateIdentity(
-        db,
-        current.version,
-        {
+      const { identity: saved } = await updateIdentity(db, { expectedVersion: current.version, input: {
           ...identity,
           tagline: '',
           address: '  ',
           email: '',
           socialLinks: JSON.stringify([{ label: ' X ', url: 'https://x.example.org/inss ' }, { label: '', url: '' }]),
-        },
-        helene,
-      );
+        }, user: helene });
       expect(saved).toMatchObject({ tagline: null, address: null, email: null, socialLinks: [{ label: 'X', url: 'https://x.example.org/inss' }] });
     });
 
     it('refuses a logo that is not an image of the library, or one reserved to connected users', async () => {
       const version = (await identityRow())!.version;
-      const notImage = await failure(updateIdentity(db, version, { ...identity, logoFileId: pdf }, helene));
+      const notImage = await failure(updateIdentity(db, { expectedVersion: version, input: { ...identity, logoFileId: pdf }, user: helene }));
       expect(notImage).toBeInstanceOf(ValidationError);
       expect(notImage.fieldErrors?.logoFileId?.[0]).toBe('Le logo doit être une image (JPEG, PNG, WebP ou GIF) : choisissez une image de la bibliothèque.');
-      const gone = await failure(updateIdentity(db, version, { ...identity, logoFileId: randomUUID() }, helene));
+      const gone = await failure(updateIdentity(db, { expectedVersion: version, input: { ...identity, logoFileId: randomUUID() }, user: helene }));
       expect(gone.fieldErrors?.logoFileId?.[0]).toBe('Le logo n’est plus dans la bibliothèque : choisissez-en une autre.');
-      const hidden = await failure(updateIdentity(db, version, { ...identity, logoFileId: reserved }, helene));
+      const hidden = await failure(updateIdentity(db, { expectedVersion: version, input: { ...identity, logoFileId: reserved }, user: helene }));
       expect(hidden.fieldErrors?.logoFileId?.[0]).toMatch(/réservé aux agents connectés/);
-      const invalid = await failure(updateIdentity(db, version, { ...identity, logoFileId: 'pas-un-identifiant' }, helene));
+      const invalid = await failure(updateIdentity(db, { expectedVersion: version, input: { ...identity, logoFileId: 'pas-un-identifiant' }, user: helene }));
       expect(invalid.fieldErrors?.logoFileId).toEqual(['Logo : choisissez une image de la bibliothèque.']);
       expect((await identityRow())!.version).toBe(version);
     });
@@ -221,7 +211,7 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
     });
 
     it('saves the mission with the right version, sanitized, and audits only what changed', async () => {
-      const { page, tags: touched } = await updatePage(db, 'mission', 1, { title: 'Présentation de l’institut', body: '<h1>Missions</h1><p>Produire les statistiques officielles.</p>' }, helene);
+      const { page, tags: touched } = await updatePage(db, { key: 'mission', expectedVersion: 1, input: { title: 'Présentation de l’institut', body: '<h1>Missions</h1><p>Produire les statistiques officielles.</p>' }, user: helene });
       expect(page).toMatchObject({ key: 'mission', body: '<h2>Missions</h2><p>Produire les statistiques officielles.</p>', version: 2, updatedBy: helene.id });
       expect(touched).toEqual(pageTags('mission'));
       const [entry] = await audits('page', 'mission');
@@ -230,34 +220,28 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       expect(entry!.after).toEqual({ body: '<h2>Missions</h2><p>Produire les statistiques officielles.</p>' });
       expect((await getPage(db, 'mission'))?.body).toBe('<h2>Missions</h2><p>Produire les statistiques officielles.</p>');
 
-      const again = await updatePage(db, 'mission', 2, { title: 'Présentation de l’institut', body: '<h2>Missions</h2><p>Produire les statistiques officielles.</p>' }, marc);
+      const again = await updatePage(db, { key: 'mission', expectedVersion: 2, input: { title: 'Présentation de l’institut', body: '<h2>Missions</h2><p>Produire les statistiques officielles.</p>' }, user: marc });
       expect(again).toMatchObject({ tags: [], page: { version: 2, updatedBy: helene.id } });
       expect(await audits('page', 'mission')).toHaveLength(1);
     });
 
     it('removes scripts, event handlers, javascript: links and svg from the body', async () => {
       const version = (await pageRow('mission'))!.version;
-      const { page } = await updatePage(
-        db,
-        'mission',
-        version,
-        {
+      const { page } = await updatePage(db, { key: 'mission', expectedVersion: version, input: {
           title: 'Présentation de l’institut',
           body:
             '<p>Texte<script>alert(document.cookie)</script></p><img src="x" onerror="alert(1)"><p><a href="javascript:alert(1)">lien</a></p>' +
             '<svg onload="alert(1)"><circle r="5"/></svg><p onclick="steal()">Fin</p>',
-        },
-        helene,
-      );
+        }, user: helene });
       expect(page.body).toBe('<p>Texte</p><p>lien</p><p>Fin</p>');
       expect(page.body).not.toMatch(/script|onerror|onload|onclick|javascript|svg/i);
     });
 
     it('refuses a stale version, naming who saved meanwhile, and keeps their text', async () => {
       const version = (await pageRow('mission'))!.version;
-      await updatePage(db, 'mission', version, { title: 'Présentation de l’institut', body: '<p>Texte d’Hélène</p>' }, helene, { now: new Date('2026-03-12T14:32:10Z') });
+      await updatePage(db, { key: 'mission', expectedVersion: version, input: { title: 'Présentation de l’institut', body: '<p>Texte d’Hélène</p>' }, user: helene, now: new Date('2026-03-12T14:32:10Z') });
       const saved = await pageRow('mission');
-      const error = await failure(updatePage(db, 'mission', version, { title: 'Présentation', body: '<p>Texte de Marc</p>' }, marc, { now: new Date('2026-03-12T14:40:00Z') }));
+      const error = await failure(updatePage(db, { key: 'mission', expectedVersion: version, input: { title: 'Présentation', body: '<p>Texte de Marc</p>' }, user: marc, now: new Date('2026-03-12T14:40:00Z') }));
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
         'Hélène Diallo a enregistré le texte des missions à 14:32 pendant que vous le modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
@@ -265,18 +249,18 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       expect(await pageRow('mission')).toEqual(saved);
       expect(saved).toMatchObject({ body: '<p>Texte d’Hélène</p>', version: version + 1 });
       // Even an unchanged text is refused when the version is stale: the form shows an old text.
-      expect(await failure(updatePage(db, 'mission', version, { title: saved!.title, body: saved!.body }, marc))).toBeInstanceOf(ConflictError);
+      expect(await failure(updatePage(db, { key: 'mission', expectedVersion: version, input: { title: saved!.title, body: saved!.body }, user: marc }))).toBeInstanceOf(ConflictError);
     });
 
     it('checks the title, the text and the photo with French messages, and writes nothing', async () => {
       const before = await pageRow('mot_du_dg');
-      const error = await failure(updatePage(db, 'mot_du_dg', 1, { title: '', body: '<p> </p><p>&nbsp;</p>', photoFileId: pdf }, helene));
+      const error = await failure(updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: '', body: '<p> </p><p>&nbsp;</p>', photoFileId: pdf }, user: helene }));
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.fieldErrors).toEqual({ title: ['Le titre est obligatoire.'], body: ['Le texte est obligatoire : écrivez au moins une phrase.'] });
       // A text that is only what the sanitizer removes is empty too.
-      const scriptOnly = await failure(updatePage(db, 'mot_du_dg', 1, { title: 'Le mot', body: '<script>alert(1)</script>' }, helene));
+      const scriptOnly = await failure(updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Le mot', body: '<script>alert(1)</script>' }, user: helene }));
       expect(scriptOnly.fieldErrors).toEqual({ body: ['Le texte est obligatoire : écrivez au moins une phrase.'] });
-      const notImage = await failure(updatePage(db, 'mot_du_dg', 1, { title: 'Le mot', body: '<p>Texte</p>', photoFileId: pdf }, helene));
+      const notImage = await failure(updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Le mot', body: '<p>Texte</p>', photoFileId: pdf }, user: helene }));
       expect(notImage.fieldErrors).toEqual({ photoFileId: ['La photo doit être une image (JPEG, PNG, WebP ou GIF) : choisissez une image de la bibliothèque.'] });
       expect(await pageRow('mot_du_dg')).toEqual(before);
       expect(missionInputSchema.safeParse({ title: 'x', body: '<p></p>' }).success).toBe(false);
@@ -284,14 +268,14 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
 
     it('saves the director’s word with a new photo, then without one', async () => {
       const newPhoto = await addFile('Nouveau portrait.webp', 'image/webp', 'webp');
-      const { page } = await updatePage(db, 'mot_du_dg', 1, { title: 'Le mot du Directeur général', body: '<p>Chers usagers,</p>', photoFileId: newPhoto }, marc);
+      const { page } = await updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Le mot du Directeur général', body: '<p>Chers usagers,</p>', photoFileId: newPhoto }, user: marc });
       expect(page).toMatchObject({ photoFileId: newPhoto, version: 2 });
       const entry = (await audits('page', 'mot_du_dg')).at(-1)!;
       expect(entry).toMatchObject({ summary: 'Page « Mot du Directeur général » modifiée', before: { photoFileId: photo }, after: { photoFileId: newPhoto } });
       expect((await getPage(db, 'mot_du_dg'))?.photo).toEqual({ id: newPhoto, name: 'Nouveau portrait.webp', width: 600, height: 800 });
       expect(await getPageForEdit(db, 'mot_du_dg')).toMatchObject({ version: 2, updatedByName: 'Marc Ouédraogo', photo: { id: newPhoto, url: `/fichiers/${newPhoto}/Nouveau%20portrait.webp` } });
 
-      const removed = await updatePage(db, 'mot_du_dg', 2, { title: 'Le mot du Directeur général', body: '<p>Chers usagers,</p>', photoFileId: '' }, marc);
+      const removed = await updatePage(db, { key: 'mot_du_dg', expectedVersion: 2, input: { title: 'Le mot du Directeur général', body: '<p>Chers usagers,</p>', photoFileId: '' }, user: marc });
       expect(removed.page.photoFileId).toBeNull();
       expect((await getPage(db, 'mot_du_dg'))?.photo).toBeNull();
     });
@@ -299,36 +283,36 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
     it('keeps the mission’s photo and an introduction’s title: their forms do not edit them', async () => {
       await db.update(pages).set({ photoFileId: photo }).where(eq(pages.key, 'mission'));
       const version = (await pageRow('mission'))!.version;
-      const { page } = await updatePage(db, 'mission', version, { title: 'Présentation de l’institut', body: '<p>Autre texte</p>', photoFileId: null } as never, helene);
+      const { page } = await updatePage(db, { key: 'mission', expectedVersion: version, input: { title: 'Présentation de l’institut', body: '<p>Autre texte</p>', photoFileId: null } as never, user: helene });
       expect(page.photoFileId).toBe(photo);
     });
 
     it('creates an area’s introduction on its first save, then versions it', async () => {
       expect(await getPageForEdit(db, 'intro:ipc')).toMatchObject({ key: 'intro:ipc', title: 'Indice des prix à la consommation', body: '', version: 0 });
       // An empty introduction never written: nothing to save.
-      expect((await updatePage(db, 'intro:ipc', 0, { body: '<p></p>' }, helene)).tags).toEqual([]);
+      expect((await updatePage(db, { key: 'intro:ipc', expectedVersion: 0, input: { body: '<p></p>' }, user: helene })).tags).toEqual([]);
       expect(await pageRow('intro:ipc')).toBeUndefined();
 
-      const { page, tags: touched } = await updatePage(db, 'intro:ipc', 0, { body: '<p>L’IPC mesure l’évolution des prix.</p>' }, helene);
+      const { page, tags: touched } = await updatePage(db, { key: 'intro:ipc', expectedVersion: 0, input: { body: '<p>L’IPC mesure l’évolution des prix.</p>' }, user: helene });
       expect(page).toMatchObject({ key: 'intro:ipc', title: 'Indice des prix à la consommation', body: '<p>L’IPC mesure l’évolution des prix.</p>', version: 1, updatedBy: helene.id });
       expect(touched).toEqual(pageTags('intro:ipc'));
       const [entry] = await audits('page', 'intro:ipc');
       expect(entry).toMatchObject({ action: 'page.update', summary: 'Introduction de la rubrique « Prix à la consommation (IPC) » créée', after: { body: '<p>L’IPC mesure l’évolution des prix.</p>' } });
 
       // A second form opened before the creation is stale.
-      const late = await failure(updatePage(db, 'intro:ipc', 0, { body: '<p>Autre</p>' }, marc));
+      const late = await failure(updatePage(db, { key: 'intro:ipc', expectedVersion: 0, input: { body: '<p>Autre</p>' }, user: marc }));
       expect(late).toBeInstanceOf(ConflictError);
       expect(late.message).toMatch(/^Hélène Diallo a enregistré l’introduction de la rubrique « Prix à la consommation \(IPC\) » à \d\d:\d\d pendant que vous la modifiiez\./);
 
-      const updated = await updatePage(db, 'intro:ipc', 1, { body: '<p>Nouvelle introduction.</p>' }, marc);
+      const updated = await updatePage(db, { key: 'intro:ipc', expectedVersion: 1, input: { body: '<p>Nouvelle introduction.</p>' }, user: marc });
       expect(updated.page).toMatchObject({ version: 2, title: 'Indice des prix à la consommation', updatedBy: marc.id });
       // An introduction may be emptied: the area page then shows the registry's description.
-      expect((await updatePage(db, 'intro:ipc', 2, { body: '' }, marc)).page.body).toBe('');
+      expect((await updatePage(db, { key: 'intro:ipc', expectedVersion: 2, input: { body: '' }, user: marc })).page.body).toBe('');
     });
 
     it('refuses keys that are not pages', async () => {
       for (const key of ['intro:inconnue', 'intro:mission', 'accueil', 'intro:']) {
-        expect(await failure(updatePage(db, key, 0, { body: '<p>x</p>' }, helene)), key).toBeInstanceOf(NotFoundError);
+        expect(await failure(updatePage(db, { key: key, expectedVersion: 0, input: { body: '<p>x</p>' }, user: helene })), key).toBeInstanceOf(NotFoundError);
       }
       expect(await failure(getPageForEdit(db, 'intro:inconnue'))).toBeInstanceOf(NotFoundError);
       expect(pageInputSchema('intro:news')).not.toBeNull();

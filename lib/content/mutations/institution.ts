@@ -126,12 +126,8 @@ export type IdentityResult = { identity: IdentityRow; tags: string[] };
  */
 export async function updateIdentity(
   db: Db,
-  expectedVersion: number,
-  input: IdentityInput,
-  user: SessionUser,
-  options: WriteOptions = {},
+  { expectedVersion, input, user, ip, now = new Date() }: { expectedVersion: number; input: IdentityInput; user: SessionUser } & WriteOptions,
 ): Promise<IdentityResult> {
-  const now = options.now ?? new Date();
   const values: IdentityValues = parseOrThrow(identityInputSchema, input);
   await checkImages(db, { logoFileId: { id: values.logoFileId, label: 'Le logo' } });
   const [current] = await db.select().from(siteIdentity).where(eq(siteIdentity.id, 1)).limit(1);
@@ -147,7 +143,7 @@ export async function updateIdentity(
         .onConflictDoNothing()
         .returning();
       if (!created) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
-      await writeAudit(tx, { user, action: 'identity.update', entityType: 'identity', entityId: 1, summary, after: change.after, ip: options.ip });
+      await writeAudit(tx, { user, action: 'identity.update', entityType: 'identity', entityId: 1, summary, after: change.after, ip });
       return { identity: created, tags: [tags.identity] };
     });
   }
@@ -164,7 +160,7 @@ export async function updateIdentity(
       .where(and(eq(siteIdentity.id, 1), eq(siteIdentity.version, expectedVersion)))
       .returning();
     if (!updated) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
-    await writeAudit(tx, { user, action: 'identity.update', entityType: 'identity', entityId: 1, summary, before: change.before, after: change.after, ip: options.ip });
+    await writeAudit(tx, { user, action: 'identity.update', entityType: 'identity', entityId: 1, summary, before: change.before, after: change.after, ip });
     return { identity: updated, tags: [tags.identity] };
   });
 }
@@ -264,14 +260,9 @@ export type PageResult = { page: PageRow; tags: string[] };
  */
 export async function updatePage(
   db: Db,
-  key: string,
-  expectedVersion: number,
-  input: PageInput,
-  user: SessionUser,
-  options: WriteOptions = {},
+  { key, expectedVersion, input, user, ip, now = new Date() }: { key: string; expectedVersion: number; input: PageInput; user: SessionUser } & WriteOptions,
 ): Promise<PageResult> {
   const target = pageTarget(key);
-  const now = options.now ?? new Date();
   const values = parseOrThrow(pageInputSchema(key)!, input);
   // A text with nothing to read (empty paragraphs left by the editor) is stored empty: the area
   // page then shows the registry's description rather than a blank introduction.
@@ -305,7 +296,7 @@ export async function updatePage(
         .onConflictDoNothing()
         .returning();
       if (!created) throw conflictError((await pageSavedBy(tx, key))!, target.words, user, now);
-      await writeAudit(tx, { user, action: 'page.update', entityType: 'page', entityId: key, summary: `${target.subject} créée`, after: stored, ip: options.ip });
+      await writeAudit(tx, { user, action: 'page.update', entityType: 'page', entityId: key, summary: `${target.subject} créée`, after: stored, ip });
       return { page: created, tags: pageTags(key) };
     });
   }
@@ -330,7 +321,7 @@ export async function updatePage(
       summary: `${target.subject} modifiée`,
       before: change.before,
       after: change.after,
-      ip: options.ip,
+      ip,
     });
     return { page: updated, tags: pageTags(key) };
   });

@@ -12,7 +12,7 @@ const unchanged = 'Aucune modification à enregistrer.';
 export const updateIdentityAction = adminFormAction(
   identityInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {
-    const { identity, tags } = await updateIdentity(ctx.db, version, input, ctx.user, { ip: ctx.request.ip });
+    const { identity, tags } = await updateIdentity(ctx.db, { expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     invalidateTags(tags);
     return { version: identity.version, changed: tags.length > 0 };
   },
@@ -22,7 +22,7 @@ export const updateIdentityAction = adminFormAction(
 export const updateMissionAction = adminFormAction(
   missionInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {
-    const { page, tags } = await updatePage(ctx.db, 'mission', version, input, ctx.user, { ip: ctx.request.ip });
+    const { page, tags } = await updatePage(ctx.db, { key: 'mission', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
@@ -32,7 +32,7 @@ export const updateMissionAction = adminFormAction(
 export const updateDirectorWordAction = adminFormAction(
   directorWordInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {
-    const { page, tags } = await updatePage(ctx.db, 'mot_du_dg', version, input, ctx.user, { ip: ctx.request.ip });
+    const { page, tags } = await updatePage(ctx.db, { key: 'mot_du_dg', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
