@@ -5,6 +5,7 @@ import 'server-only';
  * the audit entry. An exported action built without it would be a public endpoint.
  */
 import { cookies } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import { getAuth } from '@/lib/auth';
@@ -38,15 +39,17 @@ export async function applyCookies(list: CookieToSet[]) {
 export async function actionContext(): Promise<ActionContext> {
   const auth = await getAuth();
   const request = await currentAuthRequest();
-  const { value: user } = await currentUser(auth, request);
+  const { value: user, cookies: refreshed } = await currentUser(auth, request);
   if (!user) throw new UnauthorizedError();
+  // Cookies the sign-in adapter refreshed (Supabase) are written, or the session lapses.
+  await applyCookies(refreshed);
   return { ...auth, user, request };
 }
 
 function failure(error: unknown): ActionResult<never> {
   if (isDomainError(error)) return { ok: false, error: error.message, fieldErrors: error.fieldErrors };
-  // Next's redirect()/notFound() travel as errors and must keep going.
-  if (error && typeof error === 'object' && 'digest' in error && /^NEXT_(REDIRECT|NOT_FOUND|HTTP_ERROR)/.test(String(error.digest))) throw error;
+  // Next's redirect()/notFound() (and its other control-flow errors) travel as errors and must keep going.
+  unstable_rethrow(error);
   console.error(error);
   return { ok: false, error: 'L’opération a échoué à cause d’une erreur du serveur. Réessayez ; si cela persiste, contactez l’administrateur du site.' };
 }

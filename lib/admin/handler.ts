@@ -7,14 +7,14 @@
 import { getAuth } from '@/lib/auth';
 import { authRequestFrom } from '@/lib/auth/request';
 import { currentUser, type AuthDeps } from '@/lib/auth/service';
-import type { AuthRequest, SessionUser } from '@/lib/auth/types';
+import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
 import { env } from '@/lib/env';
 import { UnauthorizedError } from '@/lib/errors';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { perRequest } from '@/lib/http/per-request';
-import { errorResponse } from '@/lib/http/responses';
+import { errorResponse, withCookies } from '@/lib/http/responses';
 
-export type RouteContext = AuthDeps & { user: SessionUser; request: AuthRequest };
+export type RouteContext = AuthDeps & { user: SessionUser; request: AuthRequest; cookies: CookieToSet[] };
 
 type Handler<P> = (request: Request, ctx: RouteContext, params: P) => Promise<Response>;
 
@@ -27,9 +27,9 @@ export async function userOfRequest(request: Request): Promise<SessionUser | nul
 export async function routeContext(request: Request): Promise<RouteContext> {
   const auth = await getAuth();
   const authRequest = authRequestFrom(request, env.SESSION_COOKIE_NAME);
-  const { value: user } = await currentUser(auth, authRequest);
+  const { value: user, cookies } = await currentUser(auth, authRequest);
   if (!user) throw new UnauthorizedError();
-  return { ...auth, user, request: authRequest };
+  return { ...auth, user, request: authRequest, cookies };
 }
 
 export function adminRoute<P = Record<string, never>>(handler: Handler<P>) {
@@ -39,7 +39,8 @@ export function adminRoute<P = Record<string, never>>(handler: Handler<P>) {
       await perRequest();
       if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) assertSameOrigin(request, [new URL(env.SITE_URL).origin]);
       const ctx = await routeContext(request);
-      return await handler(request, ctx, (segment ? await segment.params : {}) as P);
+      // Cookies the sign-in adapter refreshed (Supabase) go back with the answer, or the session lapses.
+      return withCookies(await handler(request, ctx, (segment ? await segment.params : {}) as P), ctx.cookies);
     } catch (error) {
       return errorResponse(error);
     }

@@ -2,9 +2,8 @@
  * The user API (PRODUCT.md, "Sessions and the user API") as `Request → Response` functions, for
  * any sign-in mode. The route files under app/api/ export them; tests call them with real Requests.
  */
-import { NextResponse } from 'next/server';
 import { perRequest } from '@/lib/http/per-request';
-import { errorResponse, readJson } from '@/lib/http/responses';
+import { errorResponse, json, readJson, withCookies } from '@/lib/http/responses';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { authRequestFrom } from './request';
 import { createAccountAs, currentUser, listAccounts, requireUser, signIn, signOut, updateOwnProfile, type AuthDeps } from './service';
@@ -13,9 +12,7 @@ import type { CookieToSet } from './types';
 export type UserApiOptions = { cookieName: string; allowedOrigins?: string[] };
 
 function respond(body: unknown, cookies: CookieToSet[], status = 200) {
-  const response = NextResponse.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
-  for (const c of cookies) response.cookies.set(c.name, c.value, c.options);
-  return response;
+  return withCookies(json(body, { status }), cookies);
 }
 
 /** The body under `user` (the contract), or the body itself. */

@@ -1,10 +1,20 @@
 /** JSON responses of the route handlers, and the one place domain errors become HTTP statuses. */
+import { NextResponse } from 'next/server';
+import type { CookieToSet } from '@/lib/auth/types';
 import { DomainError, RateLimitedError, ValidationError } from '@/lib/errors';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
   return Response.json(body, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
+}
+
+/** The response with these cookies written on it (a session the sign-in adapter refreshed, say). */
+export function withCookies(response: Response, cookies: CookieToSet[]): Response {
+  if (cookies.length === 0) return response;
+  const out = new NextResponse(response.body, response);
+  for (const c of cookies) out.cookies.set(c.name, c.value, c.options);
+  return out;
 }
 
 /** A domain error's status and French message; anything else is logged and answered 500 without details. */
