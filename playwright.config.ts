@@ -1,6 +1,6 @@
 /**
  * End-to-end tests against the production build (`npm run build` first; `npm test` does it),
- * served by scripts/serve.ts on port 3100 with its own data directory, in Debian's Chromium.
+ * served by scripts/production-server.ts on port 3100 with its own data directory, in Debian's Chromium.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/helpers/chromium';
@@ -32,7 +32,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: {
     // The production server `npm start` runs (Next behind the front page cache).
-    command: 'node --import tsx scripts/serve.ts',
+    command: 'node --import tsx scripts/production-server.ts',
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,4 @@
-// npm run bench — load test of the production build: starts scripts/serve.ts (NODE_ENV=production)
+// npm run bench — load test of the production build: starts scripts/production-server.ts (NODE_ENV=production)
 // on a free port with the current DATA_DIR / DATABASE_URL, warms the pages, then runs each bench
 // section in turn. Prints a table and writes bench-results/latest.json.
 //
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAdmin, removeBenchPublications, seedBenchPublications } from './bench-admin';
 import { benchFiles, type FileBenchResult } from './bench-files';
-import { measuredPages, startServer, warm } from './server';
+import { measuredPages, startServer, warm } from './spawn-server';
 
 /** The part of autocannon's result used here (the package ships no types). */
 type AutocannonResult = {

@@ -1,5 +1,5 @@
 /**
- * The client's address, decided by our own server (scripts/serve.ts) from the socket, or from
+ * The client's address, decided by our own server (scripts/production-server.ts) from the socket, or from
  * `X-Forwarded-For` when TRUST_PROXY_HOPS reverse proxies sit in front. Written into a request
  * header that a client cannot forge (any incoming copy is replaced), read by the sign-in rate limit.
  */

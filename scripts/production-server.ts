@@ -1,5 +1,6 @@
 // npm run serve — the production server: Next's request handler behind the front page cache
-// (lib/http/page-cache.ts), with the 404 page's path written on the server (lib/http/not-found-path.ts).
+// (lib/http/page-cache.ts), with the 404 page's path written on the server (lib/http/not-found-path.ts),
+// the scheduler of timed publications, and the clean-up of uploads a broken connection left behind.
 // Needs a build (`npm run build`; `npm start` does everything).
 import './load-env';
 import http from 'node:http';
@@ -11,6 +12,7 @@ import { handleWithPageCache } from '@/lib/http/page-cache';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/content/scheduler';
 import { getDb } from '@/lib/db/instance';
+import { removeStaleUploads } from '@/lib/files/receive';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -36,6 +38,13 @@ server.setTimeout(120_000);
 const selfHost = env.HOSTNAME === '0.0.0.0' || env.HOSTNAME === '::' ? '127.0.0.1' : env.HOSTNAME;
 const secret = internalSecret();
 let scheduler: ReturnType<typeof startScheduler> | null = null;
+
+// Temporary files of uploads cut off more than a day ago (a crash or a kill mid-upload leaves them).
+void removeStaleUploads()
+  .then((n) => {
+    if (n > 0) console.info(`Envois interrompus : ${n} fichier${n > 1 ? 's' : ''} temporaire${n > 1 ? 's' : ''} supprimé${n > 1 ? 's' : ''}.`);
+  })
+  .catch((error: unknown) => console.error('Nettoyage des envois interrompus impossible (nouvel essai au prochain démarrage).', error));
 
 server.listen(env.PORT, env.HOSTNAME, () => {
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);

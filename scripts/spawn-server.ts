@@ -1,5 +1,5 @@
 /**
- * Starts and stops the production server for Lighthouse and the benchmark: `scripts/serve.ts` on a free
+ * Starts and stops the production server for Lighthouse and the benchmark: `scripts/production-server.ts` on a free
  * port with the caller's DATA_DIR / DATABASE_URL, after `npm run build` when there is no build.
  * Only one process may open a PGlite data directory: stop any other server using it first.
  */
@@ -60,7 +60,7 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
 }
 
 /**
- * Starts the built site (`scripts/serve.ts`, NODE_ENV=production) on a free port of 127.0.0.1 and waits
+ * Starts the built site (`scripts/production-server.ts`, NODE_ENV=production) on a free port of 127.0.0.1 and waits
  * until `/` answers. The environment (DATA_DIR, DATABASE_URL…) is the caller's plus `extraEnv`.
  */
 export async function startServer(options: { extraEnv?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
@@ -68,7 +68,7 @@ export async function startServer(options: { extraEnv?: Record<string, string>; 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The production server `npm start` runs: Next behind the front page cache.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/production-server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', ...options.extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
