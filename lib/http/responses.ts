@@ -1,4 +1,5 @@
 /** JSON responses of the route handlers, and the one place domain errors become HTTP statuses. */
+import { unstable_rethrow } from 'next/navigation';
 import { NextResponse } from 'next/server';
 import type { CookieToSet } from '@/lib/auth/types';
 import { DomainError, RateLimitedError, ValidationError } from '@/lib/errors';
@@ -17,8 +18,13 @@ export function withCookies(response: Response, cookies: CookieToSet[]): Respons
   return out;
 }
 
-/** A domain error's status and French message; anything else is logged and answered 500 without details. */
+/**
+ * A domain error's status and French message; anything else is logged and answered 500 without
+ * details. Next's own control-flow errors (a redirect, the end of a build-time prerender of a
+ * per-request handler) are rethrown for Next to handle, never logged as failures.
+ */
 export function errorResponse(error: unknown): Response {
+  unstable_rethrow(error);
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof RateLimitedError) headers['Retry-After'] = String(error.retryAfterSeconds);
