@@ -6,6 +6,12 @@
 #
 # The end-to-end tests use their own data directory (.data-e2e, wiped first), never .data. With
 # DATABASE_URL set, that Postgres database is used and must be fresh (.ci/run creates one).
+#
+# INSSTAT_SECOND_DATABASE=1 (.ci/run's Postgres pass, after a full pass on PGlite) runs only what
+# the database can change: Vitest's Postgres cases (lib/testing/db.ts), the seed, the build and every
+# Playwright spec, with the smoke test's dark mode left out (e2e/helpers/page-checks.ts). Types,
+# lint, the dark-mode pages and Lighthouse do not depend on the database and ran in the first pass.
+# A new test runs in both passes unless it is one of those.
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
@@ -82,10 +88,20 @@ counted() {
 
 mkdir -p "$REPORTS"
 
+second_database=${INSSTAT_SECOND_DATABASE:-0}
+# once <name>: true when the step runs in this pass (say so when it does not).
+once() {
+  if [ "$second_database" = "1" ]; then
+    echo "↷ $1 : indépendant de la base, vérifié au premier passage."
+    return 1
+  fi
+  return 0
+}
+
 step "Chromium" bash scripts/ensure-chromium.sh
 chromium_ok=$?
-step "Types (tsc)" npm run --silent typecheck
-step "Lint (eslint)" npm run --silent lint
+once "Types (tsc)" && step "Types (tsc)" npm run --silent typecheck
+once "Lint (eslint)" && step "Lint (eslint)" npm run --silent lint
 counted "Vitest" vitest "$VITEST_JSON" \
   npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$VITEST_JSON"
 
@@ -111,7 +127,7 @@ elif [ "$chromium_ok" -ne 0 ]; then
 else
   counted "Playwright" playwright "$PLAYWRIGHT_JSON" \
     env DATA_DIR="$E2E_DATA_DIR" SITE_URL="$E2E_SITE_URL" npx --no-install playwright test
-  step "Lighthouse" env DATA_DIR="$E2E_DATA_DIR" SITE_URL="$E2E_SITE_URL" npm run --silent lighthouse
+  once "Lighthouse" && step "Lighthouse" env DATA_DIR="$E2E_DATA_DIR" SITE_URL="$E2E_SITE_URL" npm run --silent lighthouse
 fi
 
 cleanup

@@ -10,8 +10,16 @@ import { env } from '@/lib/env';
 
 export type TestDatabase = Database & { label: string; url?: string };
 
-/** The databases every query test runs against: PGlite always, Postgres when configured. */
-export const testDatabaseKinds: ('pglite' | 'postgres')[] = env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases every query test runs against: PGlite always, Postgres when configured — except on
+ * the second database of a CI run (`INSSTAT_SECOND_DATABASE=1`, see scripts/test.sh), where the
+ * PGlite cases already ran in the first pass and only Postgres is tested.
+ */
+export const testDatabaseKinds: ('pglite' | 'postgres')[] = !env.DATABASE_URL
+  ? ['pglite']
+  : process.env.INSSTAT_SECOND_DATABASE === '1'
+    ? ['postgres']
+    : ['pglite', 'postgres'];
 
 /** Opens a new, empty, migrated database of that kind. Call `close()` when done. */
 export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
