@@ -8,6 +8,10 @@ export const metadata: Metadata = {
   metadataBase: new URL(env.SITE_URL),
   title: { default: 'Institut national de la statistique', template: '%s' },
   formatDetection: { telephone: false },
+  // public/: the web manifest and the Apple touch icon (scripts/make-icons.ts); app/icon.svg and
+  // app/favicon.ico are Next's own conventions.
+  manifest: '/site.webmanifest',
+  icons: { apple: '/apple-touch-icon.png' },
 };
 
 export const viewport: Viewport = {

@@ -54,6 +54,28 @@ test.describe('pages publiques', () => {
   }
 });
 
+test('icônes, manifeste et image de partage : liés depuis la page, servis en 200 avec leur type', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/site.webmanifest');
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
+  // The demo institute has no logo: shared links show the default image.
+  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/og-default\.png$/);
+  for (const [path, type] of [
+    ['/site.webmanifest', /manifest\+json|application\/json/],
+    ['/apple-touch-icon.png', /image\/png/],
+    ['/og-default.png', /image\/png/],
+    ['/icon.svg', /image\/svg\+xml/],
+    ['/favicon.ico', /image\/(x-icon|vnd\.microsoft\.icon)/],
+  ] as const) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toMatch(type);
+  }
+  const manifest = (await (await request.get('/site.webmanifest')).json()) as { lang: string; icons: { src: string }[] };
+  expect(manifest.lang).toBe('fr');
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+});
+
 test.describe('page introuvable', () => {
   test('/nimportequoi : 404 avec le chemin demandé', async ({ page }) => {
     const response = await page.goto('/nimportequoi');

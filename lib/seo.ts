@@ -18,8 +18,9 @@ export async function pageMetadata(p: { title: string; description: string; path
       siteName,
       locale: 'fr_FR',
       type: p.type ?? 'website',
-      // The institute's logo (chosen in /admin/about) stands for the site when a link is shared.
-      ...(identity?.logo ? { images: [{ url: fileUrl(identity.logo), alt: identity.acronym }] } : {}),
+      // The institute's logo (chosen in /admin/about) stands for the site when a link is shared;
+      // without one, the default image of public/ (scripts/make-icons.ts).
+      images: identity?.logo ? [{ url: fileUrl(identity.logo), alt: identity.acronym }] : [{ url: '/og-default.png', width: 1200, height: 630, alt: siteName }],
     },
     twitter: { card: 'summary', title, description: p.description },
   };

@@ -12,7 +12,7 @@ import { handleWithPageCache } from '@/lib/http/page-cache';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/content/scheduler';
 import { getDb } from '@/lib/db/instance';
-import { removeStaleUploads } from '@/lib/files/receive';
+import { removeStaleUploads } from '@/lib/files/upload-tmp';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).

@@ -13,7 +13,8 @@ import { createS3Storage } from '@/lib/storage/s3';
 import type { StorageDriver } from '@/lib/storage/types';
 import { startS3Server, type TestS3Server } from '@/lib/testing/s3-server';
 import { PayloadTooLargeError, UploadInterruptedError } from './errors';
-import { checkFileName, discardUpload, receiveUpload, removeStaleUploads } from './receive';
+import { checkFileName, discardUpload, receiveUpload } from './receive';
+import { removeStaleUploads } from './upload-tmp';
 
 const MiB = 1024 * 1024;
 const BOUNDARY = '----insstat-test-boundary';

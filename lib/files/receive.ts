@@ -18,12 +18,13 @@ import { finished, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { dataDir, env } from '@/lib/env';
+import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { getStorage, newStorageKey } from '@/lib/storage';
 import type { StorageDriver } from '@/lib/storage/types';
 import { detectFile, expectedTypeOf, extensionOf } from './detect';
 import { PayloadTooLargeError, UploadInterruptedError } from './errors';
+import { defaultUploadTmpDir } from './upload-tmp';
 
 /** A web `Request` (route handler), or Node headers and body (tests, a plain Node server). */
 export type UploadSource = Request | { headers: Headers | IncomingHttpHeaders; body: Readable; signal?: AbortSignal };
@@ -66,8 +67,6 @@ const FIELD_LIMITS = { fields: 20, fieldSize: 16 * 1024, parts: 22, headerPairs:
 /** Room for boundaries, part headers and the text fields around the file. */
 const FORM_OVERHEAD_BYTES = FIELD_LIMITS.fields * FIELD_LIMITS.fieldSize + 64 * 1024;
 
-/** The upload directory used when none is given. */
-export const defaultUploadTmpDir = () => path.join(dataDir, 'tmp');
 
 const tooLarge = (maxBytes: number) => {
   const mb = Math.floor(maxBytes / 1024 ** 2);
@@ -300,28 +299,4 @@ export async function discardUpload(
 ): Promise<void> {
   const keys = [file.storageKey, ...Object.values(file.variants ?? {}).map((v) => v.key)];
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
-}
-
-/**
- * Removes temporary upload files older than `maxAgeMs` (left by a crash or a kill during an
- * upload). Meant for start-up or a periodic task.
- */
-export async function removeStaleUploads(tmpDir = defaultUploadTmpDir(), maxAgeMs = 24 * 3600_000, now = Date.now()): Promise<number> {
-  let names: string[];
-  try {
-    names = await fsp.readdir(tmpDir);
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const entry of names) {
-    if (!/^upload-[0-9a-f-]+\.part$/.test(entry)) continue;
-    const file = path.join(tmpDir, entry);
-    const stat = await fsp.stat(file).catch(() => null);
-    if (stat && now - stat.mtimeMs > maxAgeMs) {
-      await fsp.rm(file, { force: true });
-      removed++;
-    }
-  }
-  return removed;
 }
