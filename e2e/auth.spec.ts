@@ -50,6 +50,7 @@ test.describe('parcours de connexion', () => {
   // ~30 screens in one test outgrew any sensible time limit.
   for (const path of [...new Set(adminMenu().map((entry) => entry.path)), '/admin/users/profil']) {
     test(`${path} s’ouvre connecté, accessible et sans erreur`, async ({ page }) => {
+      test.setTimeout(120_000);
       await signIn(page);
       const errors = watchConsoleErrors(page);
       const response = await page.goto(path);
