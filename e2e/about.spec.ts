@@ -178,6 +178,8 @@ test('modifier l’introduction d’une rubrique depuis son écran : la page pub
 });
 
 test('deux fenêtres sur les missions : la seconde est refusée en français, la première reste', async ({ browser }) => {
+  // Two sign-ins, three contexts and four saves: three times an ordinary test's work.
+  test.setTimeout(150_000);
   const first = await browser.newContext();
   const second = await browser.newContext();
   try {
