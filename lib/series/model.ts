@@ -1,0 +1,111 @@
+/**
+ * What a statistical series is, independent of the database: frequencies, periods in SDMX's
+ * notation, observation statuses (SDMX OBS_STATUS codes with French labels), and the shapes that
+ * imports, downloads, pages and the API exchange. No I/O here: client components may import it.
+ */
+import { z } from 'zod';
+
+export const frequencies = ['monthly', 'quarterly', 'annual'] as const;
+export type Frequency = (typeof frequencies)[number];
+
+/** SDMX FREQ codes. */
+export const frequencyCode: Record<Frequency, 'M' | 'Q' | 'A'> = { monthly: 'M', quarterly: 'Q', annual: 'A' };
+export const frequencyLabel: Record<Frequency, string> = { monthly: 'mensuelle', quarterly: 'trimestrielle', annual: 'annuelle' };
+export const periodsPerYear: Record<Frequency, number> = { monthly: 12, quarterly: 4, annual: 1 };
+
+/**
+ * Observation statuses: SDMX's OBS_STATUS code list (the codes a value can carry here; missing-value
+ * codes do not apply, a missing value is simply absent).
+ */
+export const statusCodes = ['A', 'P', 'E', 'B', 'F', 'I', 'U'] as const;
+export type StatusCode = (typeof statusCodes)[number];
+export const statusLabel: Record<StatusCode, string> = {
+  A: 'définitif',
+  P: 'provisoire',
+  E: 'estimé',
+  B: 'rupture de série',
+  F: 'prévision',
+  I: 'imputé',
+  U: 'faible fiabilité',
+};
+/** The marker shown next to a value on screen (a definitive value has none). */
+export const statusMarker: Record<StatusCode, string> = { A: '', P: 'p', E: 'e', B: 'b', F: 'f', I: 'i', U: 'u' };
+export const isStatusCode = (value: string): value is StatusCode => (statusCodes as readonly string[]).includes(value);
+
+/**
+ * A period in SDMX notation: `2026-10` (month), `2026-Q3` (quarter), `2026` (year). Stored as the
+ * first day of the period (`2026-10-01`, `2026-07-01`, `2026-01-01`).
+ */
+export type Period = string;
+
+const monthly = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const quarterly = /^(\d{4})-Q([1-4])$/;
+const annual = /^(\d{4})$/;
+
+/** The period's first day (`YYYY-MM-DD`), or null when `period` is not a period of `frequency`. */
+export function periodStart(period: string, frequency: Frequency): string | null {
+  const p = period.trim();
+  if (frequency === 'monthly') {
+    const m = monthly.exec(p);
+    return m ? `${m[1]}-${m[2]}-01` : null;
+  }
+  if (frequency === 'quarterly') {
+    const m = quarterly.exec(p);
+    return m ? `${m[1]}-${String((Number(m[2]) - 1) * 3 + 1).padStart(2, '0')}-01` : null;
+  }
+  const m = annual.exec(p);
+  return m ? `${m[1]}-01-01` : null;
+}
+
+/** The SDMX period of a first day (`2026-07-01` → `2026-Q3` for a quarterly series). */
+export function periodOf(start: string, frequency: Frequency): Period {
+  const year = start.slice(0, 4);
+  const month = Number(start.slice(5, 7));
+  if (frequency === 'monthly') return `${year}-${String(month).padStart(2, '0')}`;
+  if (frequency === 'quarterly') return `${year}-Q${Math.floor((month - 1) / 3) + 1}`;
+  return year;
+}
+
+const frenchMonth = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** « octobre 2026 », « 3e trimestre 2026 », « 2026 » from a first day. */
+export function periodLabel(start: string, frequency: Frequency): string {
+  if (frequency === 'monthly') return frenchMonth.format(new Date(`${start}T00:00:00Z`));
+  if (frequency === 'quarterly') {
+    const q = Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1;
+    return `${q === 1 ? '1er' : `${q}e`} trimestre ${start.slice(0, 4)}`;
+  }
+  return start.slice(0, 4);
+}
+
+/** One value of a series. `period` is the first day of the period (`YYYY-MM-DD`). */
+export type Observation = { period: string; value: number; status: StatusCode };
+
+/** A series' descriptive metadata, as the back-office edits it and files carry it. */
+export const seriesMetaSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{1,39}$/, 'Le code : 2 à 40 caractères, lettres majuscules sans accent, chiffres et _, en commençant par une lettre.'),
+  label: z.string().trim().min(3, 'Le titre doit compter au moins 3 caractères.').max(200, 'Le titre : 200 caractères au plus.'),
+  unit: z.string().trim().min(1, 'Indiquez l’unité (par exemple « indice »).').max(60),
+  basePeriod: z.string().trim().max(60).default(''),
+  frequency: z.enum(frequencies, { error: 'Choisissez une fréquence : mensuelle, trimestrielle ou annuelle.' }),
+  decimals: z.coerce.number().int('Nombre entier de décimales.').min(0, 'Entre 0 et 4 décimales.').max(4, 'Entre 0 et 4 décimales.'),
+  seasonalAdjustment: z.enum(['none', 'sa', 'sca'], { error: 'Choisissez la correction saisonnière.' }),
+  source: z.string().trim().max(300).default(''),
+  methodology: z.string().trim().max(5000).default(''),
+  area: z.string().trim().min(1, 'Choisissez la rubrique de la série.'),
+  headline: z.coerce.boolean().default(false),
+});
+export type SeriesMeta = z.infer<typeof seriesMetaSchema>;
+
+export const seasonalAdjustmentLabel: Record<SeriesMeta['seasonalAdjustment'], string> = {
+  none: 'données brutes',
+  sa: 'corrigées des variations saisonnières (CVS)',
+  sca: 'corrigées des variations saisonnières et des jours ouvrables (CVS-CJO)',
+};
+
+/** Why a version was published (ONS: a scheduled revision, or a correction with its reason). */
+export const changeKinds = ['revision', 'correction'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+export const changeKindLabel: Record<ChangeKind, string> = { revision: 'révision programmée', correction: 'correction' };
