@@ -109,3 +109,23 @@ export const seasonalAdjustmentLabel: Record<SeriesMeta['seasonalAdjustment'], s
 export const changeKinds = ['revision', 'correction'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 export const changeKindLabel: Record<ChangeKind, string> = { revision: 'révision programmée', correction: 'correction' };
+
+/** One published (or, in the back-office, scheduled) version of a series. */
+export type SeriesVersion = {
+  /** 1, 2, 3… per series. */
+  number: number;
+  /** When it went (or goes) online: ISO 8601 with time zone. */
+  publishedAt: string;
+  kind: ChangeKind;
+  /** Why: « Révision annuelle des pondérations », « Correction d’une erreur de saisie… ». */
+  reason: string;
+};
+
+/** A series as a page, a file or the API shows it: metadata, the version shown and its values. */
+export type SeriesData = {
+  meta: SeriesMeta;
+  /** The version these values belong to (the latest one at `asOf`, or now). */
+  version: SeriesVersion;
+  /** Oldest first. */
+  observations: Observation[];
+};
