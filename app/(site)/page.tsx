@@ -3,11 +3,10 @@ import { KeyFigureCard } from '@/components/content/key-figure-card';
 import { NewsCard } from '@/components/content/news-card';
 import { PublicationList } from '@/components/content/publication-list';
 import { areas, areasOfSection, getArea, sections } from '@/lib/content/areas';
-import { getEvents, getIdentity, getKeyFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
+import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
 import { formatDate, formatDateTime, isoDate } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';
 
-const headlineSeries = areas.flatMap((a) => ('series' in a ? a.series : []));
 
 export async function generateMetadata() {
   const identity = await getIdentity();
@@ -21,7 +20,7 @@ export async function generateMetadata() {
 export default async function HomePage() {
   const [identity, figures, latest, news, releases, events] = await Promise.all([
     getIdentity(),
-    getKeyFigures(headlineSeries),
+    getHeadlineFigures(),
     getLatestPublications(6),
     getNewsPage(1),
     getUpcomingReleases(5),
@@ -40,7 +39,7 @@ export default async function HomePage() {
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {figures.map((f) => (
-            <KeyFigureCard key={f.code} figure={f} />
+            <KeyFigureCard key={f.meta.code} figure={f} />
           ))}
         </div>
       </section>

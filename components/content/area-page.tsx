@@ -1,22 +1,25 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Area } from '@/lib/content/areas';
-import { getAreaPublications, getKeyFigures, getPageContent, PER_PAGE } from '@/lib/content/public';
+import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent, PER_PAGE } from '@/lib/content/public';
 import { areaListUrl } from '@/lib/content/urls';
 import { Breadcrumbs } from './breadcrumbs';
 import { KeyFigureCard } from './key-figure-card';
 import { Pagination } from './pagination';
 import { PublicationList } from './publication-list';
 import { RichText } from './rich-text';
+import { AreaSeriesList } from './area-series-list';
 import { SeriesTable } from './series-table';
 
 /** An area page: introduction, key figures when the area has a series, publications. */
 export async function AreaPage({ area, year, page }: { area: Area; year?: number; page: number }) {
-  const [intro, list, figures] = await Promise.all([
+  const [intro, list, figures, allSeries] = await Promise.all([
     getPageContent(`intro:${area.slug}`),
     getAreaPublications(area.slug, year, page),
-    getKeyFigures(area.series ?? []),
+    getHeadlineFigures(area.slug),
+    getAreaSeries(area.slug),
   ]);
+  const tableSeries = allSeries.find((s) => s.meta.code === figures[0]?.meta.code) ?? allSeries[0];
   const totalPages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   if (page > totalPages || (year && list.total === 0)) notFound();
   const path = area.publicPath!;
@@ -26,17 +29,18 @@ export async function AreaPage({ area, year, page }: { area: Area; year?: number
       <h1 className="text-3xl font-bold leading-tight">{area.label}</h1>
       {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{area.description}</p>}
 
-      {figures.length > 0 ? (
+      {allSeries.length > 0 ? (
         <section aria-labelledby="chiffres" className="mt-10">
           <h2 id="chiffres" className="text-xl font-bold">
             Derniers chiffres
           </h2>
           <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
             {figures.map((f) => (
-              <KeyFigureCard key={f.code} figure={f} />
+              <KeyFigureCard key={f.meta.code} figure={f} />
             ))}
-            {figures[0] ? <SeriesTable code={figures[0].code} decimals={figures[0].decimals} label={figures[0].label} /> : null}
+            {tableSeries ? <SeriesTable data={tableSeries} /> : null}
           </div>
+          <AreaSeriesList area={area} series={allSeries} />
         </section>
       ) : null}
 

@@ -2,10 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getAreaByPublicPath, publicPublicationAreas, type Area } from '@/lib/content/areas';
 import { parseAreaSegments } from '@/lib/content/area-route';
-import { getPublicationPage, getPublicRefs } from '@/lib/content/public';
+import { getPublicationPage, getPublicRefs, getSeriesPage } from '@/lib/content/public';
+import { seriesPath } from '@/lib/series/urls';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { AreaPage } from './area-page';
 import { PublicationPage } from './publication-page';
+import { SeriesPage } from './series-page';
 
 type Params = { area?: string; rest?: string[] };
 type Props = { params: Promise<Params> };
@@ -46,6 +48,17 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
       const p = data.publication;
       return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article' });
     }
+    if (view.kind === 'series') {
+      const page = await getSeriesPage(view.code);
+      if (!page || page.data.meta.area !== area.slug) return { title: 'Page Not Found' };
+      const { meta } = page.data;
+      const range = view.range === '5y' ? ' sur cinq ans' : view.range === 'all' ? ' depuis le début' : '';
+      return pageMetadata({
+        title: `${meta.label} (${meta.code})${range}`,
+        description: `${meta.label} : dernière valeur, évolution, historique complet, versions et téléchargements (CSV, Excel, SDMX, JSON).`,
+        path: seriesPath(meta, view.range) ?? area.publicPath!,
+      });
+    }
     const suffix = [view.year ? `année ${view.year}` : '', view.page > 1 ? `page ${view.page}` : ''].filter(Boolean).join(', ');
     return pageMetadata({
       title: suffix ? `${area.label} (${suffix})` : area.label,
@@ -58,6 +71,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
     const resolved = await resolve(params);
     if (!resolved) notFound();
     const { area, view } = resolved;
+    if (view.kind === 'series') return <SeriesPage area={area} code={view.code} range={view.range} />;
     return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} /> : <AreaPage area={area} year={view.year} page={view.page} />;
   }
 

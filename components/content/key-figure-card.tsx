@@ -1,7 +1,8 @@
 import Link from 'next/link';
-import type { KeyFigure } from '@/lib/content/queries/series';
-import { getArea } from '@/lib/content/areas';
-import { formatChange, formatMonth, formatNumber } from '@/lib/format';
+import { formatChange, formatNumber } from '@/lib/format';
+import { periodLabel, statusLabel } from '@/lib/series/model';
+import type { KeyFigure } from '@/lib/series/queries';
+import { seriesPath } from '@/lib/series/urls';
 import { Sparkline } from './sparkline';
 
 function Change({ value, label }: { value: number | null; label: string }) {
@@ -21,18 +22,20 @@ function Change({ value, label }: { value: number | null; label: string }) {
 /** One headline figure: latest value, changes, trend. */
 export function KeyFigureCard({ figure, headingLevel = 3 }: { figure: KeyFigure; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const area = getArea(figure.area);
+  const { meta, latest } = figure;
+  const href = seriesPath(meta);
+  const periodWord = meta.frequency === 'monthly' ? 'un mois' : meta.frequency === 'quarterly' ? 'un trimestre' : null;
   const title = (
     <>
-      {figure.label}
-      <span className="block text-sm font-normal text-muted">{formatMonth(figure.latest.period)}</span>
+      {meta.label}
+      <span className="block text-sm font-normal text-muted">{periodLabel(latest.period, meta.frequency)}</span>
     </>
   );
   return (
     <article className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-4">
       <Heading className="font-semibold leading-snug">
-        {area?.publicPath ? (
-          <Link href={area.publicPath} className="text-fg">
+        {href ? (
+          <Link href={href} className="text-fg">
             {title}
           </Link>
         ) : (
@@ -40,13 +43,13 @@ export function KeyFigureCard({ figure, headingLevel = 3 }: { figure: KeyFigure;
         )}
       </Heading>
       <p className="text-3xl font-bold tabular-nums">
-        {formatNumber(figure.latest.value, figure.decimals)}
-        <span className="ml-2 text-sm font-normal text-muted">{figure.basePeriod}</span>
+        {formatNumber(latest.value, meta.decimals)}
+        <span className="ml-2 text-sm font-normal text-muted">{meta.basePeriod}</span>
       </p>
-      {figure.latest.status === 'provisional' ? <p className="text-xs text-muted">Donnée provisoire</p> : null}
-      <Change value={figure.change} label="sur un mois" />
+      {latest.status !== 'A' ? <p className="text-xs text-muted">Statut : {statusLabel[latest.status]}</p> : null}
+      {periodWord ? <Change value={figure.change} label={`sur ${periodWord}`} /> : null}
       <Change value={figure.yearOnYear} label="sur un an" />
-      <Sparkline points={figure.trend} label={`Évolution sur ${figure.trend.length} mois`} />
+      <Sparkline points={figure.trend} label={`Évolution sur ${figure.trend.length} périodes`} />
     </article>
   );
 }

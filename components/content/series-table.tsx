@@ -1,19 +1,22 @@
-import { getSeriesObservations } from '@/lib/content/public';
-import { formatChange, formatMonth, formatNumber } from '@/lib/format';
+import Link from 'next/link';
+import { formatChange, formatNumber } from '@/lib/format';
+import { periodLabel, statusLabel, type SeriesData } from '@/lib/series/model';
+import { seriesPath } from '@/lib/series/urls';
 
-/** The last 12 observations of a series, newest first, with monthly change. */
-export async function SeriesTable({ code, decimals, label }: { code: string; decimals: number; label: string }) {
-  const points = await getSeriesObservations(code);
-  const rows = points.slice(-13).reverse();
+/** The last 12 values of a series, newest first, with the change over the period, and a link to the whole series. */
+export function SeriesTable({ data }: { data: SeriesData }) {
+  const { meta } = data;
+  const rows = data.observations.slice(-13).reverse();
+  const href = seriesPath(meta);
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
-        <caption className="mb-2 text-left font-semibold">{label} : 12 derniers mois</caption>
+        <caption className="mb-2 text-left font-semibold">{meta.label} : 12 dernières valeurs</caption>
         <thead>
           <tr className="border-b border-border text-left">
             <th scope="col" className="py-2 pr-4">Période</th>
             <th scope="col" className="py-2 pr-4 text-right">Valeur</th>
-            <th scope="col" className="py-2 pr-4 text-right">Variation mensuelle</th>
+            <th scope="col" className="py-2 pr-4 text-right">Variation sur la période</th>
             <th scope="col" className="py-2">Statut</th>
           </tr>
         </thead>
@@ -22,15 +25,20 @@ export async function SeriesTable({ code, decimals, label }: { code: string; dec
             const prev = rows[i + 1];
             return (
               <tr key={p.period} className="border-b border-border">
-                <th scope="row" className="py-1.5 pr-4 text-left font-normal">{formatMonth(p.period)}</th>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{formatNumber(p.value, decimals)}</td>
+                <th scope="row" className="py-1.5 pr-4 text-left font-normal">{periodLabel(p.period, meta.frequency)}</th>
+                <td className="py-1.5 pr-4 text-right tabular-nums">{formatNumber(p.value, meta.decimals)}</td>
                 <td className="py-1.5 pr-4 text-right tabular-nums">{prev ? formatChange(((p.value - prev.value) / prev.value) * 100) : '—'}</td>
-                <td className="py-1.5 text-muted">{p.status === 'provisional' ? 'Provisoire' : 'Définitif'}</td>
+                <td className="py-1.5 text-muted">{statusLabel[p.status]}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {href ? (
+        <p className="mt-3 text-sm">
+          <Link href={href}>Toute la série {meta.code} : graphique, historique, versions et téléchargements</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import type { SeriesPoint } from '@/lib/content/queries/series';
+import type { Observation } from '@/lib/series/model';
 
 /** Small trend line drawn on the server (no chart library, no JavaScript). */
-export function Sparkline({ points, label, width = 160, height = 40 }: { points: SeriesPoint[]; label: string; width?: number; height?: number }) {
+export function Sparkline({ points, label, width = 160, height = 40 }: { points: Observation[]; label: string; width?: number; height?: number }) {
   if (points.length < 2) return null;
   const values = points.map((p) => p.value);
   const min = Math.min(...values);

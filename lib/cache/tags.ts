@@ -18,7 +18,10 @@ export const tags = {
   events: 'events',
   galleries: 'galleries',
   tenders: 'tenders',
+  /** One series' page, files and API answers. */
   series: (code: string) => `series:${code}`,
+  /** Lists of series: key figures of the home and of areas, the API's list, the sitemap's series pages. */
+  seriesList: 'series',
   releases: 'releases',
   sitemap: 'sitemap',
 } as const;

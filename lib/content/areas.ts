@@ -44,8 +44,6 @@ export type Area = {
   publicPath?: string;
   adminPath: string;
   section: SectionKey;
-  /** Codes of the statistical series this area presents (first is the headline). */
-  series?: string[];
   /** Documents restricted to connected users (sampling). */
   restricted?: boolean;
   fields?: AreaField[];
@@ -98,7 +96,6 @@ export const areas = [
     publicPath: '/indice/ipc',
     adminPath: '/admin/indice/prix_consommation',
     section: 'indices',
-    series: ['IPC'],
   },
   {
     slug: 'ipi',
@@ -109,7 +106,6 @@ export const areas = [
     publicPath: '/ica/ipi',
     adminPath: '/admin/ica/ipi',
     section: 'indices',
-    series: ['IPI'],
   },
   {
     slug: 'ippi',
@@ -120,7 +116,6 @@ export const areas = [
     publicPath: '/ica/ippi',
     adminPath: '/admin/ica/ippi',
     section: 'indices',
-    series: ['IPPI'],
   },
   {
     slug: 'ica_commerce',
@@ -131,7 +126,6 @@ export const areas = [
     publicPath: '/ica/commerce',
     adminPath: '/admin/ica/commerce',
     section: 'indices',
-    series: ['ICA_COMMERCE'],
   },
   {
     slug: 'ica_service',
@@ -142,7 +136,6 @@ export const areas = [
     publicPath: '/ica/service',
     adminPath: '/admin/ica/service',
     section: 'indices',
-    series: ['ICA_SERVICE'],
   },
   // Commerce extérieur
   {
@@ -154,7 +147,6 @@ export const areas = [
     publicPath: '/indice/ice',
     adminPath: '/admin/indice/commerce_exterieur',
     section: 'commerce',
-    series: ['ICE'],
   },
   {
     slug: 'bulletin',
@@ -421,4 +413,4 @@ export function areaFieldsSchema(a: Area) {
 }
 
 /** Path segments that cannot be publication slugs (they are list filters). */
-export const reservedSlugs = new Set(['annee', 'page']);
+export const reservedSlugs = new Set(['annee', 'page', 'series']);

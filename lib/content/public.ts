@@ -7,13 +7,13 @@ import 'server-only';
 import { cacheLife, cacheTag } from 'next/cache';
 import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
-import { publicPublicationAreas } from './areas';
+import { areas, publicPublicationAreas } from './areas';
+import { findSeries, keyFigureOf, listSeriesRows, seriesDataOf, versionsOf } from '@/lib/series/queries';
 import { listEvents } from './queries/events';
 import { listGalleries } from './queries/galleries';
 import { getNews, listNews, publicNewsRefs } from './queries/news';
 import { getPublication, latestPublications, listAreaPublications, publicPublicationRefs, relatedPublications } from './queries/publications';
 import { upcomingReleases } from './queries/releases';
-import { keyFigures, seriesObservations } from './queries/series';
 import { getPage, getSiteIdentity } from './queries/site';
 import { listTenders } from './queries/tenders';
 import { PER_PAGE } from '@/lib/routing/public-paths';
@@ -66,16 +66,54 @@ export async function getLatestPublications(limit: number) {
   return latestPublications(await getDb(), { areas: publicAreaSlugs(), limit, now: new Date() });
 }
 
-export async function getKeyFigures(codes: string[]) {
+/** Headline figures, as published now: of an area, or (no area) of every area in the registry's order. */
+export async function getHeadlineFigures(area?: string) {
   'use cache';
-  cached(...codes.map(tags.series));
-  return keyFigures(await getDb(), codes);
+  cached(tags.seriesList);
+  const db = await getDb();
+  const rows = (await listSeriesRows(db, area ? { area } : {})).filter((r) => r.headline);
+  cacheTag(...rows.map((r) => tags.series(r.code)));
+  const order = new Map<string, number>(areas.map((a, i) => [a.slug, i]));
+  rows.sort((a, b) => (order.get(a.area) ?? 99) - (order.get(b.area) ?? 99) || a.code.localeCompare(b.code));
+  const data = await seriesDataOf(db, rows, { at: new Date() });
+  return data.flatMap((d) => keyFigureOf(d) ?? []);
 }
 
-export async function getSeriesObservations(code: string) {
+/** Every series of an area as published now (its page's table and downloads). */
+export async function getAreaSeries(area: string) {
   'use cache';
-  cached(tags.series(code));
-  return seriesObservations(await getDb(), code);
+  cached(tags.seriesList, tags.area(area));
+  const db = await getDb();
+  const rows = await listSeriesRows(db, { area });
+  cacheTag(...rows.map((r) => tags.series(r.code)));
+  return seriesDataOf(db, rows, { at: new Date() });
+}
+
+/** Every series as published now (the API's catalogue and its files of all series). */
+export async function getAllSeries() {
+  'use cache';
+  cached(tags.seriesList);
+  const db = await getDb();
+  const rows = await listSeriesRows(db);
+  cacheTag(...rows.map((r) => tags.series(r.code)));
+  return seriesDataOf(db, rows, { at: new Date() });
+}
+
+/** A series page's data as published now, with its earlier versions (null: unknown or unpublished). */
+export async function getSeriesPage(code: string) {
+  'use cache';
+  const db = await getDb();
+  const row = await findSeries(db, code);
+  if (!row) {
+    // A series created later must appear.
+    cached(tags.seriesList);
+    return null;
+  }
+  cached(tags.series(row.code));
+  const now = new Date();
+  const [data] = await seriesDataOf(db, [row], { at: now });
+  if (!data) return null;
+  return { data, versions: await versionsOf(db, row.id, { at: now }) };
 }
 
 export async function getNewsPage(page: number) {

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   bigserial,
   boolean,
   date,
@@ -26,7 +27,6 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 export const contentStatus = pgEnum('content_status', ['draft', 'scheduled', 'published', 'archived']);
 export const fileVisibility = pgEnum('file_visibility', ['public', 'restricted']);
-export const observationStatus = pgEnum('observation_status', ['provisional', 'final']);
 export const releaseStatus = pgEnum('release_status', ['announced', 'confirmed', 'postponed', 'cancelled', 'published']);
 export const seriesFrequency = pgEnum('series_frequency', ['monthly', 'quarterly', 'annual']);
 
@@ -335,10 +335,47 @@ export const series = pgTable(
     frequency: seriesFrequency('frequency').notNull(),
     methodology: text('methodology').notNull().default(''),
     decimals: integer('decimals').notNull().default(1),
+    /** `none`, `sa` (CVS) or `sca` (CVS-CJO): lib/series/model.ts. */
+    seasonalAdjustment: text('seasonal_adjustment').notNull().default('none'),
+    source: text('source').notNull().default(''),
+    /** Shown among its area's key figures (and the home page's, when the area is an index). */
+    headline: boolean('headline').notNull().default(false),
+    /** Optimistic lock of the metadata (values are versioned in series_versions). */
     version: integer('version').notNull().default(1),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('series_code_key').on(t.code)],
+  (t) => [uniqueIndex('series_code_key').on(t.code), index('series_area_idx').on(t.area)],
+);
+
+/**
+ * The immutable versions of a series' values. A version holds only the observations it added or
+ * changed; the series at an instant is, for each period, the value of the latest version published
+ * by then. A version published in the future is the embargo: nothing of it is public before
+ * `published_at`. Nothing updates a version's values once it is published.
+ */
+export const seriesVersions = pgTable(
+  'series_versions',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per series, in publication order. */
+    number: integer('number').notNull(),
+    publishedAt: ts('published_at').notNull(),
+    /** `revision` (scheduled) or `correction`. */
+    kind: text('kind').notNull().default('revision'),
+    reason: text('reason').notNull().default(''),
+    /** Set once the caches were told (at once for « now », by the scheduler for a later time). */
+    announcedAt: ts('announced_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('series_versions_series_number_key').on(t.seriesId, t.number),
+    index('series_versions_series_published_idx').on(t.seriesId, t.publishedAt),
+    check('series_versions_kind_check', sql`${t.kind} in ('revision', 'correction')`),
+  ],
 );
 
 export const observations = pgTable(
@@ -348,32 +385,32 @@ export const observations = pgTable(
     seriesId: integer('series_id')
       .notNull()
       .references(() => series.id, { onDelete: 'cascade' }),
+    /** The version that published this value. */
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => seriesVersions.id, { onDelete: 'cascade' }),
     /** First day of the period observed (month, quarter or year). */
     period: date('period', { mode: 'string' }).notNull(),
     value: numeric('value', { precision: 14, scale: 4, mode: 'number' }).notNull(),
-    status: observationStatus('status').notNull().default('provisional'),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** SDMX OBS_STATUS code (A, P, E, B, F, I, U: lib/series/model.ts). */
+    status: text('status').notNull().default('A'),
   },
-  (t) => [uniqueIndex('observations_series_period_key').on(t.seriesId, t.period)],
+  (t) => [
+    uniqueIndex('observations_version_period_key').on(t.versionId, t.period),
+    index('observations_series_period_idx').on(t.seriesId, t.period),
+    check('observations_status_check', sql`${t.status} in ('A', 'P', 'E', 'B', 'F', 'I', 'U')`),
+  ],
 );
 
-/** Every change of an observation's value or status, for the history of revisions. */
-export const observationRevisions = pgTable(
-  'observation_revisions',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    observationId: bigint('observation_id', { mode: 'number' })
-      .notNull()
-      .references(() => observations.id, { onDelete: 'cascade' }),
-    previousValue: numeric('previous_value', { precision: 14, scale: 4, mode: 'number' }),
-    previousStatus: observationStatus('previous_status'),
-    value: numeric('value', { precision: 14, scale: 4, mode: 'number' }).notNull(),
-    status: observationStatus('status').notNull(),
-    revisedAt: ts('revised_at').notNull().defaultNow(),
-    revisedBy: uuid('revised_by').references(() => users.id, { onDelete: 'set null' }),
-  },
-  (t) => [index('observation_revisions_obs_idx').on(t.observationId)],
-);
+/** An import checked and previewed, waiting for its author to publish or cancel it. */
+export const seriesImports = pgTable('series_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  filename: text('filename').notNull(),
+  /** The rows read from the file: lib/series/files ImportRow[]. */
+  rows: jsonb('rows').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
+});
 
 // ─── Advance release calendar ──────────────────────────────────────────────────────────────
 

@@ -5,12 +5,12 @@ import { isPublicPathShape, publicPathExists } from './public-paths';
 describe('isPublicPathShape', () => {
   it('accepts every public path of the registry and their sub-pages', () => {
     for (const path of ['/', ...publicAreaPaths()]) expect(isPublicPathShape(path), path).toBe(true);
-    for (const path of ['/indice/ipc/ipc-septembre-2026', '/indice/ipc/annee/2025', '/rgph/page/2', '/actualites/12', '/actualites/page/2', '/lois_decrets/lois/annee/2021/page/3']) {
+    for (const path of ['/indice/ipc/ipc-septembre-2026', '/indice/ipc/annee/2025', '/rgph/page/2', '/actualites/12', '/actualites/page/2', '/lois_decrets/lois/annee/2021/page/3', '/indice/ipc/series/IPC', '/indice/ipc/series/IPC/5-ans', '/indice/ipc/series/IPC/tout']) {
       expect(isPublicPathShape(path), path).toBe(true);
     }
   });
   it('refuses what cannot exist', () => {
-    for (const path of ['/nimportequoi', '/actualites/abc', '/actualites/0', '/actualites/page/1', '/indice/zzz', '/indice', '/events/2', '/indice/ipc/Note', '/indice/ipc/a/b', '/introuvable/x', '/presentation', '/presentation/mission/x', '/indice//ipc']) {
+    for (const path of ['/nimportequoi', '/actualites/abc', '/actualites/0', '/actualites/page/1', '/indice/zzz', '/indice', '/events/2', '/indice/ipc/Note', '/indice/ipc/a/b', '/introuvable/x', '/presentation', '/presentation/mission/x', '/indice//ipc', '/indice/ipc/series', '/indice/ipc/series/ipc', '/indice/ipc/series/IPC/10-ans', '/indice/ipc/series/IPC/tout/x']) {
       expect(isPublicPathShape(path), path).toBe(false);
     }
   });
@@ -22,6 +22,7 @@ describe('publicPathExists', () => {
     areaCounts: new Map([['ipc', { total: 12, years: new Map([[2026, 11], [2025, 1]]) }]]),
     newsIds: new Set([3]),
     newsTotal: 12,
+    series: new Set(['ipc/IPC']),
   };
   it('knows what the database holds', () => {
     expect(publicPathExists('/indice/ipc/ipc-septembre-2026', index)).toBe(true);
@@ -36,5 +37,10 @@ describe('publicPathExists', () => {
     expect(publicPathExists('/actualites/4', index)).toBe(false);
     expect(publicPathExists('/actualites/page/2', index)).toBe(true);
     expect(publicPathExists('/actualites/page/3', index)).toBe(false);
+    expect(publicPathExists('/indice/ipc/series/IPC', index)).toBe(true);
+    expect(publicPathExists('/indice/ipc/series/IPC/5-ans', index)).toBe(true);
+    // A series lives under its own area only.
+    expect(publicPathExists('/indice/ipi/series/IPC', index)).toBe(false);
+    expect(publicPathExists('/indice/ipc/series/IPI', index)).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ type Resolved =
   | { kind: 'static' }
   | { kind: 'publication'; area: Area; slug: string }
   | { kind: 'area-list'; area: Area; year?: number; page: number }
+  | { kind: 'series'; area: Area; code: string }
   | { kind: 'news-item'; id: number }
   | { kind: 'news-list'; page: number };
 
@@ -33,6 +34,7 @@ export function resolvePublicPath(pathname: string): Resolved | null {
     if (area.kind === 'publications') {
       const view = area.restricted ? null : parseAreaSegments(rest);
       if (!view) return null;
+      if (view.kind === 'series') return { kind: 'series', area, code: view.code };
       return view.kind === 'publication' ? { kind: 'publication', area, slug: view.slug } : { kind: 'area-list', area, year: view.year, page: view.page };
     }
     if (area.kind === 'news') {
@@ -64,6 +66,8 @@ export function publicPathExists(pathname: string, index: PublicPathIndex): bool
       const n = r.year ? (counts?.years.get(r.year) ?? 0) : (counts?.total ?? 0);
       return (r.year ? n > 0 : true) && r.page <= pages(n);
     }
+    case 'series':
+      return index.series.has(`${r.area.slug}/${r.code}`);
     case 'news-item':
       return index.newsIds.has(r.id);
     case 'news-list':

@@ -23,7 +23,7 @@ import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, ty
 import { institute, slugify } from './institute';
 import { buildPublications, toHtml, type PublicationDraft } from './publications';
 import { createRandom } from './random';
-import { generateObservations, seriesDefinitions, type Observation, type SeriesCode } from './series';
+import { generateObservations, seededVersions, seriesDefinitions, type Observation, type SeriesCode } from './series';
 
 export type SeedOptions = { log?: (message: string) => void; now?: Date };
 
@@ -339,14 +339,38 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             frequency: 'monthly' as const,
             methodology: d.methodology,
             decimals: d.decimals,
+            source: d.source,
+            headline: true,
             updatedAt: now,
           })),
         )
         .returning({ id: schema.series.id, code: schema.series.code });
-      const observationRows = insertedSeries.flatMap((s) =>
-        (observations.get(s.code as SeriesCode) ?? []).map((o) => ({ seriesId: s.id, period: o.period, value: o.value, status: o.status, updatedAt: now })),
-      );
-      await insertChunks(tx, schema.observations, observationRows);
+      let observationCount = 0;
+      for (const s of insertedSeries) {
+        const def = seriesDefinitions.find((d) => d.code === s.code)!;
+        const { first, second } = seededVersions(def, observations.get(def.code) ?? []);
+        const versions = await tx
+          .insert(schema.seriesVersions)
+          .values([
+            { seriesId: s.id, number: 1, publishedAt: daysFrom(now, -38, 8, 45), announcedAt: daysFrom(now, -38, 8, 45), kind: 'revision', reason: 'Publication mensuelle.' },
+            {
+              seriesId: s.id,
+              number: 2,
+              publishedAt: daysFrom(now, -8, 8, 45),
+              announcedAt: daysFrom(now, -8, 8, 45),
+              kind: 'revision',
+              reason: 'Publication mensuelle : nouveau mois, et révision du mois précédent après intégration des relevés tardifs.',
+            },
+          ])
+          .returning({ id: schema.seriesVersions.id, number: schema.seriesVersions.number });
+        const [v1, v2] = versions;
+        const rows = [
+          ...first.map((o) => ({ seriesId: s.id, versionId: v1!.id, ...o })),
+          ...second.map((o) => ({ seriesId: s.id, versionId: v2!.id, ...o })),
+        ];
+        observationCount += rows.length;
+        await insertChunks(tx, schema.observations, rows);
+      }
 
       await tx.insert(schema.releases).values(
         releases.map((r) => ({
@@ -361,7 +385,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       );
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
-          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationRows.length} observations), ${releases.length} annonces de diffusion.`,
+          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${releases.length} annonces de diffusion.`,
       );
       return true;
     });

@@ -12,6 +12,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/
 import { isDatabaseEmpty, seedDemoContent } from './index';
 import { buildPublications } from './publications';
 import { generateObservations, seriesDefinitions } from './series';
+import { seriesAt, versionChanges } from '@/lib/series/queries';
 
 const publicationAreas = (areas as readonly Area[]).filter((a) => a.kind === 'publications');
 
@@ -39,6 +40,7 @@ async function tableCounts(db: TestDatabase['db']) {
     tenders: schema.tenders,
     tenderFiles: schema.tenderFiles,
     series: schema.series,
+    seriesVersions: schema.seriesVersions,
     observations: schema.observations,
     releases: schema.releases,
   };
@@ -176,22 +178,28 @@ describe.each(testDatabaseKinds)('seedDemoContent (%s)', (kind) => {
     for (const t of tenders) expect(tenderFiles.filter((f) => f.tenderId === t.id).length).toBeGreaterThanOrEqual(1);
   });
 
-  it('creates the six series with 60 monthly observations each and the release calendar', async () => {
+  it('creates the six series with eleven years of monthly values in two versions, and the release calendar', async () => {
     const series = await database.db.select().from(schema.series);
     expect(series.map((s) => s.code).sort()).toEqual(['ICA_COMMERCE', 'ICA_SERVICE', 'ICE', 'IPC', 'IPI', 'IPPI']);
     for (const s of series) {
-      const obs = await database.db
-        .select()
-        .from(schema.observations)
-        .where(eq(schema.observations.seriesId, s.id))
-        .orderBy(schema.observations.period);
-      expect(obs, s.code).toHaveLength(60);
-      expect(obs.filter((o) => o.status === 'provisional')).toHaveLength(3);
-      expect(obs.slice(-3).every((o) => o.status === 'provisional')).toBe(true);
+      const data = await seriesAt(database.db, s.code, { at: now });
+      const obs = data!.observations;
+      expect(obs, s.code).toHaveLength(132);
+      expect(data!.version.number).toBe(2);
+      expect(obs.filter((o) => o.status === 'P')).toHaveLength(3);
+      expect(obs.slice(-3).every((o) => o.status === 'P')).toBe(true);
       const last = obs.at(-1)!;
       const previousMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
       expect(last.period).toBe(previousMonth);
       for (const o of obs) expect(o.value).toBeGreaterThan(50);
+      // Version 1, as published then: a month shorter, its last month revised by version 2.
+      const v1 = await seriesAt(database.db, s.code, { at: new Date(now.getTime() - 20 * 86_400_000) });
+      expect(v1!.version.number).toBe(1);
+      expect(v1!.observations).toHaveLength(131);
+      expect(v1!.observations.at(-1)!.value).not.toBe(obs.at(-2)!.value);
+      const changes = await versionChanges(database.db, s.id, 2);
+      expect(changes.filter((c) => c.before === null)).toHaveLength(1);
+      expect(changes.some((c) => c.before && c.before.value !== c.after.value)).toBe(true);
     }
     const releases = await database.db.select().from(schema.releases);
     expect(releases.filter((r) => r.scheduledAt > now && ['announced', 'confirmed'].includes(r.status)).length).toBeGreaterThanOrEqual(6);

@@ -1,5 +1,5 @@
 /**
- * The six statistical series of the index areas, 60 months each up to the month before `now`,
+ * The six statistical series of the index areas, eleven years each up to the month before `now`,
  * generated from a trend, a seasonal profile and autocorrelated noise (seeded, so stable).
  */
 import { monthIndex, monthOf, monthPeriod } from './dates';
@@ -15,6 +15,8 @@ export type SeriesDefinition = {
   basePeriod: string;
   decimals: number;
   methodology: string;
+  /** Where the figures come from. */
+  source: string;
   /** Level 60 months before now. */
   start: number;
   /** Yearly growth rate of the trend. */
@@ -41,6 +43,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
       "L'IPC est un indice de Laspeyres chaîné annuellement. Il couvre la consommation des ménages de la capitale et des sept chefs-lieux de région, " +
       "pondérée à partir de l'enquête harmonisée sur les conditions de vie des ménages. Les prix de 620 variétés sont relevés chaque mois dans environ 1 800 points de vente. " +
       'La nomenclature suit la classification des fonctions de consommation des ménages (COICOP) à 13 fonctions.',
+    source: "Institut national de la statistique, relevés mensuels des prix à la consommation",
     start: 104.6,
     growth: 0.029,
     season: 0.009,
@@ -59,6 +62,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
       "L'IPI mesure l'évolution mensuelle du volume de la production des industries extractives, manufacturières et de l'énergie. " +
       'Il est calculé à partir des quantités produites déclarées par un panel de 140 établissements, pondérées par la valeur ajoutée de 2020. ' +
       'Les indices ne sont pas corrigés des variations saisonnières.',
+    source: "Institut national de la statistique, enquête mensuelle sur la production industrielle",
     start: 97.8,
     growth: 0.021,
     season: 0.06,
@@ -76,6 +80,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     methodology:
       "L'IPPI mesure l'évolution des prix de vente, hors taxes et départ usine, des produits fabriqués par les industries de Sahelia et vendus sur le marché intérieur. " +
       'Les prix de 310 produits sont relevés chaque mois auprès de 95 entreprises ; les pondérations sont issues des comptes nationaux de 2020.',
+    source: "Institut national de la statistique, enquête mensuelle sur les prix à la production",
     start: 101.9,
     growth: 0.034,
     season: 0.004,
@@ -93,6 +98,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     methodology:
       "L'indice du chiffre d'affaires du commerce est calculé à partir des déclarations mensuelles de taxe sur la valeur ajoutée de 2 300 entreprises " +
       "du commerce de gros, de détail et de l'automobile, transmises par la Direction générale des impôts. Il est exprimé en valeur (prix courants).",
+    source: "Direction générale des impôts (déclarations de TVA), traitement de l'Institut national de la statistique",
     start: 100.8,
     growth: 0.054,
     season: 0.045,
@@ -110,6 +116,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     methodology:
       "L'indice du chiffre d'affaires des services couvre les transports, l'information et la communication, l'hébergement et la restauration " +
       'et les activités spécialisées. Il est calculé en valeur à partir des déclarations fiscales de 1 600 entreprises.',
+    source: "Direction générale des impôts (déclarations fiscales), traitement de l'Institut national de la statistique",
     start: 102.7,
     growth: 0.046,
     season: 0.03,
@@ -127,6 +134,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     methodology:
       "L'indice de valeur unitaire des exportations est un indice de Fisher calculé à partir des déclarations en douane. " +
       "Il couvre les principaux produits exportés (coton fibre, or non monétaire, bétail, arachide, sésame) à la position à huit chiffres du tarif douanier.",
+    source: "Direction générale des douanes (déclarations en douane), traitement de l'Institut national de la statistique",
     start: 95.9,
     growth: 0.024,
     season: 0.012,
@@ -139,9 +147,10 @@ export const seriesDefinitions: SeriesDefinition[] = [
 
 export type Observation = { period: string; month: number; value: number; status: 'provisional' | 'final' };
 
-const SERIES_MONTHS = 60;
+/** Eleven years: the series pages' « 10 ans » view is full. */
+const SERIES_MONTHS = 132;
 
-/** The 60 monthly observations of a series, ending with the month before `now`. */
+/** The monthly observations of a series, ending with the month before `now`. */
 export function generateObservations(def: SeriesDefinition, now: Date): Observation[] {
   const rnd = createRandom(`series:${def.code}`);
   const last = monthIndex(now) - 1;
@@ -163,4 +172,34 @@ export function generateObservations(def: SeriesDefinition, now: Date): Observat
     });
   }
   return out;
+}
+
+/** A value as the database stores it: SDMX status code. */
+export type SeededValue = { period: string; value: number; status: 'A' | 'P' };
+
+/**
+ * The two published versions of a seeded series, so that « Versions précédentes » shows a real
+ * revision: version 1 (last month's release) ends a month earlier with a first estimate of its last
+ * month; version 2 (this month's) adds the latest month, revises that estimate and makes the month
+ * that left the provisional window definitive. Version 2's values are `observations`.
+ */
+export function seededVersions(def: SeriesDefinition, observations: Observation[]): { first: SeededValue[]; second: SeededValue[] } {
+  const code = (o: Observation): SeededValue['status'] => (o.status === 'final' ? 'A' : 'P');
+  const factor = 10 ** def.decimals;
+  const earlier = observations.slice(0, -1);
+  const first = earlier.map((o, i): SeededValue => {
+    // Three provisional months at the time of version 1.
+    const provisional = i >= earlier.length - 3;
+    // Its last month's first estimate, revised by version 2.
+    const value = i === earlier.length - 1 ? Math.round(o.value * (1 - 0.004) * factor) / factor : o.value;
+    return { period: o.period, value, status: provisional ? 'P' : 'A' };
+  });
+  const before = new Map(first.map((v) => [v.period, v]));
+  const second = observations
+    .map((o): SeededValue => ({ period: o.period, value: o.value, status: code(o) }))
+    .filter((v) => {
+      const old = before.get(v.period);
+      return !old || old.value !== v.value || old.status !== v.status;
+    });
+  return { first, second };
 }

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/open';
 import { publicPublicationAreas } from '../areas';
 import { publicNewsRefs } from './news';
 import { publicPublicationRefs } from './publications';
+import { publishedSeriesRefs } from '@/lib/series/queries';
 
 export type PublicPathIndex = {
   /** `area/slug` of every public publication. */
@@ -10,12 +11,18 @@ export type PublicPathIndex = {
   areaCounts: Map<string, { total: number; years: Map<number, number> }>;
   newsIds: Set<number>;
   newsTotal: number;
+  /** `area/CODE` of every series with a published version. */
+  series: Set<string>;
 };
 
 /** Everything needed to tell whether a public URL exists, from the sitemap's own two queries. */
 export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathIndex> {
   const areas = publicPublicationAreas().map((a) => a.slug);
-  const [pubs, newsRows] = await Promise.all([publicPublicationRefs(db, { areas, now }), publicNewsRefs(db, { now })]);
+  const [pubs, newsRows, seriesRows] = await Promise.all([
+    publicPublicationRefs(db, { areas, now }),
+    publicNewsRefs(db, { now }),
+    publishedSeriesRefs(db, now),
+  ]);
   const areaCounts = new Map<string, { total: number; years: Map<number, number> }>();
   for (const p of pubs) {
     const entry = areaCounts.get(p.area) ?? { total: 0, years: new Map<number, number>() };
@@ -28,5 +35,6 @@ export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathInde
     areaCounts,
     newsIds: new Set(newsRows.map((n) => n.id)),
     newsTotal: newsRows.length,
+    series: new Set(seriesRows.map((r) => `${r.area}/${r.code}`)),
   };
 }

@@ -13,7 +13,7 @@ import { listGalleries } from './galleries';
 import { publicPathIndex } from './paths';
 import { getNews, listNews } from './news';
 import { getPublication, latestPublications, listAreaPublications } from './publications';
-import { keyFigures, seriesObservations } from './series';
+import { keyFigures, seriesAt } from '@/lib/series/queries';
 import { getPage, getSiteIdentity } from './site';
 import { listTenders } from './tenders';
 
@@ -121,8 +121,8 @@ describe.each(testDatabaseKinds)('public queries on %s', (kind) => {
 
   it('computes key figures from the observations', async () => {
     const { db } = database;
-    const [ipc] = await keyFigures(db, ['IPC']);
-    const points = await seriesObservations(db, 'IPC');
+    const [ipc] = await keyFigures(db, ['IPC'], now);
+    const points = (await seriesAt(db, 'IPC', { at: now }))!.observations;
     const last = points.at(-1)!;
     const prev = points.at(-2)!;
     const yearAgo = points.at(-13)!;

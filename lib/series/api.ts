@@ -1,0 +1,216 @@
+/**
+ * The open series API (`/api/v1/series`, `/api/v1/series/{code}`), without a key: query
+ * parameters checked with zod (French messages), the files of lib/series/files, ETag and 304,
+ * CORS for GET, and a per-address rate limit whose figures are published (OpenAPI, re-users' page,
+ * `RateLimit-*` headers). Route handlers only call `answerSeries` / `answerCatalogue`.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { toCsv, toFrenchCsv, toJson, toSdmxCsv, toXlsx } from './files/export';
+import { periodOf, periodStart, type Frequency, type SeriesData } from './model';
+import { downloadFormats, seriesPath, type DownloadFormat } from './urls';
+
+/** Requests per address and per minute (API_RATE_LIMIT_PER_MINUTE; published in the OpenAPI description). */
+export const rateLimitPerMinute = Math.max(1, Number(process.env.API_RATE_LIMIT_PER_MINUTE ?? 300) || 300);
+/** Browsers and proxies may keep an answer this long: a release is visible everywhere within it. */
+export const maxAgeSeconds = 30;
+
+export const agency = { id: 'INSSTAT', dataflow: 'DF_SERIES', refArea: process.env.SDMX_REF_AREA ?? 'SH' };
+
+const period = z
+  .string()
+  .trim()
+  .regex(/^\d{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$/, 'Période au format SDMX attendue : 2026-10 (mois), 2026-Q3 (trimestre) ou 2026 (année).');
+
+export const querySchema = z.object({
+  format: z.enum(downloadFormats, { error: `Format inconnu : choisissez ${downloadFormats.join(', ')}.` }).optional(),
+  startPeriod: period.optional(),
+  endPeriod: period.optional(),
+  lastNObservations: z.coerce
+    .number({ error: 'lastNObservations : un nombre entier positif.' })
+    .int('lastNObservations : un nombre entier positif.')
+    .min(1, 'lastNObservations : un nombre entier positif.')
+    .max(100_000)
+    .optional(),
+  asOf: z.iso
+    .datetime({ offset: true, error: 'asOf : une date et heure ISO 8601 avec fuseau, par exemple 2026-11-12T08:45:00Z.' })
+    .or(z.iso.date({ error: 'asOf : une date ISO 8601, par exemple 2026-11-12.' }))
+    .optional(),
+  area: z.string().trim().max(60).optional(),
+});
+export type SeriesQuery = z.infer<typeof querySchema>;
+
+export type ParsedQuery = { ok: true; query: SeriesQuery; at: Date | undefined } | { ok: false; error: string };
+
+/** Reads and checks the query string (unknown parameters are refused, so a typo does not pass unnoticed). */
+export function parseQuery(url: URL, allowed: readonly (keyof SeriesQuery)[]): ParsedQuery {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (!(allowed as readonly string[]).includes(key)) return { ok: false, error: `Paramètre inconnu : ${key}. Paramètres admis : ${allowed.join(', ')}.` };
+    raw[key] = value;
+  }
+  const parsed = querySchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join(' ') };
+  const query = parsed.data;
+  // Never later than now: a future instant would show values still under embargo.
+  const at = query.asOf ? new Date(Math.min(Date.parse(query.asOf.length === 10 ? `${query.asOf}T23:59:59.999Z` : query.asOf), Date.now())) : undefined;
+  return { ok: true, query, at };
+}
+
+/** Bounds a start period in another notation to a first day (`2026` → `2026-01-01`, `2026-Q3` → `2026-07-01`). */
+function firstDay(p: string): string {
+  const f: Frequency = /Q/.test(p) ? 'quarterly' : p.length === 4 ? 'annual' : 'monthly';
+  return periodStart(p, f)!;
+}
+/** The last day of a period in any notation. */
+function lastDay(p: string): string {
+  const start = new Date(`${firstDay(p)}T00:00:00Z`);
+  const months = /Q/.test(p) ? 3 : p.length === 4 ? 12 : 1;
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 0)).toISOString().slice(0, 10);
+}
+
+/** The observations the query asks for (periods, then the last N). */
+export function filterObservations(data: SeriesData, query: SeriesQuery): SeriesData {
+  let obs = data.observations;
+  if (query.startPeriod) {
+    const from = firstDay(query.startPeriod);
+    obs = obs.filter((o) => o.period >= from);
+  }
+  if (query.endPeriod) {
+    const to = lastDay(query.endPeriod);
+    obs = obs.filter((o) => o.period <= to);
+  }
+  if (query.lastNObservations) obs = obs.slice(-query.lastNObservations);
+  return { ...data, observations: obs };
+}
+
+const contentType: Record<DownloadFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  'csv-fr': 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'sdmx-csv': 'application/vnd.sdmx.data+csv; version=2.0.0; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+const extension: Record<DownloadFormat, string> = { csv: 'csv', 'csv-fr': 'fr.csv', xlsx: 'xlsx', 'sdmx-csv': 'sdmx.csv', json: 'json' };
+
+async function render(data: SeriesData[], format: DownloadFormat): Promise<string | Uint8Array> {
+  switch (format) {
+    case 'csv':
+      return toCsv(data);
+    case 'csv-fr':
+      return toFrenchCsv(data);
+    case 'xlsx':
+      return new Uint8Array(await toXlsx(data));
+    case 'sdmx-csv':
+      return toSdmxCsv(data, { agency: agency.id, dataflow: agency.dataflow, refArea: agency.refArea });
+    case 'json':
+      return toJson(data);
+  }
+}
+
+export const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': 'If-None-Match',
+  'Access-Control-Expose-Headers': 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Content-Disposition',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** A JSON error in French, with CORS so a browser client can read it. */
+export function apiError(status: number, error: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error }, { status, headers: { ...corsHeaders, 'Cache-Control': 'no-store', ...headers } });
+}
+
+/**
+ * The response for a body: ETag from its bytes, 304 when the client has it, files named after
+ * what they hold.
+ */
+export function conditional(request: Request, body: string | Uint8Array, type: string, extra: Record<string, string> = {}): Response {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = {
+    ...corsHeaders,
+    'Content-Type': type,
+    ETag: etag,
+    'Cache-Control': `public, max-age=${maxAgeSeconds}`,
+    Vary: 'Origin',
+    ...extra,
+  };
+  const match = request.headers.get('if-none-match');
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
+  return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers });
+}
+
+/** One or several series as a file (or JSON) of the requested format. */
+export async function seriesResponse(request: Request, data: SeriesData[], query: SeriesQuery, name: string): Promise<Response> {
+  const format = query.format ?? 'json';
+  const selected = data.map((d) => filterObservations(d, query));
+  const body = await render(selected, format);
+  const headers: Record<string, string> = {};
+  if (format !== 'json') headers['Content-Disposition'] = `attachment; filename="${name}.${extension[format]}"`;
+  return conditional(request, body, contentType[format], headers);
+}
+
+/** The catalogue: every series with its latest value and links (no observations). */
+export function catalogue(data: SeriesData[], site: string) {
+  return {
+    series: data.map(({ meta, version, observations }) => {
+      const last = observations.at(-1);
+      const page = seriesPath(meta);
+      return {
+        code: meta.code,
+        label: meta.label,
+        area: meta.area,
+        unit: meta.unit,
+        basePeriod: meta.basePeriod,
+        frequency: meta.frequency,
+        decimals: meta.decimals,
+        seasonalAdjustment: meta.seasonalAdjustment,
+        source: meta.source,
+        version: version.number,
+        versionPublishedAt: version.publishedAt,
+        firstPeriod: observations[0] ? periodOf(observations[0].period, meta.frequency) : null,
+        lastPeriod: last ? periodOf(last.period, meta.frequency) : null,
+        lastValue: last ? last.value : null,
+        lastStatus: last ? last.status : null,
+        links: {
+          self: `${site}/api/v1/series/${meta.code}`,
+          ...(page ? { page: `${site}${page}` } : {}),
+        },
+      };
+    }),
+  };
+}
+
+// ─── Rate limit ──────────────────────────────────────────────────────────────────────────────
+
+type Window = { start: number; count: number };
+const windows = new Map<string, Window>();
+
+/**
+ * Counts a request of this address in the current minute (per app instance). Returns the headers
+ * to send, and `retryAfter` (seconds) when the limit is reached.
+ */
+export function rateLimit(request: Request, now = Date.now()): { headers: Record<string, string>; retryAfter: number | null } {
+  const address = request.headers.get(CLIENT_IP_HEADER) ?? 'inconnue';
+  const minute = Math.floor(now / 60_000) * 60_000;
+  let w = windows.get(address);
+  if (!w || w.start !== minute) {
+    w = { start: minute, count: 0 };
+    windows.set(address, w);
+    if (windows.size > 50_000) for (const [k, v] of windows) if (v.start !== minute) windows.delete(k);
+  }
+  w.count++;
+  const reset = Math.ceil((minute + 60_000 - now) / 1000);
+  const headers = {
+    'RateLimit-Limit': String(rateLimitPerMinute),
+    'RateLimit-Remaining': String(Math.max(0, rateLimitPerMinute - w.count)),
+    'RateLimit-Reset': String(reset),
+  };
+  return { headers, retryAfter: w.count > rateLimitPerMinute ? reset : null };
+}
+
+/** Forgets every count (tests). */
+export function resetRateLimit(): void {
+  windows.clear();
+}
