@@ -3,9 +3,10 @@ import { publicAreaPaths } from '@/lib/content/areas';
 import { getPublicRefs } from '@/lib/content/public';
 import { newsUrl, publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
+import { seriesPath } from '@/lib/series/urls';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const { publications, news } = await getPublicRefs();
+  const { publications, news, series } = await getPublicRefs();
   const abs = (path: string) => new URL(path, env.SITE_URL).toString();
   return [
     { url: abs('/'), changeFrequency: 'daily', priority: 1 },
@@ -15,5 +16,9 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       return path ? [{ url: abs(path), lastModified: p.updatedAt, priority: 0.6 }] : [];
     }),
     ...news.map((n) => ({ url: abs(newsUrl(n)), lastModified: n.updatedAt, priority: 0.5 })),
+    ...series.flatMap((s) => {
+      const path = seriesPath(s);
+      return path ? [{ url: abs(path), lastModified: s.publishedAt, changeFrequency: 'monthly' as const, priority: 0.7 }] : [];
+    }),
   ];
 }

@@ -31,10 +31,11 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
   const areaParam = (a: Area) => (withAreaParam ? { area: a.publicPath!.slice(prefix.length + 1) } : {});
 
   async function generateStaticParams() {
-    const { publications } = await getPublicRefs();
+    const { publications, series } = await getPublicRefs();
     return areasHere().flatMap((a) => [
       { ...areaParam(a), rest: [] as string[] },
       ...publications.filter((p) => p.area === a.slug).map((p) => ({ ...areaParam(a), rest: [p.slug] })),
+      ...series.filter((s) => s.area === a.slug).map((s) => ({ ...areaParam(a), rest: ['series', s.code] })),
     ]);
   }
 

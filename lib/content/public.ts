@@ -8,7 +8,7 @@ import { cacheLife, cacheTag } from 'next/cache';
 import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { areas, publicPublicationAreas } from './areas';
-import { findSeries, keyFigureOf, listSeriesRows, seriesDataOf, versionsOf } from '@/lib/series/queries';
+import { findSeries, keyFigureOf, listSeriesRows, publishedSeriesRefs, seriesDataOf, versionsOf } from '@/lib/series/queries';
 import { listEvents } from './queries/events';
 import { listGalleries } from './queries/galleries';
 import { getNews, listNews, publicNewsRefs } from './queries/news';
@@ -158,6 +158,10 @@ export async function getPublicRefs() {
   cached(tags.sitemap, tags.newsList);
   const db = await getDb();
   const now = new Date();
-  const [publications, news] = await Promise.all([publicPublicationRefs(db, { areas: publicAreaSlugs(), now }), publicNewsRefs(db, { now })]);
-  return { publications, news };
+  const [publications, news, series] = await Promise.all([
+    publicPublicationRefs(db, { areas: publicAreaSlugs(), now }),
+    publicNewsRefs(db, { now }),
+    publishedSeriesRefs(db, now),
+  ]);
+  return { publications, news, series };
 }

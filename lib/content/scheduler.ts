@@ -8,12 +8,14 @@ import type { Db } from '@/lib/db/open';
 import { allKinds } from './kinds';
 import type { AnyKind } from './kinds/kind';
 import { mergeTags, publishDueOfKind } from './mutations/lifecycle';
+import { announceDueVersions } from '@/lib/series/versions';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
 /**
  * Publishes every scheduled item (of `kinds`) whose release time is at or before `now`, with one
- * audit entry each (`{entity}.publish`, no user), all in one transaction. Idempotent and safe to run
+ * audit entry each (`{entity}.publish`, no user), and announces the series versions whose time has
+ * come, all in one transaction. Idempotent and safe to run
  * from several app instances at once: each item is published and audited once.
  * Returns what was published and the cache tags to invalidate.
  */
@@ -31,6 +33,10 @@ export async function publishDueItems(
         tagLists.push(kind.tags(row));
       }
     }
+    // Series versions are public from their time by the reads themselves; the caches learn it here.
+    const series = await announceDueVersions(tx, now);
+    for (const v of series.versions) published.push({ entity: 'series', id: v.number, title: `${v.code}, version ${v.number}` });
+    tagLists.push(series.tags);
     return { published, tags: mergeTags(...tagLists) };
   });
 }
