@@ -1,7 +1,7 @@
 CREATE TABLE "series_imports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"filename" text NOT NULL,
-	"rows" jsonb NOT NULL,
+	"parsed" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid
 );

@@ -330,6 +330,7 @@ export type AreaSlug = (typeof areas)[number]['slug'];
 /** Back-office screens that are not content areas. */
 const adminScreens = [
   { path: '/admin', label: 'Tableau de bord' },
+  { path: '/admin/series', label: 'Séries statistiques' },
   { path: '/admin/fichiers', label: 'Fichiers' },
   { path: '/admin/users', label: 'Utilisateurs' },
   { path: '/admin/journal', label: 'Journal d’activité' },

@@ -406,8 +406,8 @@ export const observations = pgTable(
 export const seriesImports = pgTable('series_imports', {
   id: uuid('id').primaryKey().defaultRandom(),
   filename: text('filename').notNull(),
-  /** The rows read from the file: lib/series/files ImportRow[]. */
-  rows: jsonb('rows').notNull(),
+  /** What was read from the file: lib/series/imports.ts StagedImport (rows and errors). */
+  parsed: jsonb('parsed').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
 });

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { AreaIntroSection } from '@/components/admin/content/area-intro-section';
 import { ContentList } from '@/components/admin/content/content-list';
 import { ItemScreen } from '@/components/admin/content/item-screen';
+import { AreaSeriesSection } from '@/components/admin/series/area-series-section';
 import { requireSession } from '@/lib/auth/guard';
 import { adminMenu, areas, type Area } from '@/lib/content/areas';
 import { isEditable, isKindName } from '@/lib/content/kinds/forms';
@@ -67,6 +68,11 @@ function ListScreen({ path, label }: { path: string; label: string }) {
       {managed.map((a) => (
         <AreaIntroSection key={`intro-${a.slug}`} area={a} named={managed.length > 1} />
       ))}
+      {managed.length > 0 ? (
+        <Suspense fallback={null}>
+          <AreaSeriesSection areas={managed.map((a) => a.slug)} />
+        </Suspense>
+      ) : null}
       {kind && isKindName(kind) ? (
         <Suspense fallback={<p className="mt-6 text-muted">Chargement de la liste…</p>}>
           <ContentList kind={kind} areas={managed.map((a) => a.slug)} showArea={managed.length > 1} />

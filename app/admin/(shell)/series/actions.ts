@@ -1,0 +1,126 @@
+'use server';
+// Back-office actions on series, each through adminFormAction (session, zod, French errors); the
+// writes audit in their own transaction (lib/series/versions.ts) and return the tags to invalidate.
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { adminFormAction, type ActionContext } from '@/lib/admin/action';
+import { invalidateTags } from '@/lib/cache/invalidate';
+import { publicPublicationAreas } from '@/lib/content/areas';
+import { ValidationError } from '@/lib/errors';
+import { cancelImport, publishImport } from '@/lib/series/imports';
+import { changeKinds, isStatusCode, periodStart, seriesMetaSchema, statusCodes, type Observation, type SeriesMeta } from '@/lib/series/model';
+import { findSeries } from '@/lib/series/queries';
+import { cancelScheduledVersion, createSeries, publishVersions, updateSeriesMeta, type SeriesWrite } from '@/lib/series/versions';
+
+const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
+
+/** The write's value, its caches invalidated; its French error as a form error. */
+function done<T>(result: SeriesWrite<T>): T {
+  if (!result.ok) throw new ValidationError(result.error);
+  invalidateTags(result.tags);
+  return result.value;
+}
+
+const metaInput = seriesMetaSchema.extend({
+  area: z.string({ error: 'Choisissez la rubrique de la série.' }).refine((a) => publicPublicationAreas().some((p) => p.slug === a), 'Choisissez une rubrique publique.'),
+  headline: z.literal('on').optional().transform((v) => v === 'on'),
+});
+const toMeta = (input: z.infer<typeof metaInput>): SeriesMeta => ({ ...input, headline: input.headline });
+
+export const createSeriesAction = adminFormAction(metaInput, async (input, ctx) => {
+  const row = done(await createSeries(ctx.db, { meta: toMeta(input), actor: actorOf(ctx) }));
+  redirect(`/admin/series/${row.code}`);
+});
+
+export const updateSeriesAction = adminFormAction(
+  metaInput.extend({ current: z.string().max(40), version: z.coerce.number().int().min(1) }),
+  async ({ current, version, ...input }, ctx) => {
+    const row = done(await updateSeriesMeta(ctx.db, { code: current, expectedVersion: version, meta: toMeta(input), actor: actorOf(ctx) }));
+    if (row.code !== current) redirect(`/admin/series/${row.code}`);
+    return { version: row.version };
+  },
+  { success: 'Description de la série enregistrée.' },
+);
+
+/** « Publier » fields shared by the grid and the import: now or at a time (UTC), kind, reason. */
+const publishFields = {
+  when: z.enum(['now', 'later'], { error: 'Choisissez quand publier.' }),
+  publishAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure de publication attendues (AAAA-MM-JJ HH:MM).')
+    .optional(),
+  kind: z.enum(changeKinds, { error: 'Choisissez le type de changement : révision programmée ou correction.' }),
+  reason: z.string().trim().max(500, 'La raison : 500 caractères au plus.').default(''),
+};
+function publishTime(input: { when: 'now' | 'later'; publishAt?: string }): Date | undefined {
+  if (input.when === 'now') return undefined;
+  if (!input.publishAt) throw new ValidationError('Indiquez la date et l’heure de publication.', { publishAt: ['Indiquez la date et l’heure de publication.'] });
+  const at = new Date(`${input.publishAt}:00Z`);
+  if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
+    throw new ValidationError('La date de publication doit être dans le futur (heure UTC).', { publishAt: ['La date de publication doit être dans le futur (heure UTC).'] });
+  }
+  return at;
+}
+const publishedMessage = (v: { code: string; number: number; publishedAt: Date }[]) =>
+  v.some((x) => x.publishedAt.getTime() > Date.now() + 1000)
+    ? `Version programmée : ${v.map((x) => `${x.code} v${x.number}`).join(', ')}. Rien n’est public avant l’heure prévue.`
+    : `Version publiée : ${v.map((x) => `${x.code} v${x.number}`).join(', ')}. Les pages, fichiers et l’API sont à jour.`;
+
+/** Values typed in the grid: `value:{period}` and `status:{period}` fields. */
+export const publishValuesAction = adminFormAction(
+  z.looseObject({ code: z.string().max(40), ...publishFields }),
+  async (input, ctx) => {
+    const row = await findSeries(ctx.db, input.code);
+    if (!row) throw new ValidationError(`La série ${input.code} n’existe pas ou plus.`);
+    const values: Observation[] = [];
+    const errors: string[] = [];
+    for (const [key, raw] of Object.entries(input)) {
+      if (!key.startsWith('value:') || typeof raw !== 'string') continue;
+      const period = key.slice(6);
+      const text = raw.trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+      if (text === '') continue;
+      if (!periodStart(period.slice(0, 7), 'monthly') && !/^\d{4}-\d{2}-01$/.test(period)) {
+        errors.push(`Période inconnue : ${period}.`);
+        continue;
+      }
+      if (!/^-?\d+(\.\d+)?$/.test(text)) {
+        errors.push(`${period} : « ${raw} » n’est pas un nombre (exemple : 101,5).`);
+        continue;
+      }
+      const status = String(input[`status:${period}`] ?? 'A');
+      if (!isStatusCode(status)) {
+        errors.push(`${period} : statut inconnu « ${status} » (${statusCodes.join(', ')}).`);
+        continue;
+      }
+      values.push({ period, value: Math.round(Number(text) * 10_000) / 10_000, status });
+    }
+    if (errors.length > 0) throw new ValidationError(`Rien n’a été publié. ${errors.join(' ')}`);
+    const published = done(
+      await publishVersions(ctx.db, {
+        values: new Map([[row.code, values.sort((a, b) => a.period.localeCompare(b.period))]]),
+        publishAt: publishTime(input),
+        kind: input.kind,
+        reason: input.reason,
+        actor: actorOf(ctx),
+      }),
+    );
+    return { message: publishedMessage(published) };
+  },
+  { success: (r) => r.message },
+);
+
+export const publishImportAction = adminFormAction(z.object({ id: z.uuid('Import inconnu : envoyez le fichier à nouveau.'), ...publishFields }), async (input, ctx) => {
+  const published = done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
+  redirect(`/admin/series?publie=${encodeURIComponent(publishedMessage(published))}`);
+});
+
+export const cancelImportAction = adminFormAction(z.object({ id: z.uuid('Import inconnu.') }), async ({ id }, ctx) => {
+  await cancelImport(ctx.db, id);
+  redirect('/admin/series/import?annule=1');
+});
+
+export const cancelVersionAction = adminFormAction(
+  z.object({ code: z.string().max(40), number: z.coerce.number().int().min(1) }),
+  async ({ code, number }, ctx) => done(await cancelScheduledVersion(ctx.db, { code, number, actor: actorOf(ctx) })),
+  { success: 'Version programmée annulée : rien n’en sera publié.' },
+);

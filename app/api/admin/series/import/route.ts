@@ -1,0 +1,26 @@
+// POST /api/admin/series/import — a CSV or XLSX file of values (multipart, field `file`), read and
+// kept for its preview; nothing is published. 201 { id } → /admin/series/import/{id}; 413 over the size limit.
+import { adminRoute } from '@/lib/admin/handler';
+import { ValidationError } from '@/lib/errors';
+import { json } from '@/lib/http/responses';
+import { maxImportBytes } from '@/lib/series/files/import';
+import { stageImport } from '@/lib/series/imports';
+
+const tooLarge = () => json({ error: `Fichier trop volumineux : ${Math.round(maxImportBytes / 1024 / 1024)} Mo au plus. Découpez-le en plusieurs fichiers.` }, { status: 413 });
+
+export const POST = adminRoute(async (request, { db, user, request: auth }) => {
+  // Refused before reading the body when its announced size is over the limit.
+  const announced = Number(request.headers.get('content-length') ?? 0);
+  if (announced > maxImportBytes + 64 * 1024) return tooLarge();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ValidationError('Envoi illisible : choisissez à nouveau le fichier et réessayez.');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) throw new ValidationError('Choisissez un fichier CSV ou XLSX à importer.');
+  if (file.size > maxImportBytes) return tooLarge();
+  const { id } = await stageImport(db, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()), actor: { user, ip: auth.ip } });
+  return json({ id }, { status: 201 });
+});

@@ -1,0 +1,33 @@
+'use client';
+/** Publishes a previewed import (now or at a time), or cancels it: both through admin actions. */
+import { useActionState } from 'react';
+import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { cancelImportAction, publishImportAction } from '@/app/admin/(shell)/series/actions';
+import { PublishFields } from './publish-fields';
+
+export function ImportConfirm({ id, canPublish }: { id: string; canPublish: boolean }) {
+  const [published, publish] = useActionState(publishImportAction, null);
+  const [cancelled, cancel] = useActionState(cancelImportAction, null);
+  useResultToast(published);
+  useResultToast(cancelled);
+  const errors = published && !published.ok ? published.fieldErrors : undefined;
+  return (
+    <div className="mt-8 space-y-6">
+      {canPublish ? (
+        <form action={publish} className="space-y-4">
+          <input type="hidden" name="id" value={id} />
+          <PublishFields errors={errors} />
+          <FormStatus result={published} />
+          <SubmitButton pendingLabel="Publication…">Publier ces valeurs</SubmitButton>
+        </form>
+      ) : null}
+      <form action={cancel}>
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className="rounded-md border border-border px-4 py-2 hover:bg-surface-2">
+          Annuler l’import (rien n’est enregistré)
+        </button>
+        <FormStatus result={cancelled} />
+      </form>
+    </div>
+  );
+}

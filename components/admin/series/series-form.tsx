@@ -1,0 +1,87 @@
+'use client';
+/** A series' description, created or edited (optimistic lock on `version`). */
+import { useActionState } from 'react';
+import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import type { ActionResult } from '@/lib/admin/action';
+import { frequencies, frequencyLabel, seasonalAdjustmentLabel, type SeriesMeta } from '@/lib/series/model';
+
+const select = 'mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2';
+
+export function SeriesForm<T>({
+  action,
+  areas,
+  initial,
+  version,
+  hasValues,
+}: {
+  action: (previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
+  areas: { slug: string; label: string }[];
+  initial?: SeriesMeta;
+  version?: number;
+  hasValues?: boolean;
+}) {
+  const [result, dispatch] = useActionState(action, null);
+  useResultToast(result);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const error = (name: string) => errors?.[name]?.[0];
+  return (
+    <form action={dispatch} noValidate className="mt-4 space-y-4">
+      {initial ? <input type="hidden" name="current" value={initial.code} /> : null}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      <Field name="code" label="Code" required defaultValue={initial?.code} hint="Lettres majuscules sans accent, chiffres et _ ; par exemple IPC ou ICA_COMMERCE. Il figure dans les adresses et les fichiers." errors={errors} />
+      <Field name="label" label="Titre en français" required defaultValue={initial?.label} errors={errors} />
+      <Field name="unit" label="Unité" required defaultValue={initial?.unit ?? 'indice'} errors={errors} />
+      <Field name="basePeriod" label="Base" defaultValue={initial?.basePeriod} hint="Par exemple « base 100 = 2020 »." errors={errors} />
+      <div>
+        <label htmlFor="frequency" className="block text-sm font-medium">
+          Fréquence
+        </label>
+        {hasValues ? <p className="text-xs text-muted" id="frequency-aide">La série a des valeurs : sa fréquence ne change plus.</p> : null}
+        <select id="frequency" name="frequency" defaultValue={initial?.frequency ?? 'monthly'} aria-describedby={hasValues ? 'frequency-aide' : undefined} className={select}>
+          {frequencies.map((f) => (
+            <option key={f} value={f} disabled={hasValues && f !== initial?.frequency}>
+              {frequencyLabel[f]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field name="decimals" label="Décimales affichées" type="number" inputMode="numeric" required defaultValue={String(initial?.decimals ?? 1)} errors={errors} />
+      <div>
+        <label htmlFor="seasonalAdjustment" className="block text-sm font-medium">
+          Correction saisonnière
+        </label>
+        <select id="seasonalAdjustment" name="seasonalAdjustment" defaultValue={initial?.seasonalAdjustment ?? 'none'} className={select}>
+          {Object.entries(seasonalAdjustmentLabel).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field name="source" label="Source" defaultValue={initial?.source} errors={errors} />
+      <Field name="methodology" label="Méthode (texte affiché sur la page de la série)" rows={4} defaultValue={initial?.methodology} errors={errors} />
+      <div>
+        <label htmlFor="area" className="block text-sm font-medium">
+          Rubrique
+        </label>
+        <select id="area" name="area" defaultValue={initial?.area} aria-invalid={error('area') ? true : undefined} aria-describedby={error('area') ? 'area-erreur' : undefined} className={select}>
+          {areas.map((a) => (
+            <option key={a.slug} value={a.slug}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+        {error('area') ? (
+          <p id="area-erreur" className="mt-1 text-sm text-down">
+            {error('area')}
+          </p>
+        ) : null}
+      </div>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="headline" defaultChecked={initial?.headline ?? false} /> Chiffre clé (sur l’accueil et en tête de sa rubrique)
+      </label>
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Enregistrement…">{initial ? 'Enregistrer la description' : 'Créer la série'}</SubmitButton>
+    </form>
+  );
+}

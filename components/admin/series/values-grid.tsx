@@ -1,0 +1,98 @@
+'use client';
+/**
+ * Values typed by hand: one row per period (the last ones and the next ones to enter), a number
+ * (« 101,5 » or « 101.5 ») and a status each. Arrow keys up and down move between rows of the same
+ * column; Tab goes through the grid as a form. Only changed values make the new version.
+ */
+import { useActionState, type KeyboardEvent } from 'react';
+import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import type { ActionResult } from '@/lib/admin/action';
+import { statusCodes, statusLabel, type Observation } from '@/lib/series/model';
+import { PublishFields } from './publish-fields';
+
+type Action = (previous: ActionResult<{ message: string }> | null, form: FormData) => Promise<ActionResult<{ message: string }>>;
+
+/** ArrowUp / ArrowDown to the same column of the previous / next row. */
+function moveVertically(event: KeyboardEvent<HTMLTableSectionElement>) {
+  if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+  const target = event.target as HTMLElement;
+  if (target.tagName === 'SELECT') return;
+  const column = target.dataset.column;
+  const row = target.closest('tr');
+  const next = event.key === 'ArrowUp' ? row?.previousElementSibling : row?.nextElementSibling;
+  const field = next?.querySelector<HTMLElement>(`[data-column="${column}"]`);
+  if (field) {
+    event.preventDefault();
+    field.focus();
+  }
+}
+
+export function ValuesGrid({
+  action,
+  code,
+  decimals,
+  rows,
+}: {
+  action: Action;
+  code: string;
+  decimals: number;
+  rows: { period: string; label: string; current: Observation | null }[];
+}) {
+  const [result, dispatch] = useActionState(action, null);
+  useResultToast(result);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const number = (v: number) => v.toFixed(decimals).replace('.', ',');
+  return (
+    <form action={dispatch} className="mt-4 space-y-4">
+      <input type="hidden" name="code" value={code} />
+      <table className="border-collapse text-sm">
+        <caption className="mb-2 text-left text-muted">Laissez vide une période sans valeur. Flèches haut et bas : ligne précédente ou suivante.</caption>
+        <thead>
+          <tr className="border-b border-border text-left">
+            <th scope="col" className="py-2 pr-4">Période</th>
+            <th scope="col" className="py-2 pr-4">Valeur</th>
+            <th scope="col" className="py-2">Statut</th>
+          </tr>
+        </thead>
+        <tbody onKeyDown={moveVertically}>
+          {rows.map((r) => (
+            <tr key={r.period} className="border-b border-border">
+              <th scope="row" id={`p-${r.period}`} className="py-1 pr-4 text-left font-normal">
+                {r.label}
+              </th>
+              <td className="py-1 pr-4">
+                <input
+                  name={`value:${r.period}`}
+                  data-column="value"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  defaultValue={r.current ? number(r.current.value) : ''}
+                  aria-label={`Valeur, ${r.label}`}
+                  className="w-32 rounded-md border border-border bg-bg px-2 py-1 text-right tabular-nums"
+                />
+              </td>
+              <td className="py-1">
+                <select
+                  name={`status:${r.period}`}
+                  data-column="status"
+                  defaultValue={r.current?.status ?? 'P'}
+                  aria-label={`Statut, ${r.label}`}
+                  className="rounded-md border border-border bg-bg px-2 py-1"
+                >
+                  {statusCodes.map((s) => (
+                    <option key={s} value={s}>
+                      {s} — {statusLabel[s]}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <PublishFields errors={errors} />
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Publication…">Publier les valeurs</SubmitButton>
+    </form>
+  );
+}
