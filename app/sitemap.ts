@@ -11,6 +11,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   return [
     { url: abs('/'), changeFrequency: 'daily', priority: 1 },
     ...publicAreaPaths().map((path) => ({ url: abs(path), changeFrequency: 'weekly' as const, priority: 0.8 })),
+    { url: abs('/donnees'), changeFrequency: 'weekly', priority: 0.8 },
     ...publications.flatMap((p) => {
       const path = publicationUrl(p);
       return path ? [{ url: abs(path), lastModified: p.updatedAt, priority: 0.6 }] : [];

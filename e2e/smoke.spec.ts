@@ -34,6 +34,15 @@ test.describe('pages publiques', () => {
       });
     }
 
+    for (const path of ['/donnees', '/indice/ipc/series/IPC', '/indice/ipi/series/IPI/tout']) {
+      test(`${path} (${mode})`, async ({ page }) => {
+        await setColourMode(page, mode);
+        const consoleErrors = watchConsoleErrors(page);
+        const response = await page.goto(path);
+        await expectPublicPage(page, response, { mode, consoleErrors });
+      });
+    }
+
     test(`/actualites/{id} (${mode})`, async ({ page, request }) => {
       const path = await findFirstNewsPath(request);
       await setColourMode(page, mode);

@@ -20,9 +20,12 @@ type Resolved =
   | { kind: 'news-item'; id: number }
   | { kind: 'news-list'; page: number };
 
+/** Public pages outside the area registry. */
+const staticPaths = new Set(['/donnees']);
+
 /** What a path would show, from its shape and the registry alone; null when it cannot exist. */
 export function resolvePublicPath(pathname: string): Resolved | null {
-  if (pathname === '/') return { kind: 'static' };
+  if (pathname === '/' || staticPaths.has(pathname)) return { kind: 'static' };
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const segments = path.split('/').slice(1);
   if (segments.some((s) => s === '')) return null;

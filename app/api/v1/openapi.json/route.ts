@@ -1,0 +1,13 @@
+// GET /api/v1/openapi.json — the OpenAPI 3.1 description of the open series API (limits included).
+import { getIdentity } from '@/lib/content/public';
+import { env } from '@/lib/env';
+import { conditional } from '@/lib/series/api';
+import { openApiDocument } from '@/lib/series/openapi';
+import { perRequest } from '@/lib/http/per-request';
+
+export async function GET(request: Request) {
+  await perRequest();
+  const identity = await getIdentity();
+  const body = JSON.stringify(openApiDocument(env.SITE_URL.replace(/\/$/, ''), identity?.name ?? 'Institut national de la statistique'), null, 2);
+  return conditional(request, body, 'application/json; charset=utf-8');
+}
