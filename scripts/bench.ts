@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAdmin, removeBenchPublications, seedBenchPublications } from './bench-admin';
 import { benchFiles, type FileBenchResult } from './bench-files';
+import { benchSeriesImport } from './bench-series';
 import { measuredPages, startServer, warm } from './spawn-server';
 
 /** The part of autocannon's result used here (the package ships no types). */
@@ -76,6 +77,23 @@ const sections: BenchSection[] = [
       return rows;
     },
   },
+  {
+    name: 'Séries',
+    description: `Page d’une série servie depuis le cache, et l’API ouverte (12 dernières valeurs, JSON) (${CONNECTIONS} connexions, ${DURATION_SECONDS} s chacune ; limite de débit levée pour la mesure)`,
+    async run(baseUrl) {
+      const targets = [
+        ['Page de série', '/indice/ipc/series/IPC'],
+        ['API, lastNObservations=12', '/api/v1/series/IPC?lastNObservations=12'],
+      ] as const;
+      await warm(
+        baseUrl,
+        targets.map(([, p]) => p),
+      );
+      const rows: BenchRow[] = [];
+      for (const [name, p] of targets) rows.push(await hammer(`${name} (${p})`, `${baseUrl}${p}`));
+      return rows;
+    },
+  },
 ];
 
 function printSection(name: string, description: string, rows: BenchRow[]): void {
@@ -102,7 +120,8 @@ async function main(): Promise<number> {
     console.log('10 000 brouillons de test dans la rubrique IPC (retirés à la fin)…');
     await seedBenchPublications();
   }
-  const server = await startServer({ extraEnv: { NODE_ENV: 'production' } });
+  // The API's per-address limit would answer 429 to a load test from one address.
+  const server = await startServer({ extraEnv: { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '100000000' } });
   let adminResult: Record<string, string | number> | null = null;
   const results: { name: string; description: string; rows: BenchRow[] }[] = [];
   let filesResult: FileBenchResult | null = null;
@@ -125,7 +144,12 @@ async function main(): Promise<number> {
     if (withAdmin) await removeBenchPublications();
   }
 
+  console.log('\nSéries : import de 10 000 valeurs (base en mémoire, hors réseau)');
+  const seriesImport = await benchSeriesImport();
+
   for (const r of results) printSection(r.name, r.description, r.rows);
+  console.log('\nSéries — import de 10 000 valeurs (fichier CSV long, 10 séries × 1 000 mois)');
+  for (const [key, value] of Object.entries(seriesImport)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
   if (adminResult) {
     console.log('\nBack-office — GET /api/admin/publications (20 requêtes par cas) et publication → page publique');
     for (const [key, value] of Object.entries(adminResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
@@ -145,6 +169,7 @@ async function main(): Promise<number> {
     sections: results,
     admin: adminResult,
     files: filesResult,
+    seriesImport,
   };
   const file = path.join('bench-results', 'latest.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });

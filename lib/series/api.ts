@@ -33,9 +33,13 @@ export const querySchema = z.object({
     .min(1, 'lastNObservations : un nombre entier positif.')
     .max(100_000)
     .optional(),
-  asOf: z.iso
-    .datetime({ offset: true, error: 'asOf : une date et heure ISO 8601 avec fuseau, par exemple 2026-11-12T08:45:00Z.' })
-    .or(z.iso.date({ error: 'asOf : une date ISO 8601, par exemple 2026-11-12.' }))
+  asOf: z
+    .string()
+    .trim()
+    .refine(
+      (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) && !Number.isNaN(Date.parse(v)),
+      'asOf : une date ISO 8601 (2026-11-12) ou une date et heure avec fuseau (2026-11-12T08:45:00Z).',
+    )
     .optional(),
   area: z.string().trim().max(60).optional(),
 });

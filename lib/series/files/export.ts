@@ -1,0 +1,148 @@
+/**
+ * Downloads of one or several series: CSV (comma, decimal point), French CSV (semicolon, decimal
+ * comma, BOM for Excel), XLSX (real numbers in the series' number format, a metadata sheet),
+ * SDMX-CSV 2.0 and JSON. The same figures as the screen (rounded to the series' decimals), the
+ * status in its own column, text cells a spreadsheet would run as a formula neutralised.
+ */
+import ExcelJS from 'exceljs';
+import { stringify } from 'csv-stringify/sync';
+import {
+  changeKindLabel,
+  frequencyCode,
+  frequencyLabel,
+  periodOf,
+  seasonalAdjustmentLabel,
+  statusCodes,
+  statusLabel,
+  type SeriesData,
+} from '../model';
+
+/** A text cell starting like a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
+export const neutralise = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+const fixed = (value: number, decimals: number) => value.toFixed(decimals);
+const rows = (data: SeriesData[]) => data.flatMap((d) => d.observations.map((o) => ({ d, o })));
+
+export function toCsv(data: SeriesData[]): string {
+  return stringify(
+    rows(data).map(({ d, o }) => [d.meta.code, periodOf(o.period, d.meta.frequency), fixed(o.value, d.meta.decimals), o.status, neutralise(d.meta.label), neutralise(d.meta.unit)]),
+    { header: true, columns: ['code', 'period', 'value', 'status', 'label', 'unit'], record_delimiter: '\r\n' },
+  );
+}
+
+export function toFrenchCsv(data: SeriesData[]): string {
+  return (
+    '\uFEFF' +
+    stringify(
+      rows(data).map(({ d, o }) => [
+        d.meta.code,
+        periodOf(o.period, d.meta.frequency),
+        fixed(o.value, d.meta.decimals).replace('.', ','),
+        o.status,
+        neutralise(statusLabel[o.status]),
+        neutralise(d.meta.label),
+        neutralise(d.meta.unit),
+      ]),
+      { header: true, delimiter: ';', columns: ['code', 'période', 'valeur', 'statut', 'libellé du statut', 'série', 'unité'], record_delimiter: '\r\n' },
+    )
+  );
+}
+
+const numFmt = (decimals: number) => (decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0');
+
+export async function toXlsx(data: SeriesData[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Institut national de la statistique';
+  const values = book.addWorksheet('Valeurs');
+  values.columns = [
+    { header: 'Code', key: 'code', width: 16 },
+    { header: 'Période', key: 'period', width: 12 },
+    { header: 'Valeur', key: 'value', width: 12 },
+    { header: 'Statut', key: 'status', width: 8 },
+    { header: 'Libellé du statut', key: 'statusLabel', width: 20 },
+  ];
+  values.getRow(1).font = { bold: true };
+  values.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const { d, o } of rows(data)) {
+    const row = values.addRow({
+      code: neutralise(d.meta.code),
+      period: periodOf(o.period, d.meta.frequency),
+      // The figure shown on screen, as a real number.
+      value: Number(fixed(o.value, d.meta.decimals)),
+      status: o.status,
+      statusLabel: statusLabel[o.status],
+    });
+    row.getCell('value').numFmt = numFmt(d.meta.decimals);
+  }
+  const meta = book.addWorksheet('Métadonnées');
+  meta.columns = [
+    { header: 'Code', key: 'code', width: 16 },
+    { header: 'Titre', key: 'label', width: 50 },
+    { header: 'Unité', key: 'unit', width: 12 },
+    { header: 'Base', key: 'base', width: 18 },
+    { header: 'Fréquence', key: 'frequency', width: 14 },
+    { header: 'Correction', key: 'adjustment', width: 30 },
+    { header: 'Source', key: 'source', width: 40 },
+    { header: 'Version', key: 'version', width: 9 },
+    { header: 'Publiée le', key: 'published', width: 22 },
+    { header: 'Type de changement', key: 'kind', width: 20 },
+    { header: 'Raison', key: 'reason', width: 50 },
+  ];
+  meta.getRow(1).font = { bold: true };
+  for (const d of data) {
+    meta.addRow({
+      code: neutralise(d.meta.code),
+      label: neutralise(d.meta.label),
+      unit: neutralise(d.meta.unit),
+      base: neutralise(d.meta.basePeriod),
+      frequency: frequencyLabel[d.meta.frequency],
+      adjustment: seasonalAdjustmentLabel[d.meta.seasonalAdjustment],
+      source: neutralise(d.meta.source),
+      version: d.version.number,
+      published: d.version.publishedAt,
+      kind: changeKindLabel[d.version.kind],
+      reason: neutralise(d.version.reason),
+    });
+  }
+  meta.addRow({});
+  meta.addRow({ code: 'Statuts' }).font = { bold: true };
+  for (const c of statusCodes) meta.addRow({ code: c, label: statusLabel[c] });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const unitCode = (unit: string) => (/^indice$/i.test(unit) ? 'IX' : /^(%|pour ?cent|pourcentage)$/i.test(unit) ? 'PC' : unit.toUpperCase().replace(/[^A-Z0-9_]/g, '_'));
+
+export function toSdmxCsv(data: SeriesData[], options: { agency: string; dataflow: string; refArea: string }): string {
+  return stringify(
+    rows(data).map(({ d, o }) => [
+      'dataflow',
+      `${options.agency}:${options.dataflow}(1.0)`,
+      'I',
+      frequencyCode[d.meta.frequency],
+      options.refArea,
+      d.meta.code,
+      periodOf(o.period, d.meta.frequency),
+      fixed(o.value, d.meta.decimals),
+      o.status,
+      unitCode(d.meta.unit),
+      '0',
+      String(d.meta.decimals),
+    ]),
+    {
+      header: true,
+      columns: ['STRUCTURE', 'STRUCTURE_ID', 'ACTION', 'FREQ', 'REF_AREA', 'INDICATOR', 'TIME_PERIOD', 'OBS_VALUE', 'OBS_STATUS', 'UNIT_MEASURE', 'UNIT_MULT', 'DECIMALS'],
+      record_delimiter: '\r\n',
+    },
+  );
+}
+
+export function toJson(data: SeriesData[]): string {
+  return JSON.stringify({
+    series: data.map((d) => ({
+      ...d.meta,
+      version: d.version,
+      observations: d.observations.map((o) => ({ period: periodOf(o.period, d.meta.frequency), value: Number(fixed(o.value, d.meta.decimals)), status: o.status })),
+    })),
+    statuses: Object.fromEntries(statusCodes.map((c) => [c, statusLabel[c]])),
+  });
+}
