@@ -1,0 +1,62 @@
+import { formatNumber } from '@/lib/format';
+import { inRange, plot, type ChartRange } from '@/lib/series/chart/geometry';
+import { trendSentence } from '@/lib/series/chart/trend';
+import type { SeriesData } from '@/lib/series/model';
+
+const frame = { width: 720, height: 320, left: 56, right: 16, top: 16, bottom: 32 };
+const rangeWords: Record<ChartRange, string> = { '5y': 'sur cinq ans', '10y': 'sur dix ans', all: 'depuis le début de la série' };
+
+/**
+ * A series' line chart, drawn on the server as SVG (no JavaScript): a title and a description
+ * (the trend sentence, also the visible caption) for screen readers; non-definitive values drawn
+ * as hollow points and named in a legend, so no meaning rests on colour alone.
+ */
+export function SeriesChart({ data, range }: { data: SeriesData; range: ChartRange }) {
+  const { meta } = data;
+  const shown = inRange(data.observations, range);
+  if (shown.length === 0) return <p className="text-muted">Aucune valeur publiée.</p>;
+  const { path, points, yTicks, xTicks } = plot(shown, frame);
+  const sentence = trendSentence(meta.label, meta.frequency, meta.decimals, shown);
+  const id = `graphique-${meta.code}-${range}`;
+  const provisional = points.filter((p) => p.o.status !== 'A');
+  const axisY = frame.height - frame.bottom;
+  return (
+    <figure className="m-0">
+      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} width="100%" role="img" aria-labelledby={`${id}-titre ${id}-desc`} className="h-auto max-w-full text-fg">
+        <title id={`${id}-titre`}>{`${meta.label} ${rangeWords[range]} (${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''})`}</title>
+        <desc id={`${id}-desc`}>{sentence}</desc>
+        <g fontSize="12" fill="currentColor">
+          {yTicks.map((t) => (
+            <g key={t.value}>
+              <line x1={frame.left} x2={frame.width - frame.right} y1={t.y} y2={t.y} stroke="currentColor" strokeOpacity="0.15" />
+              <text x={frame.left - 6} y={t.y + 4} textAnchor="end">
+                {formatNumber(t.value, Number.isInteger(t.value) ? 0 : 1)}
+              </text>
+            </g>
+          ))}
+          <line x1={frame.left} x2={frame.width - frame.right} y1={axisY} y2={axisY} stroke="currentColor" strokeOpacity="0.6" />
+          {xTicks.map((t) => (
+            <text key={t.label} x={t.x} y={axisY + 18} textAnchor="middle">
+              {t.label}
+            </text>
+          ))}
+        </g>
+        <path d={path} fill="none" stroke="var(--color-primary)" strokeWidth="2" strokeLinejoin="round" />
+        {provisional.map((p) => (
+          <circle key={p.o.period} cx={p.x} cy={p.y} r="3.5" fill="var(--color-bg)" stroke="var(--color-primary)" strokeWidth="1.5" />
+        ))}
+      </svg>
+      <figcaption className="mt-2 text-sm">
+        {sentence}
+        {provisional.length > 0 ? (
+          <span className="mt-1 flex items-center gap-2 text-muted">
+            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+              <circle cx="6" cy="6" r="4" fill="var(--color-bg)" stroke="var(--color-primary)" strokeWidth="1.5" />
+            </svg>
+            Point creux : valeur non définitive (provisoire, estimée…), voir le statut dans le tableau.
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,34 @@
+/** schema.org `Dataset` markup of a series page (dataset search engines), and its citation line. */
+import { formatDateTime } from '@/lib/format';
+import { periodOf, type SeriesData } from './model';
+
+type Download = { format: string; url: string; mime: string };
+
+export function datasetJsonLd({ data, url, downloads, publisher }: { data: SeriesData; url: string; downloads: Download[]; publisher: { name: string; url: string } }) {
+  const { meta, version, observations } = data;
+  const first = observations[0];
+  const last = observations.at(-1);
+  const organization = { '@type': 'Organization', name: publisher.name, url: publisher.url };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    name: meta.label,
+    description: `${meta.label} (${meta.code}), ${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''}. ${meta.methodology}`.trim().slice(0, 5000),
+    identifier: meta.code,
+    url,
+    inLanguage: 'fr',
+    isAccessibleForFree: true,
+    creator: organization,
+    publisher: organization,
+    version: String(version.number),
+    dateModified: version.publishedAt,
+    ...(first && last ? { temporalCoverage: `${periodOf(first.period, meta.frequency)}/${periodOf(last.period, meta.frequency)}` } : {}),
+    variableMeasured: { '@type': 'PropertyValue', name: meta.label, unitText: meta.unit },
+    distribution: downloads.map((d) => ({ '@type': 'DataDownload', name: d.format, encodingFormat: d.mime, contentUrl: d.url })),
+  };
+}
+
+/** « Institut…, Indice des prix… (IPC), version 3 du 12 novembre 2026 à 08:45, https://… ». */
+export function citation(data: SeriesData, { institute, url }: { institute: string; url: string }): string {
+  return `${institute}, ${data.meta.label} (${data.meta.code}), version ${data.version.number} du ${formatDateTime(data.version.publishedAt)} UTC, ${url}.`;
+}
