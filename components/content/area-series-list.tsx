@@ -15,7 +15,7 @@ export function AreaSeriesList({ area, series }: { area: Area; series: SeriesDat
             const last = observations.at(-1);
             return (
               <li key={meta.code}>
-                {href ? <Link href={href}>{meta.label}</Link> : meta.label} <span className="text-muted">({meta.code}{last ? `, jusqu’à ${periodLabel(last.period, meta.frequency)}` : ''})</span>
+                {href ? <Link href={href} className="underline">{meta.label}</Link> : meta.label} <span className="text-muted">({meta.code}{last ? `, jusqu’à ${periodLabel(last.period, meta.frequency)}` : ''})</span>
               </li>
             );
           })}

@@ -90,7 +90,11 @@ export async function SeriesPage({ area, code, range }: { area: Area; code: stri
         </ul>
         <p className="mt-3 text-sm text-muted">
           Les fichiers contiennent exactement les valeurs de cette page, avec leur statut dans une colonne à part. Pour les réutiliser
-          automatiquement, voir l’<Link href="/api/v1/openapi.json">API ouverte</Link> (sans clé).
+          automatiquement, voir la page{' '}
+          <Link href="/donnees" className="underline">
+            Données ouvertes et API
+          </Link>{' '}
+          (sans clé).
         </p>
       </section>
 

@@ -55,7 +55,7 @@ export default async function DataPage() {
                 return (
                   <tr key={meta.code} className="border-b border-border align-top">
                     <th scope="row" className="py-2 pr-4 text-left font-normal">
-                      {page ? <Link href={page}>{meta.label}</Link> : meta.label} <span className="text-muted">({meta.code})</span>
+                      {page ? <Link href={page} className="underline">{meta.label}</Link> : meta.label} <span className="text-muted">({meta.code})</span>
                     </th>
                     <td className="py-2 pr-4">{getArea(meta.area)?.menuLabel ?? meta.area}</td>
                     <td className="py-2 pr-4 tabular-nums">{last ? `${formatNumber(last.value, meta.decimals)} (${periodLabel(last.period, meta.frequency)})` : '—'}</td>
@@ -86,7 +86,7 @@ export default async function DataPage() {
           L’API ouverte
         </h2>
         <p className="mt-3">
-          Description complète au format OpenAPI 3.1 : <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Deux adresses :
+          Description complète au format OpenAPI 3.1 : <a href="/api/v1/openapi.json" className="underline">/api/v1/openapi.json</a>. Deux adresses :
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-6">
           <li>

@@ -11,7 +11,8 @@ export function ImportUpload() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) {
       setError('Choisissez un fichier CSV ou XLSX à importer.');
@@ -23,6 +24,9 @@ export function ImportUpload() {
       const response = await fetch('/api/admin/series/import', { method: 'POST', body: form });
       const body = (await response.json().catch(() => ({}))) as { id?: string; error?: string };
       if (response.ok && body.id) {
+        // This screen may be kept alive (hidden) by the router: leave it ready for the next file.
+        element.reset();
+        setPending(false);
         router.push(`/admin/series/import/${body.id}`);
         return;
       }
