@@ -135,3 +135,19 @@ test('import refusé : fichier XLSX cassé, code inconnu, période trimestrielle
   await expect(page.getByRole('button', { name: 'Publier ces valeurs' })).toHaveCount(0);
   expect(await ipcOf(request)).toEqual(before);
 });
+
+test('page de série sans JavaScript : le graphique et le tableau sont là', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto('/indice/ipc/series/IPC');
+  expect(response?.status()).toBe(200);
+  const chart = page.getByRole('img', { name: /Indice des prix à la consommation – ensemble sur dix ans/ });
+  await expect(chart).toBeVisible();
+  expect(await chart.locator('desc').textContent()).toMatch(/la série « Indice des prix à la consommation – ensemble » est passée de [\d\s\u202f]+,\d à [\d\s\u202f]+,\d/);
+  await expect(page.getByRole('table', { name: /24 dernières valeurs/ }).getByRole('row')).toHaveCount(25);
+  await expect(page.getByRole('link', { name: 'Excel (XLSX)' })).toHaveAttribute('href', '/api/v1/series/IPC?format=xlsx');
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type': string; identifier: string; distribution: unknown[] };
+  expect(jsonLd).toMatchObject({ '@type': 'Dataset', identifier: 'IPC' });
+  expect(jsonLd.distribution).toHaveLength(5);
+  await context.close();
+});

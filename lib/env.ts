@@ -40,6 +40,10 @@ const schema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Seconds between two checks for scheduled publications whose time has come. */
   SCHEDULER_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** Open series API: requests per minute and per address (per app instance). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'doit être un entier positif').default(300),
+  /** REF_AREA of SDMX-CSV downloads (ISO 3166 alpha-2). */
+  SDMX_REF_AREA: z.string().trim().regex(/^[A-Z0-9]{2,3}$/, 'doit être un code pays ISO (2 ou 3 lettres majuscules)').default('SH'),
   /** Interface the server listens on. */
   HOSTNAME: z.string().trim().min(1).default('0.0.0.0'),
   /** Sign-in mode: `embedded` (accounts in our database), `supabase` (Supabase Auth) or `upstream` (an existing user API). */

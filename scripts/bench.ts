@@ -79,12 +79,9 @@ const sections: BenchSection[] = [
   },
   {
     name: 'Séries',
-    description: `Page d’une série servie depuis le cache, et l’API ouverte (12 dernières valeurs, JSON) (${CONNECTIONS} connexions, ${DURATION_SECONDS} s chacune ; limite de débit levée pour la mesure)`,
+    description: `L’API ouverte, 12 dernières valeurs en JSON (${CONNECTIONS} connexions, ${DURATION_SECONDS} s ; limite de débit levée pour la mesure ; la page de la série est mesurée avec les pages publiques)`,
     async run(baseUrl) {
-      const targets = [
-        ['Page de série', '/indice/ipc/series/IPC'],
-        ['API, lastNObservations=12', '/api/v1/series/IPC?lastNObservations=12'],
-      ] as const;
+      const targets = [['API, lastNObservations=12', '/api/v1/series/IPC?lastNObservations=12']] as const;
       await warm(
         baseUrl,
         targets.map(([, p]) => p),

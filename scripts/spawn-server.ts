@@ -144,6 +144,7 @@ export async function measuredPages(baseUrl: string): Promise<{ name: string; pa
     { name: 'Accueil', path: '/' },
     { name: 'IPC', path: ipcPath },
     { name: 'Publication IPC', path: publication },
+    { name: 'Série IPC', path: '/indice/ipc/series/IPC' },
   ];
 }
 

@@ -6,17 +6,18 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { env } from '@/lib/env';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import { toCsv, toFrenchCsv, toJson, toSdmxCsv, toXlsx } from './files/export';
 import { periodOf, periodStart, type Frequency, type SeriesData } from './model';
 import { downloadFormats, seriesPath, type DownloadFormat } from './urls';
 
 /** Requests per address and per minute (API_RATE_LIMIT_PER_MINUTE; published in the OpenAPI description). */
-export const rateLimitPerMinute = Math.max(1, Number(process.env.API_RATE_LIMIT_PER_MINUTE ?? 300) || 300);
+export const rateLimitPerMinute = env.API_RATE_LIMIT_PER_MINUTE;
 /** Browsers and proxies may keep an answer this long: a release is visible everywhere within it. */
 export const maxAgeSeconds = 30;
 
-export const agency = { id: 'INSSTAT', dataflow: 'DF_SERIES', refArea: process.env.SDMX_REF_AREA ?? 'SH' };
+export const agency = { id: 'INSSTAT', dataflow: 'DF_SERIES', refArea: env.SDMX_REF_AREA };
 
 const period = z
   .string()
