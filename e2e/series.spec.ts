@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './helpers/login';
+import { apiSignIn, signIn } from './helpers/login';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -150,4 +150,23 @@ test('page de série sans JavaScript : le graphique et le tableau sont là', asy
   expect(jsonLd).toMatchObject({ '@type': 'Dataset', identifier: 'IPC' });
   expect(jsonLd.distribution).toHaveLength(5);
   await context.close();
+});
+
+test('import trop volumineux : refusé en français avant lecture, rien d’écrit', async ({ playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const token = await apiSignIn(api);
+  const before = await ipcOf(api);
+  const big = Buffer.alloc(11 * 1024 * 1024, 'IPC;2026-10;1,0;A\n');
+  const response = await api.post('/api/admin/series/import', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'gros.csv', mimeType: 'text/csv', buffer: big } },
+  });
+  expect(response.status()).toBe(413);
+  expect(((await response.json()) as { error: string }).error).toBe('Fichier trop volumineux : 10 Mo au plus. Découpez-le en plusieurs fichiers.');
+  // Without a session, the import screen's endpoint answers 401.
+  const anonymous = await playwright.request.newContext({ baseURL });
+  expect((await anonymous.post('/api/admin/series/import', { multipart: { file: { name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('x') } } })).status()).toBe(401);
+  expect(await ipcOf(api)).toEqual(before);
+  await anonymous.dispose();
+  await api.dispose();
 });
