@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { KeyFigureCard } from '@/components/content/key-figure-card';
 import { NewsCard } from '@/components/content/news-card';
 import { PublicationList } from '@/components/content/publication-list';
-import { areas, areasOfSection, getArea, sections } from '@/lib/content/areas';
+import { areasOfSection, getArea, sections } from '@/lib/content/areas';
 import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
 import { formatDate, formatDateTime, isoDate } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';

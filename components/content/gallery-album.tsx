@@ -38,23 +38,21 @@ export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
         ))}
       </ul>
       {gallery.images.map((img, i) => (
-        <figure
-          key={img.id}
-          id={anchor(i)}
-          aria-label={`Photo ${i + 1} sur ${gallery.images.length} : ${img.caption}`}
-          className="fixed inset-0 z-50 hidden flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white target:flex"
-        >
-          <Image
-            src={fileUrl({ id: img.fileId, name: img.name })}
-            alt={img.alt || img.caption}
-            width={img.width ?? 1200}
-            height={img.height ?? 800}
-            sizes="90vw"
-            loading="lazy"
-            className="max-h-[75vh] w-auto object-contain"
-          />
-          <figcaption className="max-w-3xl text-center">{img.caption}</figcaption>
-          <nav aria-label="Visionneuse" className="flex gap-3">
+        <div key={img.id} id={anchor(i)} className="fixed inset-0 z-50 hidden flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white target:flex">
+          <figure aria-label={`Photo ${i + 1} sur ${gallery.images.length} : ${img.caption}`} className="flex flex-col items-center gap-3">
+            <Image
+              src={fileUrl({ id: img.fileId, name: img.name })}
+              alt={img.alt || img.caption}
+              width={img.width ?? 1200}
+              height={img.height ?? 800}
+              sizes="90vw"
+              loading="lazy"
+              className="max-h-[75vh] w-auto object-contain"
+            />
+            <figcaption className="max-w-3xl text-center">{img.caption}</figcaption>
+          </figure>
+          {/* After the figure, not inside it: a figcaption is its figure's first or last child. */}
+          <nav aria-label={`Visionneuse, photo ${i + 1}`} className="flex gap-3">
             {i > 0 ? (
               <a href={`#${anchor(i - 1)}`} className="rounded bg-white px-3 py-2 text-black no-underline">
                 ← Précédente
@@ -69,7 +67,7 @@ export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
               </a>
             ) : null}
           </nav>
-        </figure>
+        </div>
       ))}
     </section>
   );

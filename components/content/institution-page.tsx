@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
+import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { area, type AreaSlug } from '@/lib/content/areas';
 import { getPageContent } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
@@ -7,17 +8,20 @@ import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { Breadcrumbs } from './breadcrumbs';
 import { RichText } from './rich-text';
 
+/** The accessibility statement is never missing: an install older than it shows the default text. */
+const fallback = (key: AreaSlug) => (key === 'accessibilite' ? { ...accessibilityStatement, photo: null } : null);
+
 /** Metadata of an institutional page (`mission`, `mot_du_dg`). */
 export async function institutionMetadata(key: AreaSlug) {
   const a = area(key);
-  const page = await getPageContent(key);
+  const page = (await getPageContent(key)) ?? fallback(key);
   return pageMetadata({ title: page?.title ?? a.label, description: page ? textExcerpt(page.body) : a.description, path: a.publicPath! });
 }
 
 /** An institutional text edited in /admin/about. */
 export async function InstitutionPage({ pageKey }: { pageKey: AreaSlug }) {
   const a = area(pageKey);
-  const page = await getPageContent(pageKey);
+  const page = (await getPageContent(pageKey)) ?? fallback(pageKey);
   if (!page) notFound();
   return (
     <>

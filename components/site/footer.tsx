@@ -29,6 +29,7 @@ export function Footer({ identity }: { identity: SiteIdentity | null }) {
             <li><Link href="/presentation/mission">L&apos;institut</Link></li>
             <li><Link href="/actualites">Actualités</Link></li>
             <li><Link href="/donnees">Données ouvertes et API</Link></li>
+            <li><Link href="/accessibilite">Accessibilité</Link></li>
             <li><Link href="/offres">Appels d&apos;offres</Link></li>
             {identity?.socialLinks.map((s) => (
               <li key={s.url}>

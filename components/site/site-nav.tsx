@@ -16,7 +16,7 @@ export function SiteNav({ variant }: { variant: 'desktop' | 'mobile' }) {
           </svg>
           Menu
         </summary>
-        <nav aria-label="Navigation principale" className="absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg">
+        <nav aria-label="Navigation principale (menu mobile)" className="absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg">
           {groups.map((g) => (
             <div key={g.key} className="mb-3">
               <p className="mb-1 text-sm font-semibold text-muted">{g.label}</p>

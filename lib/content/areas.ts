@@ -77,6 +77,16 @@ export const areas = [
     section: 'institut',
   },
   {
+    slug: 'accessibilite',
+    kind: 'pages',
+    label: 'Déclaration d’accessibilité',
+    menuLabel: 'Accessibilité',
+    description: 'L’accessibilité du site de l’institut : état de conformité au RGAA, vérifications réalisées, contenus non accessibles et contact.',
+    publicPath: '/accessibilite',
+    adminPath: '/admin/about',
+    section: 'institut',
+  },
+  {
     slug: 'snds',
     kind: 'publications',
     label: 'Stratégie nationale de développement de la statistique',

@@ -16,6 +16,7 @@ import { areas, type Area } from '@/lib/content/areas';
 import { hashPassword } from '@/lib/auth/password';
 import { newStorageKey } from '@/lib/storage';
 import type { StorageDriver } from '@/lib/storage/types';
+import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount } from './demo-account';
@@ -219,6 +220,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       await tx.insert(schema.pages).values([
         { ...missionPage, updatedAt: now },
         { ...directorPage, photoFileId: directorPhoto, updatedAt: now },
+        { ...accessibilityStatement, updatedAt: now },
         ...areaIntroPages().map((page) => ({ ...page, updatedAt: now })),
       ]);
 

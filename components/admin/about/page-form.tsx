@@ -1,6 +1,6 @@
 'use client';
 /** The form of an institutional text: « Missions » (title, text) or « Mot du Directeur général » (title, text, photo). */
-import { updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
+import { updateAccessibilityAction, updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { Field, SubmitButton } from '@/components/admin/form-kit';
 import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
@@ -20,6 +20,7 @@ export type PageFormValues = {
 const forms = {
   mission: { action: updateMissionAction, schema: missionInputSchema, submit: 'Enregistrer les missions' },
   mot_du_dg: { action: updateDirectorWordAction, schema: directorWordInputSchema, submit: 'Enregistrer le mot du Directeur général' },
+  accessibilite: { action: updateAccessibilityAction, schema: missionInputSchema, submit: 'Enregistrer la déclaration d’accessibilité' },
 } as const;
 
 export function PageForm({ pageKey, page }: { pageKey: InstitutionalPageKey; page: PageFormValues }) {

@@ -213,6 +213,16 @@ function pageTarget(key: string): PageTarget {
   if (key === 'mission') {
     return { key, words: { this: 'le texte des missions', pronoun: 'le' }, defaultTitle: registryArea('mission').label, subject: 'Page « Missions »', editsTitle: true, editsPhoto: false };
   }
+  if (key === 'accessibilite') {
+    return {
+      key,
+      words: { this: 'la déclaration d’accessibilité', pronoun: 'la' },
+      defaultTitle: registryArea('accessibilite').label,
+      subject: 'Page « Déclaration d’accessibilité »',
+      editsTitle: true,
+      editsPhoto: false,
+    };
+  }
   if (key === 'mot_du_dg') {
     return {
       key,

@@ -11,7 +11,7 @@ import { optionalFileId, optionalText, richText, titleField } from './common';
 // ─── Keys of the pages ─────────────────────────────────────────────────────────────────────
 
 /** The institutional texts edited in /admin/about. */
-export const institutionalPageKeys = ['mission', 'mot_du_dg'] as const;
+export const institutionalPageKeys = ['mission', 'mot_du_dg', 'accessibilite'] as const;
 export type InstitutionalPageKey = (typeof institutionalPageKeys)[number];
 
 /** The key of an area's introduction: `intro:ipc`. */
@@ -182,7 +182,7 @@ export type PageValues = { title?: string; body: string; photoFileId?: string | 
 
 /** The schema of the page with this key (`mission`, `mot_du_dg`, `intro:{area}`), or null for an unknown key. */
 export function pageInputSchema(key: string): z.ZodType<PageValues> | null {
-  if (key === 'mission') return missionInputSchema;
+  if (key === 'mission' || key === 'accessibilite') return missionInputSchema;
   if (key === 'mot_du_dg') return directorWordInputSchema;
   return introArea(key) ? areaIntroInputSchema : null;
 }

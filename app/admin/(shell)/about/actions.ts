@@ -29,6 +29,16 @@ export const updateMissionAction = adminFormAction(
   { success: (r) => (r.changed ? 'Page « Missions » enregistrée : le site public est à jour.' : unchanged) },
 );
 
+export const updateAccessibilityAction = adminFormAction(
+  missionInputSchema.extend({ version: versionField }),
+  async ({ version, ...input }, ctx) => {
+    const { page, tags } = await updatePage(ctx.db, { key: 'accessibilite', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
+    invalidateTags(tags);
+    return { version: page.version, changed: tags.length > 0 };
+  },
+  { success: (r) => (r.changed ? 'Déclaration d’accessibilité enregistrée : le site public est à jour.' : unchanged) },
+);
+
 export const updateDirectorWordAction = adminFormAction(
   directorWordInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {

@@ -3,6 +3,7 @@ import { IdentityForm } from '@/components/admin/about/identity-form';
 import { PageForm, type PageFormValues } from '@/components/admin/about/page-form';
 import { requireSession } from '@/lib/auth/guard';
 import { getIdentityForEdit, getPageForEdit, type PageForEdit } from '@/lib/content/mutations/institution';
+import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { getDb } from '@/lib/db';
 
 export const metadata = { title: 'Présentation — Administration' };
@@ -24,7 +25,14 @@ const formValues = (page: PageForEdit): PageFormValues => ({
 export default async function AboutPage() {
   await requireSession();
   const db = await getDb();
-  const [identity, mission, word] = await Promise.all([getIdentityForEdit(db), getPageForEdit(db, 'mission'), getPageForEdit(db, 'mot_du_dg')]);
+  const [identity, mission, word, statement] = await Promise.all([
+    getIdentityForEdit(db),
+    getPageForEdit(db, 'mission'),
+    getPageForEdit(db, 'mot_du_dg'),
+    getPageForEdit(db, 'accessibilite'),
+  ]);
+  // An install older than the statement starts from the default text.
+  const statementValues = statement.version === 0 ? { ...formValues(statement), title: accessibilityStatement.title, body: accessibilityStatement.body } : formValues(statement);
   return (
     <>
       <h1 className="text-2xl font-bold">Présentation de l’institut</h1>
@@ -42,6 +50,9 @@ export default async function AboutPage() {
           </li>
           <li>
             <a href="#mot-du-dg">Mot du Directeur général</a>
+          </li>
+          <li>
+            <a href="#accessibilite">Déclaration d’accessibilité</a>
           </li>
         </ul>
       </nav>
@@ -85,6 +96,18 @@ export default async function AboutPage() {
           </Link>
         </div>
         <PageForm pageKey="mot_du_dg" page={formValues(word)} />
+      </section>
+
+      <section aria-labelledby="accessibilite" className="mt-12 max-w-3xl border-t border-border pt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="accessibilite" className="text-xl font-semibold">
+            Déclaration d’accessibilité
+          </h2>
+          <Link href="/accessibilite" prefetch={false} className="text-sm">
+            Voir la page publique<span className="sr-only"> « Déclaration d’accessibilité »</span>
+          </Link>
+        </div>
+        <PageForm pageKey="accessibilite" page={statementValues} />
       </section>
     </>
   );

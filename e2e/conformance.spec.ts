@@ -1,0 +1,15 @@
+/**
+ * The conformance gate: a crawl of the seeded demo from `/` and `sitemap.xml` — every internal URL
+ * answers 200 (after redirects), every HTML page passes html-validate's recommended rules
+ * (scripts/conformance). It prints what it covered and how long it took.
+ */
+import { expect, test } from '@playwright/test';
+import { crawl, describeReport } from '../scripts/conformance/crawl';
+
+test('toutes les pages publiques : aucun lien cassé, HTML valide', async ({ baseURL }) => {
+  test.setTimeout(180_000);
+  const report = await crawl({ base: baseURL!, siteUrl: baseURL! });
+  console.log(`Conformité : ${describeReport(report).split('\n')[0]}`);
+  expect(describeReport(report)).toBe(describeReport({ ...report, broken: [], invalid: [] }));
+  expect(report.pages).toBeGreaterThan(150);
+});

@@ -1,0 +1,63 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl, describeReport, referencedUrls } from './crawl';
+
+const page = (body: string) => `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Essai</title></head><body>${body}</body></html>`;
+
+/** Fixture pages: one with both known defects and a broken link, one valid. */
+const routes: Record<string, { status: number; type: string; body: string }> = {
+  '/': {
+    status: 200,
+    type: 'text/html; charset=utf-8',
+    body: page(
+      '<header><nav><a href="/bon">Bon</a></nav><nav><a href="/introuvable">Cassé</a></nav></header>' +
+        '<main><h1>Accueil</h1><figure><img src="/image.png" alt="Photo"><figcaption>Légende</figcaption><nav aria-label="Visionneuse"><a href="/bon">Suivante</a></nav></figure></main>',
+    ),
+  },
+  '/bon': { status: 200, type: 'text/html; charset=utf-8', body: page('<main><h1>Bon</h1><p><a href="/">Accueil</a> <a href="mailto:a@b.c">Écrire</a> <a href="https://ailleurs.example/">Ailleurs</a></p></main>') },
+  '/image.png': { status: 200, type: 'image/png', body: 'png' },
+  '/sitemap.xml': { status: 200, type: 'application/xml', body: '<urlset><url><loc>http://site.example/bon</loc></url><url><loc>http://site.example/ancienne</loc></url></urlset>' },
+};
+
+describe('conformance crawler', () => {
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const route = routes[req.url ?? ''];
+      res.writeHead(route?.status ?? 404, { 'content-type': route?.type ?? 'text/plain' });
+      res.end(route?.body ?? 'introuvable');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('fails on both defects and the broken links, naming the page, the rule and the link', async () => {
+    const report = await crawl({ base, siteUrl: 'http://site.example' });
+    expect(report.pages).toBe(2);
+    expect(report.broken).toEqual(
+      expect.arrayContaining([
+        { url: '/introuvable', status: 404, from: '/' },
+        { url: '/ancienne', status: 404, from: '/sitemap.xml' },
+      ]),
+    );
+    expect(report.broken).toHaveLength(2);
+    const rules = report.invalid.flatMap((p) => p.messages.map((m) => `${p.url} ${m.rule}`));
+    expect(rules).toContain('/ unique-landmark');
+    expect(rules).toContain('/ element-permitted-order');
+    expect(rules.filter((r) => !r.startsWith('/ '))).toEqual([]);
+    const text = describeReport(report);
+    expect(text).toContain('Lien cassé : /introuvable (404), lié depuis /');
+    expect(text).toMatch(/HTML invalide : \/:\d+:\d+ \[unique-landmark\]/);
+  });
+
+  it('reads every kind of reference a page makes', () => {
+    expect(
+      referencedUrls(
+        '<link rel="preconnect" href="https://x"><link rel="stylesheet" href="/a.css"><img src="/i.png" srcset="/i-1.png 1x, /i-2.png 2x"><meta property="og:image" content="http://s/o.png"><a href="/p?a=1&amp;b=2">p</a>',
+      ),
+    ).toEqual(['/a.css', '/i.png', '/i-1.png', '/i-2.png', 'http://s/o.png', '/p?a=1&b=2']);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The conformance gate's crawler: from `/` and `sitemap.xml`, every internal page, file and image
+ * URL the pages reference is requested (a redirect that ends in 200 is fine, anything else is a
+ * broken link, named with the page that links to it), and every HTML page goes through
+ * html-validate (scripts/conformance/html-validate-config.ts). Plain functions, so a unit test can
+ * run them on fixture pages.
+ */
+import { HtmlValidate } from 'html-validate';
+import { htmlValidateConfig } from './html-validate-config';
+
+export type Broken = { url: string; status: number | string; from: string };
+export type Invalid = { url: string; messages: { rule: string; message: string; line: number; column: number }[] };
+export type CrawlReport = { pages: number; urls: number; broken: Broken[]; invalid: Invalid[]; ms: number };
+
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const TAG = /<(a|link|img|script|source|meta|iframe|video|audio|form)\b[^>]*>/gi;
+const ATTR = /([\w:-]+)\s*=\s*"([^"]*)"/g;
+
+/** Every URL an HTML page references: links, stylesheets, icons, scripts, images (each srcset candidate), og:image. */
+export function referencedUrls(html: string): string[] {
+  const out: string[] = [];
+  for (const tag of html.matchAll(TAG)) {
+    const name = tag[1]!.toLowerCase();
+    const attrs = new Map([...tag[0].matchAll(ATTR)].map((m) => [m[1]!.toLowerCase(), decode(m[2]!)]));
+    if (name === 'a' || name === 'link') {
+      const rel = attrs.get('rel') ?? '';
+      // Resource hints name origins or files the page may use later, not links.
+      if (!/\b(preconnect|dns-prefetch)\b/.test(rel) && attrs.has('href')) out.push(attrs.get('href')!);
+    }
+    if (attrs.has('src')) out.push(attrs.get('src')!);
+    if (attrs.has('srcset')) for (const candidate of attrs.get('srcset')!.split(/,\s+/)) out.push(candidate.trim().split(/\s+/)[0]!);
+    if (name === 'meta' && /^(og:image|twitter:image)$/.test(attrs.get('property') ?? attrs.get('name') ?? '')) out.push(attrs.get('content') ?? '');
+  }
+  return out.filter(Boolean);
+}
+
+/** The path and query of an internal URL (null for another site, mailto:, tel:, a bare fragment). */
+export function internalPath(raw: string, base: URL, page: URL): string | null {
+  if (/^(mailto|tel|javascript|data):/i.test(raw) || raw.startsWith('#')) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, page);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base.origin) return null;
+  return `${url.pathname}${url.search}`;
+}
+
+export async function crawl({
+  base,
+  fetchImpl = fetch,
+  start = ['/', '/sitemap.xml'],
+  concurrency = 4,
+  siteUrl,
+}: {
+  base: string;
+  fetchImpl?: typeof fetch;
+  start?: string[];
+  concurrency?: number;
+  /** The origin written in absolute URLs (sitemap, Open Graph), when it differs from `base`. */
+  siteUrl?: string;
+}): Promise<CrawlReport> {
+  const t0 = Date.now();
+  const origin = new URL(base);
+  const written = siteUrl ? new URL(siteUrl) : origin;
+  const validator = new HtmlValidate(htmlValidateConfig);
+  const seen = new Map<string, string>(start.map((s) => [s, '(départ)']));
+  const queue = [...start];
+  const broken: Broken[] = [];
+  const invalid: Invalid[] = [];
+  let pages = 0;
+
+  const enqueue = (raw: string, pageUrl: URL, from: string) => {
+    // Absolute URLs written with the canonical origin point at this server too.
+    const rebased = raw.startsWith(written.origin) ? `${origin.origin}${raw.slice(written.origin.length)}` : raw;
+    const path = internalPath(rebased, origin, pageUrl);
+    if (path && !seen.has(path)) {
+      seen.set(path, from);
+      queue.push(path);
+    }
+  };
+
+  const visit = async (path: string) => {
+    const url = new URL(path, origin);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { redirect: 'follow', headers: { 'user-agent': 'insstat-conformance' } });
+    } catch (error) {
+      broken.push({ url: path, status: error instanceof Error ? error.message : String(error), from: seen.get(path) ?? '' });
+      return;
+    }
+    if (response.status !== 200) {
+      broken.push({ url: path, status: response.status, from: seen.get(path) ?? '' });
+      await response.body?.cancel();
+      return;
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('text/html')) {
+      pages++;
+      const html = await response.text();
+      for (const raw of referencedUrls(html)) enqueue(raw, new URL(response.url || url), path);
+      const report = await validator.validateString(html, path);
+      const messages = report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => ({ rule: m.ruleId, message: m.message, line: m.line, column: m.column })));
+      if (messages.length > 0) invalid.push({ url: path, messages });
+    } else if (/xml/.test(type) && path.endsWith('.xml')) {
+      const xml = await response.text();
+      for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) enqueue(decode(m[1]!.trim()), url, path);
+    } else {
+      await response.body?.cancel();
+    }
+  };
+
+  let active = 0;
+  const workers = Array.from({ length: concurrency }, async () => {
+    for (;;) {
+      const next = queue.shift();
+      if (next === undefined) {
+        // Another worker may still add URLs: wait for the queue to settle.
+        if (active === 0) return;
+        await new Promise((r) => setTimeout(r, 5));
+        continue;
+      }
+      active++;
+      try {
+        await visit(next);
+      } finally {
+        active--;
+      }
+    }
+  });
+  await Promise.all(workers);
+  return { pages, urls: seen.size, broken, invalid, ms: Date.now() - t0 };
+}
+
+/** A report a person can act on: each broken link with the page that links to it, each error with its rule. */
+export function describeReport(report: CrawlReport): string {
+  const lines = [`${report.pages} pages HTML, ${report.urls} URL vérifiées en ${(report.ms / 1000).toFixed(1)} s.`];
+  for (const b of report.broken) lines.push(`Lien cassé : ${b.url} (${b.status}), lié depuis ${b.from}`);
+  for (const page of report.invalid) for (const m of page.messages) lines.push(`HTML invalide : ${page.url}:${m.line}:${m.column} [${m.rule}] ${m.message}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,19 @@
+/**
+ * The HTML validator's configuration for the conformance gate: html-validate's recommended rules,
+ * less those that only restate how React writes HTML (each with its reason). Nothing else is off.
+ */
+import type { ConfigData } from 'html-validate';
+
+export const htmlValidateConfig: ConfigData = {
+  extends: ['html-validate:recommended'],
+  rules: {
+    // React writes boolean attributes as `attr=""` (e.g. `hidden=""`, `async=""`): a serialisation style, not a defect.
+    'attribute-boolean-style': 'off',
+    // React writes empty attributes as `attr=""`: the same serialisation style.
+    'attribute-empty-style': 'off',
+    // React writes void elements without the self-closing slash, Next's head with it: both are valid HTML.
+    'void-style': 'off',
+    // React's own ids (`useId`: `«r1»`, `_R_…_`) contain characters this rule does not expect; they are unique and valid HTML.
+    'valid-id': 'off',
+  },
+};
