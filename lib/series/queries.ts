@@ -5,7 +5,7 @@
  * version at a time). Public readers pass `now`; `asOf` passes a past instant; the back-office
  * passes `scheduled: true` to see what a scheduled version will show.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { observations, series, seriesVersions } from '@/lib/db/schema';
 import {
@@ -139,7 +139,7 @@ export async function scheduledVersion(db: Db, seriesId: number, now = new Date(
   const [row] = await db
     .select()
     .from(seriesVersions)
-    .where(and(eq(seriesVersions.seriesId, seriesId), sql`${seriesVersions.publishedAt} > ${now}`))
+    .where(and(eq(seriesVersions.seriesId, seriesId), gt(seriesVersions.publishedAt, now)))
     .orderBy(desc(seriesVersions.number))
     .limit(1);
   return row ?? null;

@@ -4,7 +4,7 @@
  * audit entry. One scheduled version at a time per series, so versions are numbered in publication
  * order and the series at an instant is well defined (lib/series/queries.ts).
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { tags } from '@/lib/cache/tags';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
@@ -127,7 +127,7 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
       const [pending] = await tx
         .select({ number: seriesVersions.number, publishedAt: seriesVersions.publishedAt })
         .from(seriesVersions)
-        .where(and(eq(seriesVersions.seriesId, row.id), sql`${seriesVersions.publishedAt} > ${now}`))
+        .where(and(eq(seriesVersions.seriesId, row.id), gt(seriesVersions.publishedAt, now)))
         .limit(1);
       if (pending) {
         return rollback(
@@ -193,7 +193,7 @@ export async function cancelScheduledVersion(
     if (!row) return { ok: false as const, error: `La série ${code} n’existe pas ou plus.` };
     const [deleted] = await tx
       .delete(seriesVersions)
-      .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number), sql`${seriesVersions.publishedAt} > ${now}`))
+      .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number), gt(seriesVersions.publishedAt, now)))
       .returning();
     if (!deleted) return { ok: false as const, error: `La version ${number} de ${code} est déjà en ligne ou n’existe plus : elle ne peut plus être annulée.` };
     await writeAudit(tx, {
