@@ -55,3 +55,18 @@ const typeLabels: Record<string, string> = {
 };
 /** Human label of a file type from its checked extension. */
 export const fileTypeLabel = (ext: string) => typeLabels[ext.toLowerCase()] ?? ext.toUpperCase();
+
+/**
+ * Search results cut titles past ~70 characters: a long title is shortened at a word, with « … ».
+ * Straight apostrophes become French ones (’), which HTML need not escape; the length counts
+ * what the page's HTML holds (`&` is written `&amp;`).
+ */
+export function shortTitle(title: string, suffix: string, max = 70): string {
+  const text = title.replace(/'/g, '’');
+  const length = (t: string) => t.length + 4 * (t.match(/&/g)?.length ?? 0);
+  if (length(text) + length(suffix) <= max) return `${text}${suffix}`;
+  let cut = text.slice(0, max - length(suffix) - 1);
+  while (length(cut) + length(suffix) + 1 > max) cut = cut.slice(0, -1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), Math.floor(cut.length * 0.6))).replace(/[\s,;:–-]+$/, '');
+  return `${atWord}…${suffix}`;
+}

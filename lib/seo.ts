@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { getIdentity } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
+import { shortTitle } from '@/lib/format';
 
 /** Title, description, canonical URL and Open Graph of a public page. */
 export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article' }): Promise<Metadata> {
   const identity = await getIdentity();
   const siteName = identity ? `${identity.acronym} — ${identity.name}` : 'Institut national de la statistique';
-  const title = p.path === '/' ? siteName : `${p.title} | ${identity?.acronym ?? 'INS'}`;
+  const title = p.path === '/' ? siteName : shortTitle(p.title, ` | ${identity?.acronym ?? 'INS'}`);
   return {
     title,
     description: p.description,

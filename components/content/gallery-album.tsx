@@ -52,7 +52,7 @@ export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
             <figcaption className="max-w-3xl text-center">{img.caption}</figcaption>
           </figure>
           {/* After the figure, not inside it: a figcaption is its figure's first or last child. */}
-          <nav aria-label={`Visionneuse, photo ${i + 1}`} className="flex gap-3">
+          <nav aria-label={`Visionneuse, ${gallery.title}, photo ${i + 1}`} className="flex gap-3">
             {i > 0 ? (
               <a href={`#${anchor(i - 1)}`} className="rounded bg-white px-3 py-2 text-black no-underline">
                 ← Précédente

@@ -14,7 +14,7 @@ export function Footer({ identity }: { identity: SiteIdentity | null }) {
           {identity?.address ? <p className="mt-1 whitespace-pre-line text-muted">{identity.address}</p> : null}
           {identity?.phone ? (
             <p className="mt-1">
-              Tél. : <a href={`tel:${identity.phone.replace(/[^+\d]/g, '')}`}>{identity.phone}</a>
+              Tél. : <a href={`tel:${identity.phone.replace(/[^+\d]/g, '')}`}>{identity.phone.replace(/ /g, '\u00a0')}</a>
             </p>
           ) : null}
           {identity?.email ? (
