@@ -40,6 +40,19 @@ const schema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Seconds between two checks for scheduled publications whose time has come. */
   SCHEDULER_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** The institute's time zone (IANA name): release times are announced and shown in it. */
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('fr-FR', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'doit être un fuseau horaire IANA, par exemple Africa/Ouagadougou ou Europe/Paris')
+    .default('UTC'),
   /** Open series API: requests per minute and per address (per app instance). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'doit être un entier positif').default(300),
   /** REF_AREA of SDMX-CSV downloads (ISO 3166 alpha-2). */

@@ -418,16 +418,42 @@ export const releases = pgTable(
   'releases',
   {
     id: serial('id').primaryKey(),
+    /** The release page's address: /calendrier/{slug}. */
+    slug: text('slug').notNull(),
     area: text('area').notNull(),
     title: text('title').notNull(),
     scheduledAt: ts('scheduled_at').notNull(),
+    /** `announced` is « provisionnel »: a window such as « mars 2027 » until the date is confirmed. */
     status: releaseStatus('status').notNull().default('announced'),
-    /** Why a release was postponed or cancelled. */
+    /** The provisional window shown instead of the exact date (« mars 2027 »). */
+    provisionalLabel: text('provisional_label'),
+    /** Why a release was postponed, or its cancellation notice. */
     reason: text('reason'),
+    /** Who answers questions about it. */
+    contact: text('contact').notNull().default(''),
     publicationId: integer('publication_id').references(() => publications.id, { onDelete: 'set null' }),
+    /** iCalendar SEQUENCE: rises on every change a subscriber should see. */
+    sequence: integer('sequence').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('releases_scheduled_idx').on(t.scheduledAt)],
+  (t) => [index('releases_scheduled_idx').on(t.scheduledAt), uniqueIndex('releases_slug_key').on(t.slug)],
+);
+
+/** Every change of a release's date, with its reason: the public history of a release. */
+export const releaseDateChanges = pgTable(
+  'release_date_changes',
+  {
+    id: serial('id').primaryKey(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    previousAt: ts('previous_at').notNull(),
+    newAt: ts('new_at').notNull(),
+    reason: text('reason').notNull(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('release_date_changes_release_idx').on(t.releaseId)],
 );

@@ -17,6 +17,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { newStorageKey } from '@/lib/storage';
 import type { StorageDriver } from '@/lib/storage/types';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
+import { calendarDrafts } from './releases';
 import { areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount } from './demo-account';
@@ -374,20 +375,40 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
         await insertChunks(tx, schema.observations, rows);
       }
 
-      await tx.insert(schema.releases).values(
-        releases.map((r) => ({
-          area: r.area,
-          title: r.title,
-          scheduledAt: r.scheduledAt,
-          status: r.status,
-          publicationId: r.publication ? (pubId.get(r.publication) ?? null) : null,
-          createdAt: daysFrom(now, -30),
-          updatedAt: r.status === 'published' ? r.scheduledAt : daysFrom(now, -30),
+      const calendar = calendarDrafts(now, releases);
+      const insertedReleases = await tx
+        .insert(schema.releases)
+        .values(
+          calendar.map((r) => ({
+            slug: r.slug,
+            area: r.area,
+            title: r.title,
+            scheduledAt: r.scheduledAt,
+            status: r.status,
+            provisionalLabel: r.provisionalLabel ?? null,
+            reason: r.reason ?? null,
+            contact: r.contact,
+            sequence: r.history?.length ?? 0,
+            publicationId: r.publication ? (pubId.get(r.publication) ?? null) : null,
+            createdAt: daysFrom(now, -30),
+            updatedAt: r.status === 'published' ? r.scheduledAt : daysFrom(now, -30),
+          })),
+        )
+        .returning({ id: schema.releases.id, slug: schema.releases.slug });
+      const releaseId = new Map(insertedReleases.map((r) => [r.slug, r.id]));
+      const changes = calendar.flatMap((r) =>
+        (r.history ?? []).map((h, i, all) => ({
+          releaseId: releaseId.get(r.slug)!,
+          previousAt: h.previousAt,
+          newAt: all[i + 1]?.previousAt ?? r.scheduledAt,
+          reason: h.reason,
+          changedAt: daysFrom(now, -3),
         })),
       );
+      if (changes.length > 0) await tx.insert(schema.releaseDateChanges).values(changes);
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
-          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${releases.length} annonces de diffusion.`,
+          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion.`,
       );
       return true;
     });

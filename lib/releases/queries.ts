@@ -1,0 +1,95 @@
+/** Reading the release calendar: lists (upcoming, past, by area), one release with its date history, refs for the sitemap. */
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { publications, releaseDateChanges, releases } from '@/lib/db/schema';
+import type { DateChange, Release } from './model';
+
+const columns = {
+  id: releases.id,
+  slug: releases.slug,
+  area: releases.area,
+  title: releases.title,
+  scheduledAt: releases.scheduledAt,
+  status: releases.status,
+  provisionalLabel: releases.provisionalLabel,
+  reason: releases.reason,
+  contact: releases.contact,
+  sequence: releases.sequence,
+  updatedAt: releases.updatedAt,
+  createdAt: releases.createdAt,
+  pubArea: publications.area,
+  pubSlug: publications.slug,
+  pubTitle: publications.title,
+  pubStatus: publications.status,
+  pubPublishedAt: publications.publishedAt,
+  pubDeletedAt: publications.deletedAt,
+};
+
+const base = (db: Db) => db.select(columns).from(releases).leftJoin(publications, eq(publications.id, releases.publicationId));
+
+type Row = Awaited<ReturnType<typeof base>>[number];
+
+function toRelease(r: Row, now: Date): Release {
+  // The linked publication shows only once it is public.
+  const pubPublic = r.pubSlug && r.pubStatus === 'published' && r.pubPublishedAt && r.pubPublishedAt <= now && !r.pubDeletedAt;
+  return {
+    id: r.id,
+    slug: r.slug,
+    area: r.area,
+    title: r.title,
+    scheduledAt: r.scheduledAt,
+    status: r.status,
+    provisionalLabel: r.provisionalLabel,
+    reason: r.reason,
+    contact: r.contact,
+    sequence: r.sequence,
+    updatedAt: r.updatedAt,
+    createdAt: r.createdAt,
+    publication: pubPublic ? { area: r.pubArea!, slug: r.pubSlug!, title: r.pubTitle! } : null,
+  };
+}
+
+
+/** Upcoming (from `now`, soonest first) or past (newest first) releases, of some areas or all. */
+export async function listReleases(db: Db, params: { now: Date; when: 'upcoming' | 'past'; areas?: string[]; limit?: number }): Promise<Release[]> {
+  const conditions = [params.when === 'upcoming' ? gte(releases.scheduledAt, params.now) : lt(releases.scheduledAt, params.now), params.areas ? inArray(releases.area, params.areas.length > 0 ? params.areas : ['']) : undefined].filter(
+    (c) => c !== undefined,
+  );
+  const rows = await base(db)
+    .where(and(...conditions))
+    .orderBy(params.when === 'upcoming' ? asc(releases.scheduledAt) : desc(releases.scheduledAt))
+    .limit(params.limit ?? 500);
+  return rows.map((r) => toRelease(r, params.now));
+}
+
+/** Upcoming releases still expected (not cancelled), soonest first: the home page and area pages. */
+export async function nextReleases(db: Db, params: { now: Date; limit: number; area?: string }): Promise<Release[]> {
+  const rows = await base(db)
+    .where(
+      and(
+        gte(releases.scheduledAt, params.now),
+        inArray(releases.status, ['announced', 'confirmed', 'postponed']),
+        params.area ? eq(releases.area, params.area) : undefined,
+      ),
+    )
+    .orderBy(asc(releases.scheduledAt))
+    .limit(params.limit);
+  return rows.map((r) => toRelease(r, params.now));
+}
+
+/** One release and the history of its date changes (oldest first). */
+export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ release: Release; changes: DateChange[] } | null> {
+  const [row] = await base(db).where(eq(releases.slug, slug)).limit(1);
+  if (!row) return null;
+  const changes = await db
+    .select({ previousAt: releaseDateChanges.previousAt, newAt: releaseDateChanges.newAt, reason: releaseDateChanges.reason, changedAt: releaseDateChanges.changedAt })
+    .from(releaseDateChanges)
+    .where(eq(releaseDateChanges.releaseId, row.id))
+    .orderBy(asc(releaseDateChanges.changedAt), asc(releaseDateChanges.id));
+  return { release: toRelease(row, now), changes };
+}
+
+/** Slug, area and last change of every release (sitemap, 404 index). */
+export async function releaseRefs(db: Db): Promise<{ slug: string; area: string; updatedAt: Date }[]> {
+  return db.select({ slug: releases.slug, area: releases.area, updatedAt: releases.updatedAt }).from(releases).orderBy(asc(releases.scheduledAt));
+}
