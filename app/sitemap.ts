@@ -1,17 +1,19 @@
 import type { MetadataRoute } from 'next';
 import { publicAreaPaths } from '@/lib/content/areas';
-import { getPublicRefs } from '@/lib/content/public';
+import { getPublicRefs, getReleaseRefs } from '@/lib/content/public';
 import { newsUrl, publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
 import { seriesPath } from '@/lib/series/urls';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const { publications, news, series } = await getPublicRefs();
+  const [{ publications, news, series }, releases] = await Promise.all([getPublicRefs(), getReleaseRefs()]);
   const abs = (path: string) => new URL(path, env.SITE_URL).toString();
   return [
     { url: abs('/'), changeFrequency: 'daily', priority: 1 },
     ...publicAreaPaths().map((path) => ({ url: abs(path), changeFrequency: 'weekly' as const, priority: 0.8 })),
     { url: abs('/donnees'), changeFrequency: 'weekly', priority: 0.8 },
+    { url: abs('/calendrier'), changeFrequency: 'daily', priority: 0.8 },
+    ...releases.map((r) => ({ url: abs(`/calendrier/${r.slug}`), lastModified: r.updatedAt, priority: 0.4 })),
     ...publications.flatMap((p) => {
       const path = publicationUrl(p);
       return path ? [{ url: abs(path), lastModified: p.updatedAt, priority: 0.6 }] : [];

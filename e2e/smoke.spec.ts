@@ -34,7 +34,7 @@ test.describe('pages publiques', () => {
       });
     }
 
-    for (const path of ['/donnees', '/indice/ipc/series/IPC', '/ica/ipi/series/IPI/tout']) {
+    for (const path of ['/donnees', '/indice/ipc/series/IPC', '/ica/ipi/series/IPI/tout', '/calendrier', '/calendrier/rubrique/ipc']) {
       test(`${path} (${mode})`, async ({ page }) => {
         await setColourMode(page, mode);
         const consoleErrors = watchConsoleErrors(page);

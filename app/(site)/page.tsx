@@ -4,7 +4,9 @@ import { NewsCard } from '@/components/content/news-card';
 import { PublicationList } from '@/components/content/publication-list';
 import { areasOfSection, getArea, sections } from '@/lib/content/areas';
 import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
-import { formatDate, formatDateTime, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/format';
+import { env } from '@/lib/env';
+import { releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
 import { pageMetadata } from '@/lib/seo';
 
 
@@ -64,16 +66,21 @@ export default async function HomePage() {
               <ul className="mt-4 space-y-3">
                 {releases.map((r) => (
                   <li key={r.id} className="border-l-4 border-primary pl-3">
-                    <p className="font-medium">{r.title}</p>
+                    <p className="font-medium">
+                      <Link href={`/calendrier/${r.slug}`}>{r.title}</Link>
+                    </p>
                     <p className="text-sm text-muted">
-                      <time dateTime={isoDate(r.scheduledAt)}>{formatDateTime(r.scheduledAt)}</time>
-                      {r.status === 'confirmed' ? ' · confirmée' : r.status === 'postponed' ? ' · reportée' : ''}
+                      <time dateTime={isoDate(r.scheduledAt)}>{releaseWhen(r, env.TIME_ZONE)}</time>
+                      {` · ${releaseStatusLabel[r.status]}`}
                       {getArea(r.area) ? ` · ${getArea(r.area)!.menuLabel}` : ''}
                     </p>
                   </li>
                 ))}
               </ul>
             )}
+            <p className="mt-3 text-sm">
+              <Link href="/calendrier">Tout le calendrier des parutions</Link>
+            </p>
           </section>
           <section aria-labelledby="evenements-a-venir">
             <h2 id="evenements-a-venir" className="text-2xl font-bold">

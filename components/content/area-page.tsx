@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Area } from '@/lib/content/areas';
-import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent, PER_PAGE } from '@/lib/content/public';
+import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent, getUpcomingReleases, PER_PAGE } from '@/lib/content/public';
+import { env } from '@/lib/env';
+import { releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
 import { areaListUrl } from '@/lib/content/urls';
 import { Breadcrumbs } from './breadcrumbs';
 import { KeyFigureCard } from './key-figure-card';
@@ -13,11 +15,12 @@ import { SeriesTable } from './series-table';
 
 /** An area page: introduction, key figures when the area has a series, publications. */
 export async function AreaPage({ area, year, page }: { area: Area; year?: number; page: number }) {
-  const [intro, list, figures, allSeries] = await Promise.all([
+  const [intro, list, figures, allSeries, [next]] = await Promise.all([
     getPageContent(`intro:${area.slug}`),
     getAreaPublications(area.slug, year, page),
     getHeadlineFigures(area.slug),
     getAreaSeries(area.slug),
+    getUpcomingReleases(1, area.slug),
   ]);
   const tableSeries = allSeries.find((s) => s.meta.code === figures[0]?.meta.code) ?? allSeries[0];
   const totalPages = Math.max(1, Math.ceil(list.total / PER_PAGE));
@@ -28,6 +31,15 @@ export async function AreaPage({ area, year, page }: { area: Area; year?: number
       <Breadcrumbs items={[{ label: area.menuLabel, href: path }, ...(year ? [{ label: `Année ${year}` }] : [])]} />
       <h1 className="text-3xl font-bold leading-tight">{area.label}</h1>
       {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{area.description}</p>}
+      {next ? (
+        <p className="mt-4 rounded-md border border-border bg-surface px-4 py-3">
+          <strong>Prochaine parution : </strong>
+          <Link href={`/calendrier/${next.slug}`} className="underline">
+            {next.title}
+          </Link>
+          , <time dateTime={next.scheduledAt.toISOString()}>{releaseWhen(next, env.TIME_ZONE)}</time> ({releaseStatusLabel[next.status]}).
+        </p>
+      ) : null}
 
       {allSeries.length > 0 ? (
         <section aria-labelledby="chiffres" className="mt-10">

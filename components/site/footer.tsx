@@ -28,6 +28,7 @@ export function Footer({ identity }: { identity: SiteIdentity | null }) {
           <ul className="mt-1 space-y-1">
             <li><Link href="/presentation/mission">L&apos;institut</Link></li>
             <li><Link href="/actualites">Actualités</Link></li>
+            <li><Link href="/calendrier">Calendrier des parutions</Link></li>
             <li><Link href="/donnees">Données ouvertes et API</Link></li>
             <li><Link href="/accessibilite">Accessibilité</Link></li>
             <li><Link href="/offres">Appels d&apos;offres</Link></li>

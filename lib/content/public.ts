@@ -13,7 +13,7 @@ import { listEvents } from './queries/events';
 import { listGalleries } from './queries/galleries';
 import { getNews, listNews, publicNewsRefs } from './queries/news';
 import { getPublication, latestPublications, listAreaPublications, publicPublicationRefs, relatedPublications } from './queries/publications';
-import { upcomingReleases } from './queries/releases';
+import { listReleases, nextReleases, releaseBySlug, releaseRefs } from '@/lib/releases/queries';
 import { getPage, getSiteIdentity } from './queries/site';
 import { listTenders } from './queries/tenders';
 import { PER_PAGE } from '@/lib/routing/public-paths';
@@ -146,10 +146,29 @@ export async function getTenders() {
   return listTenders(await getDb(), { now: new Date() });
 }
 
-export async function getUpcomingReleases(limit: number) {
+/** The next releases still expected (of an area, or all): home and area pages. */
+export async function getUpcomingReleases(limit: number, area?: string) {
   'use cache';
   cached(tags.releases);
-  return upcomingReleases(await getDb(), { now: new Date(), limit });
+  return nextReleases(await getDb(), { now: new Date(), limit, area });
+}
+
+/** The calendar page: upcoming and past releases, of one area or all. */
+export async function getCalendar(area?: string) {
+  'use cache';
+  cached(tags.releases);
+  const db = await getDb();
+  const now = new Date();
+  const areas = area ? [area] : undefined;
+  const [upcoming, past] = await Promise.all([listReleases(db, { now, when: 'upcoming', areas }), listReleases(db, { now, when: 'past', areas, limit: 100 })]);
+  return { upcoming, past };
+}
+
+/** One release page with its date history (null: unknown). */
+export async function getRelease(slug: string) {
+  'use cache';
+  cached(tags.releases);
+  return releaseBySlug(await getDb(), slug, new Date());
 }
 
 /** Everything the sitemap and static params need. */
@@ -164,4 +183,11 @@ export async function getPublicRefs() {
     publishedSeriesRefs(db, now),
   ]);
   return { publications, news, series };
+}
+
+/** Every release's address (sitemap). */
+export async function getReleaseRefs() {
+  'use cache';
+  cached(tags.releases, tags.sitemap);
+  return releaseRefs(await getDb());
 }

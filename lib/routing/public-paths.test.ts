@@ -23,6 +23,7 @@ describe('publicPathExists', () => {
     newsIds: new Set([3]),
     newsTotal: 12,
     series: new Set(['ipc/IPC']),
+    releases: new Set(['ipc-novembre-2026']),
   };
   it('knows what the database holds', () => {
     expect(publicPathExists('/indice/ipc/ipc-septembre-2026', index)).toBe(true);
@@ -42,5 +43,11 @@ describe('publicPathExists', () => {
     // A series lives under its own area only.
     expect(publicPathExists('/indice/ipi/series/IPC', index)).toBe(false);
     expect(publicPathExists('/indice/ipc/series/IPI', index)).toBe(false);
+    expect(publicPathExists('/calendrier', index)).toBe(true);
+    expect(publicPathExists('/calendrier/rubrique/ipc', index)).toBe(true);
+    expect(publicPathExists('/calendrier/rubrique/inconnue', index)).toBe(false);
+    expect(publicPathExists('/calendrier/ipc-novembre-2026', index)).toBe(true);
+    expect(publicPathExists('/calendrier/ipc-decembre-2026', index)).toBe(false);
+    expect(publicPathExists('/calendrier/ipc-novembre-2026/x', index)).toBe(false);
   });
 });

@@ -3,11 +3,12 @@
  * Components, a 404 discovered while rendering is sent after the page shell and reaches the
  * reader as a blank document (the not-found page only renders with JavaScript).
  */
-import { getAreaByPublicPath, type Area } from '@/lib/content/areas';
+import { getArea, getAreaByPublicPath, type Area } from '@/lib/content/areas';
 import { parseAreaSegments } from '@/lib/content/area-route';
 import type { PublicPathIndex } from '@/lib/content/queries/paths';
 
 const NEWS_ID = /^[1-9]\d{0,9}$/;
+const RELEASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PAGE = /^[1-9]\d{0,5}$/;
 /** Items per public list page (lib/content/public.ts uses the same). */
 export const PER_PAGE = 10;
@@ -17,6 +18,7 @@ type Resolved =
   | { kind: 'publication'; area: Area; slug: string }
   | { kind: 'area-list'; area: Area; year?: number; page: number }
   | { kind: 'series'; area: Area; code: string }
+  | { kind: 'release'; slug: string }
   | { kind: 'news-item'; id: number }
   | { kind: 'news-list'; page: number };
 
@@ -29,6 +31,7 @@ export function resolvePublicPath(pathname: string): Resolved | null {
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const segments = path.split('/').slice(1);
   if (segments.some((s) => s === '')) return null;
+  if (segments[0] === 'calendrier') return resolveCalendarPath(segments.slice(1));
   // The longest registry path that prefixes this one decides.
   for (let n = Math.min(segments.length, 2); n >= 1; n--) {
     const area: Area | undefined = getAreaByPublicPath(`/${segments.slice(0, n).join('/')}`);
@@ -48,6 +51,14 @@ export function resolvePublicPath(pathname: string): Resolved | null {
     }
     return rest.length === 0 ? { kind: 'static' } : null;
   }
+  return null;
+}
+
+/** `/calendrier`, `/calendrier/rubrique/{area}` (an area of the registry with a page), `/calendrier/{slug}`. */
+function resolveCalendarPath(rest: string[]): Resolved | null {
+  if (rest.length === 0) return { kind: 'static' };
+  if (rest.length === 2 && rest[0] === 'rubrique') return getArea(rest[1]!)?.publicPath ? { kind: 'static' } : null;
+  if (rest.length === 1 && RELEASE_SLUG.test(rest[0]!) && rest[0] !== 'rubrique') return { kind: 'release', slug: rest[0]! };
   return null;
 }
 
@@ -71,6 +82,8 @@ export function publicPathExists(pathname: string, index: PublicPathIndex): bool
     }
     case 'series':
       return index.series.has(`${r.area.slug}/${r.code}`);
+    case 'release':
+      return index.releases.has(r.slug);
     case 'news-item':
       return index.newsIds.has(r.id);
     case 'news-list':

@@ -41,6 +41,7 @@ async function tableCounts(db: TestDatabase['db']) {
     tenderFiles: schema.tenderFiles,
     series: schema.series,
     seriesVersions: schema.seriesVersions,
+    releaseDateChanges: schema.releaseDateChanges,
     observations: schema.observations,
     releases: schema.releases,
   };
@@ -202,6 +203,14 @@ describe.each(testDatabaseKinds)('seedDemoContent (%s)', (kind) => {
       expect(changes.some((c) => c.before && c.before.value !== c.after.value)).toBe(true);
     }
     const releases = await database.db.select().from(schema.releases);
+    expect(new Set(releases.map((r) => r.status))).toEqual(new Set(['announced', 'confirmed', 'postponed', 'cancelled', 'published']));
+    expect(new Set(releases.map((r) => r.slug)).size).toBe(releases.length);
+    expect(Math.max(...releases.map((r) => r.scheduledAt.getTime()))).toBeGreaterThan(now.getTime() + 300 * 86_400_000);
+    const moved = releases.find((r) => r.status === 'postponed')!;
+    const changes = await database.db.select().from(schema.releaseDateChanges);
+    expect(changes).toEqual([expect.objectContaining({ releaseId: moved.id, newAt: moved.scheduledAt, reason: moved.reason })]);
+    expect(moved.sequence).toBe(1);
+    expect(releases.find((r) => r.status === 'cancelled')?.reason).toMatch(/^Publication annulée/);
     expect(releases.filter((r) => r.scheduledAt > now && ['announced', 'confirmed'].includes(r.status)).length).toBeGreaterThanOrEqual(6);
     const published = releases.filter((r) => r.status === 'published');
     expect(published).toHaveLength(2);

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/open';
 import { publicPublicationAreas } from '../areas';
 import { publicNewsRefs } from './news';
 import { publicPublicationRefs } from './publications';
+import { releaseRefs } from '@/lib/releases/queries';
 import { publishedSeriesRefs } from '@/lib/series/queries';
 
 export type PublicPathIndex = {
@@ -13,15 +14,18 @@ export type PublicPathIndex = {
   newsTotal: number;
   /** `area/CODE` of every series with a published version. */
   series: Set<string>;
+  /** Slug of every release of the calendar. */
+  releases: Set<string>;
 };
 
 /** Everything needed to tell whether a public URL exists, from the sitemap's own two queries. */
 export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathIndex> {
   const areas = publicPublicationAreas().map((a) => a.slug);
-  const [pubs, newsRows, seriesRows] = await Promise.all([
+  const [pubs, newsRows, seriesRows, releaseRows] = await Promise.all([
     publicPublicationRefs(db, { areas, now }),
     publicNewsRefs(db, { now }),
     publishedSeriesRefs(db, now),
+    releaseRefs(db),
   ]);
   const areaCounts = new Map<string, { total: number; years: Map<number, number> }>();
   for (const p of pubs) {
@@ -36,5 +40,6 @@ export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathInde
     newsIds: new Set(newsRows.map((n) => n.id)),
     newsTotal: newsRows.length,
     series: new Set(seriesRows.map((r) => `${r.area}/${r.code}`)),
+    releases: new Set(releaseRows.map((r) => r.slug)),
   };
 }

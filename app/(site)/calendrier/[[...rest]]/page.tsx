@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { CalendarPage, ReleasePage } from '@/components/content/calendar-page';
+import { getArea } from '@/lib/content/areas';
+import { getRelease } from '@/lib/content/public';
+import { pageMetadata } from '@/lib/seo';
+
+type Props = { params: Promise<{ rest?: string[] }> };
+
+/** The views of /calendrier: the calendar, an area's calendar (/calendrier/rubrique/{area}), a release (/calendrier/{slug}). */
+function view(rest: string[] | undefined): { kind: 'calendar'; area?: string } | { kind: 'release'; slug: string } | null {
+  const s = rest ?? [];
+  if (s.length === 0) return { kind: 'calendar' };
+  if (s.length === 2 && s[0] === 'rubrique' && getArea(s[1]!)?.publicPath) return { kind: 'calendar', area: s[1] };
+  if (s.length === 1 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s[0]!)) return { kind: 'release', slug: s[0]! };
+  return null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const v = view((await params).rest);
+  if (!v) return { title: 'Page Not Found' };
+  if (v.kind === 'release') {
+    const data = await getRelease(v.slug);
+    if (!data) return { title: 'Page Not Found' };
+    return pageMetadata({ title: data.release.title, description: `Date de parution, statut et historique des dates : ${data.release.title}.`, path: `/calendrier/${v.slug}` });
+  }
+  const area = v.area ? getArea(v.area) : undefined;
+  const meta = await pageMetadata({
+    title: area ? `Calendrier des parutions : ${area.menuLabel}` : 'Calendrier des parutions',
+    description: 'Les dates et heures de parution des statistiques de l’institut, annoncées à l’avance, et l’historique de leurs changements.',
+    path: area ? `/calendrier/rubrique/${area.slug}` : '/calendrier',
+  });
+  return { ...meta, alternates: { ...meta.alternates, types: { 'text/calendar': area ? `/flux/calendrier/${area.slug}.ics` : '/flux/calendrier.ics' } } };
+}
+
+export default async function CalendarRoute({ params }: Props) {
+  const v = view((await params).rest);
+  if (!v) notFound();
+  return v.kind === 'release' ? <ReleasePage slug={v.slug} /> : <CalendarPage area={v.area} />;
+}

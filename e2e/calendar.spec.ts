@@ -1,0 +1,49 @@
+/**
+ * The release calendar for a visitor: upcoming and past releases, a postponed release's page with
+ * its date history and reason, a cancelled one's notice, the iCalendar feeds, the home and area links.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/page-checks';
+
+test('calendrier : parution reportée avec sa raison, annulée avec son avis, flux iCalendar', async ({ page, request }) => {
+  await page.goto('/calendrier');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendrier des parutions');
+  const upcoming = page.getByRole('region', { name: 'À venir' });
+  await expect(upcoming.getByText('provisionnel', { exact: true }).first()).toBeVisible();
+  await expect(upcoming.getByText('confirmé', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Parutions passées' }).getByText('publié', { exact: true }).first()).toBeVisible();
+
+  await upcoming.getByRole('listitem').filter({ hasText: 'reporté' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/calendrier\/comptes-nationaux-trimestriels/);
+  const history = page.getByRole('region', { name: 'Historique des dates' });
+  await expect(history).toContainText('reportée au');
+  await expect(history).toContainText('Raison : Intégration des données douanières révisées');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/calendrier');
+  await upcoming.getByRole('listitem').filter({ hasText: 'annulé' }).getByRole('link').click();
+  await expect(page.getByRole('note')).toContainText('Avis d’annulation : Publication annulée');
+
+  const feed = await request.get('/flux/calendrier.ics');
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  const ics = await feed.text();
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain('STATUS:CANCELLED');
+  expect(ics).toContain('STATUS:TENTATIVE');
+  expect(ics).toMatch(/SEQUENCE:1\r\nSTATUS:CONFIRMED/);
+  const ipc = await (await request.get('/flux/calendrier/ipc.ics')).text();
+  expect(ipc.match(/BEGIN:VEVENT/g)!.length).toBeLessThan(ics.match(/BEGIN:VEVENT/g)!.length);
+  expect((await request.get('/flux/calendrier/inconnue.ics')).status()).toBe(404);
+});
+
+test('accueil et rubrique : la prochaine parution mène à sa page', async ({ page }) => {
+  await page.goto('/');
+  const next = page.getByRole('region', { name: 'Prochaines parutions' });
+  await next.getByRole('listitem').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/calendrier\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/indice/ipc');
+  await page.getByRole('link', { name: /Indice des prix à la consommation – / }).first().click();
+  await expect(page).toHaveURL(/\/calendrier\/[a-z0-9-]+$/);
+});
