@@ -1,0 +1,83 @@
+/**
+ * Managing the calendar: announce, confirm, move (a reason is required and kept in the public
+ * history), cancel (a notice is required). Each change raises the iCalendar SEQUENCE, checks the
+ * version the form was loaded with, and is audited in the same transaction.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { writeAudit, type AuditInput } from '@/lib/audit/write';
+import { tags } from '@/lib/cache/tags';
+import { getArea } from '@/lib/content/areas';
+import type { Db } from '@/lib/db/open';
+import { releaseDateChanges, releases } from '@/lib/db/schema';
+
+export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
+export type ReleaseWrite = { ok: true; id: number; slug: string; tags: string[] } | { ok: false; error: string };
+
+const releaseTags = [tags.releases, tags.sitemap];
+const when = z.coerce.date({ error: 'Date et heure de parution invalides.' });
+
+export const releaseInputSchema = z.object({
+  title: z.string().trim().min(5, 'Le titre doit compter au moins 5 caractères.').max(200, 'Le titre : 200 caractères au plus.'),
+  area: z.string().refine((a) => Boolean(getArea(a)?.publicPath), 'Choisissez une rubrique publique.'),
+  scheduledAt: when,
+  provisionalLabel: z.string().trim().max(60).optional().transform((v) => v || null),
+  contact: z.string().trim().max(300).default(''),
+});
+export type ReleaseInput = z.infer<typeof releaseInputSchema>;
+
+const slugify = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
+    .replace(/-$/, '');
+
+export async function createRelease(db: Db, { input, actor }: { input: ReleaseInput; actor: Actor }): Promise<ReleaseWrite> {
+  return db.transaction(async (tx) => {
+    const base = slugify(`${input.title} ${input.scheduledAt.toISOString().slice(0, 10)}`) || 'parution';
+    let slug = base;
+    for (let n = 2; (await tx.select({ id: releases.id }).from(releases).where(eq(releases.slug, slug)).limit(1)).length > 0; n++) slug = `${base}-${n}`;
+    const [row] = await tx
+      .insert(releases)
+      .values({ slug, title: input.title, area: input.area, scheduledAt: input.scheduledAt, provisionalLabel: input.provisionalLabel, contact: input.contact, status: input.provisionalLabel ? 'announced' : 'confirmed' })
+      .returning();
+    await writeAudit(tx, { ...actor, action: 'release.create', entityType: 'release', entityId: row!.id, summary: `Parution annoncée : « ${row!.title} ».`, after: row });
+    return { ok: true as const, id: row!.id, slug, tags: releaseTags };
+  });
+}
+
+type Change =
+  | { kind: 'confirm'; scheduledAt: Date }
+  | { kind: 'move'; scheduledAt: Date; reason: string }
+  | { kind: 'cancel'; notice: string };
+
+/** Confirms, moves or cancels a release, if nobody changed it since `expectedVersion`. */
+export async function changeRelease(db: Db, { id, expectedVersion, change, actor }: { id: number; expectedVersion: number; change: Change; actor: Actor }): Promise<ReleaseWrite> {
+  if (change.kind === 'move' && change.reason.trim().length < 5) return { ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.' };
+  if (change.kind === 'cancel' && change.notice.trim().length < 5) return { ok: false, error: 'Rédigez l’avis d’annulation : il est publié sur la page de la parution.' };
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
+    if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
+    if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
+    if (current.status === 'cancelled' || current.status === 'published') return { ok: false as const, error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : elle ne change plus.` };
+    const next = { version: current.version + 1, sequence: current.sequence + 1, updatedAt: new Date() };
+    let summary: string;
+    if (change.kind === 'confirm') {
+      await tx.update(releases).set({ ...next, status: 'confirmed', scheduledAt: change.scheduledAt, provisionalLabel: null }).where(eq(releases.id, id));
+      summary = `Parution confirmée : « ${current.title} », le ${change.scheduledAt.toISOString()}.`;
+    } else if (change.kind === 'move') {
+      await tx.update(releases).set({ ...next, status: 'postponed', scheduledAt: change.scheduledAt, reason: change.reason.trim() }).where(eq(releases.id, id));
+      await tx.insert(releaseDateChanges).values({ releaseId: id, previousAt: current.scheduledAt, newAt: change.scheduledAt, reason: change.reason.trim(), changedBy: actor.user.id });
+      summary = `Parution reportée : « ${current.title} », du ${current.scheduledAt.toISOString()} au ${change.scheduledAt.toISOString()}. Raison : ${change.reason.trim()}`;
+    } else {
+      await tx.update(releases).set({ ...next, status: 'cancelled', reason: change.notice.trim() }).where(eq(releases.id, id));
+      summary = `Parution annulée : « ${current.title} ». Avis : ${change.notice.trim()}`;
+    }
+    await writeAudit(tx, { ...actor, action: `release.${change.kind}`, entityType: 'release', entityId: id, summary, before: { status: current.status, scheduledAt: current.scheduledAt } });
+    return { ok: true as const, id, slug: current.slug, tags: releaseTags };
+  });
+}
