@@ -341,6 +341,7 @@ export type AreaSlug = (typeof areas)[number]['slug'];
 const adminScreens = [
   { path: '/admin', label: 'Tableau de bord' },
   { path: '/admin/series', label: 'Séries statistiques' },
+  { path: '/admin/calendrier', label: 'Calendrier des parutions' },
   { path: '/admin/fichiers', label: 'Fichiers' },
   { path: '/admin/users', label: 'Utilisateurs' },
   { path: '/admin/journal', label: 'Journal d’activité' },

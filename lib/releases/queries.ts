@@ -93,3 +93,11 @@ export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ 
 export async function releaseRefs(db: Db): Promise<{ slug: string; area: string; updatedAt: Date }[]> {
   return db.select({ slug: releases.slug, area: releases.area, updatedAt: releases.updatedAt }).from(releases).orderBy(asc(releases.scheduledAt));
 }
+
+/** A release as its admin screen edits it (with its optimistic `version`) and its date history. */
+export async function releaseForAdmin(db: Db, id: number) {
+  const [row] = await db.select().from(releases).where(eq(releases.id, id)).limit(1);
+  if (!row) return null;
+  const changes = await db.select().from(releaseDateChanges).where(eq(releaseDateChanges.releaseId, id)).orderBy(asc(releaseDateChanges.changedAt), asc(releaseDateChanges.id));
+  return { row, changes };
+}

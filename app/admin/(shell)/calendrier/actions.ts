@@ -1,0 +1,44 @@
+'use server';
+// The release calendar's back-office actions, each through adminFormAction; the writes audit in
+// their transaction (lib/releases/mutations.ts) and return the tags to invalidate.
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { adminFormAction, type ActionContext } from '@/lib/admin/action';
+import { invalidateTags } from '@/lib/cache/invalidate';
+import { ValidationError } from '@/lib/errors';
+import { changeRelease, createRelease, releaseInputSchema, type ReleaseWrite } from '@/lib/releases/mutations';
+
+const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
+function done(result: ReleaseWrite) {
+  if (!result.ok) throw new ValidationError(result.error);
+  invalidateTags(result.tags);
+  return result;
+}
+/** `datetime-local` values are the institute's time; UTC here (lib/releases/model.ts shows the zone). */
+const localTime = z
+  .string({ error: 'Indiquez la date et l’heure.' })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure attendues (AAAA-MM-JJ HH:MM).')
+  .transform((v) => new Date(`${v}:00Z`));
+
+export const createReleaseAction = adminFormAction(releaseInputSchema.extend({ scheduledAt: localTime }), async (input, ctx) => {
+  const created = done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));
+  redirect(`/admin/calendrier/${created.id}`);
+});
+
+const target = { id: z.coerce.number().int().min(1), version: z.coerce.number().int().min(1) };
+
+export const confirmReleaseAction = adminFormAction(z.object({ ...target, scheduledAt: localTime }), async ({ id, version, scheduledAt }, ctx) => {
+  done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'confirm', scheduledAt }, actor: actorOf(ctx) }));
+}, { success: 'Date confirmée : le calendrier public et ses flux sont à jour.' });
+
+export const moveReleaseAction = adminFormAction(
+  z.object({ ...target, scheduledAt: localTime, reason: z.string().trim().max(500).default('') }),
+  async ({ id, version, scheduledAt, reason }, ctx) => {
+    done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'move', scheduledAt, reason }, actor: actorOf(ctx) }));
+  },
+  { success: 'Parution reportée : l’ancienne date et la raison sont publiées.' },
+);
+
+export const cancelReleaseAction = adminFormAction(z.object({ ...target, notice: z.string().trim().max(1000).default('') }), async ({ id, version, notice }, ctx) => {
+  done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
+}, { success: 'Parution annulée : l’avis est publié.' });

@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import { requireSession } from '@/lib/auth/guard';
+import { getArea } from '@/lib/content/areas';
+import { getDb } from '@/lib/db';
+import { env } from '@/lib/env';
+import { releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
+import { listReleases } from '@/lib/releases/queries';
+
+export const metadata = { title: 'Calendrier des parutions — Administration' };
+
+export default async function CalendarAdminPage() {
+  await requireSession();
+  const db = await getDb();
+  const now = new Date();
+  const [upcoming, past] = await Promise.all([listReleases(db, { now, when: 'upcoming' }), listReleases(db, { now, when: 'past', limit: 30 })]);
+  const table = (list: typeof upcoming, caption: string) => (
+    <table className="mt-4 w-full border-collapse text-sm">
+      <caption className="text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr className="border-b border-border text-left">
+          <th scope="col" className="py-2 pr-4">Parution</th>
+          <th scope="col" className="py-2 pr-4">Rubrique</th>
+          <th scope="col" className="py-2 pr-4">Date</th>
+          <th scope="col" className="py-2">Statut</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((r) => (
+          <tr key={r.id} className="border-b border-border">
+            <th scope="row" className="py-2 pr-4 text-left font-normal">
+              <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link>
+            </th>
+            <td className="py-2 pr-4">{getArea(r.area)?.menuLabel ?? r.area}</td>
+            <td className="py-2 pr-4">{releaseWhen(r, env.TIME_ZONE)}</td>
+            <td className="py-2">{releaseStatusLabel[r.status]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Calendrier des parutions</h1>
+        <Link href="/admin/calendrier/nouvelle" className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover">
+          Annoncer une parution
+        </Link>
+      </div>
+      <p className="mt-2 max-w-3xl text-muted">
+        Chaque changement (confirmation, report avec sa raison, annulation avec son avis) est publié sur la page de la parution, dans ses flux
+        iCalendar, et noté au journal d’activité.
+      </p>
+      {table(upcoming, 'À venir')}
+      <div className="mt-8">{table(past, 'Passées (30 dernières)')}</div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+'use client';
+/** The forms of a release's admin screen: confirm, move (reason required), cancel (notice required), and announce a new one. */
+import { useActionState } from 'react';
+import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
+
+type Target = { id: number; version: number; at: string };
+
+export function ConfirmForm({ id, version, at }: Target) {
+  const [result, action] = useActionState(confirmReleaseAction, null);
+  useResultToast(result);
+  return (
+    <form action={action} className="space-y-3">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="version" value={version} />
+      <Field name="scheduledAt" id="confirm-at" label="Date et heure confirmées (UTC)" type="datetime-local" required defaultValue={at} errors={result && !result.ok ? result.fieldErrors : undefined} />
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Confirmation…">Confirmer la date</SubmitButton>
+    </form>
+  );
+}
+
+export function MoveForm({ id, version, at }: Target) {
+  const [result, action] = useActionState(moveReleaseAction, null);
+  useResultToast(result);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  return (
+    <form action={action} className="space-y-3">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="version" value={version} />
+      <Field name="scheduledAt" id="move-at" label="Nouvelle date et heure (UTC)" type="datetime-local" required defaultValue={at} errors={errors} />
+      <Field name="reason" id="move-reason" label="Raison du report (publiée)" required rows={3} errors={errors} />
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Report…">Reporter la parution</SubmitButton>
+    </form>
+  );
+}
+
+export function CancelForm({ id, version }: Omit<Target, 'at'>) {
+  const [result, action] = useActionState(cancelReleaseAction, null);
+  useResultToast(result);
+  return (
+    <form action={action} className="space-y-3">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="version" value={version} />
+      <Field name="notice" id="cancel-notice" label="Avis d’annulation (publié)" required rows={3} errors={result && !result.ok ? result.fieldErrors : undefined} />
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Annulation…">Annuler la parution</SubmitButton>
+    </form>
+  );
+}
+
+export function CreateReleaseForm({ areas }: { areas: { slug: string; label: string }[] }) {
+  const [result, action] = useActionState(createReleaseAction, null);
+  useResultToast(result);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  return (
+    <form action={action} noValidate className="mt-4 space-y-4">
+      <Field name="title" label="Titre" required errors={errors} />
+      <div>
+        <label htmlFor="area" className="block text-sm font-medium">
+          Rubrique
+        </label>
+        <select id="area" name="area" className="mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2">
+          {areas.map((a) => (
+            <option key={a.slug} value={a.slug}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field name="scheduledAt" label="Date et heure de parution (UTC)" type="datetime-local" required errors={errors} />
+      <Field name="provisionalLabel" label="Fenêtre provisoire" hint="Par exemple « mars 2027 » : la date est alors affichée comme provisoire. Laissez vide pour une date confirmée." errors={errors} />
+      <Field name="contact" label="Contact" errors={errors} />
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Enregistrement…">Annoncer la parution</SubmitButton>
+    </form>
+  );
+}
