@@ -53,6 +53,26 @@ describe('conformance crawler', () => {
     expect(text).toMatch(/HTML invalide : \/:\d+:\d+ \[unique-landmark\]/);
   });
 
+  it('does not count a link that its page no longer has (the site changed during the crawl)', async () => {
+    let served = 0;
+    const changing = http.createServer((req, res) => {
+      if (req.url === '/') {
+        served++;
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(page(served === 1 ? '<main><h1>A</h1><a href="/supprimee">Supprimée</a></main>' : '<main><h1>A</h1></main>'));
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('introuvable');
+    });
+    await new Promise<void>((resolve) => changing.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(changing.address() as AddressInfo).port}`;
+    const report = await crawl({ base: url, start: ['/'] });
+    await new Promise<void>((resolve) => changing.close(() => resolve()));
+    expect(report.broken).toEqual([]);
+    expect(served).toBe(2);
+  });
+
   it('reads every kind of reference a page makes', () => {
     expect(
       referencedUrls(
