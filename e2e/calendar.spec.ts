@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/page-checks';
+import { signIn } from './helpers/login';
 
 test('calendrier : parution reportée avec sa raison, annulée avec son avis, flux iCalendar', async ({ page, request }) => {
   await page.goto('/calendrier');
@@ -46,4 +47,38 @@ test('accueil et rubrique : la prochaine parution mène à sa page', async ({ pa
   await page.goto('/indice/ipc');
   await page.getByRole('link', { name: /Indice des prix à la consommation – / }).first().click();
   await expect(page).toHaveURL(/\/calendrier\/[a-z0-9-]+$/);
+});
+
+test('reporter une parution confirmée : refusé sans raison, avec une raison l’ancienne date et la raison sont publiées, SEQUENCE monte', async ({ page, request }) => {
+  const title = `Parution de test ${Date.now()}`;
+  await signIn(page, '/admin/calendrier/nouvelle');
+  await page.getByLabel('Titre').fill(title);
+  await page.getByLabel('Rubrique').selectOption('ipc');
+  await page.getByLabel('Date et heure de parution (UTC)').fill('2027-03-12T08:45');
+  await page.getByRole('button', { name: 'Annoncer la parution' }).click();
+  await expect(page).toHaveURL(/\/admin\/calendrier\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const slug = (await page.getByRole('link', { name: 'page publique' }).getAttribute('href'))!.split('/').at(-1)!;
+  const sequence = async () => {
+    const ics = await (await request.get('/flux/calendrier/ipc.ics')).text();
+    const event = ics.split('BEGIN:VEVENT').find((e) => e.includes(`/calendrier/${slug}`))!;
+    return Number(/SEQUENCE:(\d+)/.exec(event)![1]);
+  };
+  const before = await sequence();
+
+  const move = page.getByRole('region', { name: 'Reporter' });
+  await move.getByLabel('Nouvelle date et heure (UTC)').fill('2027-03-19T08:45');
+  await move.getByRole('button', { name: 'Reporter la parution' }).click();
+  await expect(move.getByRole('status')).toHaveText('Indiquez la raison du report : elle est publiée avec l’ancienne date.');
+
+  await move.getByLabel('Raison du report (publiée)').fill('Données douanières transmises en retard.');
+  await move.getByRole('button', { name: 'Reporter la parution' }).click();
+  await expect(move.getByRole('status')).toHaveText('Parution reportée : l’ancienne date et la raison sont publiées.');
+
+  await page.goto(`/calendrier/${slug}`);
+  const history = page.getByRole('region', { name: 'Historique des dates' });
+  await expect(history).toContainText('12 mars 2027');
+  await expect(history).toContainText('19 mars 2027');
+  await expect(history).toContainText('Raison : Données douanières transmises en retard.');
+  expect(await sequence()).toBeGreaterThan(before);
 });
