@@ -61,6 +61,7 @@ async function adminRedirects(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's assets, route handlers, file downloads and files with an extension.
-  matcher: ['/((?!_next/|api/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
+  // Everything but Next's assets, route handlers (`api/`, the feeds under `flux/`), file downloads
+  // and top-level files with an extension (favicon.ico, sitemap.xml…).
+  matcher: ['/((?!_next/|api/|flux/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
 };

@@ -64,6 +64,7 @@ export async function changeRelease(db: Db, { id, expectedVersion, change, actor
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
     if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
     if (current.status === 'cancelled' || current.status === 'published') return { ok: false as const, error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : elle ne change plus.` };
+    if (change.kind === 'move' && change.scheduledAt.getTime() === current.scheduledAt.getTime()) return { ok: false as const, error: 'Choisissez une nouvelle date : c’est déjà celle de la parution.' };
     const next = { version: current.version + 1, sequence: current.sequence + 1, updatedAt: new Date() };
     let summary: string;
     if (change.kind === 'confirm') {

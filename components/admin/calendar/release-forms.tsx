@@ -1,51 +1,65 @@
 'use client';
-/** The forms of a release's admin screen: confirm, move (reason required), cancel (notice required), and announce a new one. */
-import { useActionState } from 'react';
+/**
+ * The forms of a release's admin screen: confirm, move (reason required), cancel (notice required),
+ * and announce a new one. The first three dispatch their action themselves, so a refused form keeps
+ * what was typed (a form whose `action` is the action is reset by React after every call).
+ */
+import { startTransition, useActionState, type FormEvent } from 'react';
 import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
 import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
 
 type Target = { id: number; version: number; at: string };
 
+/** Submits the form's data to the action without handing the form to React (which would reset it). */
+const keep = (action: (form: FormData) => void) => (event: FormEvent<HTMLFormElement>) => {
+  event.preventDefault();
+  const data = new FormData(event.currentTarget);
+  startTransition(() => action(data));
+};
+
 export function ConfirmForm({ id, version, at }: Target) {
-  const [result, action] = useActionState(confirmReleaseAction, null);
+  const [result, action, pending] = useActionState(confirmReleaseAction, null);
+  const submit = keep(action);
   useResultToast(result);
   return (
-    <form action={action} className="space-y-3">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
       <Field name="scheduledAt" id="confirm-at" label="Date et heure confirmées (UTC)" type="datetime-local" required defaultValue={at} errors={result && !result.ok ? result.fieldErrors : undefined} />
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Confirmation…">Confirmer la date</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Confirmation…">Confirmer la date</SubmitButton>
     </form>
   );
 }
 
 export function MoveForm({ id, version, at }: Target) {
-  const [result, action] = useActionState(moveReleaseAction, null);
+  const [result, action, pending] = useActionState(moveReleaseAction, null);
+  const submit = keep(action);
   useResultToast(result);
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
-    <form action={action} className="space-y-3">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
       <Field name="scheduledAt" id="move-at" label="Nouvelle date et heure (UTC)" type="datetime-local" required defaultValue={at} errors={errors} />
       <Field name="reason" id="move-reason" label="Raison du report (publiée)" required rows={3} errors={errors} />
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Report…">Reporter la parution</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Report…">Reporter la parution</SubmitButton>
     </form>
   );
 }
 
 export function CancelForm({ id, version }: Omit<Target, 'at'>) {
-  const [result, action] = useActionState(cancelReleaseAction, null);
+  const [result, action, pending] = useActionState(cancelReleaseAction, null);
+  const submit = keep(action);
   useResultToast(result);
   return (
-    <form action={action} className="space-y-3">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
       <Field name="notice" id="cancel-notice" label="Avis d’annulation (publié)" required rows={3} errors={result && !result.ok ? result.fieldErrors : undefined} />
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Annulation…">Annuler la parution</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Annulation…">Annuler la parution</SubmitButton>
     </form>
   );
 }
