@@ -33,7 +33,7 @@ export async function benchSeriesImport(): Promise<Record<string, string | numbe
     const actor = { user: user!, ip: null };
     for (let s = 0; s < SERIES; s++) {
       await createSeries(db, {
-        meta: { code: `BENCH_${s}`, label: `Série de mesure ${s}`, unit: 'indice', basePeriod: '', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: '', methodology: '', area: 'ipc', headline: false },
+        meta: { code: `BENCH_${s}`, label: `Série de mesure ${s}`, unit: 'indice', basePeriod: '', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: '', methodology: '', area: 'ipc', headline: false, imfIndicator: null },
         actor,
       });
     }

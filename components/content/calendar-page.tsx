@@ -2,8 +2,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/content/public';
+import { publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
 import { formatInZone, releaseStatusLabel, releaseWhen, zoneName, type Release } from '@/lib/releases/model';
+import { seriesPath } from '@/lib/series/urls';
 import { Breadcrumbs } from './breadcrumbs';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';
@@ -127,16 +129,30 @@ export async function ReleasePage({ slug }: { slug: string }) {
           {r.reason}
         </p>
       ) : null}
-      {r.publication ? (
+      {r.publications.length + r.versions.length > 0 ? (
         <section aria-labelledby="publie" className="mt-8">
           <h2 id="publie" className="text-xl font-bold">
             Ce qui a été publié
           </h2>
-          <p className="mt-2">
-            <Link href={`${getArea(r.publication.area)?.publicPath ?? ''}/${r.publication.slug}`} className="underline">
-              {r.publication.title}
-            </Link>
-          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-6">
+            {r.publications.map((p) => (
+              <li key={`${p.area}/${p.slug}`}>
+                <Link href={publicationUrl(p) ?? '/'} className="underline">
+                  {p.title}
+                </Link>
+              </li>
+            ))}
+            {r.versions.map((v) => (
+              <li key={`${v.code}-${v.number}`}>
+                <Link href={seriesPath(v) ?? '/donnees'} className="underline">
+                  {v.label}
+                </Link>{' '}
+                <span className="text-muted">
+                  (série {v.code}, version {v.number})
+                </span>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       <section aria-labelledby="historique" className="mt-8">

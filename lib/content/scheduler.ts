@@ -8,13 +8,14 @@ import type { Db } from '@/lib/db/open';
 import { allKinds } from './kinds';
 import type { AnyKind } from './kinds/kind';
 import { mergeTags, publishDueOfKind } from './mutations/lifecycle';
+import { publishDueReleases } from '@/lib/releases/links';
 import { announceDueVersions } from '@/lib/series/versions';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
 /**
  * Publishes every scheduled item (of `kinds`) whose release time is at or before `now`, with one
- * audit entry each (`{entity}.publish`, no user), and announces the series versions whose time has
+ * audit entry each (`{entity}.publish`, no user), marks the calendar releases due as published, and announces the series versions whose time has
  * come, all in one transaction. Idempotent and safe to run
  * from several app instances at once: each item is published and audited once.
  * Returns what was published and the cache tags to invalidate.
@@ -33,6 +34,10 @@ export async function publishDueItems(
         tagLists.push(kind.tags(row));
       }
     }
+    // Releases whose time has come are published, after the publications they carry.
+    const due = await publishDueReleases(tx, now);
+    for (const r of due.releases) published.push({ entity: 'release', id: r.id, title: r.title });
+    tagLists.push(due.tags);
     // Series versions are public from their time by the reads themselves; the caches learn it here.
     const series = await announceDueVersions(tx, now);
     for (const v of series.versions) published.push({ entity: 'series', id: v.number, title: `${v.code}, version ${v.number}` });

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   bigserial,
@@ -340,6 +341,8 @@ export const series = pgTable(
     source: text('source').notNull().default(''),
     /** Shown among its area's key figures (and the home page's, when the area is an index). */
     headline: boolean('headline').notNull().default(false),
+    /** IMF indicator code for the National Summary Data Page and its SDMX-ML files (`PCPI_IX`); null when not on it. */
+    imfIndicator: text('imf_indicator'),
     /** Optimistic lock of the metadata (values are versioned in series_versions). */
     version: integer('version').notNull().default(1),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -368,6 +371,8 @@ export const seriesVersions = pgTable(
     reason: text('reason').notNull().default(''),
     /** Set once the caches were told (at once for « now », by the scheduler for a later time). */
     announcedAt: ts('announced_at'),
+    /** The calendar release it comes out with: its time is the release's, and moves with it. */
+    releaseId: integer('release_id').references((): AnyPgColumn => releases.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -431,7 +436,6 @@ export const releases = pgTable(
     reason: text('reason'),
     /** Who answers questions about it. */
     contact: text('contact').notNull().default(''),
-    publicationId: integer('publication_id').references(() => publications.id, { onDelete: 'set null' }),
     /** iCalendar SEQUENCE: rises on every change a subscriber should see. */
     sequence: integer('sequence').notNull().default(0),
     version: integer('version').notNull().default(1),
@@ -439,6 +443,20 @@ export const releases = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('releases_scheduled_idx').on(t.scheduledAt), uniqueIndex('releases_slug_key').on(t.slug)],
+);
+
+/** The publications a release brings out: scheduled at the release's time, moved with it, one release each. */
+export const releasePublications = pgTable(
+  'release_publications',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.publicationId] }), uniqueIndex('release_publications_publication_key').on(t.publicationId)],
 );
 
 /** Every change of a release's date, with its reason: the public history of a release. */

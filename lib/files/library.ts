@@ -101,6 +101,38 @@ async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]
   return map;
 }
 
+/**
+ * Whether a visitor may download this file: not when every item that points to it (cover,
+ * attachment, photo) is not public at `now` — a draft, a scheduled or embargoed item, the trash.
+ * A file used by an institutional page or as the logo, or by nothing (a library file, an image in
+ * a text), stays downloadable.
+ */
+export async function visibleToVisitors(db: Db, id: string, now: Date): Promise<boolean> {
+  let used = false;
+  const checks = allKinds.flatMap((kind) => {
+    const t = kind.table;
+    const isPublic = sql<boolean>`(${t.status} = 'published' and ${t.publishedAt} <= ${now.toISOString()}::timestamptz and ${t.deletedAt} is null)`;
+    const found: Promise<{ isPublic: boolean }[]>[] = [];
+    if (kind.cover) found.push(db.select({ isPublic }).from(t as PgTable).where(eq(kind.cover, id)).limit(50));
+    if (kind.owned) {
+      const list = kind.owned;
+      found.push(db.select({ isPublic }).from(list.table).innerJoin(t as PgTable, eq(t.id, list.owner)).where(eq(list.file, id)).limit(50));
+    }
+    return found;
+  });
+  const [pageRows, logo, ...itemRows] = await Promise.all([
+    db.select({ key: pages.key }).from(pages).where(eq(pages.photoFileId, id)).limit(1),
+    db.select({ id: siteIdentity.logoFileId }).from(siteIdentity).where(eq(siteIdentity.logoFileId, id)).limit(1),
+    ...checks,
+  ]);
+  if (pageRows.length > 0 || logo.length > 0) return true;
+  for (const rows of itemRows) {
+    if (rows.length > 0) used = true;
+    if (rows.some((r) => r.isPublic)) return true;
+  }
+  return !used;
+}
+
 export type FileListParams = { q?: string; type?: string; page?: number; perPage?: number };
 
 /** Files newest first, with search on the names and a filter by type. */

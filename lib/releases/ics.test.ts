@@ -16,7 +16,8 @@ const release = (over: Partial<Release>): Release => ({
   sequence: 0,
   updatedAt: new Date('2026-11-20T10:00:00Z'),
   createdAt: new Date('2026-10-01T10:00:00Z'),
-  publication: null,
+  publications: [],
+  versions: [],
   ...over,
 });
 

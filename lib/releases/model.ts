@@ -27,8 +27,10 @@ export type Release = {
   sequence: number;
   updatedAt: Date;
   createdAt: Date;
-  /** The publication it brought out, once published. */
-  publication: { area: string; slug: string; title: string } | null;
+  /** The publications it brought out, once they are public. */
+  publications: { area: string; slug: string; title: string }[];
+  /** The series versions it brought out, once they are out. */
+  versions: { code: string; label: string; area: string; number: number; publishedAt: Date }[];
 };
 
 /** « 12 décembre 2026 à 08:45 (heure de Ouagadougou) » in the institute's zone, or the provisional window. */

@@ -1,38 +1,19 @@
 /** Reading the release calendar: lists (upcoming, past, by area), one release with its date history, refs for the sitemap. */
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { publications, releaseDateChanges, releases } from '@/lib/db/schema';
+import { releaseDateChanges, releases } from '@/lib/db/schema';
+import { linkedPublications, linkedVersions } from './links';
 import type { DateChange, Release } from './model';
 
-const columns = {
-  id: releases.id,
-  slug: releases.slug,
-  area: releases.area,
-  title: releases.title,
-  scheduledAt: releases.scheduledAt,
-  status: releases.status,
-  provisionalLabel: releases.provisionalLabel,
-  reason: releases.reason,
-  contact: releases.contact,
-  sequence: releases.sequence,
-  updatedAt: releases.updatedAt,
-  createdAt: releases.createdAt,
-  pubArea: publications.area,
-  pubSlug: publications.slug,
-  pubTitle: publications.title,
-  pubStatus: publications.status,
-  pubPublishedAt: publications.publishedAt,
-  pubDeletedAt: publications.deletedAt,
-};
+const base = (db: Db) => db.select().from(releases);
 
-const base = (db: Db) => db.select(columns).from(releases).leftJoin(publications, eq(publications.id, releases.publicationId));
+type Row = typeof releases.$inferSelect;
 
-type Row = Awaited<ReturnType<typeof base>>[number];
-
-function toRelease(r: Row, now: Date): Release {
-  // The linked publication shows only once it is public.
-  const pubPublic = r.pubSlug && r.pubStatus === 'published' && r.pubPublishedAt && r.pubPublishedAt <= now && !r.pubDeletedAt;
-  return {
+/** Rows as releases, with what they brought out — only what is public at `now`. */
+async function toReleases(db: Db, rows: Row[], now: Date): Promise<Release[]> {
+  const ids = rows.map((r) => r.id);
+  const [pubs, versions] = await Promise.all([linkedPublications(db, ids), linkedVersions(db, ids)]);
+  return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
     area: r.area,
@@ -45,10 +26,12 @@ function toRelease(r: Row, now: Date): Release {
     sequence: r.sequence,
     updatedAt: r.updatedAt,
     createdAt: r.createdAt,
-    publication: pubPublic ? { area: r.pubArea!, slug: r.pubSlug!, title: r.pubTitle! } : null,
-  };
+    publications: (pubs.get(r.id) ?? [])
+      .filter((p) => p.status === 'published' && p.publishedAt !== null && p.publishedAt <= now && !p.deletedAt)
+      .map(({ area, slug, title }) => ({ area, slug, title })),
+    versions: (versions.get(r.id) ?? []).filter((v) => v.publishedAt <= now),
+  }));
 }
-
 
 /** Upcoming (from `now`, soonest first) or past (newest first) releases, of some areas or all. */
 export async function listReleases(db: Db, params: { now: Date; when: 'upcoming' | 'past'; areas?: string[]; limit?: number }): Promise<Release[]> {
@@ -59,7 +42,7 @@ export async function listReleases(db: Db, params: { now: Date; when: 'upcoming'
     .where(and(...conditions))
     .orderBy(params.when === 'upcoming' ? asc(releases.scheduledAt) : desc(releases.scheduledAt))
     .limit(params.limit ?? 500);
-  return rows.map((r) => toRelease(r, params.now));
+  return toReleases(db, rows, params.now);
 }
 
 /** Upcoming releases still expected (not cancelled), soonest first: the home page and area pages. */
@@ -74,7 +57,7 @@ export async function nextReleases(db: Db, params: { now: Date; limit: number; a
     )
     .orderBy(asc(releases.scheduledAt))
     .limit(params.limit);
-  return rows.map((r) => toRelease(r, params.now));
+  return toReleases(db, rows, params.now);
 }
 
 /** One release and the history of its date changes (oldest first). */
@@ -86,7 +69,7 @@ export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ 
     .from(releaseDateChanges)
     .where(eq(releaseDateChanges.releaseId, row.id))
     .orderBy(asc(releaseDateChanges.changedAt), asc(releaseDateChanges.id));
-  return { release: toRelease(row, now), changes };
+  return { release: (await toReleases(db, [row], now))[0]!, changes };
 }
 
 /** Slug, area and last change of every release (sitemap, 404 index). */

@@ -344,6 +344,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             decimals: d.decimals,
             source: d.source,
             headline: true,
+            imfIndicator: d.imfIndicator ?? null,
             updatedAt: now,
           })),
         )
@@ -389,13 +390,17 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             reason: r.reason ?? null,
             contact: r.contact,
             sequence: r.history?.length ?? 0,
-            publicationId: r.publication ? (pubId.get(r.publication) ?? null) : null,
             createdAt: daysFrom(now, -30),
             updatedAt: r.status === 'published' ? r.scheduledAt : daysFrom(now, -30),
           })),
         )
         .returning({ id: schema.releases.id, slug: schema.releases.slug });
       const releaseId = new Map(insertedReleases.map((r) => [r.slug, r.id]));
+      const carried = calendar.flatMap((r) => {
+        const publicationId = r.publication ? pubId.get(r.publication) : undefined;
+        return publicationId ? [{ releaseId: releaseId.get(r.slug)!, publicationId }] : [];
+      });
+      if (carried.length > 0) await tx.insert(schema.releasePublications).values(carried);
       const changes = calendar.flatMap((r) =>
         (r.history ?? []).map((h, i, all) => ({
           releaseId: releaseId.get(r.slug)!,

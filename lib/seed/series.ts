@@ -17,6 +17,8 @@ export type SeriesDefinition = {
   methodology: string;
   /** Where the figures come from. */
   source: string;
+  /** IMF e-GDDS indicator, for the National Summary Data Page. */
+  imfIndicator?: string;
   /** Level 60 months before now. */
   start: number;
   /** Yearly growth rate of the trend. */
@@ -34,6 +36,7 @@ export type SeriesDefinition = {
 export const seriesDefinitions: SeriesDefinition[] = [
   {
     code: 'IPC',
+    imfIndicator: 'PCPI_IX',
     area: 'ipc',
     label: 'Indice des prix à la consommation – ensemble',
     unit: 'indice',
@@ -53,6 +56,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
   },
   {
     code: 'IPI',
+    imfIndicator: 'AIP_IX',
     area: 'ipi',
     label: 'Indice de la production industrielle – ensemble',
     unit: 'indice',
@@ -72,6 +76,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
   },
   {
     code: 'IPPI',
+    imfIndicator: 'PPPI_IX',
     area: 'ippi',
     label: 'Indice des prix à la production industrielle – ensemble',
     unit: 'indice',

@@ -16,6 +16,7 @@ const data: SeriesData = {
     methodology: '',
     area: 'ipc',
     headline: true,
+    imfIndicator: null,
   },
   version: { number: 2, publishedAt: '2026-11-12T08:45:00.000Z', kind: 'revision', reason: '' },
   observations: ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03'].map((p, i) => ({ period: `${p}-01`, value: 100 + i, status: 'A' as const })),

@@ -96,6 +96,14 @@ export const seriesMetaSchema = z.object({
   methodology: z.string().trim().max(5000).default(''),
   area: z.string().trim().min(1, 'Choisissez la rubrique de la série.'),
   headline: z.coerce.boolean().default(false),
+  /** Its IMF indicator code on the National Summary Data Page (lib/nsdp), or null. */
+  imfIndicator: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z][A-Z0-9_]{1,39})?$/, 'Le code FMI : lettres majuscules, chiffres et _ (par exemple PCPI_IX), ou vide.')
+    .optional()
+    .transform((v) => v || null),
 });
 export type SeriesMeta = z.infer<typeof seriesMetaSchema>;
 

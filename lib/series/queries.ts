@@ -39,6 +39,7 @@ export function metaOf(row: SeriesRow): SeriesMeta {
     methodology: row.methodology,
     area: row.area,
     headline: row.headline,
+    imfIndicator: row.imfIndicator,
   };
 }
 

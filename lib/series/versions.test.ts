@@ -18,6 +18,7 @@ const meta: SeriesMeta = {
   methodology: '',
   area: 'ipc',
   headline: true,
+  imfIndicator: null,
 };
 
 const t0 = new Date('2026-10-12T08:45:00Z');

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { tags } from '@/lib/cache/tags';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
-import { observations, series, seriesVersions } from '@/lib/db/schema';
+import { observations, releases, series, seriesVersions } from '@/lib/db/schema';
 import { changeKindLabel, periodLabel, type ChangeKind, type Observation, type SeriesMeta } from './model';
 import { findSeries, metaOf, valuesAt, type SeriesRow } from './queries';
 
@@ -30,6 +30,7 @@ const metaColumns = (meta: SeriesMeta) => ({
   decimals: meta.decimals,
   seasonalAdjustment: meta.seasonalAdjustment,
   source: meta.source,
+  imfIndicator: meta.imfIndicator,
   methodology: meta.methodology,
   area: meta.area,
   headline: meta.headline,
@@ -97,6 +98,8 @@ export type VersionRequest = {
   values: ReadonlyMap<string, readonly Observation[]>;
   /** When the values go online; now when absent or past. */
   publishAt?: Date;
+  /** The calendar release they come out with: its time wins over `publishAt`, and moves with it. */
+  releaseId?: number;
   kind: ChangeKind;
   reason: string;
   actor: Actor;
@@ -114,10 +117,18 @@ const sameObservation = (a: Observation, b: Observation) => a.value === b.value 
  */
 export async function publishVersions(db: Db, request: VersionRequest): Promise<SeriesWrite<PublishedVersion[]>> {
   const now = request.now ?? new Date();
-  const publishedAt = request.publishAt && request.publishAt > now ? request.publishAt : now;
+  let publishedAt = request.publishAt && request.publishAt > now ? request.publishAt : now;
   const reason = request.reason.trim();
   if (request.kind === 'correction' && reason.length < 5) return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.' };
   return db.transaction(async (tx) => {
+    if (request.releaseId !== undefined) {
+      // The release is locked against a move or a cancellation while its versions are written.
+      const [release] = await tx.select().from(releases).where(eq(releases.id, request.releaseId)).for('update');
+      if (!release || (release.status !== 'confirmed' && release.status !== 'postponed') || release.scheduledAt <= now) {
+        return rollback('Cette parution ne prend plus de contenu (date passée, non confirmée, annulée ou publiée) : choisissez-en une autre.');
+      }
+      publishedAt = release.scheduledAt;
+    }
     const published: PublishedVersion[] = [];
     const tagLists: string[] = [];
     for (const [code, wanted] of request.values) {
@@ -154,6 +165,7 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
           kind: request.kind,
           reason,
           announcedAt: publishedAt <= now ? now : null,
+          releaseId: request.releaseId ?? null,
           createdBy: request.actor.user.id,
         })
         .returning();

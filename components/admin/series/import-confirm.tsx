@@ -3,9 +3,9 @@
 import { useActionState } from 'react';
 import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
 import { cancelImportAction, publishImportAction } from '@/app/admin/(shell)/series/actions';
-import { PublishFields } from './publish-fields';
+import { PublishFields, type ReleaseChoice } from './publish-fields';
 
-export function ImportConfirm({ id, canPublish }: { id: string; canPublish: boolean }) {
+export function ImportConfirm({ id, canPublish, releases }: { id: string; canPublish: boolean; releases: ReleaseChoice[] }) {
   const [published, publish] = useActionState(publishImportAction, null);
   const [cancelled, cancel] = useActionState(cancelImportAction, null);
   useResultToast(published);
@@ -16,7 +16,7 @@ export function ImportConfirm({ id, canPublish }: { id: string; canPublish: bool
       {canPublish ? (
         <form action={publish} className="space-y-4">
           <input type="hidden" name="id" value={id} />
-          <PublishFields errors={errors} />
+          <PublishFields errors={errors} releases={releases} />
           <FormStatus result={published} />
           <SubmitButton pendingLabel="Publication…">Publier ces valeurs</SubmitButton>
         </form>

@@ -1,15 +1,17 @@
 'use client';
 /**
- * When and why a version is published, shared by the grid and the import: now or at a time (UTC),
+ * When and why a version is published, shared by the grid and the import: now, at a time (UTC) or with a calendar release,
  * a scheduled revision or a correction, and its reason (required for a correction).
  */
 import { useId, useState } from 'react';
 
 const input = 'mt-1 block rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down';
 
-export function PublishFields({ errors }: { errors?: Record<string, string[] | undefined> }) {
+export type ReleaseChoice = { id: number; label: string };
+
+export function PublishFields({ errors, releases = [] }: { errors?: Record<string, string[] | undefined>; releases?: ReleaseChoice[] }) {
   const id = useId();
-  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [when, setWhen] = useState<'now' | 'later' | 'release'>('now');
   const atError = errors?.publishAt?.[0];
   return (
     <fieldset className="space-y-3 rounded-md border border-border p-4">
@@ -21,6 +23,11 @@ export function PublishFields({ errors }: { errors?: Record<string, string[] | u
         <label className="flex items-center gap-2">
           <input type="radio" name="when" value="later" checked={when === 'later'} onChange={() => setWhen('later')} /> Programmer à une date et heure
         </label>
+        {releases.length > 0 ? (
+          <label className="flex items-center gap-2">
+            <input type="radio" name="when" value="release" checked={when === 'release'} onChange={() => setWhen('release')} /> Avec une parution du calendrier
+          </label>
+        ) : null}
       </div>
       {when === 'later' ? (
         <div>
@@ -41,6 +48,20 @@ export function PublishFields({ errors }: { errors?: Record<string, string[] | u
               {atError}
             </p>
           ) : null}
+        </div>
+      ) : null}
+      {when === 'release' ? (
+        <div>
+          <label htmlFor={`${id}-release`} className="block text-sm font-medium">
+            Parution (les valeurs sortent à son heure, et la suivent si elle est reportée)
+          </label>
+          <select id={`${id}-release`} name="releaseId" required className={input}>
+            {releases.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
+              </option>
+            ))}
+          </select>
         </div>
       ) : null}
       <div>

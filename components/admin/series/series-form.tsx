@@ -59,6 +59,13 @@ export function SeriesForm<T>({
         </select>
       </div>
       <Field name="source" label="Source" defaultValue={initial?.source} errors={errors} />
+      <Field
+        name="imfIndicator"
+        label="Code de l’indicateur FMI (page nationale de données récapitulatives)"
+        hint="Par exemple PCPI_IX pour les prix à la consommation. Laissez vide si la série n’y figure pas."
+        defaultValue={initial?.imfIndicator ?? ''}
+        errors={errors}
+      />
       <Field name="methodology" label="Méthode (texte affiché sur la page de la série)" rows={4} defaultValue={initial?.methodology} errors={errors} />
       <div>
         <label htmlFor="area" className="block text-sm font-medium">

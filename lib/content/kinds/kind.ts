@@ -130,6 +130,11 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
   publicUrl(row: { id: number; slug: string; area: string }): string | null;
   /** The edit form's values for a saved row (files with their names and URLs). */
   editValues(db: Db, row: RowOf<T>): Promise<FormValues>;
+  /**
+   * Why the item's going online is not the editor's to change — a calendar release carries it —
+   * or null. Publishing, scheduling and unpublishing it by hand are then refused.
+   */
+  heldBy?(db: Db, id: number): Promise<string | null>;
   /** What the public view shows of an item whatever its state (connected users' preview), or null when it is gone. */
   preview(db: Db, id: number, now: Date): Promise<(P & Previewed) | null>;
 };

@@ -13,6 +13,7 @@ import { detailColumns } from '@/lib/content/queries/publications';
 import { publicationUrl } from '@/lib/content/urls';
 import { publicationFiles, publications } from '@/lib/db/schema';
 import { ValidationError } from '@/lib/errors';
+import { pendingReleaseOf } from '@/lib/releases/links';
 import { defineKind, releaseYear } from './kind';
 import { publicationForm, publicationInputSchema, type PublicationValues } from './publications.form';
 
@@ -40,6 +41,12 @@ export const publicationKind = defineKind({
   words: { noun: 'Publication', plural: 'Publications', this: 'cette publication', pronoun: 'la', feminine: true },
   area: { column: publications.area, key: 'area', label: 'cette rubrique' },
   tags: (row) => publicationTags(row),
+  async heldBy(db, id) {
+    const release = await pendingReleaseOf(db, id);
+    return release
+      ? `Cette publication sort avec la parution « ${release.title} » : elle sera en ligne à l’heure de la parution. Pour changer sa date, changez celle de la parution ou retirez-la de la parution.`
+      : null;
+  },
 
   form: publicationForm,
   schema(input, current) {

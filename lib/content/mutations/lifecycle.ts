@@ -16,7 +16,10 @@ import { ConflictError, NotFoundError, ValidationError, type DomainError } from 
 import { formatDate, formatDateTime } from '@/lib/format';
 
 /** What the life cycle needs of a kind (see `Kind`): its table, its words and its tags. */
-export type LifecycleKind<T extends ItemTable = ItemTable> = Pick<Kind<T>, 'table' | 'entity' | 'words' | 'tags'>;
+export type LifecycleKind<T extends ItemTable = ItemTable> = Pick<Kind<T>, 'table' | 'entity' | 'words' | 'tags' | 'heldBy'>;
+
+/** The transitions that decide when an item is public: refused while something else holds that (`Kind.heldBy`). */
+const timed = new Set(['publish', 'schedule', 'unpublish']);
 
 /** Optional context of a write: the client address for the audit log, and the clock (tests). */
 export type WriteOptions = { ip?: string | null; now?: Date };
@@ -220,7 +223,7 @@ export async function changeLifecycle<T extends ItemTable>(
     const [current] = await lockRows(tx, kind, [params.id]);
     if (!current) throw notFoundError(kind.words);
     if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind, params.id, params.user, now);
-    const refusal = transition.refusal(current, kind.words);
+    const refusal = transition.refusal(current, kind.words) ?? (timed.has(name) && kind.heldBy ? await kind.heldBy(tx, params.id) : null);
     if (refusal) throw new ConflictError(refusal);
     if (transition.done(current, now)) return { item: current, tags: [] };
     const updated = await versionedUpdate(tx, kind, { id: params.id, expectedVersion: params.expectedVersion, values: transition.values(t, now, params.at), user: params.user, now });
@@ -254,7 +257,9 @@ export async function bulkChangeLifecycle<T extends ItemTable>(
   const t = kind.table;
   return db.transaction(async (tx) => {
     const rows = await lockRows(tx, kind, wanted);
-    const eligible = rows.filter((r) => !transition.refusal(r, kind.words) && !transition.done(r, now));
+    const held = new Set<number>();
+    if (timed.has(name) && kind.heldBy) for (const r of rows) if (await kind.heldBy(tx, r.id)) held.add(r.id);
+    const eligible = rows.filter((r) => !held.has(r.id) && !transition.refusal(r, kind.words) && !transition.done(r, now));
     const before = new Map(eligible.map((r) => [r.id, r]));
     const changed =
       eligible.length === 0

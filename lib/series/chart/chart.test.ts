@@ -14,7 +14,7 @@ const months = (n: number, from = 2016): Observation[] =>
   }));
 
 const data = (observations: Observation[]): SeriesData => ({
-  meta: { code: 'IPC', label: 'Indice des prix', unit: 'indice', basePeriod: 'base 100 = 2020', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: '', methodology: '', area: 'ipc', headline: true },
+  meta: { code: 'IPC', label: 'Indice des prix', unit: 'indice', basePeriod: 'base 100 = 2020', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: '', methodology: '', area: 'ipc', headline: true, imfIndicator: null },
   version: { number: 2, publishedAt: '2026-11-12T08:45:00.000Z', kind: 'revision', reason: '' },
   observations,
 });

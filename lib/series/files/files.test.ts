@@ -18,6 +18,7 @@ const meta = (code: string, frequency: 'monthly' | 'quarterly', decimals: number
   methodology: '',
   area: 'ipc',
   headline: false,
+  imfIndicator: null,
 });
 const version = { number: 3, publishedAt: '2026-11-12T08:45:00.000Z', kind: 'revision' as const, reason: '=HYPERLINK("x") raison' };
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { ValidationError } from '@/lib/errors';
+import { linkPublication, unlinkPublication } from '@/lib/releases/links';
 import { changeRelease, createRelease, releaseInputSchema, type ReleaseWrite } from '@/lib/releases/mutations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
@@ -42,3 +43,13 @@ export const moveReleaseAction = adminFormAction(
 export const cancelReleaseAction = adminFormAction(z.object({ ...target, notice: z.string().trim().max(1000).default('') }), async ({ id, version, notice }, ctx) => {
   done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
 }, { success: 'Parution annulée : l’avis est publié.' });
+
+const link = { releaseId: z.coerce.number().int().min(1), publicationId: z.coerce.number({ error: 'Choisissez une publication.' }).int().min(1, 'Choisissez une publication.') };
+
+export const linkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
+  done(await linkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
+}, { success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.' });
+
+export const unlinkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
+  done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
+}, { success: 'Publication retirée de la parution : elle redevient un brouillon.' });

@@ -44,7 +44,8 @@ export const updateSeriesAction = adminFormAction(
 
 /** « Publier » fields shared by the grid and the import: now or at a time (UTC), kind, reason. */
 const publishFields = {
-  when: z.enum(['now', 'later'], { error: 'Choisissez quand publier.' }),
+  when: z.enum(['now', 'later', 'release'], { error: 'Choisissez quand publier.' }),
+  releaseId: z.coerce.number().int().min(1, 'Choisissez la parution.').optional(),
   publishAt: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure de publication attendues (AAAA-MM-JJ HH:MM).')
@@ -52,8 +53,14 @@ const publishFields = {
   kind: z.enum(changeKinds, { error: 'Choisissez le type de changement : révision programmée ou correction.' }),
   reason: z.string().trim().max(500, 'La raison : 500 caractères au plus.').default(''),
 };
-function publishTime(input: { when: 'now' | 'later'; publishAt?: string }): Date | undefined {
-  if (input.when === 'now') return undefined;
+/** The release chosen, when the values come out with one. */
+function releaseOf(input: { when: 'now' | 'later' | 'release'; releaseId?: number }): number | undefined {
+  if (input.when !== 'release') return undefined;
+  if (!input.releaseId) throw new ValidationError('Choisissez la parution.', { releaseId: ['Choisissez la parution.'] });
+  return input.releaseId;
+}
+function publishTime(input: { when: 'now' | 'later' | 'release'; publishAt?: string }): Date | undefined {
+  if (input.when !== 'later') return undefined;
   if (!input.publishAt) throw new ValidationError('Indiquez la date et l’heure de publication.', { publishAt: ['Indiquez la date et l’heure de publication.'] });
   const at = new Date(`${input.publishAt}:00Z`);
   if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
@@ -99,6 +106,7 @@ export const publishValuesAction = adminFormAction(
       await publishVersions(ctx.db, {
         values: new Map([[row.code, values.sort((a, b) => a.period.localeCompare(b.period))]]),
         publishAt: publishTime(input),
+        releaseId: releaseOf(input),
         kind: input.kind,
         reason: input.reason,
         actor: actorOf(ctx),
@@ -110,7 +118,7 @@ export const publishValuesAction = adminFormAction(
 );
 
 export const publishImportAction = adminFormAction(z.object({ id: z.uuid('Import inconnu : envoyez le fichier à nouveau.'), ...publishFields }), async (input, ctx) => {
-  const published = done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
+  const published = done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), releaseId: releaseOf(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
   redirect(`/admin/series?publie=${encodeURIComponent(publishedMessage(published))}`);
 });
 

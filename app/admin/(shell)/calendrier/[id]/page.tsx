@@ -1,10 +1,13 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CancelForm, ConfirmForm, MoveForm } from '@/components/admin/calendar/release-forms';
+import { LinkPublicationForm, UnlinkPublicationButton } from '@/components/admin/calendar/release-links';
 import { requireSession } from '@/lib/auth/guard';
+import { getArea } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { formatInZone, releaseStatusLabel } from '@/lib/releases/model';
+import { linkablePublications, linkedPublications, linkedVersions } from '@/lib/releases/links';
 import { releaseForAdmin } from '@/lib/releases/queries';
 
 type Props = { params: Promise<{ id: string }> };
@@ -22,6 +25,11 @@ export default async function ReleaseAdminPage({ params }: Props) {
   if (!data) notFound();
   const { row, changes } = data;
   const open = row.status !== 'cancelled' && row.status !== 'published';
+  const db = await getDb();
+  const [pubs, versions, linkable] = await Promise.all([linkedPublications(db, [row.id]), linkedVersions(db, [row.id]), open ? linkablePublications(db) : []]);
+  const carried = pubs.get(row.id) ?? [];
+  const carriedVersions = versions.get(row.id) ?? [];
+  const canLink = row.status === 'confirmed' || row.status === 'postponed';
   return (
     <>
       <p className="text-sm">
@@ -60,6 +68,43 @@ export default async function ReleaseAdminPage({ params }: Props) {
       ) : (
         <p className="mt-6 text-muted">Cette parution est {releaseStatusLabel[row.status]}e : elle ne change plus.</p>
       )}
+      <section aria-labelledby="contenus" className="mt-10">
+        <h2 id="contenus" className="text-xl font-bold">
+          Contenus de la parution
+        </h2>
+        <p className="mt-1 text-muted">Tout ce qui est lié ici est mis en ligne ensemble à l’heure de la parution, et reste invisible au public avant : pages, fichiers, API, flux, plan du site.</p>
+        {carried.length + carriedVersions.length === 0 ? (
+          <p className="mt-3">Aucun contenu lié.</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {carried.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center gap-3">
+                <Link href={`${getArea(p.area)?.adminPath ?? '/admin'}/${p.id}`}>{p.title}</Link>
+                <span className="text-sm text-muted">{p.status === 'published' ? 'en ligne' : p.status === 'scheduled' ? 'programmée' : 'brouillon'}</span>
+                {open ? <UnlinkPublicationButton releaseId={row.id} publicationId={p.id} title={p.title} /> : null}
+              </li>
+            ))}
+            {carriedVersions.map((v) => (
+              <li key={`${v.code}-${v.number}`}>
+                <Link href={`/admin/series/${v.code}`}>
+                  Série {v.code}, version {v.number}
+                </Link>{' '}
+                <span className="text-sm text-muted">{v.label}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {open && canLink ? (
+          <LinkPublicationForm releaseId={row.id} choices={linkable.map((p) => ({ id: p.id, label: `${getArea(p.area)?.label ?? p.area} — ${p.title}${p.status === 'scheduled' ? ' (programmée)' : ''}` }))} />
+        ) : open ? (
+          <p className="mt-3 text-muted">Confirmez la date pour lier des contenus à cette parution.</p>
+        ) : null}
+        {open && canLink ? (
+          <p className="mt-3 text-sm text-muted">
+            Pour des valeurs de séries : <Link href="/admin/series/import">importez-les</Link> et choisissez cette parution à la publication.
+          </p>
+        ) : null}
+      </section>
       <section aria-labelledby="historique" className="mt-10">
         <h2 id="historique" className="text-xl font-bold">
           Historique des dates
