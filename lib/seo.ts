@@ -1,17 +1,27 @@
 import type { Metadata } from 'next';
 import { getIdentity } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
+import { feedLinks } from '@/lib/feeds/feeds';
 import { shortTitle } from '@/lib/format';
 
-/** Title, description, canonical URL and Open Graph of a public page. */
-export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article' }): Promise<Metadata> {
+/**
+ * Title, description, canonical URL, Open Graph and feeds (autodiscovery: the site's Atom feeds,
+ * the area's when `area` is given, an iCalendar feed when `calendar` is) of a public page.
+ */
+export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article'; area?: string; calendar?: string }): Promise<Metadata> {
   const identity = await getIdentity();
   const siteName = identity ? `${identity.acronym} — ${identity.name}` : 'Institut national de la statistique';
   const title = p.path === '/' ? siteName : shortTitle(p.title, ` | ${identity?.acronym ?? 'INS'}`);
   return {
     title,
     description: p.description,
-    alternates: { canonical: p.path },
+    alternates: {
+      canonical: p.path,
+      types: {
+        'application/atom+xml': feedLinks(p.area),
+        ...(p.calendar ? { 'text/calendar': [{ url: p.calendar, title: 'Calendrier des parutions (iCalendar)' }] } : {}),
+      },
+    },
     openGraph: {
       title,
       description: p.description,

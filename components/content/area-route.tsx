@@ -65,6 +65,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
       title: suffix ? `${area.label} (${suffix})` : area.label,
       description: area.description,
       path: `${area.publicPath}${view.year ? `/annee/${view.year}` : ''}${view.page > 1 ? `/page/${view.page}` : ''}`,
+      area: area.slug,
     });
   }
 

@@ -25,12 +25,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     return pageMetadata({ title: data.release.title, description: `Date de parution, statut et historique des dates : ${data.release.title}.`, path: `/calendrier/${v.slug}` });
   }
   const area = v.area ? getArea(v.area) : undefined;
-  const meta = await pageMetadata({
+  return pageMetadata({
     title: area ? `Calendrier des parutions : ${area.menuLabel}` : 'Calendrier des parutions',
     description: 'Les dates et heures de parution des statistiques de l’institut, annoncées à l’avance, et l’historique de leurs changements.',
     path: area ? `/calendrier/rubrique/${area.slug}` : '/calendrier',
+    area: area?.slug,
+    calendar: area ? `/flux/calendrier/${area.slug}.ics` : '/flux/calendrier.ics',
   });
-  return { ...meta, alternates: { ...meta.alternates, types: { 'text/calendar': area ? `/flux/calendrier/${area.slug}.ics` : '/flux/calendrier.ics' } } };
 }
 
 export default async function CalendarRoute({ params }: Props) {
