@@ -12,6 +12,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: abs('/'), changeFrequency: 'daily', priority: 1 },
     ...publicAreaPaths().map((path) => ({ url: abs(path), changeFrequency: 'weekly' as const, priority: 0.8 })),
     { url: abs('/donnees'), changeFrequency: 'weekly', priority: 0.8 },
+    { url: abs('/nsdp'), changeFrequency: 'weekly', priority: 0.6 },
     { url: abs('/calendrier'), changeFrequency: 'daily', priority: 0.8 },
     ...releases.map((r) => ({ url: abs(`/calendrier/${r.slug}`), lastModified: r.updatedAt, priority: 0.4 })),
     ...publications.flatMap((p) => {

@@ -14,6 +14,7 @@ import { listGalleries } from './queries/galleries';
 import { getNews, listNews, publicNewsRefs } from './queries/news';
 import { getPublication, latestPublications, listAreaPublications, publicPublicationRefs, relatedPublications } from './queries/publications';
 import { listReleases, nextReleases, releaseBySlug, releaseRefs } from '@/lib/releases/queries';
+import { nsdpPage, nsdpSeries } from '@/lib/nsdp/queries';
 import { getPage, getSiteIdentity } from './queries/site';
 import { listTenders } from './queries/tenders';
 import { PER_PAGE } from '@/lib/routing/public-paths';
@@ -190,4 +191,18 @@ export async function getReleaseRefs() {
   'use cache';
   cached(tags.releases, tags.sitemap);
   return releaseRefs(await getDb());
+}
+
+/** The IMF National Summary Data Page: its series by category with the calendar's next releases. */
+export async function getNsdp() {
+  'use cache';
+  cached(tags.seriesList, tags.releases);
+  return nsdpPage(await getDb(), new Date());
+}
+
+/** The series of one NSDP category as published now (its SDMX-ML file), or null for an unknown or empty category. */
+export async function getNsdpCategory(id: string) {
+  'use cache';
+  cached(tags.seriesList);
+  return (await nsdpSeries(await getDb(), new Date())).get(id) ?? null;
 }

@@ -81,6 +81,16 @@ export default async function DataPage() {
         </p>
       </section>
 
+      <section aria-labelledby="sgdd" className="mt-10 max-w-4xl">
+        <h2 id="sgdd" className="text-xl font-bold">
+          Page nationale de données récapitulatives (FMI)
+        </h2>
+        <p className="mt-3">
+          Les indicateurs diffusés au titre du SGDD-a du FMI, avec leur prochaine date de parution et un fichier SDMX-ML par catégorie :{' '}
+          <Link href="/nsdp">page nationale de données récapitulatives</Link>.
+        </p>
+      </section>
+
       <section aria-labelledby="api" className="mt-10 max-w-4xl">
         <h2 id="api" className="text-xl font-bold">
           L’API ouverte

@@ -1,0 +1,68 @@
+/**
+ * The data categories of the IMF's enhanced General Data Dissemination System (e-GDDS) National
+ * Summary Data Page, and the IMF indicator codes (as in the IMF's ECOFIN data structure) that
+ * fall under each. A series joins the page when its metadata carries an indicator code; a code
+ * this table does not know goes under « Autres indicateurs ».
+ */
+
+export type NsdpCategory = { id: string; label: string; sector: string };
+
+export const nsdpCategories: readonly NsdpCategory[] = [
+  { id: 'NAG', label: 'Comptes nationaux', sector: 'Secteur réel' },
+  { id: 'IND', label: 'Indice de la production', sector: 'Secteur réel' },
+  { id: 'CPI', label: 'Indice des prix à la consommation', sector: 'Secteur réel' },
+  { id: 'PPI', label: 'Indice des prix à la production', sector: 'Secteur réel' },
+  { id: 'LAB', label: 'Marché du travail', sector: 'Secteur réel' },
+  { id: 'CGO', label: 'Opérations de l’administration centrale', sector: 'Secteur budgétaire' },
+  { id: 'CGD', label: 'Dette de l’administration centrale', sector: 'Secteur budgétaire' },
+  { id: 'DCS', label: 'Situation des institutions de dépôt', sector: 'Secteur financier' },
+  { id: 'CBS', label: 'Situation de la banque centrale', sector: 'Secteur financier' },
+  { id: 'INR', label: 'Taux d’intérêt', sector: 'Secteur financier' },
+  { id: 'BOP', label: 'Balance des paiements', sector: 'Secteur extérieur' },
+  { id: 'RES', label: 'Réserves officielles', sector: 'Secteur extérieur' },
+  { id: 'MET', label: 'Commerce de marchandises', sector: 'Secteur extérieur' },
+  { id: 'EXR', label: 'Taux de change', sector: 'Secteur extérieur' },
+  { id: 'POP', label: 'Population', sector: 'Données complémentaires' },
+  { id: 'OTH', label: 'Autres indicateurs', sector: 'Données complémentaires' },
+];
+
+/** IMF indicator code → category; prefixes for families of codes (`NGDP…`, `TXG…`). */
+const byCode: Record<string, string> = {
+  PCPI_IX: 'CPI',
+  PCPI_PC_CP_A_PT: 'CPI',
+  PPPI_IX: 'PPI',
+  AIP_IX: 'IND',
+  LUR_PT: 'LAB',
+  LE_PE_NUM: 'LAB',
+  LP_PE_NUM: 'POP',
+  ENDA_XDC_USD_RATE: 'EXR',
+  ENDE_XDC_USD_RATE: 'EXR',
+  RAXG_USD: 'RES',
+  FPOLM_PA: 'INR',
+  FILR_PA: 'INR',
+};
+const byPrefix: [string, string][] = [
+  ['NGDP', 'NAG'],
+  ['NC', 'NAG'],
+  ['NI', 'NAG'],
+  ['TXG', 'MET'],
+  ['TMG', 'MET'],
+  ['BCA', 'BOP'],
+  ['BG', 'BOP'],
+  ['GGR', 'CGO'],
+  ['GGX', 'CGO'],
+  ['GCR', 'CGO'],
+  ['GCX', 'CGO'],
+  ['GCD', 'CGD'],
+  ['FDS', 'DCS'],
+  ['FMB', 'DCS'],
+  ['FAS', 'CBS'],
+  ['FCS', 'CBS'],
+];
+
+export function categoryOf(indicator: string): NsdpCategory {
+  const id = byCode[indicator] ?? byPrefix.find(([prefix]) => indicator.startsWith(prefix))?.[1] ?? 'OTH';
+  return nsdpCategories.find((c) => c.id === id)!;
+}
+
+export const nsdpCategory = (id: string) => nsdpCategories.find((c) => c.id === id);
