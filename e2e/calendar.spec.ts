@@ -2,6 +2,7 @@
  * The release calendar for a visitor: upcoming and past releases, a postponed release's page with
  * its date history and reason, a cancelled one's notice, the iCalendar feeds, the home and area links.
  */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/page-checks';
 import { signIn } from './helpers/login';
@@ -82,4 +83,39 @@ test('reporter une parution confirmée : refusé sans raison, avec une raison l�
   await expect(history).toContainText('19 mars 2027');
   await expect(history).toContainText('Raison : Données douanières transmises en retard.');
   expect(await sequence()).toBeGreaterThan(before);
+});
+
+test('flux Atom annoncés dans les pages, page nationale de données (FMI) et son SDMX-ML égal à l’API', async ({ page, request }) => {
+  await page.goto('/indice/ipc');
+  const feeds = await page.locator('head link[rel="alternate"][type="application/atom+xml"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(feeds).toEqual(expect.arrayContaining(['/flux/actualites.atom', '/flux/parutions.atom', '/flux/publications/ipc.atom']));
+  for (const path of feeds) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/atom+xml');
+    const xml = await response.text();
+    expect(XMLValidator.validate(xml), path).toBe(true);
+    expect(xml).toMatch(/<updated>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z<\/updated>/);
+  }
+  expect((await request.get('/flux/publications/inconnue.atom')).status()).toBe(404);
+
+  await page.goto('/nsdp');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page nationale de données récapitulatives');
+  const cpi = page.getByRole('row').filter({ hasText: 'PCPI_IX' });
+  await expect(cpi.getByRole('link', { name: /Indice des prix à la consommation/ }).first()).toHaveAttribute('href', '/indice/ipc/series/IPC');
+  await expect(cpi.getByRole('link', { name: /\d{4}/ }).last()).toHaveAttribute('href', /^\/calendrier\//);
+  await expectNoSeriousA11yViolations(page);
+
+  const file = await request.get('/nsdp/CPI.xml');
+  expect(file.status()).toBe(200);
+  const xml = await file.text();
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['generic:Series', 'generic:Obs', 'generic:Value'].includes(name) }).parse(xml);
+  const observations = (doc['message:GenericData']['message:DataSet']['generic:Series'][0]['generic:Obs'] as Record<string, Record<string, string>>[]).map((o) => ({
+    period: o['generic:ObsDimension']!['@_value'],
+    value: Number(o['generic:ObsValue']!['@_value']),
+  }));
+  const api = (await (await request.get('/api/v1/series/IPC')).json()) as { series: { observations: { period: string; value: number }[] }[] };
+  expect(observations).toEqual(api.series[0]!.observations.map(({ period, value }) => ({ period, value })));
+  expect((await request.get('/nsdp/ZZZ.xml')).status()).toBe(404);
 });

@@ -34,7 +34,7 @@ test.describe('pages publiques', () => {
       });
     }
 
-    for (const path of ['/donnees', '/indice/ipc/series/IPC', '/ica/ipi/series/IPI/tout', '/calendrier', '/calendrier/rubrique/ipc']) {
+    for (const path of ['/donnees', '/nsdp', '/indice/ipc/series/IPC', '/ica/ipi/series/IPI/tout', '/calendrier', '/calendrier/rubrique/ipc']) {
       test(`${path} (${mode})`, async ({ page }) => {
         await setColourMode(page, mode);
         const consoleErrors = watchConsoleErrors(page);
@@ -42,6 +42,16 @@ test.describe('pages publiques', () => {
         await expectPublicPage(page, response, { mode, consoleErrors });
       });
     }
+
+    test(`/calendrier/{slug} (${mode})`, async ({ page, request }) => {
+      // A postponed release: its page shows the most (status, date history with reasons, contact).
+      const html = await (await request.get('/calendrier')).text();
+      const path = /href="(\/calendrier\/comptes-nationaux-trimestriels[a-z0-9-]*)"/.exec(html)![1]!;
+      await setColourMode(page, mode);
+      const consoleErrors = watchConsoleErrors(page);
+      const response = await page.goto(path);
+      await expectPublicPage(page, response, { mode, consoleErrors });
+    });
 
     test(`/actualites/{id} (${mode})`, async ({ page, request }) => {
       const path = await findFirstNewsPath(request);

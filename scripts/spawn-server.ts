@@ -140,11 +140,15 @@ export async function measuredPages(baseUrl: string): Promise<{ name: string; pa
   const ipcPath = '/indice/ipc';
   const publication = firstPublicationPath(await fetchPage(`${baseUrl}${ipcPath}`), ipcPath);
   if (!publication) throw new Error(`Aucun lien vers une publication sur ${ipcPath} : la base est-elle peuplée (npm run db:seed) ?`);
+  const release = /href="(\/calendrier\/(?!rubrique\/)[a-z0-9-]+)"/.exec(await fetchPage(`${baseUrl}/calendrier`))?.[1];
   return [
     { name: 'Accueil', path: '/' },
     { name: 'IPC', path: ipcPath },
     { name: 'Publication IPC', path: publication },
     { name: 'Série IPC', path: '/indice/ipc/series/IPC' },
+    { name: 'Calendrier', path: '/calendrier' },
+    ...(release ? [{ name: 'Parution', path: release }] : []),
+    { name: 'Page nationale de données (FMI)', path: '/nsdp' },
   ];
 }
 
