@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { fold, releasesToIcs } from './ics';
-import type { Release } from './model';
+import { fromZonedInput, toZonedInput, type Release } from './model';
 
 const release = (over: Partial<Release>): Release => ({
   id: 7,
@@ -51,5 +51,17 @@ describe('releasesToIcs', () => {
     const folded = fold(line);
     expect(folded.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
     expect(folded.replace(/\r\n /g, '')).toBe(line);
+  });
+});
+
+describe('datetime-local values in the institute’s zone', () => {
+  it('reads and writes wall-clock times of the zone, UTC and with daylight saving', () => {
+    expect(fromZonedInput('2026-12-12T08:45', 'UTC')).toEqual(new Date('2026-12-12T08:45:00Z'));
+    expect(fromZonedInput('2026-12-12T08:45', 'Africa/Douala')).toEqual(new Date('2026-12-12T07:45:00Z'));
+    expect(fromZonedInput('2026-07-01T08:45', 'Europe/Paris')).toEqual(new Date('2026-07-01T06:45:00Z'));
+    expect(fromZonedInput('2026-12-01T08:45', 'Europe/Paris')).toEqual(new Date('2026-12-01T07:45:00Z'));
+    expect(toZonedInput(new Date('2026-12-12T07:45:00Z'), 'Africa/Douala')).toBe('2026-12-12T08:45');
+    expect(fromZonedInput('2026-02-31T08:45', 'UTC')).toBeNull();
+    expect(fromZonedInput('demain', 'UTC')).toBeNull();
   });
 });

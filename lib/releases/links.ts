@@ -11,6 +11,7 @@ import { writeAudit } from '@/lib/audit/write';
 import { publicationTags, tags } from '@/lib/cache/tags';
 import type { Db } from '@/lib/db/open';
 import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
+import { formatInZone } from './model';
 import type { Actor, ReleaseWrite } from './mutations';
 
 const releaseTags = [tags.releases, tags.sitemap];
@@ -78,6 +79,11 @@ export async function openReleases(db: Db, now = new Date()) {
     .where(and(inArray(releases.status, ['confirmed', 'postponed']), gt(releases.scheduledAt, now)))
     .orderBy(releases.scheduledAt)
     .limit(200);
+}
+
+/** Those releases as choices of a form: « title — date in the institute's zone ». */
+export async function releaseChoices(db: Db, timeZone: string, now = new Date()): Promise<{ id: number; label: string }[]> {
+  return (await openReleases(db, now)).map((r) => ({ id: r.id, label: `${r.title} — ${formatInZone(r.scheduledAt, timeZone)}` }));
 }
 
 /**

@@ -50,3 +50,36 @@ export function zoneName(timeZone: string): string {
   const city = timeZone.split('/').at(-1)!.replace(/_/g, ' ');
   return `heure de ${city}`;
 }
+
+const wallClock = (date: Date, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), min: Number(parts.minute), s: Number(parts.second) };
+};
+
+/** The `datetime-local` value (« 2026-12-12T08:45 ») of an instant, as the clocks of `timeZone` show it. */
+export function toZonedInput(date: Date, timeZone: string): string {
+  const w = wallClock(date, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${w.y}-${two(w.m)}-${two(w.d)}T${two(w.h)}:${two(w.min)}`;
+}
+
+/** The instant a `datetime-local` value means in `timeZone` (null when it is not one). */
+export function fromZonedInput(value: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [y, mo, d, h, min] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, min);
+  if (Number.isNaN(asUtc) || new Date(asUtc).getUTCDate() !== d) return null;
+  // The zone's offset at that wall-clock time, corrected once for a daylight-saving change in between.
+  const offsetAt = (t: number) => {
+    const w = wallClock(new Date(t), timeZone);
+    return Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - t;
+  };
+  let instant = asUtc - offsetAt(asUtc);
+  instant = asUtc - offsetAt(instant);
+  return new Date(instant);
+}

@@ -8,7 +8,8 @@ import { startTransition, useActionState, type FormEvent } from 'react';
 import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
 import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
 
-type Target = { id: number; version: number; at: string };
+/** `at`: the current date as a `datetime-local` value in the institute's zone; `zone`: its name (« UTC », « heure de Douala »). */
+type Target = { id: number; version: number; at: string; zone: string };
 
 /** Submits the form's data to the action without handing the form to React (which would reset it). */
 const keep = (action: (form: FormData) => void) => (event: FormEvent<HTMLFormElement>) => {
@@ -17,7 +18,7 @@ const keep = (action: (form: FormData) => void) => (event: FormEvent<HTMLFormEle
   startTransition(() => action(data));
 };
 
-export function ConfirmForm({ id, version, at }: Target) {
+export function ConfirmForm({ id, version, at, zone }: Target) {
   const [result, action, pending] = useActionState(confirmReleaseAction, null);
   const submit = keep(action);
   useResultToast(result);
@@ -25,14 +26,14 @@ export function ConfirmForm({ id, version, at }: Target) {
     <form onSubmit={submit} noValidate className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
-      <Field name="scheduledAt" id="confirm-at" label="Date et heure confirmées (UTC)" type="datetime-local" required defaultValue={at} errors={result && !result.ok ? result.fieldErrors : undefined} />
+      <Field name="scheduledAt" id="confirm-at" label={`Date et heure confirmées (${zone})`} type="datetime-local" required defaultValue={at} errors={result && !result.ok ? result.fieldErrors : undefined} />
       <FormStatus result={result} />
       <SubmitButton pending={pending} pendingLabel="Confirmation…">Confirmer la date</SubmitButton>
     </form>
   );
 }
 
-export function MoveForm({ id, version, at }: Target) {
+export function MoveForm({ id, version, at, zone }: Target) {
   const [result, action, pending] = useActionState(moveReleaseAction, null);
   const submit = keep(action);
   useResultToast(result);
@@ -41,7 +42,7 @@ export function MoveForm({ id, version, at }: Target) {
     <form onSubmit={submit} noValidate className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
-      <Field name="scheduledAt" id="move-at" label="Nouvelle date et heure (UTC)" type="datetime-local" required defaultValue={at} errors={errors} />
+      <Field name="scheduledAt" id="move-at" label={`Nouvelle date et heure (${zone})`} type="datetime-local" required defaultValue={at} errors={errors} />
       <Field name="reason" id="move-reason" label="Raison du report (publiée)" required rows={3} errors={errors} />
       <FormStatus result={result} />
       <SubmitButton pending={pending} pendingLabel="Report…">Reporter la parution</SubmitButton>
@@ -49,7 +50,7 @@ export function MoveForm({ id, version, at }: Target) {
   );
 }
 
-export function CancelForm({ id, version }: Omit<Target, 'at'>) {
+export function CancelForm({ id, version }: Omit<Target, 'at' | 'zone'>) {
   const [result, action, pending] = useActionState(cancelReleaseAction, null);
   const submit = keep(action);
   useResultToast(result);
@@ -64,7 +65,7 @@ export function CancelForm({ id, version }: Omit<Target, 'at'>) {
   );
 }
 
-export function CreateReleaseForm({ areas }: { areas: { slug: string; label: string }[] }) {
+export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; label: string }[]; zone: string }) {
   const [result, action] = useActionState(createReleaseAction, null);
   useResultToast(result);
   const errors = result && !result.ok ? result.fieldErrors : undefined;
@@ -83,7 +84,7 @@ export function CreateReleaseForm({ areas }: { areas: { slug: string; label: str
           ))}
         </select>
       </div>
-      <Field name="scheduledAt" label="Date et heure de parution (UTC)" type="datetime-local" required errors={errors} />
+      <Field name="scheduledAt" label={`Date et heure de parution (${zone})`} type="datetime-local" required errors={errors} />
       <Field name="provisionalLabel" label="Fenêtre provisoire" hint="Par exemple « mars 2027 » : la date est alors affichée comme provisoire. Laissez vide pour une date confirmée." errors={errors} />
       <Field name="contact" label="Contact" errors={errors} />
       <FormStatus result={result} />

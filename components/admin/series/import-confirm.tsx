@@ -5,7 +5,7 @@ import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/for
 import { cancelImportAction, publishImportAction } from '@/app/admin/(shell)/series/actions';
 import { PublishFields, type ReleaseChoice } from './publish-fields';
 
-export function ImportConfirm({ id, canPublish, releases }: { id: string; canPublish: boolean; releases: ReleaseChoice[] }) {
+export function ImportConfirm({ id, canPublish, releases, zone }: { id: string; canPublish: boolean; releases: ReleaseChoice[]; zone: string }) {
   const [published, publish] = useActionState(publishImportAction, null);
   const [cancelled, cancel] = useActionState(cancelImportAction, null);
   useResultToast(published);
@@ -16,7 +16,7 @@ export function ImportConfirm({ id, canPublish, releases }: { id: string; canPub
       {canPublish ? (
         <form action={publish} className="space-y-4">
           <input type="hidden" name="id" value={id} />
-          <PublishFields errors={errors} releases={releases} />
+          <PublishFields errors={errors} releases={releases} zone={zone} />
           <FormStatus result={published} />
           <SubmitButton pendingLabel="Publication…">Publier ces valeurs</SubmitButton>
         </form>

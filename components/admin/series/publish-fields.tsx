@@ -1,6 +1,6 @@
 'use client';
 /**
- * When and why a version is published, shared by the grid and the import: now, at a time (UTC) or with a calendar release,
+ * When and why a version is published, shared by the grid and the import: now, at a time (in the institute's zone) or with a calendar release,
  * a scheduled revision or a correction, and its reason (required for a correction).
  */
 import { useId, useState } from 'react';
@@ -9,7 +9,7 @@ const input = 'mt-1 block rounded-md border border-border bg-bg px-3 py-2 aria-i
 
 export type ReleaseChoice = { id: number; label: string };
 
-export function PublishFields({ errors, releases = [] }: { errors?: Record<string, string[] | undefined>; releases?: ReleaseChoice[] }) {
+export function PublishFields({ errors, releases = [], zone = 'UTC' }: { errors?: Record<string, string[] | undefined>; releases?: ReleaseChoice[]; zone?: string }) {
   const id = useId();
   const [when, setWhen] = useState<'now' | 'later' | 'release'>('now');
   const atError = errors?.publishAt?.[0];
@@ -32,7 +32,7 @@ export function PublishFields({ errors, releases = [] }: { errors?: Record<strin
       {when === 'later' ? (
         <div>
           <label htmlFor={`${id}-at`} className="block text-sm font-medium">
-            Date et heure de mise en ligne (UTC)
+            Date et heure de mise en ligne ({zone})
           </label>
           <input
             id={`${id}-at`}

@@ -8,7 +8,7 @@ import { useActionState, type KeyboardEvent } from 'react';
 import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
 import { statusCodes, statusLabel, type Observation } from '@/lib/series/model';
-import { PublishFields } from './publish-fields';
+import { PublishFields, type ReleaseChoice } from './publish-fields';
 
 type Action = (previous: ActionResult<{ message: string }> | null, form: FormData) => Promise<ActionResult<{ message: string }>>;
 
@@ -32,11 +32,16 @@ export function ValuesGrid({
   code,
   decimals,
   rows,
+  zone,
+  releases,
 }: {
   action: Action;
   code: string;
   decimals: number;
   rows: { period: string; label: string; current: Observation | null }[];
+  /** The institute's zone, as the publication time field is read (« UTC », « heure de Douala »). */
+  zone: string;
+  releases: ReleaseChoice[];
 }) {
   const [result, dispatch] = useActionState(action, null);
   useResultToast(result);
@@ -90,7 +95,7 @@ export function ValuesGrid({
           ))}
         </tbody>
       </table>
-      <PublishFields errors={errors} />
+      <PublishFields errors={errors} zone={zone} releases={releases} />
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Publication…">Publier les valeurs</SubmitButton>
     </form>

@@ -5,8 +5,10 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
 import { invalidateTags } from '@/lib/cache/invalidate';
+import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { linkPublication, unlinkPublication } from '@/lib/releases/links';
+import { fromZonedInput } from '@/lib/releases/model';
 import { changeRelease, createRelease, releaseInputSchema, type ReleaseWrite } from '@/lib/releases/mutations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
@@ -15,11 +17,11 @@ function done(result: ReleaseWrite) {
   invalidateTags(result.tags);
   return result;
 }
-/** `datetime-local` values are the institute's time; UTC here (lib/releases/model.ts shows the zone). */
+/** `datetime-local` values are wall-clock times of the institute's zone (`TIME_ZONE`). */
 const localTime = z
   .string({ error: 'Indiquez la date et l’heure.' })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure attendues (AAAA-MM-JJ HH:MM).')
-  .transform((v) => new Date(`${v}:00Z`));
+  .transform((v, ctx) => fromZonedInput(v, env.TIME_ZONE) ?? (ctx.addIssue({ code: 'custom', message: 'Cette date n’existe pas.' }), z.NEVER));
 
 export const createReleaseAction = adminFormAction(releaseInputSchema.extend({ scheduledAt: localTime }), async (input, ctx) => {
   const created = done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { publicPublicationAreas } from '@/lib/content/areas';
+import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
+import { fromZonedInput, zoneName } from '@/lib/releases/model';
 import { cancelImport, publishImport } from '@/lib/series/imports';
 import { changeKinds, isStatusCode, periodStart, seriesMetaSchema, statusCodes, type Observation, type SeriesMeta } from '@/lib/series/model';
 import { findSeries } from '@/lib/series/queries';
@@ -42,7 +44,7 @@ export const updateSeriesAction = adminFormAction(
   { success: 'Description de la série enregistrée.' },
 );
 
-/** « Publier » fields shared by the grid and the import: now or at a time (UTC), kind, reason. */
+/** « Publier » fields shared by the grid and the import: now, at a time (in the institute's zone) or with a release, kind, reason. */
 const publishFields = {
   when: z.enum(['now', 'later', 'release'], { error: 'Choisissez quand publier.' }),
   releaseId: z.coerce.number().int().min(1, 'Choisissez la parution.').optional(),
@@ -62,9 +64,10 @@ function releaseOf(input: { when: 'now' | 'later' | 'release'; releaseId?: numbe
 function publishTime(input: { when: 'now' | 'later' | 'release'; publishAt?: string }): Date | undefined {
   if (input.when !== 'later') return undefined;
   if (!input.publishAt) throw new ValidationError('Indiquez la date et l’heure de publication.', { publishAt: ['Indiquez la date et l’heure de publication.'] });
-  const at = new Date(`${input.publishAt}:00Z`);
-  if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
-    throw new ValidationError('La date de publication doit être dans le futur (heure UTC).', { publishAt: ['La date de publication doit être dans le futur (heure UTC).'] });
+  const at = fromZonedInput(input.publishAt, env.TIME_ZONE);
+  if (!at || at.getTime() <= Date.now()) {
+    const message = `La date de publication doit être dans le futur (${zoneName(env.TIME_ZONE)}).`;
+    throw new ValidationError(message, { publishAt: [message] });
   }
   return at;
 }

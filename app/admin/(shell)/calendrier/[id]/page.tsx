@@ -6,7 +6,7 @@ import { requireSession } from '@/lib/auth/guard';
 import { getArea } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
-import { formatInZone, releaseStatusLabel } from '@/lib/releases/model';
+import { formatInZone, releaseStatusLabel, toZonedInput, zoneName } from '@/lib/releases/model';
 import { linkablePublications, linkedPublications, linkedVersions } from '@/lib/releases/links';
 import { releaseForAdmin } from '@/lib/releases/queries';
 
@@ -14,8 +14,8 @@ type Props = { params: Promise<{ id: string }> };
 
 export const metadata = { title: 'Parution — Administration' };
 
-/** `datetime-local` value of an instant, in UTC (the zone the forms use). */
-const local = (d: Date) => d.toISOString().slice(0, 16);
+/** `datetime-local` value of an instant in the institute's zone (the zone the forms use). */
+const local = (d: Date) => toZonedInput(d, env.TIME_ZONE);
 
 export default async function ReleaseAdminPage({ params }: Props) {
   await requireSession();
@@ -50,13 +50,13 @@ export default async function ReleaseAdminPage({ params }: Props) {
             <h2 id="confirmer" className="mb-3 font-semibold">
               Confirmer
             </h2>
-            <ConfirmForm id={row.id} version={row.version} at={local(row.scheduledAt)} />
+            <ConfirmForm id={row.id} version={row.version} at={local(row.scheduledAt)} zone={zoneName(env.TIME_ZONE)} />
           </section>
           <section aria-labelledby="reporter" className="rounded-md border border-border p-4">
             <h2 id="reporter" className="mb-3 font-semibold">
               Reporter
             </h2>
-            <MoveForm id={row.id} version={row.version} at={local(row.scheduledAt)} />
+            <MoveForm id={row.id} version={row.version} at={local(row.scheduledAt)} zone={zoneName(env.TIME_ZONE)} />
           </section>
           <section aria-labelledby="annuler" className="rounded-md border border-border p-4">
             <h2 id="annuler" className="mb-3 font-semibold">

@@ -8,6 +8,9 @@ import { publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { gridPeriods } from '@/lib/series/admin';
+import { env } from '@/lib/env';
+import { releaseChoices } from '@/lib/releases/links';
+import { zoneName } from '@/lib/releases/model';
 import { changeKindLabel, periodLabel } from '@/lib/series/model';
 import { findSeries, metaOf, scheduledVersion, valuesAt, versionsOf } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/series/urls';
@@ -70,6 +73,8 @@ export default async function SeriesEditPage({ params }: Props) {
             code={row.code}
             decimals={row.decimals}
             rows={periods.map((p) => ({ period: p, label: periodLabel(p, row.frequency), current: byPeriod.get(p) ?? null }))}
+            zone={zoneName(env.TIME_ZONE)}
+            releases={await releaseChoices(db, env.TIME_ZONE)}
           />
         )}
         <p className="mt-3 text-sm">

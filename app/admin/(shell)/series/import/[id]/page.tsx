@@ -5,8 +5,8 @@ import { requireSession } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
-import { openReleases } from '@/lib/releases/links';
-import { formatInZone } from '@/lib/releases/model';
+import { releaseChoices } from '@/lib/releases/links';
+import { zoneName } from '@/lib/releases/model';
 import { importView } from '@/lib/series/imports';
 import { periodLabel, statusLabel, type Observation } from '@/lib/series/model';
 
@@ -24,7 +24,7 @@ export default async function ImportPreviewPage({ params }: Props) {
   const db = await getDb();
   const view = await importView(db, (await params).id);
   if (!view) notFound();
-  const releases = (await openReleases(db)).map((r) => ({ id: r.id, label: `${r.title} — ${formatInZone(r.scheduledAt, env.TIME_ZONE)}` }));
+  const releases = await releaseChoices(db, env.TIME_ZONE);
   const { staged, preview, frequencies } = view;
   const errors = staged.errors;
   const shownValue = (o: Observation | undefined) => (o ? `${formatNumber(o.value, 4).replace(/0+$/, '').replace(/,$/, '')} (${statusLabel[o.status]})` : '—');
@@ -97,7 +97,7 @@ export default async function ImportPreviewPage({ params }: Props) {
         </div>
       </section>
 
-      <ImportConfirm id={view.id} canPublish={errors.length === 0 && preview.counts.new + preview.counts.revised > 0} releases={releases} />
+      <ImportConfirm id={view.id} canPublish={errors.length === 0 && preview.counts.new + preview.counts.revised > 0} releases={releases} zone={zoneName(env.TIME_ZONE)} />
     </>
   );
 }
