@@ -16,8 +16,10 @@ async function handle(request: Request, { params }: { params: Promise<{ id: stri
   const file = await getFileForDownload(db, id);
   if (!file) return notFound();
   const restricted = file.visibility === 'restricted';
-  // A visitor is not told a restricted file exists, nor a file only unpublished items use (a draft's, an embargoed release's).
-  const hidden = restricted || !(await visibleToVisitors(db, file.id, new Date()));
+  // A visitor is not told a restricted file exists, nor a document only unpublished items use (a
+  // draft's, an embargoed release's). Images are exempt: next/image fetches them without the
+  // reader's cookies, so a draft's cover would be broken in the editors' preview.
+  const hidden = restricted || (!file.mime.startsWith('image/') && !(await visibleToVisitors(db, file.id, new Date())));
   if (hidden && !(await userOfRequest(request))) return notFound();
   const response = await fileResponse(request, file, getStorage(), hidden ? 'private, no-store' : 'public, max-age=86400, stale-while-revalidate=604800');
   downloadCounter().record(file.id, request, response);
