@@ -61,7 +61,8 @@ async function adminRedirects(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's assets, route handlers (`api/`, the feeds under `flux/`), file downloads
-  // and top-level files with an extension (favicon.ico, sitemap.xml…).
-  matcher: ['/((?!_next/|api/|flux/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
+  // Everything but Next's assets, route handlers (`api/`, the feeds under `flux/`, the SDMX-ML
+  // files under `nsdp/`), file downloads and top-level files with an extension (favicon.ico,
+  // sitemap.xml…). `/nsdp` itself, without the slash, still goes through.
+  matcher: ['/((?!_next/|api/|flux/|nsdp/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
 };

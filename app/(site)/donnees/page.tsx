@@ -87,7 +87,7 @@ export default async function DataPage() {
         </h2>
         <p className="mt-3">
           Les indicateurs diffusés au titre du SGDD-a du FMI, avec leur prochaine date de parution et un fichier SDMX-ML par catégorie :{' '}
-          <Link href="/nsdp">page nationale de données récapitulatives</Link>.
+          <Link href="/nsdp" className="underline">page nationale de données récapitulatives</Link>.
         </p>
       </section>
 

@@ -30,7 +30,7 @@ export default async function NsdpPage() {
       <p className="mt-4 max-w-3xl text-lg">
         Les indicateurs que l’institut diffuse dans le cadre du Système général de diffusion des données amélioré (SGDD-a) du Fonds monétaire
         international : pour chacun, la dernière valeur publiée et sa période, ses métadonnées, la date de la prochaine parution tirée du{' '}
-        <Link href="/calendrier">calendrier des parutions</Link>, et un fichier SDMX-ML 2.1 par catégorie de données.
+        <Link href="/calendrier" className="underline">calendrier des parutions</Link>, et un fichier SDMX-ML 2.1 par catégorie de données.
       </p>
       {sections.length === 0 ? (
         <p className="mt-8">Aucune série ne porte encore de code d’indicateur du FMI.</p>
