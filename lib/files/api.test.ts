@@ -277,6 +277,10 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     const refused = await fileRoute.DELETE(req(`/api/files/${file.id}`, { method: 'DELETE', token }), params(file.id));
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toMatch(/Actualité : « La note paraît »/);
+    // A document only a draft uses is not served to visitors (an embargo by direct URL), only to connected users.
+    expect((await download(file.id)).status).toBe(404);
+    expect((await download(file.id, { token })).status).toBe(200);
+    await database.db.update(news).set({ status: 'published', publishedAt: new Date(Date.now() - 60_000) }).where(eq(news.id, item!.id));
     expect((await download(file.id)).status).toBe(200);
 
     await database.db.update(news).set({ coverFileId: null }).where(eq(news.id, item!.id));
