@@ -7,6 +7,7 @@ import {
   type AnyPgColumn,
   bigint,
   check,
+  customType,
   bigserial,
   boolean,
   date,
@@ -474,4 +475,93 @@ export const releaseDateChanges = pgTable(
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('release_date_changes_release_idx').on(t.releaseId)],
+);
+
+// ─── Search ────────────────────────────────────────────────────────────────────────────────
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The weighted French text of a search document: title A, summary B, body C, (attached files D).
+ * The typographic apostrophe is read as the ASCII one, so « l’institut » gives « institut ».
+ */
+const weighted = (parts: [column: string, weight: 'A' | 'B' | 'C' | 'D'][]) =>
+  sql.raw(parts.map(([c, w]) => `setweight(to_tsvector('fr_search', translate(coalesce(${c}, ''), '’', '''')), '${w}')`).join(' || '));
+
+/**
+ * What the search looks in: one row per item of a kind, institutional page and series, kept up to
+ * date by database triggers (migration 0007) whatever writes the source row — the back-office, the
+ * scheduler, the seed. Visibility is decided at query time from the copied life cycle
+ * (`lib/search/query.ts`), so a scheduled item is found from its time without a write.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** A kind's name (`publications`, `news`…), `pages` or `series`. */
+    source: text('source').notNull(),
+    /** The item's id, the page's key or the series' code. */
+    sourceId: text('source_id').notNull(),
+    area: text('area').notNull(),
+    slug: text('slug').notNull().default(''),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    /** Plain text of the rich-text body. */
+    body: text('body').notNull().default(''),
+    /** Text extracted from the item's public attached files (never a restricted one). */
+    docText: text('doc_text').notNull().default(''),
+    /** The date results are sorted and filtered by (release, event start, last change). */
+    date: ts('date'),
+    status: contentStatus('status').notNull(),
+    publishedAt: ts('published_at'),
+    deletedAt: ts('deleted_at'),
+    /** Title, summary and body: ranks and tiers results. */
+    tsvMeta: tsvector('tsv_meta')
+      .notNull()
+      .generatedAlwaysAs(weighted([['title', 'A'], ['summary', 'B'], ['body', 'C']])),
+    /** Everything, attached files included: what the index matches. */
+    tsv: tsvector('tsv')
+      .notNull()
+      .generatedAlwaysAs(weighted([['title', 'A'], ['summary', 'B'], ['body', 'C'], ['doc_text', 'D']])),
+  },
+  (t) => [
+    uniqueIndex('search_documents_source_key').on(t.source, t.sourceId),
+    index('search_documents_tsv_idx').using('gin', t.tsv),
+    index('search_documents_date_idx').on(t.date),
+  ],
+);
+
+/** The words of the indexed texts (unaccented, lower case): prefix completion and spelling suggestions. */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`), index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`)],
+);
+
+/**
+ * The text extraction queue and its results, one row per uploaded document (PDF, XLSX, CSV):
+ * `pending` until a worker takes it (`lib/search/extraction.ts`), then `done` (text found),
+ * `empty` (no text: a scanned PDF), `failed` (unreadable, too large, timed out after the last try).
+ */
+export const fileTexts = pgTable(
+  'file_texts',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    text: text('text').notNull().default(''),
+    pages: integer('pages'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not retried before this time (backoff after a failure). */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** Set while a worker holds it; a crashed worker's claim expires. */
+    lockedUntil: ts('locked_until'),
+    error: text('error'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('file_texts_queue_idx').on(t.status, t.nextAttemptAt),
+    check('file_texts_status_check', sql`${t.status} in ('pending', 'done', 'empty', 'failed')`),
+  ],
 );

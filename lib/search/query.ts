@@ -1,0 +1,341 @@
+/**
+ * Search over `search_documents` (kept up to date by triggers, migration 0007) with Postgres
+ * full-text search in French (`fr_search`: unaccent then the French stemmer and stop words).
+ *
+ * - words are stemmed (« exportations » finds « exportation »), accents ignored;
+ * - « phrases entre guillemets » match exactly (word order and adjacency);
+ * - the last word, while typed, also matches as a prefix (completed from the index's vocabulary,
+ *   since a stemmed prefix would miss: « consommat » must find « consommation »);
+ * - acronyms also match what they stand for (`./acronyms.ts`);
+ * - when nothing matches, each unknown word is replaced by the closest word of the vocabulary
+ *   (trigrams: « consomation » → « consommation »), used only when that finds something visible.
+ *
+ * Ranking: where the whole query matches — title, then summary, then body, then the attached files'
+ * text — then `ts_rank`, then the newest. Visitors see only what is public now: published, its
+ * time come, not in the trash, in an area with public pages (never the sampling area). Counts,
+ * excerpts and suggestions are computed over that same set, so nothing else leaks through them.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { areas, getArea, type Area } from '@/lib/content/areas';
+import { kinds } from '@/lib/content/kinds';
+import { editPath } from '@/lib/content/editing/paths';
+import { publicationUrl } from '@/lib/content/urls';
+import type { Db } from '@/lib/db/open';
+import { queryRows } from '@/lib/db/raw';
+import { seriesPath } from '@/lib/series/urls';
+import { expandAcronym } from './acronyms';
+import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
+
+export const SEARCH_PER_PAGE = 10;
+const CONFIG = sql.raw(`'fr_search'::regconfig`);
+
+/** What a result is, as a filter: each kind of the index, the institutional pages, the series. */
+export const searchKinds = {
+  publications: kinds.publications.words.plural,
+  series: 'Séries statistiques',
+  news: kinds.news.words.plural,
+  events: kinds.events.words.plural,
+  tenders: kinds.tenders.words.plural,
+  galleries: kinds.galleries.words.plural,
+  pages: 'Pages de l’institut',
+} as const;
+export type SearchKind = keyof typeof searchKinds;
+export const isSearchKind = (v: string): v is SearchKind => Object.hasOwn(searchKinds, v);
+
+export type SearchFilters = { area?: string; kind?: SearchKind; year?: number };
+
+export type SearchOptions = SearchFilters & {
+  q: string;
+  page?: number;
+  perPage?: number;
+  /** `public`: what visitors may see now; `admin`: every status, the trash included. */
+  scope: 'public' | 'admin';
+  now?: Date;
+};
+
+/** A run of text, highlighted where it matched. */
+export type Segment = { text: string; hit: boolean };
+
+export type SearchHit = {
+  source: SearchKind;
+  sourceId: string;
+  title: Segment[];
+  excerpt: Segment[];
+  /** The match is only in an attached file's text. */
+  inDocument: boolean;
+  kindLabel: string;
+  area: string;
+  areaLabel: string;
+  date: Date | null;
+  /** Public address, or null (the sampling area, a page without one). */
+  url: string | null;
+  /** Back-office address (admin scope). */
+  adminUrl: string;
+  status: string;
+  publishedAt: Date | null;
+  deleted: boolean;
+};
+
+export type FacetValue = { value: string; label: string; count: number };
+
+export type SearchResult = {
+  query: ParsedQuery;
+  /** The words searched instead, when the typed ones found nothing (« consomation » → « consommation »). */
+  correctedText: string | null;
+  total: number;
+  page: number;
+  pages: number;
+  hits: SearchHit[];
+  facets: { areas: FacetValue[]; kinds: FacetValue[]; years: FacetValue[] };
+  /** Close words that do find something, when nothing was found. */
+  suggestions: string[];
+};
+
+/** Areas whose items visitors may find: those with public pages, never the restricted ones. */
+function publicAreas(): string[] {
+  return (areas as readonly Area[]).filter((a) => a.publicPath && !a.restricted).map((a) => a.slug);
+}
+
+const textArray = (values: string[]): SQL => sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`''`], sql`, `)}]::text[]`;
+
+function visibility(scope: 'public' | 'admin', now: Date): SQL {
+  if (scope === 'admin') return sql`true`;
+  return sql`d.status = 'published' and d.published_at <= ${now.toISOString()}::timestamptz and d.deleted_at is null and d.area = any(${textArray(publicAreas())})`;
+}
+
+/** Words of the vocabulary starting with `prefix` (folded), shortest first. */
+async function completions(db: Db, prefix: string, limit = 6): Promise<string[]> {
+  const folded = fold(prefix);
+  if (folded.length < 3) return [];
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select word from (select word from search_words where word like ${`${folded.replace(/[\\%_]/g, '')}%`} limit 300) w order by length(word), word limit ${limit}`,
+  );
+  return rows.map((r) => r.word);
+}
+
+const accentedStopWords = new Set(['a', 'ou', 'ete', 'etee', 'etees', 'etes', 'etais', 'etait', 'etions', 'etiez', 'etaient', 'etant']);
+
+/** The tsquery of a parsed query (`words` may have been corrected), as SQL. */
+function tsquery(q: ParsedQuery, words: string[], prefixWords: string[]): SQL {
+  const parts: SQL[] = q.phrases.map((p) => sql`phraseto_tsquery(${CONFIG}, ${p})`);
+  words.forEach((word, i) => {
+    // The French stop list has « à », « où », « été »: typed without accents, they are stop words too.
+    if (accentedStopWords.has(fold(word)) && !(i === words.length - 1 && q.prefixLast)) return;
+    const alternatives: SQL[] = [sql`plainto_tsquery(${CONFIG}, ${word})`];
+    const expansion = expandAcronym(word);
+    if (expansion) alternatives.push(sql`phraseto_tsquery(${CONFIG}, ${expansion})`);
+    if (i === words.length - 1 && q.prefixLast) {
+      // Letters and digits only (parse.ts), so safe in to_tsquery's syntax.
+      alternatives.push(sql`to_tsquery(${CONFIG}, ${`${fold(word)}:*`})`);
+      for (const w of prefixWords) alternatives.push(sql`plainto_tsquery(${CONFIG}, ${w})`);
+    }
+    parts.push(alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` || `)})`);
+  });
+  return parts.length ? sql.join(parts, sql` && `) : sql`''::tsquery`;
+}
+
+function filterSql(f: SearchFilters, except?: keyof SearchFilters): SQL {
+  const c: SQL[] = [];
+  if (f.area && except !== 'area') c.push(sql`d.area = ${f.area}`);
+  if (f.kind && except !== 'kind') c.push(sql`d.source = ${f.kind}`);
+  if (f.year && except !== 'year') c.push(sql`extract(year from d.date at time zone 'UTC') = ${f.year}`);
+  return c.length ? sql.join(c, sql` and `) : sql`true`;
+}
+
+/** How many visible documents match (a correction or a suggestion is used only when it finds some). */
+async function countMatches(db: Db, query: SQL, visible: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from search_documents d where d.tsv @@ (${query}) and ${visible}`);
+  return Number(row?.n ?? 0);
+}
+
+/** Closest vocabulary words to `word` by trigrams, best first. */
+async function closeWords(db: Db, word: string): Promise<string[]> {
+  const folded = fold(word);
+  if (folded.length < 4) return [];
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select word from search_words where word % ${folded} and word <> ${folded} order by similarity(word, ${folded}) desc, length(word) limit 4`,
+  );
+  return rows.map((r) => r.word);
+}
+
+const MARK_START = '\u2997';
+const MARK_END = '\u2998';
+const headlineOptions = (fragments: number) =>
+  `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=${fragments}, FragmentDelimiter=" … "`;
+
+/** Splits ts_headline's output into highlighted and plain runs (rendered without HTML). */
+export function segments(marked: string): Segment[] {
+  const out: Segment[] = [];
+  for (const part of marked.split(MARK_START)) {
+    const end = part.indexOf(MARK_END);
+    if (end === -1) {
+      if (part) out.push({ text: part, hit: false });
+      continue;
+    }
+    out.push({ text: part.slice(0, end), hit: true });
+    if (end + 1 < part.length) out.push({ text: part.slice(end + 1), hit: false });
+  }
+  return out;
+}
+
+type HitRow = {
+  id: number;
+  source: SearchKind;
+  source_id: string;
+  area: string;
+  slug: string;
+  date: Date | string | null;
+  status: string;
+  published_at: Date | string | null;
+  deleted_at: Date | string | null;
+  tier: number;
+  title_marked: string;
+  excerpt_marked: string;
+};
+
+const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
+  const area = getArea(row.area);
+  if (row.source === 'pages') return { url: area?.publicPath ?? null, adminUrl: '/admin/about' };
+  if (row.source === 'series') return { url: seriesPath({ area: row.area, code: row.slug }), adminUrl: `/admin/series/${row.slug}` };
+  const kind = kinds[row.source];
+  const id = Number(row.source_id);
+  const url = row.source === 'publications' ? publicationUrl({ area: row.area, slug: row.slug }) : kind.publicUrl({ id, slug: row.slug, area: row.area });
+  return { url, adminUrl: area ? editPath(area, id) : '/admin' };
+}
+
+function facetLabel(kind: 'area' | 'kind' | 'year', value: string): string {
+  if (kind === 'area') return getArea(value)?.label ?? value;
+  if (kind === 'kind') return isSearchKind(value) ? searchKinds[value] : value;
+  return value;
+}
+
+/** Searches; an empty or stop-words-only query finds nothing (and costs no query). */
+export async function search(db: Db, options: SearchOptions): Promise<SearchResult> {
+  const q = parseQuery(options.q);
+  const perPage = options.perPage ?? SEARCH_PER_PAGE;
+  const filters: SearchFilters = { area: options.area, kind: options.kind, year: options.year };
+  const empty: SearchResult = { query: q, correctedText: null, total: 0, page: 1, pages: 0, hits: [], facets: { areas: [], kinds: [], years: [] }, suggestions: [] };
+  if (isEmptyQuery(q)) return empty;
+  const visible = visibility(options.scope, options.now ?? new Date());
+
+  const last = q.words.at(-1);
+  const prefixWords = q.prefixLast && last ? await completions(db, last) : [];
+  let query = tsquery(q, q.words, prefixWords);
+  let correctedText: string | null = null;
+
+  const facetRows = (tsq: SQL) =>
+    queryRows<{ facet: 'area' | 'kind' | 'year' | 'total'; value: string | null; n: number | string }>(
+      db,
+      sql`with m as materialized (
+            select d.area, d.source, d.date, extract(year from d.date at time zone 'UTC')::int as year
+            from search_documents d where d.tsv @@ (${tsq}) and ${visible})
+          select 'total' as facet, null as value, count(*) as n from m d where ${filterSql(filters)}
+          union all select 'area', area, count(*) from m d where ${filterSql(filters, 'area')} group by area
+          union all select 'kind', source, count(*) from m d where ${filterSql(filters, 'kind')} group by source
+          union all select 'year', year::text, count(*) from m d where ${filterSql(filters, 'year')} and year is not null group by year`,
+    );
+
+  let facets = await facetRows(query);
+  let matched = facets.some((r) => r.facet !== 'total' && Number(r.n) > 0);
+  const suggestions: string[] = [];
+
+  if (!matched && q.words.length > 0) {
+    // Nothing at all: try the closest spelling of each word the index does not know.
+    const candidates = await Promise.all(q.words.map((w) => closeWords(db, w)));
+    const corrected = q.words.map((w, i) => candidates[i]![0] ?? w);
+    if (corrected.some((w, i) => w !== q.words[i])) {
+      const correctedQuery = tsquery({ ...q, prefixLast: false }, corrected, []);
+      if ((await countMatches(db, correctedQuery, visible)) > 0) {
+        query = correctedQuery;
+        correctedText = [...q.phrases.map((p) => `"${p}"`), ...corrected].join(' ');
+        facets = await facetRows(query);
+        matched = true;
+      }
+    }
+    if (!matched) {
+      // Offer the close words that, alone, find something visitors may see.
+      for (const w of [...new Set(candidates.flat())].slice(0, 8)) {
+        if (suggestions.length >= 5) break;
+        if ((await countMatches(db, sql`plainto_tsquery(${CONFIG}, ${w})`, visible)) > 0) suggestions.push(w);
+      }
+    }
+  }
+
+  const total = Number(facets.find((r) => r.facet === 'total')?.n ?? 0);
+  const pages = Math.ceil(total / perPage);
+  const page = Math.min(Math.max(1, options.page ?? 1), Math.max(1, pages));
+  const group = (facet: 'area' | 'kind' | 'year'): FacetValue[] =>
+    facets
+      .filter((r) => r.facet === facet && r.value !== null)
+      .map((r) => ({ value: r.value!, label: facetLabel(facet, r.value!), count: Number(r.n) }))
+      .sort((a, b) => (facet === 'year' ? Number(b.value) - Number(a.value) : b.count - a.count || a.label.localeCompare(b.label, 'fr')));
+
+  const rows =
+    total === 0
+      ? []
+      : await queryRows<HitRow>(
+          db,
+          sql`with q as (select (${query}) as q),
+              hits as (
+                select d.id, d.source, d.source_id, d.area, d.slug, d.date, d.status, d.published_at, d.deleted_at,
+                       d.title, d.summary, d.body, d.doc_text, d.tsv_meta,
+                       case when ts_filter(d.tsv_meta, '{a}') @@ q.q then 3
+                            when ts_filter(d.tsv_meta, '{b}') @@ q.q then 2
+                            when d.tsv_meta @@ q.q then 1 else 0 end as tier,
+                       ts_rank('{0.05, 0.2, 0.4, 1.0}', d.tsv_meta, q.q) as rank
+                from search_documents d, q
+                where d.tsv @@ q.q and ${visible} and ${filterSql(filters)}
+                order by tier desc, rank desc, d.date desc nulls last, d.id desc
+                limit ${perPage} offset ${(page - 1) * perPage})
+              select h.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, h.tier,
+                     ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
+                     ts_headline(${CONFIG},
+                       translate(case when h.tsv_meta @@ q.q or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
+                            else left(h.doc_text, 50000) end, '’', ''''),
+                       q.q, ${headlineOptions(2)}) as excerpt_marked
+              from hits h, q
+              order by h.tier desc, ts_rank('{0.05, 0.2, 0.4, 1.0}', h.tsv_meta, q.q) desc, h.date desc nulls last, h.id desc`,
+        );
+
+  const hits: SearchHit[] = rows.map((r) => {
+    const area = getArea(r.area);
+    return {
+      source: r.source,
+      sourceId: r.source_id,
+      title: segments(r.title_marked),
+      excerpt: segments(r.excerpt_marked),
+      inDocument: Number(r.tier) === 0,
+      kindLabel: facetLabel('kind', r.source),
+      area: r.area,
+      areaLabel: area?.label ?? r.area,
+      date: asDate(r.date),
+      ...urlsOf(r),
+      status: r.status,
+      publishedAt: asDate(r.published_at),
+      deleted: r.deleted_at !== null,
+    };
+  });
+
+  return {
+    query: q,
+    correctedText,
+    total,
+    page,
+    pages,
+    hits,
+    facets: { areas: group('area'), kinds: group('kind'), years: group('year') },
+    suggestions,
+  };
+}
+
+export type Suggestion = { title: string; url: string; kindLabel: string };
+
+/** Titles for the header box while typing: visible documents only, best first. */
+export async function suggest(db: Db, raw: string, now = new Date()): Promise<Suggestion[]> {
+  const result = await search(db, { q: raw, scope: 'public', perPage: 6, now });
+  return result.hits.flatMap((h) => (h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel }] : []));
+}
