@@ -53,6 +53,13 @@ const schema = z.object({
       }
     }, 'doit être un fuseau horaire IANA, par exemple Africa/Ouagadougou ou Europe/Paris')
     .default('UTC'),
+  /** Text extraction of uploaded PDF, XLSX and CSV files for the search (`off` on a host too small for it). */
+  SEARCH_EXTRACTION: z
+    .enum(['on', 'off'], { message: 'doit valoir on ou off' })
+    .default('on')
+    .transform((v) => v === 'on'),
+  /** Search suggestions (header box): requests per minute and per address (per app instance). */
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'doit être un entier positif').default(120),
   /** Open series API: requests per minute and per address (per app instance). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'doit être un entier positif').default(300),
   /** REF_AREA of SDMX-CSV downloads (ISO 3166 alpha-2). */

@@ -6,6 +6,7 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { openDatabase, writeBuildSnapshot } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { isDatabaseEmpty, seedDemoContent } from '@/lib/seed';
+import { extractQueuedNow } from '@/lib/search/extraction';
 import { getStorage } from '@/lib/storage';
 
 export async function prepareDatabase(options: { seedIfEmpty: boolean; snapshot: boolean }): Promise<void> {
@@ -16,6 +17,7 @@ export async function prepareDatabase(options: { seedIfEmpty: boolean; snapshot:
       console.log('Base vide : création du contenu de démonstration…');
       await seedDemoContent(database.db, getStorage(), { log: (m) => console.log(`  ${m}`) });
     }
+    if (env.SEARCH_EXTRACTION) await extractQueuedNow(database.db, getStorage(), (m) => console.log(`  ${m}`));
     if (options.snapshot && database.pglite) await writeBuildSnapshot(database.pglite);
   } finally {
     await database.close();

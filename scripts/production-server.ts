@@ -13,6 +13,7 @@ import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/content/scheduler';
 import { getDb } from '@/lib/db/instance';
 import { removeStaleUploads } from '@/lib/files/upload-tmp';
+import { startExtractionTimer } from '@/lib/search/background';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -48,6 +49,8 @@ void removeStaleUploads()
 
 server.listen(env.PORT, env.HOSTNAME, () => {
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
+  // Documents' text for the search: retries, and files queued while no upload woke the queue.
+  startExtractionTimer();
   scheduler = startScheduler({
     getDb,
     intervalMs: env.SCHEDULER_SECONDS * 1000,

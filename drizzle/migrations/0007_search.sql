@@ -1,7 +1,10 @@
--- French full-text search: the `french` stemmer behind `unaccent`, so « a la consommation » finds « à la consommation ».
+-- French full-text search: French stop words (as written, « à », « où », « été »), then `unaccent`,
+-- then the French stemmer — so « a la consommation » finds « à la consommation ».
+CREATE TEXT SEARCH DICTIONARY fr_stop (TEMPLATE = simple, STOPWORDS = french, ACCEPT = false);
+--> statement-breakpoint
 CREATE TEXT SEARCH CONFIGURATION fr_search (COPY = french);
 --> statement-breakpoint
-ALTER TEXT SEARCH CONFIGURATION fr_search ALTER MAPPING FOR hword, hword_part, word WITH unaccent, french_stem;
+ALTER TEXT SEARCH CONFIGURATION fr_search ALTER MAPPING FOR hword, hword_part, word WITH fr_stop, unaccent, french_stem;
 --> statement-breakpoint
 CREATE TABLE "file_texts" (
 	"file_id" uuid PRIMARY KEY NOT NULL,

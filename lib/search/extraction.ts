@@ -12,7 +12,7 @@ import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { fileTexts } from '@/lib/db/schema';
 import type { StorageDriver } from '@/lib/storage/types';
-import type { Extract } from './extractor';
+import { createExtractor, type Extract } from './extractor';
 
 export const MAX_ATTEMPTS = 3;
 /** Larger documents are not read (their text would exceed what the index keeps anyway). */
@@ -131,4 +131,19 @@ export async function fileTextsOf(db: Db, ids: string[]): Promise<Map<string, Fi
     .from(fileTexts)
     .where(inArray(fileTexts.fileId, ids));
   return new Map(rows.map((r) => [r.fileId, { status: r.status as TextStatus, pages: r.pages, error: r.error }]));
+}
+
+/**
+ * Reads every queued file now, in a child process of its own (the seed and `npm start` before
+ * the server opens, so the demo's documents are searchable from the first request).
+ */
+export async function extractQueuedNow(db: Db, storage: StorageDriver, log: (m: string) => void = () => {}): Promise<ExtractionRun> {
+  const extract = createExtractor();
+  try {
+    const run = await extractAll(db, storage, extract);
+    if (run.done + run.empty + run.failed > 0) log(`Texte des documents pour la recherche : ${run.done} lus, ${run.empty} sans texte, ${run.failed} illisibles.`);
+    return run;
+  } finally {
+    extract.close();
+  }
 }

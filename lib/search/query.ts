@@ -87,6 +87,8 @@ export type SearchResult = {
   pages: number;
   hits: SearchHit[];
   facets: { areas: FacetValue[]; kinds: FacetValue[]; years: FacetValue[] };
+  /** No document holds every word: these hold some of them. */
+  partial: boolean;
   /** Close words that do find something, when nothing was found. */
   suggestions: string[];
 };
@@ -114,25 +116,30 @@ async function completions(db: Db, prefix: string, limit = 6): Promise<string[]>
   return rows.map((r) => r.word);
 }
 
-const accentedStopWords = new Set(['a', 'ou', 'ete', 'etee', 'etees', 'etes', 'etais', 'etait', 'etions', 'etiez', 'etaient', 'etant']);
+/**
+ * French stop words that carry an accent, typed without it: read as written (« a » → « à »), so
+ * they are stop words in words and keep their place in phrases (« prix a la consommation »).
+ */
+const accentedStopWords: Readonly<Record<string, string>> = { a: 'à', ou: 'où', ete: 'été', etes: 'êtes', etait: 'était', etaient: 'étaient', etant: 'étant' };
+const asWritten = (word: string) => accentedStopWords[word.toLowerCase()] ?? word;
+const phraseAsWritten = (phrase: string) => phrase.split(' ').map(asWritten).join(' ');
 
 /** The tsquery of a parsed query (`words` may have been corrected), as SQL. */
-function tsquery(q: ParsedQuery, words: string[], prefixWords: string[]): SQL {
-  const parts: SQL[] = q.phrases.map((p) => sql`phraseto_tsquery(${CONFIG}, ${p})`);
-  words.forEach((word, i) => {
-    // The French stop list has « à », « où », « été »: typed without accents, they are stop words too.
-    if (accentedStopWords.has(fold(word)) && !(i === words.length - 1 && q.prefixLast)) return;
+function tsquery(q: ParsedQuery, words: string[], prefixWords: string[], join: 'all' | 'any' = 'all'): SQL {
+  const parts: SQL[] = q.phrases.map((p) => sql`phraseto_tsquery(${CONFIG}, ${phraseAsWritten(p)})`);
+  words.forEach((typed, i) => {
+    const word = asWritten(typed);
     const alternatives: SQL[] = [sql`plainto_tsquery(${CONFIG}, ${word})`];
     const expansion = expandAcronym(word);
     if (expansion) alternatives.push(sql`phraseto_tsquery(${CONFIG}, ${expansion})`);
-    if (i === words.length - 1 && q.prefixLast) {
+    if (i === words.length - 1 && q.prefixLast && word === typed) {
       // Letters and digits only (parse.ts), so safe in to_tsquery's syntax.
       alternatives.push(sql`to_tsquery(${CONFIG}, ${`${fold(word)}:*`})`);
       for (const w of prefixWords) alternatives.push(sql`plainto_tsquery(${CONFIG}, ${w})`);
     }
     parts.push(alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` || `)})`);
   });
-  return parts.length ? sql.join(parts, sql` && `) : sql`''::tsquery`;
+  return parts.length ? sql.join(parts, join === 'all' ? sql` && ` : sql` || `) : sql`''::tsquery`;
 }
 
 function filterSql(f: SearchFilters, except?: keyof SearchFilters): SQL {
@@ -218,7 +225,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   const q = parseQuery(options.q);
   const perPage = options.perPage ?? SEARCH_PER_PAGE;
   const filters: SearchFilters = { area: options.area, kind: options.kind, year: options.year };
-  const empty: SearchResult = { query: q, correctedText: null, total: 0, page: 1, pages: 0, hits: [], facets: { areas: [], kinds: [], years: [] }, suggestions: [] };
+  const empty: SearchResult = { query: q, correctedText: null, partial: false, total: 0, page: 1, pages: 0, hits: [], facets: { areas: [], kinds: [], years: [] }, suggestions: [] };
   if (isEmptyQuery(q)) return empty;
   const visible = visibility(options.scope, options.now ?? new Date());
 
@@ -242,6 +249,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   let facets = await facetRows(query);
   let matched = facets.some((r) => r.facet !== 'total' && Number(r.n) > 0);
   const suggestions: string[] = [];
+  let partial = false;
 
   if (!matched && q.words.length > 0) {
     // Nothing at all: try the closest spelling of each word the index does not know.
@@ -254,6 +262,17 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
         correctedText = [...q.phrases.map((p) => `"${p}"`), ...corrected].join(' ');
         facets = await facetRows(query);
         matched = true;
+      }
+    }
+    if (!matched && q.words.length + q.phrases.length > 1) {
+      // No document holds them all: those holding some, best first.
+      const anyQuery = tsquery(q, q.words, prefixWords, 'any');
+      const anyFacets = await facetRows(anyQuery);
+      if (anyFacets.some((r) => r.facet !== 'total' && Number(r.n) > 0)) {
+        query = anyQuery;
+        facets = anyFacets;
+        matched = true;
+        partial = true;
       }
     }
     if (!matched) {
@@ -323,6 +342,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   return {
     query: q,
     correctedText,
+    partial,
     total,
     page,
     pages,

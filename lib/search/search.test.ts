@@ -157,9 +157,15 @@ describe.each(testDatabaseKinds)('search (%s)', (kind) => {
   });
 
   it('suggests close words that find something, when nothing is found', async () => {
-    const r = await find('xylophone cotonn');
+    const r = await find('xylophone cotonn ');
     expect(r.total).toBe(0);
     expect(r.suggestions).toContain('coton');
+  });
+
+  it('offers the documents holding some of the words when none holds them all', async () => {
+    const r = await find('coton lagunes ');
+    expect(r.partial).toBe(true);
+    expect(titles(r)).toEqual(['Commerce extérieur : les exportations de coton']);
   });
 
   it('follows unpublishing and restricting at once', async () => {
