@@ -21,6 +21,8 @@ export type ExtractorOptions = {
   maxPages?: number;
   /** Characters kept at most. 200,000 by default. */
   maxChars?: number;
+  /** The child's script (tests give one that hangs). */
+  script?: string;
 };
 
 export const extractableTypes: readonly string[] = ['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
@@ -29,7 +31,7 @@ type Reply = { id: number; ok: true; text: string; pages: number | null } | { id
 
 export function createExtractor(options: ExtractorOptions = {}): Extract & { close(): void } {
   const { timeoutMs = 30_000, maxHeapMb = 384, maxPages = 500, maxChars = 200_000 } = options;
-  const script = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/search/extract-worker.mjs');
+  const script = options.script ?? path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/search/extract-worker.mjs');
   let child: ChildProcess | null = null;
   let nextId = 1;
   // One job at a time: a queue of promises.

@@ -157,9 +157,10 @@ describe.each(testDatabaseKinds)('search (%s)', (kind) => {
   });
 
   it('suggests close words that find something, when nothing is found', async () => {
-    const r = await find('xylophone cotonn ');
+    // « lagunaire » is a word of the scheduled note: never suggested before its time.
+    const r = await find('cotom lagunnaire ');
     expect(r.total).toBe(0);
-    expect(r.suggestions).toContain('coton');
+    expect(r.suggestions).toEqual(['coton']);
   });
 
   it('offers the documents holding some of the words when none holds them all', async () => {
