@@ -107,6 +107,9 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
   let token: string;
 
   beforeAll(async () => {
+    // The random bytes uploaded here are no PDF worth reading: extraction fails at once.
+    const { useExtractor } = await import('@/lib/search/background');
+    useExtractor(() => Promise.reject(new Error('non lu dans ces tests')));
     database = await createTestDatabase(kind);
     if (driver === 's3') {
       s3 = await startS3Server();
@@ -300,6 +303,31 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     expect(body.files[0]).toMatchObject({ uploadedBy: 'Documentaliste', uses: [] });
     const none = (await (await filesRoute.GET(req('/api/files?q=annuaire&type=png', { token }))).json()) as { total: number };
     expect(none.total).toBe(0);
+  });
+
+  it('answers an upload without waiting for its text: a PDF whose extraction hangs, then fails, is uploaded and listed', async () => {
+    const { queueExtraction, useExtractor } = await import('@/lib/search/background');
+    let fail: (error: Error) => void = () => {};
+    let calls = 0;
+    useExtractor(() => {
+      calls++;
+      return new Promise((_, reject) => (fail = reject));
+    });
+    const res = await upload(token, [{ name: 'file', filename: 'extraction-bloquee.pdf', data: pdf(30_000) }]);
+    // The upload is answered while the extraction it queued has not finished (it is blocked).
+    expect(res.status).toBe(201);
+    const { file } = (await res.json()) as { file: { id: string } };
+    await vi.waitFor(() => expect(calls).toBe(1), { timeout: 20_000 });
+    const listed = async () => {
+      const list = (await (await filesRoute.GET(req('/api/files?q=extraction-bloquee', { token }))).json()) as { files: { id: string; text: { status: string; error: string | null } | null }[] };
+      return list.files.find((f) => f.id === file.id);
+    };
+    expect((await listed())?.text?.status).toBe('pending');
+    fail(new Error('analyse impossible'));
+    await queueExtraction();
+    // Failed once, to be retried later; still in the library, still downloadable.
+    expect(await listed()).toMatchObject({ text: { status: 'pending', error: 'analyse impossible' } });
+    expect((await download(file.id, { token })).status).toBe(200);
   });
 
   it('refuses a foreign Origin on upload (403)', async () => {

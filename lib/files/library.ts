@@ -14,9 +14,10 @@ import { areaOfRow } from '@/lib/content/kinds/kind';
 import { fileUrl } from '@/lib/content/urls';
 import { containsPattern } from '@/lib/db/like';
 import type { Db } from '@/lib/db/open';
-import { files, pages, siteIdentity, users } from '@/lib/db/schema';
+import { files, fileTexts, pages, siteIdentity, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { StorageDriver } from '@/lib/storage/types';
+import { extractableTypes } from '@/lib/search/extractor';
 import { acceptedTypes, extensionOf } from './detect';
 import type { ReceivedFile } from './receive';
 import { checkFileName, discardUpload } from './receive';
@@ -40,6 +41,8 @@ export type LibraryFile = {
   downloadCount: number;
   url: string;
   uses: FileUse[];
+  /** Its text for the search (documents only): being read, read, none (a scan), unreadable. */
+  text: { status: 'pending' | 'done' | 'empty' | 'failed'; pages: number | null; error: string | null } | null;
 };
 
 
@@ -149,9 +152,10 @@ export async function listFiles(db: Db, { q, type, page = 1, perPage = 25 }: Fil
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ file: files, uploader: users.name })
+      .select({ file: files, uploader: users.name, text: { status: fileTexts.status, pages: fileTexts.pages, error: fileTexts.error } })
       .from(files)
       .leftJoin(users, eq(users.id, files.uploadedBy))
+      .leftJoin(fileTexts, eq(fileTexts.fileId, files.id))
       .where(where)
       .orderBy(desc(files.createdAt), asc(files.id))
       .limit(perPage)
@@ -163,11 +167,13 @@ export async function listFiles(db: Db, { q, type, page = 1, perPage = 25 }: Fil
     total: total?.n ?? 0,
     page: Math.max(1, page),
     perPage,
-    files: rows.map(({ file, uploader }): LibraryFile => toLibraryFile(file, uploader, uses.get(file.id) ?? [])),
+    files: rows.map(({ file, uploader, text }): LibraryFile => toLibraryFile(file, uploader, uses.get(file.id) ?? [], text)),
   };
 }
 
-function toLibraryFile(file: typeof files.$inferSelect, uploader: string | null, uses: FileUse[]): LibraryFile {
+type TextRow = { status: string | null; pages: number | null; error: string | null } | null;
+
+function toLibraryFile(file: typeof files.$inferSelect, uploader: string | null, uses: FileUse[], text: TextRow = null): LibraryFile {
   return {
     id: file.id,
     name: file.name,
@@ -184,13 +190,19 @@ function toLibraryFile(file: typeof files.$inferSelect, uploader: string | null,
     downloadCount: file.downloadCount,
     url: fileUrl(file),
     uses,
+    text: text?.status ? { status: text.status as NonNullable<LibraryFile['text']>['status'], pages: text.pages, error: text.error } : null,
   };
 }
 
 export async function getLibraryFile(db: Db, id: string): Promise<LibraryFile> {
-  const [row] = await db.select({ file: files, uploader: users.name }).from(files).leftJoin(users, eq(users.id, files.uploadedBy)).where(and(eq(files.id, id), isNull(files.deletedAt)));
+  const [row] = await db
+    .select({ file: files, uploader: users.name, text: { status: fileTexts.status, pages: fileTexts.pages, error: fileTexts.error } })
+    .from(files)
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .leftJoin(fileTexts, eq(fileTexts.fileId, files.id))
+    .where(and(eq(files.id, id), isNull(files.deletedAt)));
   if (!row) throw new NotFoundError('Ce fichier n’existe pas ou plus.');
-  return toLibraryFile(row.file, row.uploader, (await usesOfFiles(db, [id])).get(id) ?? []);
+  return toLibraryFile(row.file, row.uploader, (await usesOfFiles(db, [id])).get(id) ?? [], row.text);
 }
 
 /**
@@ -230,7 +242,8 @@ export async function addUploadedFile(
       after: { name: row!.name, size: row!.size, mime: row!.mime, sha256: row!.sha256 },
       ip: options.ip,
     });
-    return toLibraryFile(row!, user.name, []);
+    // The database queued its text for extraction (migration 0007) when it is a document.
+    return toLibraryFile(row!, user.name, [], extractableTypes.includes(row!.mime) ? { status: 'pending', pages: null, error: null } : null);
   } catch (error) {
     await discardUpload(storage, { storageKey: received.storageKey });
     throw error;
