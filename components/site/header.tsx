@@ -4,6 +4,7 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Logo } from '@/components/ui/logo';
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import { fileUrl } from '@/lib/content/urls';
+import { HeaderSearch } from './header-search';
 import { NavMenus } from './nav-menus';
 import { SiteNav } from './site-nav';
 
@@ -26,7 +27,8 @@ export function Header({ identity }: { identity: SiteIdentity | null }) {
             <span className="block truncate text-sm text-muted">{identity?.name ?? 'Institut national de la statistique'}</span>
           </span>
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <HeaderSearch />
           <ThemeToggle />
           <SiteNav variant="mobile" />
         </div>

@@ -342,6 +342,7 @@ const adminScreens = [
   { path: '/admin', label: 'Tableau de bord' },
   { path: '/admin/series', label: 'Séries statistiques' },
   { path: '/admin/calendrier', label: 'Calendrier des parutions' },
+  { path: '/admin/recherche', label: 'Rechercher' },
   { path: '/admin/fichiers', label: 'Fichiers' },
   { path: '/admin/users', label: 'Utilisateurs' },
   { path: '/admin/journal', label: 'Journal d’activité' },

@@ -130,6 +130,8 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
     }
     const fields: Record<string, string> = {};
     let writing: Promise<Omit<Parsed, 'fields'>> | null = null;
+    /** Settles once the temporary file is closed (a pipeline may settle before its destination closes). */
+    let closed: Promise<void> = Promise.resolve();
     let fileStream: Readable | null = null;
     let failed = false;
 
@@ -148,7 +150,7 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
       // With an error: busboy's file stream, destroyed without one, never settles a pipeline.
       fileStream?.destroy(new Error('Envoi abandonné'));
       // Reject only once the temporary file is closed, so the caller can remove it.
-      void (writing ?? Promise.resolve()).catch(() => {}).then(() => reject(error));
+      void Promise.all([(writing ?? Promise.resolve()).catch(() => {}), closed]).then(() => reject(error));
     };
     const onAbort = () => fail(new UploadInterruptedError());
     for (const signal of o.signals) {
@@ -184,7 +186,9 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
           done(null, chunk);
         },
       });
-      const written = pipeline(stream, meter, fs.createWriteStream(o.tmpPath, { flags: 'wx', mode: 0o600 })).then(() => ({
+      const out = fs.createWriteStream(o.tmpPath, { flags: 'wx', mode: 0o600 });
+      closed = new Promise((resolveClosed) => out.once('close', () => resolveClosed()));
+      const written = pipeline(stream, meter, out).then(() => ({
         originalName: info.filename ?? name,
         name,
         size,

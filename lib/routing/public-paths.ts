@@ -23,7 +23,7 @@ type Resolved =
   | { kind: 'news-list'; page: number };
 
 /** Public pages outside the area registry. */
-const staticPaths = new Set(['/donnees', '/nsdp']);
+const staticPaths = new Set(['/donnees', '/nsdp', '/recherche']);
 
 /** What a path would show, from its shape and the registry alone; null when it cannot exist. */
 export function resolvePublicPath(pathname: string): Resolved | null {

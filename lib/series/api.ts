@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { env } from '@/lib/env';
-import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { createRateLimiter } from '@/lib/http/rate-limit';
 import { toCsv, toFrenchCsv, toJson, toSdmxCsv, toXlsx } from './files/export';
 import { periodOf, periodStart, type Frequency, type SeriesData } from './model';
 import { downloadFormats, seriesPath, type DownloadFormat } from './urls';
@@ -189,33 +189,10 @@ export function catalogue(data: SeriesData[], site: string) {
 
 // ─── Rate limit ──────────────────────────────────────────────────────────────────────────────
 
-type Window = { start: number; count: number };
-const windows = new Map<string, Window>();
+const limiter = createRateLimiter(rateLimitPerMinute);
 
-/**
- * Counts a request of this address in the current minute (per app instance). Returns the headers
- * to send, and `retryAfter` (seconds) when the limit is reached.
- */
-export function rateLimit(request: Request, now = Date.now()): { headers: Record<string, string>; retryAfter: number | null } {
-  const address = request.headers.get(CLIENT_IP_HEADER) ?? 'inconnue';
-  const minute = Math.floor(now / 60_000) * 60_000;
-  let w = windows.get(address);
-  if (!w || w.start !== minute) {
-    w = { start: minute, count: 0 };
-    windows.set(address, w);
-    if (windows.size > 50_000) for (const [k, v] of windows) if (v.start !== minute) windows.delete(k);
-  }
-  w.count++;
-  const reset = Math.ceil((minute + 60_000 - now) / 1000);
-  const headers = {
-    'RateLimit-Limit': String(rateLimitPerMinute),
-    'RateLimit-Remaining': String(Math.max(0, rateLimitPerMinute - w.count)),
-    'RateLimit-Reset': String(reset),
-  };
-  return { headers, retryAfter: w.count > rateLimitPerMinute ? reset : null };
-}
+/** Counts a request of this address in the current minute (per app instance): `createRateLimiter`. */
+export const rateLimit = (request: Request, now = Date.now()) => limiter.check(request, now);
 
 /** Forgets every count (tests). */
-export function resetRateLimit(): void {
-  windows.clear();
-}
+export const resetRateLimit = (): void => limiter.reset();

@@ -5,7 +5,7 @@ import { FileRowActions } from '@/components/admin/files/file-row-actions';
 import { requireSession } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db';
 import { acceptedTypes } from '@/lib/files/detect';
-import { listFiles } from '@/lib/files/library';
+import { listFiles, type LibraryFile } from '@/lib/files/library';
 import { fileTypeLabel, formatDateTime, formatFileSize } from '@/lib/format';
 
 export const metadata = { title: 'Fichiers — Administration' };
@@ -13,6 +13,14 @@ export const metadata = { title: 'Fichiers — Administration' };
 type Props = { searchParams: Promise<{ q?: string; type?: string; page?: string }> };
 
 const PER_PAGE = 25;
+
+/** What the search knows of a document's text. */
+function textStatus(text: NonNullable<LibraryFile['text']>, ext: string): string {
+  if (text.status === 'pending') return text.error ? `Lecture du texte à réessayer (${text.error})` : 'Texte en cours de lecture';
+  if (text.status === 'done') return `Texte lu pour la recherche${text.pages && ext === 'pdf' ? ` (${text.pages} p.)` : ''}`;
+  if (text.status === 'empty') return ext === 'pdf' ? 'PDF scanné : aucun texte à rechercher' : 'Aucun texte à rechercher';
+  return `Texte illisible : ${text.error ?? 'erreur inconnue'}`;
+}
 
 export default async function FilesPage({ searchParams }: Props) {
   await requireSession();
@@ -86,7 +94,10 @@ export default async function FilesPage({ searchParams }: Props) {
                     <a href={f.url}>{f.name}</a>
                     {f.restricted ? <span className="ml-2 text-xs text-muted">(réservé)</span> : null}
                   </th>
-                  <td className="py-2 pr-4">{fileTypeLabel(f.ext)}</td>
+                  <td className="py-2 pr-4">
+                    {fileTypeLabel(f.ext)}
+                    {f.text ? <span className="block text-xs text-muted">{textStatus(f.text, f.ext)}</span> : null}
+                  </td>
                   <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">{formatFileSize(f.size)}</td>
                   <td className="py-2 pr-4">{f.uploadedBy ?? 'Contenu de démonstration'}</td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(f.createdAt)}</td>

@@ -1,0 +1,210 @@
+import Link from 'next/link';
+import { formatDate } from '@/lib/format';
+import { searchHref, type SearchPageParams } from '@/lib/search/params';
+import { SEARCH_PER_PAGE, type FacetValue, type SearchResult, type Segment } from '@/lib/search/query';
+
+/** Text with the words that matched in `<mark>` (never HTML from the index). */
+export function Highlighted({ segments }: { segments: Segment[] }) {
+  return (
+    <>
+      {segments.map((s, i) =>
+        s.hit ? (
+          <mark key={i} className="rounded-sm bg-primary-soft px-0.5 font-semibold text-fg">
+            {s.text}
+          </mark>
+        ) : (
+          s.text
+        ),
+      )}
+    </>
+  );
+}
+
+const statusLabels: Record<string, string> = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' };
+
+type Props = { result: SearchResult; params: SearchPageParams; scope: 'public' | 'admin'; base: string };
+
+function Facet({ title, name, values, current, params, base }: { title: string; name: 'area' | 'kind' | 'year'; values: FacetValue[]; current: string | undefined; params: SearchPageParams; base: string }) {
+  if (values.length === 0) return null;
+  const id = `filtre-${name}`;
+  return (
+    <section aria-labelledby={id} className="mt-6 first:mt-0">
+      <h3 id={id} className="text-sm font-semibold uppercase tracking-wide text-muted">
+        {title}
+      </h3>
+      <ul className="mt-2 space-y-1 text-sm">
+        {current ? (
+          <li>
+            <Link href={searchHref({ ...params, [name]: undefined, page: 1 }, base)}>Tous</Link>
+          </li>
+        ) : null}
+        {values.map((v) => {
+          const active = current === v.value;
+          const href = searchHref({ ...params, [name]: active ? undefined : name === 'year' ? Number(v.value) : v.value, page: 1 }, base);
+          return (
+            <li key={v.value}>
+              <Link href={href} aria-current={active ? 'true' : undefined} className={active ? 'font-semibold' : undefined}>
+                {v.label} <span className="text-muted">({v.count})</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Results of a search with their filters, notices and pages; the public page and the back-office share it. */
+export function SearchResults({ result, params, scope, base }: Props) {
+  const { total, hits } = result;
+  const shown = result.correctedText ?? result.query.text;
+  return (
+    <>
+      <p role="status" className="mt-6 text-lg">
+        {total === 0 ? (
+          <>Aucun résultat pour « {result.query.text} ».</>
+        ) : (
+          <>
+            {total.toLocaleString('fr-FR')} résultat{total > 1 ? 's' : ''} pour « {shown} »
+            {result.pages > 1 ? ` — page ${result.page} sur ${result.pages}` : ''}.
+          </>
+        )}
+      </p>
+      {result.correctedText ? (
+        <p className="mt-2 text-muted">
+          Aucun document ne contient « {result.query.text} » : résultats pour « {result.correctedText} ».
+        </p>
+      ) : null}
+      {result.partial ? <p className="mt-2 text-muted">Aucun document ne contient tous ces mots : voici ceux qui en contiennent une partie.</p> : null}
+      {total === 0 && result.suggestions.length > 0 ? (
+        <p className="mt-2">
+          Essayez :{' '}
+          {result.suggestions.map((w, i) => (
+            <span key={w}>
+              {i > 0 ? ', ' : ''}
+              <Link href={searchHref({ q: w }, base)}>{w}</Link>
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+      {total === 0 ? (
+        <p className="mt-2 text-muted">Vérifiez l’orthographe, essayez moins de mots ou un mot plus général{params.area || params.kind || params.year ? ', ou retirez les filtres' : ''}.</p>
+      ) : null}
+
+      {total > 0 || params.area || params.kind || params.year ? (
+        <div className="mt-6 grid gap-8 md:grid-cols-[14rem_1fr]">
+          <aside aria-label="Filtres" className="md:order-none">
+            <Facet title="Type" name="kind" values={result.facets.kinds} current={params.kind} params={params} base={base} />
+            <Facet title="Rubrique" name="area" values={result.facets.areas} current={params.area} params={params} base={base} />
+            <Facet title="Année" name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} base={base} />
+          </aside>
+          <div>
+            <ol className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
+              {hits.map((h) => {
+                const href = scope === 'admin' ? h.adminUrl : h.url;
+                return (
+                  <li key={`${h.source}-${h.sourceId}`}>
+                    <p className="text-sm text-muted">
+                      {h.kindLabel}
+                      {h.source !== 'pages' && h.areaLabel !== h.kindLabel ? ` · ${h.areaLabel}` : ''}
+                      {h.date && h.source !== 'pages' ? (
+                        <>
+                          {' · '}
+                          <time dateTime={h.date.toISOString()}>{formatDate(h.date)}</time>
+                        </>
+                      ) : null}
+                      {scope === 'admin' ? (
+                        <span className="ml-2 rounded border border-border px-1.5 py-0.5 text-xs text-fg">
+                          {h.deleted ? 'Corbeille' : (statusLabels[h.status] ?? h.status)}
+                        </span>
+                      ) : null}
+                    </p>
+                    <h2 className="mt-1 text-lg font-semibold leading-snug">
+                      {href ? (
+                        <Link href={href}>
+                          <Highlighted segments={h.title} />
+                        </Link>
+                      ) : (
+                        <Highlighted segments={h.title} />
+                      )}
+                    </h2>
+                    {h.excerpt.length > 0 ? (
+                      <p className="mt-1 text-fg">
+                        {h.inDocument ? <span className="font-medium">Dans un document joint : </span> : null}
+                        <Highlighted segments={h.excerpt} />
+                      </p>
+                    ) : null}
+                    {scope === 'admin' && h.url ? (
+                      <p className="mt-1 text-sm">
+                        <Link href={h.url}>Voir la page publique</Link>
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+            {result.pages > 1 ? (
+              <nav aria-label="Pages de résultats" className="mt-8">
+                <ul className="flex flex-wrap gap-2">
+                  {result.page > 1 ? (
+                    <li>
+                      <Link rel="prev" href={searchHref({ ...params, page: result.page - 1 }, base)} className="inline-block rounded-md border border-border px-3 py-1">
+                        Précédente
+                      </Link>
+                    </li>
+                  ) : null}
+                  {Array.from({ length: result.pages }, (_, i) => i + 1)
+                    .filter((n) => n === 1 || n === result.pages || Math.abs(n - result.page) <= 2)
+                    .map((n) => (
+                      <li key={n}>
+                        <Link
+                          href={searchHref({ ...params, page: n }, base)}
+                          aria-current={n === result.page ? 'page' : undefined}
+                          className={`inline-block rounded-md border border-border px-3 py-1 ${n === result.page ? 'bg-primary text-primary-fg' : ''}`}
+                        >
+                          <span className="sr-only">Page </span>
+                          {n}
+                        </Link>
+                      </li>
+                    ))}
+                  {result.page < result.pages ? (
+                    <li>
+                      <Link rel="next" href={searchHref({ ...params, page: result.page + 1 }, base)} className="inline-block rounded-md border border-border px-3 py-1">
+                        Suivante
+                      </Link>
+                    </li>
+                  ) : null}
+                </ul>
+              </nav>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The search form of a search page (the header has its own, smaller one). */
+export function SearchForm({ q, action, label }: { q: string; action: string; label: string }) {
+  return (
+    <form role="search" action={action} method="get" className="mt-4 flex max-w-2xl flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor="recherche-q" className="block text-sm font-medium">
+          {label}
+        </label>
+        <input
+          id="recherche-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={200}
+          className="mt-1 w-full rounded-md border border-border bg-bg px-3 py-2"
+        />
+      </div>
+      <button type="submit" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90">
+        Rechercher
+      </button>
+    </form>
+  );
+}
