@@ -100,7 +100,7 @@ export function SearchResults({ result, params, scope, base }: Props) {
             <Facet title="Année" name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} base={base} />
           </aside>
           <div>
-            <ol className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
+            <ol aria-label="Résultats de la recherche" className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
               {hits.map((h) => {
                 const href = scope === 'admin' ? h.adminUrl : h.url;
                 return (

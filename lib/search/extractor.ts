@@ -38,7 +38,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extract & { clo
   let queue: Promise<unknown> = Promise.resolve();
 
   const start = (): ChildProcess => {
-    const c = fork(script, [], { execArgv: [`--max-old-space-size=${maxHeapMb}`], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const c = fork(/*turbopackIgnore: true*/ script, [], { execArgv: [`--max-old-space-size=${maxHeapMb}`], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     c.stderr?.resume();
     c.unref();
     c.channel?.unref();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { connection } from 'next/server';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { SearchForm, SearchResults } from '@/components/search/search-results';
 import { getDb } from '@/lib/db';
@@ -19,31 +19,31 @@ export async function generateMetadata({ searchParams }: Props) {
   return { ...metadata, robots: { index: false, follow: true } };
 }
 
-/** Results: read at request time (never cached — what is public changes with the clock). */
-async function Results({ searchParams }: Props) {
-  const params = readSearchParams(await searchParams);
-  if (!params.q.trim()) return <p className="mt-6 text-muted">Saisissez un ou plusieurs mots, ou une expression entre guillemets.</p>;
-  const result = await search(await getDb(), { q: params.q, area: params.area, kind: params.kind, year: params.year, page: params.page, scope: 'public' });
-  return <SearchResults result={result} params={params} scope="public" base="/recherche" />;
-}
-
-async function Form({ searchParams }: Props) {
-  const { q } = readSearchParams(await searchParams);
-  return <SearchForm q={q} action={searchHref({})} label="Rechercher dans tout le site et ses documents" />;
-}
+/**
+ * Rendered whole at request time, without streaming holes, so the page works without JavaScript
+ * (a Suspense boundary's content needs a script to be shown); never cached — what is public
+ * changes with the clock.
+ */
+export const instant = false;
 
 /** `/recherche?q=…`: the whole site and the text of its documents, in French, with filters. */
-export default function SearchPage({ searchParams }: Props) {
+export default async function SearchPage({ searchParams }: Props) {
+  const params = readSearchParams(await searchParams);
+  // Results depend on the time (scheduled items): never prerendered.
+  await connection();
+  const result = params.q.trim()
+    ? await search(await getDb(), { q: params.q, area: params.area, kind: params.kind, year: params.year, page: params.page, scope: 'public' })
+    : null;
   return (
     <>
       <Breadcrumbs items={[{ label: 'Recherche' }]} />
       <h1 className="text-3xl font-bold leading-tight">Rechercher</h1>
-      <Suspense fallback={<SearchForm q="" action="/recherche" label="Rechercher dans tout le site et ses documents" />}>
-        <Form searchParams={searchParams} />
-      </Suspense>
-      <Suspense fallback={<p className="mt-6 text-muted">Recherche en cours…</p>}>
-        <Results searchParams={searchParams} />
-      </Suspense>
+      <SearchForm q={params.q} action={searchHref({})} label="Rechercher dans tout le site et ses documents" />
+      {result ? (
+        <SearchResults result={result} params={params} scope="public" base="/recherche" />
+      ) : (
+        <p className="mt-6 text-muted">Saisissez un ou plusieurs mots, ou une expression entre guillemets.</p>
+      )}
     </>
   );
 }
