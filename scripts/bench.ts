@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAdmin, removeBenchPublications, seedBenchPublications } from './bench-admin';
 import { benchFiles, type FileBenchResult } from './bench-files';
+import { benchSearchHttp, removeSearchCorpus, seedAndMeasureSearch } from './bench-search';
 import { benchSeriesImport } from './bench-series';
 import { measuredPages, startServer, warm } from './spawn-server';
 
@@ -112,7 +113,15 @@ function printSection(name: string, description: string, rows: BenchRow[]): void
 }
 
 async function main(): Promise<number> {
-  const withAdmin = !process.env.BENCH_SKIP_ADMIN;
+  // `npm run bench:search` measures the search alone.
+  const onlySearch = Boolean(process.env.BENCH_ONLY_SEARCH);
+  const withSearch = onlySearch || !process.env.BENCH_SKIP_SEARCH;
+  const withAdmin = !onlySearch && !process.env.BENCH_SKIP_ADMIN;
+  let searchResult: Record<string, string | number> | null = null;
+  if (withSearch) {
+    console.log('Recherche : 10 000 publications et 2 000 PDF de test dans « Autres publications » (retirés à la fin)…');
+    searchResult = await seedAndMeasureSearch();
+  }
   if (withAdmin) {
     console.log('10 000 brouillons de test dans la rubrique IPC (retirés à la fin)…');
     await seedBenchPublications();
@@ -124,7 +133,7 @@ async function main(): Promise<number> {
   let filesResult: FileBenchResult | null = null;
   try {
     console.log(`Serveur de production : ${server.baseUrl}`);
-    for (const section of sections) {
+    for (const section of onlySearch ? [] : sections) {
       console.log(`\n${section.name}`);
       results.push({ name: section.name, description: section.description, rows: await section.run(server.baseUrl) });
     }
@@ -132,24 +141,34 @@ async function main(): Promise<number> {
       console.log('\nBack-office : liste de 10 000 publications, délai de publication');
       adminResult = await benchAdmin(server.baseUrl);
     }
-    if (!process.env.BENCH_SKIP_FILES) {
+    if (searchResult) {
+      console.log('\nRecherche : deux mots, 20 connexions');
+      Object.assign(searchResult, await benchSearchHttp(server.baseUrl));
+    }
+    if (!onlySearch && !process.env.BENCH_SKIP_FILES) {
       console.log('\nFichiers : envoi et téléchargement d’un gros PDF');
       filesResult = await benchFiles(server.baseUrl, server.pid);
     }
   } finally {
     await server.stop();
     if (withAdmin) await removeBenchPublications();
+    if (withSearch) await removeSearchCorpus();
   }
 
-  console.log('\nSéries : import de 10 000 valeurs (base en mémoire, hors réseau)');
-  const seriesImport = await benchSeriesImport();
+  const seriesImport = onlySearch ? {} : (console.log('\nSéries : import de 10 000 valeurs (base en mémoire, hors réseau)'), await benchSeriesImport());
 
   for (const r of results) printSection(r.name, r.description, r.rows);
-  console.log('\nSéries — import de 10 000 valeurs (fichier CSV long, 10 séries × 1 000 mois)');
-  for (const [key, value] of Object.entries(seriesImport)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
+  if (!onlySearch) {
+    console.log('\nSéries — import de 10 000 valeurs (fichier CSV long, 10 séries × 1 000 mois)');
+    for (const [key, value] of Object.entries(seriesImport)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
+  }
   if (adminResult) {
     console.log('\nBack-office — GET /api/admin/publications (20 requêtes par cas) et publication → page publique');
     for (const [key, value] of Object.entries(adminResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
+  }
+  if (searchResult) {
+    console.log('\nRecherche — 10 000 publications, 2 000 PDF ; requêtes de deux mots (objectif : p95 < 50 ms)');
+    for (const [key, value] of Object.entries(searchResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
   }
   if (filesResult) {
     console.log('\nFichiers — POST /api/files puis GET /fichiers/… du même fichier (mémoire : RSS du serveur)');
@@ -166,6 +185,7 @@ async function main(): Promise<number> {
     sections: results,
     admin: adminResult,
     files: filesResult,
+    search: searchResult,
     seriesImport,
   };
   const file = path.join('bench-results', 'latest.json');

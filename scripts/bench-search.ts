@@ -1,0 +1,216 @@
+/**
+ * The search part of `npm run bench`: 10 000 published publications with French text and 2 000 of
+ * them with a real PDF (pdfkit), whose text goes through the extraction queue as an upload's would;
+ * then two-word queries, 20 at a time — on the query function (before the server opens the
+ * database) and on `/recherche` over HTTP — with their p50, p95 and p99, and the index's size.
+ * Everything seeded is removed at the end.
+ */
+import { Readable } from 'node:stream';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import { openDatabase } from '@/lib/db/open';
+import { queryRows } from '@/lib/db/raw';
+import { files, publicationFiles, publications } from '@/lib/db/schema';
+import { extractQueuedNow } from '@/lib/search/extraction';
+import { search } from '@/lib/search/query';
+import { getStorage, newStorageKey } from '@/lib/storage';
+
+const AREA = 'autres';
+const PREFIX = 'bench-recherche-';
+const COUNT = Number(process.env.BENCH_SEARCH_ROWS ?? 10_000);
+const PDFS = Number(process.env.BENCH_SEARCH_PDFS ?? 2_000);
+const CONCURRENCY = 20;
+
+const topics = ['prix du riz', 'production de coton', 'recensement des ménages', 'emploi des jeunes', 'exportations de bétail', 'consommation des ménages', 'scolarisation des filles', 'santé maternelle', 'commerce extérieur', 'production industrielle', 'pluviométrie et récoltes', 'inflation des produits alimentaires', 'accès à l’eau potable', 'électrification rurale', 'transport routier', 'finances publiques', 'dette extérieure', 'pêche artisanale', 'élevage transhumant', 'secteur informel'];
+const regions = ['Djanta', 'Kalaban', 'Tanbaly', 'Sorodougou', 'Bankasso', 'Niamana', 'Kourou', 'Siby', 'Fana', 'Bougouni'];
+const sentences = [
+  'Les résultats montrent une hausse sensible par rapport à l’année précédente.',
+  'La collecte a été réalisée auprès d’un échantillon représentatif de ménages.',
+  'Les prix relevés sur les marchés urbains ont progressé plus vite qu’en milieu rural.',
+  'La production agricole dépend fortement de la pluviométrie de la saison.',
+  'Les exportations ont reculé en raison de la baisse des cours mondiaux.',
+  'Le taux d’activité des femmes reste inférieur à celui des hommes.',
+  'Les importations de produits pétroliers pèsent sur la balance commerciale.',
+  'Les indicateurs de santé s’améliorent dans la plupart des régions.',
+  'La méthodologie suit les recommandations internationales en vigueur.',
+  'Les données provisoires seront révisées lors de la prochaine publication.',
+];
+
+/** A small deterministic generator, so two runs measure the same corpus. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+const pick = <T>(r: () => number, list: readonly T[]) => list[Math.floor(r() * list.length)]!;
+
+function pdf(lines: string[]): Promise<Buffer> {
+  const doc = new PDFDocument();
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (const line of lines) doc.text(line);
+  doc.end();
+  return done;
+}
+
+async function removeRows(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const old = await db
+    .select({ fileId: publicationFiles.fileId })
+    .from(publicationFiles)
+    .innerJoin(publications, eq(publications.id, publicationFiles.publicationId))
+    .where(and(eq(publications.area, AREA), like(publications.slug, `${PREFIX}%`)));
+  await db.delete(publications).where(and(eq(publications.area, AREA), like(publications.slug, `${PREFIX}%`)));
+  const ids = old.map((o) => o.fileId);
+  const storage = getStorage();
+  for (let i = 0; i < ids.length; i += 500) {
+    const batch = ids.slice(i, i + 500);
+    const rows = await db.delete(files).where(inArray(files.id, batch)).returning({ key: files.storageKey });
+    await Promise.all(rows.map((r) => storage.delete(r.key).catch(() => {})));
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const summary = (latencies: number[]) => {
+  const s = [...latencies].sort((a, b) => a - b);
+  return { p50: Math.round(percentile(s, 0.5)), p95: Math.round(percentile(s, 0.95)), p99: Math.round(percentile(s, 0.99)) };
+};
+
+/** Two-word queries a reader would type, over the corpus's words. */
+export const benchQueries = ['prix riz', 'coton production', 'recensement ménages', 'emploi jeunes', 'exportations bétail', 'consommation ménages', 'scolarisation filles', 'santé maternelle', 'commerce extérieur', 'production industrielle', 'pluviométrie récoltes', 'inflation alimentaires', 'eau potable', 'électrification rurale', 'transport routier', 'finances publiques', 'dette extérieure', 'pêche artisanale', 'élevage transhumant', 'secteur informel', 'marchés urbains', 'balance commerciale', 'cours mondiaux', 'taux activité', 'données provisoires', 'Djanta prix', 'Kalaban coton', 'Tanbaly riz', 'Bougouni ménages', 'Fana emploi'];
+
+/** Seeds the corpus (needs the database to itself) and measures the query function. */
+export async function seedAndMeasureSearch(): Promise<Record<string, string | number>> {
+  const database = await openDatabase();
+  const db = database.db;
+  const out: Record<string, string | number> = {};
+  try {
+    await removeRows(db);
+    const r = random(42);
+    let started = Date.now();
+    const start = Date.UTC(2016, 0, 1);
+    for (let i = 0; i < COUNT; i += 500) {
+      await db.insert(publications).values(
+        Array.from({ length: Math.min(500, COUNT - i) }, (_, k) => {
+          const n = i + k + 1;
+          const topic = pick(r, topics);
+          const region = pick(r, regions);
+          const at = new Date(start + n * 8_640_000);
+          const body = Array.from({ length: 6 }, () => pick(r, sentences)).join(' ');
+          return {
+            area: AREA,
+            slug: `${PREFIX}${n}`,
+            title: `Note n° ${n} : ${topic} à ${region}`,
+            summary: `${pick(r, sentences)} Cette note porte sur ${topic} dans la région de ${region}.`,
+            body: `<p>${body}</p>`,
+            status: 'published' as const,
+            publishedAt: at,
+            createdAt: at,
+            updatedAt: at,
+          };
+        }),
+      );
+    }
+    out['publications insérées (indexées par déclencheur)'] = `${COUNT} en ${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+    started = Date.now();
+    const storage = getStorage();
+    const targets = await db
+      .select({ id: publications.id, title: publications.title })
+      .from(publications)
+      .where(and(eq(publications.area, AREA), like(publications.slug, `${PREFIX}%`)))
+      .orderBy(publications.id)
+      .limit(PDFS);
+    for (const target of targets) {
+      const lines = [target.title, ...Array.from({ length: 25 }, () => `${pick(r, sentences)} ${pick(r, topics)} à ${pick(r, regions)}.`)];
+      const data = await pdf(lines);
+      const key = newStorageKey('pdf');
+      await storage.put(key, Readable.from(data), 'application/pdf');
+      const [file] = await db
+        .insert(files)
+        .values({ storageKey: key, name: `annexe-${target.id}.pdf`, originalName: `annexe-${target.id}.pdf`, mime: 'application/pdf', ext: 'pdf', size: data.length, sha256: 'banc' })
+        .returning({ id: files.id });
+      await db.insert(publicationFiles).values({ publicationId: target.id, fileId: file!.id });
+    }
+    out['PDF créés et stockés'] = `${targets.length} en ${((Date.now() - started) / 1000).toFixed(1)} s`;
+    started = Date.now();
+    const run = await extractQueuedNow(db, storage);
+    const seconds = (Date.now() - started) / 1000;
+    out['extraction du texte (file d’attente, processus fils)'] = `${run.done} lus, ${run.empty} vides, ${run.failed} en échec en ${seconds.toFixed(1)} s (${(run.done / seconds).toFixed(1)} PDF/s)`;
+
+    const [size] = await queryRows<{ documents: string | number; words: string | number; texts: string | number; rows: string | number; vocabulary: string | number }>(
+      db,
+      sql`select pg_total_relation_size('search_documents') as documents, pg_total_relation_size('search_words') as words,
+                 pg_total_relation_size('file_texts') as texts, (select count(*) from search_documents) as rows,
+                 (select count(*) from search_words) as vocabulary`,
+    );
+    const mb = (v: string | number | undefined) => `${(Number(v ?? 0) / 1024 / 1024).toFixed(1)} Mo`;
+    out['index : search_documents (texte, tsvector, GIN)'] = `${mb(size?.documents)} pour ${size?.rows} documents`;
+    out['index : search_words (vocabulaire, trigrammes)'] = `${mb(size?.words)} pour ${size?.vocabulary} mots`;
+    out['texte extrait : file_texts'] = mb(size?.texts);
+
+    // The query function alone, 20 at a time, each query of the list 10 times.
+    const latencies: number[] = [];
+    const jobs = Array.from({ length: 10 }, () => benchQueries).flat();
+    let next = 0;
+    started = Date.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < jobs.length) {
+          const q = jobs[next++]!;
+          const t = performance.now();
+          await search(db, { q, scope: 'public' });
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const s = summary(latencies);
+    out[`search() en direct, ${CONCURRENCY} à la fois (${latencies.length} requêtes)`] = `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, ${Math.round(latencies.length / ((Date.now() - started) / 1000))} req/s`;
+  } finally {
+    await database.close();
+  }
+  return out;
+}
+
+/** Two-word searches on `/recherche`, 20 connections for `seconds`. */
+export async function benchSearchHttp(baseUrl: string, seconds = 15): Promise<Record<string, string | number>> {
+  for (const q of benchQueries) await fetch(`${baseUrl}/recherche?q=${encodeURIComponent(q)}`).then((r) => r.arrayBuffer());
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  let i = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const q = benchQueries[i++ % benchQueries.length]!;
+        const t = performance.now();
+        try {
+          const res = await fetch(`${baseUrl}/recherche?q=${encodeURIComponent(q)}`);
+          bytes += (await res.arrayBuffer()).byteLength;
+          if (res.status !== 200) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const s = summary(latencies);
+  return {
+    [`GET /recherche?q=<deux mots>, ${CONCURRENCY} connexions, ${seconds} s`]: `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms`,
+    'requêtes (par seconde)': `${latencies.length} (${Math.round(latencies.length / seconds)}/s), page moyenne ${Math.round(bytes / Math.max(1, latencies.length) / 1024)} Ko`,
+    'erreurs ou non-200': errors,
+  };
+}
+
+export async function removeSearchCorpus(): Promise<void> {
+  const database = await openDatabase();
+  try {
+    await removeRows(database.db);
+  } finally {
+    await database.close();
+  }
+}
