@@ -6,12 +6,14 @@
  * excerpts or suggestions.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allKinds } from '@/lib/content/kinds';
+import { queryRows } from '@/lib/db/raw';
 import { fileTexts, files, news, pages, publicationFiles, publications, series, seriesVersions } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { parseQuery } from './parse';
-import { search, suggest, type SearchResult } from './query';
+import { isSearchKind, search, suggest, type SearchResult } from './query';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const day = (d: string) => new Date(`${d}T08:00:00Z`);
@@ -167,6 +169,17 @@ describe.each(testDatabaseKinds)('search (%s)', (kind) => {
     const r = await find('coton lagunes ');
     expect(r.partial).toBe(true);
     expect(titles(r)).toEqual(['Commerce extérieur : les exportations de coton']);
+  });
+
+  it('indexes every kind of the index: a new kind needs its trigger and its branch in search_reindex', async () => {
+    for (const kind of allKinds) {
+      const table = getTableName(kind.table);
+      const triggers = await queryRows(db(), sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = ${table} and t.tgname = 'search_index'`);
+      expect(triggers.length, table).toBe(1);
+      // Raises « unknown source » for a kind search_reindex does not know.
+      await db().execute(sql`select search_reindex(${kind.name}, -1)`);
+      expect(isSearchKind(kind.name), kind.name).toBe(true);
+    }
   });
 
   it('follows unpublishing and restricting at once', async () => {

@@ -4,7 +4,9 @@
  * compile; `index.test.ts` checks that each one has every part.
  *
  * Adding a kind: its table (lib/db/schema.ts, then `npm run db:generate`), `<kind>.form.ts` and
- * `<kind>.ts` here, one line in `./forms.ts` and below, its view in `components/content/kind-views.tsx`.
+ * `<kind>.ts` here, one line in `./forms.ts` and below, its view in `components/content/kind-views.tsx`,
+ * and its search: a `search_index` trigger on its table and its branch in `search_reindex` (a
+ * migration like 0007), its label in `lib/search/query.ts` (lib/search/search.test.ts checks both).
  */
 import type { Area } from '@/lib/content/areas';
 import { NotFoundError } from '@/lib/errors';
