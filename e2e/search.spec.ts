@@ -203,3 +203,28 @@ test('ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, pu
   await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
   await visitor.close();
 });
+
+test('un PDF scanné, sans texte, est signalé comme tel dans la bibliothèque ; son envoi n’attend pas la lecture', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = stamp();
+  const doc = new PDFDocument();
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  // A page that is only a picture: what a scanner without OCR produces.
+  doc.rect(40, 40, 500, 700).fill('#555');
+  doc.end();
+  await signIn(page, '/admin/fichiers');
+  await page.getByLabel('choisissez des fichiers').setInputFiles({ name: `scan-${id}.pdf`, mimeType: 'application/pdf', buffer: await done });
+  await expect(page.getByRole('list', { name: 'Envois en cours' }).getByRole('listitem').filter({ hasText: `scan-${id}.pdf` })).toContainText('Envoyé.');
+  const row = () => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `scan-${id}.pdf` }) });
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/admin/fichiers?q=scan-${id}`);
+        return row().innerText();
+      },
+      { timeout: 60_000, intervals: [1_000, 2_000] },
+    )
+    .toContain('PDF scanné : aucun texte à rechercher');
+});

@@ -100,7 +100,8 @@ async function main(): Promise<number> {
   let chrome: LaunchedChrome | undefined;
   const results: PageResult[] = [];
   try {
-    const pages = await measuredPages(server.baseUrl);
+    // The search results page too (not cached: rendered at each request).
+    const pages = [...(await measuredPages(server.baseUrl)), { name: 'Recherche', path: '/recherche?q=prix+riz' }];
     await warm(server.baseUrl, pages.map((p) => p.path));
     chrome = await launch({
       chromePath: chromiumPath,
