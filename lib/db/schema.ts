@@ -531,6 +531,12 @@ export const searchDocuments = pgTable(
   ],
 );
 
+/** Raised by a trigger on every change of `search_documents` (migration 0007): the key of cached results. */
+export const searchGeneration = pgTable('search_generation', {
+  id: integer('id').primaryKey().default(1),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
+
 /** The words of the indexed texts (unaccented, lower case): prefix completion and spelling suggestions. */
 export const searchWords = pgTable(
   'search_words',

@@ -11,7 +11,7 @@
  *   (trigrams: « consomation » → « consommation »), used only when that finds something visible.
  *
  * Ranking: where the whole query matches — title, then summary, then body, then the attached files'
- * text — then `ts_rank`, then the newest. Visitors see only what is public now: published, its
+ * text — then the newest. Visitors see only what is public now: published, its
  * time come, not in the trash, in an area with public pages (never the sampling area). Counts,
  * excerpts and suggestions are computed over that same set, so nothing else leaks through them.
  */
@@ -169,8 +169,8 @@ async function closeWords(db: Db, word: string): Promise<string[]> {
 
 const MARK_START = '\u2997';
 const MARK_END = '\u2998';
-const headlineOptions = (fragments: number) =>
-  `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=${fragments}, FragmentDelimiter=" … "`;
+/** One fragment around the best match (several fragments cost three times as much). */
+const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinWords=15, ShortWord=2`;
 
 /** Splits ts_headline's output into highlighted and plain runs (rendered without HTML). */
 export function segments(marked: string): Segment[] {
@@ -220,6 +220,55 @@ function facetLabel(kind: 'area' | 'kind' | 'year', value: string): string {
   return value;
 }
 
+/**
+ * The query `q` with each lexeme restricted to one weight (`'prix':A & 'riz':A`): matched against
+ * the title-summary-body vector, it says whether the whole query is in the title (A) or the summary
+ * (B) — the tier a result is ranked by, without building a filtered vector per row.
+ */
+const weightedQuery = (weight: 'A' | 'B') =>
+  sql.raw(`to_tsquery('simple', regexp_replace(q::text, '''((?:[^'']|'''')*)''(?::(\\*))?', '''\\1'':\\2${weight}', 'g'))`);
+
+type FacetRow = { facet: 'area' | 'kind' | 'year' | 'total'; value: string | null; n: number | string };
+
+/**
+ * One statement per search: the visible matches with their tier and rank, computed once
+ * (materialized), then the counts of each filter (each ignoring its own) and the page of hits with
+ * their highlighted title and excerpt — as two JSON columns of one row.
+ */
+async function runQuery(db: Db, tsq: SQL, visible: SQL, filters: SearchFilters, limit: number, offset: number): Promise<{ facets: FacetRow[]; hits: HitRow[] }> {
+  const [row] = await queryRows<{ facets: FacetRow[] | string | null; hits: HitRow[] | string | null }>(
+    db,
+    sql`with q as (select (${tsq}) as q),
+        w as materialized (select q.q, ${weightedQuery('A')} as qa, ${weightedQuery('B')} as qb from q),
+        m as materialized (
+          select d.id, d.area, d.source, d.date, extract(year from d.date at time zone 'UTC')::int as year,
+                 case when d.tsv_meta @@ w.qa then 3 when d.tsv_meta @@ w.qb then 2 when d.tsv_meta @@ w.q then 1 else 0 end as tier
+          from search_documents d, w
+          where d.tsv @@ w.q and ${visible}),
+        facets as (
+          select 'total' as facet, null as value, count(*) as n from m d where ${filterSql(filters)}
+          union all select 'area', area, count(*) from m d where ${filterSql(filters, 'area')} group by area
+          union all select 'kind', source, count(*) from m d where ${filterSql(filters, 'kind')} group by source
+          union all select 'year', year::text, count(*) from m d where ${filterSql(filters, 'year')} and year is not null group by year),
+        top as (
+          select * from m d where ${filterSql(filters)}
+          order by tier desc, date desc nulls last, id desc
+          limit ${limit} offset ${offset}),
+        hits as (
+          select t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
+                 ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
+                 ts_headline(${CONFIG},
+                   translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
+                                  else left(h.doc_text, 50000) end, '’', ''''),
+                   q.q, ${headlineOptions}) as excerpt_marked
+          from top t join search_documents h on h.id = t.id, q)
+        select (select json_agg(f) from facets f) as facets,
+               (select json_agg(h order by h.tier desc, h.date desc nulls last, h.id desc) from hits h) as hits`,
+  );
+  const parse = <T,>(v: T[] | string | null | undefined): T[] => (v == null ? [] : typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
+  return { facets: parse(row?.facets), hits: parse(row?.hits) };
+}
+
 /** Searches; an empty or stop-words-only query finds nothing (and costs no query). */
 export async function search(db: Db, options: SearchOptions): Promise<SearchResult> {
   const q = parseQuery(options.q);
@@ -228,30 +277,19 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   const empty: SearchResult = { query: q, correctedText: null, partial: false, total: 0, page: 1, pages: 0, hits: [], facets: { areas: [], kinds: [], years: [] }, suggestions: [] };
   if (isEmptyQuery(q)) return empty;
   const visible = visibility(options.scope, options.now ?? new Date());
+  const requested = Math.max(1, options.page ?? 1);
 
   const last = q.words.at(-1);
   const prefixWords = q.prefixLast && last ? await completions(db, last) : [];
   let query = tsquery(q, q.words, prefixWords);
   let correctedText: string | null = null;
-
-  const facetRows = (tsq: SQL) =>
-    queryRows<{ facet: 'area' | 'kind' | 'year' | 'total'; value: string | null; n: number | string }>(
-      db,
-      sql`with m as materialized (
-            select d.area, d.source, d.date, extract(year from d.date at time zone 'UTC')::int as year
-            from search_documents d where d.tsv @@ (${tsq}) and ${visible})
-          select 'total' as facet, null as value, count(*) as n from m d where ${filterSql(filters)}
-          union all select 'area', area, count(*) from m d where ${filterSql(filters, 'area')} group by area
-          union all select 'kind', source, count(*) from m d where ${filterSql(filters, 'kind')} group by source
-          union all select 'year', year::text, count(*) from m d where ${filterSql(filters, 'year')} and year is not null group by year`,
-    );
-
-  let facets = await facetRows(query);
-  let matched = facets.some((r) => r.facet !== 'total' && Number(r.n) > 0);
-  const suggestions: string[] = [];
   let partial = false;
+  const suggestions: string[] = [];
+  const run = (tsq: SQL, page: number) => runQuery(db, tsq, visible, filters, perPage, (page - 1) * perPage);
+  const matches = (r: { facets: FacetRow[] }) => r.facets.some((f) => f.facet !== 'total' && Number(f.n) > 0);
 
-  if (!matched && q.words.length > 0) {
+  let result = await run(query, requested);
+  if (!matches(result) && q.words.length > 0) {
     // Nothing at all: try the closest spelling of each word the index does not know.
     const candidates = await Promise.all(q.words.map((w) => closeWords(db, w)));
     const corrected = q.words.map((w, i) => candidates[i]![0] ?? w);
@@ -260,22 +298,20 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
       if ((await countMatches(db, correctedQuery, visible)) > 0) {
         query = correctedQuery;
         correctedText = [...q.phrases.map((p) => `"${p}"`), ...corrected].join(' ');
-        facets = await facetRows(query);
-        matched = true;
+        result = await run(query, requested);
       }
     }
-    if (!matched && q.words.length + q.phrases.length > 1) {
+    if (!matches(result) && q.words.length + q.phrases.length > 1) {
       // No document holds them all: those holding some, best first.
       const anyQuery = tsquery(q, q.words, prefixWords, 'any');
-      const anyFacets = await facetRows(anyQuery);
-      if (anyFacets.some((r) => r.facet !== 'total' && Number(r.n) > 0)) {
+      const anyResult = await run(anyQuery, requested);
+      if (matches(anyResult)) {
         query = anyQuery;
-        facets = anyFacets;
-        matched = true;
+        result = anyResult;
         partial = true;
       }
     }
-    if (!matched) {
+    if (!matches(result)) {
       // Offer the close words that, alone, find something visitors may see.
       for (const w of [...new Set(candidates.flat())].slice(0, 8)) {
         if (suggestions.length >= 5) break;
@@ -284,43 +320,21 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
     }
   }
 
-  const total = Number(facets.find((r) => r.facet === 'total')?.n ?? 0);
+  const total = Number(result.facets.find((r) => r.facet === 'total')?.n ?? 0);
   const pages = Math.ceil(total / perPage);
-  const page = Math.min(Math.max(1, options.page ?? 1), Math.max(1, pages));
+  let page = requested;
+  // A page past the last (an old link): the last one.
+  if (pages > 0 && requested > pages) {
+    page = pages;
+    result = await run(query, page);
+  }
   const group = (facet: 'area' | 'kind' | 'year'): FacetValue[] =>
-    facets
+    result.facets
       .filter((r) => r.facet === facet && r.value !== null)
       .map((r) => ({ value: r.value!, label: facetLabel(facet, r.value!), count: Number(r.n) }))
       .sort((a, b) => (facet === 'year' ? Number(b.value) - Number(a.value) : b.count - a.count || a.label.localeCompare(b.label, 'fr')));
 
-  const rows =
-    total === 0
-      ? []
-      : await queryRows<HitRow>(
-          db,
-          sql`with q as (select (${query}) as q),
-              hits as (
-                select d.id, d.source, d.source_id, d.area, d.slug, d.date, d.status, d.published_at, d.deleted_at,
-                       d.title, d.summary, d.body, d.doc_text, d.tsv_meta,
-                       case when ts_filter(d.tsv_meta, '{a}') @@ q.q then 3
-                            when ts_filter(d.tsv_meta, '{b}') @@ q.q then 2
-                            when d.tsv_meta @@ q.q then 1 else 0 end as tier,
-                       ts_rank('{0.05, 0.2, 0.4, 1.0}', d.tsv_meta, q.q) as rank
-                from search_documents d, q
-                where d.tsv @@ q.q and ${visible} and ${filterSql(filters)}
-                order by tier desc, rank desc, d.date desc nulls last, d.id desc
-                limit ${perPage} offset ${(page - 1) * perPage})
-              select h.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, h.tier,
-                     ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
-                     ts_headline(${CONFIG},
-                       translate(case when h.tsv_meta @@ q.q or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
-                            else left(h.doc_text, 50000) end, '’', ''''),
-                       q.q, ${headlineOptions(2)}) as excerpt_marked
-              from hits h, q
-              order by h.tier desc, ts_rank('{0.05, 0.2, 0.4, 1.0}', h.tsv_meta, q.q) desc, h.date desc nulls last, h.id desc`,
-        );
-
-  const hits: SearchHit[] = rows.map((r) => {
+  const hits: SearchHit[] = result.hits.map((r) => {
     const area = getArea(r.area);
     return {
       source: r.source,
@@ -344,7 +358,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
     correctedText,
     partial,
     total,
-    page,
+    page: Math.max(1, page),
     pages,
     hits,
     facets: { areas: group('area'), kinds: group('kind'), years: group('year') },
@@ -354,8 +368,13 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
 
 export type Suggestion = { title: string; url: string; kindLabel: string };
 
+/** What the header box suggests of a search's first hits: titles with a public page. */
+export const toSuggestions = (result: SearchResult): Suggestion[] =>
+  result.hits.flatMap((h) => (h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel }] : []));
+
+export const SUGGESTIONS = 6;
+
 /** Titles for the header box while typing: visible documents only, best first. */
 export async function suggest(db: Db, raw: string, now = new Date()): Promise<Suggestion[]> {
-  const result = await search(db, { q: raw, scope: 'public', perPage: 6, now });
-  return result.hits.flatMap((h) => (h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel }] : []));
+  return toSuggestions(await search(db, { q: raw, scope: 'public', perPage: SUGGESTIONS, now }));
 }

@@ -12,6 +12,7 @@ import { allKinds } from '@/lib/content/kinds';
 import { queryRows } from '@/lib/db/raw';
 import { fileTexts, files, news, pages, publicationFiles, publications, series, seriesVersions } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { cachedSearch, clearSearchCache } from './cache';
 import { parseQuery } from './parse';
 import { isSearchKind, search, suggest, type SearchResult } from './query';
 
@@ -51,6 +52,7 @@ describe.each(testDatabaseKinds)('search (%s)', (kind) => {
   const find = (q: string, extra: Partial<Parameters<typeof search>[1]> = {}) => search(db(), { q, scope: 'public', now: NOW, ...extra });
 
   beforeAll(async () => {
+    clearSearchCache();
     database = await createTestDatabase(kind);
     await pub({ title: 'Indice des prix à la consommation, octobre 2026', summary: 'Les prix à la consommation augmentent de 0,4 %.', publishedAt: day('2026-11-05') });
     await pub({ title: 'Indice des prix à la consommation, septembre 2026', summary: 'Hausse des prix des céréales.', publishedAt: day('2026-10-05') });
@@ -182,8 +184,13 @@ describe.each(testDatabaseKinds)('search (%s)', (kind) => {
     }
   });
 
-  it('follows unpublishing and restricting at once', async () => {
+  it('follows unpublishing and restricting at once, through the results cache too', async () => {
+    const first = await cachedSearch(db(), { q: 'exportation' });
+    expect(first.total).toBe(1);
+    // Nothing changed: the same answer, from memory.
+    expect(await cachedSearch(db(), { q: 'exportation' })).toBe(first);
     await db().update(publications).set({ status: 'draft' }).where(eq(publications.title, 'Commerce extérieur : les exportations de coton'));
+    expect((await cachedSearch(db(), { q: 'exportation' })).total).toBe(0);
     expect((await find('exportation')).total).toBe(0);
     const [yearbook] = await db().select().from(publications).where(eq(publications.title, 'Annuaire statistique 2025'));
     const [link] = await db().select().from(publicationFiles).where(eq(publicationFiles.publicationId, yearbook!.id));

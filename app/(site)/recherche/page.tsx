@@ -3,7 +3,7 @@ import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { SearchForm, SearchResults } from '@/components/search/search-results';
 import { getDb } from '@/lib/db';
 import { readSearchParams, searchHref } from '@/lib/search/params';
-import { search } from '@/lib/search/query';
+import { cachedSearch } from '@/lib/search/cache';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -32,7 +32,7 @@ export default async function SearchPage({ searchParams }: Props) {
   // Results depend on the time (scheduled items): never prerendered.
   await connection();
   const result = params.q.trim()
-    ? await search(await getDb(), { q: params.q, area: params.area, kind: params.kind, year: params.year, page: params.page, scope: 'public' })
+    ? await cachedSearch(await getDb(), { q: params.q, area: params.area, kind: params.kind, year: params.year, page: params.page })
     : null;
   return (
     <>

@@ -5,7 +5,8 @@ import { env } from '@/lib/env';
 import { json } from '@/lib/http/responses';
 import { createRateLimiter } from '@/lib/http/rate-limit';
 import { MAX_QUERY_LENGTH } from '@/lib/search/parse';
-import { suggest } from '@/lib/search/query';
+import { cachedSearch } from '@/lib/search/cache';
+import { SUGGESTIONS, toSuggestions } from '@/lib/search/query';
 
 const limiter = createRateLimiter(env.SEARCH_RATE_LIMIT_PER_MINUTE);
 
@@ -15,6 +16,6 @@ export async function GET(request: Request) {
     return json({ error: 'Trop de demandes : réessayez dans une minute.' }, { status: 429, headers: { ...headers, 'Retry-After': String(retryAfter) } });
   }
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
-  const suggestions = q.trim().length < 2 ? [] : await suggest(await getDb(), q);
+  const suggestions = q.trim().length < 2 ? [] : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS }));
   return json({ q, suggestions }, { headers: { ...headers, 'Cache-Control': 'no-store' } });
 }

@@ -1,0 +1,10 @@
+import './scripts/load-env';
+import { openDatabase } from './lib/db/open';
+import { search } from './lib/search/query';
+import { benchQueries } from './scripts/bench-search';
+const d = await openDatabase();
+const lat: number[] = []; const jobs = Array.from({ length: 10 }, () => benchQueries).flat(); let next = 0; const t0 = Date.now();
+await Promise.all(Array.from({ length: 20 }, async () => { while (next < jobs.length) { const q = jobs[next++]!; const t = performance.now(); await search(d.db, { q, scope: 'public' }); lat.push(performance.now() - t); } }));
+lat.sort((a, b) => a - b); const p = (x: number) => Math.round(lat[Math.floor(lat.length * x)]!);
+console.log('p50', p(0.5), 'p95', p(0.95), 'p99', p(0.99), Math.round(lat.length / ((Date.now() - t0) / 1000)), 'req/s');
+await d.close();
