@@ -1,5 +1,5 @@
 /**
- * The conformance gate: a crawl of the seeded demo from `/` and `sitemap.xml` — every internal URL
+ * The conformance gate: a crawl of the seeded demo from `/`, `sitemap.xml` and two searches — every internal URL
  * answers 200 (after redirects), every HTML page passes html-validate's recommended rules
  * (scripts/conformance). It prints what it covered and how long it took.
  */
@@ -8,7 +8,10 @@ import { crawl, describeReport } from '../scripts/conformance/crawl';
 
 test('toutes les pages publiques : aucun lien cassé, HTML valide', async ({ baseURL }) => {
   test.setTimeout(180_000);
-  const report = await crawl({ base: baseURL!, siteUrl: baseURL! });
+  // Search pages are reached by a form, not a link: a search with a few results (its filters and
+  // pages are then crawled) and one with none (its suggestions).
+  const start = ['/', '/sitemap.xml', '/recherche?q=RGPH', `/recherche?q=${encodeURIComponent('xylophonique recensemant ')}`];
+  const report = await crawl({ base: baseURL!, siteUrl: baseURL!, start });
   console.log(`Conformité : ${describeReport(report).split('\n')[0]}`);
   expect(describeReport(report)).toBe(describeReport({ ...report, broken: [], invalid: [] }));
   expect(report.pages).toBeGreaterThan(150);
