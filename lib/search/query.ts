@@ -175,7 +175,8 @@ const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=3
 /** Splits ts_headline's output into highlighted and plain runs (rendered without HTML). */
 export function segments(marked: string): Segment[] {
   const out: Segment[] = [];
-  for (const part of marked.split(MARK_START)) {
+  // One line of text: the indexed texts keep their line breaks.
+  for (const part of marked.replace(/\s+/g, ' ').split(MARK_START)) {
     const end = part.indexOf(MARK_END);
     if (end === -1) {
       if (part) out.push({ text: part, hit: false });
