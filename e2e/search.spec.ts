@@ -6,20 +6,9 @@
  * publication is online.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import PDFDocument from 'pdfkit';
+import { scannedPdf, textPdf as pdf } from '../lib/testing/pdf';
 import { signIn } from './helpers/login';
 import { colourModes, expectNoSeriousA11yViolations, setColourMode } from './helpers/page-checks';
-
-/** A real PDF with a text layer (pdfkit), as an office's word processor writes one. */
-function pdf(lines: string[]): Promise<Buffer> {
-  const doc = new PDFDocument();
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  for (const line of lines) doc.text(line);
-  doc.end();
-  return done;
-}
 
 /** Letters only: one word for the French parser, unique to this run. */
 const stamp = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -207,15 +196,8 @@ test('ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, pu
 test('un PDF scanné, sans texte, est signalé comme tel dans la bibliothèque ; son envoi n’attend pas la lecture', async ({ page }) => {
   test.setTimeout(120_000);
   const id = stamp();
-  const doc = new PDFDocument();
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  // A page that is only a picture: what a scanner without OCR produces.
-  doc.rect(40, 40, 500, 700).fill('#555');
-  doc.end();
   await signIn(page, '/admin/fichiers');
-  await page.getByLabel('choisissez des fichiers').setInputFiles({ name: `scan-${id}.pdf`, mimeType: 'application/pdf', buffer: await done });
+  await page.getByLabel('choisissez des fichiers').setInputFiles({ name: `scan-${id}.pdf`, mimeType: 'application/pdf', buffer: await scannedPdf() });
   await expect(page.getByRole('list', { name: 'Envois en cours' }).getByRole('listitem').filter({ hasText: `scan-${id}.pdf` })).toContainText('Envoyé.');
   const row = () => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `scan-${id}.pdf` }) });
   await expect

@@ -7,13 +7,13 @@
  */
 import { Readable } from 'node:stream';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { openDatabase } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { files, publicationFiles, publications } from '@/lib/db/schema';
 import { extractQueuedNow } from '@/lib/search/extraction';
 import { search } from '@/lib/search/query';
 import { getStorage, newStorageKey } from '@/lib/storage';
+import { textPdf as pdf } from '@/lib/testing/pdf';
 
 const AREA = 'autres';
 const PREFIX = 'bench-recherche-';
@@ -45,16 +45,6 @@ function random(seed: number) {
   };
 }
 const pick = <T>(r: () => number, list: readonly T[]) => list[Math.floor(r() * list.length)]!;
-
-function pdf(lines: string[]): Promise<Buffer> {
-  const doc = new PDFDocument();
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  for (const line of lines) doc.text(line);
-  doc.end();
-  return done;
-}
 
 async function removeRows(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   const old = await db

@@ -9,24 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTexts, files, publicationFiles, publications } from '@/lib/db/schema';
 import { createLocalStorage } from '@/lib/storage/local';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { makePdf as pdf, scannedPdf } from '@/lib/testing/pdf';
 import { createExtractor } from './extractor';
 import { extractQueued, MAX_ATTEMPTS } from './extraction';
 import { search } from './query';
-
-function pdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument();
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  draw(doc);
-  doc.end();
-  return done;
-}
 
 const extract = createExtractor({ timeoutMs: 15_000 });
 afterAll(() => extract.close());
@@ -79,7 +69,7 @@ describe.each(testDatabaseKinds)('text extraction (%s)', (kind) => {
   });
 
   it('records a scanned PDF (no text layer) as such', async () => {
-    const file = await store('scan.pdf', await pdf((d) => d.rect(50, 50, 300, 400).fill('#333')));
+    const file = await store('scan.pdf', await scannedPdf());
     await extractQueued(database.db, storage(), extract);
     expect(await textOf(file.id)).toMatchObject({ status: 'empty', pages: 1 });
   });
