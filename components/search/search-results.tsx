@@ -29,9 +29,9 @@ function Facet({ title, name, values, current, params, base }: { title: string; 
   const id = `filtre-${name}`;
   return (
     <section aria-labelledby={id} className="mt-6 first:mt-0">
-      <h3 id={id} className="text-sm font-semibold uppercase tracking-wide text-muted">
+      <h2 id={id} className="text-sm font-semibold uppercase tracking-wide text-muted">
         {title}
-      </h3>
+      </h2>
       <ul className="mt-2 space-y-1 text-sm">
         {current ? (
           <li>
