@@ -3,7 +3,7 @@ import { SearchSuggestions } from './search-suggestions';
 /** The search box of every public page: a plain GET form to /recherche, suggestions when scripts run. */
 export function HeaderSearch() {
   return (
-    <form role="search" action="/recherche" method="get" className="flex min-w-0 items-center gap-2">
+    <form role="search" action="/recherche" method="get" className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto">
       <label htmlFor="entete-recherche" className="sr-only">
         Rechercher sur le site
       </label>
@@ -14,7 +14,7 @@ export function HeaderSearch() {
         maxLength={200}
         autoComplete="off"
         placeholder="Rechercher…"
-        className="h-10 w-32 min-w-0 rounded-md border border-border bg-bg px-2 text-sm sm:w-48 lg:w-64"
+        className="h-10 min-w-0 flex-1 rounded-md border border-border bg-bg px-3 text-sm sm:w-48 sm:flex-none lg:w-64"
       />
       <button type="submit" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-border hover:bg-surface-2">
         <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">

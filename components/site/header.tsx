@@ -14,7 +14,7 @@ export function Header({ identity }: { identity: SiteIdentity | null }) {
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg">
         Aller au contenu
       </a>
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3">
         <Link href="/" className="flex min-w-0 items-center gap-3 text-fg no-underline">
           {/* The institute's own logo when one is chosen in /admin/about; the link's text names the institute. */}
           {identity?.logo ? (
@@ -27,8 +27,9 @@ export function Header({ identity }: { identity: SiteIdentity | null }) {
             <span className="block truncate text-sm text-muted">{identity?.name ?? 'Institut national de la statistique'}</span>
           </span>
         </Link>
-        <div className="flex min-w-0 items-center gap-2">
-          <HeaderSearch />
+        {/* Its own full-width row on phones, between the logo and the buttons from `sm` up. */}
+        <HeaderSearch />
+        <div className="flex items-center gap-2">
           <ThemeToggle />
           <SiteNav variant="mobile" />
         </div>
