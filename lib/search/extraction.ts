@@ -30,19 +30,24 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** Claims up to `limit` due jobs for two minutes (a crashed worker's claim expires). */
-async function claim(db: Db, limit: number, now: Date): Promise<Job[]> {
-  const at = now.toISOString();
+/**
+ * Claims up to `limit` due jobs for two minutes (a crashed worker's claim expires). Due is judged
+ * by the database's clock unless `now` is given (tests): a queued row's time is the database's
+ * `now()`, in microseconds, and this process's clock, in milliseconds and on another host, can be
+ * just behind it.
+ */
+async function claim(db: Db, limit: number, now?: Date): Promise<Job[]> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const rows = await queryRows<{ file_id: string; storage_key: string; mime: string; size: string | number; attempts: number }>(db, sql`
     with due as (
       select t.file_id from file_texts t
-      where t.status = 'pending' and t.next_attempt_at <= ${at}::timestamptz
-        and (t.locked_until is null or t.locked_until < ${at}::timestamptz)
+      where t.status = 'pending' and t.next_attempt_at <= ${at}
+        and (t.locked_until is null or t.locked_until < ${at})
       order by t.next_attempt_at
       limit ${limit}
       for update skip locked
     )
-    update file_texts t set locked_until = ${at}::timestamptz + interval '2 minutes', attempts = t.attempts + 1
+    update file_texts t set locked_until = ${at} + interval '2 minutes', attempts = t.attempts + 1
     from due, files f
     where t.file_id = due.file_id and f.id = t.file_id
     returning t.file_id, f.storage_key, f.mime, f.size, t.attempts`);
@@ -78,7 +83,7 @@ export type ExtractionRun = { done: number; empty: number; failed: number; retri
  */
 export async function extractQueued(db: Db, storage: StorageDriver, extract: Extract, options: { limit?: number; now?: Date } = {}): Promise<ExtractionRun> {
   const run: ExtractionRun = { done: 0, empty: 0, failed: 0, retried: 0 };
-  const jobs = await claim(db, options.limit ?? 20, options.now ?? new Date());
+  const jobs = await claim(db, options.limit ?? 20, options.now);
   for (const job of jobs) {
     if (job.size > MAX_EXTRACT_BYTES) {
       await record(db, job.fileId, { status: 'failed', error: `Fichier trop volumineux pour en lire le texte (plus de ${MAX_EXTRACT_BYTES / 1024 / 1024} Mo).` });
