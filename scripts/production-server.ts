@@ -21,7 +21,9 @@ const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const options = { ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 };
+// The search page is rendered on every request (its results follow the clock) but depends only on
+// its address: it is replayed like the cached pages, and forgotten with them at every write.
+const options = { ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024, urlOnlyPaths: ['/recherche'] };
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
   fillNotFoundPath(req, res);

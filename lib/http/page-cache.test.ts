@@ -25,7 +25,7 @@ const server = http.createServer((req, res) =>
         res.end(r.body.slice(3));
       }, r.delayMs);
     },
-    { ttlMs, maxBytes: 1024 * 1024 },
+    { ttlMs, maxBytes: 1024 * 1024, urlOnlyPaths: ['/recherche'] },
   ),
 );
 
@@ -78,6 +78,28 @@ describe('front page cache', () => {
       expect(calls, path).toBe(2);
       reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
     }
+  });
+
+  it('keeps a page rendered on every request only where its address alone decides it', async () => {
+    reply = { ...reply, cache: '' };
+    for (const path of ['/recherche?q=prix+du+riz', '/recherche?q=prix+du+riz&page=2']) {
+      await (await get(path)).text();
+      const again = await get(path);
+      expect(await again.text(), path).toMatch(/^page #\d$/);
+      expect(again.headers.get('x-page-cache'), path).toBe('HIT');
+    }
+    expect(calls).toBe(2);
+    // Another query is another page; another path is not kept without Next's cache hit.
+    await (await get('/recherche?q=riz')).text();
+    expect(calls).toBe(3);
+    await (await get('/autre?q=riz')).text();
+    expect((await get('/autre?q=riz')).headers.get('x-page-cache')).toBeNull();
+    // Nor with a cookie set, nor once content changed.
+    clearPageCache();
+    expect((await get('/recherche?q=riz')).headers.get('x-page-cache')).toBeNull();
+    reply = { ...reply, cookie: true };
+    await (await get('/recherche?q=ble')).text();
+    expect((await get('/recherche?q=ble')).headers.get('x-page-cache')).toBeNull();
   });
 
   it('keeps one variant per encoding class', async () => {

@@ -48,16 +48,27 @@ function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>):
 }
 
 /** Whether a finished response may be stored. */
-function isStorable(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>): boolean {
+function isStorable(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>, urlOnly: boolean): boolean {
   return (
     res.statusCode === 200 &&
-    res.getHeader('x-nextjs-cache') === 'HIT' &&
+    (urlOnly || res.getHeader('x-nextjs-cache') === 'HIT') &&
     String(res.getHeader('content-type') ?? '').startsWith('text/html') &&
     res.getHeader('set-cookie') === undefined
   );
 }
 
-export type PageCacheOptions = { ttlMs: number; maxBytes: number };
+export type PageCacheOptions = {
+  ttlMs: number;
+  maxBytes: number;
+  /**
+   * Public pages Next renders on every request whose answer depends on nothing but their address
+   * (no session, no cookie): kept like cache hits. `/recherche?q=…` is one — a popular or shared
+   * search is then answered from memory instead of a whole render (~30 renders/s on 2 cores).
+   */
+  urlOnlyPaths?: readonly string[];
+};
+
+const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1).split('?')[0]!;
 
 /**
  * Handles a request from the cache, or passes it to `next` while recording the response when it
@@ -93,7 +104,7 @@ export function handleWithPageCache(
     return;
   }
   if (hit) hit.refreshingSince = now;
-  record(res, key, s.generation, options);
+  record(res, key, s.generation, options, options.urlOnlyPaths?.includes(pathOf(key)) ?? false);
   void next();
 }
 
@@ -101,7 +112,7 @@ export function handleWithPageCache(
 const REFRESH_TIMEOUT_MS = 10_000;
 
 /** Wraps `res.write`/`res.end` to keep a copy of the body, and stores it when the response qualifies. */
-function record(res: ServerResponse, key: string, generation: number, options: PageCacheOptions): void {
+function record(res: ServerResponse, key: string, generation: number, options: PageCacheOptions, urlOnly: boolean): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooBig = false;
@@ -127,7 +138,7 @@ function record(res: ServerResponse, key: string, generation: number, options: P
       s.bytes -= previous.body.length;
     }
     // A write that happened while this page rendered makes it unsafe to keep.
-    if (!tooBig && s.generation === generation && isStorable(res)) {
+    if (!tooBig && s.generation === generation && isStorable(res, urlOnly)) {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (!DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = value;
