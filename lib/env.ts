@@ -25,6 +25,10 @@ const schema = z.object({
     .enum(['true', 'false'], { message: 'doit valoir true ou false' })
     .default('true')
     .transform((v) => v === 'true'),
+  /** Seconds to wait for a Postgres connection before the request fails (instead of hanging while the database is down). */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
+  /** Longest a Postgres statement may run, in milliseconds (`0`: no limit; set 0 behind a pooler that refuses startup parameters). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Public base URL of the site, used for canonical links, sitemap and Open Graph. */
   SITE_URL: z.url({ message: 'doit être une URL complète (ex. https://www.institut-stat.example)' }).default('http://localhost:3000'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -97,6 +101,16 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   /** Largest file an administrator may upload, in megabytes. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(500),
+  /**
+   * Secret of `GET /api/cron` (sent as `Authorization: Bearer …`), the scheduled work of hosts without
+   * the production server's timers (`next start`, serverless). Without it the route answers 404.
+   */
+  CRON_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'doit compter au moins 16 caractères (ex. openssl rand -hex 32)').optional()),
   /** Set by `npm run build` for Next's build workers: the database copy they read. */
   INSSTAT_BUILD_SNAPSHOT: z.string().optional(),
   /** Set by Next itself (`phase-production-build` during `next build`). */

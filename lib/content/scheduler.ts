@@ -4,7 +4,9 @@
  * be scheduled). No Next imports: the caller passes how to reach the database and how to
  * invalidate cache tags.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
+import { queryRows } from '@/lib/db/raw';
 import { allKinds } from './kinds';
 import type { AnyKind } from './kinds/kind';
 import { mergeTags, publishDueOfKind } from './mutations/lifecycle';
@@ -13,11 +15,16 @@ import { announceDueVersions } from '@/lib/series/versions';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
+/** Key of the transaction lock one run holds: runs from several instances or crons take turns. */
+const SCHEDULER_LOCK = 0x1e5_5ca1;
+
 /**
  * Publishes every scheduled item (of `kinds`) whose release time is at or before `now`, with one
  * audit entry each (`{entity}.publish`, no user), marks the calendar releases due as published, and announces the series versions whose time has
  * come, all in one transaction. Idempotent and safe to run
- * from several app instances at once: each item is published and audited once.
+ * from several app instances or crons at once: the transaction holds a database lock, and a run
+ * that finds it taken returns nothing (the other run publishes), so each item is published and
+ * audited once.
  * Returns what was published and the cache tags to invalidate.
  */
 export async function publishDueItems(
@@ -26,6 +33,8 @@ export async function publishDueItems(
   kinds: readonly AnyKind[] = allKinds,
 ): Promise<{ published: PublishedItem[]; tags: string[] }> {
   return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${SCHEDULER_LOCK}) as ok`);
+    if (!lock?.ok) return { published: [], tags: [] };
     const published: PublishedItem[] = [];
     const tagLists: string[][] = [];
     for (const kind of kinds) {

@@ -53,6 +53,9 @@ function openPostgres(url: string): Database {
   const client = postgres(url, {
     max: env.DATABASE_POOL_MAX,
     prepare: env.DATABASE_PREPARE,
+    // A database that is down or overloaded fails the request in bounded time instead of hanging it.
+    connect_timeout: env.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    ...(env.DATABASE_STATEMENT_TIMEOUT_MS > 0 ? { connection: { statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS } } : {}),
     onnotice: () => {},
   });
   const db: Db = drizzlePostgres(client, { schema });

@@ -1,0 +1,45 @@
+/**
+ * Scheduled work for hosts where the production server's timers do not run (`next start`, a
+ * serverless platform): the platform's cron calls `GET /api/cron` every minute with
+ * `Authorization: Bearer $CRON_SECRET`. One run publishes every item, release and series version
+ * whose time has come (`publishDueItems`: one transaction under a database lock, so two runs at
+ * once never publish twice) and reads a few queued documents for the search. Idempotent: a run
+ * with nothing due changes nothing.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Db } from '@/lib/db/open';
+import { publishDueItems, type PublishedItem } from '@/lib/content/scheduler';
+
+export type CronDeps = {
+  /** `CRON_SECRET`; without it the route does not exist (404). */
+  secret: string | undefined;
+  getDb: () => Promise<Db>;
+  /** Expires the cache tags of what went online (`invalidateTags`). */
+  invalidate: (tags: string[]) => void;
+  /** Reads queued documents' text (the search); none when extraction is off. */
+  extract?: () => Promise<void>;
+  now?: () => Date;
+};
+
+export type CronRun = { published: PublishedItem[]; tags: number };
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `GET /api/cron`: 404 unless configured, 401 without the secret, else one run and what it published. */
+export async function handleCron(request: Request, deps: CronDeps): Promise<Response> {
+  const headers = { 'Cache-Control': 'no-store' };
+  if (!deps.secret) return Response.json({ error: 'Introuvable.' }, { status: 404, headers });
+  const given = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+  if (!sameSecret(given, deps.secret)) return Response.json({ error: 'Secret de la tâche planifiée absent ou faux.' }, { status: 401, headers });
+  const db = await deps.getDb();
+  const { published, tags } = await publishDueItems(db, deps.now?.() ?? new Date());
+  if (tags.length > 0) deps.invalidate(tags);
+  if (published.length > 0) console.info(`Mise en ligne programmée (cron) : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
+  await deps.extract?.();
+  const run: CronRun = { published, tags: tags.length };
+  return Response.json(run, { headers });
+}
