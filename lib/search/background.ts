@@ -8,6 +8,7 @@
 import { getDb } from '@/lib/db/instance';
 import type { Db } from '@/lib/db/open';
 import { env } from '@/lib/env';
+import { clearPageCache } from '@/lib/http/page-cache';
 import { getStorage, type StorageDriver } from '@/lib/storage';
 import { createExtractor, type Extract } from './extractor';
 import { extractQueued } from './extraction';
@@ -40,6 +41,8 @@ export function queueExtraction(options: { db?: () => Promise<Db>; storage?: () 
       do {
         r.again = false;
         const run = await extractQueued(db, storage, r.extract, { limit: 10 });
+        // A document's text is now searchable: search pages replayed by the front cache are out of date.
+        if (run.done > 0) clearPageCache();
         if (run.done + run.empty + run.failed + run.retried === 10) r.again = true;
       } while (r.again);
     })
