@@ -1,12 +1,6 @@
 import type { NextConfig } from 'next';
 import { env } from './lib/env';
-
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-];
+import { securityHeaders } from './lib/http/security-headers';
 
 const nextConfig: NextConfig = {
   cacheComponents: true,
@@ -29,7 +23,12 @@ const nextConfig: NextConfig = {
     imageSizes: [96, 160, 320],
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      {
+        source: '/:path*',
+        headers: securityHeaders({ siteUrl: env.SITE_URL, apiBaseUrl: env.NEXT_PUBLIC_API_BASE_URL, production: env.NODE_ENV === 'production' }),
+      },
+    ];
   },
 };
 
