@@ -1,8 +1,9 @@
 /**
  * The back-office part of `npm run bench`: the admin list of an area holding 10 000 publications
  * (seeded here as drafts before the server starts, removed afterwards), and the time from a
- * publish to the public page showing it.
+ * publish to the public page showing it; readers' latency while an editor saves every second.
  */
+import { createRequire } from 'node:module';
 import { and, eq, like } from 'drizzle-orm';
 import { openDatabase } from '@/lib/db/open';
 import { publications } from '@/lib/db/schema';
@@ -112,4 +113,64 @@ export async function benchAdmin(baseUrl: string): Promise<Record<string, string
   out['publication (requête, ms)'] = Math.round(published - started);
   out['de la publication à la page publique visible (ms)'] = visible ? Math.round(visible - started) : 'jamais (5 s)';
   return out;
+}
+
+type Autocannon = (options: { url: string; connections: number; duration: number }) => Promise<{
+  latency: { p50: number; p99: number };
+  requests: { average: number };
+  non2xx: number;
+  errors: number;
+}>;
+
+/**
+ * Readers under writes: 50 readers on the IPC area page for 10 s, alone, then while an editor
+ * saves every second (one of the test drafts put online, then back to draft, through the bulk
+ * route — each save expires the page the readers read). Prints both p99s, errors and whether every
+ * save was kept (the draft's final state is the last one asked for).
+ */
+export async function benchReadsUnderWrites(baseUrl: string): Promise<Record<string, string | number>> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const bearer = await token(baseUrl);
+  if (!bearer) return { ignoré: 'connexion du compte de démonstration impossible' };
+  const headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' };
+  const list = (await (await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 43 ')}`, { headers })).json()) as {
+    items: { id: number }[];
+  };
+  const target = list.items[0];
+  if (!target) return { erreur: 'brouillon de test introuvable' };
+  const url = `${baseUrl}/indice/ipc`;
+  const read = () => autocannon({ url, connections: 50, duration: 10 });
+
+  const alone = await read();
+  let saves = 0;
+  let failedSaves = 0;
+  let last = 'unpublish' as 'publish' | 'unpublish';
+  let writing = true;
+  const editor = (async () => {
+    while (writing) {
+      const started = Date.now();
+      last = last === 'publish' ? 'unpublish' : 'publish';
+      const response = await fetch(`${baseUrl}/api/admin/publications/bulk`, { method: 'POST', headers, body: JSON.stringify({ action: last, ids: [target.id] }) });
+      await response.arrayBuffer();
+      saves++;
+      if (response.status !== 200) failedSaves++;
+      await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
+    }
+  })();
+  const underWrites = await read();
+  writing = false;
+  await editor;
+  const after = (await (await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 43 ')}`, { headers })).json()) as {
+    items: { id: number; status: string }[];
+  };
+  const finalStatus = after.items.find((i) => i.id === target.id)?.status;
+  const expected = last === 'publish' ? 'published' : 'draft';
+  return {
+    'lecteurs seuls : req/s, p50 / p99 (ms)': `${Math.round(alone.requests.average)}, ${alone.latency.p50} / ${alone.latency.p99}`,
+    'lecteurs + une sauvegarde par seconde : req/s, p50 / p99 (ms)': `${Math.round(underWrites.requests.average)}, ${underWrites.latency.p50} / ${underWrites.latency.p99}`,
+    'p99 sous écritures / p99 seul (objectif < 2)': (underWrites.latency.p99 / Math.max(1, alone.latency.p99)).toFixed(2),
+    'lectures en erreur ou non-2xx': alone.errors + alone.non2xx + underWrites.errors + underWrites.non2xx,
+    'sauvegardes (refusées)': `${saves} (${failedSaves})`,
+    'dernière sauvegarde conservée': finalStatus === expected ? 'oui' : `non (${finalStatus} au lieu de ${expected})`,
+  };
 }

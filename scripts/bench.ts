@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { benchAdmin, removeBenchPublications, seedBenchPublications } from './bench-admin';
+import { benchAdmin, benchReadsUnderWrites, removeBenchPublications, seedBenchPublications } from './bench-admin';
 import { benchFiles, type FileBenchResult } from './bench-files';
 import { benchSearchHttp, removeSearchCorpus, seedAndMeasureSearch } from './bench-search';
 import { benchSeriesImport } from './bench-series';
@@ -129,6 +129,7 @@ async function main(): Promise<number> {
   // The API's per-address limit would answer 429 to a load test from one address.
   const server = await startServer({ extraEnv: { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '100000000' } });
   let adminResult: Record<string, string | number> | null = null;
+  let writesResult: Record<string, string | number> | null = null;
   const results: { name: string; description: string; rows: BenchRow[] }[] = [];
   let filesResult: FileBenchResult | null = null;
   try {
@@ -140,6 +141,8 @@ async function main(): Promise<number> {
     if (withAdmin) {
       console.log('\nBack-office : liste de 10 000 publications, délai de publication');
       adminResult = await benchAdmin(server.baseUrl);
+      console.log('\nLecteurs pendant des sauvegardes : 50 connexions sur /indice/ipc, seules puis avec une sauvegarde par seconde');
+      writesResult = await benchReadsUnderWrites(server.baseUrl);
     }
     if (searchResult) {
       console.log('\nRecherche : deux mots, 20 connexions');
@@ -166,6 +169,10 @@ async function main(): Promise<number> {
     console.log('\nBack-office — GET /api/admin/publications (20 requêtes par cas) et publication → page publique');
     for (const [key, value] of Object.entries(adminResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
   }
+  if (writesResult) {
+    console.log('\nLecteurs pendant des sauvegardes — /indice/ipc, 50 connexions, 10 s sans puis avec une sauvegarde par seconde');
+    for (const [key, value] of Object.entries(writesResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
+  }
   if (searchResult) {
     console.log('\nRecherche — 10 000 publications, 2 000 PDF ; requêtes de deux mots (objectif : p95 < 50 ms)');
     for (const [key, value] of Object.entries(searchResult)) console.log(`  ${key.padEnd(52)} ${String(value)}`);
@@ -184,6 +191,7 @@ async function main(): Promise<number> {
     durationSeconds: DURATION_SECONDS,
     sections: results,
     admin: adminResult,
+    readsUnderWrites: writesResult,
     files: filesResult,
     search: searchResult,
     seriesImport,
