@@ -34,6 +34,9 @@ const server = http.createServer((req, res) => {
 // 300 MB yearbook at 1 Mbit/s takes 40); a connection silent for 2 minutes is closed instead.
 server.requestTimeout = 0;
 server.setTimeout(120_000);
+// Idle keep-alive connections stay open longer than a reverse proxy's or client's own idle limit
+// (nginx 60 s): with Node's 5 s, a client reusing a socket the server is closing gets ECONNRESET.
+server.keepAliveTimeout = 65_000;
 
 // Scheduled publications go online within SCHEDULER_SECONDS of their time, with nobody in the
 // back-office: the database change happens here, the cache tags expire through a call to
