@@ -14,9 +14,14 @@ export function internalSecret(): string {
   return globalForSecret.__insstatInternalSecret;
 }
 
+/** Whether `given` is the non-empty secret `expected`, compared in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return b.length > 0 && a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Whether a request carries this process's secret. */
 export function isInternalRequest(request: Request): boolean {
-  const given = Buffer.from(request.headers.get(INTERNAL_HEADER) ?? '');
-  const expected = Buffer.from(globalForSecret.__insstatInternalSecret ?? '');
-  return expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(request.headers.get(INTERNAL_HEADER) ?? '', globalForSecret.__insstatInternalSecret ?? '');
 }

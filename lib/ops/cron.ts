@@ -6,9 +6,10 @@
  * once never publish twice) and reads a few queued documents for the search. Idempotent: a run
  * with nothing due changes nothing.
  */
-import { timingSafeEqual } from 'node:crypto';
-import type { Db } from '@/lib/db/open';
 import { publishDueItems, type PublishedItem } from '@/lib/content/scheduler';
+import type { Db } from '@/lib/db/open';
+import { sameSecret } from '@/lib/http/internal';
+import { json } from '@/lib/http/responses';
 
 export type CronDeps = {
   /** `CRON_SECRET`; without it the route does not exist (404). */
@@ -23,23 +24,16 @@ export type CronDeps = {
 
 export type CronRun = { published: PublishedItem[]; tags: number };
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** `GET /api/cron`: 404 unless configured, 401 without the secret, else one run and what it published. */
 export async function handleCron(request: Request, deps: CronDeps): Promise<Response> {
-  const headers = { 'Cache-Control': 'no-store' };
-  if (!deps.secret) return Response.json({ error: 'Introuvable.' }, { status: 404, headers });
+  if (!deps.secret) return json({ error: 'Introuvable.' }, { status: 404 });
   const given = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-  if (!sameSecret(given, deps.secret)) return Response.json({ error: 'Secret de la tâche planifiée absent ou faux.' }, { status: 401, headers });
+  if (!sameSecret(given, deps.secret)) return json({ error: 'Secret de la tâche planifiée absent ou faux.' }, { status: 401 });
   const db = await deps.getDb();
   const { published, tags } = await publishDueItems(db, deps.now?.() ?? new Date());
   if (tags.length > 0) deps.invalidate(tags);
   if (published.length > 0) console.info(`Mise en ligne programmée (cron) : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
   await deps.extract?.();
   const run: CronRun = { published, tags: tags.length };
-  return Response.json(run, { headers });
+  return json(run);
 }

@@ -5,13 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
+import { json } from '@/lib/http/responses';
 import type { StorageDriver } from '@/lib/storage/types';
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** `GET /api/health`: the process is up (no dependency checked, so a database outage never restarts it). */
 export function health(): Response {
-  return Response.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }, { headers: NO_STORE });
+  return json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
 }
 
 export type ReadinessDeps = { getDb: () => Promise<Db>; storage: () => StorageDriver; timeoutMs?: number };
@@ -42,8 +41,5 @@ export async function readiness({ getDb, storage, timeoutMs = 2_000 }: Readiness
   ]);
   const ok = database.ok && files.ok;
   const describe = (c: Check) => (c.ok ? 'ok' : c.error);
-  return Response.json(
-    { status: ok ? 'ok' : 'indisponible', database: describe(database), storage: describe(files) },
-    { status: ok ? 200 : 503, headers: NO_STORE },
-  );
+  return json({ status: ok ? 'ok' : 'indisponible', database: describe(database), storage: describe(files) }, { status: ok ? 200 : 503 });
 }
