@@ -130,7 +130,8 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     delete g.__insstatStorage;
     await s3?.close();
     await database.close();
-    await fsp.rm(dirs.root, { recursive: true, force: true });
+    // A refused upload's temporary file may still be closing: retry while the folder changes under rm.
+    await fsp.rm(dirs.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
 
   const rowCount = async () => (await database.db.select({ id: files.id }).from(files)).length;
