@@ -3,7 +3,7 @@
  * serverless platform): the platform's cron calls `GET /api/cron` every minute with
  * `Authorization: Bearer $CRON_SECRET`. One run publishes every item, release and series version
  * whose time has come (`publishDueItems`: one transaction under a database lock, so two runs at
- * once never publish twice) and reads a few queued documents for the search. Idempotent: a run
+ * once never publish twice) and reads the queued documents' text for the search. Idempotent: a run
  * with nothing due changes nothing.
  */
 import { publishDueItems, type PublishedItem } from '@/lib/content/scheduler';
