@@ -3,11 +3,11 @@
  * (seeded here as drafts before the server starts, removed afterwards), and the time from a
  * publish to the public page showing it; readers' latency while an editor saves every second.
  */
-import { createRequire } from 'node:module';
 import { and, eq, like } from 'drizzle-orm';
 import { openDatabase } from '@/lib/db/open';
 import { publications } from '@/lib/db/schema';
 import { demoAccount } from '@/lib/seed/demo-account';
+import { autocannon } from './autocannon';
 
 export const BENCH_AREA = 'ipc';
 const PREFIX = 'bench-10k-';
@@ -115,13 +115,6 @@ export async function benchAdmin(baseUrl: string): Promise<Record<string, string
   return out;
 }
 
-type Autocannon = (options: { url: string; connections: number; duration: number }) => Promise<{
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  non2xx: number;
-  errors: number;
-}>;
-
 /**
  * Readers under writes: 50 readers on the IPC area page for 10 s, alone, then while an editor
  * saves every second (one of the test drafts put online, then back to draft, through the bulk
@@ -129,14 +122,13 @@ type Autocannon = (options: { url: string; connections: number; duration: number
  * save was kept (the draft's final state is the last one asked for).
  */
 export async function benchReadsUnderWrites(baseUrl: string): Promise<Record<string, string | number>> {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const bearer = await token(baseUrl);
   if (!bearer) return { ignoré: 'connexion du compte de démonstration impossible' };
   const headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' };
-  const list = (await (await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 43 ')}`, { headers })).json()) as {
-    items: { id: number }[];
-  };
-  const target = list.items[0];
+  /** The test draft n° 43 as the admin list shows it. */
+  const draft = async () =>
+    ((await (await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 43 ')}`, { headers })).json()) as { items: { id: number; status: string }[] }).items[0];
+  const target = await draft();
   if (!target) return { erreur: 'brouillon de test introuvable' };
   const url = `${baseUrl}/indice/ipc`;
   const read = () => autocannon({ url, connections: 50, duration: 10 });
@@ -160,10 +152,7 @@ export async function benchReadsUnderWrites(baseUrl: string): Promise<Record<str
   const underWrites = await read();
   writing = false;
   await editor;
-  const after = (await (await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 43 ')}`, { headers })).json()) as {
-    items: { id: number; status: string }[];
-  };
-  const finalStatus = after.items.find((i) => i.id === target.id)?.status;
+  const finalStatus = (await draft())?.status;
   const expected = last === 'publish' ? 'published' : 'draft';
   return {
     'lecteurs seuls : req/s, p50 / p99 (ms)': `${Math.round(alone.requests.average)}, ${alone.latency.p50} / ${alone.latency.p99}`,

@@ -6,25 +6,14 @@
 // and returns rows (one per measured target).
 import './load-env';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { autocannon } from './autocannon';
 import { benchAdmin, benchReadsUnderWrites, removeBenchPublications, seedBenchPublications } from './bench-admin';
 import { benchFiles, type FileBenchResult } from './bench-files';
 import { benchSearchHttp, removeSearchCorpus, seedAndMeasureSearch } from './bench-search';
 import { benchSeriesImport } from './bench-series';
 import { measuredPages, startServer, warm } from './spawn-server';
-
-/** The part of autocannon's result used here (the package ships no types). */
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 type BenchRow = {
   target: string;
