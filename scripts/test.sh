@@ -23,6 +23,8 @@ E2E_SITE_URL=http://127.0.0.1:$E2E_PORT
 REPORTS=test-results
 VITEST_JSON=$REPORTS/vitest.json
 PLAYWRIGHT_JSON=$REPORTS/playwright.json
+# One line per failed test, printed again in the summary (and by .ci/run at the very end).
+FAILURES=$REPORTS/failures.txt
 STAMP=.next/insstat-build-stamp
 
 passed=0
@@ -59,6 +61,7 @@ step() {
     return 0
   fi
   echo "✗ $name a échoué" >&2
+  echo "ÉCHEC › $name" >>"$FAILURES"
   record "$name" 0 1 $((SECONDS - start))
   return 1
 }
@@ -67,6 +70,7 @@ step() {
 skip_step() {
   banner "$1"
   echo "✗ $1 non lancé : $2" >&2
+  echo "ÉCHEC › $1 (non lancé : $2)" >>"$FAILURES"
   record "$1" 0 1 0
 }
 
@@ -80,13 +84,14 @@ counted() {
   "$@"
   local code=$?
   local counts
-  counts=$(npx --no-install tsx scripts/count-results.ts "$kind" "$json" "$code") || counts="0 1"
+  counts=$(npx --no-install tsx scripts/count-results.ts "$kind" "$json" "$code" "$FAILURES") || counts="0 1"
   local p=${counts% *} f=${counts#* }
   [[ "$p" =~ ^[0-9]+$ && "$f" =~ ^[0-9]+$ ]] || { p=0; f=1; }
   record "$name" "$p" "$f" $((SECONDS - start))
 }
 
 mkdir -p "$REPORTS"
+rm -f "$FAILURES"
 
 second_database=${INSSTAT_SECOND_DATABASE:-0}
 # once <name>: true when the step runs in this pass (say so when it does not).
@@ -134,6 +139,10 @@ cleanup
 
 banner "Résumé"
 for line in "${summary[@]}"; do echo "$line"; done
+if [ -s "$FAILURES" ]; then
+  echo
+  cat "$FAILURES"
+fi
 echo
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
