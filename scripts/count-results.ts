@@ -69,7 +69,6 @@ function countVitest(report: VitestReport): Count {
 }
 
 function names(count: Count, where: string, title: string, error: string | undefined): void {
-  // eslint-disable-next-line no-control-regex -- strips the terminal colours of error messages
   const first = (error ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
   count.names.push(`${where} › ${title}${first ? ` — ${first.trim().slice(0, 200)}` : ''}`);
 }
