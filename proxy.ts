@@ -4,6 +4,7 @@ import { buildAuthRequest } from '@/lib/auth/request';
 import { currentUser } from '@/lib/auth/service';
 import { RETURN_COOKIE } from '@/lib/auth/return-path';
 import { env } from '@/lib/env';
+import { DatabaseUnavailableError } from '@/lib/errors';
 import { checkPublicPath } from '@/lib/routing/path-index';
 import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
 
@@ -35,11 +36,17 @@ async function adminRedirects(request: NextRequest) {
   const isLogin = pathname === '/admin/connexion';
   const authRequest = buildAuthRequest(request.headers, request.cookies.getAll(), env.SESSION_COOKIE_NAME);
   const hasCredentials = authRequest.token || authRequest.cookies.some((c) => c.name.startsWith('sb-'));
+  let databaseDown = false;
   const { value: user, cookies } = hasCredentials
     ? await getAuth()
         .then((auth) => currentUser(auth, authRequest))
-        .catch(() => ({ value: null, cookies: [] }))
+        .catch((error: unknown) => {
+          databaseDown = error instanceof DatabaseUnavailableError;
+          return { value: null, cookies: [] };
+        })
     : { value: null, cookies: [] };
+  // The page itself says, in French, that the database is unreachable (and checks the session again).
+  if (databaseDown) return NextResponse.next();
   let response: NextResponse;
   if (user) {
     if (isLogin) response = NextResponse.redirect(new URL('/admin', request.url));

@@ -65,4 +65,12 @@ export class UpstreamError extends DomainError {
   override readonly status = 502;
 }
 
+/** The database cannot be reached (503): nothing was read or written; trying again later works. */
+export class DatabaseUnavailableError extends DomainError {
+  override readonly status = 503;
+  constructor(message = 'La base de données est momentanément injoignable : rien n’a été enregistré. Réessayez dans un instant.') {
+    super(message);
+  }
+}
+
 export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

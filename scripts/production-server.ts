@@ -5,6 +5,7 @@
 import './load-env';
 import http from 'node:http';
 import next from 'next';
+import { sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
 import { fillNotFoundPath } from '@/lib/http/not-found-path';
@@ -23,7 +24,14 @@ await app.prepare();
 
 // The search page is rendered on every request (its results follow the clock) but depends only on
 // its address: it is replayed like the cached pages, and forgotten with them at every write.
-const options = { ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024, urlOnlyPaths: ['/recherche'] };
+// While the database is unreachable, the pages served before are served as they were (the probe
+// tells a slow render from an outage).
+const options = {
+  ttlMs: env.PAGE_CACHE_SECONDS * 1000,
+  maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+  urlOnlyPaths: ['/recherche'],
+  probe: async () => (await getDb()).execute(sql`select 1`),
+};
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
   fillNotFoundPath(req, res);

@@ -12,7 +12,8 @@ import { getAuth } from '@/lib/auth';
 import { currentAuthRequest } from '@/lib/auth/session';
 import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
-import { isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { DatabaseUnavailableError, isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
 
 export type ActionResult<T = null> =
@@ -47,6 +48,7 @@ export async function actionContext(): Promise<ActionContext> {
 }
 
 function failure(error: unknown): ActionResult<never> {
+  if (isDatabaseUnavailable(error)) error = new DatabaseUnavailableError();
   if (isDomainError(error)) return { ok: false, error: error.message, fieldErrors: error.fieldErrors };
   // Next's redirect()/notFound() (and its other control-flow errors) travel as errors and must keep going.
   unstable_rethrow(error);

@@ -5,7 +5,8 @@
  */
 import { writeAudit } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
-import { ForbiddenError, InvalidCredentialsError, UnauthorizedError } from '@/lib/errors';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { DatabaseUnavailableError, ForbiddenError, InvalidCredentialsError, UnauthorizedError } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
 import { assertLoginAllowed, recordLoginAttempt } from './rate-limit';
 import { createUserSchema, loginSchema, profileSchema, setActiveSchema } from './schemas';
@@ -41,10 +42,15 @@ export async function signOut({ adapter, db }: AuthDeps, request: AuthRequest): 
 
 /**
  * The connected user, or null — also when the adapter fails (an unreachable provider): every entry
- * point (pages, actions, handlers, proxy) then treats the request as a visitor's.
+ * point (pages, actions, handlers, proxy) then treats the request as a visitor's. An unreachable
+ * database is the exception: `DatabaseUnavailableError`, so an editor reads that the database is
+ * down rather than being sent back to the sign-in page.
  */
 export async function currentUser({ adapter }: AuthDeps, request: AuthRequest): Promise<WithCookies<SessionUser | null>> {
-  return adapter.resolve(request).catch(() => ({ value: null, cookies: [] }));
+  return adapter.resolve(request).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) throw new DatabaseUnavailableError();
+    return { value: null, cookies: [] };
+  });
 }
 
 /** The connected user, or `UnauthorizedError`. */

@@ -1,13 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearPageCache, handleWithPageCache } from './page-cache';
+import { clearPageCache, handleWithPageCache, resetPageCache } from './page-cache';
 
 /** A stand-in for Next's handler: counts calls, answers what the test says. */
 let calls = 0;
 let reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
 let base = '';
 let ttlMs = 60_000;
+/** The database probe's answer (a stand-in for `select 1`). */
+let databaseUp = true;
 const server = http.createServer((req, res) =>
   handleWithPageCache(
     req,
@@ -25,7 +27,12 @@ const server = http.createServer((req, res) =>
         res.end(r.body.slice(3));
       }, r.delayMs);
     },
-    { ttlMs, maxBytes: 1024 * 1024, urlOnlyPaths: ['/recherche'] },
+    {
+      ttlMs,
+      maxBytes: 1024 * 1024,
+      urlOnlyPaths: ['/recherche'],
+      probe: () => (databaseUp ? Promise.resolve() : Promise.reject(new Error('ECONNREFUSED'))),
+    },
   ),
 );
 
@@ -34,8 +41,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  clearPageCache();
+beforeEach(async () => {
+  resetPageCache();
+  databaseUp = true;
+  // The probe's last answer is trusted for a second.
+  await new Promise((r) => setTimeout(r, 0));
   calls = 0;
   ttlMs = 60_000;
   reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
@@ -134,5 +144,67 @@ describe('front page cache', () => {
     expect(await Promise.all(others.map((r) => r.text()))).toEqual(['page #1', 'page #1']);
     expect(await (await refresh).text()).toBe('page #2');
     expect(calls).toBe(2);
+  });
+
+  describe('database outage', () => {
+    const timed = async (path: string) => {
+      const started = Date.now();
+      const response = await get(path);
+      return { response, body: await response.text(), ms: Date.now() - started };
+    };
+
+    it('a server error on a page served before is replaced by its last copy, even after a write', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      reply = { ...reply, status: 500, cache: 'MISS', body: 'erreur' };
+      const { response, body } = await timed('/indice/ipc');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-page-cache')).toBe('STALE');
+      expect(body).toBe('page #1');
+    });
+
+    it('a render that hangs while the database is down: the last copy within a second, then at once; fresh again once it is back', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      databaseUp = false;
+      reply = { ...reply, delayMs: 5_000 };
+      const first = await timed('/indice/ipc');
+      expect(first.response.status).toBe(200);
+      expect(first.response.headers.get('x-page-cache')).toBe('STALE');
+      expect(first.body).toBe('page #1');
+      expect(first.ms).toBeLessThan(1_000);
+      const callsBefore = calls;
+      const second = await timed('/indice/ipc');
+      expect(second.body).toBe('page #1');
+      expect(calls).toBe(callsBefore);
+
+      databaseUp = true;
+      reply = { ...reply, delayMs: 0 };
+      await new Promise((r) => setTimeout(r, 1_100));
+      const back = await timed('/indice/ipc');
+      expect(back.response.headers.get('x-page-cache')).toBeNull();
+      expect(back.body).toBe(`page #${calls}`);
+    });
+
+    it('a slow render with the database up is waited for, never replaced by an old copy', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      reply = { ...reply, delayMs: 700 };
+      const { body, response } = await timed('/indice/ipc');
+      expect(response.headers.get('x-page-cache')).toBeNull();
+      expect(body).toBe('page #2');
+    });
+
+    it('a page never served before still gets Next’s answer; a page now missing loses its copy', async () => {
+      reply = { ...reply, status: 500, cache: 'MISS', body: 'erreur' };
+      expect((await get('/jamais-vue')).status).toBe(500);
+      reply = { ...reply, status: 200, cache: 'HIT', body: 'page' };
+      await (await get('/supprimee')).text();
+      clearPageCache();
+      reply = { ...reply, status: 404, cache: 'MISS', body: 'introuvable' };
+      expect((await get('/supprimee')).status).toBe(404);
+      reply = { ...reply, status: 500, body: 'erreur' };
+      expect((await get('/supprimee')).status).toBe(500);
+    });
   });
 });

@@ -2,7 +2,8 @@
 import { unstable_rethrow } from 'next/navigation';
 import { NextResponse } from 'next/server';
 import type { CookieToSet } from '@/lib/auth/types';
-import { DomainError, RateLimitedError, ValidationError } from '@/lib/errors';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { DatabaseUnavailableError, DomainError, RateLimitedError, ValidationError } from '@/lib/errors';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -25,6 +26,7 @@ export function withCookies(response: Response, cookies: CookieToSet[]): Respons
  */
 export function errorResponse(error: unknown): Response {
   unstable_rethrow(error);
+  if (isDatabaseUnavailable(error)) error = new DatabaseUnavailableError();
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof RateLimitedError) headers['Retry-After'] = String(error.retryAfterSeconds);

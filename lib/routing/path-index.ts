@@ -12,6 +12,8 @@ const RECHECK_MS = 1_000;
 type State = { index: PublicPathIndex; at: number } | null;
 const g = globalThis as typeof globalThis & {
   __insstatPathIndex?: State;
+  /** The index a write dropped: answers only while the database cannot be read. */
+  __insstatPathIndexPrevious?: State;
   __insstatPathIndexLoading?: Promise<State>;
   /** Bumped by every write: a load started before it must not store what it read. */
   __insstatPathIndexGeneration?: number;
@@ -32,13 +34,18 @@ function load(): Promise<State> {
   return g.__insstatPathIndexLoading;
 }
 
-/** Answers from the index; reloads it first when the path is missing and the index is not brand new. */
+/**
+ * Answers from the index; reloads it first when the path is missing and the index is not brand
+ * new. While the database cannot be read, the last index loaded answers (a database outage must not
+ * turn every page into an error); with none at all, every path is let through to its page.
+ */
 export async function checkPublicPath(test: (index: PublicPathIndex) => boolean): Promise<boolean> {
-  let state = g.__insstatPathIndex ?? (await load());
+  const fallback = () => g.__insstatPathIndex ?? g.__insstatPathIndexPrevious ?? null;
+  let state = g.__insstatPathIndex ?? (await load().catch(fallback));
   if (!state) return true;
   if (Date.now() - state.at > FRESH_MS) void load().catch(() => {});
   if (test(state.index)) return true;
-  if (Date.now() - state.at > RECHECK_MS) state = (await load()) ?? state;
+  if (Date.now() - state.at > RECHECK_MS) state = (await load().catch(fallback)) ?? state;
   return test(state.index);
 }
 
@@ -49,6 +56,7 @@ export async function checkPublicPath(test: (index: PublicPathIndex) => boolean)
  */
 export function invalidatePublicPathIndex(): void {
   g.__insstatPathIndexGeneration = (g.__insstatPathIndexGeneration ?? 0) + 1;
+  g.__insstatPathIndexPrevious = g.__insstatPathIndex ?? g.__insstatPathIndexPrevious;
   g.__insstatPathIndex = null;
   g.__insstatPathIndexLoading = undefined;
 }

@@ -6,12 +6,35 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Logo } from '@/components/ui/logo';
 import { requireSession } from '@/lib/auth/guard';
+import { DatabaseUnavailableError } from '@/lib/errors';
 import { signOutAction } from './actions';
 
 export const metadata = { title: 'Administration', robots: { index: false, follow: false } };
 
+/** What an editor sees while the database is unreachable: no form that could not be saved. */
+function DatabaseDown() {
+  return (
+    <main id="contenu" className="mx-auto max-w-xl p-6">
+      <h1 className="text-2xl font-bold">Back-office momentanément indisponible</h1>
+      <p className="mt-4" role="alert">
+        La base de données est injoignable : rien ne peut être lu ni enregistré pour l’instant. Le site public reste consultable.
+      </p>
+      <p className="mt-2">Réessayez dans un instant ; la page fonctionnera de nouveau dès que la base répondra, sans autre action.</p>
+      <p className="mt-4">
+        <Link href="/admin">Réessayer</Link>
+      </p>
+    </main>
+  );
+}
+
 async function AdminFrame({ children }: { children: React.ReactNode }) {
-  const { user } = await requireSession();
+  let user;
+  try {
+    ({ user } = await requireSession());
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) return <DatabaseDown />;
+    throw error;
+  }
   return (
     <div className="min-h-screen md:grid md:grid-cols-[16rem_1fr]">
       <aside className="border-b border-border bg-surface p-4 md:min-h-screen md:border-b-0 md:border-r">
