@@ -15,7 +15,6 @@ import {
   type SupabaseClient,
   type User,
   type UserAttributes,
-  type WebSocketLikeConstructor,
 } from '@supabase/supabase-js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
@@ -125,16 +124,6 @@ function accountError(error: unknown): Error {
   return isAuthSessionMissingError(error) ? new UnauthorizedError() : new ValidationError(REJECTED);
 }
 
-/**
- * supabase-js builds a Realtime client inside every client and, on Node 20 (no global WebSocket),
- * throws unless it is given a WebSocket class. No socket is ever opened here.
- */
-const noRealtime = {
-  transport: function NoRealtime() {
-    throw new Error('Realtime is not used by the Supabase sign-in adapter.');
-  } as unknown as WebSocketLikeConstructor,
-};
-
 /** `fetch` with a time limit, so a hung Supabase fails the request instead of holding it. */
 const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
 
@@ -186,7 +175,6 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
   const stateless = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: timedFetch },
-    realtime: noRealtime,
   };
   /** For calls that carry their own access token (`getUser(jwt)`, logout of a bearer token): holds no session. */
   const anon = createClient(url, anonKey, stateless);
@@ -203,7 +191,6 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       cookies: jar.methods,
       cookieOptions: { name: storageKey, ...jar.options },
       global: { fetch: timedFetch },
-      realtime: noRealtime,
     });
   }
 
