@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { env } from './lib/env';
 import { securityHeaders } from './lib/http/security-headers';
@@ -12,6 +13,14 @@ const nextConfig: NextConfig = {
   // `npm test` typechecks as its own step; `npm start` on a new machine need not do it twice.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // Next's own caches (pages on disk, `'use cache'` entries in memory), each with one more check: an
+  // entry is a miss once one of its tags changed on any app instance or before a restart
+  // (lib/cache/tag-store.ts, started by instrumentation.ts). Imported by path at run time.
+  cacheHandler: path.join(process.cwd(), 'lib/cache/handlers/incremental-cache.mjs'),
+  cacheHandlers: {
+    default: path.join(process.cwd(), 'lib/cache/handlers/use-cache.mjs'),
+    remote: path.join(process.cwd(), 'lib/cache/handlers/use-cache.mjs'),
+  },
   cacheLife: {
     /** Public content: tag invalidation makes edits visible at once; this bounds staleness otherwise. */
     content: { stale: 60, revalidate: env.PUBLIC_REVALIDATE_SECONDS, expire: 7 * 86_400 },

@@ -2,13 +2,28 @@ import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { clearPageCache } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
+import { processTagStore } from './tag-store';
 
 /**
  * After a write: expires exactly these tags (the next request renders fresh content), the
- * proxy's index of existing paths and the front page cache. Call from server actions and route handlers only.
+ * proxy's index of existing paths and the front page cache, here and, through the shared tag
+ * store (lib/cache/tag-store.ts), on every other app instance and after a restart. Call from
+ * server actions and route handlers only, and await it before answering: the other instances
+ * know of the change once it resolves.
+ *
+ * The shared record is one statement right after the write's transaction, not inside it: a crash
+ * between the two leaves the other instances' copies until their cache life ends (`content`
+ * profile) — the write itself is never lost.
  */
-export function invalidateTags(tagList: readonly string[]): void {
-  for (const tag of new Set(tagList)) revalidateTag(tag, { expire: 0 });
+export async function invalidateTags(tagList: readonly string[]): Promise<void> {
+  const tags = [...new Set(tagList)];
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
   invalidatePublicPathIndex();
   clearPageCache();
+  try {
+    await processTagStore()?.bump(tags);
+  } catch (error) {
+    // The write is done and this instance is up to date; only the other instances lag.
+    console.error('Étiquettes de cache : la modification n’a pas pu être signalée aux autres instances.', error);
+  }
 }

@@ -571,3 +571,18 @@ export const fileTexts = pgTable(
     check('file_texts_status_check', sql`${t.status} in ('pending', 'done', 'empty', 'failed')`),
   ],
 );
+
+/**
+ * The shared record of cache tag expiries (lib/cache/tag-store.ts): one row per tag, raised by every
+ * write that expires it, so that each app instance, and each instance after a restart, drops the
+ * cached entries written before (`seq` orders the changes, `revalidated_at` dates them).
+ */
+export const cacheTags = pgTable(
+  'cache_tags',
+  {
+    tag: text('tag').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    revalidatedAt: ts('revalidated_at').notNull().defaultNow(),
+  },
+  (t) => [index('cache_tags_revalidated_at_idx').on(t.revalidatedAt)],
+);

@@ -16,7 +16,7 @@ export type CronDeps = {
   secret: string | undefined;
   getDb: () => Promise<Db>;
   /** Expires the cache tags of what went online (`invalidateTags`). */
-  invalidate: (tags: string[]) => void;
+  invalidate: (tags: string[]) => void | Promise<void>;
   /** Reads queued documents' text (the search); none when extraction is off. */
   extract?: () => Promise<void>;
   now?: () => Date;
@@ -31,7 +31,7 @@ export async function handleCron(request: Request, deps: CronDeps): Promise<Resp
   if (!sameSecret(given, deps.secret)) return json({ error: 'Secret de la tâche planifiée absent ou faux.' }, { status: 401 });
   const db = await deps.getDb();
   const { published, tags } = await publishDueItems(db, deps.now?.() ?? new Date());
-  if (tags.length > 0) deps.invalidate(tags);
+  if (tags.length > 0) await deps.invalidate(tags);
   if (published.length > 0) console.info(`Mise en ligne programmée (cron) : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
   await deps.extract?.();
   const run: CronRun = { published, tags: tags.length };

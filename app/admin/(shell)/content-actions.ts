@@ -38,7 +38,7 @@ export const saveItemAction = adminAction(
       return { id: row.id, version: row.version, editUrl: editPath(area, row.id), message: `${words.noun} ${agree('créé', words)} (brouillon).` };
     }
     const { item: row, tags } = await updateItem(ctx.db, { ...write, id: input.id, expectedVersion: input.version ?? 0 });
-    invalidateTags(tags);
+    await invalidateTags(tags);
     const message = tags.length === 0 ? 'Aucun changement à enregistrer.' : `${words.noun} ${agree('enregistré', words)}.`;
     return { id: row.id, version: row.version, editUrl: editPath(area, row.id), message };
   },
@@ -70,7 +70,7 @@ export const changeItemAction = adminAction(
       input.action === 'delete'
         ? await deleteItemForever(ctx.db, params)
         : await changeLifecycle(ctx.db, { ...params, action: input.action, ...(input.action === 'schedule' ? { at: input.at ?? new Date(Number.NaN) } : {}) });
-    invalidateTags(result.tags);
+    await invalidateTags(result.tags);
     const row = result.item;
     return {
       version: row.version,

@@ -14,7 +14,7 @@ export const updateAreaIntroAction = adminFormAction(
   }),
   async ({ area, version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: introKey(area), expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
-    invalidateTags(tags);
+    await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
   { success: (r) => (r.changed ? 'Introduction de la rubrique enregistrée : la page publique est à jour.' : 'Aucune modification à enregistrer.') },

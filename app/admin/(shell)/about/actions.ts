@@ -13,7 +13,7 @@ export const updateIdentityAction = adminFormAction(
   identityInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {
     const { identity, tags } = await updateIdentity(ctx.db, { expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
-    invalidateTags(tags);
+    await invalidateTags(tags);
     return { version: identity.version, changed: tags.length > 0 };
   },
   { success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
@@ -23,7 +23,7 @@ export const updateMissionAction = adminFormAction(
   missionInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: 'mission', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
-    invalidateTags(tags);
+    await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
   { success: (r) => (r.changed ? 'Page « Missions » enregistrée : le site public est à jour.' : unchanged) },
@@ -33,7 +33,7 @@ export const updateAccessibilityAction = adminFormAction(
   missionInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: 'accessibilite', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
-    invalidateTags(tags);
+    await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
   { success: (r) => (r.changed ? 'Déclaration d’accessibilité enregistrée : le site public est à jour.' : unchanged) },
@@ -43,7 +43,7 @@ export const updateDirectorWordAction = adminFormAction(
   directorWordInputSchema.extend({ version: versionField }),
   async ({ version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: 'mot_du_dg', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
-    invalidateTags(tags);
+    await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
   { success: (r) => (r.changed ? 'Page « Mot du Directeur général » enregistrée : le site public est à jour.' : unchanged) },

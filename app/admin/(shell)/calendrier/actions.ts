@@ -12,9 +12,9 @@ import { fromZonedInput } from '@/lib/releases/model';
 import { changeRelease, createRelease, releaseInputSchema, type ReleaseWrite } from '@/lib/releases/mutations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
-function done(result: ReleaseWrite) {
+async function done(result: ReleaseWrite) {
   if (!result.ok) throw new ValidationError(result.error);
-  invalidateTags(result.tags);
+  await invalidateTags(result.tags);
   return result;
 }
 /** `datetime-local` values are wall-clock times of the institute's zone (`TIME_ZONE`). */
@@ -24,34 +24,34 @@ const localTime = z
   .transform((v, ctx) => fromZonedInput(v, env.TIME_ZONE) ?? (ctx.addIssue({ code: 'custom', message: 'Cette date n’existe pas.' }), z.NEVER));
 
 export const createReleaseAction = adminFormAction(releaseInputSchema.extend({ scheduledAt: localTime }), async (input, ctx) => {
-  const created = done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));
+  const created = await done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));
   redirect(`/admin/calendrier/${created.id}`);
 });
 
 const target = { id: z.coerce.number().int().min(1), version: z.coerce.number().int().min(1) };
 
 export const confirmReleaseAction = adminFormAction(z.object({ ...target, scheduledAt: localTime }), async ({ id, version, scheduledAt }, ctx) => {
-  done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'confirm', scheduledAt }, actor: actorOf(ctx) }));
+  await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'confirm', scheduledAt }, actor: actorOf(ctx) }));
 }, { success: 'Date confirmée : le calendrier public et ses flux sont à jour.' });
 
 export const moveReleaseAction = adminFormAction(
   z.object({ ...target, scheduledAt: localTime, reason: z.string().trim().max(500).default('') }),
   async ({ id, version, scheduledAt, reason }, ctx) => {
-    done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'move', scheduledAt, reason }, actor: actorOf(ctx) }));
+    await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'move', scheduledAt, reason }, actor: actorOf(ctx) }));
   },
   { success: 'Parution reportée : l’ancienne date et la raison sont publiées.' },
 );
 
 export const cancelReleaseAction = adminFormAction(z.object({ ...target, notice: z.string().trim().max(1000).default('') }), async ({ id, version, notice }, ctx) => {
-  done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
+  await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
 }, { success: 'Parution annulée : l’avis est publié.' });
 
 const link = { releaseId: z.coerce.number().int().min(1), publicationId: z.coerce.number({ error: 'Choisissez une publication.' }).int().min(1, 'Choisissez une publication.') };
 
 export const linkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
-  done(await linkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
+  await done(await linkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
 }, { success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.' });
 
 export const unlinkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
-  done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
+  await done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
 }, { success: 'Publication retirée de la parution : elle redevient un brouillon.' });

@@ -17,9 +17,9 @@ import { cancelScheduledVersion, createSeries, publishVersions, updateSeriesMeta
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 
 /** The write's value, its caches invalidated; its French error as a form error. */
-function done<T>(result: SeriesWrite<T>): T {
+async function done<T>(result: SeriesWrite<T>): Promise<T> {
   if (!result.ok) throw new ValidationError(result.error);
-  invalidateTags(result.tags);
+  await invalidateTags(result.tags);
   return result.value;
 }
 
@@ -30,14 +30,14 @@ const metaInput = seriesMetaSchema.extend({
 const toMeta = (input: z.infer<typeof metaInput>): SeriesMeta => ({ ...input, headline: input.headline });
 
 export const createSeriesAction = adminFormAction(metaInput, async (input, ctx) => {
-  const row = done(await createSeries(ctx.db, { meta: toMeta(input), actor: actorOf(ctx) }));
+  const row = await done(await createSeries(ctx.db, { meta: toMeta(input), actor: actorOf(ctx) }));
   redirect(`/admin/series/${row.code}`);
 });
 
 export const updateSeriesAction = adminFormAction(
   metaInput.extend({ current: z.string().max(40), version: z.coerce.number().int().min(1) }),
   async ({ current, version, ...input }, ctx) => {
-    const row = done(await updateSeriesMeta(ctx.db, { code: current, expectedVersion: version, meta: toMeta(input), actor: actorOf(ctx) }));
+    const row = await done(await updateSeriesMeta(ctx.db, { code: current, expectedVersion: version, meta: toMeta(input), actor: actorOf(ctx) }));
     if (row.code !== current) redirect(`/admin/series/${row.code}`);
     return { version: row.version };
   },
@@ -105,7 +105,7 @@ export const publishValuesAction = adminFormAction(
       values.push({ period, value: Math.round(Number(text) * 10_000) / 10_000, status });
     }
     if (errors.length > 0) throw new ValidationError(`Rien n’a été publié. ${errors.join(' ')}`);
-    const published = done(
+    const published = await done(
       await publishVersions(ctx.db, {
         values: new Map([[row.code, values.sort((a, b) => a.period.localeCompare(b.period))]]),
         publishAt: publishTime(input),
@@ -121,7 +121,7 @@ export const publishValuesAction = adminFormAction(
 );
 
 export const publishImportAction = adminFormAction(z.object({ id: z.uuid('Import inconnu : envoyez le fichier à nouveau.'), ...publishFields }), async (input, ctx) => {
-  const published = done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), releaseId: releaseOf(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
+  const published = await done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), releaseId: releaseOf(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
   redirect(`/admin/series?publie=${encodeURIComponent(publishedMessage(published))}`);
 });
 

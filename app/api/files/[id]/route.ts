@@ -22,7 +22,7 @@ export const GET = adminRoute<Params>(async (_request, { db }, params) => json({
 export const PATCH = adminRoute<Params>(async (request, { db, user, request: auth }, params) => {
   const { name } = parseOrThrow(renameSchema, await readJson(request));
   const file = await renameFile(db, idOf(params), name, user, auth.ip);
-  invalidateTags(file.uses.flatMap((u) => u.tags));
+  await invalidateTags(file.uses.flatMap((u) => u.tags));
   return json({ file });
 });
 

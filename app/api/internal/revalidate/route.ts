@@ -11,6 +11,6 @@ export async function POST(request: Request) {
   if (!isInternalRequest(request)) return json({ error: 'Introuvable.' }, { status: 404 });
   const parsed = schema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return json({ error: 'Étiquettes invalides.' }, { status: 400 });
-  invalidateTags(parsed.data.tags);
+  await invalidateTags(parsed.data.tags);
   return json({ ok: true, count: parsed.data.tags.length });
 }

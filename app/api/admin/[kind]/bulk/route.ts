@@ -26,7 +26,7 @@ const done = {
 export const POST = adminRoute<{ kind: string }>(async (request, { db, user, request: auth }, { kind }) => {
   const { action, ids } = parseOrThrow(schema, await readJson(request));
   const result = await bulkChangeLifecycle(db, { kind: kindOf(kind), action, ids, user, ip: auth.ip });
-  invalidateTags(result.tags);
+  await invalidateTags(result.tags);
   const n = result.items.length;
   const skipped = result.skipped.length ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})` : '';
   return json({ count: n, skipped: result.skipped, message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.` });

@@ -1,0 +1,41 @@
+// Next's handler of `'use cache'` entries (next.config.ts `cacheHandlers.default` and `.remote`):
+// Next's own in-memory handler, plus one check — an entry is a miss when one of its tags changed,
+// on any app instance, at or after the time it was computed (lib/cache/tag-store.ts). Plain
+// JavaScript: Next imports this file by path at run time, without compiling it.
+import nextDefault from 'next/dist/server/lib/cache-handlers/default.external.js';
+
+/** @typedef {import('next/dist/server/lib/cache-handlers/types').CacheHandler} CacheHandler */
+/** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; catchUp(): Promise<void>; pending(): Promise<void> | undefined }} TagStore */
+
+/** @type {CacheHandler} */
+const inner = nextDefault.default ?? nextDefault;
+const STORE_KEY = Symbol.for('insstat.cacheTagStore');
+/** @returns {TagStore | undefined} the process's store; none during the build and on hosts without one. */
+const store = () => /** @type {Record<symbol, TagStore | undefined>} */ (/** @type {unknown} */ (globalThis))[STORE_KEY];
+
+/** @type {CacheHandler} */
+const handler = {
+  async get(cacheKey, softTags) {
+    const entry = await inner.get(cacheKey, softTags);
+    const tags = store();
+    if (!entry || !tags) return entry;
+    await tags.pending();
+    // Entries are dated with `performance` (start of their computation); the store with `Date.now()`.
+    const writtenAt = entry.timestamp + Date.now() - (performance.timeOrigin + performance.now());
+    if (tags.isStale(entry.tags, writtenAt)) {
+      void entry.value.cancel();
+      return undefined;
+    }
+    return entry;
+  },
+  set: (cacheKey, pendingEntry) => inner.set(cacheKey, pendingEntry),
+  async refreshTags() {
+    await inner.refreshTags();
+    // Once per request that reads `'use cache'` entries: the changes a notification has not brought yet.
+    await store()?.catchUp();
+  },
+  getExpiration: (tags) => inner.getExpiration(tags),
+  updateTags: (tags, durations) => inner.updateTags(tags, durations),
+};
+
+export default handler;

@@ -1,0 +1,42 @@
+/**
+ * Starts the process's cache tag store (lib/cache/tag-store.ts) when the server starts
+ * (instrumentation.ts): Postgres gets the shared table and the broadcast, PGlite the table only.
+ */
+import 'server-only';
+import { getDb } from '@/lib/db/instance';
+import { env } from '@/lib/env';
+import { clearPageCache } from '@/lib/http/page-cache';
+import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
+import { createTagStore, processTagStore, setProcessTagStore } from './tag-store';
+
+const RETRY_MS = 5_000;
+
+/**
+ * Registers the store, then reads the table and starts listening. Never throws: with the database
+ * unreachable, the store answers « stale » for every entry written before the start (nothing
+ * older is served) and the start is retried every few seconds.
+ */
+export async function startProcessTagStore(): Promise<void> {
+  // The build prerenders from a snapshot: no store, no listening worker processes.
+  if (env.NEXT_PHASE === 'phase-production-build' || processTagStore()) return;
+  const store = createTagStore({
+    db: await getDb(),
+    listenUrl: env.DATABASE_URL,
+    // Another instance wrote: its pages, lists and paths are no longer what this process holds.
+    onRemoteChange: () => {
+      invalidatePublicPathIndex();
+      clearPageCache();
+    },
+    onError: (error) => console.error('Étiquettes de cache : rattrapage impossible (nouvel essai à la prochaine requête).', error),
+  });
+  setProcessTagStore(store);
+  const attempt = async (): Promise<void> => {
+    try {
+      await store.start();
+    } catch (error) {
+      console.error(`Étiquettes de cache partagées illisibles (nouvel essai dans ${RETRY_MS / 1000} s) : les pages en cache d'avant le démarrage ne sont pas servies.`, error);
+      setTimeout(() => void attempt(), RETRY_MS).unref();
+    }
+  };
+  await attempt();
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@/lib/db/open';
+import { queryRows } from '@/lib/db/raw';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTagStore, type TagStore } from './tag-store';
+
+const until = async (check: () => boolean, timeoutMs = 5_000): Promise<number> => {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > timeoutMs) throw new Error('délai dépassé');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return performance.now() - start;
+};
+
+describe.each(testDatabaseKinds)('cache tag store on %s', (kind) => {
+  let database: TestDatabase;
+  const stores: TagStore[] = [];
+  const store = (options: Partial<Parameters<typeof createTagStore>[0]> = {}) => {
+    const created = createTagStore({ db: database.db, ...options });
+    stores.push(created);
+    return created;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+    await database?.close();
+  });
+
+  it('an entry written before a change of one of its tags is stale, one written after is not', async () => {
+    const tags = store();
+    await tags.start();
+    const before = Date.now() - 1;
+    await tags.bump(['area:ipc', 'publication:1', 'area:ipc']);
+    expect(tags.isStale(['publication:1', 'layout'], before)).toBe(true);
+    expect(tags.isStale(['publication:2', 'layout'], before)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(tags.isStale(['publication:1'], Date.now())).toBe(false);
+
+    const rows = await queryRows<{ tag: string }>(database.db, sql`select tag from cache_tags order by tag`);
+    expect(rows.map((r) => r.tag)).toEqual(['area:ipc', 'publication:1']);
+  });
+
+  it('after a restart, what was written before the last change of a tag is stale; what came later is not', async () => {
+    const writer = store();
+    await writer.start();
+    await writer.bump(['news:7']);
+    const restarted = store();
+    await restarted.start();
+    // The build's prerendered page, or a page an earlier process wrote before the change.
+    expect(restarted.isStale(['news:7'], Date.now() - 60_000)).toBe(true);
+    // A page written well after the change (beyond the clock margin) is served.
+    expect(restarted.isStale(['news:7'], Date.now() + 2_000)).toBe(false);
+    expect(restarted.isStale(['news:8'], Date.now() - 60_000)).toBe(false);
+  });
+
+  it('a change written again raises its sequence; a store reading it again is not misled', async () => {
+    const tags = store();
+    await tags.start();
+    await tags.bump(['event:1']);
+    const [first] = await queryRows<{ seq: string }>(database.db, sql`select seq::text from cache_tags where tag = 'event:1'`);
+    await tags.bump(['event:1']);
+    const [second] = await queryRows<{ seq: string }>(database.db, sql`select seq::text from cache_tags where tag = 'event:1'`);
+    expect(Number(second!.seq)).toBeGreaterThan(Number(first!.seq));
+    // A catch-up that reads the row again does not date the change anew.
+    const written = Date.now() + 1;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await tags.catchUp();
+    expect(tags.isStale(['event:1'], written)).toBe(false);
+  });
+});
+
+describe.runIf(testDatabaseKinds.includes('postgres'))('cache tag store: two processes on one Postgres', () => {
+  let database: TestDatabase;
+  let second: Database;
+  const stores: TagStore[] = [];
+  const remote: { name: string; tags: readonly string[] | null }[] = [];
+  const store = (name: string, db = database.db, listen = true) => {
+    const created = createTagStore({
+      db,
+      listenUrl: listen ? database.url : undefined,
+      onRemoteChange: (tags) => remote.push({ name, tags }),
+    });
+    stores.push(created);
+    return created;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    // A second connection pool to the same database, as another app instance has.
+    second = await openDatabase({ databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+    await second?.close();
+    await database?.close();
+  });
+
+  it('a change on one instance makes the other drop its older entries, with its own caches', async () => {
+    const a = store('A');
+    const b = store('B', second.db);
+    await Promise.all([a.start(), b.start()]);
+    remote.length = 0;
+    const writtenOnB = Date.now() - 1;
+    expect(b.isStale(['publication:42'], writtenOnB)).toBe(false);
+
+    await a.bump(['publication:42', 'area:ipc']);
+    const ms = await until(() => b.isStale(['publication:42'], writtenOnB));
+    console.info(`Notification reçue par l'autre instance en ${ms.toFixed(1)} ms.`);
+    expect(b.isStale(['area:ipc'], writtenOnB)).toBe(true);
+    expect(b.isStale(['publication:43'], writtenOnB)).toBe(false);
+    // B drops its front cache and 404 index; A ignores its own notification.
+    await until(() => remote.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(remote).toEqual([{ name: 'B', tags: ['area:ipc', 'publication:42'] }]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('an instance that missed the notification learns of the change at its next catch-up', async () => {
+    const a = store('A');
+    const deaf = store('C', second.db, false);
+    await Promise.all([a.start(), deaf.start()]);
+    const written = Date.now() - 1;
+    await a.bump(['news:5']);
+    expect(deaf.isStale(['news:5'], written)).toBe(false);
+    await deaf.catchUp();
+    expect(deaf.isStale(['news:5'], written)).toBe(true);
+  });
+
+  it('a change too large for a notification still reaches the other instance', async () => {
+    const a = store('A2');
+    const b = store('B2', second.db);
+    await Promise.all([a.start(), b.start()]);
+    remote.length = 0;
+    const written = Date.now() - 1;
+    const many = Array.from({ length: 600 }, (_, i) => `publication:${100_000 + i}`);
+    await a.bump(many);
+    await until(() => remote.some((r) => r.name === 'B2'));
+    await b.pending();
+    // At once « drop everything », before the tags are read.
+    expect(remote.find((r) => r.name.endsWith('2'))).toEqual({ name: 'B2', tags: null });
+    expect(b.isStale([many[599]!], written)).toBe(true);
+  });
+
+  it('until the table could be read, nothing written before the start is trusted', async () => {
+    const unreachable = createTagStore({ db: database.db, listenUrl: 'postgres://nobody@127.0.0.1:1/none' });
+    stores.push(unreachable);
+    await expect(unreachable.start()).rejects.toThrow();
+    // The table was read: only the LISTEN failed, so entries are judged by their tags.
+    expect(unreachable.isStale(['untouched'], Date.now() - 60_000)).toBe(false);
+
+    const broken = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' });
+    const blind = createTagStore({ db: broken.db });
+    await expect(blind.start()).rejects.toThrow();
+    expect(blind.isStale(['untouched'], Date.now() - 60_000)).toBe(true);
+    expect(blind.isStale(['untouched'], Date.now() + 1_000)).toBe(false);
+    await broken.close();
+  });
+});
