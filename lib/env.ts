@@ -16,6 +16,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Where the embedded database and uploaded files live. */
   DATA_DIR: z.string().trim().min(1).default('.data'),
+  /** Where `npm run backup` writes its archives. */
+  BACKUP_DIR: z.string().trim().min(1).default('backups'),
   /** Any Postgres (Supabase included). When absent, the embedded PGlite database is used. */
   DATABASE_URL: optionalUrl('postgres://user:pass@hôte:5432/base'),
   /** Size of the Postgres connection pool per app instance. */

@@ -1,0 +1,63 @@
+// npm run backup [-- FILE.tar.gz | DIRECTORY] — writes one archive of the database (PGlite or
+// Postgres) and of the stored files (local or S3), with a manifest of checksums, to BACKUP_DIR
+// (`backups/` by default) or where asked. On PGlite stop the server first: one process per data
+// directory. Restore it with `npm run restore -- FILE`.
+import './load-env';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DatabaseLockedError } from '@/lib/db/lock';
+import { openDatabase } from '@/lib/db/open';
+import { env } from '@/lib/env';
+import { isDomainError } from '@/lib/errors';
+import { createBackup } from '@/lib/ops/backup';
+import { getStorage } from '@/lib/storage';
+
+const usage = 'Usage : npm run backup [-- fichier.tar.gz | dossier]';
+
+/** A path as the operator typed it: relative under the project, absolute elsewhere. */
+const shown = (p: string) => (path.relative(process.cwd(), p).startsWith('..') ? p : path.relative(process.cwd(), p) || p);
+
+function fail(message: string): never {
+  console.error(`Erreur : ${message}`);
+  process.exit(1);
+}
+
+let positionals: string[];
+try {
+  ({ positionals } = parseArgs({ allowPositionals: true, strict: true, options: {} }));
+} catch (error) {
+  fail(`${(error as Error).message}\n${usage}`);
+}
+if (positionals.length > 1) fail(`un seul chemin attendu.\n${usage}`);
+
+const now = new Date();
+// 2026-05-01T020000Z: sorts by date, and no « : », which some file systems refuse.
+const name = `insstat-sauvegarde-${now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '')}.tar.gz`;
+const target = path.resolve(positionals[0] ?? env.BACKUP_DIR);
+const output = target.endsWith('.tar.gz') ? target : path.join(target, name);
+const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+
+const database = await openDatabase().catch((error: unknown) => {
+  if (error instanceof DatabaseLockedError) fail(error.message);
+  throw error;
+});
+try {
+  const started = Date.now();
+  const summary = await createBackup({ db: database.db, kind: database.kind, storage: getStorage(), output, appVersion: version, now, log: (m) => console.log(m) });
+  const mb = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(summary.bytes / 1e6);
+  const seconds = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format((Date.now() - started) / 1000);
+  console.log(
+    `Sauvegarde écrite : ${shown(summary.path)} (${mb} Mo : ${summary.tables} tables, ${summary.rows} lignes, ${summary.files} fichiers) en ${seconds} s.`,
+  );
+  if (summary.missingFiles.length > 0) {
+    console.log(`Attention : ${summary.missingFiles.length} fichier(s) référencé(s) par la base manquaient au stockage (listés dans le manifeste, « missingFiles »).`);
+  }
+} catch (error) {
+  if (!isDomainError(error)) throw error;
+  // No process.exit here: the database must still be closed (PGlite writes on close, and frees its lock).
+  console.error(`Erreur : ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
