@@ -10,7 +10,7 @@ import { DatabaseLockedError } from '@/lib/db/lock';
 import { openDatabase } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { isDomainError } from '@/lib/errors';
-import { createBackup } from '@/lib/ops/backup';
+import { createBackup, describeConnectionError } from '@/lib/ops/backup';
 import { getStorage } from '@/lib/storage';
 
 const usage = 'Usage : npm run backup [-- fichier.tar.gz | dossier]';
@@ -54,9 +54,10 @@ try {
     console.log(`Attention : ${summary.missingFiles.length} fichier(s) référencé(s) par la base manquaient au stockage (listés dans le manifeste, « missingFiles »).`);
   }
 } catch (error) {
-  if (!isDomainError(error)) throw error;
+  const message = isDomainError(error) ? error.message : describeConnectionError(error);
+  if (message === null) throw error;
   // No process.exit here: the database must still be closed (PGlite writes on close, and frees its lock).
-  console.error(`Erreur : ${error.message}`);
+  console.error(`Erreur : ${message}`);
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -10,7 +10,7 @@ import { DatabaseLockedError } from '@/lib/db/lock';
 import { openDatabase } from '@/lib/db/open';
 import { dataDir, env } from '@/lib/env';
 import { isDomainError } from '@/lib/errors';
-import { restoreBackup } from '@/lib/ops/backup';
+import { describeConnectionError, restoreBackup } from '@/lib/ops/backup';
 import { getStorage } from '@/lib/storage';
 
 const usage = 'Usage : npm run restore -- fichier.tar.gz';
@@ -52,9 +52,10 @@ try {
     console.log(`Attention : ${summary.missingFiles.length} fichier(s) manquaient déjà au stockage lors de la sauvegarde (manifeste, « missingFiles »).`);
   }
 } catch (error) {
-  if (!isDomainError(error)) throw error;
+  const message = isDomainError(error) ? error.message : describeConnectionError(error);
+  if (message === null) throw error;
   // No process.exit here: the database must still be closed (PGlite writes on close, and frees its lock).
-  console.error(`Erreur : ${error.message}`);
+  console.error(`Erreur : ${message}`);
   process.exitCode = 1;
 } finally {
   await database.close();

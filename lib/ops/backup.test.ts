@@ -3,7 +3,7 @@
  * empty database and storage with the same rows (table by table), sequences, schema version and
  * files (by SHA-256); a damaged, partial, foreign or too recent archive, and a target that is not
  * empty, are refused in French with nothing written; an archive of an older schema is loaded at its
- * version, then migrated.
+ * version, then migrated (its files going to S3-compatible storage).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,8 +22,10 @@ import { env } from '@/lib/env';
 import { seedDemoContent } from '@/lib/seed';
 import { newStorageKey } from '@/lib/storage';
 import { createLocalStorage } from '@/lib/storage/local';
+import { createS3Storage } from '@/lib/storage/s3';
 import type { StorageDriver } from '@/lib/storage/types';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { startS3Server } from '@/lib/testing/s3-server';
 import { createBackup, migrateDatabaseTo, readArchive, restoreBackup, writeArchive, type BackupSummary } from './backup';
 
 const journal = JSON.parse(fs.readFileSync('drizzle/migrations/meta/_journal.json', 'utf8')) as { entries: { tag: string; when: number }[] };
@@ -282,25 +284,36 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
     expect(fileHashes(sourceFiles)).toEqual(sourceHashes);
   });
 
-  it('loads an archive of an older schema at its own version, then applies the migrations it missed', async () => {
+  it('loads an archive of an older schema at its own version, then applies the migrations it missed (files into S3)', async () => {
     // The spare database, still empty after the refusals, becomes the site of an older version.
     const older = spare;
-    const target = await emptyDatabase(kind);
+    const [target, s3] = await Promise.all([emptyDatabase(kind), startS3Server()]);
     const olderArchive = path.join(root, 'ancienne.tar.gz');
     try {
       await migrateDatabaseTo(older.database, older.url, journal.entries.length - 1);
+      const olderStorage = createLocalStorage(path.join(root, 'older-files'));
+      const pdf = randomBytes(2 * 1024 * 1024);
+      await olderStorage.put('2025/12/annuaire.pdf', Readable.from(pdf), 'application/pdf');
       await older.database.db.execute(sql`insert into publications (area, slug, title) values ('ipc', 'note-ancienne', 'Note d’un ancien schéma')`);
-      const saved = await createBackup({ db: older.database.db, kind: older.database.kind, storage: createLocalStorage(path.join(root, 'older-files')), output: olderArchive });
+      await older.database.db.execute(
+        sql`insert into files (storage_key, name, original_name, mime, ext, size, sha256) values ('2025/12/annuaire.pdf', 'Annuaire', 'annuaire.pdf', 'application/pdf', 'pdf', ${pdf.length}, 'x')`,
+      );
+      const saved = await createBackup({ db: older.database.db, kind: older.database.kind, storage: olderStorage, output: olderArchive });
       expect(saved.manifest.schema.last).toBe(journal.entries.at(-2)!.tag);
 
-      const restored = await restoreBackup({ archive: olderArchive, database: target.database, databaseUrl: target.url, storage: createLocalStorage(path.join(root, 'older-restored')) });
-      expect(restored.migratedFrom).toBe(journal.entries.at(-2)!.tag);
+      const bucket = createS3Storage({ ...s3, forcePathStyle: true });
+      const restored = await restoreBackup({ archive: olderArchive, database: target.database, databaseUrl: target.url, storage: bucket });
+      expect(restored).toMatchObject({ migratedFrom: journal.entries.at(-2)!.tag, files: 1 });
       const { migrations, rows } = await contents(target.database.db);
       expect(migrations).toHaveLength(journal.entries.length);
       expect(rows.publications).toHaveLength(1);
       expect(await queryRows(target.database.db, sql`select title from search_documents`)).toEqual([{ title: 'Note d’un ancien schéma' }]);
+      const stored = createHash('sha256');
+      for await (const chunk of await bucket.get('2025/12/annuaire.pdf')) stored.update(chunk as Buffer);
+      expect(stored.digest('hex')).toBe(createHash('sha256').update(pdf).digest('hex'));
     } finally {
       await target.close();
+      await s3.close();
     }
   });
 });

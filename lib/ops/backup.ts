@@ -58,8 +58,8 @@ const MIGRATION_ROWS = new Set(['search_generation']);
 /** Rows per INSERT when loading, and the most JSON text one INSERT carries. */
 const BATCH_ROWS = 1_000;
 const BATCH_CHARS = 4_000_000;
-/** Rows per FETCH when dumping. */
-const FETCH_ROWS = 1_000;
+/** Rows per FETCH when dumping: a search document or a file's text can reach 300,000 characters. */
+const FETCH_ROWS = 100;
 
 // ─── Manifest ──────────────────────────────────────────────────────────────────────────────────
 
@@ -305,6 +305,22 @@ function archiveError(error: unknown, file: string): unknown {
   if (code === 'ENOENT') return new BackupError(`Archive introuvable : ${file}.`);
   if (code === 'EISDIR') return new BackupError(`${file} est un dossier : donnez le chemin d'une archive .tar.gz.`);
   return error;
+}
+
+const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'CONNECT_TIMEOUT', '28P01', '28000', '3D000']);
+
+/**
+ * A one-line French message for an error of the environment rather than of the code (a database
+ * that does not answer or refuses the login), so the scripts need not print a stack; null otherwise.
+ */
+export function describeConnectionError(error: unknown): string | null {
+  // Drizzle wraps the driver's error in `cause`.
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && unreachable.has(e.code)) {
+      return `la base de données est injoignable ou refuse la connexion (${e.code} : ${String(e.message)}). Vérifiez DATABASE_URL et que le serveur tourne.`;
+    }
+  }
+  return null;
 }
 
 /**
