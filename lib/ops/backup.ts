@@ -704,7 +704,7 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
   for await (const entry of readArchive(file)) {
     if (seen.has(entry.path)) throw damaged(`« ${entry.path} » y figure deux fois`);
     if (entry.path === MANIFEST) {
-      if (entry.size > 512 * 1024 * 1024) throw damaged('manifeste démesuré');
+      if (entry.size > 64 * 1024 * 1024) throw damaged('manifeste démesuré');
       const chunks: Buffer[] = [];
       for await (const chunk of entry.body) chunks.push(chunk);
       manifestBytes = Buffer.concat(chunks);
