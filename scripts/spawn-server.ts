@@ -63,12 +63,15 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
  * Starts the built site (`scripts/production-server.ts`, NODE_ENV=production) on a free port of 127.0.0.1 and waits
  * until `/` answers. The environment (DATA_DIR, DATABASE_URL…) is the caller's plus `extraEnv`.
  */
-export async function startServer(options: { extraEnv?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { extraEnv?: Record<string, string>; timeoutMs?: number; /** Another project directory (its own build), e.g. a second instance. */ cwd?: string } = {},
+): Promise<RunningServer> {
   ensureBuild();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The production server `npm start` runs: Next behind the front page cache.
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/production-server.ts'], {
+    cwd: options.cwd,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', ...options.extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

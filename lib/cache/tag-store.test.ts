@@ -108,9 +108,11 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('cache tag store: two pro
     const writtenOnB = Date.now() - 1;
     expect(b.isStale(['publication:42'], writtenOnB)).toBe(false);
 
+    const start = performance.now();
     await a.bump(['publication:42', 'area:ipc']);
+    const written = performance.now() - start;
     const ms = await until(() => b.isStale(['publication:42'], writtenOnB));
-    console.info(`Notification reçue par l'autre instance en ${ms.toFixed(1)} ms.`);
+    console.info(`Écriture et notification : ${written.toFixed(1)} ms ; appliquée par l'autre instance ${ms.toFixed(1)} ms après.`);
     expect(b.isStale(['area:ipc'], writtenOnB)).toBe(true);
     expect(b.isStale(['publication:43'], writtenOnB)).toBe(false);
     // B drops its front cache and 404 index; A ignores its own notification.

@@ -37,9 +37,16 @@ const CLOCK_MARGIN_MS = 1_000;
 const CATCH_UP_OVERLAP_MS = 5_000;
 /** NOTIFY payloads stop at 8000 bytes: beyond this, the notification only says « catch up ». */
 const MAX_PAYLOAD_BYTES = 7_900;
+/**
+ * A write waits (at most this long) for its own notification to come back before it answers:
+ * Postgres sends it to every listener at once, so by then the other instances have it too, and a
+ * request sent to one of them right after the answer finds the change already applied.
+ */
+const ECHO_TIMEOUT_MS = 250;
 
 type TagChange = { seq: number; at: number };
-type Notification = { o: string; t?: [string, number][] };
+/** `o`: the writing process; `n`: the write's number there; `t`: `[tag, seq]` pairs, absent when too large. */
+type Notification = { o: string; n?: number; t?: [string, number][] };
 
 export type TagStore = {
   /** This process's id in notifications (its own are ignored). */
@@ -58,6 +65,11 @@ export type TagStore = {
   isStale(tags: Iterable<string>, writtenAt: number): boolean;
   /** Reads the rows changed since the last read (concurrent callers share one query). */
   catchUp(): Promise<void>;
+  /**
+   * Before a request reads `'use cache'` entries (the handler's `refreshTags`): a catch-up where
+   * other processes write (Postgres); nothing on PGlite, where this process made every change.
+   */
+  refresh(): Promise<void>;
   /** The catch-up under way after a notification without tags or a reconnection, if any. */
   pending(): Promise<void> | undefined;
   close(): Promise<void>;
@@ -84,6 +96,8 @@ export function createTagStore(options: TagStoreOptions): TagStore {
   let inFlight: Promise<void> | null = null;
   let background: Promise<void> | null = null;
   let listener: postgres.Sql | null = null;
+  let writes = 0;
+  const echoes = new Map<number, () => void>();
 
   /** Records a change; true when it is news to this process. */
   const apply = (tag: string, seq: number, at: number): boolean => {
@@ -142,7 +156,10 @@ export function createTagStore(options: TagStoreOptions): TagStore {
     } catch {
       return;
     }
-    if (message.o === origin) return;
+    if (message.o === origin) {
+      if (message.n !== undefined) echoes.get(message.n)?.();
+      return;
+    }
     if (!message.t) {
       catchUpInBackground();
       options.onRemoteChange?.(null);
@@ -171,11 +188,21 @@ export function createTagStore(options: TagStoreOptions): TagStore {
       await background;
     },
     async bump(tagList) {
+      // Sorted, so two writes raising the same tags lock their rows in the same order.
       const tags = [...new Set(tagList)].sort();
       if (tags.length === 0) return;
-      // Sorted, so two writes raising the same tags lock their rows in the same order.
+      const write = ++writes;
+      const echo = listener
+        ? new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
+            echoes.set(write, () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }).finally(() => echoes.delete(write))
+        : null;
       const notify = listenUrl
-        ? sql`, pg_notify(${CACHE_CHANNEL}, case when octet_length(message) <= ${MAX_PAYLOAD_BYTES} then message else json_build_object('o', ${origin}::text)::text end)`
+        ? sql`, pg_notify(${CACHE_CHANNEL}, case when octet_length(message) <= ${MAX_PAYLOAD_BYTES} then message else json_build_object('o', ${origin}::text, 'n', ${write}::int)::text end)`
         : sql``;
       const [row] = await queryRows<{ rows: [string, number][] | string }>(
         db,
@@ -187,13 +214,14 @@ export function createTagStore(options: TagStoreOptions): TagStore {
             ), changed as (
               select coalesce(json_agg(json_build_array(tag, seq)), '[]'::json) as rows from bumped
             ), payload as (
-              select rows, json_build_object('o', ${origin}::text, 't', rows)::text as message from changed
+              select rows, json_build_object('o', ${origin}::text, 'n', ${write}::int, 't', rows)::text as message from changed
             )
             select rows ${notify} from payload`,
       );
       const now = Date.now();
       const rows = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as [string, number][]) : (row?.rows ?? []);
       for (const [tag, seq] of rows) apply(tag, Number(seq), now);
+      await echo;
     },
     isStale(tags, writtenAt) {
       // Before the table could be read (database unreachable at start), nothing written before
@@ -206,6 +234,7 @@ export function createTagStore(options: TagStoreOptions): TagStore {
       return false;
     },
     catchUp,
+    refresh: () => (listenUrl ? catchUp() : Promise.resolve()),
     pending: () => background ?? undefined,
     async close() {
       await listener?.end({ timeout: 5 });

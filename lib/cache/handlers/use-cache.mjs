@@ -5,7 +5,7 @@
 import nextDefault from 'next/dist/server/lib/cache-handlers/default.external.js';
 
 /** @typedef {import('next/dist/server/lib/cache-handlers/types').CacheHandler} CacheHandler */
-/** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; catchUp(): Promise<void>; pending(): Promise<void> | undefined }} TagStore */
+/** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; refresh(): Promise<void>; pending(): Promise<void> | undefined }} TagStore */
 
 /** @type {CacheHandler} */
 const inner = nextDefault.default ?? nextDefault;
@@ -32,7 +32,7 @@ const handler = {
   async refreshTags() {
     await inner.refreshTags();
     // Once per request that reads `'use cache'` entries: the changes a notification has not brought yet.
-    await store()?.catchUp();
+    await store()?.refresh();
   },
   getExpiration: (tags) => inner.getExpiration(tags),
   updateTags: (tags, durations) => inner.updateTags(tags, durations),
