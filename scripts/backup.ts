@@ -5,30 +5,17 @@
 import './load-env';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DatabaseLockedError } from '@/lib/db/lock';
 import { openDatabase } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { isDomainError } from '@/lib/errors';
 import { createBackup, describeConnectionError } from '@/lib/ops/backup';
 import { getStorage } from '@/lib/storage';
+import { fail, positionalArgs, shown } from './cli';
 
 const usage = 'Usage : npm run backup [-- fichier.tar.gz | dossier]';
 
-/** A path as the operator typed it: relative under the project, absolute elsewhere. */
-const shown = (p: string) => (path.relative(process.cwd(), p).startsWith('..') ? p : path.relative(process.cwd(), p) || p);
-
-function fail(message: string): never {
-  console.error(`Erreur : ${message}`);
-  process.exit(1);
-}
-
-let positionals: string[];
-try {
-  ({ positionals } = parseArgs({ allowPositionals: true, strict: true, options: {} }));
-} catch (error) {
-  fail(`${(error as Error).message}\n${usage}`);
-}
+const positionals = positionalArgs(usage);
 if (positionals.length > 1) fail(`un seul chemin attendu.\n${usage}`);
 
 const now = new Date();
