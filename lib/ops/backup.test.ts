@@ -11,14 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '@/lib/content/kinds';
 import { createItem } from '@/lib/content/mutations/items';
-import { openDatabase, type Database, type Db } from '@/lib/db/open';
+import type { Database, Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { files, users } from '@/lib/db/schema';
-import { env } from '@/lib/env';
 import { seedDemoContent } from '@/lib/seed';
 import { newStorageKey } from '@/lib/storage';
 import { createLocalStorage } from '@/lib/storage/local';
@@ -34,28 +32,8 @@ type Target = { database: Database; url?: string; close(): Promise<void> };
 
 /** A new database that was never migrated: what an operator restores into. */
 async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<Target> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    return { database, close: () => database.close() };
-  }
-  const baseUrl = env.DATABASE_URL!;
-  const name = `insstat_restore_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    database,
-    url: url.toString(),
-    close: async () => {
-      await database.close();
-      const drop = postgres(baseUrl, { max: 1, onnotice: () => {} });
-      await drop.unsafe(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    },
-  };
+  const database = await createTestDatabase(kind, { migrate: false });
+  return { database, url: database.url, close: () => database.close() };
 }
 
 async function publicTables(db: Db): Promise<string[]> {

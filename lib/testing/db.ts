@@ -22,10 +22,10 @@ export const testDatabaseKinds: ('pglite' | 'postgres')[] = !env.DATABASE_URL
     : ['pglite', 'postgres'];
 
 /** Opens a new, empty, migrated database of that kind. Call `close()` when done. */
-export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+export async function createTestDatabase(kind: 'pglite' | 'postgres', { migrate = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrateDatabase(database);
+    if (migrate) await migrateDatabase(database);
     return { ...database, label: 'PGlite' };
   }
   const baseUrl = env.DATABASE_URL;
@@ -37,7 +37,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrateDatabase(database, url.toString());
+  if (migrate) await migrateDatabase(database, url.toString());
   return {
     ...database,
     label: 'Postgres',
