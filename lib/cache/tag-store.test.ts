@@ -122,6 +122,23 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('cache tag store: two pro
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('a write answers once every other live instance has applied it, not merely sent it', async () => {
+    const a = store('A3');
+    const b = store('B3', second.db);
+    const c = store('C3', second.db);
+    await Promise.all([a.start(), b.start(), c.start()]);
+    // Presence travels on the channel: each start says hello, and those already there answer.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 30; i++) {
+      const written = Date.now() - 1;
+      await a.bump([`series:${i}`]);
+      // No waiting here: the answer of the write is the moment a reader may hit another instance.
+      expect(b.isStale([`series:${i}`], written), `B, écriture ${i}`).toBe(true);
+      expect(c.isStale([`series:${i}`], written), `C, écriture ${i}`).toBe(true);
+    }
+    await Promise.all([a.close(), b.close(), c.close()]);
+  });
+
   it('an instance that missed the notification learns of the change at its next catch-up', async () => {
     const a = store('A');
     const deaf = store('C', second.db, false);

@@ -9,6 +9,10 @@
  * and caught up by a query of the rows changed lately when a handler asks (`refreshTags`), after a
  * reconnection, or when a notification was too large to carry its tags.
  *
+ * A write answers once every other live instance acknowledged its notification (each does after
+ * applying it, and instances announce themselves on the channel), so the very next request to any
+ * instance — however soon — sees the change.
+ *
  * The cache handlers (`lib/cache/handlers/*.mjs`) reach the process's store through `globalThis`
  * and treat as a miss any entry written at or before the time this process learned of a change of
  * one of its tags. PGlite (one process) has no broadcast: the table only serves restarts there.
@@ -38,15 +42,25 @@ const CATCH_UP_OVERLAP_MS = 5_000;
 /** NOTIFY payloads stop at 8000 bytes: beyond this, the notification only says « catch up ». */
 const MAX_PAYLOAD_BYTES = 7_900;
 /**
- * A write waits (at most this long) for its own notification to come back before it answers:
- * Postgres sends it to every listener at once, so by then the other instances have it too, and a
- * request sent to one of them right after the answer finds the change already applied.
+ * A write waits (at most this long) before it answers for its own notification to come back and
+ * for every other live instance to acknowledge it — each does once it has applied the change — so
+ * a request sent to any of them right after the answer finds the change already applied. An
+ * instance that died without saying goodbye costs this wait until it is forgotten (`PEER_TTL_MS`).
  */
-const ECHO_TIMEOUT_MS = 250;
+const ACK_TIMEOUT_MS = 250;
+/** Each instance says it is alive this often on the channel… */
+const HEARTBEAT_MS = 10_000;
+/** …and is forgotten when silent for this long. */
+const PEER_TTL_MS = 3 * HEARTBEAT_MS;
 
 type TagChange = { seq: number; at: number };
-/** `o`: the writing process; `n`: the write's number there; `t`: `[tag, seq]` pairs, absent when too large. */
-type Notification = { o: string; n?: number; t?: [string, number][] };
+/**
+ * Messages on the channel. A write — `o`: the writing process, `n`: the write's number there,
+ * `t`: `[tag, seq]` pairs, absent when too large. An acknowledgement — `a`: the writer, `n`, `f`:
+ * the acknowledging process. Presence — `h`: a process alive (`r`: in reply to a newcomer's),
+ * `b`: a process leaving.
+ */
+type Notification = { o?: string; n?: number; t?: [string, number][]; a?: string; f?: string; h?: string; r?: boolean; b?: string };
 
 export type TagStore = {
   /** This process's id in notifications (its own are ignored). */
@@ -97,7 +111,23 @@ export function createTagStore(options: TagStoreOptions): TagStore {
   let background: Promise<void> | null = null;
   let listener: postgres.Sql | null = null;
   let writes = 0;
-  const echoes = new Map<number, () => void>();
+  /** Writes of this process waiting for their echo and their acknowledgements. */
+  const waiting = new Map<number, { echoed: boolean; peers: Set<string>; done: () => void }>();
+  /** Other live processes on the channel, by when they were last heard. */
+  const peers = new Map<string, number>();
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  const say = (message: Notification) =>
+    queryRows(db, sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify(message)})`).catch((error: unknown) => options.onError?.(error));
+  const livePeers = () => {
+    const now = Date.now();
+    for (const [peer, seen] of peers) if (now - seen > PEER_TTL_MS) peers.delete(peer);
+    return new Set(peers.keys());
+  };
+  const settle = (write: number) => {
+    const w = waiting.get(write);
+    if (w && w.echoed && w.peers.size === 0) w.done();
+  };
 
   /** Records a change; true when it is news to this process. */
   const apply = (tag: string, seq: number, at: number): boolean => {
@@ -156,18 +186,43 @@ export function createTagStore(options: TagStoreOptions): TagStore {
     } catch {
       return;
     }
-    if (message.o === origin) {
-      if (message.n !== undefined) echoes.get(message.n)?.();
+    const from = message.o ?? message.f ?? message.h ?? message.b;
+    if (!from) return;
+    if (from === origin) {
+      if (message.o !== undefined && message.n !== undefined) {
+        const w = waiting.get(message.n);
+        if (w) w.echoed = true;
+        settle(message.n);
+      }
       return;
     }
+    if (message.b !== undefined) {
+      peers.delete(from);
+      for (const [write, w] of waiting) if (w.peers.delete(from)) settle(write);
+      return;
+    }
+    const known = peers.has(from);
+    peers.set(from, Date.now());
+    if (message.h !== undefined) {
+      // A newcomer learns at once who else is there (its writes then wait for them too).
+      if (!known && !message.r) void say({ h: origin, r: true });
+      return;
+    }
+    if (message.a !== undefined) {
+      if (message.a === origin && message.n !== undefined && waiting.get(message.n)?.peers.delete(from)) settle(message.n);
+      return;
+    }
+    const ack = () => (message.n !== undefined ? void say({ a: from, n: message.n, f: origin }) : undefined);
     if (!message.t) {
-      catchUpInBackground();
       options.onRemoteChange?.(null);
+      catchUpInBackground();
+      void background?.finally(ack);
       return;
     }
     const now = Date.now();
     const learned = message.t.filter(([tag, seq]) => apply(tag, seq, now)).map(([tag]) => tag);
     if (learned.length > 0) options.onRemoteChange?.(learned);
+    ack();
   };
 
   return {
@@ -185,6 +240,9 @@ export function createTagStore(options: TagStoreOptions): TagStore {
         throw error;
       }
       listener = client;
+      void say({ h: origin });
+      heartbeat = setInterval(() => void say({ h: origin }), HEARTBEAT_MS);
+      heartbeat.unref();
       await background;
     },
     async bump(tagList) {
@@ -194,12 +252,16 @@ export function createTagStore(options: TagStoreOptions): TagStore {
       const write = ++writes;
       const echo = listener
         ? new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
-            echoes.set(write, () => {
-              clearTimeout(timer);
-              resolve();
+            const timer = setTimeout(resolve, ACK_TIMEOUT_MS);
+            waiting.set(write, {
+              echoed: false,
+              peers: livePeers(),
+              done: () => {
+                clearTimeout(timer);
+                resolve();
+              },
             });
-          }).finally(() => echoes.delete(write))
+          }).finally(() => waiting.delete(write))
         : null;
       const notify = listenUrl
         ? sql`, pg_notify(${CACHE_CHANNEL}, case when octet_length(message) <= ${MAX_PAYLOAD_BYTES} then message else json_build_object('o', ${origin}::text, 'n', ${write}::int)::text end)`
@@ -237,6 +299,9 @@ export function createTagStore(options: TagStoreOptions): TagStore {
     refresh: () => (listenUrl ? catchUp() : Promise.resolve()),
     pending: () => background ?? undefined,
     async close() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+      if (listener) await say({ b: origin });
       await listener?.end({ timeout: 5 });
       listener = null;
     },
