@@ -67,7 +67,7 @@ export default async function HomePage() {
                 {releases.map((r) => (
                   <li key={r.id} className="border-l-4 border-primary pl-3">
                     <p className="font-medium">
-                      <Link href={`/calendrier/${r.slug}`}>{r.title}</Link>
+                      <Link prefetch={false} href={`/calendrier/${r.slug}`}>{r.title}</Link>
                     </p>
                     <p className="text-sm text-muted">
                       <time dateTime={isoDate(r.scheduledAt)}>{releaseWhen(r, env.TIME_ZONE)}</time>

@@ -34,7 +34,7 @@ export async function AreaPage({ area, year, page }: { area: Area; year?: number
       {next ? (
         <p className="mt-4 rounded-md border border-border bg-surface px-4 py-3">
           <strong>Prochaine parution : </strong>
-          <Link href={`/calendrier/${next.slug}`} className="underline">
+          <Link prefetch={false} href={`/calendrier/${next.slug}`} className="underline">
             {next.title}
           </Link>
           , <time dateTime={next.scheduledAt.toISOString()}>{releaseWhen(next, env.TIME_ZONE)}</time> ({releaseStatusLabel[next.status]}).

@@ -17,7 +17,7 @@ function ReleaseList({ releases, empty }: { releases: Release[]; empty: string }
       {releases.map((r) => (
         <li key={r.id} className="border-l-4 border-primary pl-3">
           <p className="font-medium">
-            <Link href={`/calendrier/${r.slug}`} className="underline">
+            <Link prefetch={false} href={`/calendrier/${r.slug}`} className="underline">
               {r.title}
             </Link>
             <span className={badge}>{releaseStatusLabel[r.status]}</span>

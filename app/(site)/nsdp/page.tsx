@@ -83,7 +83,7 @@ export default async function NsdpPage() {
                       </td>
                       <td className="py-2 pr-4">{page ? <Link href={`${page}#description`} aria-label={`Méthode : ${meta.label}`}>Méthode</Link> : '—'}</td>
                       <td className="py-2 pr-4">
-                        {row.next ? <Link href={`/calendrier/${row.next.slug}`}>{releaseWhen(row.next, env.TIME_ZONE)}</Link> : 'Non annoncée'}
+                        {row.next ? <Link prefetch={false} href={`/calendrier/${row.next.slug}`}>{releaseWhen(row.next, env.TIME_ZONE)}</Link> : 'Non annoncée'}
                       </td>
                       {i === 0 ? (
                         <td rowSpan={rows.length} className="py-2">
