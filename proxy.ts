@@ -22,6 +22,9 @@ import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routin
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return adminRedirects(request);
+  // The 404 page itself: where a host runs a rewrite as a new request (a proxied rewrite), it
+  // comes back here and must not be sent to the 404 page again.
+  if (pathname === notFoundRoute || pathname.startsWith(`${notFoundRoute}/`)) return NextResponse.next();
   const resolved = resolvePublicPath(pathname);
   if (resolved?.kind === 'static') return NextResponse.next();
   if (resolved && (await checkPublicPath((index) => publicPathExists(pathname, index)))) return NextResponse.next();

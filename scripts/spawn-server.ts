@@ -62,17 +62,34 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
 /**
  * Starts the built site (`scripts/production-server.ts`, NODE_ENV=production) on a free port of 127.0.0.1 and waits
  * until `/` answers. The environment (DATA_DIR, DATABASE_URL…) is the caller's plus `extraEnv`.
+ * With `nextStart`, Next's own server (`next start`) instead: no front cache, no timers — what a
+ * host without `npm start` runs.
  */
 export async function startServer(
-  options: { extraEnv?: Record<string, string>; timeoutMs?: number; /** Another project directory (its own build), e.g. a second instance. */ cwd?: string } = {},
+  options: {
+    extraEnv?: Record<string, string>;
+    timeoutMs?: number;
+    /** Another project directory (its own build), e.g. a second instance. */
+    cwd?: string;
+    /** A port chosen beforehand (`freePort`), e.g. to put it in SITE_URL. */
+    port?: number;
+    nextStart?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   ensureBuild();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  // The production server `npm start` runs: Next behind the front page cache.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/production-server.ts'], {
+  // The production server `npm start` runs (Next behind the front page cache), or `next start`.
+  const args = options.nextStart
+    ? [path.join(options.cwd ?? '.', 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)]
+    : ['--import', 'tsx', 'scripts/production-server.ts'];
+  // `next start` keeps its default interface: with another one, Next's internal URLs
+  // (localhost:PORT) stop matching and the 404 rewrite becomes a proxied request.
+  const inherited = { ...process.env };
+  delete inherited.HOSTNAME;
+  const child = spawn(process.execPath, args, {
     cwd: options.cwd,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', ...options.extraEnv },
+    env: { ...(options.nextStart ? inherited : { ...process.env, HOSTNAME: '127.0.0.1' }), NODE_ENV: 'production', PORT: String(port), ...options.extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Keep the server's recent output for error messages; print its errors as they come.

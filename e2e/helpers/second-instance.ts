@@ -20,10 +20,13 @@ export type SecondInstance = {
   remove(): Promise<void>;
 };
 
-export async function startSecondInstance(extraEnv: Record<string, string>): Promise<SecondInstance> {
+export async function startSecondInstance(
+  extraEnv: Record<string, string>,
+  options: { port?: number; nextStart?: boolean } = {},
+): Promise<SecondInstance> {
   const root = process.cwd();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-instance-'));
-  const start = () => startServer({ cwd: dir, extraEnv });
+  const start = () => startServer({ cwd: dir, extraEnv, ...options });
   try {
     for (const name of fs.readdirSync(root)) {
       if (NOT_LINKED.has(name) || name.startsWith('.data')) continue;
