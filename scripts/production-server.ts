@@ -29,7 +29,9 @@ await app.prepare();
 const options = {
   ttlMs: env.PAGE_CACHE_SECONDS * 1000,
   maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
-  urlOnlyPaths: ['/recherche'],
+  // Rendered on every request, answered by their address alone: the search and the calendar
+  // (see its route for why it is not prerendered).
+  urlOnlyPaths: ['/recherche', '/calendrier'],
   probe: async () => (await getDb()).execute(sql`select 1`),
 };
 const server = http.createServer((req, res) => {

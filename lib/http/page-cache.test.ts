@@ -104,6 +104,11 @@ describe('front page cache', () => {
     expect(calls).toBe(3);
     await (await get('/autre?q=riz')).text();
     expect((await get('/autre?q=riz')).headers.get('x-page-cache')).toBeNull();
+    // The paths below one are kept too; a path that merely starts with the same letters is not.
+    await (await get('/recherche/avancee')).text();
+    expect((await get('/recherche/avancee')).headers.get('x-page-cache')).toBe('HIT');
+    await (await get('/recherches')).text();
+    expect((await get('/recherches')).headers.get('x-page-cache')).toBeNull();
     // Nor with a cookie set, nor once content changed.
     clearPageCache();
     expect((await get('/recherche?q=riz')).headers.get('x-page-cache')).toBeNull();

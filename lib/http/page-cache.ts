@@ -90,8 +90,9 @@ export type PageCacheOptions = {
   maxBytes: number;
   /**
    * Public pages Next renders on every request whose answer depends on nothing but their address
-   * (no session, no cookie): kept like cache hits. `/recherche?q=…` is one — a popular or shared
-   * search is then answered from memory instead of a whole render (~30 renders/s on 2 cores).
+   * (no session, no cookie): kept like cache hits, with the paths below them. `/recherche?q=…` is
+   * one — a popular or shared search is then answered from memory instead of a whole render (~30
+   * renders/s on 2 cores).
    */
   urlOnlyPaths?: readonly string[];
   /**
@@ -109,6 +110,9 @@ const PROBE_TIMEOUT_MS = 400;
 const PROBE_TTL_MS = 1_000;
 
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1).split('?')[0]!;
+
+/** Whether `path` is one of `paths` or below one of them (`/calendrier` covers `/calendrier/x`). */
+const isUrlOnly = (path: string, paths: readonly string[] | undefined) => paths?.some((p) => path === p || path.startsWith(`${p}/`)) ?? false;
 
 /**
  * Handles a request from the cache, or passes it to `next` while recording the response when it
@@ -145,7 +149,7 @@ export function handleWithPageCache(
     return;
   }
   if (hit && !hit.stale) hit.refreshingSince = now;
-  record(req, res, key, s.generation, options, options.urlOnlyPaths?.includes(pathOf(key)) ?? false, hit);
+  record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), hit);
   void next();
 }
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CalendarPage, ReleasePage } from '@/components/content/calendar-page';
-import { getArea, publicPublicationAreas } from '@/lib/content/areas';
-import { getRelease, getReleaseRefs } from '@/lib/content/public';
+import { getArea } from '@/lib/content/areas';
+import { getRelease } from '@/lib/content/public';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ rest?: string[] }> };
@@ -17,22 +17,12 @@ function view(rest: string[] | undefined): { kind: 'calendar'; area?: string } |
 }
 
 /**
- * Every view known at build time is prerendered, and the others (a release announced later) are
- * rendered once then cached like them: without this list the whole route rendered on every request
- * (`npm run bench`: /calendrier 15 requests/s, p99 6.9 s). Links to release pages are not
- * prefetched (`prefetch={false}`): a client navigation on a partial prefetch of a page whose tags a
- * write had just expired once crashed with React #412 (vercel/next.js#97337), and a list of
- * releases would prefetch dozens of pages nobody opens.
+ * Rendered per request, not prerendered: with every view listed in `generateStaticParams`, a client
+ * navigation to a release page while another editor's change expired the release tags crashed
+ * twice in CI with React #412 « Connection closed » (partial RSC payloads, vercel/next.js#97337),
+ * `prefetch={false}` on the links notwithstanding. The Node host's front cache replays these pages
+ * instead (`urlOnlyPaths` in scripts/production-server.ts): same speed for readers, no prerender.
  */
-export async function generateStaticParams(): Promise<{ rest: string[] }[]> {
-  const refs = await getReleaseRefs();
-  return [
-    { rest: [] },
-    ...publicPublicationAreas().map((a) => ({ rest: ['rubrique', a.slug] })),
-    ...refs.map((r) => ({ rest: [r.slug] })),
-  ];
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const v = view((await params).rest);
   if (!v) return { title: 'Page Not Found' };
