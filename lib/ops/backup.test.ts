@@ -213,7 +213,8 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
 
     const cases: [string, RegExp][] = [
       [write('tronquee.tar.gz', bytes.subarray(0, Math.floor(bytes.length * 0.6))), /L'archive est tronquée/],
-      [write('abimee.tar.gz', flipped), /L'archive est endommagée/],
+      // Where the damage falls decides who sees it first: the decompressor, or an entry's checksum.
+      [write('abimee.tar.gz', flipped), /archive est endommagée/i],
       [write('pas-une-archive.tar.gz', Buffer.from('Ceci est un texte, pas une sauvegarde.\n')), /L'archive est endommagée/],
       [path.join(root, 'absente.tar.gz'), /Archive introuvable/],
       [
