@@ -2,6 +2,8 @@
 // a one-line French error with exit code 1.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isDomainError } from '@/lib/errors';
+import { describeConnectionError } from '@/lib/ops/backup';
 
 /** A path as the operator typed it: relative under the project, absolute elsewhere. */
 export const shown = (p: string) => (path.relative(process.cwd(), p).startsWith('..') ? p : path.relative(process.cwd(), p) || p);
@@ -18,4 +20,16 @@ export function positionalArgs(usage: string): string[] {
   } catch (error) {
     fail(`${(error as Error).message}\n${usage}`);
   }
+}
+
+/**
+ * A failure the operator can act on (a refused archive, an unreachable database): one French line
+ * and exit code 1, set without exiting — the caller still closes the database (PGlite writes on
+ * close and frees its lock). Anything else is rethrown.
+ */
+export function reportFailure(error: unknown): void {
+  const message = isDomainError(error) ? error.message : describeConnectionError(error);
+  if (message === null) throw error;
+  console.error(`Erreur : ${message}`);
+  process.exitCode = 1;
 }

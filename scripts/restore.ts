@@ -8,10 +8,9 @@ import path from 'node:path';
 import { DatabaseLockedError } from '@/lib/db/lock';
 import { openDatabase } from '@/lib/db/open';
 import { dataDir, env } from '@/lib/env';
-import { isDomainError } from '@/lib/errors';
-import { describeConnectionError, restoreBackup } from '@/lib/ops/backup';
+import { restoreBackup } from '@/lib/ops/backup';
 import { getStorage } from '@/lib/storage';
-import { fail, positionalArgs, shown } from './cli';
+import { fail, positionalArgs, reportFailure, shown } from './cli';
 
 const usage = 'Usage : npm run restore -- fichier.tar.gz';
 
@@ -39,11 +38,7 @@ try {
     console.log(`Attention : ${summary.missingFiles.length} fichier(s) manquaient déjà au stockage lors de la sauvegarde (manifeste, « missingFiles »).`);
   }
 } catch (error) {
-  const message = isDomainError(error) ? error.message : describeConnectionError(error);
-  if (message === null) throw error;
-  // No process.exit here: the database must still be closed (PGlite writes on close, and frees its lock).
-  console.error(`Erreur : ${message}`);
-  process.exitCode = 1;
+  reportFailure(error);
 } finally {
   await database.close();
 }
