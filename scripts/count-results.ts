@@ -3,7 +3,7 @@
 //   tsx scripts/count-results.ts <vitest|playwright> <report.json> <runner exit code> [failures file]
 //
 // Prints `<passed> <failed>` on stdout (details on stderr). With a failures file, appends one line
-// per failed test (`ÉCHEC › <runner> › <file> › <title> — <first line of the error>`), so the
+// per failed test (`ÉCHEC › <runner> › <file> › <title> — <first lines of the error>`), so the
 // summary at the end of a long log says which tests failed. Never reports "0 failed" for a run
 // that went wrong: a missing or unreadable report, a file that failed to load, an error outside
 // any test or a non-zero exit code with no failed test each count as one failure.
@@ -69,8 +69,10 @@ function countVitest(report: VitestReport): Count {
 }
 
 function names(count: Count, where: string, title: string, error: string | undefined): void {
-  const first = (error ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
-  count.names.push(`${where} › ${title}${first ? ` — ${first.trim().slice(0, 200)}` : ''}`);
+  // The first lines of the error (a CI log shows only its tail: this is all anyone will see of it).
+  const lines = (error ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter(Boolean);
+  const first = lines.slice(0, 8).join(' ⏎ ').slice(0, 1200);
+  count.names.push(`${where} › ${title}${first ? ` — ${first}` : ''}`);
 }
 
 function countPlaywright(report: PlaywrightReport): Count {

@@ -5,7 +5,6 @@
 import './load-env';
 import http from 'node:http';
 import next from 'next';
-import { sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
 import { fillNotFoundPath } from '@/lib/http/not-found-path';
@@ -13,6 +12,7 @@ import { handleWithPageCache } from '@/lib/http/page-cache';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/content/scheduler';
 import { getDb } from '@/lib/db/instance';
+import { createDatabaseProbe } from '@/lib/db/probe';
 import { removeStaleUploads } from '@/lib/files/upload-tmp';
 import { startExtractionTimer } from '@/lib/search/background';
 
@@ -26,13 +26,16 @@ await app.prepare();
 // its address: it is replayed like the cached pages, and forgotten with them at every write.
 // While the database is unreachable, the pages served before are served as they were (the probe
 // tells a slow render from an outage).
+const databaseProbe = env.DATABASE_URL ? createDatabaseProbe(env.DATABASE_URL) : null;
 const options = {
   ttlMs: env.PAGE_CACHE_SECONDS * 1000,
   maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
   // Rendered on every request, answered by their address alone: the search and the calendar
   // (see its route for why it is not prerendered).
   urlOnlyPaths: ['/recherche', '/calendrier'],
-  probe: async () => (await getDb()).execute(sql`select 1`),
+  // Postgres only, on a connection of its own (a busy pool is not an outage); PGlite is inside
+  // this process: a server error is all it can have.
+  probe: databaseProbe?.probe,
 };
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
@@ -86,6 +89,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const counter = (globalThis as { __insstatDownloads?: { flush(): Promise<void> } }).__insstatDownloads;
     void counter?.flush();
     void scheduler?.stop();
+    void databaseProbe?.close();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });

@@ -5,7 +5,7 @@ import { clearPageCache, handleWithPageCache, resetPageCache } from './page-cach
 
 /** A stand-in for Next's handler: counts calls, answers what the test says. */
 let calls = 0;
-let reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
+let reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0, streamFirst: false };
 let base = '';
 let ttlMs = 60_000;
 /** The database probe's answer (a stand-in for `select 1`). */
@@ -17,12 +17,23 @@ const server = http.createServer((req, res) =>
     () => {
       calls++;
       const r = { ...reply, body: `${reply.body} #${calls}` };
-      setTimeout(() => {
+      const head = () => {
         res.statusCode = r.status;
         res.setHeader('content-type', r.type);
         res.setHeader('x-nextjs-cache', r.cache);
         res.setHeader('etag', `"e${calls}"`);
         if (r.cookie) res.setHeader('set-cookie', 'a=b');
+      };
+      // Like Next streaming a page: the head and the first bytes at once, the rest once its data came.
+      if (r.streamFirst) {
+        head();
+        res.flushHeaders();
+        res.write(r.body.slice(0, 3));
+        setTimeout(() => res.end(r.body.slice(3)), r.delayMs);
+        return;
+      }
+      setTimeout(() => {
+        head();
         res.write(r.body.slice(0, 3));
         res.end(r.body.slice(3));
       }, r.delayMs);
@@ -48,7 +59,7 @@ beforeEach(async () => {
   await new Promise((r) => setTimeout(r, 0));
   calls = 0;
   ttlMs = 60_000;
-  reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
+  reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0, streamFirst: false };
 });
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${base}${path}`, { headers, method });
@@ -86,7 +97,7 @@ describe('front page cache', () => {
       await again.text();
       expect(again.headers.get('x-page-cache'), path).toBeNull();
       expect(calls, path).toBe(2);
-      reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0 };
+      reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0, streamFirst: false };
     }
   });
 
@@ -199,6 +210,56 @@ describe('front page cache', () => {
       expect(response.headers.get('x-page-cache')).toBeNull();
       expect(body).toBe('page #2');
     });
+
+    it('a page that streams its first bytes, then waits on the unreachable database: the last copy within a second', async () => {
+      await (await get('/calendrier')).text();
+      clearPageCache();
+      databaseUp = false;
+      reply = { ...reply, streamFirst: true, delayMs: 5_000 };
+      const { response, body, ms } = await timed('/calendrier');
+      expect(response.headers.get('x-page-cache')).toBe('STALE');
+      expect(body).toBe('page #1');
+      expect(ms).toBeLessThan(1_000);
+    });
+
+    it('a streamed page the database is up for is sent whole, as Next wrote it', async () => {
+      await (await get('/calendrier')).text();
+      clearPageCache();
+      reply = { ...reply, streamFirst: true, delayMs: 600 };
+      const { response, body } = await timed('/calendrier');
+      expect(response.headers.get('x-page-cache')).toBeNull();
+      expect(body).toBe('page #2');
+    });
+
+    it('a whole page with a part that failed on the server: the last copy while the database is down, never kept as a copy', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      databaseUp = false;
+      reply = { ...reply, cache: 'MISS', body: 'page <template data-dgst="123"></template>' };
+      const down = await timed('/indice/ipc');
+      expect(down.response.headers.get('x-page-cache')).toBe('STALE');
+      expect(down.body).toBe('page #1');
+
+      // The database answers: the failed part is shown as Next wrote it, and the old copy stays the fallback.
+      databaseUp = true;
+      await new Promise((r) => setTimeout(r, 1_100));
+      const up = await timed('/indice/ipc');
+      expect(up.body).toContain('data-dgst');
+      reply = { ...reply, status: 500, body: 'erreur' };
+      const error = await timed('/indice/ipc');
+      expect(error.response.headers.get('x-page-cache')).toBe('STALE');
+      expect(error.body).toBe('page #1');
+    });
+
+    it('a page never served, Next silent while the database is down: a French 503 after a few seconds', async () => {
+      databaseUp = false;
+      reply = { ...reply, delayMs: 10_000 };
+      const { response, body, ms } = await timed('/ica/ipi');
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('30');
+      expect(body).toContain('Service momentanément indisponible');
+      expect(ms).toBeLessThan(5_000);
+    }, 10_000);
 
     it('a page never served before still gets Next’s answer; a page now missing loses its copy', async () => {
       reply = { ...reply, status: 500, cache: 'MISS', body: 'erreur' };

@@ -18,6 +18,7 @@
  * is kept for `PROBE_TTL_MS`, so the first request after the database is back renders fresh again.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 
 type Entry = {
   status: number;
@@ -199,11 +200,35 @@ function suspectDatabase(): void {
 /** How long a refresh may take before another request tries again. */
 const REFRESH_TIMEOUT_MS = 10_000;
 
+/** How long a page with no copy may stay silent while the probe fails before a 503 answers. */
+export const UNAVAILABLE_AFTER_MS = 3_000;
+
+/** React marks a part of the page that failed on the server (`<template data-dgst=…>`): not a page to keep. */
+const RENDER_ERROR = /data-dgst=/;
+
+/** The HTML of a recorded body, whether Next compressed it or not. */
+function htmlOf(body: Buffer, encoding: unknown): string {
+  try {
+    return encoding === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+const UNAVAILABLE_HTML = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Service momentanément indisponible</title></head><body><main><h1>Service momentanément indisponible</h1><p>Le site ne peut pas joindre sa base de données. Réessayez dans quelques instants.</p></main></body></html>`;
+
 /**
  * Wraps the response's methods to keep a copy of the body, and stores it when the response
- * qualifies. With a `fallback` (the previous copy of this page), a server error from Next — or no
- * answer within `STALE_AFTER_MS` while the database probe fails — is replaced by that copy, and
- * whatever Next writes afterwards is dropped.
+ * qualifies.
+ *
+ * With a `fallback` (the previous copy of this page), Next's answer is held until it is whole:
+ * a server error, no whole answer while the database probe fails (asked every `STALE_AFTER_MS`),
+ * or a whole answer in which a part failed on the server while the probe fails, is replaced by
+ * that copy, and whatever Next writes afterwards is dropped. A page that streams its first bytes
+ * and then waits on an unreachable database is thus replaced too.
+ *
+ * Without one, Next's answer streams as it comes; if nothing has come after
+ * `UNAVAILABLE_AFTER_MS` while the probe fails, a short French 503 answers instead.
  */
 function record(
   req: IncomingMessage,
@@ -219,18 +244,19 @@ function record(
     write: res.write.bind(res) as (...args: unknown[]) => boolean,
     end: res.end.bind(res) as (...args: unknown[]) => ServerResponse,
   };
+  const holding = fallback !== undefined;
   let started = false;
   let replaced = false;
   let timer: NodeJS.Timeout | undefined;
-  /** Serves the fallback instead of Next's answer; Next's later calls go nowhere. */
-  const replace = () => {
-    if (replaced || started || !fallback || res.headersSent || res.writableEnded) return;
+  /** Answers instead of Next (its copy, or the 503); Next's later calls go nowhere. */
+  const answerInstead = (status: number, headers: OutgoingHttpHeaders, body: Buffer | string) => {
+    if (replaced || started || res.headersSent || res.writableEnded) return;
     replaced = true;
     clearTimeout(timer);
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     // Node's own writeHead and end call the response's methods: they run before Next's are muted.
-    original.writeHead(fallback.status, { ...fallback.headers, 'x-page-cache': 'STALE' });
-    original.end(req.method === 'HEAD' ? undefined : fallback.body);
+    original.writeHead(status, headers);
+    original.end(req.method === 'HEAD' ? undefined : body);
     Object.assign(res, {
       writeHead: () => res,
       write: () => true,
@@ -245,7 +271,10 @@ function record(
       flushHeaders: () => undefined,
     });
   };
-  /** Called before Next's first byte: a server error is replaced when a copy exists. */
+  const replace = () => fallback && answerInstead(fallback.status, { ...fallback.headers, 'x-page-cache': 'STALE' }, fallback.body);
+  const unavailable = () =>
+    answerInstead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-page-cache': 'UNAVAILABLE' }, UNAVAILABLE_HTML);
+  /** Called before Next's bytes go out: a server error is replaced when a copy exists. */
   const starting = (status: number) => {
     if (started || replaced) return;
     if (status >= 500 && fallback) {
@@ -253,22 +282,44 @@ function record(
       replace();
       return;
     }
+    if (holding) return;
     started = true;
     clearTimeout(timer);
   };
-  if (fallback) {
+  // While Next has not answered (with a copy: not answered whole), the probe is asked now and then.
+  const watch = (after: number) => {
     timer = setTimeout(() => {
       if (started || replaced) return;
       void databaseAnswers(options).then((ok) => {
-        if (!ok) replace();
+        if (started || replaced) return;
+        if (!ok) return void (holding ? replace() : unavailable());
+        watch(STALE_AFTER_MS);
       });
-    }, STALE_AFTER_MS);
+    }, after);
+  };
+  if (options.probe) {
+    watch(holding ? STALE_AFTER_MS : UNAVAILABLE_AFTER_MS);
     res.once('close', () => clearTimeout(timer));
   }
+
+  /** Next's calls while its answer is held: replayed in order once it is whole. */
+  const held: { write: unknown[] }[] = [];
+  let heldHead: unknown[] | null = null;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     starting(status);
-    return replaced ? res : original.writeHead(status, ...rest);
+    if (replaced) return res;
+    // Node calls writeHead itself for a write without one (the implicit head): once released, through.
+    if (!holding || started) return original.writeHead(status, ...rest);
+    // Held: the status and headers go on the response, to be sent with the body.
+    heldHead = [status, ...rest];
+    res.statusCode = status;
+    return res;
   }) as ServerResponse['writeHead'];
+  if (holding) {
+    // Streaming starts with flushHeaders: nothing leaves before the whole answer.
+    const flushHeaders = res.flushHeaders.bind(res);
+    res.flushHeaders = () => (started ? flushHeaders() : starting(res.statusCode));
+  }
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -284,40 +335,60 @@ function record(
     starting(res.statusCode);
     if (replaced) return true;
     keep(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined);
-    return original.write(chunk, ...rest);
+    if (!holding || started) return original.write(chunk, ...rest);
+    held.push({ write: [chunk, ...rest] });
+    return true;
   }) as ServerResponse['write'];
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     starting(res.statusCode);
     if (replaced) return res;
     keep(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined);
-    const s = store();
-    const previous = s.entries.get(key);
-    const status = res.statusCode;
-    const fresh = s.generation === generation && isStorable(res, urlOnly);
-    // Any whole public page without a cookie may stand in during an outage; only a cache hit (or
-    // an address-only page) rendered with no write in between is served as fresh.
-    const keepable = !tooBig && isFallback(res);
-    if (previous && (keepable || (status < 500 && status !== 304))) {
-      s.entries.delete(key);
-      s.bytes -= previous.body.length;
+    const body = Buffer.concat(chunks);
+    // A whole page in which a part failed on the server: while the database is down, the copy.
+    const failedPart = holding && !tooBig && isFallback(res) && RENDER_ERROR.test(htmlOf(body, res.getHeader('content-encoding')));
+    if (failedPart && options.probe) {
+      clearTimeout(timer);
+      void databaseAnswers(options).then((ok) => (ok ? finish() : replace()));
+      return res;
     }
-    if (keepable) {
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = value;
+    return finish();
+
+    function finish(): ServerResponse {
+      if (holding) {
+        started = true;
+        clearTimeout(timer);
+        if (heldHead) original.writeHead(...heldHead);
+        for (const call of held) original.write(...call.write);
       }
-      const body = Buffer.concat(chunks);
-      headers['content-length'] = body.length;
-      const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
-      s.entries.set(key, { status: 200, headers, body, storedAt: Date.now(), etag, stale: !fresh });
-      s.bytes += body.length;
-      // Oldest first: Map keeps insertion order.
-      for (const [oldKey, old] of s.entries) {
-        if (s.bytes <= options.maxBytes) break;
-        s.entries.delete(oldKey);
-        s.bytes -= old.body.length;
+      const s = store();
+      const previous = s.entries.get(key);
+      const status = res.statusCode;
+      const fresh = s.generation === generation && isStorable(res, urlOnly);
+      // Any whole public page without a cookie may stand in during an outage; only a cache hit (or
+      // an address-only page) rendered with no write in between is served as fresh. A page with a
+      // part that failed on the server is neither.
+      const keepable = !tooBig && isFallback(res) && !failedPart;
+      if (previous && (keepable || (status < 500 && status !== 304 && !failedPart))) {
+        s.entries.delete(key);
+        s.bytes -= previous.body.length;
       }
+      if (keepable) {
+        const headers: OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (!DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = value;
+        }
+        headers['content-length'] = body.length;
+        const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
+        s.entries.set(key, { status: 200, headers, body, storedAt: Date.now(), etag, stale: !fresh });
+        s.bytes += body.length;
+        // Oldest first: Map keeps insertion order.
+        for (const [oldKey, old] of s.entries) {
+          if (s.bytes <= options.maxBytes) break;
+          s.entries.delete(oldKey);
+          s.bytes -= old.body.length;
+        }
+      }
+      return original.end(chunk, ...rest);
     }
-    return original.end(chunk, ...rest);
   }) as ServerResponse['end'];
 }
