@@ -35,7 +35,7 @@ describe('conformance crawler', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('fails on both defects and the broken links, naming the page, the rule and the link', async () => {
-    const report = await crawl({ base, siteUrl: 'http://site.example' });
+    const report = await crawl({ base, siteUrl: 'http://site.example', recheckMs: 20 });
     expect(report.pages).toBe(2);
     expect(report.broken).toEqual(
       expect.arrayContaining([
@@ -71,6 +71,34 @@ describe('conformance crawler', () => {
     await new Promise<void>((resolve) => changing.close(() => resolve()));
     expect(report.broken).toEqual([]);
     expect(served).toBe(2);
+  });
+
+  it('does not count a page that was invalid only while another test had it (gone or fixed when looked at again)', async () => {
+    const served = new Map<string, number>();
+    const invalidOnce = page('<header><nav><a href="/a">A</a></nav><nav><a href="/b">B</a></nav></header><main><h1>Page</h1></main>');
+    const changing = http.createServer((req, res) => {
+      const n = (served.get(req.url ?? '') ?? 0) + 1;
+      served.set(req.url ?? '', n);
+      if (req.url === '/') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(page('<main><h1>A</h1><a href="/a">A</a> <a href="/b">B</a></main>'));
+        return;
+      }
+      // /a is deleted after the first visit, /b is corrected.
+      if (n > 1 && req.url === '/a') {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('introuvable');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(n === 1 ? invalidOnce : page('<main><h1>B</h1></main>'));
+    });
+    await new Promise<void>((resolve) => changing.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(changing.address() as AddressInfo).port}`;
+    const report = await crawl({ base: url, start: ['/'], recheckMs: 20 });
+    await new Promise<void>((resolve) => changing.close(() => resolve()));
+    expect(report.invalid).toEqual([]);
+    expect([served.get('/a'), served.get('/b')]).toEqual([2, 2]);
   });
 
   it('reads every kind of reference a page makes', () => {

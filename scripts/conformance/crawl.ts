@@ -53,6 +53,7 @@ export async function crawl({
   start = ['/', '/sitemap.xml'],
   concurrency = 4,
   siteUrl,
+  recheckMs = 11_000,
 }: {
   base: string;
   fetchImpl?: typeof fetch;
@@ -60,6 +61,12 @@ export async function crawl({
   concurrency?: number;
   /** The origin written in absolute URLs (sitemap, Open Graph), when it differs from `base`. */
   siteUrl?: string;
+  /**
+   * The site changes while it is crawled (other tests publish and delete): a broken link or an
+   * invalid page is looked at again after this wait (the front cache's replay time,
+   * PAGE_CACHE_SECONDS, 10 s by default) and reported only if it is still so.
+   */
+  recheckMs?: number;
 }): Promise<CrawlReport> {
   const t0 = Date.now();
   const origin = new URL(base);
@@ -81,6 +88,11 @@ export async function crawl({
     }
   };
 
+  const errorsOf = async (html: string, path: string) => {
+    const report = await validator.validateString(html, path);
+    return report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => ({ rule: m.ruleId, message: m.message, line: m.line, column: m.column })));
+  };
+
   const stillLinks = async (from: string, path: string) => {
     const page = new URL(from, origin);
     const again = await fetchImpl(page, { redirect: 'follow' }).catch(() => null);
@@ -95,9 +107,14 @@ export async function crawl({
 
   const visit = async (path: string) => {
     const url = new URL(path, origin);
+    const get = () => fetchImpl(url, { redirect: 'follow', headers: { 'user-agent': 'insstat-conformance' } });
     let response: Response;
     try {
-      response = await fetchImpl(url, { redirect: 'follow', headers: { 'user-agent': 'insstat-conformance' } });
+      // A connection the server closed just as it was reused fails once; a second failure is the server's.
+      response = await get().catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return get();
+      });
     } catch (error) {
       broken.push({ url: path, status: error instanceof Error ? error.message : String(error), from: seen.get(path) ?? '' });
       return;
@@ -105,12 +122,11 @@ export async function crawl({
     if (response.status !== 200) {
       await response.body?.cancel();
       const from = seen.get(path) ?? '';
-      // The site changes while it is crawled (other tests publish and delete): the link is broken
-      // only if the page that had it still has it — once more after the front cache's replay time
-      // (PAGE_CACHE_SECONDS, 10 s by default) and one regeneration of a list just invalidated.
+      // The link is broken only if the page that had it still has it — once more after
+      // `recheckMs` and one regeneration of a list just invalidated.
       if (from.startsWith('/') && !(await stillLinks(from, path))) return;
-      if (from.startsWith('/')) {
-        await new Promise((resolve) => setTimeout(resolve, 11_000));
+      if (from.startsWith('/') && recheckMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, recheckMs));
         if (!(await stillLinks(from, path)) || !(await stillLinks(from, path))) return;
       }
       broken.push({ url: path, status: response.status, from });
@@ -121,8 +137,14 @@ export async function crawl({
       pages++;
       const html = await response.text();
       for (const raw of referencedUrls(html)) enqueue(raw, new URL(response.url || url), path);
-      const report = await validator.validateString(html, path);
-      const messages = report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => ({ rule: m.ruleId, message: m.message, line: m.line, column: m.column })));
+      let messages = await errorsOf(html, path);
+      // A page another test has just created or is about to delete: invalid only if it is still
+      // there, still invalid, after the front cache's replay time.
+      if (messages.length > 0 && recheckMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, recheckMs));
+        const again = await get().catch(() => null);
+        messages = again?.status === 200 && (again.headers.get('content-type') ?? '').includes('text/html') ? await errorsOf(await again.text(), path) : [];
+      }
       if (messages.length > 0) invalid.push({ url: path, messages });
     } else if (/xml/.test(type) && path.endsWith('.xml')) {
       const xml = await response.text();
