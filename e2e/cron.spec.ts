@@ -32,12 +32,13 @@ test.beforeAll(async () => {
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-cron-'));
-  const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
+  // Its own database, so its own files too (on disk): its seed must not overwrite the shared store's.
+  const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, STORAGE_DRIVER: 'local' };
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env, encoding: 'utf8' });
   expect(seed.status, seed.stderr).toBe(0);
   const port = await freePort();
   instance = await startSecondInstance(
-    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}`, CRON_SECRET: SECRET },
+    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, STORAGE_DRIVER: 'local', SITE_URL: `http://127.0.0.1:${port}`, CRON_SECRET: SECRET },
     { port, nextStart: true },
   );
 });

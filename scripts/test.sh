@@ -32,7 +32,10 @@ failed=0
 summary=()
 
 # The build made here holds the test data: a later `npm start` must rebuild against the user's own.
-cleanup() { rm -f "$STAMP"; }
+cleanup() {
+  rm -f "$STAMP"
+  if [ -n "${s3_pid:-}" ]; then kill "$s3_pid" 2>/dev/null; wait "$s3_pid" 2>/dev/null; s3_pid=; fi
+}
 trap cleanup EXIT
 trap 'echo; echo "Interrompu."; exit 130' INT TERM
 
@@ -109,6 +112,19 @@ once "Types (tsc)" && step "Types (tsc)" npm run --silent typecheck
 once "Lint (eslint)" && step "Lint (eslint)" npm run --silent lint
 counted "Vitest" vitest "$VITEST_JSON" \
   npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$VITEST_JSON"
+
+# The Postgres pass keeps its files in an S3-compatible store (s3rver), as a scaled-out install
+# does: the seed, the build, the e2e server and the instances the specs start all use it.
+s3_pid=
+if [ "$second_database" = "1" ]; then
+  S3_ENV_FILE=$REPORTS/s3.env
+  rm -f "$S3_ENV_FILE"
+  node --import tsx scripts/s3-test-server.ts "$S3_ENV_FILE" &
+  s3_pid=$!
+  for _ in $(seq 1 100); do [ -s "$S3_ENV_FILE" ] && break; sleep 0.1; done
+  # shellcheck disable=SC1090
+  if [ -s "$S3_ENV_FILE" ]; then source "$S3_ENV_FILE"; else echo "s3rver n'a pas démarré : fichiers sur disque."; fi
+fi
 
 # The end-to-end database: wiped, seeded, then a production build reading it.
 prepare_data() {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { FLOOR_TAG, pruneCacheTags } from './prune';
 import { createTagStore, type TagStore } from './tag-store';
 
 const until = async (check: () => boolean, timeoutMs = 5_000): Promise<number> => {
@@ -56,6 +57,27 @@ describe.each(testDatabaseKinds)('cache tag store on %s', (kind) => {
     // A page written well after the change (beyond the clock margin) is served.
     expect(restarted.isStale(['news:7'], Date.now() + 2_000)).toBe(false);
     expect(restarted.isStale(['news:8'], Date.now() - 60_000)).toBe(false);
+  });
+
+  it('expiries older than a month leave the table; a store started afterwards still trusts nothing written before them', async () => {
+    const writer = store();
+    await writer.start();
+    await writer.bump(['old:1', 'old:2']);
+    await queryRows(database.db, sql`update cache_tags set revalidated_at = now() - interval '40 days' where tag in ('old:1', 'old:2')`);
+    await writer.bump(['recent:1']);
+    expect(await pruneCacheTags(database.db)).toBe(2);
+    expect(await pruneCacheTags(database.db)).toBe(0);
+    const rows = await queryRows<{ tag: string }>(database.db, sql`select tag from cache_tags where tag in ('old:1', 'old:2', 'recent:1', ${FLOOR_TAG}) order by tag`);
+    expect(rows.map((r) => r.tag)).toEqual([FLOOR_TAG, 'recent:1']);
+
+    const restarted = store();
+    await restarted.start();
+    // Written before the pruned change (41 days ago): stale though its tag's row is gone.
+    expect(restarted.isStale(['old:1'], Date.now() - 41 * 86_400_000)).toBe(true);
+    // Any entry from before the floor is re-rendered once, whatever its tags.
+    expect(restarted.isStale(['other:9'], Date.now() - 41 * 86_400_000)).toBe(true);
+    // Written since: served.
+    expect(restarted.isStale(['old:1'], Date.now() - 20 * 86_400_000)).toBe(false);
   });
 
   it('a change written again raises its sequence; a store reading it again is not misled', async () => {

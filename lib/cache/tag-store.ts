@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
+import { FLOOR_TAG } from './prune';
 
 export const CACHE_CHANNEL = 'insstat_cache';
 
@@ -105,6 +106,8 @@ export function createTagStore(options: TagStoreOptions): TagStore {
   const changes = new Map<string, TagChange>();
   const startedAt = Date.now();
   let loaded = false;
+  /** Entries written at or before this time (ms) are stale: changes older than it were pruned. */
+  let floor = 0;
   /** Database clock (ms) of the last catch-up's read; null before the first full read. */
   let readUpTo: number | null = null;
   let inFlight: Promise<void> | null = null;
@@ -150,6 +153,12 @@ export function createTagStore(options: TagStoreOptions): TagStore {
     const now = Date.now();
     const learned: string[] = [];
     for (const [tag, seq, dbAt] of typeof row.rows === 'string' ? (JSON.parse(row.rows) as [string, number, number][]) : row.rows) {
+      // Rows deleted by the pruning (lib/cache/prune.ts) changed at or before the floor: at start,
+      // nothing written then is trusted. A running process already knew those changes.
+      if (tag === FLOOR_TAG) {
+        if (initial) floor = Math.max(floor, Math.min(now, Number(dbAt) + CLOCK_MARGIN_MS));
+        continue;
+      }
       // At start: dated by the database (entries this host wrote after the change stay valid).
       // Later: dated now, the moment this process learns of it (no clock comparison at all).
       const at = initial ? Math.min(now, dbAt + CLOCK_MARGIN_MS) : now;
@@ -289,6 +298,7 @@ export function createTagStore(options: TagStoreOptions): TagStore {
       // Before the table could be read (database unreachable at start), nothing written before
       // this process started is trusted.
       if (!loaded && writtenAt <= startedAt) return true;
+      if (writtenAt <= floor) return true;
       for (const tag of tags) {
         const change = changes.get(tag);
         if (change && change.at >= writtenAt) return true;

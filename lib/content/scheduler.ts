@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
+import { pruneCacheTags } from '@/lib/cache/prune';
 import { allKinds } from './kinds';
 import type { AnyKind } from './kinds/kind';
 import { mergeTags, publishDueOfKind } from './mutations/lifecycle';
@@ -51,6 +52,8 @@ export async function publishDueItems(
     const series = await announceDueVersions(tx, now);
     for (const v of series.versions) published.push({ entity: 'series', id: v.number, title: `${v.code}, version ${v.number}` });
     tagLists.push(series.tags);
+    // Housekeeping under the same lock: expiries older than a month leave `cache_tags`.
+    await pruneCacheTags(tx, now);
     return { published, tags: mergeTags(...tagLists) };
   });
 }

@@ -104,7 +104,7 @@ export type PageCacheOptions = {
 };
 
 /** How long a render may run before the probe is asked whether the database is down. */
-export const STALE_AFTER_MS = 400;
+export const STALE_AFTER_MS = 250;
 /** How long the probe may take; no answer counts as down. */
 const PROBE_TIMEOUT_MS = 400;
 /** How long the probe's answer is trusted. */
