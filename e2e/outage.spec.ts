@@ -13,10 +13,6 @@ import { startSecondInstance, type SecondInstance } from './helpers/second-insta
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
 
 test.skip(!process.env.DATABASE_URL, 'Une panne de base se simule sur Postgres (DATABASE_URL) : PGlite est dans le processus.');
-// Run on demand (INSSTAT_OUTAGE_E2E=1) until a hang seen once in CI is understood: one request to
-// the instance cut from its database waited the whole 30 s, while every local run answered in
-// under half a second. Its error now names the page.
-test.skip(process.env.INSSTAT_OUTAGE_E2E !== '1', 'Panne de base : lancé à la demande (INSSTAT_OUTAGE_E2E=1), voir le commentaire.');
 
 const CONNECT_TIMEOUT_S = 2;
 const PAGES = ['/', '/indice/ipc', '/calendrier', '/actualites'];
