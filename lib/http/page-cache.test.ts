@@ -20,7 +20,7 @@ const server = http.createServer((req, res) =>
       const head = () => {
         res.statusCode = r.status;
         res.setHeader('content-type', r.type);
-        res.setHeader('x-nextjs-cache', r.cache);
+        if (r.cache) res.setHeader('x-nextjs-cache', r.cache);
         res.setHeader('etag', `"e${calls}"`);
         if (r.cookie) res.setHeader('set-cookie', 'a=b');
       };
@@ -160,6 +160,36 @@ describe('front page cache', () => {
     expect(await Promise.all(others.map((r) => r.text()))).toEqual(['page #1', 'page #1']);
     expect(await (await refresh).text()).toBe('page #2');
     expect(calls).toBe(2);
+  });
+
+  describe('readers arriving during a render', () => {
+    it('after a write, concurrent readers of a page share the one render under way', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      reply = { ...reply, cache: 'MISS', delayMs: 150 };
+      const responses = await Promise.all(Array.from({ length: 5 }, () => get('/indice/ipc')));
+      expect(await Promise.all(responses.map((r) => r.text()))).toEqual(Array(5).fill('page #2'));
+      expect(responses.map((r) => r.headers.get('x-page-cache')).sort()).toEqual([null, 'SHARED', 'SHARED', 'SHARED', 'SHARED'].sort());
+      expect(calls).toBe(2);
+    });
+
+    it('a write during the render: those who waited render again, after it', async () => {
+      reply = { ...reply, delayMs: 150 };
+      const first = get('/indice/ipc');
+      await new Promise((r) => setTimeout(r, 30));
+      const second = get('/indice/ipc');
+      await new Promise((r) => setTimeout(r, 30));
+      clearPageCache();
+      expect(await (await first).text()).toBe('page #1');
+      expect(await (await second).text()).toBe('page #2');
+    });
+
+    it('a page Next rendered for one reader (not one it caches) is not handed to others', async () => {
+      reply = { ...reply, cache: '', delayMs: 100 };
+      const responses = await Promise.all([get('/indice/ipc'), get('/indice/ipc')]);
+      expect((await Promise.all(responses.map((r) => r.text()))).sort()).toEqual(['page #1', 'page #2']);
+      expect(calls).toBe(2);
+    });
   });
 
   describe('database outage', () => {

@@ -33,12 +33,15 @@ type Entry = {
 
 type Probe = { ok: boolean; at: number; pending?: Promise<boolean> };
 
-type Store = { entries: Map<string, Entry>; bytes: number; generation: number; probe?: Probe };
+/** A render under way through Next, and the readers of the same page waiting for its bytes. */
+type Flight = { generation: number; waiters: ((entry: Entry | null) => void)[] };
+
+type Store = { entries: Map<string, Entry>; bytes: number; generation: number; probe?: Probe; flights: Map<string, Flight> };
 
 const g = globalThis as typeof globalThis & { __insstatPageCache?: Store };
 /** Shared through `globalThis`: the custom server and Next's bundled modules are separate module graphs. */
 function store(): Store {
-  g.__insstatPageCache ??= { entries: new Map(), bytes: 0, generation: 0 };
+  g.__insstatPageCache ??= { entries: new Map(), bytes: 0, generation: 0, flights: new Map() };
   return g.__insstatPageCache;
 }
 
@@ -56,6 +59,7 @@ export function clearPageCache(): void {
 export function resetPageCache(): void {
   const s = store();
   s.entries.clear();
+  s.flights.clear();
   s.bytes = 0;
   s.generation++;
   s.probe = undefined;
@@ -149,13 +153,24 @@ export function handleWithPageCache(
     void next();
     return;
   }
+  // After a write (or before a page's first copy), readers of the same page wait for the one render
+  // under way instead of each going through Next: they get its bytes, rendered after the write as
+  // theirs would have been (no write since, or they go to Next themselves).
+  const flight = s.flights.get(key);
+  if (flight && flight.generation === s.generation) {
+    flight.waiters.push((entry) => (entry ? replay(req, res, entry, 'SHARED') : handleWithPageCache(req, res, next, options)));
+    return;
+  }
   if (hit && !hit.stale) hit.refreshingSince = now;
-  record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), hit);
+  const mine: Flight = { generation: s.generation, waiters: [] };
+  s.flights.set(key, mine);
+  record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), hit, mine);
   void next();
 }
 
-function replay(req: IncomingMessage, res: ServerResponse, entry: Entry, marker: 'HIT' | 'STALE'): void {
-  const notModified = marker === 'HIT' && entry.etag !== undefined && req.headers['if-none-match'] === entry.etag;
+function replay(req: IncomingMessage, res: ServerResponse, entry: Entry, marker: 'HIT' | 'STALE' | 'SHARED'): void {
+  if (res.headersSent || res.writableEnded || res.destroyed) return;
+  const notModified = marker !== 'STALE' && entry.etag !== undefined && req.headers['if-none-match'] === entry.etag;
   const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-page-cache': marker };
   if (notModified) delete headers['content-length'];
   res.writeHead(notModified ? 304 : entry.status, headers);
@@ -238,7 +253,16 @@ function record(
   options: PageCacheOptions,
   urlOnly: boolean,
   fallback: Entry | undefined,
+  flight: Flight,
 ): void {
+  /** Hands this render's page to the readers that waited for it (null: they go to Next themselves). */
+  const land = (entry: Entry | null) => {
+    const s = store();
+    if (s.flights.get(key) === flight) s.flights.delete(key);
+    const waiters = flight.waiters.splice(0);
+    if (waiters.length > 0) setImmediate(() => waiters.forEach((w) => w(entry)));
+  };
+  res.once('close', () => land(null));
   const original = {
     writeHead: res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse,
     write: res.write.bind(res) as (...args: unknown[]) => boolean,
@@ -252,6 +276,7 @@ function record(
   const answerInstead = (status: number, headers: OutgoingHttpHeaders, body: Buffer | string) => {
     if (replaced || started || res.headersSent || res.writableEnded) return;
     replaced = true;
+    land(null);
     clearTimeout(timer);
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     // Node's own writeHead and end call the response's methods: they run before Next's are muted.
@@ -379,8 +404,12 @@ function record(
         }
         headers['content-length'] = body.length;
         const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
-        s.entries.set(key, { status: 200, headers, body, storedAt: Date.now(), etag, stale: !fresh });
+        const entry: Entry = { status: 200, headers, body, storedAt: Date.now(), etag, stale: !fresh };
+        s.entries.set(key, entry);
         s.bytes += body.length;
+        // Shared with the readers who waited when no write came in between and the page is one Next
+        // caches (it says HIT, MISS or STALE: not rendered for one reader) or answered by its address.
+        if (s.generation === generation && (fresh || res.getHeader('x-nextjs-cache') !== undefined)) land(entry);
         // Oldest first: Map keeps insertion order.
         for (const [oldKey, old] of s.entries) {
           if (s.bytes <= options.maxBytes) break;
@@ -388,6 +417,7 @@ function record(
           s.bytes -= old.body.length;
         }
       }
+      land(null);
       return original.end(chunk, ...rest);
     }
   }) as ServerResponse['end'];
