@@ -262,7 +262,7 @@ function record(
     const waiters = flight.waiters.splice(0);
     if (waiters.length > 0) setImmediate(() => waiters.forEach((w) => w(entry)));
   };
-  res.once('close', () => land(null));
+
   const original = {
     writeHead: res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse,
     write: res.write.bind(res) as (...args: unknown[]) => boolean,
@@ -322,10 +322,12 @@ function record(
       });
     }, after);
   };
-  if (options.probe) {
-    watch(holding ? STALE_AFTER_MS : UNAVAILABLE_AFTER_MS);
-    res.once('close', () => clearTimeout(timer));
-  }
+  if (options.probe) watch(holding ? STALE_AFTER_MS : UNAVAILABLE_AFTER_MS);
+  // One listener for both (Next adds its own; Node warns past ten).
+  res.once('close', () => {
+    clearTimeout(timer);
+    land(null);
+  });
 
   /** Next's calls while its answer is held: replayed in order once it is whole. */
   const held: { write: unknown[] }[] = [];
