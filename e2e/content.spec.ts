@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiSignIn, signIn } from './helpers/login';
+import { scheduleNewDraft } from './helpers/schedule';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -313,14 +314,7 @@ test('une publication programmée apparaît sur sa page dans la minute, sans vis
   test.setTimeout(200_000);
   const id = stamp();
   await signIn(page, '/admin/autres');
-  await page.getByRole('link', { name: 'Nouvel élément' }).click();
-  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Programmée ${id}`);
-  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
-  await expect(page).toHaveURL(/\/\d+$/);
-  // The next whole minute at least 10 s away (the field has minute precision, in UTC).
-  const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
-  await page.getByLabel('Programmer la mise en ligne (UTC)').fill(at.toISOString().slice(0, 16));
-  await page.getByRole('button', { name: 'Programmer', exact: true }).click();
+  const at = await scheduleNewDraft(page, `Programmée ${id}`);
   await toast(page, 'programmée pour le');
   await expect(page.getByTestId('etat')).toHaveText('Programmé');
   const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();

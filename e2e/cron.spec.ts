@@ -14,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../scripts/spawn-server';
 import { signIn } from './helpers/login';
 import { startSecondInstance, type SecondInstance } from './helpers/second-instance';
+import { scheduleNewDraft } from './helpers/schedule';
 
 test.skip(!process.env.DATABASE_URL, '`next start` à côté du serveur de test demande une base Postgres : PGlite tient en un seul processus.');
 
@@ -64,14 +65,7 @@ test('sous `next start`, une publication programmée passe en ligne par la route
   const page = await context.newPage();
   const title = `Par la route cron ${Date.now().toString(36)}`;
   await signIn(page, '/admin/autres');
-  await page.getByRole('link', { name: 'Nouvel élément' }).click();
-  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
-  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
-  await expect(page).toHaveURL(/\/\d+$/);
-  // The next whole minute at least 10 s away (the field has minute precision, in UTC).
-  const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
-  await page.getByLabel('Programmer la mise en ligne (UTC)').fill(at.toISOString().slice(0, 16));
-  await page.getByRole('button', { name: 'Programmer', exact: true }).click();
+  const at = await scheduleNewDraft(page, title);
   await expect(page.getByTestId('etat')).toHaveText('Programmé');
   const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
   await context.close();

@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { scannedPdf, textPdf as pdf } from '../lib/testing/pdf';
 import { signIn } from './helpers/login';
 import { colourModes, expectNoSeriousA11yViolations, setColourMode } from './helpers/page-checks';
+import { scheduleNewDraft } from './helpers/schedule';
 
 /** Letters only: one word for the French parser, unique to this run. */
 const stamp = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -163,14 +164,8 @@ test('ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, pu
 
   // Scheduled for the next minute: not found before its time, found after it.
   await page.goto('/admin/autres');
-  await page.getByRole('link', { name: 'Nouvel élément' }).click();
   const scheduled = `Programmée ${id}avenir`;
-  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(scheduled);
-  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
-  await expect(page).toHaveURL(/\/\d+$/);
-  const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
-  await page.getByLabel('Programmer la mise en ligne (UTC)').fill(at.toISOString().slice(0, 16));
-  await page.getByRole('button', { name: 'Programmer', exact: true }).click();
+  const at = await scheduleNewDraft(page, scheduled);
   await expect(page.getByTestId('etat')).toHaveText('Programmé');
   expect(await found(`${id}avenir`, scheduled)).toBe(false);
   expect(Date.now()).toBeLessThan(at.getTime());
