@@ -13,6 +13,14 @@ const STORE_KEY = Symbol.for('insstat.cacheTagStore');
 /** @returns {TagStore | undefined} the process's store; none during the build and on hosts without one. */
 const store = () => /** @type {Record<symbol, TagStore | undefined>} */ (/** @type {unknown} */ (globalThis))[STORE_KEY];
 
+let lastReport = 0;
+/** One line at most every 10 s while the database cannot be read (every request would say it). */
+function reportOnce(/** @type {unknown} */ error) {
+  if (Date.now() - lastReport < 10_000) return;
+  lastReport = Date.now();
+  console.error('Étiquettes de cache : rattrapage impossible, la page est servie avec ce que cette instance sait.', error);
+}
+
 /** @type {CacheHandler} */
 const handler = {
   async get(cacheKey, softTags) {
@@ -31,8 +39,14 @@ const handler = {
   set: (cacheKey, pendingEntry) => inner.set(cacheKey, pendingEntry),
   async refreshTags() {
     await inner.refreshTags();
-    // Once per request that reads `'use cache'` entries: the changes a notification has not brought yet.
-    await store()?.refresh();
+    // Once per request that reads `'use cache'` entries: the changes a notification has not brought
+    // yet. Never rejects: Next never finishes a render whose `refreshTags` rejected — the page hung
+    // for good, and every later request for it joined the hung render, after the database was
+    // back too (e2e/outage.spec.ts). With the database unreachable, entries are judged on what this
+    // process already knows; the next request catches up.
+    await store()
+      ?.refresh()
+      .catch((error) => reportOnce(error));
   },
   getExpiration: (tags) => inner.getExpiration(tags),
   updateTags: (tags, durations) => inner.updateTags(tags, durations),
