@@ -232,6 +232,20 @@ describe('front page cache', () => {
       expect(back.body).toBe(`page #${calls}`);
     });
 
+    it('the database lost just after a good answer of the probe: the copy still comes within 0.8 s', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      // A slow render: the probe is asked, and answers that the database is up.
+      reply = { ...reply, delayMs: 300 };
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      databaseUp = false;
+      reply = { ...reply, delayMs: 5_000 };
+      const { response, ms } = await timed('/indice/ipc');
+      expect(response.headers.get('x-page-cache')).toBe('STALE');
+      expect(ms).toBeLessThan(800);
+    });
+
     it('a slow render with the database up is waited for, never replaced by an old copy', async () => {
       await (await get('/indice/ipc')).text();
       clearPageCache();

@@ -111,8 +111,13 @@ export type PageCacheOptions = {
 export const STALE_AFTER_MS = 250;
 /** How long the probe may take; no answer counts as down. */
 const PROBE_TIMEOUT_MS = 400;
-/** How long the probe's answer is trusted. */
+/** How long the probe's answer « down » is trusted. */
 const PROBE_TTL_MS = 1_000;
+/**
+ * How long « up » is trusted: a render still running is asked about again this soon, so a database
+ * lost just after a good answer costs at most this much more before the copy is served.
+ */
+const PROBE_UP_TTL_MS = STALE_AFTER_MS;
 
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1).split('?')[0]!;
 
@@ -177,13 +182,13 @@ function replay(req: IncomingMessage, res: ServerResponse, entry: Entry, marker:
   res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
 }
 
-/** Whether the database answers, asking the probe at most once per `PROBE_TTL_MS`. */
+/** Whether the database answers, asking the probe at most once per `PROBE_UP_TTL_MS` / `PROBE_TTL_MS`. */
 function databaseAnswers(options: PageCacheOptions): Promise<boolean> {
   const s = store();
   const probe = options.probe;
   if (!probe) return Promise.resolve(true);
   const now = Date.now();
-  if (s.probe && (s.probe.pending || now - s.probe.at < PROBE_TTL_MS)) return s.probe.pending ?? Promise.resolve(s.probe.ok);
+  if (s.probe && (s.probe.pending || now - s.probe.at < (s.probe.ok ? PROBE_UP_TTL_MS : PROBE_TTL_MS))) return s.probe.pending ?? Promise.resolve(s.probe.ok);
   const state: Probe = s.probe ?? { ok: true, at: 0 };
   s.probe = state;
   let timer: NodeJS.Timeout | undefined;
