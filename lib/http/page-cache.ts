@@ -11,11 +11,16 @@
  * no cookie set; every content write makes every stored page stale (`clearPageCache`), and entries
  * are fresh for `ttlMs` only (other app instances' writes, time-based revalidation).
  *
- * Stale pages are kept (within `maxBytes`) for one purpose: a database outage. When Next answers a
- * page with a server error, or has not answered within `STALE_AFTER_MS` while the database probe
- * fails, the last copy of that page is served instead (`x-page-cache: STALE`), so every page served
- * once stays readable — in under a second — while the database is unreachable; the probe's answer
- * is kept for `PROBE_TTL_MS`, so the first request after the database is back renders fresh again.
+ * After a write, readers of a page arriving while it renders wait for that one render and get its
+ * bytes (`x-page-cache: SHARED`), instead of each going through Next.
+ *
+ * Stale pages are kept (within `maxBytes`) for one purpose: a database outage. Next's answer for a
+ * page with a copy is held until it is whole; when it is a server error, or is not whole within
+ * `STALE_AFTER_MS` while the database probe fails, the last copy of that page is served instead
+ * (`x-page-cache: STALE`), so every page served once stays readable — in under a second — while
+ * the database is unreachable. A page with no copy gets a French 503 after `UNAVAILABLE_AFTER_MS`
+ * of silence with the probe failing. The probe's « down » is kept for `PROBE_TTL_MS`, so the first
+ * request after the database is back renders fresh again.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
