@@ -10,6 +10,8 @@ let base = '';
 let ttlMs = 60_000;
 /** The database probe's answer (a stand-in for `select 1`). */
 let databaseUp = true;
+/** How long the probe takes to answer « up » (a database busy under load). */
+let probeDelayMs = 0;
 const server = http.createServer((req, res) =>
   handleWithPageCache(
     req,
@@ -42,7 +44,8 @@ const server = http.createServer((req, res) =>
       ttlMs,
       maxBytes: 1024 * 1024,
       urlOnlyPaths: ['/recherche'],
-      probe: () => (databaseUp ? Promise.resolve() : Promise.reject(new Error('ECONNREFUSED'))),
+      probe: () =>
+        databaseUp ? new Promise((resolve) => setTimeout(resolve, probeDelayMs)) : Promise.reject(new Error('ECONNREFUSED')),
     },
   ),
 );
@@ -55,6 +58,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(async () => {
   resetPageCache();
   databaseUp = true;
+  probeDelayMs = 0;
   // The probe's last answer is trusted for a second.
   await new Promise((r) => setTimeout(r, 0));
   calls = 0;
@@ -244,6 +248,16 @@ describe('front page cache', () => {
       const { response, ms } = await timed('/indice/ipc');
       expect(response.headers.get('x-page-cache')).toBe('STALE');
       expect(ms).toBeLessThan(800);
+    });
+
+    it('a database slow to answer the probe under load is not taken for down: no copy older than the last write', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      probeDelayMs = 700;
+      reply = { ...reply, delayMs: 1_200 };
+      const { body, response } = await timed('/indice/ipc');
+      expect(response.headers.get('x-page-cache')).toBeNull();
+      expect(body).toBe('page #2');
     });
 
     it('a slow render with the database up is waited for, never replaced by an old copy', async () => {

@@ -114,8 +114,12 @@ export type PageCacheOptions = {
 
 /** How long a render may run before the probe is asked whether the database is down. */
 export const STALE_AFTER_MS = 250;
-/** How long the probe may take; no answer counts as down. */
-const PROBE_TIMEOUT_MS = 400;
+/**
+ * How long the probe may take; no answer by then counts as down. A database that refuses
+ * connections (stopped, restarting) fails the probe at once; one that is only slow under load must
+ * not pass for down, or readers would get copies older than the last write (CI saw it with 400 ms).
+ */
+const PROBE_TIMEOUT_MS = 2_000;
 /** How long the probe's answer « down » is trusted. */
 const PROBE_TTL_MS = 1_000;
 /**
