@@ -64,6 +64,14 @@ const schema = z.object({
     .enum(['on', 'off'], { message: 'doit valoir on ou off' })
     .default('on')
     .transform((v) => v === 'on'),
+  /**
+   * Visitors' searches answered from an index in each app instance's memory (`lib/search/memory.ts`),
+   * Postgres writing only the excerpts; `off` answers everything in SQL (a host short of memory).
+   */
+  SEARCH_MEMORY_INDEX: z
+    .enum(['on', 'off'], { message: 'doit valoir on ou off' })
+    .default('on')
+    .transform((v) => v === 'on'),
   /** Search suggestions (header box): requests per minute and per address (per app instance). */
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'doit être un entier positif').default(120),
   /** Open series API: requests per minute and per address (per app instance). */

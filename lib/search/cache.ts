@@ -6,9 +6,8 @@
  * (what becomes visible by the clock alone). Popular searches (« IPC », « recensement ») then cost
  * no full-text work. The back-office's searches are not cached.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { searchGeneration } from '@/lib/db/schema';
+import { readSearchGeneration } from './memory';
 import { search, type SearchOptions, type SearchResult } from './query';
 
 const MAX_ENTRIES = 1_000;
@@ -19,14 +18,10 @@ type Store = { generation: number; map: Map<string, Entry> };
 const g = globalThis as typeof globalThis & { __insstatSearchCache?: Store };
 const store = (): Store => (g.__insstatSearchCache ??= { generation: -1, map: new Map() });
 
-async function generation(db: Db): Promise<number> {
-  const [row] = await db.select({ generation: searchGeneration.generation }).from(searchGeneration).where(eq(searchGeneration.id, 1));
-  return row?.generation ?? 0;
-}
 
 /** `search` for visitors, through the cache (same arguments, same answer). */
-export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' | 'now'>): Promise<SearchResult> {
-  const current = await generation(db);
+export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' | 'now' | 'generation'>): Promise<SearchResult> {
+  const current = await readSearchGeneration(db);
   const s = store();
   // The index changed: nothing kept is current any more.
   if (current !== s.generation) {
@@ -43,7 +38,7 @@ export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' 
     map.set(key, hit);
     return hit.result;
   }
-  const result = search(db, { ...options, scope: 'public', now: new Date(now) });
+  const result = search(db, { ...options, scope: 'public', now: new Date(now), generation: current });
   map.delete(key);
   map.set(key, { at: now, result });
   // A failed search is not kept.

@@ -23,7 +23,9 @@ import { publicationUrl } from '@/lib/content/urls';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { seriesPath } from '@/lib/series/urls';
+import { env } from '@/lib/env';
 import { expandAcronym } from './acronyms';
+import { byRank, countIndexAnswer, indexAt, memoryMatches, readSearchGeneration, readTsquery, refreshSearchIndex, type MemoryMatch, type SearchIndex } from './memory';
 import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
 
 export const SEARCH_PER_PAGE = 10;
@@ -51,6 +53,8 @@ export type SearchOptions = SearchFilters & {
   /** `public`: what visitors may see now; `admin`: every status, the trash included. */
   scope: 'public' | 'admin';
   now?: Date;
+  /** The search index's generation, when the caller has just read it (`./cache.ts`). */
+  generation?: number;
 };
 
 /** A run of text, highlighted where it matched. */
@@ -100,10 +104,15 @@ function publicAreas(): string[] {
 
 const textArray = (values: string[]): SQL => sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`''`], sql`, `)}]::text[]`;
 
-function visibility(scope: 'public' | 'admin', now: Date): SQL {
+/** What `scope` may see of `search_documents` (under the alias `d`, or the one given). */
+function visibility(scope: 'public' | 'admin', now: Date, alias = 'd'): SQL {
   if (scope === 'admin') return sql`true`;
-  return sql`d.status = 'published' and d.published_at <= ${now.toISOString()}::timestamptz and d.deleted_at is null and d.area = any(${textArray(publicAreas())})`;
+  const d = sql.identifier(alias);
+  return sql`${d}.status = 'published' and ${d}.published_at <= ${now.toISOString()}::timestamptz and ${d}.deleted_at is null and ${d}.area = any(${textArray(publicAreas())})`;
 }
+
+/** Builds or catches up this process's index of public documents (server start, tests). */
+export const warmSearchIndex = (db: Db): Promise<void> => refreshSearchIndex(db, publicAreas());
 
 /** Words of the vocabulary starting with `prefix` (folded), shortest first. */
 async function completions(db: Db, prefix: string, limit = 6): Promise<string[]> {
@@ -231,12 +240,20 @@ const weightedQuery = (weight: 'A' | 'B') =>
 
 type FacetRow = { facet: 'area' | 'kind' | 'year' | 'total'; value: string | null; n: number | string };
 
+/** A hit's row with its highlighted title and excerpt, from `t(id, tier)`, `h` (its document) and `q(q)`. */
+const hitColumns = sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
+  ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
+  ts_headline(${CONFIG},
+    translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
+                   else left(h.doc_text, 50000) end, '’', ''''),
+    q.q, ${headlineOptions}) as excerpt_marked`;
+
 /**
  * One statement per search: the visible matches with their tier and rank, computed once
  * (materialized), then the counts of each filter (each ignoring its own) and the page of hits with
  * their highlighted title and excerpt — as two JSON columns of one row.
  */
-async function runQuery(db: Db, tsq: SQL, visible: SQL, filters: SearchFilters, limit: number, offset: number): Promise<{ facets: FacetRow[]; hits: HitRow[] }> {
+async function runQuery(db: Db, tsq: SQL, visible: SQL, filters: SearchFilters, limit: number, offset: number): Promise<Page> {
   const [row] = await queryRows<{ facets: FacetRow[] | string | null; hits: HitRow[] | string | null }>(
     db,
     sql`with q as (select (${tsq}) as q),
@@ -255,19 +272,59 @@ async function runQuery(db: Db, tsq: SQL, visible: SQL, filters: SearchFilters, 
           select * from m d where ${filterSql(filters)}
           order by tier desc, date desc nulls last, id desc
           limit ${limit} offset ${offset}),
-        hits as (
-          select t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
-                 ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
-                 ts_headline(${CONFIG},
-                   translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
-                                  else left(h.doc_text, 50000) end, '’', ''''),
-                   q.q, ${headlineOptions}) as excerpt_marked
-          from top t join search_documents h on h.id = t.id, q)
+        hits as (select ${hitColumns} from top t join search_documents h on h.id = t.id, q)
         select (select json_agg(f) from facets f) as facets,
                (select json_agg(h order by h.tier desc, h.date desc nulls last, h.id desc) from hits h) as hits`,
   );
   const parse = <T,>(v: T[] | string | null | undefined): T[] => (v == null ? [] : typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
   return { facets: parse(row?.facets), hits: parse(row?.hits) };
+}
+
+type Page = { facets: FacetRow[]; hits: HitRow[] };
+
+/**
+ * `runQuery` with the matches, tiers and counts from this process's index (`./memory.ts`): Postgres
+ * only reads the query's tsquery and writes the page's excerpts. Null when the query needs what the
+ * index does not keep (phrases): the caller runs it in SQL.
+ */
+async function runInMemory(db: Db, index: SearchIndex, tsq: SQL, now: Date, filters: SearchFilters, limit: number, offset: number): Promise<Page | null> {
+  const [parsed] = await queryRows<{ q: string }>(db, sql`select (${tsq})::text as q`);
+  const text = parsed?.q ?? '';
+  const tree = readTsquery(text);
+  if (tree === null) return null;
+  const matches = memoryMatches(index, tree, now.getTime());
+  countIndexAnswer(db);
+  const keep = (m: MemoryMatch, except?: keyof SearchFilters) =>
+    (!filters.area || except === 'area' || m.area === filters.area) &&
+    (!filters.kind || except === 'kind' || m.source === filters.kind) &&
+    (!filters.year || except === 'year' || m.year === filters.year);
+  const facets: FacetRow[] = [];
+  const count = (facet: 'area' | 'kind' | 'year', value: (m: MemoryMatch) => string | null) => {
+    const counts = new Map<string, number>();
+    for (const m of matches) {
+      const v = value(m);
+      if (v !== null && keep(m, facet)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    for (const [v, n] of counts) facets.push({ facet, value: v, n });
+  };
+  const selected = matches.filter((m) => keep(m));
+  facets.push({ facet: 'total', value: null, n: selected.length });
+  count('area', (m) => m.area);
+  count('kind', (m) => m.source);
+  count('year', (m) => (m.year === null ? null : String(m.year)));
+  const top = selected.sort(byRank).slice(offset, offset + limit);
+  if (top.length === 0) return { facets, hits: [] };
+  const rows = await queryRows<HitRow>(
+    db,
+    sql`with q as (select ${text}::tsquery as q)
+        select ${hitColumns}
+        from unnest(${`{${top.map((m) => m.id).join(',')}}`}::bigint[], ${`{${top.map((m) => m.tier).join(',')}}`}::int[]) as t(id, tier)
+             join search_documents h on h.id = t.id, q
+        where ${visibility('public', now, 'h')}`,
+  );
+  // In rank order; a document that stopped being public since the index read it is left out.
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return { facets, hits: top.flatMap((m) => byId.get(m.id) ?? []) };
 }
 
 /** Searches; an empty or stop-words-only query finds nothing (and costs no query). */
@@ -277,8 +334,10 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   const filters: SearchFilters = { area: options.area, kind: options.kind, year: options.year };
   const empty: SearchResult = { query: q, correctedText: null, partial: false, total: 0, page: 1, pages: 0, hits: [], facets: { areas: [], kinds: [], years: [] }, suggestions: [] };
   if (isEmptyQuery(q)) return empty;
-  const visible = visibility(options.scope, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const visible = visibility(options.scope, now);
   const requested = Math.max(1, options.page ?? 1);
+  const index = options.scope === 'public' && env.SEARCH_MEMORY_INDEX ? indexAt(db, options.generation ?? (await readSearchGeneration(db)), publicAreas()) : null;
 
   const last = q.words.at(-1);
   const prefixWords = q.prefixLast && last ? await completions(db, last) : [];
@@ -286,7 +345,8 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   let correctedText: string | null = null;
   let partial = false;
   const suggestions: string[] = [];
-  const run = (tsq: SQL, page: number) => runQuery(db, tsq, visible, filters, perPage, (page - 1) * perPage);
+  const run = async (tsq: SQL, page: number) =>
+    (index && (await runInMemory(db, index, tsq, now, filters, perPage, (page - 1) * perPage))) ?? runQuery(db, tsq, visible, filters, perPage, (page - 1) * perPage);
   const matches = (r: { facets: FacetRow[] }) => r.facets.some((f) => f.facet !== 'total' && Number(f.n) > 0);
 
   let result = await run(query, requested);

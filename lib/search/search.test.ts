@@ -14,7 +14,8 @@ import { fileTexts, files, news, pages, publicationFiles, publications, series, 
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { cachedSearch, clearSearchCache } from './cache';
 import { parseQuery } from './parse';
-import { isSearchKind, search, suggest, type SearchResult } from './query';
+import { enableSearchIndex, indexAnswers } from './memory';
+import { isSearchKind, search, suggest, warmSearchIndex, type SearchResult } from './query';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const day = (d: string) => new Date(`${d}T08:00:00Z`);
@@ -29,7 +30,13 @@ describe('parseQuery', () => {
   });
 });
 
-describe.each(testDatabaseKinds)('search (%s)', (kind) => {
+// Every case twice: visitors' searches answered from the index in memory (./memory.ts), and all in SQL.
+const modes = testDatabaseKinds.flatMap((kind) => [
+  { kind, memory: true },
+  { kind, memory: false },
+]);
+
+describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, memory }) => {
   let database: TestDatabase;
   const db = () => database.db;
   const pub = async (values: Partial<typeof publications.$inferInsert> & { title: string }) => {
@@ -49,11 +56,20 @@ describe.each(testDatabaseKinds)('search (%s)', (kind) => {
     await db().update(fileTexts).set({ status: 'done', text }).where(eq(fileTexts.fileId, file!.id));
     return file!;
   };
-  const find = (q: string, extra: Partial<Parameters<typeof search>[1]> = {}) => search(db(), { q, scope: 'public', now: NOW, ...extra });
+  const find = async (q: string, extra: Partial<Parameters<typeof search>[1]> = {}) => {
+    if (!memory) return search(db(), { q, scope: 'public', now: NOW, ...extra });
+    // The index caught up with the last write, then used (a query with a phrase goes to SQL).
+    await warmSearchIndex(db());
+    const before = indexAnswers(db());
+    const result = await search(db(), { q, scope: 'public', now: NOW, ...extra });
+    if (!/["«“]/.test(q) && !/\b(ipc|rgph)\b/i.test(q)) expect(indexAnswers(db()), q).toBeGreaterThan(before);
+    return result;
+  };
 
   beforeAll(async () => {
     clearSearchCache();
     database = await createTestDatabase(kind);
+    enableSearchIndex(database.db, memory);
     await pub({ title: 'Indice des prix à la consommation, octobre 2026', summary: 'Les prix à la consommation augmentent de 0,4 %.', publishedAt: day('2026-11-05') });
     await pub({ title: 'Indice des prix à la consommation, septembre 2026', summary: 'Hausse des prix des céréales.', publishedAt: day('2026-10-05') });
     await pub({ area: 'ice', title: 'Commerce extérieur : les exportations de coton', summary: 'Bilan annuel.', body: '<p>Le coton reste la première exportation.</p>' });
