@@ -15,6 +15,7 @@ import { getDb } from '@/lib/db/instance';
 import { createDatabaseProbe } from '@/lib/db/probe';
 import { removeStaleUploads } from '@/lib/files/upload-tmp';
 import { startExtractionTimer } from '@/lib/search/background';
+import { warmSearchIndex } from '@/lib/search/query';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -69,6 +70,8 @@ server.listen(env.PORT, env.HOSTNAME, () => {
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
   // Documents' text for the search: retries, and files queued while no upload woke the queue.
   startExtractionTimer();
+  // Visitors' search index in memory, built now rather than by the first search (which uses SQL meanwhile).
+  if (env.SEARCH_MEMORY_INDEX) void getDb().then((db) => warmSearchIndex(db), (error: unknown) => console.error('Index de recherche : base injoignable au démarrage.', error));
   scheduler = startScheduler({
     getDb,
     intervalMs: env.SCHEDULER_SECONDS * 1000,
