@@ -41,12 +41,19 @@ type Index = {
   dates: number[];
   published: number[];
   alive: boolean[];
+  /** Per slot, as numbers for the counts: area and kind (indexes in `codes`), year (0 when undated). */
+  areaCodes: number[];
+  sourceCodes: number[];
+  years: number[];
+  codes: string[];
   dead: number;
   entries: number;
   bySlot: Map<number, number>;
   postings: Map<string, Posting>;
   /** Lexemes in order, for prefixes; rebuilt when a new lexeme came in. */
   sorted: string[] | null;
+  /** Live slots, newest first (date, then row id): the order within a tier; rebuilt after a change. */
+  rankOrder: Int32Array | null;
 };
 
 type Store = { index: Index | null; refreshing: Promise<void> | null; failedAt: number; disabled: boolean; answered: number };
@@ -68,12 +75,23 @@ const emptyIndex = (): Index => ({
   dates: [],
   published: [],
   alive: [],
+  areaCodes: [],
+  sourceCodes: [],
+  years: [],
+  codes: [],
   dead: 0,
   entries: 0,
   bySlot: new Map(),
   postings: new Map(),
   sorted: null,
+  rankOrder: null,
 });
+
+function codeOf(index: Index, value: string): number {
+  let code = index.codes.indexOf(value);
+  if (code === -1) code = index.codes.push(value) - 1;
+  return code;
+}
 
 /** The lexemes of a tsvector's text form (`'prix':1A,7 'riz':2A`) with the parts they occur in. */
 export function readTsvector(text: string): Array<[string, number]> {
@@ -164,6 +182,7 @@ async function catchUp(db: Db, index: Index, publicAreas: readonly string[]): Pr
         for (const r of got) vectors.set(Number(r.id), r.t);
       }
       // Everything read: applied at once, so a search never sees half of it.
+      const deadBefore = index.dead;
       for (const id of [...index.bySlot.keys()]) if (!seen.has(id)) kill(index, id);
       for (const row of changed) {
         const id = Number(row.id);
@@ -173,12 +192,17 @@ async function catchUp(db: Db, index: Index, publicAreas: readonly string[]): Pr
         index.versions.push(row.v);
         index.areas.push(row.area);
         index.sources.push(row.source);
-        index.dates.push(msOf(row.date));
+        const date = msOf(row.date);
+        index.dates.push(date);
         index.published.push(msOf(row.published));
         index.alive.push(true);
+        index.areaCodes.push(codeOf(index, row.area));
+        index.sourceCodes.push(codeOf(index, row.source));
+        index.years.push(Number.isNaN(date) ? 0 : new Date(date).getUTCFullYear());
         index.bySlot.set(id, slot);
         for (const [lexeme, bits] of readTsvector(vectors.get(id) ?? '')) addEntry(index, lexeme, slot, bits);
       }
+      if (changed.length || index.dead !== deadBefore) index.rankOrder = null;
       index.generation = generation;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -350,38 +374,83 @@ function evaluate(index: Index, node: Node): Uint8Array {
   return a;
 }
 
-export type MemoryMatch = { id: number; area: string; source: string; date: number; year: number | null; tier: number };
-
-/**
- * The public documents matching a query's tree, at `now`, with their tier: 3 the whole query in
- * the title, 2 in the summary, 1 in the title, summary and body together, 0 only with the files'
- * text (the same tiers as the SQL, migration 0007's weights A, B, C and D).
- */
-export function memoryMatches(index: Index, tree: Node | 'empty', now: number): MemoryMatch[] {
-  if (tree === 'empty') return [];
-  const bits = evaluate(index, tree);
-  const out: MemoryMatch[] = [];
-  for (let slot = 0; slot < bits.length; slot++) {
-    const b = bits[slot]!;
-    if (!(b & ANYWHERE) || !index.alive[slot] || !(index.published[slot]! <= now)) continue;
-    const date = index.dates[slot]!;
-    out.push({
-      id: index.ids[slot]!,
-      area: index.areas[slot]!,
-      source: index.sources[slot]!,
-      date,
-      year: Number.isNaN(date) ? null : new Date(date).getUTCFullYear(),
-      tier: b & IN_TITLE ? 3 : b & IN_SUMMARY ? 2 : b & IN_META ? 1 : 0,
-    });
+function rankOrder(index: Index): Int32Array {
+  if (!index.rankOrder) {
+    const live = [...index.bySlot.values()];
+    const dateOf = (slot: number) => (Number.isNaN(index.dates[slot]!) ? -Infinity : index.dates[slot]!);
+    // Newest first, undated last, then the newest row: the SQL's `date desc nulls last, id desc`.
+    live.sort((a, b) => dateOf(b) - dateOf(a) || index.ids[b]! - index.ids[a]!);
+    index.rankOrder = Int32Array.from(live);
   }
-  return out;
+  return index.rankOrder;
 }
 
-/** Order of the results: tier, then newest (undated last), then the newest row. */
-export function byRank(a: MemoryMatch, b: MemoryMatch): number {
-  if (a.tier !== b.tier) return b.tier - a.tier;
-  const ad = Number.isNaN(a.date) ? -Infinity : a.date;
-  const bd = Number.isNaN(b.date) ? -Infinity : b.date;
-  if (ad !== bd) return bd - ad;
-  return b.id - a.id;
+export type IndexFilters = { area?: string; kind?: string; year?: number };
+export type FacetCount = { facet: 'area' | 'kind' | 'year' | 'total'; value: string | null; n: number };
+
+/**
+ * One page of a query's public matches at `now`, in rank order, with their tier — 3 the whole
+ * query in the title, 2 in the summary, 1 in the title, summary and body together, 0 only with the
+ * files' text (the SQL's tiers, migration 0007's weights A, B, C and D) — and the counts by area,
+ * kind and year, each ignoring its own filter.
+ */
+export function memoryPage(index: Index, tree: Node | 'empty', now: number, filters: IndexFilters, offset: number, limit: number): { facets: FacetCount[]; top: Array<{ id: number; tier: number }> } {
+  const slots = index.ids.length;
+  const tiers = new Int8Array(slots).fill(-1);
+  if (tree !== 'empty') {
+    const bits = evaluate(index, tree);
+    for (let slot = 0; slot < slots; slot++) {
+      const b = bits[slot]!;
+      if (b & ANYWHERE && index.alive[slot] && index.published[slot]! <= now) tiers[slot] = b & IN_TITLE ? 3 : b & IN_SUMMARY ? 2 : b & IN_META ? 1 : 0;
+    }
+  }
+  const area = filters.area === undefined ? -1 : index.codes.indexOf(filters.area);
+  const kind = filters.kind === undefined ? -1 : index.codes.indexOf(filters.kind);
+  const year = filters.year ?? 0;
+  // A filter naming nothing the index holds keeps nothing.
+  const noArea = filters.area !== undefined && area === -1;
+  const noKind = filters.kind !== undefined && kind === -1;
+  const areaCounts = new Map<number, number>();
+  const kindCounts = new Map<number, number>();
+  const yearCounts = new Map<number, number>();
+  const byTier = [0, 0, 0, 0];
+  const bump = (m: Map<number, number>, k: number) => m.set(k, (m.get(k) ?? 0) + 1);
+  for (let slot = 0; slot < slots; slot++) {
+    const tier = tiers[slot]!;
+    if (tier < 0) continue;
+    const a = index.areaCodes[slot]!;
+    const k = index.sourceCodes[slot]!;
+    const y = index.years[slot]!;
+    const okArea = !noArea && (area === -1 || a === area);
+    const okKind = !noKind && (kind === -1 || k === kind);
+    const okYear = year === 0 || y === year;
+    if (okKind && okYear) bump(areaCounts, a);
+    if (okArea && okYear) bump(kindCounts, k);
+    if (okArea && okKind && y !== 0) bump(yearCounts, y);
+    if (okArea && okKind && okYear) byTier[tier]!++;
+    else tiers[slot] = -1;
+  }
+  const total = byTier[0]! + byTier[1]! + byTier[2]! + byTier[3]!;
+  const facets: FacetCount[] = [{ facet: 'total', value: null, n: total }];
+  for (const [a, n] of areaCounts) facets.push({ facet: 'area', value: index.codes[a]!, n });
+  for (const [k, n] of kindCounts) facets.push({ facet: 'kind', value: index.codes[k]!, n });
+  for (const [y, n] of yearCounts) facets.push({ facet: 'year', value: String(y), n });
+
+  // The page: best tier first, newest first within a tier; tiers wholly before the page are skipped.
+  const top: Array<{ id: number; tier: number }> = [];
+  const order = rankOrder(index);
+  let skip = offset;
+  for (let tier = 3; tier >= 0 && top.length < limit; tier--) {
+    if (skip >= byTier[tier]!) {
+      skip -= byTier[tier]!;
+      continue;
+    }
+    for (let k = 0; k < order.length && top.length < limit; k++) {
+      const slot = order[k]!;
+      if (tiers[slot] !== tier) continue;
+      if (skip > 0) skip--;
+      else top.push({ id: index.ids[slot]!, tier });
+    }
+  }
+  return { facets, top };
 }

@@ -25,7 +25,7 @@ import { queryRows } from '@/lib/db/raw';
 import { seriesPath } from '@/lib/series/urls';
 import { env } from '@/lib/env';
 import { expandAcronym } from './acronyms';
-import { byRank, countIndexAnswer, indexAt, memoryMatches, readSearchGeneration, readTsquery, refreshSearchIndex, type MemoryMatch, type SearchIndex } from './memory';
+import { countIndexAnswer, indexAt, memoryPage, readSearchGeneration, readTsquery, refreshSearchIndex, type SearchIndex } from './memory';
 import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
 
 export const SEARCH_PER_PAGE = 10;
@@ -292,27 +292,8 @@ async function runInMemory(db: Db, index: SearchIndex, tsq: SQL, now: Date, filt
   const text = parsed?.q ?? '';
   const tree = readTsquery(text);
   if (tree === null) return null;
-  const matches = memoryMatches(index, tree, now.getTime());
+  const { facets, top } = memoryPage(index, tree, now.getTime(), filters, offset, limit);
   countIndexAnswer(db);
-  const keep = (m: MemoryMatch, except?: keyof SearchFilters) =>
-    (!filters.area || except === 'area' || m.area === filters.area) &&
-    (!filters.kind || except === 'kind' || m.source === filters.kind) &&
-    (!filters.year || except === 'year' || m.year === filters.year);
-  const facets: FacetRow[] = [];
-  const count = (facet: 'area' | 'kind' | 'year', value: (m: MemoryMatch) => string | null) => {
-    const counts = new Map<string, number>();
-    for (const m of matches) {
-      const v = value(m);
-      if (v !== null && keep(m, facet)) counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
-    for (const [v, n] of counts) facets.push({ facet, value: v, n });
-  };
-  const selected = matches.filter((m) => keep(m));
-  facets.push({ facet: 'total', value: null, n: selected.length });
-  count('area', (m) => m.area);
-  count('kind', (m) => m.source);
-  count('year', (m) => (m.year === null ? null : String(m.year)));
-  const top = selected.sort(byRank).slice(offset, offset + limit);
   if (top.length === 0) return { facets, hits: [] };
   const rows = await queryRows<HitRow>(
     db,
