@@ -114,15 +114,37 @@ function visibility(scope: 'public' | 'admin', now: Date, alias = 'd'): SQL {
 /** Builds or catches up this process's index of public documents (server start, tests). */
 export const warmSearchIndex = (db: Db): Promise<void> => refreshSearchIndex(db, publicAreas());
 
-/** Words of the vocabulary starting with `prefix` (folded), shortest first. */
-async function completions(db: Db, prefix: string, limit = 6): Promise<string[]> {
+/** Completions of the last word per prefix, for the index's generation they were read in. */
+const completionCache = { generation: -1, map: new Map<string, Promise<string[]>>() };
+
+/**
+ * Words of the vocabulary starting with `prefix` (folded), shortest first. Kept per prefix while
+ * the index's generation stays (`generation` given: the vocabulary changes only with the index).
+ */
+async function completions(db: Db, prefix: string, generation: number | null, limit = 6): Promise<string[]> {
   const folded = fold(prefix);
   if (folded.length < 3) return [];
-  const rows = await queryRows<{ word: string }>(
-    db,
-    sql`select word from (select word from search_words where word like ${`${folded.replace(/[\\%_]/g, '')}%`} limit 300) w order by length(word), word limit ${limit}`,
-  );
-  return rows.map((r) => r.word);
+  const read = async () => {
+    const rows = await queryRows<{ word: string }>(
+      db,
+      sql`select word from (select word from search_words where word like ${`${folded.replace(/[\\%_]/g, '')}%`} limit 300) w order by length(word), word limit ${limit}`,
+    );
+    return rows.map((r) => r.word);
+  };
+  if (generation === null) return read();
+  if (completionCache.generation !== generation) {
+    completionCache.generation = generation;
+    completionCache.map.clear();
+  }
+  const key = `${folded}:${limit}`;
+  let words = completionCache.map.get(key);
+  if (!words) {
+    if (completionCache.map.size >= 10_000) completionCache.map.clear();
+    words = read();
+    completionCache.map.set(key, words);
+    words.catch(() => completionCache.map.delete(key));
+  }
+  return words;
 }
 
 /**
@@ -133,22 +155,61 @@ const accentedStopWords: Readonly<Record<string, string>> = { a: 'à', ou: 'où'
 const asWritten = (word: string) => accentedStopWords[word.toLowerCase()] ?? word;
 const phraseAsWritten = (phrase: string) => phrase.split(' ').map(asWritten).join(' ');
 
-/** The tsquery of a parsed query (`words` may have been corrected), as SQL. */
-function tsquery(q: ParsedQuery, words: string[], prefixWords: string[], join: 'all' | 'any' = 'all'): SQL {
-  const parts: SQL[] = q.phrases.map((p) => sql`phraseto_tsquery(${CONFIG}, ${phraseAsWritten(p)})`);
+/** One call of Postgres' query parsers, stemming its text with `fr_search`. */
+type Term = { fn: 'plainto_tsquery' | 'phraseto_tsquery' | 'to_tsquery'; arg: string };
+/** A query: all (or any) of its parts, each part any of its terms. */
+type Query = { parts: Term[][]; join: 'all' | 'any' };
+
+/** The query of a parsed query (`words` may have been corrected). */
+function tsquery(q: ParsedQuery, words: string[], prefixWords: string[], join: 'all' | 'any' = 'all'): Query {
+  const parts: Term[][] = q.phrases.map((p) => [{ fn: 'phraseto_tsquery', arg: phraseAsWritten(p) }]);
   words.forEach((typed, i) => {
     const word = asWritten(typed);
-    const alternatives: SQL[] = [sql`plainto_tsquery(${CONFIG}, ${word})`];
+    const alternatives: Term[] = [{ fn: 'plainto_tsquery', arg: word }];
     const expansion = expandAcronym(word);
-    if (expansion) alternatives.push(sql`phraseto_tsquery(${CONFIG}, ${expansion})`);
+    if (expansion) alternatives.push({ fn: 'phraseto_tsquery', arg: expansion });
     if (i === words.length - 1 && q.prefixLast && word === typed) {
       // Letters and digits only (parse.ts), so safe in to_tsquery's syntax.
-      alternatives.push(sql`to_tsquery(${CONFIG}, ${`${fold(word)}:*`})`);
-      for (const w of prefixWords) alternatives.push(sql`plainto_tsquery(${CONFIG}, ${w})`);
+      alternatives.push({ fn: 'to_tsquery', arg: `${fold(word)}:*` });
+      for (const w of prefixWords) alternatives.push({ fn: 'plainto_tsquery', arg: w });
     }
-    parts.push(alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` || `)})`);
+    parts.push(alternatives);
   });
-  return parts.length ? sql.join(parts, join === 'all' ? sql` && ` : sql` || `) : sql`''::tsquery`;
+  return { parts, join };
+}
+
+const termSql = (t: Term): SQL => sql`${sql.raw(t.fn)}(${CONFIG}, ${t.arg})`;
+
+/** The query as SQL (a tsquery expression). */
+function querySql(query: Query): SQL {
+  const parts = query.parts.map((terms) => (terms.length === 1 ? termSql(terms[0]!) : sql`(${sql.join(terms.map(termSql), sql` || `)})`));
+  return parts.length ? sql.join(parts, query.join === 'all' ? sql` && ` : sql` || `) : sql`''::tsquery`;
+}
+
+/** Each term's tsquery text, kept: stemming a word gives the same lexemes whatever the data. */
+const termTexts = new Map<string, string>();
+const termKey = (t: Term) => `${t.fn}\u0000${t.arg}`;
+
+/**
+ * The query's tsquery text (`'prix' & ( 'riz' | 'riz':* )`), as `querySql` would give it: the terms
+ * Postgres has not stemmed for this process yet are read in one statement, the rest is joined here
+ * (Postgres' `&&` and `||` drop an empty side, as this does).
+ */
+async function queryText(db: Db, query: Query): Promise<string> {
+  const missing = [...new Map(query.parts.flat().filter((t) => !termTexts.has(termKey(t))).map((t) => [termKey(t), t])).values()];
+  if (missing.length) {
+    const [row] = await queryRows<Record<string, string>>(db, sql`select ${sql.join(missing.map((t, i) => sql`(${termSql(t)})::text as ${sql.identifier(`t${i}`)}`), sql`, `)}`);
+    if (termTexts.size + missing.length > 20_000) termTexts.clear();
+    missing.forEach((t, i) => termTexts.set(termKey(t), row?.[`t${i}`] ?? ''));
+  }
+  const group = (texts: string[], op: '&' | '|') => {
+    const kept = texts.filter((t) => t !== '');
+    return kept.length === 0 ? '' : kept.length === 1 ? kept[0]! : kept.map((t) => `( ${t} )`).join(` ${op} `);
+  };
+  return group(
+    query.parts.map((terms) => group(terms.map((t) => termTexts.get(termKey(t))!), '|')),
+    query.join === 'all' ? '&' : '|',
+  );
 }
 
 function filterSql(f: SearchFilters, except?: keyof SearchFilters): SQL {
@@ -160,8 +221,8 @@ function filterSql(f: SearchFilters, except?: keyof SearchFilters): SQL {
 }
 
 /** How many visible documents match (a correction or a suggestion is used only when it finds some). */
-async function countMatches(db: Db, query: SQL, visible: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from search_documents d where d.tsv @@ (${query}) and ${visible}`);
+async function countMatches(db: Db, query: Query, visible: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from search_documents d where d.tsv @@ (${querySql(query)}) and ${visible}`);
   return Number(row?.n ?? 0);
 }
 
@@ -253,10 +314,10 @@ const hitColumns = sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.st
  * (materialized), then the counts of each filter (each ignoring its own) and the page of hits with
  * their highlighted title and excerpt — as two JSON columns of one row.
  */
-async function runQuery(db: Db, tsq: SQL, visible: SQL, filters: SearchFilters, limit: number, offset: number): Promise<Page> {
+async function runQuery(db: Db, query: Query, visible: SQL, filters: SearchFilters, limit: number, offset: number): Promise<Page> {
   const [row] = await queryRows<{ facets: FacetRow[] | string | null; hits: HitRow[] | string | null }>(
     db,
-    sql`with q as (select (${tsq}) as q),
+    sql`with q as (select (${querySql(query)}) as q),
         w as materialized (select q.q, ${weightedQuery('A')} as qa, ${weightedQuery('B')} as qb from q),
         m as materialized (
           select d.id, d.area, d.source, d.date, extract(year from d.date at time zone 'UTC')::int as year,
@@ -287,9 +348,8 @@ type Page = { facets: FacetRow[]; hits: HitRow[] };
  * only reads the query's tsquery and writes the page's excerpts. Null when the query needs what the
  * index does not keep (phrases): the caller runs it in SQL.
  */
-async function runInMemory(db: Db, index: SearchIndex, tsq: SQL, now: Date, filters: SearchFilters, limit: number, offset: number): Promise<Page | null> {
-  const [parsed] = await queryRows<{ q: string }>(db, sql`select (${tsq})::text as q`);
-  const text = parsed?.q ?? '';
+async function runInMemory(db: Db, index: SearchIndex, query: Query, now: Date, filters: SearchFilters, limit: number, offset: number): Promise<Page | null> {
+  const text = await queryText(db, query);
   const tree = readTsquery(text);
   if (tree === null) return null;
   const { facets, top } = memoryPage(index, tree, now.getTime(), filters, offset, limit);
@@ -318,16 +378,17 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   const now = options.now ?? new Date();
   const visible = visibility(options.scope, now);
   const requested = Math.max(1, options.page ?? 1);
-  const index = options.scope === 'public' && env.SEARCH_MEMORY_INDEX ? indexAt(db, options.generation ?? (await readSearchGeneration(db)), publicAreas()) : null;
+  const generation = options.scope === 'public' ? (options.generation ?? (await readSearchGeneration(db))) : null;
+  const index = generation !== null && env.SEARCH_MEMORY_INDEX ? indexAt(db, generation, publicAreas()) : null;
 
   const last = q.words.at(-1);
-  const prefixWords = q.prefixLast && last ? await completions(db, last) : [];
+  const prefixWords = q.prefixLast && last ? await completions(db, last, generation) : [];
   let query = tsquery(q, q.words, prefixWords);
   let correctedText: string | null = null;
   let partial = false;
   const suggestions: string[] = [];
-  const run = async (tsq: SQL, page: number) =>
-    (index && (await runInMemory(db, index, tsq, now, filters, perPage, (page - 1) * perPage))) ?? runQuery(db, tsq, visible, filters, perPage, (page - 1) * perPage);
+  const run = async (query: Query, page: number) =>
+    (index && (await runInMemory(db, index, query, now, filters, perPage, (page - 1) * perPage))) ?? runQuery(db, query, visible, filters, perPage, (page - 1) * perPage);
   const matches = (r: { facets: FacetRow[] }) => r.facets.some((f) => f.facet !== 'total' && Number(f.n) > 0);
 
   let result = await run(query, requested);
@@ -357,7 +418,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
       // Offer the close words that, alone, find something visitors may see.
       for (const w of [...new Set(candidates.flat())].slice(0, 8)) {
         if (suggestions.length >= 5) break;
-        if ((await countMatches(db, sql`plainto_tsquery(${CONFIG}, ${w})`, visible)) > 0) suggestions.push(w);
+        if ((await countMatches(db, { parts: [[{ fn: 'plainto_tsquery', arg: w }]], join: 'all' }, visible)) > 0) suggestions.push(w);
       }
     }
   }
