@@ -190,7 +190,10 @@ const distinctQuery = (i: number) => {
   return lap === 0 ? q : lap === 1 ? q[0]!.toUpperCase() + q.slice(1) : lap === 2 ? q.toUpperCase() : q.replace(/ (.)/, (_, c: string) => ` ${c.toUpperCase()}`);
 };
 
-async function load(baseUrl: string, seconds: number, next: (i: number) => string) {
+const page = (q: string) => `/recherche?q=${encodeURIComponent(q)}`;
+const suggestions = (q: string) => `/api/recherche/suggestions?q=${encodeURIComponent(q)}`;
+
+async function load(baseUrl: string, seconds: number, next: (i: number) => string, path = page) {
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
@@ -202,7 +205,7 @@ async function load(baseUrl: string, seconds: number, next: (i: number) => strin
         const q = next(i++);
         const t = performance.now();
         try {
-          const res = await fetch(`${baseUrl}/recherche?q=${encodeURIComponent(q)}`);
+          const res = await fetch(`${baseUrl}${path(q)}`);
           bytes += (await res.arrayBuffer()).byteLength;
           if (res.status !== 200) errors++;
         } catch {
@@ -224,14 +227,19 @@ async function load(baseUrl: string, seconds: number, next: (i: number) => strin
 export async function benchSearchHttp(baseUrl: string, seconds = 15): Promise<Record<string, string | number>> {
   // Warm-up (the server builds its index in memory at start, and the code gets compiled): 5 s of
   // queries the measure does not use.
-  await load(baseUrl, 5, (i) => `${words[i % words.length]} ${2016 + (Math.floor(i / words.length) % 11)}`);
+  const warmQuery = (i: number) => `${words[i % words.length]} ${2016 + (Math.floor(i / words.length) % 11)}`;
+  await load(baseUrl, 5, warmQuery);
+  await load(baseUrl, 2, (i) => warmQuery(i + 400), suggestions);
   const offset = Math.floor(Math.random() * distinctQueries.length);
   // A different start each run, then each query once (capitals make a pair new again past the last).
   const distinct = await load(baseUrl, seconds, (i) => distinctQuery(offset + i));
+  // The header box's JSON: the same search (its first six hits), without a page to render.
+  const json = await load(baseUrl, seconds, (i) => distinctQuery(offset + 2 * distinctQueries.length + i), suggestions);
   for (const q of benchQueries) await fetch(`${baseUrl}/recherche?q=${encodeURIComponent(q)}`).then((r) => r.arrayBuffer());
   const repeated = await load(baseUrl, seconds, (i) => benchQueries[i % benchQueries.length]!);
   return {
     [`GET /recherche, deux mots tous différents (${distinctQueries.length} paires), ${CONCURRENCY} connexions, ${seconds} s`]: distinct,
+    [`GET /api/recherche/suggestions, deux mots tous différents, ${CONCURRENCY} connexions, ${seconds} s`]: json,
     [`GET /recherche, ${benchQueries.length} recherches répétées (en cache), ${CONCURRENCY} connexions, ${seconds} s`]: repeated,
   };
 }

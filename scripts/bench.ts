@@ -115,8 +115,8 @@ async function main(): Promise<number> {
     console.log('10 000 brouillons de test dans la rubrique IPC (retirés à la fin)…');
     await seedBenchPublications();
   }
-  // The API's per-address limit would answer 429 to a load test from one address.
-  const server = await startServer({ extraEnv: { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '100000000' } });
+  // The API's and the suggestions' per-address limits would answer 429 to a load test from one address.
+  const server = await startServer({ extraEnv: { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '100000000', SEARCH_RATE_LIMIT_PER_MINUTE: '100000000' } });
   let adminResult: Record<string, string | number> | null = null;
   let writesResult: Record<string, string | number> | null = null;
   const results: { name: string; description: string; rows: BenchRow[] }[] = [];
