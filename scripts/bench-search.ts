@@ -206,7 +206,9 @@ async function load(baseUrl: string, seconds: number, next: (i: number) => strin
         const t = performance.now();
         try {
           const res = await fetch(`${baseUrl}${path(q)}`);
-          bytes += (await res.arrayBuffer()).byteLength;
+          // Read first, then added: `bytes += await …` would add to the value read before the wait.
+          const size = (await res.arrayBuffer()).byteLength;
+          bytes += size;
           if (res.status !== 200) errors++;
         } catch {
           errors++;
