@@ -29,7 +29,7 @@ export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' 
     s.generation = current;
   }
   const map = s.map;
-  const key = JSON.stringify([current, options.q, options.area ?? null, options.kind ?? null, options.year ?? null, options.page ?? 1, options.perPage ?? null]);
+  const key = JSON.stringify([current, options.q, options.area ?? null, options.kind ?? null, options.year ?? null, options.page ?? 1, options.perPage ?? null, options.highlight ?? true]);
   const now = Date.now();
   const hit = map.get(key);
   if (hit && now - hit.at < MAX_AGE_MS) {

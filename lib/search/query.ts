@@ -55,6 +55,8 @@ export type SearchOptions = SearchFilters & {
   now?: Date;
   /** The search index's generation, when the caller has just read it (`./cache.ts`). */
   generation?: number;
+  /** Highlighted titles and excerpts (default); without, plain titles and no excerpt. */
+  highlight?: boolean;
 };
 
 /** A run of text, highlighted where it matched. */
@@ -301,20 +303,27 @@ const weightedQuery = (weight: 'A' | 'B') =>
 
 type FacetRow = { facet: 'area' | 'kind' | 'year' | 'total'; value: string | null; n: number | string };
 
-/** A hit's row with its highlighted title and excerpt, from `t(id, tier)`, `h` (its document) and `q(q)`. */
-const hitColumns = sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
+/**
+ * A hit's row with its highlighted title and excerpt, from `t(id, tier)`, `h` (its document) and
+ * `q(q)`; without `highlight`, the plain title and no excerpt (the header box shows titles only, and
+ * `ts_headline` is most of what Postgres does for a search).
+ */
+const hitColumns = (highlight: boolean) =>
+  highlight
+    ? sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
   ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
   ts_headline(${CONFIG},
     translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
                    else left(h.doc_text, 50000) end, '’', ''''),
-    q.q, ${headlineOptions}) as excerpt_marked`;
+    q.q, ${headlineOptions}) as excerpt_marked`
+    : sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier, h.title as title_marked, '' as excerpt_marked`;
 
 /**
  * One statement per search: the visible matches with their tier and rank, computed once
  * (materialized), then the counts of each filter (each ignoring its own) and the page of hits with
  * their highlighted title and excerpt — as two JSON columns of one row.
  */
-async function runQuery(db: Db, query: Query, visible: SQL, filters: SearchFilters, limit: number, offset: number): Promise<Page> {
+async function runQuery(db: Db, query: Query, visible: SQL, filters: SearchFilters, limit: number, offset: number, highlight: boolean): Promise<Page> {
   const [row] = await queryRows<{ facets: FacetRow[] | string | null; hits: HitRow[] | string | null }>(
     db,
     sql`with q as (select (${querySql(query)}) as q),
@@ -333,7 +342,7 @@ async function runQuery(db: Db, query: Query, visible: SQL, filters: SearchFilte
           select * from m d where ${filterSql(filters)}
           order by tier desc, date desc nulls last, id desc
           limit ${limit} offset ${offset}),
-        hits as (select ${hitColumns} from top t join search_documents h on h.id = t.id, q)
+        hits as (select ${hitColumns(highlight)} from top t join search_documents h on h.id = t.id, q)
         select (select json_agg(f) from facets f) as facets,
                (select json_agg(h order by h.tier desc, h.date desc nulls last, h.id desc) from hits h) as hits`,
   );
@@ -348,7 +357,7 @@ type Page = { facets: FacetRow[]; hits: HitRow[] };
  * only reads the query's tsquery and writes the page's excerpts. Null when the query needs what the
  * index does not keep (phrases): the caller runs it in SQL.
  */
-async function runInMemory(db: Db, index: SearchIndex, query: Query, now: Date, filters: SearchFilters, limit: number, offset: number): Promise<Page | null> {
+async function runInMemory(db: Db, index: SearchIndex, query: Query, now: Date, filters: SearchFilters, limit: number, offset: number, highlight: boolean): Promise<Page | null> {
   const text = await queryText(db, query);
   const tree = readTsquery(text);
   if (tree === null) return null;
@@ -358,7 +367,7 @@ async function runInMemory(db: Db, index: SearchIndex, query: Query, now: Date, 
   const rows = await queryRows<HitRow>(
     db,
     sql`with q as (select ${text}::tsquery as q)
-        select ${hitColumns}
+        select ${hitColumns(highlight)}
         from unnest(${`{${top.map((m) => m.id).join(',')}}`}::bigint[], ${`{${top.map((m) => m.tier).join(',')}}`}::int[]) as t(id, tier)
              join search_documents h on h.id = t.id, q
         where ${visibility('public', now, 'h')}`,
@@ -387,8 +396,10 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   let correctedText: string | null = null;
   let partial = false;
   const suggestions: string[] = [];
+  const highlight = options.highlight ?? true;
   const run = async (query: Query, page: number) =>
-    (index && (await runInMemory(db, index, query, now, filters, perPage, (page - 1) * perPage))) ?? runQuery(db, query, visible, filters, perPage, (page - 1) * perPage);
+    (index && (await runInMemory(db, index, query, now, filters, perPage, (page - 1) * perPage, highlight))) ??
+    runQuery(db, query, visible, filters, perPage, (page - 1) * perPage, highlight);
   const matches = (r: { facets: FacetRow[] }) => r.facets.some((f) => f.facet !== 'total' && Number(f.n) > 0);
 
   let result = await run(query, requested);
@@ -479,5 +490,5 @@ export const SUGGESTIONS = 6;
 
 /** Titles for the header box while typing: visible documents only, best first. */
 export async function suggest(db: Db, raw: string, now = new Date()): Promise<Suggestion[]> {
-  return toSuggestions(await search(db, { q: raw, scope: 'public', perPage: SUGGESTIONS, now }));
+  return toSuggestions(await search(db, { q: raw, scope: 'public', perPage: SUGGESTIONS, now, highlight: false }));
 }

@@ -98,6 +98,13 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
     expect(titles(await find('presentation institut'))).toContain('Présentation de l’institut');
   });
 
+  it('suggests titles while typing, plain (no excerpt is written for the header box)', async () => {
+    if (memory) await warmSearchIndex(db());
+    expect(await suggest(db(), 'exportations du cot', NOW)).toEqual([
+      { title: 'Commerce extérieur : les exportations de coton', url: expect.stringMatching(/^\/indice\/ice\//), kindLabel: 'Publications' },
+    ]);
+  });
+
   it('stems French words and drops stop words', async () => {
     expect(titles(await find('exportation'))).toEqual(['Commerce extérieur : les exportations de coton']);
     expect(titles(await find('les exportations du coton '))).toEqual(['Commerce extérieur : les exportations de coton']);

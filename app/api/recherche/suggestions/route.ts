@@ -16,6 +16,6 @@ export async function GET(request: Request) {
     return json({ error: 'Trop de demandes : réessayez dans une minute.' }, { status: 429, headers: { ...headers, 'Retry-After': String(retryAfter) } });
   }
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
-  const suggestions = q.trim().length < 2 ? [] : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS }));
+  const suggestions = q.trim().length < 2 ? [] : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS, highlight: false }));
   return json({ q, suggestions }, { headers: { ...headers, 'Cache-Control': 'no-store' } });
 }
