@@ -8,7 +8,9 @@ import next from 'next';
 import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
 import { fillNotFoundPath } from '@/lib/http/not-found-path';
+import { answerDirectly } from '@/lib/http/direct';
 import { handleWithPageCache } from '@/lib/http/page-cache';
+import { securityHeaders } from '@/lib/http/security-headers';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/content/scheduler';
 import { getDb } from '@/lib/db/instance';
@@ -16,6 +18,7 @@ import { createDatabaseProbe } from '@/lib/db/probe';
 import { removeStaleUploads } from '@/lib/files/upload-tmp';
 import { startExtractionTimer } from '@/lib/search/background';
 import { warmSearchIndex } from '@/lib/search/query';
+import { answerSuggestions, SUGGESTIONS_PATH } from '@/lib/search/suggestions';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -38,8 +41,13 @@ const options = {
   // this process: a server error is all it can have.
   probe: databaseProbe?.probe,
 };
+// The header search box's suggestions, one request per keystroke: answered here, without Next's
+// route pipeline (same function as its route, same headers; on an error, Next answers).
+const headers = securityHeaders({ siteUrl: env.SITE_URL, apiBaseUrl: env.NEXT_PUBLIC_API_BASE_URL, production: env.NODE_ENV === 'production' });
+const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || url?.startsWith(`${SUGGESTIONS_PATH}?`);
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
+  if (req.method === 'GET' && isSuggestions(req.url)) return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
   fillNotFoundPath(req, res);
   if (options.ttlMs === 0) return void handle(req, res);
   handleWithPageCache(req, res, () => handle(req, res), options);
