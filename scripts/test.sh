@@ -115,15 +115,21 @@ counted "Vitest" vitest "$VITEST_JSON" \
 
 # The Postgres pass keeps its files in an S3-compatible store (s3rver), as a scaled-out install
 # does: the seed, the build, the e2e server and the instances the specs start all use it.
+# A store that does not start is a failed step (the pass then keeps its files on disk, so the
+# other tests still say something).
 s3_pid=
-if [ "$second_database" = "1" ]; then
-  S3_ENV_FILE=$REPORTS/s3.env
+start_s3() {
   rm -f "$S3_ENV_FILE"
   node --import tsx scripts/s3-test-server.ts "$S3_ENV_FILE" &
   s3_pid=$!
-  for _ in $(seq 1 100); do [ -s "$S3_ENV_FILE" ] && break; sleep 0.1; done
+  for _ in $(seq 1 300); do [ -s "$S3_ENV_FILE" ] && return 0; sleep 0.1; done
+  echo "s3rver n'a pas écrit $S3_ENV_FILE en 30 s : la passe Postgres garde ses fichiers sur disque." >&2
+  return 1
+}
+if [ "$second_database" = "1" ]; then
+  S3_ENV_FILE=$REPORTS/s3.env
   # shellcheck disable=SC1090
-  if [ -s "$S3_ENV_FILE" ]; then source "$S3_ENV_FILE"; else echo "s3rver n'a pas démarré : fichiers sur disque."; fi
+  step "Stockage S3 (s3rver)" start_s3 && source "$S3_ENV_FILE"
 fi
 
 # The end-to-end database: wiped, seeded, then a production build reading it.
