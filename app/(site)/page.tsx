@@ -6,15 +6,19 @@ import { areasOfSection, getArea, sections } from '@/lib/content/areas';
 import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
 import { formatDate, isoDate } from '@/lib/format';
 import { env } from '@/lib/env';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
 import { pageMetadata } from '@/lib/seo';
 
+const locale: Locale = 'fr';
+const t = messages(locale).content.home;
 
 export async function generateMetadata() {
   const identity = await getIdentity();
   return pageMetadata({
-    title: 'Accueil',
-    description: identity?.tagline ?? "Statistiques officielles : indices des prix, commerce extérieur, démographie, recensement et publications de l'institut.",
+    title: t.title,
+    description: identity?.tagline ?? t.description,
     path: '/',
   });
 }
@@ -31,13 +35,13 @@ export default async function HomePage() {
   return (
     <>
       <section className="rounded-xl bg-primary-soft px-6 py-8">
-        <h1 className="text-3xl font-bold leading-tight">{identity?.name ?? 'Institut national de la statistique'}</h1>
+        <h1 className="text-3xl font-bold leading-tight">{identity?.name ?? t.instituteName}</h1>
         {identity?.tagline ? <p className="mt-3 max-w-3xl text-lg">{identity.tagline}</p> : null}
       </section>
 
       <section aria-labelledby="indicateurs" className="mt-10">
         <h2 id="indicateurs" className="text-2xl font-bold">
-          Indicateurs clés
+          {t.keyIndicators}
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {figures.map((f) => (
@@ -49,19 +53,19 @@ export default async function HomePage() {
       <div className="mt-12 grid gap-10 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="dernieres-publications">
           <h2 id="dernieres-publications" className="text-2xl font-bold">
-            Dernières publications
+            {t.latestPublications}
           </h2>
           <div className="mt-4">
-            <PublicationList items={latest} showArea headingLevel={3} />
+            <PublicationList items={latest} showArea headingLevel={3} locale={locale} />
           </div>
         </section>
         <div className="space-y-10">
           <section aria-labelledby="prochaines-parutions">
             <h2 id="prochaines-parutions" className="text-2xl font-bold">
-              Prochaines parutions
+              {t.upcomingReleases}
             </h2>
             {releases.length === 0 ? (
-              <p className="mt-3 text-muted">Aucune parution annoncée.</p>
+              <p className="mt-3 text-muted">{t.noReleases}</p>
             ) : (
               <ul className="mt-4 space-y-3">
                 {releases.map((r) => (
@@ -79,29 +83,29 @@ export default async function HomePage() {
               </ul>
             )}
             <p className="mt-3 text-sm">
-              <Link href="/calendrier">Tout le calendrier des parutions</Link>
+              <Link href="/calendrier">{t.allReleases}</Link>
             </p>
           </section>
           <section aria-labelledby="evenements-a-venir">
             <h2 id="evenements-a-venir" className="text-2xl font-bold">
-              Événements à venir
+              {t.upcomingEvents}
             </h2>
             {events.upcoming.length === 0 ? (
-              <p className="mt-3 text-muted">Aucun événement annoncé.</p>
+              <p className="mt-3 text-muted">{t.noEvents}</p>
             ) : (
               <ul className="mt-4 space-y-3">
                 {events.upcoming.slice(0, 3).map((e) => (
                   <li key={e.id}>
                     <p className="font-medium">{e.title}</p>
                     <p className="text-sm text-muted">
-                      <time dateTime={isoDate(e.startsAt)}>{formatDate(e.startsAt)}</time> · {e.place}
+                      <time dateTime={isoDate(e.startsAt)}>{formatDate(e.startsAt, locale)}</time> · {e.place}
                     </p>
                   </li>
                 ))}
               </ul>
             )}
             <p className="mt-3">
-              <Link href="/events">Tous les événements</Link>
+              <Link href="/events">{t.allEvents}</Link>
             </p>
           </section>
         </div>
@@ -109,21 +113,21 @@ export default async function HomePage() {
 
       <section aria-labelledby="actualites" className="mt-12">
         <h2 id="actualites" className="text-2xl font-bold">
-          Actualités
+          {t.news}
         </h2>
         <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {news.items.slice(0, 3).map((n) => (
-            <NewsCard key={n.id} item={n} />
+            <NewsCard key={n.id} item={n} locale={locale} />
           ))}
         </div>
         <p className="mt-4">
-          <Link href="/actualites">Toutes les actualités</Link>
+          <Link href="/actualites">{t.allNews}</Link>
         </p>
       </section>
 
       <section aria-labelledby="themes" className="mt-12">
         <h2 id="themes" className="text-2xl font-bold">
-          Accès rapides
+          {t.quickLinks}
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {sections.map((s) => (

@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation';
 import type { Area } from '@/lib/content/areas';
 import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent, getUpcomingReleases, PER_PAGE } from '@/lib/content/public';
 import { env } from '@/lib/env';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
 import { areaListUrl } from '@/lib/content/urls';
 import { Breadcrumbs } from './breadcrumbs';
@@ -14,7 +16,8 @@ import { AreaSeriesList } from './area-series-list';
 import { SeriesTable } from './series-table';
 
 /** An area page: introduction, key figures when the area has a series, publications. */
-export async function AreaPage({ area, year, page }: { area: Area; year?: number; page: number }) {
+export async function AreaPage({ area, year, page, locale }: { area: Area; year?: number; page: number; locale: Locale }) {
+  const t = messages(locale).content.area;
   const [intro, list, figures, allSeries, [next]] = await Promise.all([
     getPageContent(`intro:${area.slug}`),
     getAreaPublications(area.slug, year, page),
@@ -28,12 +31,12 @@ export async function AreaPage({ area, year, page }: { area: Area; year?: number
   const path = area.publicPath!;
   return (
     <>
-      <Breadcrumbs items={[{ label: area.menuLabel, href: path }, ...(year ? [{ label: `Année ${year}` }] : [])]} />
+      <Breadcrumbs items={[{ label: area.menuLabel, href: path }, ...(year ? [{ label: t.yearCrumb(year) }] : [])]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{area.label}</h1>
       {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{area.description}</p>}
       {next ? (
         <p className="mt-4 rounded-md border border-border bg-surface px-4 py-3">
-          <strong>Prochaine parution : </strong>
+          <strong>{t.nextRelease} </strong>
           <Link prefetch={false} href={`/calendrier/${next.slug}`} className="underline">
             {next.title}
           </Link>
@@ -44,7 +47,7 @@ export async function AreaPage({ area, year, page }: { area: Area; year?: number
       {allSeries.length > 0 ? (
         <section aria-labelledby="chiffres" className="mt-10">
           <h2 id="chiffres" className="text-xl font-bold">
-            Derniers chiffres
+            {t.latestFigures}
           </h2>
           <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
             {figures.map((f) => (
@@ -58,14 +61,14 @@ export async function AreaPage({ area, year, page }: { area: Area; year?: number
 
       <section aria-labelledby="publications" className="mt-10">
         <h2 id="publications" className="text-xl font-bold">
-          Publications{year ? ` de ${year}` : ''}
+          {t.publications(year)}
         </h2>
         {list.years.length > 1 ? (
-          <nav aria-label="Filtrer par année" className="mt-3">
+          <nav aria-label={t.filterByYear} className="mt-3">
             <ul className="flex flex-wrap gap-2 text-sm">
               <li>
                 <Link href={path} aria-current={!year ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
-                  Toutes
+                  {t.allYears}
                 </Link>
               </li>
               {list.years.map((y) => (
@@ -79,12 +82,12 @@ export async function AreaPage({ area, year, page }: { area: Area; year?: number
           </nav>
         ) : null}
         <p className="mt-3 text-sm text-muted" aria-live="polite">
-          {list.total === 0 ? 'Aucune publication pour le moment.' : `${list.total} publication${list.total > 1 ? 's' : ''}, des plus récentes aux plus anciennes.`}
+          {list.total === 0 ? t.none : t.count(list.total)}
         </p>
         <div className="mt-4">
-          <PublicationList items={list.items} />
+          <PublicationList items={list.items} locale={locale} />
         </div>
-        <Pagination page={page} totalPages={totalPages} href={(n) => areaListUrl(path, year, n)} />
+        <Pagination page={page} totalPages={totalPages} href={(n) => areaListUrl(path, year, n)} locale={locale} />
       </section>
     </>
   );

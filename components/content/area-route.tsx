@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation';
 import { getAreaByPublicPath, publicPublicationAreas, type Area } from '@/lib/content/areas';
 import { parseAreaSegments } from '@/lib/content/area-route';
 import { getPublicationPage, getPublicRefs, getSeriesPage } from '@/lib/content/public';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { seriesPath } from '@/lib/series/urls';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { AreaPage } from './area-page';
@@ -13,10 +15,11 @@ type Params = { area?: string; rest?: string[] };
 type Props = { params: Promise<Params> };
 
 /**
- * Route exports for publication areas under `prefix`. With `withAreaParam`, the folder is
- * `{prefix}/[area]/[[...rest]]` (e.g. /indice/ipc); otherwise `{prefix}/[[...rest]]` (e.g. /rgph).
+ * Route exports for publication areas under `prefix`, in `locale`. With `withAreaParam`, the folder
+ * is `{prefix}/[area]/[[...rest]]` (e.g. /indice/ipc); otherwise `{prefix}/[[...rest]]` (e.g. /rgph).
  */
-export function areaRoute(prefix: string, withAreaParam: boolean) {
+export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale) {
+  const t = messages(locale).content;
   /** The area and view of a URL, or null. Only the page calls notFound(), so 404s render on the server. */
   const resolve = async (params: Promise<Params>) => {
     const p = await params;
@@ -41,7 +44,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
 
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const resolved = await resolve(params);
-    if (!resolved) return { title: 'Page Not Found' };
+    if (!resolved) return { title: t.notFoundTitle };
     const { area, view } = resolved;
     if (view.kind === 'publication') {
       const data = await getPublicationPage(area.slug, view.slug);
@@ -51,16 +54,16 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
     }
     if (view.kind === 'series') {
       const page = await getSeriesPage(view.code);
-      if (!page || page.data.meta.area !== area.slug) return { title: 'Page Not Found' };
+      if (!page || page.data.meta.area !== area.slug) return { title: t.notFoundTitle };
       const { meta } = page.data;
-      const range = view.range === '5y' ? ' sur cinq ans' : view.range === 'all' ? ' depuis le début' : '';
+      const range = view.range === '5y' ? t.seriesMeta.range5y : view.range === 'all' ? t.seriesMeta.rangeAll : '';
       return pageMetadata({
         title: `${meta.label} (${meta.code})${range}`,
-        description: `${meta.label} : dernière valeur, évolution, historique complet, versions et téléchargements (CSV, Excel, SDMX, JSON).`,
+        description: t.seriesMeta.description(meta.label),
         path: seriesPath(meta, view.range) ?? area.publicPath!,
       });
     }
-    const suffix = [view.year ? `année ${view.year}` : '', view.page > 1 ? `page ${view.page}` : ''].filter(Boolean).join(', ');
+    const suffix = [view.year ? t.area.yearSuffix(view.year) : '', view.page > 1 ? t.area.pageSuffix(view.page) : ''].filter(Boolean).join(', ');
     return pageMetadata({
       title: suffix ? `${area.label} (${suffix})` : area.label,
       description: area.description,
@@ -74,7 +77,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
     if (!resolved) notFound();
     const { area, view } = resolved;
     if (view.kind === 'series') return <SeriesPage area={area} code={view.code} range={view.range} />;
-    return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} /> : <AreaPage area={area} year={view.year} page={view.page} />;
+    return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} locale={locale} /> : <AreaPage area={area} year={view.year} page={view.page} locale={locale} />;
   }
 
   return { generateStaticParams, generateMetadata, Page };

@@ -1,12 +1,15 @@
 import Link from 'next/link';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 export type Crumb = { label: string; href?: string };
 
 /** Breadcrumb trail; the last crumb is the current page. */
-export function Breadcrumbs({ items }: { items: Crumb[] }) {
-  const trail = [{ label: 'Accueil', href: '/' }, ...items];
+export function Breadcrumbs({ items, locale }: { items: Crumb[]; locale: Locale }) {
+  const t = messages(locale).content.breadcrumbs;
+  const trail = [{ label: t.home, href: '/' }, ...items];
   return (
-    <nav aria-label="Fil d'Ariane" className="mb-6 text-sm">
+    <nav aria-label={t.label} className="mb-6 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-muted">
         {trail.map((c, i) => (
           <li key={`${c.label}-${i}`} className="flex items-center gap-1">

@@ -41,7 +41,7 @@ export async function CalendarPage({ area }: { area?: string }) {
   const filters = publicPublicationAreas();
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Calendrier des parutions', href: '/calendrier' }, ...(a ? [{ label: a.menuLabel }] : [])]} />
+      <Breadcrumbs items={[{ label: 'Calendrier des parutions', href: '/calendrier' }, ...(a ? [{ label: a.menuLabel }] : [])]} locale="fr" />
       <h1 className="text-3xl font-bold leading-tight">Calendrier des parutions{a ? ` : ${a.menuLabel}` : ''}</h1>
       <p className="mt-4 max-w-3xl text-lg">
         L’institut annonce à l’avance la date et l’heure de chaque publication et s’y tient. Un changement de date est publié avec sa raison. Heures
@@ -97,7 +97,7 @@ export async function ReleasePage({ slug }: { slug: string }) {
   const tz = env.TIME_ZONE;
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Calendrier des parutions', href: '/calendrier' }, { label: r.title }]} />
+      <Breadcrumbs items={[{ label: 'Calendrier des parutions', href: '/calendrier' }, { label: r.title }]} locale="fr" />
       <h1 className="text-3xl font-bold leading-tight">{r.title}</h1>
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
         <dt className="font-semibold">Statut</dt>

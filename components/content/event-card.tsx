@@ -3,9 +3,12 @@ import { RichText } from '@/components/content/rich-text';
 import type { EventItem } from '@/lib/content/queries/events';
 import { fileUrl } from '@/lib/content/urls';
 import { formatDate, formatDateTime, isoDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 /** One event as the public list shows it (and the back-office preview). */
-export function EventCard({ event: e }: { event: EventItem }) {
+export function EventCard({ event: e, locale }: { event: EventItem; locale: Locale }) {
+  const t = messages(locale).content.events;
   return (
     <article className="gap-4 rounded-lg border border-border p-4 sm:flex">
       {e.cover ? (
@@ -21,11 +24,11 @@ export function EventCard({ event: e }: { event: EventItem }) {
       <div>
       <h3 className="text-lg font-semibold">{e.title}</h3>
       <p className="mt-1 text-sm text-muted">
-        <time dateTime={isoDate(e.startsAt)}>{formatDateTime(e.startsAt)}</time>
+        <time dateTime={isoDate(e.startsAt)}>{formatDateTime(e.startsAt, locale)}</time>
         {e.endsAt ? (
           <>
             {' '}
-            au <time dateTime={isoDate(e.endsAt)}>{formatDate(e.endsAt)}</time>
+            {t.until} <time dateTime={isoDate(e.endsAt)}>{formatDate(e.endsAt, locale)}</time>
           </>
         ) : null}
         {e.place ? ` · ${e.place}` : ''}

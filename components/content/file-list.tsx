@@ -1,10 +1,13 @@
 import { fileTypeLabel, formatFileSize } from '@/lib/format';
 import type { PublicFile } from '@/lib/content/queries/files';
 import { fileUrl } from '@/lib/content/urls';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 /** Download links with type and size. */
-export function FileList({ files, compact = false }: { files: PublicFile[]; compact?: boolean }) {
+export function FileList({ files, compact = false, locale }: { files: PublicFile[]; compact?: boolean; locale: Locale }) {
   if (files.length === 0) return null;
+  const t = messages(locale).content.files;
   return (
     <ul className={compact ? 'flex flex-wrap gap-2' : 'space-y-2'}>
       {files.map((f) => (
@@ -18,12 +21,12 @@ export function FileList({ files, compact = false }: { files: PublicFile[]; comp
               <path d="M12 3v12m0 0l-4-4m4 4l4-4M4 19h16" />
             </svg>
             <span>
-              {compact ? 'Télécharger' : (f.label ?? f.name)}
+              {compact ? t.download : (f.label ?? f.name)}
               <span className="text-muted">
                 {' '}
-                ({fileTypeLabel(f.ext)}, {formatFileSize(f.size)})
+                ({fileTypeLabel(f.ext, locale)}, {formatFileSize(f.size, locale)})
               </span>
-              {compact ? <span className="sr-only"> : {f.label ?? f.name}</span> : null}
+              {compact ? <span className="sr-only">{t.which(f.label ?? f.name)}</span> : null}
             </span>
           </a>
         </li>

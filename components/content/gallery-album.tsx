@@ -2,13 +2,16 @@ import Image from 'next/image';
 import type { Gallery } from '@/lib/content/queries/galleries';
 import { fileUrl } from '@/lib/content/urls';
 import { formatDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 /**
  * An album: a grid of thumbnails, each a link to a full-size viewer. The viewer is pure CSS
  * (`:target`), so it works without JavaScript and is driven by the keyboard like any link:
  * previous, next and close are links too.
  */
-export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
+export function GalleryAlbum({ gallery, locale }: { gallery: Gallery; locale: Locale }) {
+  const t = messages(locale).content.gallery;
   const anchor = (i: number) => `photo-${gallery.id}-${gallery.images[i]?.id}`;
   return (
     <section aria-labelledby={`album-${gallery.id}`} className="mt-10">
@@ -16,8 +19,8 @@ export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
         {gallery.title}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {gallery.takenOn ? `${formatDate(gallery.takenOn)} · ` : ''}
-        {gallery.images.length} photos
+        {gallery.takenOn ? `${formatDate(gallery.takenOn, locale)} · ` : ''}
+        {t.photos(gallery.images.length)}
       </p>
       {gallery.description ? <p className="mt-2">{gallery.description}</p> : null}
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
@@ -39,7 +42,7 @@ export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
       </ul>
       {gallery.images.map((img, i) => (
         <div key={img.id} id={anchor(i)} className="fixed inset-0 z-50 hidden flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white target:flex">
-          <figure aria-label={`Photo ${i + 1} sur ${gallery.images.length} : ${img.caption}`} className="flex flex-col items-center gap-3">
+          <figure aria-label={t.photoOf(i + 1, gallery.images.length, img.caption)} className="flex flex-col items-center gap-3">
             <Image
               src={fileUrl({ id: img.fileId, name: img.name })}
               alt={img.alt || img.caption}
@@ -52,18 +55,18 @@ export function GalleryAlbum({ gallery }: { gallery: Gallery }) {
             <figcaption className="max-w-3xl text-center">{img.caption}</figcaption>
           </figure>
           {/* After the figure, not inside it: a figcaption is its figure's first or last child. */}
-          <nav aria-label={`Visionneuse, ${gallery.title}, photo ${i + 1}`} className="flex gap-3">
+          <nav aria-label={t.viewer(gallery.title, i + 1)} className="flex gap-3">
             {i > 0 ? (
               <a href={`#${anchor(i - 1)}`} className="rounded bg-white px-3 py-2 text-black no-underline">
-                ← Précédente
+                {t.previous}
               </a>
             ) : null}
             <a href={`#album-${gallery.id}`} className="rounded bg-white px-3 py-2 text-black no-underline">
-              Fermer
+              {t.close}
             </a>
             {i < gallery.images.length - 1 ? (
               <a href={`#${anchor(i + 1)}`} className="rounded bg-white px-3 py-2 text-black no-underline">
-                Suivante →
+                {t.next}
               </a>
             ) : null}
           </nav>

@@ -4,6 +4,8 @@ import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { area, type AreaSlug } from '@/lib/content/areas';
 import { getPageContent } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { Breadcrumbs } from './breadcrumbs';
 import { RichText } from './rich-text';
@@ -19,19 +21,20 @@ export async function institutionMetadata(key: AreaSlug) {
 }
 
 /** An institutional text edited in /admin/about. */
-export async function InstitutionPage({ pageKey }: { pageKey: AreaSlug }) {
+export async function InstitutionPage({ pageKey, locale }: { pageKey: AreaSlug; locale: Locale }) {
+  const t = messages(locale).content.institution;
   const a = area(pageKey);
   const page = (await getPageContent(pageKey)) ?? fallback(pageKey);
   if (!page) notFound();
   return (
     <>
-      <Breadcrumbs items={[{ label: "L'institut" }, { label: a.menuLabel }]} />
+      <Breadcrumbs items={[{ label: t.crumb }, { label: a.menuLabel }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{page.title}</h1>
       <div className="mt-6 flex flex-col gap-8 md:flex-row-reverse md:items-start">
         {page.photo ? (
           <Image
             src={fileUrl(page.photo)}
-            alt={pageKey === 'mot_du_dg' ? 'Portrait du Directeur général' : ''}
+            alt={pageKey === 'mot_du_dg' ? t.directorPortrait : ''}
             width={page.photo.width ?? 320}
             height={page.photo.height ?? 400}
             sizes="(min-width: 768px) 16rem, 12rem"

@@ -7,6 +7,7 @@ import type { Area } from '@/lib/content/areas';
 import type { Kinds } from '@/lib/content/kinds';
 import type { KindName } from '@/lib/content/kinds/forms';
 import type { SiteIdentity } from '@/lib/content/queries/site';
+import type { Locale } from '@/lib/i18n/locales';
 import { EventCard } from './event-card';
 import { GalleryAlbum } from './gallery-album';
 import { NewsArticle } from './news-article';
@@ -16,12 +17,12 @@ import { TenderCard } from './tender-card';
 /** What a kind's `preview` gives, when the item exists. */
 export type PreviewOf<K extends KindName> = NonNullable<Awaited<ReturnType<Kinds[K]['preview']>>>;
 
-type ViewProps<K extends KindName> = { item: PreviewOf<K>; area: Area; identity: SiteIdentity | null };
+type ViewProps<K extends KindName> = { item: PreviewOf<K>; area: Area; identity: SiteIdentity | null; locale: Locale };
 
 export const kindViews: { [K in KindName]: (props: ViewProps<K>) => ReactNode } = {
-  publications: ({ item, area, identity }) => <PublicationView area={area} publication={item} related={[]} identity={identity} />,
-  news: ({ item }) => <NewsArticle item={item} />,
-  events: ({ item }) => <EventCard event={item} />,
-  galleries: ({ item }) => <GalleryAlbum gallery={item} />,
-  tenders: ({ item }) => <TenderCard tender={item} />,
+  publications: ({ item, area, identity, locale }) => <PublicationView area={area} publication={item} related={[]} identity={identity} locale={locale} />,
+  news: ({ item, locale }) => <NewsArticle item={item} locale={locale} />,
+  events: ({ item, locale }) => <EventCard event={item} locale={locale} />,
+  galleries: ({ item, locale }) => <GalleryAlbum gallery={item} locale={locale} />,
+  tenders: ({ item, locale }) => <TenderCard tender={item} locale={locale} />,
 };

@@ -3,16 +3,19 @@ import { RichText } from '@/components/content/rich-text';
 import type { PublicFile } from '@/lib/content/queries/files';
 import { fileUrl } from '@/lib/content/urls';
 import { formatDate, isoDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 export type NewsArticleItem = { title: string; excerpt: string; body: string; publishedAt: Date; cover: PublicFile | null };
 
 /** A news item's article as its public page shows it (and the back-office preview). */
-export function NewsArticle({ item }: { item: NewsArticleItem }) {
+export function NewsArticle({ item, locale }: { item: NewsArticleItem; locale: Locale }) {
+  const t = messages(locale).content;
   return (
     <article>
       <h1 className="text-3xl font-bold leading-tight">{item.title}</h1>
       <p className="mt-2 text-muted">
-        Publié le <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
+        {t.publishedOn} <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt, locale)}</time>
       </p>
       {item.cover ? (
         <Image

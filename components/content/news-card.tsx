@@ -3,9 +3,10 @@ import Link from 'next/link';
 import type { NewsSummary } from '@/lib/content/queries/news';
 import { fileUrl, newsUrl } from '@/lib/content/urls';
 import { formatDate, isoDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
 
 /** A news item in a list: cover, title, date, excerpt. */
-export function NewsCard({ item, headingLevel = 3 }: { item: NewsSummary; headingLevel?: 2 | 3 }) {
+export function NewsCard({ item, headingLevel = 3, locale }: { item: NewsSummary; headingLevel?: 2 | 3; locale: Locale }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-border bg-surface">
@@ -24,7 +25,7 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsSummary; headin
           <Link href={newsUrl(item)}>{item.title}</Link>
         </Heading>
         <p className="text-sm text-muted">
-          <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
+          <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt, locale)}</time>
         </p>
         <p className="text-sm">{item.excerpt}</p>
       </div>

@@ -1,23 +1,24 @@
 import Link from 'next/link';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 /** Previous / next page links with the current position. */
-export function Pagination({ page, totalPages, href }: { page: number; totalPages: number; href: (page: number) => string }) {
+export function Pagination({ page, totalPages, href, locale }: { page: number; totalPages: number; href: (page: number) => string; locale: Locale }) {
   if (totalPages <= 1) return null;
+  const t = messages(locale).content.pagination;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4 text-sm">
+    <nav aria-label={t.label} className="mt-8 flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
         <Link href={href(page - 1)} rel="prev" className="rounded-md border border-border px-4 py-2 no-underline hover:bg-surface-2">
-          ← Page précédente
+          {t.previous}
         </Link>
       ) : (
         <span />
       )}
-      <span aria-current="page">
-        Page {page} sur {totalPages}
-      </span>
+      <span aria-current="page">{t.position(page, totalPages)}</span>
       {page < totalPages ? (
         <Link href={href(page + 1)} rel="next" className="rounded-md border border-border px-4 py-2 no-underline hover:bg-surface-2">
-          Page suivante →
+          {t.next}
         </Link>
       ) : (
         <span />

@@ -3,10 +3,13 @@ import type { PublicationSummary } from '@/lib/content/queries/publications';
 import { getArea } from '@/lib/content/areas';
 import { publicationUrl } from '@/lib/content/urls';
 import { formatDate, isoDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { FileList } from './file-list';
 
 /** Publications with title, period, date, files (type, size, download link). */
-export function PublicationList({ items, showArea = false, headingLevel = 2 }: { items: PublicationSummary[]; showArea?: boolean; headingLevel?: 2 | 3 }) {
+export function PublicationList({ items, showArea = false, headingLevel = 2, locale }: { items: PublicationSummary[]; showArea?: boolean; headingLevel?: 2 | 3; locale: Locale }) {
+  const t = messages(locale).content;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="divide-y divide-border border-y border-border">
@@ -22,18 +25,18 @@ export function PublicationList({ items, showArea = false, headingLevel = 2 }: {
                 {href ? <Link href={href}>{p.title}</Link> : p.title}
               </Heading>
               <p className="mt-1 text-sm text-muted">
-                {p.periodLabel ? <>Période : {p.periodLabel} · </> : null}
-                Publié le <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt)}</time>
+                {p.periodLabel ? <>{t.publication.period(p.periodLabel)} · </> : null}
+                {t.publishedOn} <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time>
                 {fields.map((f) => (
                   <span key={f.name}>
                     {' '}
-                    · {f.label} : {f.type === 'date' ? formatDate(String(p.fields[f.name])) : String(p.fields[f.name])}
+                    · {t.publication.field(f.label, f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name]))}
                   </span>
                 ))}
               </p>
               {p.summary ? <p className="mt-2">{p.summary}</p> : null}
               <div className="mt-3">
-                <FileList files={p.files} compact />
+                <FileList files={p.files} compact locale={locale} />
               </div>
             </article>
           </li>

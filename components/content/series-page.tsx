@@ -40,7 +40,7 @@ export async function SeriesPage({ area, code, range }: { area: Area; code: stri
 
   return (
     <>
-      <Breadcrumbs items={[{ label: area.menuLabel, href: area.publicPath! }, { label: meta.code }]} />
+      <Breadcrumbs items={[{ label: area.menuLabel, href: area.publicPath! }, { label: meta.code }]} locale="fr" />
       <h1 className="text-3xl font-bold leading-tight">{meta.label}</h1>
       <p className="mt-2 text-muted">
         Série {meta.code}, {frequencyLabel[meta.frequency]}, {meta.unit}

@@ -3,5 +3,5 @@ import { InstitutionPage, institutionMetadata } from '@/components/content/insti
 export const generateMetadata = () => institutionMetadata('accessibilite');
 
 export default function AccessibilityPage() {
-  return <InstitutionPage pageKey="accessibilite" />;
+  return <InstitutionPage pageKey="accessibilite" locale="fr" />;
 }

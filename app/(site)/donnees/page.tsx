@@ -26,7 +26,7 @@ export default async function DataPage() {
   const example = series[0]?.meta.code ?? 'IPC';
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Données ouvertes et API' }]} />
+      <Breadcrumbs items={[{ label: 'Données ouvertes et API' }]} locale="fr" />
       <h1 className="text-3xl font-bold leading-tight">Données ouvertes et API</h1>
       <p className="mt-4 max-w-3xl text-lg">
         Toutes les séries publiées par l’institut, libres de réutilisation : chaque fichier contient exactement les valeurs affichées sur le site,

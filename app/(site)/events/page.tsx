@@ -4,16 +4,20 @@ import { RichText } from '@/components/content/rich-text';
 import { area } from '@/lib/content/areas';
 import type { EventItem } from '@/lib/content/queries/events';
 import { getEvents, getPageContent } from '@/lib/content/public';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
+
+const locale: Locale = 'fr';
 
 export const generateMetadata = () => pageMetadata({ title: area('events').label, description: area('events').description, path: '/events' });
 
-function EventList({ items }: { items: EventItem[] }) {
+function EventList({ items, locale }: { items: EventItem[]; locale: Locale }) {
   return (
     <ul className="mt-4 space-y-6">
       {items.map((e) => (
         <li key={e.id}>
-          <EventCard event={e} />
+          <EventCard event={e} locale={locale} />
         </li>
       ))}
     </ul>
@@ -22,23 +26,24 @@ function EventList({ items }: { items: EventItem[] }) {
 
 export default async function EventsPage() {
   const a = area('events');
+  const t = messages(locale).content.events;
   const [intro, { upcoming, past }] = await Promise.all([getPageContent('intro:events'), getEvents()]);
   return (
     <>
-      <Breadcrumbs items={[{ label: a.label }]} />
+      <Breadcrumbs items={[{ label: a.label }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{a.label}</h1>
       {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : null}
       <section aria-labelledby="a-venir" className="mt-8">
         <h2 id="a-venir" className="text-2xl font-bold">
-          À venir
+          {t.upcoming}
         </h2>
-        {upcoming.length === 0 ? <p className="mt-3 text-muted">Aucun événement annoncé pour le moment.</p> : <EventList items={upcoming} />}
+        {upcoming.length === 0 ? <p className="mt-3 text-muted">{t.noUpcoming}</p> : <EventList items={upcoming} locale={locale} />}
       </section>
       <section aria-labelledby="passes" className="mt-10">
         <h2 id="passes" className="text-2xl font-bold">
-          Événements passés
+          {t.past}
         </h2>
-        {past.length === 0 ? <p className="mt-3 text-muted">Aucun événement passé.</p> : <EventList items={past} />}
+        {past.length === 0 ? <p className="mt-3 text-muted">{t.noPast}</p> : <EventList items={past} locale={locale} />}
       </section>
     </>
   );

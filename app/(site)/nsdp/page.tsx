@@ -25,7 +25,7 @@ export default async function NsdpPage() {
   const sections = await getNsdp();
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Données ouvertes et API', href: '/donnees' }, { label: 'Page nationale de données récapitulatives' }]} />
+      <Breadcrumbs items={[{ label: 'Données ouvertes et API', href: '/donnees' }, { label: 'Page nationale de données récapitulatives' }]} locale="fr" />
       <h1 className="text-3xl font-bold leading-tight">Page nationale de données récapitulatives</h1>
       <p className="mt-4 max-w-3xl text-lg">
         Les indicateurs que l’institut diffuse dans le cadre du Système général de diffusion des données amélioré (SGDD-a) du Fonds monétaire

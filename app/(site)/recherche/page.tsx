@@ -36,7 +36,7 @@ export default async function SearchPage({ searchParams }: Props) {
     : null;
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Recherche' }]} />
+      <Breadcrumbs items={[{ label: 'Recherche' }]} locale="fr" />
       <h1 className="text-3xl font-bold leading-tight">Rechercher</h1>
       <SearchForm q={params.q} action={searchHref({})} label="Rechercher dans tout le site et ses documents" />
       {result ? (

@@ -3,7 +3,12 @@ import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { NewsArticle } from '@/components/content/news-article';
 import { area } from '@/lib/content/areas';
 import { getNewsItem, getPublicRefs } from '@/lib/content/public';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
+
+const locale: Locale = 'fr';
+const t = messages(locale).content;
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -22,7 +27,7 @@ export async function generateStaticParams() {
 // Metadata never calls notFound(): the page does, so the 404 is rendered on the server.
 export async function generateMetadata({ params }: Props) {
   const item = await find(params);
-  if (!item) return { title: 'Page Not Found' };
+  if (!item) return { title: t.notFoundTitle };
   return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article' });
 }
 
@@ -31,8 +36,8 @@ export default async function NewsItemPage({ params }: Props) {
   if (!item) notFound();
   return (
     <>
-      <Breadcrumbs items={[{ label: area('news').label, href: '/actualites' }, { label: item.title }]} />
-      <NewsArticle item={item} />
+      <Breadcrumbs items={[{ label: area('news').label, href: '/actualites' }, { label: item.title }]} locale={locale} />
+      <NewsArticle item={item} locale={locale} />
     </>
   );
 }

@@ -1,7 +1,10 @@
 import { InstitutionPage, institutionMetadata } from '@/components/content/institution-page';
+import type { Locale } from '@/lib/i18n/locales';
+
+const locale: Locale = 'fr';
 
 export const generateMetadata = () => institutionMetadata('mission');
 
 export default function MissionPage() {
-  return <InstitutionPage pageKey="mission" />;
+  return <InstitutionPage pageKey="mission" locale={locale} />;
 }

@@ -1,7 +1,10 @@
 import { InstitutionPage, institutionMetadata } from '@/components/content/institution-page';
+import type { Locale } from '@/lib/i18n/locales';
+
+const locale: Locale = 'fr';
 
 export const generateMetadata = () => institutionMetadata('mot_du_dg');
 
 export default function DirectorWordPage() {
-  return <InstitutionPage pageKey="mot_du_dg" />;
+  return <InstitutionPage pageKey="mot_du_dg" locale={locale} />;
 }

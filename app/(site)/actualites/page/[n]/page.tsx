@@ -1,7 +1,12 @@
 import { notFound } from 'next/navigation';
 import { NewsListPage } from '@/components/content/news-list-page';
 import { area } from '@/lib/content/areas';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
+
+const locale: Locale = 'fr';
+const t = messages(locale).content;
 
 type Props = { params: Promise<{ n: string }> };
 
@@ -18,12 +23,12 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props) {
   const page = await pageNumber(params);
-  if (!page) return { title: 'Page Not Found' };
-  return pageMetadata({ title: `${area('news').label} (page ${page})`, description: area('news').description, path: `/actualites/page/${page}` });
+  if (!page) return { title: t.notFoundTitle };
+  return pageMetadata({ title: t.news.pageTitle(area('news').label, page), description: area('news').description, path: `/actualites/page/${page}` });
 }
 
 export default async function NewsPageN({ params }: Props) {
   const page = await pageNumber(params);
   if (!page) notFound();
-  return <NewsListPage page={page} />;
+  return <NewsListPage page={page} locale={locale} />;
 }

@@ -44,7 +44,7 @@ async function Preview({ params }: Props) {
       </div>
       <Header identity={identity} />
       <main id="contenu" className="mx-auto max-w-6xl px-4 py-8">
-        <View item={item} area={area} identity={identity} />
+        <View item={item} area={area} identity={identity} locale="fr" />
       </main>
       <Footer identity={identity} />
     </>
