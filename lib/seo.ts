@@ -3,15 +3,20 @@ import { getIdentity } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
 import { feedLinks } from '@/lib/feeds/feeds';
 import { shortTitle } from '@/lib/format';
+import { intlLocales, type Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 /**
  * Title, description, canonical URL, Open Graph and feeds (autodiscovery: the site's Atom feeds,
- * the area's when `area` is given, an iCalendar feed when `calendar` is) of a public page.
+ * the area's when `area` is given, an iCalendar feed when `calendar` is) of a public page, in the
+ * page's language (`locale`, French when not given).
  */
-export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article'; area?: string; calendar?: string }): Promise<Metadata> {
+export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article'; area?: string; calendar?: string; locale?: Locale }): Promise<Metadata> {
+  const locale = p.locale ?? 'fr';
+  const t = messages(locale).site;
   const identity = await getIdentity();
-  const siteName = identity ? `${identity.acronym} — ${identity.name}` : 'Institut national de la statistique';
-  const title = p.path === '/' ? siteName : shortTitle(p.title, ` | ${identity?.acronym ?? 'INS'}`);
+  const siteName = identity ? `${identity.acronym} — ${identity.name}` : t.identity.name;
+  const title = p.path === '/' ? siteName : shortTitle(p.title, ` | ${identity?.acronym ?? t.identity.acronym}`);
   return {
     title,
     description: p.description,
@@ -19,7 +24,7 @@ export async function pageMetadata(p: { title: string; description: string; path
       canonical: p.path,
       types: {
         'application/atom+xml': feedLinks(p.area),
-        ...(p.calendar ? { 'text/calendar': [{ url: p.calendar, title: 'Calendrier des parutions (iCalendar)' }] } : {}),
+        ...(p.calendar ? { 'text/calendar': [{ url: p.calendar, title: t.seo.calendarFeed }] } : {}),
       },
     },
     openGraph: {
@@ -27,7 +32,7 @@ export async function pageMetadata(p: { title: string; description: string; path
       description: p.description,
       url: p.path,
       siteName,
-      locale: 'fr_FR',
+      locale: intlLocales[locale].replace('-', '_'),
       type: p.type ?? 'website',
       // The institute's logo (chosen in /admin/about) stands for the site when a link is shared;
       // without one, the default image of public/ (scripts/make-icons.ts).

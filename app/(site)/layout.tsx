@@ -1,6 +1,9 @@
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
 import { getIdentity } from '@/lib/content/public';
+import type { Locale } from '@/lib/i18n/locales';
+
+const locale: Locale = 'fr';
 
 /**
  * Navigations into public pages may block on their data (every page reads the identity above).
@@ -15,11 +18,11 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
   const identity = await getIdentity();
   return (
     <>
-      <Header identity={identity} />
+      <Header identity={identity} locale={locale} />
       <main id="contenu" className="mx-auto max-w-6xl px-4 py-8">
         {children}
       </main>
-      <Footer identity={identity} />
+      <Footer identity={identity} locale={locale} />
     </>
   );
 }

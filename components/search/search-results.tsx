@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { formatDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { searchHref, type SearchPageParams } from '@/lib/search/params';
 import { SEARCH_PER_PAGE, type FacetValue, type SearchResult, type Segment } from '@/lib/search/query';
 
@@ -20,11 +22,12 @@ export function Highlighted({ segments }: { segments: Segment[] }) {
   );
 }
 
+// The back-office's words (`scope="admin"` only: these, « Corbeille », « Voir la page publique »), French like the rest of it.
 const statusLabels: Record<string, string> = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' };
 
-type Props = { result: SearchResult; params: SearchPageParams; scope: 'public' | 'admin'; base: string };
+type Props = { result: SearchResult; params: SearchPageParams; scope: 'public' | 'admin'; base: string; locale: Locale };
 
-function Facet({ title, name, values, current, params, base }: { title: string; name: 'area' | 'kind' | 'year'; values: FacetValue[]; current: string | undefined; params: SearchPageParams; base: string }) {
+function Facet({ title, all, name, values, current, params, base }: { title: string; all: string; name: 'area' | 'kind' | 'year'; values: FacetValue[]; current: string | undefined; params: SearchPageParams; base: string }) {
   if (values.length === 0) return null;
   const id = `filtre-${name}`;
   return (
@@ -35,7 +38,7 @@ function Facet({ title, name, values, current, params, base }: { title: string; 
       <ul className="mt-2 space-y-1 text-sm">
         {current ? (
           <li>
-            <Link href={searchHref({ ...params, [name]: undefined, page: 1 }, base)}>Tous</Link>
+            <Link href={searchHref({ ...params, [name]: undefined, page: 1 }, base)}>{all}</Link>
           </li>
         ) : null}
         {values.map((v) => {
@@ -55,30 +58,22 @@ function Facet({ title, name, values, current, params, base }: { title: string; 
 }
 
 /** Results of a search with their filters, notices and pages; the public page and the back-office share it. */
-export function SearchResults({ result, params, scope, base }: Props) {
+export function SearchResults({ result, params, scope, base, locale }: Props) {
+  const t = messages(locale).search.results;
   const { total, hits } = result;
   const shown = result.correctedText ?? result.query.text;
   return (
     <>
       <p role="status" className="mt-6 text-lg">
-        {total === 0 ? (
-          <>Aucun résultat pour « {result.query.text} ».</>
-        ) : (
-          <>
-            {total.toLocaleString('fr-FR')} résultat{total > 1 ? 's' : ''} pour « {shown} »
-            {result.pages > 1 ? ` — page ${result.page} sur ${result.pages}` : ''}.
-          </>
-        )}
+        {total === 0 ? t.none(result.query.text) : t.count(total, shown, result.page, result.pages)}
       </p>
       {result.correctedText ? (
-        <p className="mt-2 text-muted">
-          Aucun document ne contient « {result.query.text} » : résultats pour « {result.correctedText} ».
-        </p>
+        <p className="mt-2 text-muted">{t.corrected(result.query.text, result.correctedText)}</p>
       ) : null}
-      {result.partial ? <p className="mt-2 text-muted">Aucun document ne contient tous ces mots : voici ceux qui en contiennent une partie.</p> : null}
+      {result.partial ? <p className="mt-2 text-muted">{t.partial}</p> : null}
       {total === 0 && result.suggestions.length > 0 ? (
         <p className="mt-2">
-          Essayez :{' '}
+          {t.tryWords}{' '}
           {result.suggestions.map((w, i) => (
             <span key={w}>
               {i > 0 ? ', ' : ''}
@@ -89,18 +84,18 @@ export function SearchResults({ result, params, scope, base }: Props) {
         </p>
       ) : null}
       {total === 0 ? (
-        <p className="mt-2 text-muted">Vérifiez l’orthographe, essayez moins de mots ou un mot plus général{params.area || params.kind || params.year ? ', ou retirez les filtres' : ''}.</p>
+        <p className="mt-2 text-muted">{t.hint(Boolean(params.area || params.kind || params.year))}</p>
       ) : null}
 
       {total > 0 || params.area || params.kind || params.year ? (
         <div className="mt-6 grid gap-8 md:grid-cols-[14rem_1fr]">
-          <aside aria-label="Filtres" className="md:order-none">
-            <Facet title="Type" name="kind" values={result.facets.kinds} current={params.kind} params={params} base={base} />
-            <Facet title="Rubrique" name="area" values={result.facets.areas} current={params.area} params={params} base={base} />
-            <Facet title="Année" name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} base={base} />
+          <aside aria-label={t.filters} className="md:order-none">
+            <Facet title={t.kind} all={t.all} name="kind" values={result.facets.kinds} current={params.kind} params={params} base={base} />
+            <Facet title={t.area} all={t.all} name="area" values={result.facets.areas} current={params.area} params={params} base={base} />
+            <Facet title={t.year} all={t.all} name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} base={base} />
           </aside>
           <div>
-            <ol aria-label="Résultats de la recherche" className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
+            <ol aria-label={t.list} className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
               {hits.map((h) => {
                 const href = scope === 'admin' ? h.adminUrl : h.url;
                 return (
@@ -111,7 +106,7 @@ export function SearchResults({ result, params, scope, base }: Props) {
                       {h.date && h.source !== 'pages' ? (
                         <>
                           {' · '}
-                          <time dateTime={h.date.toISOString()}>{formatDate(h.date)}</time>
+                          <time dateTime={h.date.toISOString()}>{formatDate(h.date, locale)}</time>
                         </>
                       ) : null}
                       {scope === 'admin' ? (
@@ -131,7 +126,7 @@ export function SearchResults({ result, params, scope, base }: Props) {
                     </h2>
                     {h.excerpt.length > 0 ? (
                       <p className="mt-1 text-fg">
-                        {h.inDocument ? <span className="font-medium">Dans un document joint : </span> : null}
+                        {h.inDocument ? <span className="font-medium">{`${t.inDocument} `}</span> : null}
                         <Highlighted segments={h.excerpt} />
                       </p>
                     ) : null}
@@ -145,12 +140,12 @@ export function SearchResults({ result, params, scope, base }: Props) {
               })}
             </ol>
             {result.pages > 1 ? (
-              <nav aria-label="Pages de résultats" className="mt-8">
+              <nav aria-label={t.pages} className="mt-8">
                 <ul className="flex flex-wrap gap-2">
                   {result.page > 1 ? (
                     <li>
                       <Link rel="prev" href={searchHref({ ...params, page: result.page - 1 }, base)} className="inline-block rounded-md border border-border px-3 py-1">
-                        Précédente
+                        {t.previous}
                       </Link>
                     </li>
                   ) : null}
@@ -163,7 +158,7 @@ export function SearchResults({ result, params, scope, base }: Props) {
                           aria-current={n === result.page ? 'page' : undefined}
                           className={`inline-block rounded-md border border-border px-3 py-1 ${n === result.page ? 'bg-primary text-primary-fg' : ''}`}
                         >
-                          <span className="sr-only">Page </span>
+                          <span className="sr-only">{`${t.page} `}</span>
                           {n}
                         </Link>
                       </li>
@@ -171,7 +166,7 @@ export function SearchResults({ result, params, scope, base }: Props) {
                   {result.page < result.pages ? (
                     <li>
                       <Link rel="next" href={searchHref({ ...params, page: result.page + 1 }, base)} className="inline-block rounded-md border border-border px-3 py-1">
-                        Suivante
+                        {t.next}
                       </Link>
                     </li>
                   ) : null}
@@ -186,7 +181,8 @@ export function SearchResults({ result, params, scope, base }: Props) {
 }
 
 /** The search form of a search page (the header has its own, smaller one). */
-export function SearchForm({ q, action, label }: { q: string; action: string; label: string }) {
+export function SearchForm({ q, action, label, locale }: { q: string; action: string; label: string; locale: Locale }) {
+  const t = messages(locale).search.form;
   return (
     <form role="search" action={action} method="get" className="mt-4 flex max-w-2xl flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
@@ -203,7 +199,7 @@ export function SearchForm({ q, action, label }: { q: string; action: string; la
         />
       </div>
       <button type="submit" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90">
-        Rechercher
+        {t.submit}
       </button>
     </form>
   );

@@ -1,8 +1,12 @@
 import Link from 'next/link';
+import type { Messages } from '@/lib/i18n/messages';
 
-/** The seed's error page: a status code, a status message and a description. */
-export function ErrorView({ statusCode = 500, description, children }: { statusCode?: number; description?: React.ReactNode; children?: React.ReactNode }) {
-  const message = statusCode === 404 ? 'Page Not Found' : 'Internal Server Error';
+/**
+ * The seed's error page: a status code, a status message and a description. Also rendered by the
+ * client error boundary (app/error.tsx), so its words come as `labels` (`messages(locale).site.error`).
+ */
+export function ErrorView({ statusCode = 500, description, labels, children }: { statusCode?: number; description?: React.ReactNode; labels: Messages['site']['error']; children?: React.ReactNode }) {
+  const message = statusCode === 404 ? labels.notFound : labels.serverError;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
       <p className="text-6xl font-bold text-primary">{statusCode}</p>
@@ -11,7 +15,7 @@ export function ErrorView({ statusCode = 500, description, children }: { statusC
       {children}
       <p className="mt-8">
         <Link href="/" className="rounded-md bg-primary px-4 py-2 text-primary-fg no-underline hover:bg-primary-hover">
-          Retour à l&apos;accueil
+          {labels.home}
         </Link>
       </p>
     </div>

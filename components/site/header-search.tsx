@@ -1,11 +1,14 @@
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { SearchSuggestions } from './search-suggestions';
 
 /** The search box of every public page: a plain GET form to /recherche, suggestions when scripts run. */
-export function HeaderSearch() {
+export function HeaderSearch({ locale }: { locale: Locale }) {
+  const t = messages(locale).search.header;
   return (
     <form role="search" action="/recherche" method="get" className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto">
       <label htmlFor="entete-recherche" className="sr-only">
-        Rechercher sur le site
+        {t.label}
       </label>
       <input
         id="entete-recherche"
@@ -13,7 +16,7 @@ export function HeaderSearch() {
         type="search"
         maxLength={200}
         autoComplete="off"
-        placeholder="Rechercher…"
+        placeholder={t.placeholder}
         className="h-10 min-w-0 flex-1 rounded-md border border-border bg-bg px-3 text-sm sm:w-48 sm:flex-none lg:w-64"
       />
       <button type="submit" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-border hover:bg-surface-2">
@@ -21,7 +24,7 @@ export function HeaderSearch() {
           <circle cx="8.5" cy="8.5" r="5.5" />
           <path d="m13 13 4.5 4.5" strokeLinecap="round" />
         </svg>
-        <span className="sr-only">Lancer la recherche</span>
+        <span className="sr-only">{t.submit}</span>
       </button>
       <SearchSuggestions inputId="entete-recherche" listId="entete-suggestions" />
     </form>

@@ -4,15 +4,18 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Logo } from '@/components/ui/logo';
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import { fileUrl } from '@/lib/content/urls';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { HeaderSearch } from './header-search';
 import { NavMenus } from './nav-menus';
 import { SiteNav } from './site-nav';
 
-export function Header({ identity }: { identity: SiteIdentity | null }) {
+export function Header({ identity, locale }: { identity: SiteIdentity | null; locale: Locale }) {
+  const t = messages(locale).site;
   return (
     <header className="border-b border-border bg-bg">
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg">
-        Aller au contenu
+        {t.header.skipLink}
       </a>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3">
         <Link href="/" className="flex min-w-0 items-center gap-3 text-fg no-underline">
@@ -23,18 +26,18 @@ export function Header({ identity }: { identity: SiteIdentity | null }) {
             <Logo size={44} />
           )}
           <span className="min-w-0">
-            <span className="block text-lg font-bold leading-tight">{identity?.acronym ?? 'INS'}</span>
-            <span className="block truncate text-sm text-muted">{identity?.name ?? 'Institut national de la statistique'}</span>
+            <span className="block text-lg font-bold leading-tight">{identity?.acronym ?? t.identity.acronym}</span>
+            <span className="block truncate text-sm text-muted">{identity?.name ?? t.identity.name}</span>
           </span>
         </Link>
         {/* Its own full-width row on phones, between the logo and the buttons from `sm` up. */}
-        <HeaderSearch />
+        <HeaderSearch locale={locale} />
         <div className="flex items-center gap-2">
-          <ThemeToggle />
-          <SiteNav variant="mobile" />
+          <ThemeToggle labels={t.theme} />
+          <SiteNav variant="mobile" locale={locale} />
         </div>
       </div>
-      <SiteNav variant="desktop" />
+      <SiteNav variant="desktop" locale={locale} />
       <NavMenus />
     </header>
   );

@@ -1,11 +1,14 @@
 import Link from 'next/link';
 import { areasOfSection, sections } from '@/lib/content/areas';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 
 /**
  * Navigation of every section, from the registry. Built on <details>, so it opens with the
  * keyboard and works without JavaScript; `variant` picks the phone or the desktop layout.
  */
-export function SiteNav({ variant }: { variant: 'desktop' | 'mobile' }) {
+export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; locale: Locale }) {
+  const t = messages(locale).site.nav;
   const groups = sections.map((s) => ({ ...s, areas: areasOfSection(s.key) })).filter((s) => s.areas.length > 0);
   if (variant === 'mobile') {
     return (
@@ -14,9 +17,9 @@ export function SiteNav({ variant }: { variant: 'desktop' | 'mobile' }) {
           <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
-          Menu
+          {t.menu}
         </summary>
-        <nav aria-label="Navigation principale (menu mobile)" className="absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg">
+        <nav aria-label={t.mobile} className="absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg">
           {groups.map((g) => (
             <div key={g.key} className="mb-3">
               <p className="mb-1 text-sm font-semibold text-muted">{g.label}</p>
@@ -36,7 +39,7 @@ export function SiteNav({ variant }: { variant: 'desktop' | 'mobile' }) {
     );
   }
   return (
-    <nav aria-label="Navigation principale" className="hidden border-t border-border md:block">
+    <nav aria-label={t.main} className="hidden border-t border-border md:block">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4">
         {groups.map((g) => (
           <li key={g.key}>

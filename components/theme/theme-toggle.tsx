@@ -2,13 +2,16 @@
 
 import { useTheme } from 'next-themes';
 import { useSyncExternalStore } from 'react';
+import type { Messages } from '@/lib/i18n/messages';
 
 const order = ['system', 'light', 'dark'] as const;
-const labels: Record<(typeof order)[number], string> = { system: 'système', light: 'clair', dark: 'sombre' };
 const noop = () => () => {};
 
-/** Cycles the colour mode system → light → dark. Renders a stable label until hydrated. */
-export function ThemeToggle() {
+/**
+ * Cycles the colour mode system → light → dark. Renders a stable label until hydrated. Its words
+ * come from the server parent (`messages(locale).site.theme`), each mode's label naming the next.
+ */
+export function ThemeToggle({ labels }: { labels: Messages['site']['theme'] }) {
   const { theme, setTheme, forcedTheme } = useTheme();
   const hydrated = useSyncExternalStore(noop, () => true, () => false);
   const current = (hydrated ? (order as readonly string[]).includes(theme ?? '') ? theme : 'system' : 'system') as (typeof order)[number];
@@ -19,7 +22,7 @@ export function ThemeToggle() {
       onClick={() => setTheme(next)}
       disabled={Boolean(forcedTheme)}
       className="inline-flex h-10 items-center gap-2 rounded-md border border-border px-3 text-sm hover:bg-surface-2 disabled:opacity-60"
-      aria-label={`Mode d'affichage : ${labels[current]}. Passer au mode ${labels[next]}.`}
+      aria-label={labels[current].label}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
         {current === 'dark' ? (
@@ -36,7 +39,7 @@ export function ThemeToggle() {
           </>
         )}
       </svg>
-      <span className="hidden sm:inline">{labels[current][0]?.toUpperCase() + labels[current].slice(1)}</span>
+      <span className="hidden sm:inline">{labels[current].name}</span>
     </button>
   );
 }

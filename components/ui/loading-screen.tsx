@@ -1,7 +1,7 @@
 import { Logo } from './logo';
 
-/** Shown while the session check runs: the logo and a spinner. */
-export function LoadingScreen({ label = 'Chargement…' }: { label?: string }) {
+/** Shown while the session check runs: the logo, a spinner and what is loading (the caller's words). */
+export function LoadingScreen({ label }: { label: string }) {
   return (
     <div role="status" aria-live="polite" className="flex min-h-[60vh] flex-col items-center justify-center gap-6">
       <Logo size={64} />

@@ -2,18 +2,24 @@ import { connection } from 'next/server';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { SearchForm, SearchResults } from '@/components/search/search-results';
 import { getDb } from '@/lib/db';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { readSearchParams, searchHref } from '@/lib/search/params';
 import { cachedSearch } from '@/lib/search/cache';
 import { pageMetadata } from '@/lib/seo';
+
+const locale: Locale = 'fr';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ searchParams }: Props) {
   const { q } = readSearchParams(await searchParams);
+  const t = messages(locale).search.page;
   const metadata = await pageMetadata({
-    title: q ? `Recherche : ${q.slice(0, 60)}` : 'Rechercher sur le site',
-    description: 'Rechercher dans les publications, séries, actualités, événements, appels d’offres et pages de l’institut, et dans le texte de leurs documents.',
+    title: q ? t.metaTitle(q.slice(0, 60)) : t.metaTitleEmpty,
+    description: t.description,
     path: '/recherche',
+    locale,
   });
   // Result pages are not for search engines (they follow the links to the pages themselves).
   return { ...metadata, robots: { index: false, follow: true } };
@@ -34,15 +40,16 @@ export default async function SearchPage({ searchParams }: Props) {
   const result = params.q.trim()
     ? await cachedSearch(await getDb(), { q: params.q, area: params.area, kind: params.kind, year: params.year, page: params.page })
     : null;
+  const t = messages(locale).search.page;
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Recherche' }]} locale="fr" />
-      <h1 className="text-3xl font-bold leading-tight">Rechercher</h1>
-      <SearchForm q={params.q} action={searchHref({})} label="Rechercher dans tout le site et ses documents" />
+      <Breadcrumbs items={[{ label: t.breadcrumb }]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{t.title}</h1>
+      <SearchForm q={params.q} action={searchHref({})} label={t.formLabel} locale={locale} />
       {result ? (
-        <SearchResults result={result} params={params} scope="public" base="/recherche" />
+        <SearchResults result={result} params={params} scope="public" base="/recherche" locale={locale} />
       ) : (
-        <p className="mt-6 text-muted">Saisissez un ou plusieurs mots, ou une expression entre guillemets.</p>
+        <p className="mt-6 text-muted">{t.prompt}</p>
       )}
     </>
   );

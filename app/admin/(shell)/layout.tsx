@@ -7,6 +7,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Logo } from '@/components/ui/logo';
 import { requireSession } from '@/lib/auth/guard';
 import { DatabaseUnavailableError } from '@/lib/errors';
+import { messages } from '@/lib/i18n/messages';
 import { signOutAction } from './actions';
 
 export const metadata = { title: 'Administration', robots: { index: false, follow: false } };
@@ -48,7 +49,7 @@ async function AdminFrame({ children }: { children: React.ReactNode }) {
           <Link href="/admin/users/profil" title="Mon profil" className="text-fg">
             {user.name}
           </Link>
-          <ThemeToggle />
+          <ThemeToggle labels={messages('fr').site.theme} />
           <form action={signOutAction}>
             <button type="submit" className="rounded border border-border px-3 py-1 hover:bg-surface-2">
               Se déconnecter

@@ -21,8 +21,8 @@ export default async function AdminSearchPage({ searchParams }: Props) {
       <p className="mt-2 max-w-2xl text-muted">
         Tous les contenus, quel que soit leur état — brouillons, programmés, en ligne, dans la corbeille — et le texte de leurs documents joints.
       </p>
-      <SearchForm q={params.q} action="/admin/recherche" label="Rechercher dans les contenus" />
-      {result ? <SearchResults result={result} params={params} scope="admin" base="/admin/recherche" /> : null}
+      <SearchForm q={params.q} action="/admin/recherche" label="Rechercher dans les contenus" locale="fr" />
+      {result ? <SearchResults result={result} params={params} scope="admin" base="/admin/recherche" locale="fr" /> : null}
     </>
   );
 }

@@ -42,11 +42,11 @@ async function Preview({ params }: Props) {
         <strong>Aperçu</strong> — cet élément est {state} ; seules les personnes connectées voient cette page.{' '}
         <Link href={editPath(area, Number(id))}>Revenir au formulaire</Link>
       </div>
-      <Header identity={identity} />
+      <Header identity={identity} locale="fr" />
       <main id="contenu" className="mx-auto max-w-6xl px-4 py-8">
         <View item={item} area={area} identity={identity} locale="fr" />
       </main>
-      <Footer identity={identity} />
+      <Footer identity={identity} locale="fr" />
     </>
   );
 }
