@@ -73,7 +73,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean) {
     const resolved = await resolve(params);
     if (!resolved) notFound();
     const { area, view } = resolved;
-    if (view.kind === 'series') return <SeriesPage area={area} code={view.code} range={view.range} />;
+    if (view.kind === 'series') return <SeriesPage area={area} code={view.code} range={view.range} locale="fr" />;
     return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} /> : <AreaPage area={area} year={view.year} page={view.page} />;
   }
 
