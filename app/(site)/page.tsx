@@ -45,7 +45,7 @@ export default async function HomePage() {
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {figures.map((f) => (
-            <KeyFigureCard key={f.meta.code} figure={f} />
+            <KeyFigureCard key={f.meta.code} figure={f} locale={locale} />
           ))}
         </div>
       </section>

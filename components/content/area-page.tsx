@@ -51,11 +51,11 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
           </h2>
           <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
             {figures.map((f) => (
-              <KeyFigureCard key={f.meta.code} figure={f} />
+              <KeyFigureCard key={f.meta.code} figure={f} locale={locale} />
             ))}
-            {tableSeries ? <SeriesTable data={tableSeries} /> : null}
+            {tableSeries ? <SeriesTable data={tableSeries} locale={locale} /> : null}
           </div>
-          <AreaSeriesList area={area} series={allSeries} />
+          <AreaSeriesList area={area} series={allSeries} locale={locale} />
         </section>
       ) : null}
 

@@ -76,7 +76,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
     const resolved = await resolve(params);
     if (!resolved) notFound();
     const { area, view } = resolved;
-    if (view.kind === 'series') return <SeriesPage area={area} code={view.code} range={view.range} />;
+    if (view.kind === 'series') return <SeriesPage area={area} code={view.code} range={view.range} locale={locale} />;
     return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} locale={locale} /> : <AreaPage area={area} year={view.year} page={view.page} locale={locale} />;
   }
 

@@ -1,16 +1,22 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Fragment, type ReactNode } from 'react';
 import { getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/content/public';
 import { publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
-import { formatInZone, releaseStatusLabel, releaseWhen, zoneName, type Release } from '@/lib/releases/model';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
+import { formatInZone, releaseWhen, zoneName, type Release } from '@/lib/releases/model';
 import { seriesPath } from '@/lib/series/urls';
 import { Breadcrumbs } from './breadcrumbs';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';
+/** A sentence's pieces from the catalogue, its elements among its words. */
+const pieces = (list: ReactNode[]) => list.map((p, i) => <Fragment key={i}>{p}</Fragment>);
 
-function ReleaseList({ releases, empty }: { releases: Release[]; empty: string }) {
+function ReleaseList({ releases, empty, locale }: { releases: Release[]; empty: string; locale: Locale }) {
+  const s = messages(locale).series;
   if (releases.length === 0) return <p className="mt-3 text-muted">{empty}</p>;
   return (
     <ul className="mt-4 space-y-3">
@@ -20,10 +26,10 @@ function ReleaseList({ releases, empty }: { releases: Release[]; empty: string }
             <Link prefetch={false} href={`/calendrier/${r.slug}`} className="underline">
               {r.title}
             </Link>
-            <span className={badge}>{releaseStatusLabel[r.status]}</span>
+            <span className={badge}>{s.releaseStatus[r.status]}</span>
           </p>
           <p className="text-sm text-muted">
-            <time dateTime={r.scheduledAt.toISOString()}>{releaseWhen(r, env.TIME_ZONE)}</time>
+            <time dateTime={r.scheduledAt.toISOString()}>{releaseWhen(r, env.TIME_ZONE, locale)}</time>
             {getArea(r.area) ? ` · ${getArea(r.area)!.menuLabel}` : ''}
           </p>
         </li>
@@ -33,7 +39,8 @@ function ReleaseList({ releases, empty }: { releases: Release[]; empty: string }
 }
 
 /** /calendrier and /calendrier/rubrique/{area}: what comes out when, announced in advance; what came out. */
-export async function CalendarPage({ area }: { area?: string }) {
+export async function CalendarPage({ area, locale }: { area?: string; locale: Locale }) {
+  const t = messages(locale).series.calendar;
   const a = area ? getArea(area) : undefined;
   if (area && !a?.publicPath) notFound();
   const { upcoming, past } = await getCalendar(area);
@@ -41,22 +48,19 @@ export async function CalendarPage({ area }: { area?: string }) {
   const filters = publicPublicationAreas();
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Calendrier des parutions', href: '/calendrier' }, ...(a ? [{ label: a.menuLabel }] : [])]} locale="fr" />
-      <h1 className="text-3xl font-bold leading-tight">Calendrier des parutions{a ? ` : ${a.menuLabel}` : ''}</h1>
-      <p className="mt-4 max-w-3xl text-lg">
-        L’institut annonce à l’avance la date et l’heure de chaque publication et s’y tient. Un changement de date est publié avec sa raison. Heures
-        indiquées : {zoneName(env.TIME_ZONE)}.
-      </p>
+      <Breadcrumbs items={[{ label: t.title, href: '/calendrier' }, ...(a ? [{ label: a.menuLabel }] : [])]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{a ? t.titleOf(a.menuLabel) : t.title}</h1>
+      <p className="mt-4 max-w-3xl text-lg">{t.intro(zoneName(env.TIME_ZONE, locale))}</p>
       <p className="mt-3">
         <a href={feed} className="underline">
-          S’abonner au calendrier{a ? ` de la rubrique ${a.menuLabel}` : ''} (iCalendar)
+          {a ? t.subscribeTo(a.menuLabel) : t.subscribe}
         </a>
       </p>
-      <nav aria-label="Filtrer par rubrique" className="mt-6">
+      <nav aria-label={t.filter} className="mt-6">
         <ul className="flex flex-wrap gap-2 text-sm">
           <li>
             <Link href="/calendrier" aria-current={!area ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
-              Toutes
+              {t.all}
             </Link>
           </li>
           {filters.map((f) => (
@@ -74,22 +78,24 @@ export async function CalendarPage({ area }: { area?: string }) {
       </nav>
       <section aria-labelledby="a-venir" className="mt-8">
         <h2 id="a-venir" className="text-2xl font-bold">
-          À venir
+          {t.upcoming}
         </h2>
-        <ReleaseList releases={upcoming} empty="Aucune parution annoncée." />
+        <ReleaseList releases={upcoming} empty={t.noUpcoming} locale={locale} />
       </section>
       <section aria-labelledby="passees" className="mt-10">
         <h2 id="passees" className="text-2xl font-bold">
-          Parutions passées
+          {t.past}
         </h2>
-        <ReleaseList releases={past} empty="Aucune parution passée." />
+        <ReleaseList releases={past} empty={t.noPast} locale={locale} />
       </section>
     </>
   );
 }
 
 /** /calendrier/{slug}: one release, its status, its date history with reasons, what it published, a contact. */
-export async function ReleasePage({ slug }: { slug: string }) {
+export async function ReleasePage({ slug, locale }: { slug: string; locale: Locale }) {
+  const s = messages(locale).series;
+  const t = s.release;
   const data = await getRelease(slug);
   if (!data) notFound();
   const { release: r, changes } = data;
@@ -97,18 +103,18 @@ export async function ReleasePage({ slug }: { slug: string }) {
   const tz = env.TIME_ZONE;
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Calendrier des parutions', href: '/calendrier' }, { label: r.title }]} locale="fr" />
+      <Breadcrumbs items={[{ label: s.calendar.title, href: '/calendrier' }, { label: r.title }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{r.title}</h1>
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
-        <dt className="font-semibold">Statut</dt>
-        <dd>{releaseStatusLabel[r.status]}</dd>
-        <dt className="font-semibold">{r.status === 'published' ? 'Publié le' : r.status === 'cancelled' ? 'Était prévu le' : 'Date de parution'}</dt>
+        <dt className="font-semibold">{t.status}</dt>
+        <dd>{s.releaseStatus[r.status]}</dd>
+        <dt className="font-semibold">{r.status === 'published' ? t.publishedOn : r.status === 'cancelled' ? t.wasDueOn : t.date}</dt>
         <dd>
-          <time dateTime={r.scheduledAt.toISOString()}>{releaseWhen(r, tz)}</time>
+          <time dateTime={r.scheduledAt.toISOString()}>{releaseWhen(r, tz, locale)}</time>
         </dd>
         {area?.publicPath ? (
           <>
-            <dt className="font-semibold">Rubrique</dt>
+            <dt className="font-semibold">{t.area}</dt>
             <dd>
               <Link href={area.publicPath} className="underline">
                 {area.menuLabel}
@@ -118,21 +124,21 @@ export async function ReleasePage({ slug }: { slug: string }) {
         ) : null}
         {r.contact ? (
           <>
-            <dt className="font-semibold">Contact</dt>
+            <dt className="font-semibold">{t.contact}</dt>
             <dd>{r.contact}</dd>
           </>
         ) : null}
       </dl>
       {r.status === 'cancelled' && r.reason ? (
         <p className="mt-6 rounded-md border border-border bg-surface p-4" role="note">
-          <strong>Avis d’annulation : </strong>
+          <strong>{t.cancelled}</strong>
           {r.reason}
         </p>
       ) : null}
       {r.publications.length + r.versions.length > 0 ? (
         <section aria-labelledby="publie" className="mt-8">
           <h2 id="publie" className="text-xl font-bold">
-            Ce qui a été publié
+            {t.published}
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-6">
             {r.publications.map((p) => (
@@ -147,9 +153,7 @@ export async function ReleasePage({ slug }: { slug: string }) {
                 <Link href={seriesPath(v) ?? '/donnees'} className="underline">
                   {v.label}
                 </Link>{' '}
-                <span className="text-muted">
-                  (série {v.code}, version {v.number})
-                </span>
+                <span className="text-muted">{t.seriesVersion(v.code, v.number)}</span>
               </li>
             ))}
           </ul>
@@ -157,19 +161,23 @@ export async function ReleasePage({ slug }: { slug: string }) {
       ) : null}
       <section aria-labelledby="historique" className="mt-8">
         <h2 id="historique" className="text-xl font-bold">
-          Historique des dates
+          {t.history}
         </h2>
         {changes.length === 0 ? (
-          <p className="mt-2 text-muted">La date annoncée n’a pas changé.</p>
+          <p className="mt-2 text-muted">{t.unchanged}</p>
         ) : (
           <ol className="mt-3 space-y-3">
             {changes.map((c, i) => (
               <li key={i}>
                 <p>
-                  Prévue le <time dateTime={c.previousAt.toISOString()}>{formatInZone(c.previousAt, tz)}</time>, reportée au{' '}
-                  <time dateTime={c.newAt.toISOString()}>{formatInZone(c.newAt, tz)}</time>.
+                  {pieces(
+                    t.moved(
+                      <time dateTime={c.previousAt.toISOString()}>{formatInZone(c.previousAt, tz, locale)}</time>,
+                      <time dateTime={c.newAt.toISOString()}>{formatInZone(c.newAt, tz, locale)}</time>,
+                    ),
+                  )}
                 </p>
-                <p className="text-sm">Raison : {c.reason}</p>
+                <p className="text-sm">{t.reason(c.reason)}</p>
               </li>
             ))}
           </ol>
@@ -177,7 +185,7 @@ export async function ReleasePage({ slug }: { slug: string }) {
       </section>
       <p className="mt-8">
         <Link href="/calendrier" className="underline">
-          Tout le calendrier des parutions
+          {t.calendar}
         </Link>
       </p>
     </>

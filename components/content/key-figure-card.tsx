@@ -1,18 +1,20 @@
 import Link from 'next/link';
 import { formatChange, formatNumber } from '@/lib/format';
-import { periodLabel, statusLabel } from '@/lib/series/model';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
+import { periodLabel } from '@/lib/series/model';
 import type { KeyFigure } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/series/urls';
 import { Sparkline } from './sparkline';
 
-function Change({ value, label }: { value: number | null; label: string }) {
+function Change({ value, label, locale }: { value: number | null; label: string; locale: Locale }) {
   if (value === null) return null;
   const tone = value > 0 ? 'text-up' : value < 0 ? 'text-down' : 'text-muted';
   return (
     <p className="text-sm">
       <span className={`font-semibold ${tone}`}>
         <span aria-hidden="true">{value > 0 ? '▲ ' : value < 0 ? '▼ ' : '■ '}</span>
-        {formatChange(value)}
+        {formatChange(value, 1, locale)}
       </span>{' '}
       <span className="text-muted">{label}</span>
     </p>
@@ -20,15 +22,17 @@ function Change({ value, label }: { value: number | null; label: string }) {
 }
 
 /** One headline figure: latest value, changes, trend. */
-export function KeyFigureCard({ figure, headingLevel = 3 }: { figure: KeyFigure; headingLevel?: 2 | 3 }) {
+export function KeyFigureCard({ figure, headingLevel = 3, locale }: { figure: KeyFigure; headingLevel?: 2 | 3; locale: Locale }) {
+  const s = messages(locale).series;
+  const t = s.keyFigure;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { meta, latest } = figure;
   const href = seriesPath(meta);
-  const periodWord = meta.frequency === 'monthly' ? 'un mois' : meta.frequency === 'quarterly' ? 'un trimestre' : null;
+  const overPeriod = meta.frequency === 'monthly' ? t.overMonth : meta.frequency === 'quarterly' ? t.overQuarter : null;
   const title = (
     <>
       {meta.label}
-      <span className="block text-sm font-normal text-muted">{periodLabel(latest.period, meta.frequency)}</span>
+      <span className="block text-sm font-normal text-muted">{periodLabel(latest.period, meta.frequency, locale)}</span>
     </>
   );
   return (
@@ -43,13 +47,13 @@ export function KeyFigureCard({ figure, headingLevel = 3 }: { figure: KeyFigure;
         )}
       </Heading>
       <p className="text-3xl font-bold tabular-nums">
-        {formatNumber(latest.value, meta.decimals)}
+        {formatNumber(latest.value, meta.decimals, locale)}
         <span className="ml-2 text-sm font-normal text-muted">{meta.basePeriod}</span>
       </p>
-      {latest.status !== 'A' ? <p className="text-xs text-muted">Statut : {statusLabel[latest.status]}</p> : null}
-      {periodWord ? <Change value={figure.change} label={`sur ${periodWord}`} /> : null}
-      <Change value={figure.yearOnYear} label="sur un an" />
-      <Sparkline points={figure.trend} label={`Évolution sur ${figure.trend.length} périodes`} />
+      {latest.status !== 'A' ? <p className="text-xs text-muted">{s.statusLine(s.status[latest.status])}</p> : null}
+      {overPeriod ? <Change value={figure.change} label={overPeriod} locale={locale} /> : null}
+      <Change value={figure.yearOnYear} label={t.overYear} locale={locale} />
+      <Sparkline points={figure.trend} label={t.trend(figure.trend.length)} />
     </article>
   );
 }

@@ -1,23 +1,27 @@
 import Link from 'next/link';
 import { formatChange, formatNumber } from '@/lib/format';
-import { periodLabel, statusLabel, type SeriesData } from '@/lib/series/model';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
+import { periodLabel, type SeriesData } from '@/lib/series/model';
 import { seriesPath } from '@/lib/series/urls';
 
 /** The last 12 values of a series, newest first, with the change over the period, and a link to the whole series. */
-export function SeriesTable({ data }: { data: SeriesData }) {
+export function SeriesTable({ data, locale }: { data: SeriesData; locale: Locale }) {
+  const s = messages(locale).series;
+  const t = s.table;
   const { meta } = data;
   const rows = data.observations.slice(-13).reverse();
   const href = seriesPath(meta);
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
-        <caption className="mb-2 text-left font-semibold">{meta.label} : 12 dernières valeurs</caption>
+        <caption className="mb-2 text-left font-semibold">{t.lastValues(meta.label, 12)}</caption>
         <thead>
           <tr className="border-b border-border text-left">
-            <th scope="col" className="py-2 pr-4">Période</th>
-            <th scope="col" className="py-2 pr-4 text-right">Valeur</th>
-            <th scope="col" className="py-2 pr-4 text-right">Variation sur la période</th>
-            <th scope="col" className="py-2">Statut</th>
+            <th scope="col" className="py-2 pr-4">{t.period}</th>
+            <th scope="col" className="py-2 pr-4 text-right">{t.value}</th>
+            <th scope="col" className="py-2 pr-4 text-right">{t.changePeriod}</th>
+            <th scope="col" className="py-2">{t.status}</th>
           </tr>
         </thead>
         <tbody>
@@ -25,10 +29,10 @@ export function SeriesTable({ data }: { data: SeriesData }) {
             const prev = rows[i + 1];
             return (
               <tr key={p.period} className="border-b border-border">
-                <th scope="row" className="py-1.5 pr-4 text-left font-normal">{periodLabel(p.period, meta.frequency)}</th>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{formatNumber(p.value, meta.decimals)}</td>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{prev ? formatChange(((p.value - prev.value) / prev.value) * 100) : '—'}</td>
-                <td className="py-1.5 text-muted">{statusLabel[p.status]}</td>
+                <th scope="row" className="py-1.5 pr-4 text-left font-normal">{periodLabel(p.period, meta.frequency, locale)}</th>
+                <td className="py-1.5 pr-4 text-right tabular-nums">{formatNumber(p.value, meta.decimals, locale)}</td>
+                <td className="py-1.5 pr-4 text-right tabular-nums">{prev ? formatChange(((p.value - prev.value) / prev.value) * 100, 1, locale) : '—'}</td>
+                <td className="py-1.5 text-muted">{s.status[p.status]}</td>
               </tr>
             );
           })}
@@ -36,7 +40,7 @@ export function SeriesTable({ data }: { data: SeriesData }) {
       </table>
       {href ? (
         <p className="mt-3 text-sm">
-          <Link href={href}>Toute la série {meta.code} : graphique, historique, versions et téléchargements</Link>
+          <Link href={href}>{t.wholeSeries(meta.code)}</Link>
         </p>
       ) : null}
     </div>

@@ -1,12 +1,16 @@
 import { formatChange, formatNumber } from '@/lib/format';
-import { periodLabel, periodsPerYear, statusCodes, statusLabel, statusMarker, type Observation, type SeriesData } from '@/lib/series/model';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
+import { periodLabel, periodsPerYear, statusCodes, statusMarker, type Observation, type SeriesData } from '@/lib/series/model';
 
-const pct = (a: number, b: number | undefined) => (b ? formatChange(((a - b) / b) * 100) : '—');
 /** Rows shown before « Valeurs plus anciennes » (a <details> that opens without JavaScript). */
 const RECENT = 24;
 
 /** Every value of a series, newest first, with its changes and its status (marker and legend). */
-export function SeriesValuesTable({ data }: { data: SeriesData }) {
+export function SeriesValuesTable({ data, locale }: { data: SeriesData; locale: Locale }) {
+  const s = messages(locale).series;
+  const t = s.table;
+  const pct = (a: number, b: number | undefined) => (b ? formatChange(((a - b) / b) * 100, 1, locale) : '—');
   const { meta } = data;
   const values = data.observations;
   const perYear = periodsPerYear[meta.frequency];
@@ -17,24 +21,24 @@ export function SeriesValuesTable({ data }: { data: SeriesData }) {
       <caption className="mb-2 text-left font-semibold">{caption}</caption>
       <thead>
         <tr className="border-b border-border text-left">
-          <th scope="col" className="py-2 pr-4">Période</th>
-          <th scope="col" className="py-2 pr-4 text-right">Valeur ({meta.unit})</th>
-          {meta.frequency !== 'annual' ? <th scope="col" className="py-2 pr-4 text-right">Variation sur la période</th> : null}
-          <th scope="col" className="py-2 pr-4 text-right">Variation sur un an</th>
-          <th scope="col" className="py-2">Statut</th>
+          <th scope="col" className="py-2 pr-4">{t.period}</th>
+          <th scope="col" className="py-2 pr-4 text-right">{t.valueIn(meta.unit)}</th>
+          {meta.frequency !== 'annual' ? <th scope="col" className="py-2 pr-4 text-right">{t.changePeriod}</th> : null}
+          <th scope="col" className="py-2 pr-4 text-right">{t.changeYear}</th>
+          <th scope="col" className="py-2">{t.status}</th>
         </tr>
       </thead>
       <tbody>
         {list.map(({ o, previous, yearAgo }) => (
           <tr key={o.period} className="border-b border-border">
-            <th scope="row" className="py-1.5 pr-4 text-left font-normal">{periodLabel(o.period, meta.frequency)}</th>
+            <th scope="row" className="py-1.5 pr-4 text-left font-normal">{periodLabel(o.period, meta.frequency, locale)}</th>
             <td className="py-1.5 pr-4 text-right tabular-nums">
-              {formatNumber(o.value, meta.decimals)}
-              <Marker o={o} />
+              {formatNumber(o.value, meta.decimals, locale)}
+              <Marker o={o} label={s.status[o.status]} />
             </td>
             {meta.frequency !== 'annual' ? <td className="py-1.5 pr-4 text-right tabular-nums">{pct(o.value, previous)}</td> : null}
             <td className="py-1.5 pr-4 text-right tabular-nums">{pct(o.value, yearAgo)}</td>
-            <td className="py-1.5 text-muted">{statusLabel[o.status]}</td>
+            <td className="py-1.5 text-muted">{s.status[o.status]}</td>
           </tr>
         ))}
       </tbody>
@@ -42,27 +46,23 @@ export function SeriesValuesTable({ data }: { data: SeriesData }) {
   );
   return (
     <div className="overflow-x-auto">
-      {table(rows.slice(0, RECENT), `${meta.label} : ${Math.min(RECENT, rows.length)} dernières valeurs`)}
+      {table(rows.slice(0, RECENT), t.lastValues(meta.label, Math.min(RECENT, rows.length)))}
       {rows.length > RECENT ? (
         <details className="mt-4">
-          <summary className="cursor-pointer font-semibold">Valeurs plus anciennes ({rows.length - RECENT})</summary>
-          <div className="mt-2">{table(rows.slice(RECENT), `${meta.label} : valeurs plus anciennes`)}</div>
+          <summary className="cursor-pointer font-semibold">{t.olderSummary(rows.length - RECENT)}</summary>
+          <div className="mt-2">{table(rows.slice(RECENT), t.older(meta.label))}</div>
         </details>
       ) : null}
-      {used.length > 0 ? (
-        <p className="mt-3 text-sm text-muted">
-          Légende : {used.map((c) => `${statusMarker[c]} = ${statusLabel[c]}`).join(' ; ')} ; sans marque : définitif.
-        </p>
-      ) : null}
+      {used.length > 0 ? <p className="mt-3 text-sm text-muted">{t.legend(used.map((c) => `${statusMarker[c]} = ${s.status[c]}`))}</p> : null}
     </div>
   );
 }
 
-function Marker({ o }: { o: Observation }) {
+function Marker({ o, label }: { o: Observation; label: string }) {
   if (o.status === 'A') return null;
   return (
     <sup className="ml-0.5 text-muted">
-      <abbr title={statusLabel[o.status]}>{statusMarker[o.status]}</abbr>
+      <abbr title={label}>{statusMarker[o.status]}</abbr>
     </sup>
   );
 }

@@ -1,4 +1,8 @@
-/** What a release of the calendar is, independent of the database: statuses in French, times in the institute's zone. */
+/**
+ * What a release of the calendar is, independent of the database: statuses in French, times in the
+ * institute's zone (in French by default; the public pages pass their language).
+ */
+import { intlLocales, type Locale } from '@/lib/i18n/locales';
 
 export const releaseStatuses = ['announced', 'confirmed', 'postponed', 'cancelled', 'published'] as const;
 export type ReleaseStatus = (typeof releaseStatuses)[number];
@@ -33,22 +37,31 @@ export type Release = {
   versions: { code: string; label: string; area: string; number: number; publishedAt: Date }[];
 };
 
-/** « 12 décembre 2026 à 08:45 (heure de Ouagadougou) » in the institute's zone, or the provisional window. */
-export function releaseWhen(release: Pick<Release, 'scheduledAt' | 'status' | 'provisionalLabel'>, timeZone: string): string {
-  if (release.status === 'announced' && release.provisionalLabel) return `${release.provisionalLabel} (date à confirmer)`;
-  return formatInZone(release.scheduledAt, timeZone);
+const words: Readonly<Record<Locale, { toConfirm: (label: string) => string; zone: (city: string) => string }>> = {
+  fr: { toConfirm: (label) => `${label} (date à confirmer)`, zone: (city) => `heure de ${city}` },
+  en: { toConfirm: (label) => `${label} (date to be confirmed)`, zone: (city) => `${city} time` },
+};
+
+/**
+ * « samedi 12 décembre 2026 à 08:45 (heure de Ouagadougou) » in the institute's zone, or the
+ * provisional window; in English (`en`, for the public pages) « Saturday, 12 December 2026 at 08:45
+ * (Ouagadougou time) ». French by default (back-office, feeds).
+ */
+export function releaseWhen(release: Pick<Release, 'scheduledAt' | 'status' | 'provisionalLabel'>, timeZone: string, locale: Locale = 'fr'): string {
+  if (release.status === 'announced' && release.provisionalLabel) return words[locale].toConfirm(release.provisionalLabel);
+  return formatInZone(release.scheduledAt, timeZone, locale);
 }
 
-export function formatInZone(date: Date, timeZone: string): string {
-  const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
-  return `${when} (${zoneName(timeZone)})`;
+export function formatInZone(date: Date, timeZone: string, locale: Locale = 'fr'): string {
+  const when = new Intl.DateTimeFormat(intlLocales[locale], { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
+  return `${when} (${zoneName(timeZone, locale)})`;
 }
 
-/** « heure de Ouagadougou », « UTC ». */
-export function zoneName(timeZone: string): string {
+/** « heure de Ouagadougou », « UTC » / « Ouagadougou time ». */
+export function zoneName(timeZone: string, locale: Locale = 'fr'): string {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
   const city = timeZone.split('/').at(-1)!.replace(/_/g, ' ');
-  return `heure de ${city}`;
+  return words[locale].zone(city);
 }
 
 const wallClock = (date: Date, timeZone: string) => {

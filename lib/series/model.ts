@@ -2,8 +2,12 @@
  * What a statistical series is, independent of the database: frequencies, periods in SDMX's
  * notation, observation statuses (SDMX OBS_STATUS codes with French labels), and the shapes that
  * imports, downloads, pages and the API exchange. No I/O here: client components may import it.
+ * The French labels here are the files', the API's and the back-office's; the public pages take
+ * theirs, in the reader's language, from `lib/i18n/messages/series.ts`.
  */
 import { z } from 'zod';
+import { formatMonth } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
 
 export const frequencies = ['monthly', 'quarterly', 'annual'] as const;
 export type Frequency = (typeof frequencies)[number];
@@ -66,14 +70,17 @@ export function periodOf(start: string, frequency: Frequency): Period {
   return year;
 }
 
-const frenchMonth = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** « octobre 2026 », « 3e trimestre 2026 », « 2026 » from a first day. */
-export function periodLabel(start: string, frequency: Frequency): string {
-  if (frequency === 'monthly') return frenchMonth.format(new Date(`${start}T00:00:00Z`));
-  if (frequency === 'quarterly') {
-    const q = Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1;
-    return `${q === 1 ? '1er' : `${q}e`} trimestre ${start.slice(0, 4)}`;
-  }
+const quarterLabel: Readonly<Record<Locale, (q: number, year: string) => string>> = {
+  fr: (q, year) => `${q === 1 ? '1er' : `${q}e`} trimestre ${year}`,
+  en: (q, year) => `Q${q} ${year}`,
+};
+/**
+ * « octobre 2026 », « 3e trimestre 2026 », « 2026 » from a first day; in English (`en`, for the
+ * public pages) « October 2026 », « Q3 2026 », « 2026 ». French by default (back-office, files).
+ */
+export function periodLabel(start: string, frequency: Frequency, locale: Locale = 'fr'): string {
+  if (frequency === 'monthly') return formatMonth(start, locale);
+  if (frequency === 'quarterly') return quarterLabel[locale](Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1, start.slice(0, 4));
   return start.slice(0, 4);
 }
 

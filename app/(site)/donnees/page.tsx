@@ -1,51 +1,59 @@
 import Link from 'next/link';
+import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getAllSeries } from '@/lib/content/public';
 import { getArea } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { rateLimitPerMinute } from '@/lib/series/api';
-import { periodLabel, statusCodes, statusLabel } from '@/lib/series/model';
-import { downloadFormats, downloadLabel, seriesDownloadPath, seriesPath } from '@/lib/series/urls';
+import { periodLabel, statusCodes } from '@/lib/series/model';
+import { downloadFormats, seriesDownloadPath, seriesPath } from '@/lib/series/urls';
 import { pageMetadata } from '@/lib/seo';
 
+const locale: Locale = 'fr';
+
 export async function generateMetadata() {
+  const t = messages(locale).series.data;
   return pageMetadata({
-    title: 'Données ouvertes et API',
-    description: 'Toutes les séries statistiques de l’institut, téléchargeables en CSV, Excel, SDMX et JSON, et l’API ouverte sans clé pour les réutiliser.',
+    title: t.title,
+    description: t.description,
     path: '/donnees',
   });
 }
 
 const code = 'overflow-x-auto rounded-md border border-border bg-surface p-3 text-sm';
+/** A sentence's pieces from the catalogue, its elements among its words. */
+const pieces = (list: ReactNode[]) => list.map((p, i) => <Fragment key={i}>{p}</Fragment>);
+const inlineCode = (text: string) => <code>{text}</code>;
 
 /** The open-data page: every series with its files, and the API explained for re-users with examples. */
 export default async function DataPage() {
+  const s = messages(locale).series;
+  const t = s.data;
   const series = await getAllSeries();
   const site = env.SITE_URL.replace(/\/$/, '');
   const example = series[0]?.meta.code ?? 'IPC';
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Données ouvertes et API' }]} locale="fr" />
-      <h1 className="text-3xl font-bold leading-tight">Données ouvertes et API</h1>
-      <p className="mt-4 max-w-3xl text-lg">
-        Toutes les séries publiées par l’institut, libres de réutilisation : chaque fichier contient exactement les valeurs affichées sur le site,
-        avec le statut de chaque valeur dans sa propre colonne. L’API ne demande ni clé ni inscription.
-      </p>
+      <Breadcrumbs items={[{ label: t.title }]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{t.title}</h1>
+      <p className="mt-4 max-w-3xl text-lg">{t.intro}</p>
 
       <section aria-labelledby="series" className="mt-10">
         <h2 id="series" className="text-xl font-bold">
-          Les séries
+          {t.series}
         </h2>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">Séries publiées, avec leur dernière valeur et leurs fichiers</caption>
+            <caption className="sr-only">{t.caption}</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="py-2 pr-4">Série</th>
-                <th scope="col" className="py-2 pr-4">Rubrique</th>
-                <th scope="col" className="py-2 pr-4">Dernière valeur</th>
-                <th scope="col" className="py-2">Fichiers</th>
+                <th scope="col" className="py-2 pr-4">{t.colSeries}</th>
+                <th scope="col" className="py-2 pr-4">{t.colArea}</th>
+                <th scope="col" className="py-2 pr-4">{t.colLatest}</th>
+                <th scope="col" className="py-2">{t.colFiles}</th>
               </tr>
             </thead>
             <tbody>
@@ -58,12 +66,12 @@ export default async function DataPage() {
                       {page ? <Link href={page} className="underline">{meta.label}</Link> : meta.label} <span className="text-muted">({meta.code})</span>
                     </th>
                     <td className="py-2 pr-4">{getArea(meta.area)?.menuLabel ?? meta.area}</td>
-                    <td className="py-2 pr-4 tabular-nums">{last ? `${formatNumber(last.value, meta.decimals)} (${periodLabel(last.period, meta.frequency)})` : '—'}</td>
+                    <td className="py-2 pr-4 tabular-nums">{last ? `${formatNumber(last.value, meta.decimals, locale)} (${periodLabel(last.period, meta.frequency, locale)})` : '—'}</td>
                     <td className="py-2">
                       <ul className="flex flex-wrap gap-x-3">
                         {downloadFormats.map((format) => (
                           <li key={format}>
-                            <a href={seriesDownloadPath(meta.code, format)} download aria-label={`${meta.code} : ${downloadLabel[format]}`}>
+                            <a href={seriesDownloadPath(meta.code, format)} download aria-label={t.file(meta.code, s.download[format])}>
                               {format.toUpperCase()}
                             </a>
                           </li>
@@ -77,44 +85,44 @@ export default async function DataPage() {
           </table>
         </div>
         <p className="mt-3 text-sm">
-          Statuts des valeurs (codes SDMX OBS_STATUS) : {statusCodes.map((c) => `${c} ${statusLabel[c]}`).join(', ')}.
+          {t.statuses(statusCodes.map((c) => `${c} ${s.status[c]}`))}
         </p>
       </section>
 
       <section aria-labelledby="sgdd" className="mt-10 max-w-4xl">
         <h2 id="sgdd" className="text-xl font-bold">
-          Page nationale de données récapitulatives (FMI)
+          {t.nsdpTitle}
         </h2>
         <p className="mt-3">
-          Les indicateurs diffusés au titre du SGDD-a du FMI, avec leur prochaine date de parution et un fichier SDMX-ML par catégorie :{' '}
-          <Link href="/nsdp" className="underline">page nationale de données récapitulatives</Link>.
+          {pieces(
+            t.nsdpText((text) => (
+              <Link href="/nsdp" className="underline">
+                {text}
+              </Link>
+            )),
+          )}
         </p>
       </section>
 
       <section aria-labelledby="api" className="mt-10 max-w-4xl">
         <h2 id="api" className="text-xl font-bold">
-          L’API ouverte
+          {t.api}
         </h2>
         <p className="mt-3">
-          Description complète au format OpenAPI 3.1 : <a href="/api/v1/openapi.json" className="underline">/api/v1/openapi.json</a>. Deux adresses :
+          {pieces(
+            t.openapi(
+              <a href="/api/v1/openapi.json" className="underline">
+                /api/v1/openapi.json
+              </a>,
+            ),
+          )}
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-6">
-          <li>
-            <code>/api/v1/series</code> : le catalogue (métadonnées, dernière valeur) ; avec <code>format</code>, toutes les séries (ou celles d’une
-            rubrique avec <code>area</code>) dans un fichier ;
-          </li>
-          <li>
-            <code>/api/v1/series/{'{code}'}</code> : une série.
-          </li>
+          <li>{pieces(t.catalogue(inlineCode))}</li>
+          <li>{pieces(t.oneSeries(inlineCode))}</li>
         </ul>
-        <p className="mt-3">
-          Paramètres : <code>startPeriod</code> et <code>endPeriod</code> (2024-01, 2024-Q1 ou 2024), <code>lastNObservations</code>,{' '}
-          <code>asOf</code> (la série telle qu’elle était publiée à cet instant), <code>format</code> ({downloadFormats.join(', ')}).
-        </p>
-        <p className="mt-3">
-          Limites publiées : {rateLimitPerMinute} requêtes par minute et par adresse ; au-delà, réponse 429 avec l’en-tête <code>Retry-After</code>.
-          Chaque réponse porte un <code>ETag</code> : renvoyez-le dans <code>If-None-Match</code> pour recevoir 304 si rien n’a changé.
-        </p>
+        <p className="mt-3">{pieces(t.parameters(inlineCode, downloadFormats.join(', ')))}</p>
+        <p className="mt-3">{pieces(t.limits(inlineCode, rateLimitPerMinute))}</p>
 
         <h3 className="mt-6 font-semibold">curl</h3>
         <pre className={code}>
@@ -133,10 +141,7 @@ print(df.tail())`}</code>
 tail(df)`}</code>
         </pre>
         <h3 className="mt-6 font-semibold">Excel</h3>
-        <p className="mt-2">
-          Données › À partir du web, adresse <code>{`${site}/api/v1/series/${example}?format=xlsx`}</code> ; ou téléchargez le fichier « CSV pour Excel
-          en français » ci-dessus, qui s’ouvre directement avec la virgule décimale.
-        </p>
+        <p className="mt-2">{pieces(t.excel(<code>{`${site}/api/v1/series/${example}?format=xlsx`}</code>))}</p>
       </section>
     </>
   );

@@ -1,17 +1,25 @@
 import Link from 'next/link';
+import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getNsdp } from '@/lib/content/public';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { releaseWhen } from '@/lib/releases/model';
-import { periodLabel, statusLabel } from '@/lib/series/model';
+import { periodLabel } from '@/lib/series/model';
 import { seriesPath } from '@/lib/series/urls';
 import { pageMetadata } from '@/lib/seo';
 
+const locale: Locale = 'fr';
+/** A sentence's pieces from the catalogue, its elements among its words. */
+const pieces = (list: ReactNode[]) => list.map((p, i) => <Fragment key={i}>{p}</Fragment>);
+
 export async function generateMetadata() {
+  const t = messages(locale).series.nsdp;
   return pageMetadata({
-    title: 'Page nationale de données récapitulatives (SGDD-a du FMI)',
-    description: 'Les indicateurs du Système général de diffusion des données amélioré (SGDD-a) du FMI : dernière valeur, période, métadonnées, prochaine parution et fichiers SDMX-ML.',
+    title: t.title,
+    description: t.description,
     path: '/nsdp',
     calendar: '/flux/calendrier.ics',
   });
@@ -22,32 +30,38 @@ export async function generateMetadata() {
  * per indicator under its data category, with its SDMX-ML file per category.
  */
 export default async function NsdpPage() {
+  const s = messages(locale).series;
+  const t = s.nsdp;
   const sections = await getNsdp();
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Données ouvertes et API', href: '/donnees' }, { label: 'Page nationale de données récapitulatives' }]} locale="fr" />
-      <h1 className="text-3xl font-bold leading-tight">Page nationale de données récapitulatives</h1>
+      <Breadcrumbs items={[{ label: s.data.title, href: '/donnees' }, { label: t.heading }]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{t.heading}</h1>
       <p className="mt-4 max-w-3xl text-lg">
-        Les indicateurs que l’institut diffuse dans le cadre du Système général de diffusion des données amélioré (SGDD-a) du Fonds monétaire
-        international : pour chacun, la dernière valeur publiée et sa période, ses métadonnées, la date de la prochaine parution tirée du{' '}
-        <Link href="/calendrier" className="underline">calendrier des parutions</Link>, et un fichier SDMX-ML 2.1 par catégorie de données.
+        {pieces(
+          t.intro((text) => (
+            <Link href="/calendrier" className="underline">
+              {text}
+            </Link>
+          )),
+        )}
       </p>
       {sections.length === 0 ? (
-        <p className="mt-8">Aucune série ne porte encore de code d’indicateur du FMI.</p>
+        <p className="mt-8">{t.empty}</p>
       ) : (
         <div className="mt-8 overflow-x-auto">
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">Indicateurs par catégorie de données : dernière valeur, période, métadonnées, prochaine parution, fichier SDMX-ML</caption>
+            <caption className="sr-only">{t.caption}</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="py-2 pr-4">Catégorie de données</th>
-                <th scope="col" className="py-2 pr-4">Indicateur</th>
-                <th scope="col" className="py-2 pr-4">Unité</th>
-                <th scope="col" className="py-2 pr-4">Période</th>
-                <th scope="col" className="py-2 pr-4 text-right">Dernière valeur</th>
-                <th scope="col" className="py-2 pr-4">Métadonnées</th>
-                <th scope="col" className="py-2 pr-4">Prochaine parution</th>
-                <th scope="col" className="py-2">Données</th>
+                <th scope="col" className="py-2 pr-4">{t.colCategory}</th>
+                <th scope="col" className="py-2 pr-4">{t.colIndicator}</th>
+                <th scope="col" className="py-2 pr-4">{t.colUnit}</th>
+                <th scope="col" className="py-2 pr-4">{t.colPeriod}</th>
+                <th scope="col" className="py-2 pr-4 text-right">{t.colLatest}</th>
+                <th scope="col" className="py-2 pr-4">{t.colMetadata}</th>
+                <th scope="col" className="py-2 pr-4">{t.colNext}</th>
+                <th scope="col" className="py-2">{t.colData}</th>
               </tr>
             </thead>
             {sections.map(({ category, rows }) => (
@@ -70,24 +84,24 @@ export default async function NsdpPage() {
                         {meta.unit}
                         {meta.basePeriod ? `, ${meta.basePeriod}` : ''}
                       </td>
-                      <td className="py-2 pr-4">{row.latest ? periodLabel(row.latest.period, meta.frequency) : '—'}</td>
+                      <td className="py-2 pr-4">{row.latest ? periodLabel(row.latest.period, meta.frequency, locale) : '—'}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">
                         {row.latest ? (
                           <>
-                            {formatNumber(row.latest.value, meta.decimals)}
-                            {row.latest.status !== 'A' ? <span className="text-muted"> ({statusLabel[row.latest.status]})</span> : null}
+                            {formatNumber(row.latest.value, meta.decimals, locale)}
+                            {row.latest.status !== 'A' ? <span className="text-muted"> ({s.status[row.latest.status]})</span> : null}
                           </>
                         ) : (
                           '—'
                         )}
                       </td>
-                      <td className="py-2 pr-4">{page ? <Link href={`${page}#description`} aria-label={`Méthode : ${meta.label}`}>Méthode</Link> : '—'}</td>
+                      <td className="py-2 pr-4">{page ? <Link href={`${page}#description`} aria-label={t.methodOf(meta.label)}>{t.method}</Link> : '—'}</td>
                       <td className="py-2 pr-4">
-                        {row.next ? <Link prefetch={false} href={`/calendrier/${row.next.slug}`}>{releaseWhen(row.next, env.TIME_ZONE)}</Link> : 'Non annoncée'}
+                        {row.next ? <Link prefetch={false} href={`/calendrier/${row.next.slug}`}>{releaseWhen(row.next, env.TIME_ZONE, locale)}</Link> : t.notAnnounced}
                       </td>
                       {i === 0 ? (
                         <td rowSpan={rows.length} className="py-2">
-                          <a href={`/nsdp/${category.id}.xml`} aria-label={`SDMX-ML : ${category.label}`}>
+                          <a href={`/nsdp/${category.id}.xml`} aria-label={t.fileOf(category.label)}>
                             SDMX-ML
                           </a>
                         </td>
@@ -100,10 +114,7 @@ export default async function NsdpPage() {
           </table>
         </div>
       )}
-      <p className="mt-4 text-sm text-muted">
-        Les fichiers suivent le format SDMX-ML 2.1 (données génériques), avec les dimensions FREQ, REF_AREA et INDICATOR de la structure ECOFIN du FMI, et le
-        statut de chaque valeur (OBS_STATUS).
-      </p>
+      <p className="mt-4 text-sm text-muted">{t.note}</p>
     </>
   );
 }

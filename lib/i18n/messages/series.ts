@@ -1,6 +1,486 @@
-/** Interface strings of the public site's series components, in each language (see ../messages.ts). */
+/**
+ * Interface strings of the public site's series components, in each language (see ../messages.ts):
+ * series pages, key figures, the release calendar, the open-data and NSDP pages.
+ *
+ * A sentence with an element inside (a link, a `<code>`) is a function that places the elements it
+ * is given among its words and returns the pieces in order; the component renders them as they are.
+ * The statuses, frequencies, adjustments, version kinds and download formats below are the words the
+ * pages show: the files, the API and the back-office keep their French from `lib/series/model.ts`,
+ * `lib/series/urls.ts` and `lib/releases/model.ts`.
+ */
+import type { ReleaseStatus } from '@/lib/releases/model';
+import type { ChartRange } from '@/lib/series/chart/geometry';
+import type { ChangeKind, Frequency, SeriesMeta, StatusCode } from '@/lib/series/model';
+import type { DownloadFormat } from '@/lib/series/urls';
 import type { Locale } from '../locales';
 
-const fr = {};
+const fr = {
+  status: {
+    A: 'définitif',
+    P: 'provisoire',
+    E: 'estimé',
+    B: 'rupture de série',
+    F: 'prévision',
+    I: 'imputé',
+    U: 'faible fiabilité',
+  } satisfies Record<StatusCode, string>,
+  frequency: { monthly: 'mensuelle', quarterly: 'trimestrielle', annual: 'annuelle' } satisfies Record<Frequency, string>,
+  seasonalAdjustment: {
+    none: 'données brutes',
+    sa: 'corrigées des variations saisonnières (CVS)',
+    sca: 'corrigées des variations saisonnières et des jours ouvrables (CVS-CJO)',
+  } satisfies Record<SeriesMeta['seasonalAdjustment'], string>,
+  changeKind: { revision: 'révision programmée', correction: 'correction' } satisfies Record<ChangeKind, string>,
+  download: {
+    csv: 'CSV (virgule, point décimal)',
+    'csv-fr': 'CSV pour Excel en français (point-virgule, virgule décimale)',
+    xlsx: 'Excel (XLSX)',
+    'sdmx-csv': 'SDMX-CSV 2.0',
+    json: 'JSON',
+  } satisfies Record<DownloadFormat, string>,
+  releaseStatus: {
+    announced: 'provisionnel',
+    confirmed: 'confirmé',
+    postponed: 'reporté',
+    cancelled: 'annulé',
+    published: 'publié',
+  } satisfies Record<ReleaseStatus, string>,
+  /** « Statut : provisoire » under a latest value. */
+  statusLine: (label: string) => `Statut : ${label}`,
 
-export const series: Record<Locale, typeof fr> = { fr, en: {} };
+  chart: {
+    empty: 'Aucune valeur publiée.',
+    range: { '5y': 'sur cinq ans', '10y': 'sur dix ans', all: 'depuis le début de la série' } satisfies Record<ChartRange, string>,
+    /** The SVG's title: the series, the range's words, the unit (with its base period). */
+    title: (label: string, range: string, unit: string) => `${label} ${range} (${unit})`,
+    hollow: 'Point creux : valeur non définitive (provisoire, estimée…), voir le statut dans le tableau.',
+  },
+
+  headline: {
+    latest: (period: string) => `Dernière valeur, ${period}`,
+    overPeriod: (change: string) => `Sur la période : ${change}`,
+    overYear: (change: string) => `Sur un an : ${change}`,
+    stable: 'stable',
+    /** `change` without its sign: « 2,3 % ». */
+    up: (change: string) => `en hausse de ${change}`,
+    down: (change: string) => `en baisse de ${change}`,
+    version: (n: number, date: string) => `Version ${n}, publiée le ${date} (UTC).`,
+  },
+
+  table: {
+    period: 'Période',
+    value: 'Valeur',
+    valueIn: (unit: string) => `Valeur (${unit})`,
+    changePeriod: 'Variation sur la période',
+    changeYear: 'Variation sur un an',
+    status: 'Statut',
+    lastValues: (label: string, n: number) => `${label} : ${n} dernières valeurs`,
+    older: (label: string) => `${label} : valeurs plus anciennes`,
+    olderSummary: (n: number) => `Valeurs plus anciennes (${n})`,
+    /** `items`: « p = provisoire »… */
+    legend: (items: string[]) => `Légende : ${items.join(' ; ')} ; sans marque : définitif.`,
+    wholeSeries: (code: string) => `Toute la série ${code} : graphique, historique, versions et téléchargements`,
+  },
+
+  versions: {
+    none: 'Aucune version précédente : la série n’a pas été révisée depuis sa première publication.',
+    version: (n: number) => `Version ${n}`,
+    current: ' (en vigueur)',
+    published: (date: string, kind: string) => ` — publiée le ${date} (UTC), ${kind}`,
+    values: (n: number) => `Valeurs de la version ${n} (CSV)`,
+  },
+
+  page: {
+    range: { '5y': '5 ans', '10y': '10 ans', all: 'Tout' } satisfies Record<ChartRange, string>,
+    /** `unit` with its base period in brackets when it has one. */
+    subtitle: (code: string, frequency: string, unit: string, adjustment: string) => `Série ${code}, ${frequency}, ${unit}, ${adjustment}.`,
+    chart: 'Évolution',
+    chartRange: 'Période du graphique',
+    downloads: 'Télécharger la série',
+    filesNote: <T>(link: (text: string) => T) => [
+      'Les fichiers contiennent exactement les valeurs de cette page, avec leur statut dans une colonne à part. Pour les réutiliser automatiquement, voir la page ',
+      link('Données ouvertes et API'),
+      ' (sans clé).',
+    ],
+    values: 'Toutes les valeurs',
+    description: 'Description',
+    code: 'Code',
+    unit: 'Unité',
+    frequency: 'Fréquence',
+    adjustment: 'Correction',
+    source: 'Source',
+    versions: 'Versions précédentes',
+    cite: 'Citer cette série',
+  },
+
+  area: {
+    series: 'Séries de la rubrique',
+    until: (period: string) => `jusqu’à ${period}`,
+    downloadAll: 'Télécharger toutes les séries de la rubrique',
+  },
+
+  keyFigure: {
+    overMonth: 'sur un mois',
+    overQuarter: 'sur un trimestre',
+    overYear: 'sur un an',
+    trend: (n: number) => `Évolution sur ${n} périodes`,
+  },
+
+  calendar: {
+    title: 'Calendrier des parutions',
+    titleOf: (area: string) => `Calendrier des parutions : ${area}`,
+    description: 'Les dates et heures de parution des statistiques de l’institut, annoncées à l’avance, et l’historique de leurs changements.',
+    /** `zone`: « heure de Ouagadougou ». */
+    intro: (zone: string) =>
+      `L’institut annonce à l’avance la date et l’heure de chaque publication et s’y tient. Un changement de date est publié avec sa raison. Heures indiquées : ${zone}.`,
+    subscribe: 'S’abonner au calendrier (iCalendar)',
+    subscribeTo: (area: string) => `S’abonner au calendrier de la rubrique ${area} (iCalendar)`,
+    filter: 'Filtrer par rubrique',
+    all: 'Toutes',
+    upcoming: 'À venir',
+    noUpcoming: 'Aucune parution annoncée.',
+    past: 'Parutions passées',
+    noPast: 'Aucune parution passée.',
+  },
+
+  release: {
+    description: (title: string) => `Date de parution, statut et historique des dates : ${title}.`,
+    status: 'Statut',
+    publishedOn: 'Publié le',
+    wasDueOn: 'Était prévu le',
+    date: 'Date de parution',
+    area: 'Rubrique',
+    contact: 'Contact',
+    cancelled: 'Avis d’annulation : ',
+    published: 'Ce qui a été publié',
+    seriesVersion: (code: string, n: number) => `(série ${code}, version ${n})`,
+    history: 'Historique des dates',
+    unchanged: 'La date annoncée n’a pas changé.',
+    moved: <T>(from: T, to: T) => ['Prévue le ', from, ', reportée au ', to, '.'],
+    reason: (reason: string) => `Raison : ${reason}`,
+    calendar: 'Tout le calendrier des parutions',
+  },
+
+  data: {
+    title: 'Données ouvertes et API',
+    description: 'Toutes les séries statistiques de l’institut, téléchargeables en CSV, Excel, SDMX et JSON, et l’API ouverte sans clé pour les réutiliser.',
+    intro:
+      'Toutes les séries publiées par l’institut, libres de réutilisation : chaque fichier contient exactement les valeurs affichées sur le site, avec le statut de chaque valeur dans sa propre colonne. L’API ne demande ni clé ni inscription.',
+    series: 'Les séries',
+    caption: 'Séries publiées, avec leur dernière valeur et leurs fichiers',
+    colSeries: 'Série',
+    colArea: 'Rubrique',
+    colLatest: 'Dernière valeur',
+    colFiles: 'Fichiers',
+    /** A file link's accessible name: the series' code and the format's label. */
+    file: (code: string, format: string) => `${code} : ${format}`,
+    /** `items`: « P provisoire »… */
+    statuses: (items: string[]) => `Statuts des valeurs (codes SDMX OBS_STATUS) : ${items.join(', ')}.`,
+    nsdpTitle: 'Page nationale de données récapitulatives (FMI)',
+    nsdpText: <T>(link: (text: string) => T) => [
+      'Les indicateurs diffusés au titre du SGDD-a du FMI, avec leur prochaine date de parution et un fichier SDMX-ML par catégorie : ',
+      link('page nationale de données récapitulatives'),
+      '.',
+    ],
+    api: 'L’API ouverte',
+    openapi: <T>(link: T) => ['Description complète au format OpenAPI 3.1 : ', link, '. Deux adresses :'],
+    catalogue: <T>(code: (text: string) => T) => [
+      code('/api/v1/series'),
+      ' : le catalogue (métadonnées, dernière valeur) ; avec ',
+      code('format'),
+      ', toutes les séries (ou celles d’une rubrique avec ',
+      code('area'),
+      ') dans un fichier ;',
+    ],
+    oneSeries: <T>(code: (text: string) => T) => [code('/api/v1/series/{code}'), ' : une série.'],
+    /** `formats`: « csv, csv-fr, xlsx… ». */
+    parameters: <T>(code: (text: string) => T, formats: string) => [
+      'Paramètres : ',
+      code('startPeriod'),
+      ' et ',
+      code('endPeriod'),
+      ' (2024-01, 2024-Q1 ou 2024), ',
+      code('lastNObservations'),
+      ', ',
+      code('asOf'),
+      ' (la série telle qu’elle était publiée à cet instant), ',
+      code('format'),
+      ` (${formats}).`,
+    ],
+    limits: <T>(code: (text: string) => T, perMinute: number) => [
+      `Limites publiées : ${perMinute} requêtes par minute et par adresse ; au-delà, réponse 429 avec l’en-tête `,
+      code('Retry-After'),
+      '. Chaque réponse porte un ',
+      code('ETag'),
+      ' : renvoyez-le dans ',
+      code('If-None-Match'),
+      ' pour recevoir 304 si rien n’a changé.',
+    ],
+    /** `address`: the `<code>` of the XLSX address. */
+    excel: <T>(address: T) => [
+      'Données › À partir du web, adresse ',
+      address,
+      ' ; ou téléchargez le fichier « CSV pour Excel en français » ci-dessus, qui s’ouvre directement avec la virgule décimale.',
+    ],
+  },
+
+  nsdp: {
+    title: 'Page nationale de données récapitulatives (SGDD-a du FMI)',
+    description:
+      'Les indicateurs du Système général de diffusion des données amélioré (SGDD-a) du FMI : dernière valeur, période, métadonnées, prochaine parution et fichiers SDMX-ML.',
+    heading: 'Page nationale de données récapitulatives',
+    intro: <T>(link: (text: string) => T) => [
+      'Les indicateurs que l’institut diffuse dans le cadre du Système général de diffusion des données amélioré (SGDD-a) du Fonds monétaire international : pour chacun, la dernière valeur publiée et sa période, ses métadonnées, la date de la prochaine parution tirée du ',
+      link('calendrier des parutions'),
+      ', et un fichier SDMX-ML 2.1 par catégorie de données.',
+    ],
+    empty: 'Aucune série ne porte encore de code d’indicateur du FMI.',
+    caption: 'Indicateurs par catégorie de données : dernière valeur, période, métadonnées, prochaine parution, fichier SDMX-ML',
+    colCategory: 'Catégorie de données',
+    colIndicator: 'Indicateur',
+    colUnit: 'Unité',
+    colPeriod: 'Période',
+    colLatest: 'Dernière valeur',
+    colMetadata: 'Métadonnées',
+    colNext: 'Prochaine parution',
+    colData: 'Données',
+    method: 'Méthode',
+    methodOf: (label: string) => `Méthode : ${label}`,
+    notAnnounced: 'Non annoncée',
+    fileOf: (category: string) => `SDMX-ML : ${category}`,
+    note: 'Les fichiers suivent le format SDMX-ML 2.1 (données génériques), avec les dimensions FREQ, REF_AREA et INDICATOR de la structure ECOFIN du FMI, et le statut de chaque valeur (OBS_STATUS).',
+    /** The plain-text answer of `/nsdp/{category}.xml` for an unknown category. */
+    fileNotFound: 'Fichier introuvable.',
+  },
+};
+
+const en: typeof fr = {
+  status: {
+    A: 'final',
+    P: 'provisional',
+    E: 'estimated',
+    B: 'break in series',
+    F: 'forecast',
+    I: 'imputed',
+    U: 'low reliability',
+  },
+  frequency: { monthly: 'monthly', quarterly: 'quarterly', annual: 'annual' },
+  seasonalAdjustment: {
+    none: 'not seasonally adjusted',
+    sa: 'seasonally adjusted (SA)',
+    sca: 'seasonally and calendar adjusted (SCA)',
+  },
+  changeKind: { revision: 'scheduled revision', correction: 'correction' },
+  download: {
+    csv: 'CSV (comma, decimal point)',
+    'csv-fr': 'CSV for Excel in French (semicolon, decimal comma)',
+    xlsx: 'Excel (XLSX)',
+    'sdmx-csv': 'SDMX-CSV 2.0',
+    json: 'JSON',
+  },
+  releaseStatus: {
+    announced: 'provisional',
+    confirmed: 'confirmed',
+    postponed: 'postponed',
+    cancelled: 'cancelled',
+    published: 'published',
+  },
+  statusLine: (label) => `Status: ${label}`,
+
+  chart: {
+    empty: 'No values published.',
+    range: { '5y': 'over five years', '10y': 'over ten years', all: 'since the start of the series' },
+    title: (label, range, unit) => `${label} ${range} (${unit})`,
+    hollow: 'Hollow point: value not final (provisional, estimated…); see its status in the table.',
+  },
+
+  headline: {
+    latest: (period) => `Latest value, ${period}`,
+    overPeriod: (change) => `Over the period: ${change}`,
+    overYear: (change) => `Over the year: ${change}`,
+    stable: 'unchanged',
+    up: (change) => `up ${change}`,
+    down: (change) => `down ${change}`,
+    version: (n, date) => `Version ${n}, published ${date} (UTC).`,
+  },
+
+  table: {
+    period: 'Period',
+    value: 'Value',
+    valueIn: (unit) => `Value (${unit})`,
+    changePeriod: 'Change over the period',
+    changeYear: 'Change over the year',
+    status: 'Status',
+    lastValues: (label, n) => (n === 1 ? `${label}: latest value` : `${label}: latest ${n} values`),
+    older: (label) => `${label}: older values`,
+    olderSummary: (n) => `Older values (${n})`,
+    legend: (items) => `Key: ${items.join('; ')}; no mark: final.`,
+    wholeSeries: (code) => `The whole ${code} series: chart, history, versions and downloads`,
+  },
+
+  versions: {
+    none: 'No previous versions: the series has not been revised since it was first published.',
+    version: (n) => `Version ${n}`,
+    current: ' (current)',
+    published: (date, kind) => ` — published ${date} (UTC), ${kind}`,
+    values: (n) => `Values of version ${n} (CSV)`,
+  },
+
+  page: {
+    range: { '5y': '5 years', '10y': '10 years', all: 'All' },
+    subtitle: (code, frequency, unit, adjustment) => `Series ${code}, ${frequency}, ${unit}, ${adjustment}.`,
+    chart: 'Trend',
+    chartRange: 'Chart period',
+    downloads: 'Download the series',
+    filesNote: (link) => [
+      'The files hold exactly the values on this page, with their status in a separate column. To reuse them automatically, see the ',
+      link('Open data and API'),
+      ' page (no key needed).',
+    ],
+    values: 'All values',
+    description: 'Description',
+    code: 'Code',
+    unit: 'Unit',
+    frequency: 'Frequency',
+    adjustment: 'Adjustment',
+    source: 'Source',
+    versions: 'Previous versions',
+    cite: 'Cite this series',
+  },
+
+  area: {
+    series: 'Series in this section',
+    until: (period) => `up to ${period}`,
+    downloadAll: 'Download all the series in this section',
+  },
+
+  keyFigure: {
+    overMonth: 'over the month',
+    overQuarter: 'over the quarter',
+    overYear: 'over the year',
+    trend: (n) => `Trend over ${n} ${n === 1 ? 'period' : 'periods'}`,
+  },
+
+  calendar: {
+    title: 'Release calendar',
+    titleOf: (area) => `Release calendar: ${area}`,
+    description: 'Release dates and times of the institute’s statistics, announced in advance, and the history of their changes.',
+    intro: (zone) =>
+      `The institute announces the date and time of each release in advance and keeps to it. Any change of date is published with its reason. Times shown: ${zone}.`,
+    subscribe: 'Subscribe to the calendar (iCalendar)',
+    subscribeTo: (area) => `Subscribe to the ${area} calendar (iCalendar)`,
+    filter: 'Filter by section',
+    all: 'All',
+    upcoming: 'Upcoming',
+    noUpcoming: 'No releases announced.',
+    past: 'Past releases',
+    noPast: 'No past releases.',
+  },
+
+  release: {
+    description: (title) => `Release date, status and date history: ${title}.`,
+    status: 'Status',
+    publishedOn: 'Published on',
+    wasDueOn: 'Was due on',
+    date: 'Release date',
+    area: 'Section',
+    contact: 'Contact',
+    cancelled: 'Cancellation notice: ',
+    published: 'What was published',
+    seriesVersion: (code, n) => `(series ${code}, version ${n})`,
+    history: 'Date history',
+    unchanged: 'The announced date has not changed.',
+    moved: (from, to) => ['Scheduled for ', from, ', moved to ', to, '.'],
+    reason: (reason) => `Reason: ${reason}`,
+    calendar: 'Full release calendar',
+  },
+
+  data: {
+    title: 'Open data and API',
+    description: 'All the institute’s statistical series, to download as CSV, Excel, SDMX and JSON, and the open API, with no key, to reuse them.',
+    intro:
+      'All the series published by the institute, free to reuse: each file holds exactly the values shown on the site, with each value’s status in its own column. The API needs no key and no registration.',
+    series: 'The series',
+    caption: 'Published series, with their latest value and their files',
+    colSeries: 'Series',
+    colArea: 'Section',
+    colLatest: 'Latest value',
+    colFiles: 'Files',
+    file: (code, format) => `${code}: ${format}`,
+    statuses: (items) => `Value statuses (SDMX OBS_STATUS codes): ${items.join(', ')}.`,
+    nsdpTitle: 'National Summary Data Page (IMF)',
+    nsdpText: (link) => [
+      'The indicators disseminated under the IMF’s e-GDDS, with their next release date and one SDMX-ML file per category: ',
+      link('National Summary Data Page'),
+      '.',
+    ],
+    api: 'The open API',
+    openapi: (link) => ['Full description in OpenAPI 3.1 format: ', link, '. Two endpoints:'],
+    catalogue: (code) => [
+      code('/api/v1/series'),
+      ': the catalogue (metadata, latest value); with ',
+      code('format'),
+      ', all the series (or those of one section, with ',
+      code('area'),
+      ') in one file;',
+    ],
+    oneSeries: (code) => [code('/api/v1/series/{code}'), ': one series.'],
+    parameters: (code, formats) => [
+      'Parameters: ',
+      code('startPeriod'),
+      ' and ',
+      code('endPeriod'),
+      ' (2024-01, 2024-Q1 or 2024), ',
+      code('lastNObservations'),
+      ', ',
+      code('asOf'),
+      ' (the series as it was published at that moment), ',
+      code('format'),
+      ` (${formats}).`,
+    ],
+    limits: (code, perMinute) => [
+      `Published limits: ${perMinute} requests per minute per address; beyond that, a 429 response with the `,
+      code('Retry-After'),
+      ' header. Every response carries an ',
+      code('ETag'),
+      ': send it back in ',
+      code('If-None-Match'),
+      ' to get a 304 when nothing has changed.',
+    ],
+    excel: (address) => [
+      'Data › From Web, address ',
+      address,
+      '; or download the “CSV (comma, decimal point)” file above, which opens directly in English-language Excel.',
+    ],
+  },
+
+  nsdp: {
+    title: 'National Summary Data Page (IMF e-GDDS)',
+    description:
+      'The indicators of the IMF’s enhanced General Data Dissemination System (e-GDDS): latest value, period, metadata, next release and SDMX-ML files.',
+    heading: 'National Summary Data Page',
+    intro: (link) => [
+      'The indicators the institute disseminates under the International Monetary Fund’s enhanced General Data Dissemination System (e-GDDS): for each, the latest published value and its period, its metadata, the next release date taken from the ',
+      link('release calendar'),
+      ', and one SDMX-ML 2.1 file per data category.',
+    ],
+    empty: 'No series carries an IMF indicator code yet.',
+    caption: 'Indicators by data category: latest value, period, metadata, next release, SDMX-ML file',
+    colCategory: 'Data category',
+    colIndicator: 'Indicator',
+    colUnit: 'Unit',
+    colPeriod: 'Period',
+    colLatest: 'Latest value',
+    colMetadata: 'Metadata',
+    colNext: 'Next release',
+    colData: 'Data',
+    method: 'Methodology',
+    methodOf: (label) => `Methodology: ${label}`,
+    notAnnounced: 'Not announced',
+    fileOf: (category) => `SDMX-ML: ${category}`,
+    note: 'The files follow the SDMX-ML 2.1 format (generic data), with the FREQ, REF_AREA and INDICATOR dimensions of the IMF’s ECOFIN data structure, and the status of each value (OBS_STATUS).',
+    fileNotFound: 'File not found.',
+  },
+};
+
+export const series: Record<Locale, typeof fr> = { fr, en };

@@ -55,7 +55,7 @@ describe('trend sentence', () => {
 
 describe('series components', () => {
   it('draw an SVG with title and description, hollow points named in the caption', () => {
-    const html = renderToStaticMarkup(SeriesChart({ data: data(months(132)), range: '5y' }));
+    const html = renderToStaticMarkup(SeriesChart({ data: data(months(132)), range: '5y', locale: 'fr' }));
     expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="graphique-IPC-5y-titre graphique-IPC-5y-desc"/);
     expect(html).toContain('<title id="graphique-IPC-5y-titre">Indice des prix sur cinq ans (indice, base 100 = 2020)</title>');
     expect(html).toContain('<desc id="graphique-IPC-5y-desc">De janvier 2022');
@@ -65,7 +65,7 @@ describe('series components', () => {
   });
 
   it('table: caption, th scope, status as text with a legend, older values folded', () => {
-    const html = renderToStaticMarkup(SeriesValuesTable({ data: data(months(40)) }));
+    const html = renderToStaticMarkup(SeriesValuesTable({ data: data(months(40)), locale: 'fr' }));
     expect(html).toContain('<caption');
     expect(html).toContain('scope="col"');
     expect(html).toContain('scope="row"');

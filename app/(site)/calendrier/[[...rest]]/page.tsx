@@ -3,7 +3,11 @@ import { notFound } from 'next/navigation';
 import { CalendarPage, ReleasePage } from '@/components/content/calendar-page';
 import { getArea } from '@/lib/content/areas';
 import { getRelease } from '@/lib/content/public';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
+
+const locale: Locale = 'fr';
 
 type Props = { params: Promise<{ rest?: string[] }> };
 
@@ -24,17 +28,18 @@ function view(rest: string[] | undefined): { kind: 'calendar'; area?: string } |
  * instead (`urlOnlyPaths` in scripts/production-server.ts): same speed for readers, no prerender.
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = messages(locale).series;
   const v = view((await params).rest);
   if (!v) return { title: 'Page Not Found' };
   if (v.kind === 'release') {
     const data = await getRelease(v.slug);
     if (!data) return { title: 'Page Not Found' };
-    return pageMetadata({ title: data.release.title, description: `Date de parution, statut et historique des dates : ${data.release.title}.`, path: `/calendrier/${v.slug}` });
+    return pageMetadata({ title: data.release.title, description: t.release.description(data.release.title), path: `/calendrier/${v.slug}` });
   }
   const area = v.area ? getArea(v.area) : undefined;
   return pageMetadata({
-    title: area ? `Calendrier des parutions : ${area.menuLabel}` : 'Calendrier des parutions',
-    description: 'Les dates et heures de parution des statistiques de l’institut, annoncées à l’avance, et l’historique de leurs changements.',
+    title: area ? t.calendar.titleOf(area.menuLabel) : t.calendar.title,
+    description: t.calendar.description,
     path: area ? `/calendrier/rubrique/${area.slug}` : '/calendrier',
     area: area?.slug,
     calendar: area ? `/flux/calendrier/${area.slug}.ics` : '/flux/calendrier.ics',
@@ -44,5 +49,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CalendarRoute({ params }: Props) {
   const v = view((await params).rest);
   if (!v) notFound();
-  return v.kind === 'release' ? <ReleasePage slug={v.slug} /> : <CalendarPage area={v.area} />;
+  return v.kind === 'release' ? <ReleasePage slug={v.slug} locale={locale} /> : <CalendarPage area={v.area} locale={locale} />;
 }

@@ -1,17 +1,21 @@
 // GET /nsdp/{category}.xml — one e-GDDS data category as an SDMX-ML 2.1 Generic Data message (lib/nsdp).
 import { getIdentity, getNsdpCategory } from '@/lib/content/public';
 import { env } from '@/lib/env';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { perRequest } from '@/lib/http/per-request';
 import { nsdpCategory } from '@/lib/nsdp/categories';
 import { toSdmxMl } from '@/lib/nsdp/sdmx-ml';
 import { conditional } from '@/lib/series/api';
+
+const locale: Locale = 'fr';
 
 export async function GET(request: Request, { params }: { params: Promise<{ file: string }> }) {
   await perRequest();
   const match = /^([A-Z]{3})\.xml$/.exec((await params).file);
   const category = match ? nsdpCategory(match[1]!) : undefined;
   const data = category ? await getNsdpCategory(category.id) : null;
-  if (!category || !data) return new Response('Fichier introuvable.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!category || !data) return new Response(messages(locale).series.nsdp.fileNotFound, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const identity = await getIdentity();
   const prepared = new Date(Math.max(...data.map((d) => new Date(d.version.publishedAt).getTime())));
   const body = toSdmxMl(data, {
