@@ -8,13 +8,14 @@
 import { z } from 'zod';
 import { formatMonth } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/locales';
+import { series } from '@/lib/i18n/messages/series';
 
 export const frequencies = ['monthly', 'quarterly', 'annual'] as const;
 export type Frequency = (typeof frequencies)[number];
 
 /** SDMX FREQ codes. */
 export const frequencyCode: Record<Frequency, 'M' | 'Q' | 'A'> = { monthly: 'M', quarterly: 'Q', annual: 'A' };
-export const frequencyLabel: Record<Frequency, string> = { monthly: 'mensuelle', quarterly: 'trimestrielle', annual: 'annuelle' };
+export const frequencyLabel: Record<Frequency, string> = series.fr.frequency;
 export const periodsPerYear: Record<Frequency, number> = { monthly: 12, quarterly: 4, annual: 1 };
 
 /**
@@ -23,15 +24,8 @@ export const periodsPerYear: Record<Frequency, number> = { monthly: 12, quarterl
  */
 export const statusCodes = ['A', 'P', 'E', 'B', 'F', 'I', 'U'] as const;
 export type StatusCode = (typeof statusCodes)[number];
-export const statusLabel: Record<StatusCode, string> = {
-  A: 'définitif',
-  P: 'provisoire',
-  E: 'estimé',
-  B: 'rupture de série',
-  F: 'prévision',
-  I: 'imputé',
-  U: 'faible fiabilité',
-};
+/** French labels of the statuses (files, API, back-office): the public catalogue's. */
+export const statusLabel: Record<StatusCode, string> = series.fr.status;
 /** The marker shown next to a value on screen (a definitive value has none). */
 export const statusMarker: Record<StatusCode, string> = { A: '', P: 'p', E: 'e', B: 'b', F: 'f', I: 'i', U: 'u' };
 export const isStatusCode = (value: string): value is StatusCode => (statusCodes as readonly string[]).includes(value);
