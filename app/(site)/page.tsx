@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { KeyFigureCard } from '@/components/content/key-figure-card';
 import { NewsCard } from '@/components/content/news-card';
 import { PublicationList } from '@/components/content/publication-list';
-import { areasOfSection, getArea, sections } from '@/lib/content/areas';
+import { areasOfSection, areaTexts, getArea, sectionLabel, sections } from '@/lib/content/areas';
 import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
 import { formatDate, isoDate } from '@/lib/format';
 import { env } from '@/lib/env';
@@ -76,7 +76,7 @@ export default async function HomePage() {
                     <p className="text-sm text-muted">
                       <time dateTime={isoDate(r.scheduledAt)}>{releaseWhen(r, env.TIME_ZONE)}</time>
                       {` · ${releaseStatusLabel[r.status]}`}
-                      {getArea(r.area) ? ` · ${getArea(r.area)!.menuLabel}` : ''}
+                      {getArea(r.area) ? ` · ${areaTexts(getArea(r.area)!, locale).menuLabel}` : ''}
                     </p>
                   </li>
                 ))}
@@ -131,12 +131,12 @@ export default async function HomePage() {
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {sections.map((s) => (
-            <nav key={s.key} aria-label={s.label} className="rounded-lg border border-border p-4">
-              <p className="font-semibold">{s.label}</p>
+            <nav key={s.key} aria-label={sectionLabel(s.key, locale)} className="rounded-lg border border-border p-4">
+              <p className="font-semibold">{sectionLabel(s.key, locale)}</p>
               <ul className="mt-2 space-y-1 text-sm">
                 {areasOfSection(s.key).map((a) => (
                   <li key={a.slug}>
-                    <Link href={a.publicPath!}>{a.menuLabel}</Link>
+                    <Link href={a.publicPath!}>{areaTexts(a, locale).menuLabel}</Link>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import type { Area } from '@/lib/content/areas';
+import { areaTexts, type Area } from '@/lib/content/areas';
 import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent, getUpcomingReleases, PER_PAGE } from '@/lib/content/public';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
@@ -29,11 +29,12 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
   const totalPages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   if (page > totalPages || (year && list.total === 0)) notFound();
   const path = area.publicPath!;
+  const names = areaTexts(area, locale);
   return (
     <>
-      <Breadcrumbs items={[{ label: area.menuLabel, href: path }, ...(year ? [{ label: t.yearCrumb(year) }] : [])]} locale={locale} />
-      <h1 className="text-3xl font-bold leading-tight">{area.label}</h1>
-      {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{area.description}</p>}
+      <Breadcrumbs items={[{ label: names.menuLabel, href: path }, ...(year ? [{ label: t.yearCrumb(year) }] : [])]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{names.label}</h1>
+      {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{names.description}</p>}
       {next ? (
         <p className="mt-4 rounded-md border border-border bg-surface px-4 py-3">
           <strong>{t.nextRelease} </strong>

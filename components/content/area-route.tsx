@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getAreaByPublicPath, publicPublicationAreas, type Area } from '@/lib/content/areas';
+import { areaTexts, getAreaByPublicPath, publicPublicationAreas, type Area } from '@/lib/content/areas';
 import { parseAreaSegments } from '@/lib/content/area-route';
 import { getPublicationPage, getPublicRefs, getSeriesPage } from '@/lib/content/public';
 import type { Locale } from '@/lib/i18n/locales';
@@ -64,9 +64,10 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
       });
     }
     const suffix = [view.year ? t.area.yearSuffix(view.year) : '', view.page > 1 ? t.area.pageSuffix(view.page) : ''].filter(Boolean).join(', ');
+    const names = areaTexts(area, locale);
     return pageMetadata({
-      title: suffix ? `${area.label} (${suffix})` : area.label,
-      description: area.description,
+      title: suffix ? `${names.label} (${suffix})` : names.label,
+      description: names.description,
       path: `${area.publicPath}${view.year ? `/annee/${view.year}` : ''}${view.page > 1 ? `/page/${view.page}` : ''}`,
       area: area.slug,
     });

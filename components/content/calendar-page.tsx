@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Fragment, type ReactNode } from 'react';
-import { getArea, publicPublicationAreas } from '@/lib/content/areas';
+import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/content/public';
 import { publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
@@ -30,7 +30,7 @@ function ReleaseList({ releases, empty, locale }: { releases: Release[]; empty: 
           </p>
           <p className="text-sm text-muted">
             <time dateTime={r.scheduledAt.toISOString()}>{releaseWhen(r, env.TIME_ZONE, locale)}</time>
-            {getArea(r.area) ? ` · ${getArea(r.area)!.menuLabel}` : ''}
+            {getArea(r.area) ? ` · ${areaTexts(getArea(r.area)!, locale).menuLabel}` : ''}
           </p>
         </li>
       ))}
@@ -42,18 +42,19 @@ function ReleaseList({ releases, empty, locale }: { releases: Release[]; empty: 
 export async function CalendarPage({ area, locale }: { area?: string; locale: Locale }) {
   const t = messages(locale).series.calendar;
   const a = area ? getArea(area) : undefined;
+  const aName = a ? areaTexts(a, locale).menuLabel : '';
   if (area && !a?.publicPath) notFound();
   const { upcoming, past } = await getCalendar(area);
   const feed = area ? `/flux/calendrier/${area}.ics` : '/flux/calendrier.ics';
   const filters = publicPublicationAreas();
   return (
     <>
-      <Breadcrumbs items={[{ label: t.title, href: '/calendrier' }, ...(a ? [{ label: a.menuLabel }] : [])]} locale={locale} />
-      <h1 className="text-3xl font-bold leading-tight">{a ? t.titleOf(a.menuLabel) : t.title}</h1>
+      <Breadcrumbs items={[{ label: t.title, href: '/calendrier' }, ...(a ? [{ label: aName }] : [])]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{a ? t.titleOf(aName) : t.title}</h1>
       <p className="mt-4 max-w-3xl text-lg">{t.intro(zoneName(env.TIME_ZONE, locale))}</p>
       <p className="mt-3">
         <a href={feed} className="underline">
-          {a ? t.subscribeTo(a.menuLabel) : t.subscribe}
+          {a ? t.subscribeTo(aName) : t.subscribe}
         </a>
       </p>
       <nav aria-label={t.filter} className="mt-6">
@@ -70,7 +71,7 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
                 aria-current={area === f.slug ? 'page' : undefined}
                 className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
               >
-                {f.menuLabel}
+                {areaTexts(f, locale).menuLabel}
               </Link>
             </li>
           ))}
@@ -117,7 +118,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
             <dt className="font-semibold">{t.area}</dt>
             <dd>
               <Link href={area.publicPath} className="underline">
-                {area.menuLabel}
+                {areaTexts(area, locale).menuLabel}
               </Link>
             </dd>
           </>

@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
-import { area, type AreaSlug } from '@/lib/content/areas';
+import { area, areaTexts, type AreaSlug } from '@/lib/content/areas';
 import { getPageContent } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
 import type { Locale } from '@/lib/i18n/locales';
@@ -13,11 +13,12 @@ import { RichText } from './rich-text';
 /** The accessibility statement is never missing: an install older than it shows the default text. */
 const fallback = (key: AreaSlug) => (key === 'accessibilite' ? { ...accessibilityStatement, photo: null } : null);
 
-/** Metadata of an institutional page (`mission`, `mot_du_dg`). */
-export async function institutionMetadata(key: AreaSlug) {
+/** Metadata of an institutional page (`mission`, `mot_du_dg`), its area's name in `locale` while the page has no text. */
+export async function institutionMetadata(key: AreaSlug, locale: Locale) {
   const a = area(key);
+  const names = areaTexts(a, locale);
   const page = (await getPageContent(key)) ?? fallback(key);
-  return pageMetadata({ title: page?.title ?? a.label, description: page ? textExcerpt(page.body) : a.description, path: a.publicPath! });
+  return pageMetadata({ title: page?.title ?? names.label, description: page ? textExcerpt(page.body) : names.description, path: a.publicPath! });
 }
 
 /** An institutional text edited in /admin/about. */
@@ -28,7 +29,7 @@ export async function InstitutionPage({ pageKey, locale }: { pageKey: AreaSlug; 
   if (!page) notFound();
   return (
     <>
-      <Breadcrumbs items={[{ label: t.crumb }, { label: a.menuLabel }]} locale={locale} />
+      <Breadcrumbs items={[{ label: t.crumb }, { label: areaTexts(a, locale).menuLabel }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{page.title}</h1>
       <div className="mt-6 flex flex-col gap-8 md:flex-row-reverse md:items-start">
         {page.photo ? (

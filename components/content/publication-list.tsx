@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { PublicationSummary } from '@/lib/content/queries/publications';
-import { getArea } from '@/lib/content/areas';
+import { areaTexts, fieldLabel, getArea } from '@/lib/content/areas';
 import { publicationUrl } from '@/lib/content/urls';
 import { formatDate, isoDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/locales';
@@ -20,7 +20,7 @@ export function PublicationList({ items, showArea = false, headingLevel = 2, loc
         return (
           <li key={p.id} className="py-5">
             <article>
-              {showArea && a ? <p className="text-xs font-semibold uppercase tracking-wide text-muted">{a.menuLabel}</p> : null}
+              {showArea && a ? <p className="text-xs font-semibold uppercase tracking-wide text-muted">{areaTexts(a, locale).menuLabel}</p> : null}
               <Heading className="text-lg font-semibold leading-snug">
                 {href ? <Link href={href}>{p.title}</Link> : p.title}
               </Heading>
@@ -30,7 +30,7 @@ export function PublicationList({ items, showArea = false, headingLevel = 2, loc
                 {fields.map((f) => (
                   <span key={f.name}>
                     {' '}
-                    · {t.publication.field(f.label, f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name]))}
+                    · {t.publication.field(fieldLabel(f, locale), f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name]))}
                   </span>
                 ))}
               </p>

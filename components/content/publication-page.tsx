@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import type { Area } from '@/lib/content/areas';
+import { areaTexts, fieldLabel, type Area } from '@/lib/content/areas';
 import { getIdentity, getPublicationPage } from '@/lib/content/public';
 import type { PublicationDetail } from '@/lib/content/queries/publications';
 import { publicationUrl } from '@/lib/content/urls';
@@ -41,7 +41,7 @@ export function PublicationView({
   const fields = (area.fields ?? []).filter((f) => f.public && p.fields[f.name]);
   return (
     <>
-      <Breadcrumbs items={[{ label: area.menuLabel, href: area.publicPath }, { label: p.title }]} locale={locale} />
+      <Breadcrumbs items={[{ label: areaTexts(area, locale).menuLabel, href: area.publicPath }, { label: p.title }]} locale={locale} />
       <article>
         <h1 className="text-3xl font-bold leading-tight">{p.title}</h1>
         <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -57,7 +57,7 @@ export function PublicationView({
           </dd>
           {fields.map((f) => (
             <div key={f.name} className="contents">
-              <dt className="text-muted">{f.label}</dt>
+              <dt className="text-muted">{fieldLabel(f, locale)}</dt>
               <dd>{f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name])}</dd>
             </div>
           ))}

@@ -5,7 +5,7 @@ import { SeriesChart } from '@/components/series/series-chart';
 import { SeriesHeadline } from '@/components/series/series-headline';
 import { SeriesValuesTable } from '@/components/series/series-table';
 import { SeriesVersions } from '@/components/series/series-versions';
-import type { Area, } from '@/lib/content/areas';
+import { areaTexts, type Area } from '@/lib/content/areas';
 import type { SeriesRange } from '@/lib/content/area-route';
 import { getIdentity, getSeriesPage } from '@/lib/content/public';
 import { env } from '@/lib/env';
@@ -45,7 +45,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
 
   return (
     <>
-      <Breadcrumbs items={[{ label: area.menuLabel, href: area.publicPath! }, { label: meta.code }]} locale={locale} />
+      <Breadcrumbs items={[{ label: areaTexts(area, locale).menuLabel, href: area.publicPath! }, { label: meta.code }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{meta.label}</h1>
       <p className="mt-2 text-muted">
         {t.subtitle(meta.code, s.frequency[meta.frequency], `${meta.unit}${meta.basePeriod ? ` (${meta.basePeriod})` : ''}`, s.seasonalAdjustment[meta.seasonalAdjustment])}

@@ -1,9 +1,10 @@
 import Link from 'next/link';
+import { areaTexts, getArea } from '@/lib/content/areas';
 import { formatDate } from '@/lib/format';
-import type { Locale } from '@/lib/i18n/locales';
+import { intlLocales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { searchHref, type SearchPageParams } from '@/lib/search/params';
-import { SEARCH_PER_PAGE, type FacetValue, type SearchResult, type Segment } from '@/lib/search/query';
+import { isSearchKind, SEARCH_PER_PAGE, searchKindLabels, type FacetValue, type SearchResult, type Segment } from '@/lib/search/query';
 
 /** Text with the words that matched in `<mark>` (never HTML from the index). */
 export function Highlighted({ segments }: { segments: Segment[] }) {
@@ -26,6 +27,22 @@ export function Highlighted({ segments }: { segments: Segment[] }) {
 const statusLabels: Record<string, string> = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' };
 
 type Props = { result: SearchResult; params: SearchPageParams; scope: 'public' | 'admin'; base: string; locale: Locale };
+
+/**
+ * The search names kinds and areas in French (its results are cached for every page); a page in
+ * another language names them again from `source` and `area`, its facets reordered by their new names.
+ */
+function namer(locale: Locale) {
+  const french = locale === 'fr';
+  const kind = (value: string, fr: string) => (french || !isSearchKind(value) ? fr : searchKindLabels(locale)[value]);
+  const area = (slug: string, fr: string) => {
+    const a = french ? undefined : getArea(slug);
+    return a ? areaTexts(a, locale).label : fr;
+  };
+  const facet = (values: FacetValue[], name: (value: string, fr: string) => string) =>
+    french ? values : values.map((v) => ({ ...v, label: name(v.value, v.label) })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, intlLocales[locale]));
+  return { kind, area, facet };
+}
 
 function Facet({ title, all, name, values, current, params, base }: { title: string; all: string; name: 'area' | 'kind' | 'year'; values: FacetValue[]; current: string | undefined; params: SearchPageParams; base: string }) {
   if (values.length === 0) return null;
@@ -60,6 +77,7 @@ function Facet({ title, all, name, values, current, params, base }: { title: str
 /** Results of a search with their filters, notices and pages; the public page and the back-office share it. */
 export function SearchResults({ result, params, scope, base, locale }: Props) {
   const t = messages(locale).search.results;
+  const name = namer(locale);
   const { total, hits } = result;
   const shown = result.correctedText ?? result.query.text;
   return (
@@ -90,19 +108,21 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
       {total > 0 || params.area || params.kind || params.year ? (
         <div className="mt-6 grid gap-8 md:grid-cols-[14rem_1fr]">
           <aside aria-label={t.filters} className="md:order-none">
-            <Facet title={t.kind} all={t.all} name="kind" values={result.facets.kinds} current={params.kind} params={params} base={base} />
-            <Facet title={t.area} all={t.all} name="area" values={result.facets.areas} current={params.area} params={params} base={base} />
+            <Facet title={t.kind} all={t.all} name="kind" values={name.facet(result.facets.kinds, name.kind)} current={params.kind} params={params} base={base} />
+            <Facet title={t.area} all={t.all} name="area" values={name.facet(result.facets.areas, name.area)} current={params.area} params={params} base={base} />
             <Facet title={t.year} all={t.all} name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} base={base} />
           </aside>
           <div>
             <ol aria-label={t.list} className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
               {hits.map((h) => {
                 const href = scope === 'admin' ? h.adminUrl : h.url;
+                const kindLabel = name.kind(h.source, h.kindLabel);
+                const areaLabel = name.area(h.area, h.areaLabel);
                 return (
                   <li key={`${h.source}-${h.sourceId}`}>
                     <p className="text-sm text-muted">
-                      {h.kindLabel}
-                      {h.source !== 'pages' && h.areaLabel !== h.kindLabel ? ` · ${h.areaLabel}` : ''}
+                      {kindLabel}
+                      {h.source !== 'pages' && areaLabel !== kindLabel ? ` · ${areaLabel}` : ''}
                       {h.date && h.source !== 'pages' ? (
                         <>
                           {' · '}

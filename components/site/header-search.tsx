@@ -1,5 +1,6 @@
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { searchKindLabels } from '@/lib/search/query';
 import { SearchSuggestions } from './search-suggestions';
 
 /** The search box of every public page: a plain GET form to /recherche, suggestions when scripts run. */
@@ -26,7 +27,7 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
         </svg>
         <span className="sr-only">{t.submit}</span>
       </button>
-      <SearchSuggestions inputId="entete-recherche" listId="entete-suggestions" />
+      <SearchSuggestions inputId="entete-recherche" listId="entete-suggestions" kindLabels={searchKindLabels(locale)} />
     </form>
   );
 }

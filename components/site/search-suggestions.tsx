@@ -2,13 +2,15 @@
 
 import { useEffect, useState } from 'react';
 
-type Suggestion = { title: string; url: string; kindLabel: string };
+/** As `/api/recherche/suggestions` answers (lib/search/query.ts): `kindLabel` is French, `source` says what it is. */
+type Suggestion = { title: string; url: string; kindLabel: string; source?: string };
 
 /**
  * Progressive enhancement of the header search box: titles of matching pages in a `<datalist>`
- * while the reader types (the form works without it); choosing one opens its page.
+ * while the reader types (the form works without it); choosing one opens its page. Each is named
+ * by what it is in the page's language (`kindLabels`, from the server parent).
  */
-export function SearchSuggestions({ inputId, listId }: { inputId: string; listId: string }) {
+export function SearchSuggestions({ inputId, listId, kindLabels }: { inputId: string; listId: string; kindLabels: Readonly<Record<string, string>> }) {
   const [items, setItems] = useState<Suggestion[]>([]);
 
   useEffect(() => {
@@ -51,7 +53,7 @@ export function SearchSuggestions({ inputId, listId }: { inputId: string; listId
   return (
     <datalist id={listId}>
       {items.map((s) => (
-        <option key={s.url} value={s.title} label={s.kindLabel} />
+        <option key={s.url} value={s.title} label={(s.source && kindLabels[s.source]) || s.kindLabel} />
       ))}
     </datalist>
   );

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { areasOfSection, sections } from '@/lib/content/areas';
+import { areasOfSection, areaTexts, sectionLabel, sections } from '@/lib/content/areas';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 
@@ -9,7 +9,7 @@ import { messages } from '@/lib/i18n/messages';
  */
 export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; locale: Locale }) {
   const t = messages(locale).site.nav;
-  const groups = sections.map((s) => ({ ...s, areas: areasOfSection(s.key) })).filter((s) => s.areas.length > 0);
+  const groups = sections.map((s) => ({ key: s.key, label: sectionLabel(s.key, locale), areas: areasOfSection(s.key) })).filter((s) => s.areas.length > 0);
   if (variant === 'mobile') {
     return (
       <details className="group relative md:hidden">
@@ -27,7 +27,7 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
                 {g.areas.map((a) => (
                   <li key={a.slug}>
                     <Link href={a.publicPath!} className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2">
-                      {a.menuLabel}
+                      {areaTexts(a, locale).menuLabel}
                     </Link>
                   </li>
                 ))}
@@ -54,7 +54,7 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
                 {g.areas.map((a) => (
                   <li key={a.slug}>
                     <Link href={a.publicPath!} className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2">
-                      {a.menuLabel}
+                      {areaTexts(a, locale).menuLabel}
                     </Link>
                   </li>
                 ))}

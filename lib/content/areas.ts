@@ -4,6 +4,7 @@
  * adding an area is one entry here.
  */
 import { z } from 'zod';
+import type { Locale } from '@/lib/i18n/locales';
 import type { KindName } from './kinds/forms';
 
 /** What an area holds: items of a kind (lib/content/kinds), or institutional pages (/admin/about). */
@@ -11,26 +12,38 @@ export type AreaKind = KindName | 'pages';
 
 export type SectionKey = 'institut' | 'indices' | 'commerce' | 'publications' | 'ressources' | 'actualites';
 
-export const sections: { key: SectionKey; label: string }[] = [
-  { key: 'institut', label: "L'institut" },
-  { key: 'indices', label: 'Indices' },
-  { key: 'commerce', label: 'Commerce extérieur' },
-  { key: 'publications', label: 'Publications' },
-  { key: 'ressources', label: 'Méthodes et textes' },
-  { key: 'actualites', label: 'Actualités' },
+/** The navigation's sections: `label` in French (the back-office's too), `en` for the English pages. */
+export const sections: { key: SectionKey; label: string; en: string }[] = [
+  { key: 'institut', label: "L'institut", en: 'The institute' },
+  { key: 'indices', label: 'Indices', en: 'Indices' },
+  { key: 'commerce', label: 'Commerce extérieur', en: 'External trade' },
+  { key: 'publications', label: 'Publications', en: 'Publications' },
+  { key: 'ressources', label: 'Méthodes et textes', en: 'Methods and legislation' },
+  { key: 'actualites', label: 'Actualités', en: 'News' },
 ];
 
-/** An area-specific form field; the edit form and the validation schema derive from it. */
+/**
+ * An area-specific form field; the edit form and the validation schema derive from it. `label` is
+ * French (the form's and the public pages'); a field shown on public pages has its English `en`.
+ */
 export type AreaField = {
   name: string;
   label: string;
   type: 'text' | 'date';
   required?: boolean;
-  /** Shown on public pages (list and detail). */
-  public?: boolean;
-};
+} & (
+  | {
+      /** Shown on public pages (list and detail). */
+      public: true;
+      en: string;
+    }
+  | { public?: false; en?: undefined }
+);
 
-export type Area = {
+/** What the public pages show of an area: its page's h1, its menus' name, its meta description and lead. */
+export type AreaTexts = { label: string; menuLabel: string; description: string };
+
+type AreaEntry = {
   /** Stable identifier, stored on each row of the area. */
   slug: string;
   kind: AreaKind;
@@ -40,8 +53,6 @@ export type Area = {
   menuLabel: string;
   /** Meta description and lead of the area page. */
   description: string;
-  /** Public path; absent for areas visible in the back-office only. */
-  publicPath?: string;
   adminPath: string;
   section: SectionKey;
   /** Documents restricted to connected users (sampling). */
@@ -49,9 +60,28 @@ export type Area = {
   fields?: AreaField[];
 };
 
+/**
+ * An area. `label`, `menuLabel` and `description` are French (the back-office reads them
+ * directly); an area with a public page has their English in `en` — public pages read the texts
+ * of their language through `areaTexts`.
+ */
+export type Area = AreaEntry &
+  (
+    | {
+        /** Public path. */
+        publicPath: string;
+        en: AreaTexts;
+      }
+    | {
+        /** Absent: the area is visible in the back-office only. */
+        publicPath?: undefined;
+        en?: undefined;
+      }
+  );
+
 const lawFields: AreaField[] = [
-  { name: 'number', label: 'Numéro', type: 'text', required: true, public: true },
-  { name: 'signedOn', label: 'Date de signature', type: 'date', required: true, public: true },
+  { name: 'number', label: 'Numéro', type: 'text', required: true, public: true, en: 'Number' },
+  { name: 'signedOn', label: 'Date de signature', type: 'date', required: true, public: true, en: 'Date signed' },
 ];
 
 export const areas = [
@@ -63,6 +93,11 @@ export const areas = [
     menuLabel: 'Missions',
     description: "Missions, organisation et valeurs de l'institut national de la statistique.",
     publicPath: '/presentation/mission',
+    en: {
+      label: 'About the institute',
+      menuLabel: 'Mission',
+      description: 'The mission, organisation and values of the National Institute of Statistics.',
+    },
     adminPath: '/admin/about',
     section: 'institut',
   },
@@ -73,6 +108,11 @@ export const areas = [
     menuLabel: 'Mot du Directeur général',
     description: "Le message du Directeur général de l'institut aux usagers de la statistique publique.",
     publicPath: '/presentation/mot_du_dg',
+    en: {
+      label: 'A word from the Director General',
+      menuLabel: 'Director General’s message',
+      description: 'The Director General’s message to the users of official statistics.',
+    },
     adminPath: '/admin/about',
     section: 'institut',
   },
@@ -83,6 +123,11 @@ export const areas = [
     menuLabel: 'Accessibilité',
     description: 'L’accessibilité du site de l’institut : état de conformité au RGAA, vérifications réalisées, contenus non accessibles et contact.',
     publicPath: '/accessibilite',
+    en: {
+      label: 'Accessibility statement',
+      menuLabel: 'Accessibility',
+      description: 'The accessibility of the institute’s website: compliance status with the RGAA (the French accessibility standard), checks carried out, non-accessible content and contact.',
+    },
     adminPath: '/admin/about',
     section: 'institut',
   },
@@ -93,6 +138,11 @@ export const areas = [
     menuLabel: 'SNDS',
     description: 'La stratégie nationale de développement de la statistique (SNDS), ses plans d’action et ses rapports de suivi.',
     publicPath: '/snds',
+    en: {
+      label: 'National Strategy for the Development of Statistics',
+      menuLabel: 'NSDS',
+      description: 'The National Strategy for the Development of Statistics (NSDS), its action plans and its monitoring reports.',
+    },
     adminPath: '/admin/snds',
     section: 'institut',
   },
@@ -104,6 +154,11 @@ export const areas = [
     menuLabel: 'Prix à la consommation (IPC)',
     description: "L'indice des prix à la consommation (IPC) mesure chaque mois l'évolution des prix des biens et services consommés par les ménages.",
     publicPath: '/indice/ipc',
+    en: {
+      label: 'Consumer price index',
+      menuLabel: 'Consumer prices (CPI)',
+      description: 'The consumer price index (CPI) measures the monthly change in the prices of goods and services consumed by households.',
+    },
     adminPath: '/admin/indice/prix_consommation',
     section: 'indices',
   },
@@ -114,6 +169,11 @@ export const areas = [
     menuLabel: 'Production industrielle (IPI)',
     description: "L'indice de la production industrielle (IPI) suit chaque mois l'évolution du volume de la production des industries.",
     publicPath: '/ica/ipi',
+    en: {
+      label: 'Index of industrial production',
+      menuLabel: 'Industrial production (IIP)',
+      description: 'The index of industrial production (IIP) tracks the monthly change in the volume of output of industry.',
+    },
     adminPath: '/admin/ica/ipi',
     section: 'indices',
   },
@@ -124,6 +184,11 @@ export const areas = [
     menuLabel: 'Prix à la production (IPPI)',
     description: "L'indice des prix à la production industrielle (IPPI) mesure l'évolution des prix de vente des produits industriels.",
     publicPath: '/ica/ippi',
+    en: {
+      label: 'Industrial producer price index',
+      menuLabel: 'Producer prices (PPI)',
+      description: 'The industrial producer price index (PPI) measures the change in the selling prices of industrial products.',
+    },
     adminPath: '/admin/ica/ippi',
     section: 'indices',
   },
@@ -134,6 +199,11 @@ export const areas = [
     menuLabel: "Chiffre d'affaires du commerce",
     description: "L'indice du chiffre d'affaires (ICA) du commerce suit l'activité des entreprises commerciales.",
     publicPath: '/ica/commerce',
+    en: {
+      label: 'Turnover index for trade',
+      menuLabel: 'Turnover in trade',
+      description: 'The turnover index (ICA) for trade tracks the activity of trading businesses.',
+    },
     adminPath: '/admin/ica/commerce',
     section: 'indices',
   },
@@ -144,6 +214,11 @@ export const areas = [
     menuLabel: "Chiffre d'affaires des services",
     description: "L'indice du chiffre d'affaires (ICA) des services suit l'activité des entreprises de services marchands.",
     publicPath: '/ica/service',
+    en: {
+      label: 'Turnover index for services',
+      menuLabel: 'Turnover in services',
+      description: 'The turnover index (ICA) for services tracks the activity of market services businesses.',
+    },
     adminPath: '/admin/ica/service',
     section: 'indices',
   },
@@ -155,6 +230,11 @@ export const areas = [
     menuLabel: 'Indice du commerce extérieur (ICE)',
     description: "Les indices de valeur unitaire du commerce extérieur (ICE) mesurent l'évolution des prix à l'importation et à l'exportation.",
     publicPath: '/indice/ice',
+    en: {
+      label: 'External trade index',
+      menuLabel: 'External trade index (ICE)',
+      description: 'The external trade unit value indices (ICE) measure the change in import and export prices.',
+    },
     adminPath: '/admin/indice/commerce_exterieur',
     section: 'commerce',
   },
@@ -165,6 +245,11 @@ export const areas = [
     menuLabel: 'Bulletins du commerce extérieur',
     description: 'Les bulletins trimestriels des statistiques du commerce extérieur : échanges par produit, par partenaire et par mode de transport.',
     publicPath: '/indice/bulletin',
+    en: {
+      label: 'External trade statistics bulletins',
+      menuLabel: 'External trade bulletins',
+      description: 'The quarterly bulletins of external trade statistics: trade by product, by partner and by mode of transport.',
+    },
     adminPath: '/admin/indice/bulletins',
     section: 'commerce',
   },
@@ -175,6 +260,11 @@ export const areas = [
     menuLabel: 'Note annuelle (NACE)',
     description: 'La note annuelle du commerce extérieur (NACE) analyse les échanges de biens de l’année écoulée.',
     publicPath: '/indice/nace',
+    en: {
+      label: 'Annual external trade note',
+      menuLabel: 'Annual note (NACE)',
+      description: 'The annual external trade note (NACE) analyses trade in goods over the past year.',
+    },
     adminPath: '/admin/indice/nace',
     section: 'commerce',
   },
@@ -185,6 +275,11 @@ export const areas = [
     menuLabel: 'Annuaire du commerce extérieur',
     description: "L'annuaire du commerce extérieur rassemble les statistiques détaillées des importations et exportations de l'année.",
     publicPath: '/indice/annuaire_exterieur',
+    en: {
+      label: 'External trade yearbook',
+      menuLabel: 'External trade yearbook',
+      description: 'The external trade yearbook brings together detailed statistics on the year’s imports and exports.',
+    },
     adminPath: '/admin/annuaire/annuaire_exterieur',
     section: 'commerce',
   },
@@ -196,6 +291,11 @@ export const areas = [
     menuLabel: 'Annuaire statistique',
     description: "L'annuaire statistique présente chaque année les principales données économiques, sociales et démographiques du pays.",
     publicPath: '/indice/annuaire_statistique',
+    en: {
+      label: 'Statistical yearbook',
+      menuLabel: 'Statistical yearbook',
+      description: 'The statistical yearbook presents the country’s main economic, social and demographic data each year.',
+    },
     adminPath: '/admin/annuaire/annuaire_stat',
     section: 'publications',
   },
@@ -206,6 +306,11 @@ export const areas = [
     menuLabel: 'Démographie',
     description: 'Population, natalité, mortalité, migrations : les publications de l’institut sur la démographie.',
     publicPath: '/themes/demographie',
+    en: {
+      label: 'Demography',
+      menuLabel: 'Demography',
+      description: 'Population, births, deaths, migration: the institute’s publications on demography.',
+    },
     adminPath: '/admin/demographie',
     section: 'publications',
   },
@@ -216,6 +321,11 @@ export const areas = [
     menuLabel: 'Économie',
     description: 'Comptes nationaux, entreprises, finances publiques : les publications de l’institut sur l’économie.',
     publicPath: '/themes/economie',
+    en: {
+      label: 'Economy',
+      menuLabel: 'Economy',
+      description: 'National accounts, businesses, public finances: the institute’s publications on the economy.',
+    },
     adminPath: '/admin/economie',
     section: 'publications',
   },
@@ -226,6 +336,11 @@ export const areas = [
     menuLabel: 'Social',
     description: 'Emploi, éducation, santé, conditions de vie des ménages : les publications de l’institut sur les questions sociales.',
     publicPath: '/themes/sociale',
+    en: {
+      label: 'Social statistics',
+      menuLabel: 'Society',
+      description: 'Employment, education, health, household living conditions: the institute’s publications on social questions.',
+    },
     adminPath: '/admin/sociale',
     section: 'publications',
   },
@@ -236,6 +351,11 @@ export const areas = [
     menuLabel: 'Rapports',
     description: "Rapports d'activité, études ponctuelles et autres publications de l'institut.",
     publicPath: '/themes/autres',
+    en: {
+      label: 'Reports and other publications',
+      menuLabel: 'Reports',
+      description: 'Annual reports, one-off studies and other publications of the institute.',
+    },
     adminPath: '/admin/autres',
     section: 'publications',
   },
@@ -246,6 +366,11 @@ export const areas = [
     menuLabel: 'Recensement (RGPH-3)',
     description: 'Résultats, rapports thématiques et documents méthodologiques du troisième recensement général de la population et de l’habitat (RGPH-3).',
     publicPath: '/rgph',
+    en: {
+      label: 'Third General Population and Housing Census',
+      menuLabel: 'Census (RGPH-3)',
+      description: 'Results, thematic reports and methodological documents of the Third General Population and Housing Census (RGPH-3).',
+    },
     adminPath: '/admin/rgph',
     section: 'publications',
   },
@@ -257,6 +382,11 @@ export const areas = [
     menuLabel: 'Méthodes',
     description: 'Concepts, définitions, nomenclatures et notes méthodologiques des statistiques produites par l’institut.',
     publicPath: '/methodes',
+    en: {
+      label: 'Methods',
+      menuLabel: 'Methods',
+      description: 'Concepts, definitions, classifications and methodological notes for the statistics produced by the institute.',
+    },
     adminPath: '/admin/methodes',
     section: 'ressources',
   },
@@ -267,6 +397,11 @@ export const areas = [
     menuLabel: 'Lois',
     description: 'Les lois qui encadrent la statistique publique et l’activité de l’institut.',
     publicPath: '/lois_decrets/lois',
+    en: {
+      label: 'Laws',
+      menuLabel: 'Laws',
+      description: 'The laws governing official statistics and the work of the institute.',
+    },
     adminPath: '/admin/lois',
     section: 'ressources',
     fields: lawFields,
@@ -278,6 +413,11 @@ export const areas = [
     menuLabel: 'Décrets',
     description: 'Les décrets d’application relatifs à la statistique publique et à l’organisation de l’institut.',
     publicPath: '/lois_decrets/decrets',
+    en: {
+      label: 'Decrees',
+      menuLabel: 'Decrees',
+      description: 'The implementing decrees on official statistics and the organisation of the institute.',
+    },
     adminPath: '/admin/lois',
     section: 'ressources',
     fields: lawFields,
@@ -300,6 +440,11 @@ export const areas = [
     menuLabel: 'Actualités',
     description: "Les dernières actualités de l'institut : publications, ateliers, partenariats et vie de l'institution.",
     publicPath: '/actualites',
+    en: {
+      label: 'News',
+      menuLabel: 'News',
+      description: 'The latest news from the institute: publications, workshops, partnerships and institutional life.',
+    },
     adminPath: '/admin/news',
     section: 'actualites',
   },
@@ -310,6 +455,11 @@ export const areas = [
     menuLabel: 'Événements',
     description: "Séminaires, ateliers et rencontres organisés par l'institut, à venir et passés.",
     publicPath: '/events',
+    en: {
+      label: 'Events',
+      menuLabel: 'Events',
+      description: 'Seminars, workshops and meetings organised by the institute, upcoming and past.',
+    },
     adminPath: '/admin/events',
     section: 'actualites',
   },
@@ -320,6 +470,11 @@ export const areas = [
     menuLabel: 'Galeries photos',
     description: "Les albums photos des activités de l'institut.",
     publicPath: '/gallery',
+    en: {
+      label: 'Photo galleries',
+      menuLabel: 'Photo galleries',
+      description: 'Photo albums of the institute’s activities.',
+    },
     adminPath: '/admin/galleries',
     section: 'actualites',
   },
@@ -330,6 +485,11 @@ export const areas = [
     menuLabel: "Appels d'offres",
     description: "Les appels d'offres et consultations de l'institut, ouverts et clos.",
     publicPath: '/offres',
+    en: {
+      label: 'Calls for tenders',
+      menuLabel: 'Calls for tenders',
+      description: 'The institute’s calls for tenders and consultations, open and closed.',
+    },
     adminPath: '/admin/offres',
     section: 'actualites',
   },
@@ -384,6 +544,23 @@ export function areasOfSection(section: SectionKey): Area[] {
 export function publicAreaPaths(): string[] {
   return (areas as readonly Area[]).flatMap((a) => (a.publicPath ? [a.publicPath] : []));
 }
+
+/**
+ * What the public pages show of an area in `locale`: the French fields themselves in French, the
+ * English `en` in English (the French again for an area without a public page, never shown there).
+ */
+export function areaTexts(a: Area, locale: Locale): AreaTexts {
+  return locale === 'en' && a.en ? a.en : a;
+}
+
+/** A navigation section's name in `locale`. */
+export function sectionLabel(key: SectionKey, locale: Locale): string {
+  const s = sections.find((x) => x.key === key)!;
+  return locale === 'en' ? s.en : s.label;
+}
+
+/** An area field's name on public pages, in `locale`. */
+export const fieldLabel = (f: AreaField, locale: Locale): string => (locale === 'en' && f.en ? f.en : f.label);
 
 /** Back-office menu: each admin path once, in registry order, with its label. */
 export function adminMenu(): { path: string; label: string; section: SectionKey | 'admin' }[] {

@@ -1,9 +1,16 @@
 /**
  * The catalogues are complete and the English is English: every French string has an English one,
  * not empty, not the French copied (words that are the same in both languages are listed), and
- * without French punctuation or accents.
+ * without French punctuation or accents. So are the names public pages take from the registries:
+ * areas, sections and public fields (lib/content/areas.ts), kinds' words, what search results are,
+ * the NSDP's categories and sectors.
  */
 import { describe, expect, it } from 'vitest';
+import { areas, areaTexts, fieldLabel, sectionLabel, sections, type Area } from '@/lib/content/areas';
+import { kinds } from '@/lib/content/kinds';
+import { publicKindWords } from '@/lib/content/kinds/kind';
+import { categoryNames, nsdpCategories } from '@/lib/nsdp/categories';
+import { searchKindLabels, searchKinds, type SearchKind } from '@/lib/search/query';
 import { locales } from './locales';
 import { messages } from './messages';
 
@@ -15,7 +22,21 @@ const same = new Set([
   ...['PDF', 'CSV', 'XLSX', 'Excel (XLSX)', 'SDMX', 'SDMX-ML', 'SDMX-CSV', 'SDMX-CSV 2.0', 'JSON', 'API', 'NSDP', 'RSS', 'INS'],
   ...['Total', 'Date', 'Code', 'Source', 'Notes', 'Note', 'Article', 'Type', 'Version', 'Contact', 'Navigation', 'Menu', 'Page', 'Pagination', 'Description', 'correction', 'Documents'],
   ...['Page Not Found', 'Internal Server Error', 'Page not found:'],
+  // The registries' names.
+  ...['Indices', 'Publications', 'Publication', 'Population'],
 ]);
+
+/** What is wrong with English texts `[key, French, English]`: empty, the French again, French punctuation or letters. */
+function wrongEnglish(entries: Iterable<[string, unknown, unknown]>): string[] {
+  const wrong: string[] = [];
+  for (const [key, french, value] of entries) {
+    if (typeof value !== 'string') continue;
+    if (value.trim() === '') wrong.push(`${key} : vide`);
+    else if (!same.has(value) && value === french) wrong.push(`${key} : « ${value} » comme en français`);
+    if (/[«»éèêàùçôîœ]/.test(value)) wrong.push(`${key} : ponctuation ou lettres françaises dans « ${value} »`);
+  }
+  return wrong;
+}
 
 type Tree = { [key: string]: Tree | string | ((...args: never[]) => string) };
 
@@ -33,14 +54,7 @@ describe('interface catalogues', () => {
   });
 
   it('say in English what the French says, not the French again', () => {
-    const wrong: string[] = [];
-    for (const [key, value] of en) {
-      if (typeof value !== 'string') continue;
-      if (value.trim() === '') wrong.push(`${key} : vide`);
-      else if (!same.has(value) && value === fr.get(key)) wrong.push(`${key} : « ${value} » comme en français`);
-      if (/[«»éèêàùçôîœ]/.test(value)) wrong.push(`${key} : ponctuation ou lettres françaises dans « ${value} »`);
-    }
-    expect(wrong).toEqual([]);
+    expect(wrongEnglish([...en].map(([key, value]) => [key, fr.get(key), value]))).toEqual([]);
   });
 
   it('write English sentences with values too', () => {
@@ -55,5 +69,45 @@ describe('interface catalogues', () => {
       }
       if (typeof text === 'string') expect(text, `${key} : ponctuation ou lettres françaises`).not.toMatch(/[«»éèêàùçôîœ]/);
     }
+  });
+});
+
+describe('the registries’ names on public pages', () => {
+  const publicAreas = (areas as readonly Area[]).filter((a) => a.publicPath);
+  /** `[key, French, English]` of every name a public page shows. */
+  const names: Array<[string, string, string]> = [
+    ...sections.map((s): [string, string, string] => [`sections.${s.key}`, sectionLabel(s.key, 'fr'), sectionLabel(s.key, 'en')]),
+    ...publicAreas.flatMap((a) =>
+      (['label', 'menuLabel', 'description'] as const).map((k): [string, string, string] => [`areas.${a.slug}.${k}`, areaTexts(a, 'fr')[k], areaTexts(a, 'en')[k]]),
+    ),
+    ...publicAreas.flatMap((a) =>
+      (a.fields ?? []).filter((f) => f.public).map((f): [string, string, string] => [`areas.${a.slug}.fields.${f.name}`, fieldLabel(f, 'fr'), fieldLabel(f, 'en')]),
+    ),
+    ...Object.entries(kinds).flatMap(([name, kind]) =>
+      (['noun', 'plural'] as const).map((w): [string, string, string] => [`kinds.${name}.${w}`, publicKindWords(kind.words, 'fr')[w], publicKindWords(kind.words, 'en')[w]]),
+    ),
+    ...nsdpCategories.flatMap((c) =>
+      (['label', 'sector'] as const).map((k): [string, string, string] => [`nsdp.${c.id}.${k}`, categoryNames(c, 'fr')[k], categoryNames(c, 'en')[k]]),
+    ),
+    ...(Object.keys(searchKinds) as SearchKind[]).map((k): [string, string, string] => [`search.${k}`, searchKindLabels('fr')[k], searchKindLabels('en')[k]]),
+  ];
+
+  it('are the French fields themselves in French', () => {
+    for (const s of sections) expect(sectionLabel(s.key, 'fr')).toBe(s.label);
+    for (const a of areas as readonly Area[]) {
+      const { label, menuLabel, description } = areaTexts(a, 'fr');
+      expect({ label, menuLabel, description }, a.slug).toEqual({ label: a.label, menuLabel: a.menuLabel, description: a.description });
+      for (const f of a.fields ?? []) expect(fieldLabel(f, 'fr')).toBe(f.label);
+    }
+    for (const kind of Object.values(kinds)) expect(publicKindWords(kind.words, 'fr').plural).toBe(kind.words.plural);
+    for (const c of nsdpCategories) expect(categoryNames(c, 'fr')).toMatchObject({ label: c.label, sector: c.sector });
+    expect(searchKindLabels('fr')).toEqual(searchKinds);
+  });
+
+  it('are given in English for every public area, public field, section, kind and NSDP category', () => {
+    expect(names.length).toBe(
+      sections.length + 3 * publicAreas.length + publicAreas.flatMap((a) => (a.fields ?? []).filter((f) => f.public)).length + 2 * Object.keys(kinds).length + 2 * nsdpCategories.length + Object.keys(searchKinds).length,
+    );
+    expect(wrongEnglish(names)).toEqual([]);
   });
 });

@@ -4,26 +4,28 @@
  * fall under each. A series joins the page when its metadata carries an indicator code; a code
  * this table does not know goes under « Autres indicateurs ».
  */
+import type { Locale } from '@/lib/i18n/locales';
 
-export type NsdpCategory = { id: string; label: string; sector: string };
+/** A category: its name and its sector's in French, and in English in `en` (`categoryNames`). */
+export type NsdpCategory = { id: string; label: string; sector: string; en: { label: string; sector: string } };
 
 export const nsdpCategories: readonly NsdpCategory[] = [
-  { id: 'NAG', label: 'Comptes nationaux', sector: 'Secteur réel' },
-  { id: 'IND', label: 'Indice de la production', sector: 'Secteur réel' },
-  { id: 'CPI', label: 'Indice des prix à la consommation', sector: 'Secteur réel' },
-  { id: 'PPI', label: 'Indice des prix à la production', sector: 'Secteur réel' },
-  { id: 'LAB', label: 'Marché du travail', sector: 'Secteur réel' },
-  { id: 'CGO', label: 'Opérations de l’administration centrale', sector: 'Secteur budgétaire' },
-  { id: 'CGD', label: 'Dette de l’administration centrale', sector: 'Secteur budgétaire' },
-  { id: 'DCS', label: 'Situation des institutions de dépôt', sector: 'Secteur financier' },
-  { id: 'CBS', label: 'Situation de la banque centrale', sector: 'Secteur financier' },
-  { id: 'INR', label: 'Taux d’intérêt', sector: 'Secteur financier' },
-  { id: 'BOP', label: 'Balance des paiements', sector: 'Secteur extérieur' },
-  { id: 'RES', label: 'Réserves officielles', sector: 'Secteur extérieur' },
-  { id: 'MET', label: 'Commerce de marchandises', sector: 'Secteur extérieur' },
-  { id: 'EXR', label: 'Taux de change', sector: 'Secteur extérieur' },
-  { id: 'POP', label: 'Population', sector: 'Données complémentaires' },
-  { id: 'OTH', label: 'Autres indicateurs', sector: 'Données complémentaires' },
+  { id: 'NAG', label: 'Comptes nationaux', sector: 'Secteur réel', en: { label: 'National accounts', sector: 'Real sector' } },
+  { id: 'IND', label: 'Indice de la production', sector: 'Secteur réel', en: { label: 'Production index', sector: 'Real sector' } },
+  { id: 'CPI', label: 'Indice des prix à la consommation', sector: 'Secteur réel', en: { label: 'Consumer price index', sector: 'Real sector' } },
+  { id: 'PPI', label: 'Indice des prix à la production', sector: 'Secteur réel', en: { label: 'Producer price index', sector: 'Real sector' } },
+  { id: 'LAB', label: 'Marché du travail', sector: 'Secteur réel', en: { label: 'Labour market', sector: 'Real sector' } },
+  { id: 'CGO', label: 'Opérations de l’administration centrale', sector: 'Secteur budgétaire', en: { label: 'Central government operations', sector: 'Fiscal sector' } },
+  { id: 'CGD', label: 'Dette de l’administration centrale', sector: 'Secteur budgétaire', en: { label: 'Central government debt', sector: 'Fiscal sector' } },
+  { id: 'DCS', label: 'Situation des institutions de dépôt', sector: 'Secteur financier', en: { label: 'Depository corporations survey', sector: 'Financial sector' } },
+  { id: 'CBS', label: 'Situation de la banque centrale', sector: 'Secteur financier', en: { label: 'Central bank survey', sector: 'Financial sector' } },
+  { id: 'INR', label: 'Taux d’intérêt', sector: 'Secteur financier', en: { label: 'Interest rates', sector: 'Financial sector' } },
+  { id: 'BOP', label: 'Balance des paiements', sector: 'Secteur extérieur', en: { label: 'Balance of payments', sector: 'External sector' } },
+  { id: 'RES', label: 'Réserves officielles', sector: 'Secteur extérieur', en: { label: 'Official reserves', sector: 'External sector' } },
+  { id: 'MET', label: 'Commerce de marchandises', sector: 'Secteur extérieur', en: { label: 'Merchandise trade', sector: 'External sector' } },
+  { id: 'EXR', label: 'Taux de change', sector: 'Secteur extérieur', en: { label: 'Exchange rates', sector: 'External sector' } },
+  { id: 'POP', label: 'Population', sector: 'Données complémentaires', en: { label: 'Population', sector: 'Supplementary data' } },
+  { id: 'OTH', label: 'Autres indicateurs', sector: 'Données complémentaires', en: { label: 'Other indicators', sector: 'Supplementary data' } },
 ];
 
 /** IMF indicator code → category; prefixes for families of codes (`NGDP…`, `TXG…`). */
@@ -66,3 +68,6 @@ export function categoryOf(indicator: string): NsdpCategory {
 }
 
 export const nsdpCategory = (id: string) => nsdpCategories.find((c) => c.id === id);
+
+/** A category's name and its sector's as the page shows them in `locale` (the French ones in French). */
+export const categoryNames = (c: NsdpCategory, locale: Locale): { label: string; sector: string } => (locale === 'en' ? c.en : c);

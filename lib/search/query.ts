@@ -18,12 +18,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { areas, getArea, type Area } from '@/lib/content/areas';
 import { kinds } from '@/lib/content/kinds';
+import { publicKindWords } from '@/lib/content/kinds/kind';
 import { editPath } from '@/lib/content/editing/paths';
 import { publicationUrl } from '@/lib/content/urls';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { seriesPath } from '@/lib/series/urls';
 import { env } from '@/lib/env';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { expandAcronym } from './acronyms';
 import { countIndexAnswer, indexAt, memoryPage, readSearchGeneration, readTsquery, refreshSearchIndex, type SearchIndex } from './memory';
 import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
@@ -31,17 +34,25 @@ import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
 export const SEARCH_PER_PAGE = 10;
 const CONFIG = sql.raw(`'fr_search'::regconfig`);
 
-/** What a result is, as a filter: each kind of the index, the institutional pages, the series. */
-export const searchKinds = {
-  publications: kinds.publications.words.plural,
-  series: 'Séries statistiques',
-  news: kinds.news.words.plural,
-  events: kinds.events.words.plural,
-  tenders: kinds.tenders.words.plural,
-  galleries: kinds.galleries.words.plural,
-  pages: 'Pages de l’institut',
-} as const;
+const kindNames = (locale: Locale) => ({
+  publications: publicKindWords(kinds.publications.words, locale).plural,
+  series: messages(locale).search.kinds.series,
+  news: publicKindWords(kinds.news.words, locale).plural,
+  events: publicKindWords(kinds.events.words, locale).plural,
+  tenders: publicKindWords(kinds.tenders.words, locale).plural,
+  galleries: publicKindWords(kinds.galleries.words, locale).plural,
+  pages: messages(locale).search.kinds.pages,
+});
+const kindNamesIn = { fr: kindNames('fr'), en: kindNames('en') } satisfies Record<Locale, unknown>;
+
+/**
+ * What a result is, as a filter: each kind of the index, the institutional pages, the series — in
+ * French, as results and facets name them (`kindLabel`, facet labels); `searchKindLabels` in a language.
+ */
+export const searchKinds = kindNamesIn.fr;
 export type SearchKind = keyof typeof searchKinds;
+/** The names of what results are, in `locale` (public pages in another language rename results and facets with them). */
+export const searchKindLabels = (locale: Locale): Readonly<Record<SearchKind, string>> => kindNamesIn[locale];
 export const isSearchKind = (v: string): v is SearchKind => Object.hasOwn(searchKinds, v);
 
 export type SearchFilters = { area?: string; kind?: SearchKind; year?: number };
@@ -480,11 +491,12 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   };
 }
 
-export type Suggestion = { title: string; url: string; kindLabel: string };
+/** A title for the header box: `kindLabel` in French, `source` for the box to name it in its page's language. */
+export type Suggestion = { title: string; url: string; kindLabel: string; source: SearchKind };
 
 /** What the header box suggests of a search's first hits: titles with a public page. */
 export const toSuggestions = (result: SearchResult): Suggestion[] =>
-  result.hits.flatMap((h) => (h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel }] : []));
+  result.hits.flatMap((h) => (h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel, source: h.source }] : []));
 
 export const SUGGESTIONS = 6;
 

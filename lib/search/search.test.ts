@@ -101,7 +101,7 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
   it('suggests titles while typing, plain (no excerpt is written for the header box)', async () => {
     if (memory) await warmSearchIndex(db());
     expect(await suggest(db(), 'exportations du cot', NOW)).toEqual([
-      { title: 'Commerce extérieur : les exportations de coton', url: expect.stringMatching(/^\/indice\/ice\//), kindLabel: 'Publications' },
+      { title: 'Commerce extérieur : les exportations de coton', url: expect.stringMatching(/^\/indice\/ice\//), kindLabel: 'Publications', source: 'publications' },
     ]);
   });
 

@@ -1,11 +1,12 @@
 import { NewsListPage } from '@/components/content/news-list-page';
-import { area } from '@/lib/content/areas';
+import { area, areaTexts } from '@/lib/content/areas';
 import type { Locale } from '@/lib/i18n/locales';
 import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
+const names = areaTexts(area('news'), locale);
 
-export const generateMetadata = () => pageMetadata({ title: area('news').label, description: area('news').description, path: '/actualites' });
+export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/actualites' });
 
 export default function NewsPage() {
   return <NewsListPage page={1} locale={locale} />;

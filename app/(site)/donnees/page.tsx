@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getAllSeries } from '@/lib/content/public';
-import { getArea } from '@/lib/content/areas';
+import { areaTexts, getArea } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/locales';
@@ -65,7 +65,7 @@ export default async function DataPage() {
                     <th scope="row" className="py-2 pr-4 text-left font-normal">
                       {page ? <Link href={page} className="underline">{meta.label}</Link> : meta.label} <span className="text-muted">({meta.code})</span>
                     </th>
-                    <td className="py-2 pr-4">{getArea(meta.area)?.menuLabel ?? meta.area}</td>
+                    <td className="py-2 pr-4">{getArea(meta.area) ? areaTexts(getArea(meta.area)!, locale).menuLabel : meta.area}</td>
                     <td className="py-2 pr-4 tabular-nums">{last ? `${formatNumber(last.value, meta.decimals, locale)} (${periodLabel(last.period, meta.frequency, locale)})` : '—'}</td>
                     <td className="py-2">
                       <ul className="flex flex-wrap gap-x-3">

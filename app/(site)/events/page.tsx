@@ -1,7 +1,7 @@
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { EventCard } from '@/components/content/event-card';
 import { RichText } from '@/components/content/rich-text';
-import { area } from '@/lib/content/areas';
+import { area, areaTexts } from '@/lib/content/areas';
 import type { EventItem } from '@/lib/content/queries/events';
 import { getEvents, getPageContent } from '@/lib/content/public';
 import type { Locale } from '@/lib/i18n/locales';
@@ -9,8 +9,9 @@ import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
+const names = areaTexts(area('events'), locale);
 
-export const generateMetadata = () => pageMetadata({ title: area('events').label, description: area('events').description, path: '/events' });
+export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/events' });
 
 function EventList({ items, locale }: { items: EventItem[]; locale: Locale }) {
   return (
@@ -25,13 +26,12 @@ function EventList({ items, locale }: { items: EventItem[]; locale: Locale }) {
 }
 
 export default async function EventsPage() {
-  const a = area('events');
   const t = messages(locale).content.events;
   const [intro, { upcoming, past }] = await Promise.all([getPageContent('intro:events'), getEvents()]);
   return (
     <>
-      <Breadcrumbs items={[{ label: a.label }]} locale={locale} />
-      <h1 className="text-3xl font-bold leading-tight">{a.label}</h1>
+      <Breadcrumbs items={[{ label: names.label }]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{names.label}</h1>
       {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : null}
       <section aria-labelledby="a-venir" className="mt-8">
         <h2 id="a-venir" className="text-2xl font-bold">

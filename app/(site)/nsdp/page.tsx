@@ -4,6 +4,7 @@ import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getNsdp } from '@/lib/content/public';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
+import { categoryNames } from '@/lib/nsdp/categories';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { releaseWhen } from '@/lib/releases/model';
@@ -73,8 +74,8 @@ export default async function NsdpPage() {
                     <tr key={meta.code} className="border-b border-border align-top">
                       {i === 0 ? (
                         <th scope="rowgroup" rowSpan={rows.length} className="py-2 pr-4 text-left">
-                          {category.label}
-                          <span className="block text-xs font-normal text-muted">{category.sector}</span>
+                          {categoryNames(category, locale).label}
+                          <span className="block text-xs font-normal text-muted">{categoryNames(category, locale).sector}</span>
                         </th>
                       ) : null}
                       <td className="py-2 pr-4">
@@ -101,7 +102,7 @@ export default async function NsdpPage() {
                       </td>
                       {i === 0 ? (
                         <td rowSpan={rows.length} className="py-2">
-                          <a href={`/nsdp/${category.id}.xml`} aria-label={t.fileOf(category.label)}>
+                          <a href={`/nsdp/${category.id}.xml`} aria-label={t.fileOf(categoryNames(category, locale).label)}>
                             SDMX-ML
                           </a>
                         </td>

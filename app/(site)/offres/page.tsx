@@ -1,24 +1,24 @@
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { RichText } from '@/components/content/rich-text';
 import { TenderCard } from '@/components/content/tender-card';
-import { area } from '@/lib/content/areas';
+import { area, areaTexts } from '@/lib/content/areas';
 import { getPageContent, getTenders } from '@/lib/content/public';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
+const names = areaTexts(area('offres'), locale);
 
-export const generateMetadata = () => pageMetadata({ title: area('offres').label, description: area('offres').description, path: '/offres' });
+export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/offres' });
 
 export default async function TendersPage() {
-  const a = area('offres');
   const t = messages(locale).content.tenders;
   const [intro, tenders] = await Promise.all([getPageContent('intro:offres'), getTenders()]);
   return (
     <>
-      <Breadcrumbs items={[{ label: a.label }]} locale={locale} />
-      <h1 className="text-3xl font-bold leading-tight">{a.label}</h1>
+      <Breadcrumbs items={[{ label: names.label }]} locale={locale} />
+      <h1 className="text-3xl font-bold leading-tight">{names.label}</h1>
       {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : null}
       {tenders.length === 0 ? <p className="mt-6 text-muted">{t.none}</p> : null}
       <ul className="mt-8 space-y-6">

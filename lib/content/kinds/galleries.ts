@@ -35,7 +35,7 @@ export const galleryKind = defineKind({
   name: 'galleries',
   table: galleries,
   entity: 'gallery',
-  words: { noun: 'Galerie', plural: 'Galeries', this: 'cette galerie', pronoun: 'la', feminine: true },
+  words: { noun: 'Galerie', plural: 'Galeries', this: 'cette galerie', pronoun: 'la', feminine: true, en: { noun: 'Gallery', plural: 'Galleries' } },
   area: { slug: 'galleries' },
   tags: () => galleryTags(),
 

@@ -10,6 +10,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/open';
+import type { Locale } from '@/lib/i18n/locales';
 import type { FormValues } from '@/lib/content/editing/values';
 import type { KindForm } from './form';
 import type { KindName } from './forms';
@@ -37,7 +38,10 @@ export type ItemTable = PgTable & { [K in keyof ItemRow]: PgColumn };
 /** A row of a kind's table, with the columns every kind has. */
 export type RowOf<T extends ItemTable> = T['$inferSelect'] & ItemRow;
 
-/** How the back-office names a kind in French, for messages and audit summaries. */
+/**
+ * How the back-office names a kind in French, for messages and audit summaries; public pages name
+ * it too (search filters), in their language (`publicKindWords`).
+ */
 export type KindWords = {
   /** Capitalised noun: « Publication », « Événement ». */
   noun: string;
@@ -49,7 +53,12 @@ export type KindWords = {
   pronoun: 'la' | 'le';
   /** For past participles: « mise en ligne » / « mis en ligne ». */
   feminine: boolean;
+  /** The noun and its plural in English, for the English public pages: « Publication », « Publications ». */
+  en: { noun: string; plural: string };
 };
+
+/** A kind's noun and plural as public pages show them in `locale` (the French words unchanged in French). */
+export const publicKindWords = (words: KindWords, locale: Locale): { noun: string; plural: string } => (locale === 'en' ? words.en : words);
 
 /** What every edit form's checked values have: a title and, when the editor chose one, a slug. */
 export type ItemValues = { title: string; slug?: string | undefined };

@@ -13,7 +13,7 @@ export const newsKind = defineKind({
   name: 'news',
   table: news,
   entity: 'news',
-  words: { noun: 'Actualité', plural: 'Actualités', this: 'cette actualité', pronoun: 'la', feminine: true },
+  words: { noun: 'Actualité', plural: 'Actualités', this: 'cette actualité', pronoun: 'la', feminine: true, en: { noun: 'News item', plural: 'News' } },
   area: { slug: 'news' },
   tags: (row) => newsTags(row),
 

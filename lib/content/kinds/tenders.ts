@@ -16,7 +16,7 @@ export const tenderKind = defineKind({
   name: 'tenders',
   table: tenders,
   entity: 'tender',
-  words: { noun: 'Appel d’offres', plural: 'Appels d’offres', this: 'cet appel d’offres', pronoun: 'le', feminine: false },
+  words: { noun: 'Appel d’offres', plural: 'Appels d’offres', this: 'cet appel d’offres', pronoun: 'le', feminine: false, en: { noun: 'Call for tenders', plural: 'Calls for tenders' } },
   area: { slug: 'offres' },
   tags: () => tenderTags(),
 

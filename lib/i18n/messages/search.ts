@@ -17,6 +17,8 @@ const fr = {
   },
   /** The search form's button (its label is the page's). */
   form: { submit: 'Rechercher' },
+  /** What a result is, besides the kinds of content (their plurals are the kinds' words, lib/content/kinds). */
+  kinds: { series: 'Séries statistiques', pages: 'Pages de l’institut' },
   results: {
     none: (q: string) => `Aucun résultat pour « ${q} ».`,
     /** `n` ≥ 1; the page only when there are several. */
@@ -55,6 +57,7 @@ export const search: Record<Locale, typeof fr> = {
       prompt: 'Enter one or more words, or a phrase in quotation marks.',
     },
     form: { submit: 'Search' },
+    kinds: { series: 'Statistical series', pages: 'Institute pages' },
     results: {
       none: (q: string) => `No results for “${q}”.`,
       count: (n: number, q: string, page: number, pages: number) =>

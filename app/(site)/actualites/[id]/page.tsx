@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { NewsArticle } from '@/components/content/news-article';
-import { area } from '@/lib/content/areas';
+import { area, areaTexts } from '@/lib/content/areas';
 import { getNewsItem, getPublicRefs } from '@/lib/content/public';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -36,7 +36,7 @@ export default async function NewsItemPage({ params }: Props) {
   if (!item) notFound();
   return (
     <>
-      <Breadcrumbs items={[{ label: area('news').label, href: '/actualites' }, { label: item.title }]} locale={locale} />
+      <Breadcrumbs items={[{ label: areaTexts(area('news'), locale).label, href: '/actualites' }, { label: item.title }]} locale={locale} />
       <NewsArticle item={item} locale={locale} />
     </>
   );

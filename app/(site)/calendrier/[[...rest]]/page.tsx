@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CalendarPage, ReleasePage } from '@/components/content/calendar-page';
-import { getArea } from '@/lib/content/areas';
+import { areaTexts, getArea } from '@/lib/content/areas';
 import { getRelease } from '@/lib/content/public';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -38,7 +38,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   }
   const area = v.area ? getArea(v.area) : undefined;
   return pageMetadata({
-    title: area ? t.calendar.titleOf(area.menuLabel) : t.calendar.title,
+    title: area ? t.calendar.titleOf(areaTexts(area, locale).menuLabel) : t.calendar.title,
     description: t.calendar.description,
     path: area ? `/calendrier/rubrique/${area.slug}` : '/calendrier',
     area: area?.slug,

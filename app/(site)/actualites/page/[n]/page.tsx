@@ -1,12 +1,13 @@
 import { notFound } from 'next/navigation';
 import { NewsListPage } from '@/components/content/news-list-page';
-import { area } from '@/lib/content/areas';
+import { area, areaTexts } from '@/lib/content/areas';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
 const t = messages(locale).content;
+const names = areaTexts(area('news'), locale);
 
 type Props = { params: Promise<{ n: string }> };
 
@@ -24,7 +25,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props) {
   const page = await pageNumber(params);
   if (!page) return { title: t.notFoundTitle };
-  return pageMetadata({ title: t.news.pageTitle(area('news').label, page), description: area('news').description, path: `/actualites/page/${page}` });
+  return pageMetadata({ title: t.news.pageTitle(names.label, page), description: names.description, path: `/actualites/page/${page}` });
 }
 
 export default async function NewsPageN({ params }: Props) {
