@@ -13,11 +13,11 @@ import { RichText } from './rich-text';
 /** The accessibility statement is never missing: an install older than it shows the default text. */
 const fallback = (key: AreaSlug) => (key === 'accessibilite' ? { ...accessibilityStatement, photo: null } : null);
 
-/** Metadata of an institutional page (`mission`, `mot_du_dg`). */
-export async function institutionMetadata(key: AreaSlug) {
+/** Metadata of an institutional page (`mission`, `mot_du_dg`, `accessibilite`), in the page's language. */
+export async function institutionMetadata(key: AreaSlug, locale: Locale) {
   const a = area(key);
   const page = (await getPageContent(key)) ?? fallback(key);
-  return pageMetadata({ title: page?.title ?? a.label, description: page ? textExcerpt(page.body) : a.description, path: a.publicPath! });
+  return pageMetadata({ title: page?.title ?? a.label, description: page ? textExcerpt(page.body) : a.description, path: a.publicPath!, locale });
 }
 
 /** An institutional text edited in /admin/about. */

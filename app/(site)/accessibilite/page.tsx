@@ -1,6 +1,6 @@
 import { InstitutionPage, institutionMetadata } from '@/components/content/institution-page';
 
-export const generateMetadata = () => institutionMetadata('accessibilite');
+export const generateMetadata = () => institutionMetadata('accessibilite', 'fr');
 
 export default function AccessibilityPage() {
   return <InstitutionPage pageKey="accessibilite" locale="fr" />;

@@ -5,7 +5,7 @@ import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
 
-export const generateMetadata = () => pageMetadata({ title: area('news').label, description: area('news').description, path: '/actualites' });
+export const generateMetadata = () => pageMetadata({ title: area('news').label, description: area('news').description, path: '/actualites', locale });
 
 export default function NewsPage() {
   return <NewsListPage page={1} locale={locale} />;

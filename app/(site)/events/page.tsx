@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
 
-export const generateMetadata = () => pageMetadata({ title: area('events').label, description: area('events').description, path: '/events' });
+export const generateMetadata = () => pageMetadata({ title: area('events').label, description: area('events').description, path: '/events', locale });
 
 function EventList({ items, locale }: { items: EventItem[]; locale: Locale }) {
   return (

@@ -9,7 +9,7 @@ import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
 
-export const generateMetadata = () => pageMetadata({ title: area('galleries').label, description: area('galleries').description, path: '/gallery' });
+export const generateMetadata = () => pageMetadata({ title: area('galleries').label, description: area('galleries').description, path: '/gallery', locale });
 
 export default async function GalleryPage() {
   const a = area('galleries');

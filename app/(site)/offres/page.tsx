@@ -9,7 +9,7 @@ import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
 
-export const generateMetadata = () => pageMetadata({ title: area('offres').label, description: area('offres').description, path: '/offres' });
+export const generateMetadata = () => pageMetadata({ title: area('offres').label, description: area('offres').description, path: '/offres', locale });
 
 export default async function TendersPage() {
   const a = area('offres');

@@ -3,7 +3,7 @@ import type { Locale } from '@/lib/i18n/locales';
 
 const locale: Locale = 'fr';
 
-export const generateMetadata = () => institutionMetadata('mission');
+export const generateMetadata = () => institutionMetadata('mission', locale);
 
 export default function MissionPage() {
   return <InstitutionPage pageKey="mission" locale={locale} />;

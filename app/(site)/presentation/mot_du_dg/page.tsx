@@ -3,7 +3,7 @@ import type { Locale } from '@/lib/i18n/locales';
 
 const locale: Locale = 'fr';
 
-export const generateMetadata = () => institutionMetadata('mot_du_dg');
+export const generateMetadata = () => institutionMetadata('mot_du_dg', locale);
 
 export default function DirectorWordPage() {
   return <InstitutionPage pageKey="mot_du_dg" locale={locale} />;
