@@ -9,10 +9,10 @@ import { messages } from '@/lib/i18n/messages';
 /**
  * Title, description, canonical URL, Open Graph and feeds (autodiscovery: the site's Atom feeds,
  * the area's when `area` is given, an iCalendar feed when `calendar` is) of a public page, in the
- * page's language (`locale`, French when not given).
+ * page's language (`locale`).
  */
-export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article'; area?: string; calendar?: string; locale?: Locale }): Promise<Metadata> {
-  const locale = p.locale ?? 'fr';
+export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article'; area?: string; calendar?: string; locale: Locale }): Promise<Metadata> {
+  const { locale } = p;
   const t = messages(locale).site;
   const identity = await getIdentity();
   const siteName = identity ? `${identity.acronym} — ${identity.name}` : t.identity.name;

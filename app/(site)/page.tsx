@@ -8,11 +8,12 @@ import { formatDate, isoDate } from '@/lib/format';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
+import { releaseWhen } from '@/lib/releases/model';
 import { pageMetadata } from '@/lib/seo';
 
 const locale: Locale = 'fr';
 const t = messages(locale).content.home;
+const releaseStatus = messages(locale).series.releaseStatus;
 
 export async function generateMetadata() {
   const identity = await getIdentity();
@@ -20,6 +21,7 @@ export async function generateMetadata() {
     title: t.title,
     description: identity?.tagline ?? t.description,
     path: '/',
+    locale,
   });
 }
 
@@ -74,8 +76,8 @@ export default async function HomePage() {
                       <Link prefetch={false} href={`/calendrier/${r.slug}`}>{r.title}</Link>
                     </p>
                     <p className="text-sm text-muted">
-                      <time dateTime={isoDate(r.scheduledAt)}>{releaseWhen(r, env.TIME_ZONE)}</time>
-                      {` · ${releaseStatusLabel[r.status]}`}
+                      <time dateTime={isoDate(r.scheduledAt)}>{releaseWhen(r, env.TIME_ZONE, locale)}</time>
+                      {` · ${releaseStatus[r.status]}`}
                       {getArea(r.area) ? ` · ${areaTexts(getArea(r.area)!, locale).menuLabel}` : ''}
                     </p>
                   </li>

@@ -5,7 +5,7 @@ import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent,
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
+import { releaseWhen } from '@/lib/releases/model';
 import { areaListUrl } from '@/lib/content/urls';
 import { Breadcrumbs } from './breadcrumbs';
 import { KeyFigureCard } from './key-figure-card';
@@ -41,7 +41,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
           <Link prefetch={false} href={`/calendrier/${next.slug}`} className="underline">
             {next.title}
           </Link>
-          , <time dateTime={next.scheduledAt.toISOString()}>{releaseWhen(next, env.TIME_ZONE)}</time> ({releaseStatusLabel[next.status]}).
+          , <time dateTime={next.scheduledAt.toISOString()}>{releaseWhen(next, env.TIME_ZONE, locale)}</time> ({messages(locale).series.releaseStatus[next.status]}).
         </p>
       ) : null}
 

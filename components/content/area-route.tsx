@@ -50,7 +50,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
       const data = await getPublicationPage(area.slug, view.slug);
       if (!data) return {};
       const p = data.publication;
-      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article' });
+      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article', locale });
     }
     if (view.kind === 'series') {
       const page = await getSeriesPage(view.code);
@@ -61,6 +61,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
         title: `${meta.label} (${meta.code})${range}`,
         description: t.seriesMeta.description(meta.label),
         path: seriesPath(meta, view.range) ?? area.publicPath!,
+        locale,
       });
     }
     const suffix = [view.year ? t.area.yearSuffix(view.year) : '', view.page > 1 ? t.area.pageSuffix(view.page) : ''].filter(Boolean).join(', ');
@@ -70,6 +71,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
       description: names.description,
       path: `${area.publicPath}${view.year ? `/annee/${view.year}` : ''}${view.page > 1 ? `/page/${view.page}` : ''}`,
       area: area.slug,
+      locale,
     });
   }
 

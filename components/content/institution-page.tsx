@@ -13,12 +13,12 @@ import { RichText } from './rich-text';
 /** The accessibility statement is never missing: an install older than it shows the default text. */
 const fallback = (key: AreaSlug) => (key === 'accessibilite' ? { ...accessibilityStatement, photo: null } : null);
 
-/** Metadata of an institutional page (`mission`, `mot_du_dg`), its area's name in `locale` while the page has no text. */
+/** Metadata of an institutional page (`mission`, `mot_du_dg`, `accessibilite`), in the page's language (its area's name while the page has no text). */
 export async function institutionMetadata(key: AreaSlug, locale: Locale) {
   const a = area(key);
   const names = areaTexts(a, locale);
   const page = (await getPageContent(key)) ?? fallback(key);
-  return pageMetadata({ title: page?.title ?? names.label, description: page ? textExcerpt(page.body) : names.description, path: a.publicPath! });
+  return pageMetadata({ title: page?.title ?? names.label, description: page ? textExcerpt(page.body) : names.description, path: a.publicPath!, locale });
 }
 
 /** An institutional text edited in /admin/about. */

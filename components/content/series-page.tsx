@@ -151,7 +151,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
         <h2 id="citer" className="text-xl font-bold">
           {t.cite}
         </h2>
-        <p className="mt-3">{citation(data, { institute: publisher.name, url })}</p>
+        <p className="mt-3">{citation(data, { institute: publisher.name, url }, locale)}</p>
       </section>
 
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />

@@ -18,7 +18,7 @@ export function SeriesChart({ data, range, locale }: { data: SeriesData; range: 
   const shown = inRange(data.observations, range);
   if (shown.length === 0) return <p className="text-muted">{t.empty}</p>;
   const { path, points, yTicks, xTicks } = plot(shown, frame);
-  const sentence = trendSentence(meta.label, meta.frequency, meta.decimals, shown);
+  const sentence = trendSentence(meta.label, meta.frequency, meta.decimals, shown, locale);
   const id = `graphique-${meta.code}-${range}`;
   const provisional = points.filter((p) => p.o.status !== 'A');
   const axisY = frame.height - frame.bottom;

@@ -1,5 +1,7 @@
 /** schema.org `Dataset` markup of a series page (dataset search engines), and its citation line. */
 import { formatDateTime } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { periodOf, type SeriesData } from './model';
 
 type Download = { format: string; url: string; mime: string };
@@ -28,7 +30,8 @@ export function datasetJsonLd({ data, url, downloads, publisher }: { data: Serie
   };
 }
 
-/** « Institut…, Indice des prix… (IPC), version 3 du 12 novembre 2026 à 08:45, https://… ». */
-export function citation(data: SeriesData, { institute, url }: { institute: string; url: string }): string {
-  return `${institute}, ${data.meta.label} (${data.meta.code}), version ${data.version.number} du ${formatDateTime(data.version.publishedAt)} UTC, ${url}.`;
+/** « Institut…, Indice des prix… (IPC), version 3 du 12 novembre 2026 à 08:45 UTC, https://…. », in the reader's language. */
+export function citation(data: SeriesData, { institute, url }: { institute: string; url: string }, locale: Locale): string {
+  const { meta, version } = data;
+  return messages(locale).series.page.citation(institute, meta.label, meta.code, version.number, formatDateTime(version.publishedAt, locale), url);
 }

@@ -6,7 +6,7 @@ import { pageMetadata } from '@/lib/seo';
 const locale: Locale = 'fr';
 const names = areaTexts(area('news'), locale);
 
-export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/actualites' });
+export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/actualites', locale });
 
 export default function NewsPage() {
   return <NewsListPage page={1} locale={locale} />;

@@ -20,6 +20,7 @@ export async function generateMetadata() {
     title: t.title,
     description: t.description,
     path: '/donnees',
+    locale,
   });
 }
 

@@ -11,7 +11,7 @@ import { pageMetadata } from '@/lib/seo';
 const locale: Locale = 'fr';
 const names = areaTexts(area('events'), locale);
 
-export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/events' });
+export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/events', locale });
 
 function EventList({ items, locale }: { items: EventItem[]; locale: Locale }) {
   return (

@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/seo';
 const locale: Locale = 'fr';
 const names = areaTexts(area('galleries'), locale);
 
-export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/gallery' });
+export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/gallery', locale });
 
 export default async function GalleryPage() {
   const t = messages(locale).content.gallery;

@@ -23,6 +23,7 @@ export async function generateMetadata() {
     description: t.description,
     path: '/nsdp',
     calendar: '/flux/calendrier.ics',
+    locale,
   });
 }
 

@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/seo';
 const locale: Locale = 'fr';
 const names = areaTexts(area('offres'), locale);
 
-export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/offres' });
+export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: '/offres', locale });
 
 export default async function TendersPage() {
   const t = messages(locale).content.tenders;

@@ -56,6 +56,26 @@ const fr = {
     hollow: 'Point creux : valeur non définitive (provisoire, estimée…), voir le statut dans le tableau.',
   },
 
+  /**
+   * The sentence that states what a chart shows (its description and caption,
+   * `lib/series/chart/trend.ts`): values, periods and changes come formatted.
+   */
+  trend: {
+    none: (label: string) => `${label} : aucune valeur publiée.`,
+    single: (label: string, value: string, period: string) => `${label} : une seule valeur publiée, ${value} en ${period}.`,
+    /** « De janvier 2016 à décembre 2017 », « D’avril… », « Du 1er trimestre 2026 au 3e trimestre 2026 ». */
+    span: (from: string, to: string, frequency: Frequency) =>
+      frequency === 'quarterly' ? `Du ${from} au ${to}` : `${/^[aeiouéèh]/i.test(from) ? 'D’' : 'De '}${from} à ${to}`,
+    overall: (span: string, label: string, first: string, last: string, change: string) => `${span}, la série « ${label} » est passée de ${first} à ${last} (${change}).`,
+    /** `movement` is one of `stable`, `up`, `down` below. */
+    overYear: (movement: string) => `Sur un an, elle ${movement}.`,
+    lastPeriod: (movement: string) => `Sur la dernière période, elle ${movement}.`,
+    stable: 'est restée stable',
+    /** `change` without its sign: « 2,3 % ». */
+    up: (change: string) => `a augmenté de ${change}`,
+    down: (change: string) => `a baissé de ${change}`,
+  },
+
   headline: {
     latest: (period: string) => `Dernière valeur, ${period}`,
     overPeriod: (change: string) => `Sur la période : ${change}`,
@@ -111,6 +131,9 @@ const fr = {
     source: 'Source',
     versions: 'Versions précédentes',
     cite: 'Citer cette série',
+    /** « Institut…, Indice des prix… (IPC), version 3 du 12 novembre 2026 à 08:45 UTC, https://…. » */
+    citation: (institute: string, label: string, code: string, version: number, date: string, url: string) =>
+      `${institute}, ${label} (${code}), version ${version} du ${date} UTC, ${url}.`,
   },
 
   area: {
@@ -294,6 +317,18 @@ const en: typeof fr = {
     hollow: 'Hollow point: value not final (provisional, estimated…); see its status in the table.',
   },
 
+  trend: {
+    none: (label) => `${label}: no values published.`,
+    single: (label, value, period) => `${label}: only one value published, ${value} in ${period}.`,
+    span: (from, to) => `From ${from} to ${to}`,
+    overall: (span, label, first, last, change) => `${span}, the series “${label}” went from ${first} to ${last} (${change}).`,
+    overYear: (movement) => `Over the year, it ${movement}.`,
+    lastPeriod: (movement) => `Over the latest period, it ${movement}.`,
+    stable: 'was unchanged',
+    up: (change) => `rose ${change}`,
+    down: (change) => `fell ${change}`,
+  },
+
   headline: {
     latest: (period) => `Latest value, ${period}`,
     overPeriod: (change) => `Over the period: ${change}`,
@@ -346,6 +381,7 @@ const en: typeof fr = {
     source: 'Source',
     versions: 'Previous versions',
     cite: 'Cite this series',
+    citation: (institute, label, code, version, date, url) => `${institute}, ${label} (${code}), version ${version}, published ${date} UTC, ${url}.`,
   },
 
   area: {

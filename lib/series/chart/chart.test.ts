@@ -43,13 +43,30 @@ describe('chart geometry', () => {
 
 describe('trend sentence', () => {
   it('says where the series went, in French, over the range, a year and the last period', () => {
-    expect(trendSentence('Indice des prix', 'monthly', 1, months(24))).toBe(
+    expect(trendSentence('Indice des prix', 'monthly', 1, months(24), 'fr')).toBe(
       'De janvier 2016 à décembre 2017, la série « Indice des prix » est passée de 100,0 à 105,8 (+5,8\u202f%). Sur un an, elle a augmenté de 2,9\u202f%. Sur la dernière période, elle a augmenté de 0,2\u202f%.',
     );
     const down = months(3).map((o, i) => ({ ...o, value: 100 - i }));
-    expect(trendSentence('X', 'monthly', 1, down)).toContain('elle a baissé de 1,0\u202f%');
-    expect(trendSentence('X', 'quarterly', 1, [{ period: '2026-01-01', value: 1, status: 'A' }, { period: '2026-07-01', value: 2, status: 'A' }])).toMatch(/^Du 1er trimestre 2026 au 3e trimestre 2026/);
-    expect(trendSentence('X', 'monthly', 1, [{ period: '2026-10-01', value: 1, status: 'A' }])).toBe('X : une seule valeur publiée, 1,0 en octobre 2026.');
+    expect(trendSentence('X', 'monthly', 1, down, 'fr')).toContain('elle a baissé de 1,0\u202f%');
+    expect(trendSentence('X', 'quarterly', 1, [{ period: '2026-01-01', value: 1, status: 'A' }, { period: '2026-07-01', value: 2, status: 'A' }], 'fr')).toMatch(/^Du 1er trimestre 2026 au 3e trimestre 2026/);
+    expect(trendSentence('X', 'monthly', 1, [{ period: '2026-10-01', value: 1, status: 'A' }], 'fr')).toBe('X : une seule valeur publiée, 1,0 en octobre 2026.');
+    expect(trendSentence('X', 'monthly', 1, [{ period: '2026-04-01', value: 1, status: 'A' }, { period: '2026-05-01', value: 1, status: 'A' }], 'fr')).toBe(
+      'D’avril 2026 à mai 2026, la série « X » est passée de 1,0 à 1,0 (0,0\u202f%). Sur la dernière période, elle est restée stable.',
+    );
+    expect(trendSentence('X', 'monthly', 1, [], 'fr')).toBe('X : aucune valeur publiée.');
+  });
+
+  it('says it in English too, with English numbers and periods', () => {
+    expect(trendSentence('Consumer price index', 'monthly', 1, months(24), 'en')).toBe(
+      'From January 2016 to December 2017, the series “Consumer price index” went from 100.0 to 105.8 (+5.8%). Over the year, it rose 2.9%. Over the latest period, it rose 0.2%.',
+    );
+    const down = months(3).map((o, i) => ({ ...o, value: 100 - i }));
+    expect(trendSentence('X', 'monthly', 1, down, 'en')).toContain('Over the latest period, it fell 1.0%.');
+    expect(trendSentence('X', 'quarterly', 1, [{ period: '2026-01-01', value: 1, status: 'A' }, { period: '2026-07-01', value: 1, status: 'A' }], 'en')).toBe(
+      'From Q1 2026 to Q3 2026, the series “X” went from 1.0 to 1.0 (0.0%). Over the latest period, it was unchanged.',
+    );
+    expect(trendSentence('X', 'annual', 0, [{ period: '2026-01-01', value: 12, status: 'A' }], 'en')).toBe('X: only one value published, 12 in 2026.');
+    expect(trendSentence('X', 'monthly', 1, [], 'en')).toBe('X: no values published.');
   });
 });
 

@@ -28,7 +28,7 @@ export async function generateStaticParams() {
 export async function generateMetadata({ params }: Props) {
   const item = await find(params);
   if (!item) return { title: t.notFoundTitle };
-  return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article' });
+  return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article', locale });
 }
 
 export default async function NewsItemPage({ params }: Props) {

@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (v.kind === 'release') {
     const data = await getRelease(v.slug);
     if (!data) return { title: 'Page Not Found' };
-    return pageMetadata({ title: data.release.title, description: t.release.description(data.release.title), path: `/calendrier/${v.slug}` });
+    return pageMetadata({ title: data.release.title, description: t.release.description(data.release.title), path: `/calendrier/${v.slug}`, locale });
   }
   const area = v.area ? getArea(v.area) : undefined;
   return pageMetadata({
@@ -43,6 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     path: area ? `/calendrier/rubrique/${area.slug}` : '/calendrier',
     area: area?.slug,
     calendar: area ? `/flux/calendrier/${area.slug}.ics` : '/flux/calendrier.ics',
+    locale,
   });
 }
 

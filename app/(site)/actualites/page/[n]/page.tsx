@@ -25,7 +25,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props) {
   const page = await pageNumber(params);
   if (!page) return { title: t.notFoundTitle };
-  return pageMetadata({ title: t.news.pageTitle(names.label, page), description: names.description, path: `/actualites/page/${page}` });
+  return pageMetadata({ title: t.news.pageTitle(names.label, page), description: names.description, path: `/actualites/page/${page}`, locale });
 }
 
 export default async function NewsPageN({ params }: Props) {
