@@ -305,26 +305,20 @@ export function readTsquery(text: string): Node | null | 'empty' {
   if (tokens.length === 0) return 'empty';
   let i = 0;
   // Precedence as in Postgres: & binds tighter than |.
-  const or = (): Node | null => {
-    let left = and();
-    while (left && tokens[i] === '|') {
-      i++;
-      const right = and();
-      if (!right) return null;
-      left = { op: '|', left, right };
-    }
-    return left;
-  };
-  const and = (): Node | null => {
-    let left = atom();
-    while (left && tokens[i] === '&') {
-      i++;
-      const right = atom();
-      if (!right) return null;
-      left = { op: '&', left, right };
-    }
-    return left;
-  };
+  const binary =
+    (op: '&' | '|', operand: () => Node | null) =>
+    (): Node | null => {
+      let left = operand();
+      while (left && tokens[i] === op) {
+        i++;
+        const right = operand();
+        if (!right) return null;
+        left = { op, left, right };
+      }
+      return left;
+    };
+  const and = binary('&', () => atom());
+  const or = binary('|', and);
   const atom = (): Node | null => {
     const t = tokens[i++];
     if (t === '(') {
