@@ -127,8 +127,12 @@ function visibility(scope: 'public' | 'admin', now: Date, alias = 'd'): SQL {
 /** Builds or catches up this process's index of public documents (server start, tests). */
 export const warmSearchIndex = (db: Db): Promise<void> => refreshSearchIndex(db, publicAreas());
 
-/** Completions of the last word per prefix, for the index's generation they were read in. */
-const completionCache = { generation: -1, map: new Map<string, Promise<string[]>>() };
+/**
+ * Completions of the last word per prefix, for the index's generation they were read in — per
+ * database handle (one per process; tests open several, whose generations may be equal).
+ */
+type Completions = { generation: number; map: Map<string, Promise<string[]>> };
+const completionCaches = new WeakMap<Db, Completions>();
 
 /**
  * Words of the vocabulary starting with `prefix` (folded), shortest first. Kept per prefix while
@@ -145,9 +149,10 @@ async function completions(db: Db, prefix: string, generation: number | null, li
     return rows.map((r) => r.word);
   };
   if (generation === null) return read();
-  if (completionCache.generation !== generation) {
-    completionCache.generation = generation;
-    completionCache.map.clear();
+  let completionCache = completionCaches.get(db);
+  if (!completionCache || completionCache.generation !== generation) {
+    completionCache = { generation, map: new Map() };
+    completionCaches.set(db, completionCache);
   }
   const key = `${folded}:${limit}`;
   let words = completionCache.map.get(key);
