@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   partialPrefetching: true,
   // PGlite loads its WebAssembly and data files from its package directory at run time.
   serverExternalPackages: ['@electric-sql/pglite'],
+  // One root layout per language (app/(site), app/(en)/en) and the back-office's: unknown addresses
+  // get app/global-not-found.tsx, which writes its own document.
+  experimental: { globalNotFound: true },
   poweredByHeader: false,
   // `npm test` typechecks as its own step; `npm start` on a new machine need not do it twice.
   typescript: { ignoreBuildErrors: true },

@@ -6,7 +6,8 @@ import { RETURN_COOKIE } from '@/lib/auth/return-path';
 import { env } from '@/lib/env';
 import { DatabaseUnavailableError } from '@/lib/errors';
 import { checkPublicPath } from '@/lib/routing/path-index';
-import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
+import { splitLocale } from '@/lib/i18n/paths';
+import { LOCALE_HEADER, notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
 
 /**
  * Redirects and early 404s only — never the security boundary: admin pages and handlers check
@@ -15,7 +16,7 @@ import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routin
  *   after sign-in); a connected user opening the login page goes to `/admin`. The session is
  *   checked with the sign-in mode's adapter (and Supabase's cookies refreshed here), so an expired
  *   or forged cookie gets a real redirect rather than an empty admin frame.
- * - A public path that does not exist is sent to the prerendered 404 page here, before rendering
+ * - A public path that does not exist (French or under `/en`) is sent to the 404 page here, before rendering
  *   starts: a 404 found while rendering would reach the reader as a blank document with Cache
  *   Components (see lib/routing/public-paths.ts).
  */
@@ -28,10 +29,13 @@ export async function proxy(request: NextRequest) {
   const resolved = resolvePublicPath(pathname);
   if (resolved?.kind === 'static') return NextResponse.next();
   if (resolved && (await checkPublicPath((index) => publicPathExists(pathname, index)))) return NextResponse.next();
-  // No route answers there: Next serves its prerendered 404 page with a 404 status.
+  // No route answers there: Next serves its 404 page (app/global-not-found.tsx) with a 404 status,
+  // in the language of the path.
   const target = request.nextUrl.clone();
   target.pathname = `${notFoundRoute}${pathname}`;
-  return NextResponse.rewrite(target);
+  const headers = new Headers(request.headers);
+  headers.set(LOCALE_HEADER, splitLocale(pathname).locale);
+  return NextResponse.rewrite(target, { request: { headers } });
 }
 
 async function adminRedirects(request: NextRequest) {

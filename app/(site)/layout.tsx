@@ -1,9 +1,11 @@
-import { Footer } from '@/components/site/footer';
-import { Header } from '@/components/site/header';
+import { Document, rootMetadata, rootViewport, SiteFrame } from '@/components/site/document';
 import { getIdentity } from '@/lib/content/public';
 import type { Locale } from '@/lib/i18n/locales';
 
 const locale: Locale = 'fr';
+
+export const metadata = rootMetadata(locale);
+export const viewport = rootViewport;
 
 /**
  * Navigations into public pages may block on their data (every page reads the identity above).
@@ -14,15 +16,14 @@ const locale: Locale = 'fr';
  */
 export const instant = false;
 
+/** The root layout of the French public site (`<html lang="fr">`). */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   const identity = await getIdentity();
   return (
-    <>
-      <Header identity={identity} locale={locale} />
-      <main id="contenu" className="mx-auto max-w-6xl px-4 py-8">
+    <Document locale={locale}>
+      <SiteFrame identity={identity} locale={locale}>
         {children}
-      </main>
-      <Footer identity={identity} locale={locale} />
-    </>
+      </SiteFrame>
+    </Document>
   );
 }

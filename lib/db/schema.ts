@@ -27,6 +27,14 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/**
+ * A row's text in the other languages of the public site (issue 15): `{ en: { title, body… } }`,
+ * the same field names as the French columns. A field missing there is shown in French, marked
+ * `lang="fr"` (lib/i18n/content.ts).
+ */
+export type Translations<F extends string> = { en?: Partial<Record<F, string>> };
+const translations = <F extends string>() => jsonb('translations').$type<Translations<F>>().notNull().default({});
+
 export const contentStatus = pgEnum('content_status', ['draft', 'scheduled', 'published', 'archived']);
 export const fileVisibility = pgEnum('file_visibility', ['public', 'restricted']);
 export const releaseStatus = pgEnum('release_status', ['announced', 'confirmed', 'postponed', 'cancelled', 'published']);
@@ -146,6 +154,7 @@ export const pages = pgTable('pages', {
   title: text('title').notNull(),
   /** Sanitized HTML. */
   body: text('body').notNull().default(''),
+  translations: translations<'title' | 'body'>(),
   photoFileId: uuid('photo_file_id').references(() => files.id, { onDelete: 'set null' }),
   version: integer('version').notNull().default(1),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -202,6 +211,7 @@ export const publications = pgTable(
     coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** Area-specific fields, validated by the area's schema (a law's number, signature date…). */
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    translations: translations<'title' | 'summary' | 'body' | 'periodLabel'>(),
     ...lifecycle(),
   },
   (t) => [
@@ -237,6 +247,7 @@ export const news = pgTable(
     excerpt: text('excerpt').notNull().default(''),
     body: text('body').notNull().default(''),
     coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+    translations: translations<'title' | 'excerpt' | 'body'>(),
     ...lifecycle(),
   },
   (t) => [uniqueIndex('news_slug_key').on(t.slug), index('news_published_idx').on(t.status, t.publishedAt)],
@@ -254,6 +265,7 @@ export const events = pgTable(
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at'),
     coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+    translations: translations<'title' | 'summary' | 'body' | 'place'>(),
     ...lifecycle(),
   },
   (t) => [uniqueIndex('events_slug_key').on(t.slug), index('events_starts_idx').on(t.startsAt)],
@@ -268,6 +280,7 @@ export const galleries = pgTable(
     description: text('description').notNull().default(''),
     /** Date the photos were taken (an event, a mission). */
     takenOn: date('taken_on', { mode: 'string' }),
+    translations: translations<'title' | 'description'>(),
     ...lifecycle(),
   },
   (t) => [uniqueIndex('galleries_slug_key').on(t.slug)],
@@ -301,6 +314,7 @@ export const tenders = pgTable(
     body: text('body').notNull().default(''),
     /** Open until this moment; closed after (derived, never stored). */
     deadlineAt: ts('deadline_at').notNull(),
+    translations: translations<'title' | 'summary' | 'body'>(),
     ...lifecycle(),
   },
   (t) => [uniqueIndex('tenders_slug_key').on(t.slug), uniqueIndex('tenders_reference_key').on(t.reference)],
@@ -344,6 +358,7 @@ export const series = pgTable(
     headline: boolean('headline').notNull().default(false),
     /** IMF indicator code for the National Summary Data Page and its SDMX-ML files (`PCPI_IX`); null when not on it. */
     imfIndicator: text('imf_indicator'),
+    translations: translations<'label' | 'unit' | 'methodology' | 'source'>(),
     /** Optimistic lock of the metadata (values are versioned in series_versions). */
     version: integer('version').notNull().default(1),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -437,6 +452,7 @@ export const releases = pgTable(
     reason: text('reason'),
     /** Who answers questions about it. */
     contact: text('contact').notNull().default(''),
+    translations: translations<'title' | 'provisionalLabel' | 'reason'>(),
     /** iCalendar SEQUENCE: rises on every change a subscriber should see. */
     sequence: integer('sequence').notNull().default(0),
     version: integer('version').notNull().default(1),

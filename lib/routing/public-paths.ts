@@ -6,6 +6,7 @@
 import { getArea, getAreaByPublicPath, type Area } from '@/lib/content/areas';
 import { parseAreaSegments } from '@/lib/content/area-route';
 import type { PublicPathIndex } from '@/lib/content/queries/paths';
+import { splitLocale } from '@/lib/i18n/paths';
 
 const NEWS_ID = /^[1-9]\d{0,9}$/;
 const RELEASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -25,8 +26,12 @@ type Resolved =
 /** Public pages outside the area registry. */
 const staticPaths = new Set(['/donnees', '/nsdp', '/recherche']);
 
-/** What a path would show, from its shape and the registry alone; null when it cannot exist. */
-export function resolvePublicPath(pathname: string): Resolved | null {
+/**
+ * What a path would show, from its shape and the registry alone; null when it cannot exist. English
+ * paths (`/en/…`) show the same things as their French paths.
+ */
+export function resolvePublicPath(address: string): Resolved | null {
+  const pathname = splitLocale(address).path;
   if (pathname === '/' || staticPaths.has(pathname)) return { kind: 'static' };
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const segments = path.split('/').slice(1);
@@ -93,3 +98,6 @@ export function publicPathExists(pathname: string, index: PublicPathIndex): bool
 
 /** Where `proxy.ts` rewrites a path that does not exist: no route answers there, so Next serves its 404 page. */
 export const notFoundRoute = '/_introuvable';
+
+/** The request header by which proxy.ts tells the 404 page the language of the path asked for. */
+export const LOCALE_HEADER = 'x-ins-locale';

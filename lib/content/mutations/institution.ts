@@ -297,7 +297,7 @@ export async function updatePage(
     if (expectedVersion !== 0) throw new NotFoundError('Cette page n’existe plus : rechargez la page de l’administration.');
     // Saving an empty introduction that was never written changes nothing on the site.
     if (change.changed.length === 0) {
-      return { page: { key, ...stored, photoFileId: stored.photoFileId ?? null, version: 0, updatedAt: now, updatedBy: null }, tags: [] };
+      return { page: { key, ...stored, photoFileId: stored.photoFileId ?? null, translations: {}, version: 0, updatedAt: now, updatedBy: null }, tags: [] };
     }
     return db.transaction(async (tx) => {
       const [created] = await tx

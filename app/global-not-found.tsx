@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { Document, rootMetadata, rootViewport, SiteFrame } from '@/components/site/document';
+import { NotFoundView } from '@/components/site/not-found-view';
+import { getIdentity } from '@/lib/content/public';
+import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
+import { LOCALE_HEADER } from '@/lib/routing/public-paths';
+
+export const viewport = rootViewport;
+
+/** The language of the path asked for, which proxy.ts passes on when it sends it here. */
+async function requestLocale(): Promise<Locale> {
+  const value = (await headers()).get(LOCALE_HEADER) ?? '';
+  return isLocale(value) ? value : defaultLocale;
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  const locale = await requestLocale();
+  return { ...rootMetadata(locale), title: messages(locale).site.error.notFound, robots: { index: false } };
+}
+
+/**
+ * Every unknown address (proxy.ts sends paths that do not exist here too), with the site's frame,
+ * in the language of the path (`/en/…` in English). There is one root layout per language, so no
+ * root layout wraps this page: it writes its own document.
+ */
+export default async function GlobalNotFound() {
+  const locale = await requestLocale();
+  const identity = await getIdentity();
+  return (
+    <Document locale={locale}>
+      <SiteFrame identity={identity} locale={locale}>
+        <NotFoundView locale={locale} />
+      </SiteFrame>
+    </Document>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Content in the reader's language. Each kind's row keeps its French text in its columns and the
+ * other languages in `translations` (lib/db/schema.ts). An English page shows a translated field
+ * in English and any other in French, which the page marks `lang="fr"` with a short notice: never
+ * an empty page.
+ */
+import type { Translations } from '@/lib/db/schema';
+import { defaultLocale, type Locale } from './locales';
+
+export type LocalizedFields<F extends string> = {
+  /** The page's language, or French where a field has no translation. */
+  langOf: (field: F) => Locale;
+  /** True when a field of `fields` that has French text is shown in French on a page in another language. */
+  untranslated: boolean;
+};
+
+/**
+ * `row` with `fields` in `locale` where a translation exists (non-blank), French otherwise. The
+ * row's other columns are returned unchanged.
+ */
+export function localize<F extends string, R extends { [K in F]: string | null } & { translations?: Translations<F> | null }>(
+  row: R,
+  locale: Locale,
+  fields: readonly F[],
+): R & LocalizedFields<F> {
+  if (locale === defaultLocale) return { ...row, langOf: () => defaultLocale, untranslated: false };
+  const other = locale === 'en' ? row.translations?.en : undefined;
+  const out: Record<string, unknown> = { ...row };
+  const french = new Set<F>();
+  for (const field of fields) {
+    const value = other?.[field]?.trim();
+    if (value) out[field] = value;
+    else if (row[field]) french.add(field);
+  }
+  return { ...(out as R), langOf: (field: F) => (french.has(field) ? defaultLocale : locale), untranslated: french.size > 0 };
+}
+
+/** True when `row` has a translation in `locale` (its main field, `field`, is translated). */
+export function hasTranslation<F extends string>(translations: Translations<F> | null | undefined, locale: Locale, field: F): boolean {
+  if (locale === defaultLocale) return true;
+  return Boolean(translations?.en?.[field]?.trim());
+}
+
+/** The `lang` attribute for a field shown on a page in `locale`: set only where it differs. */
+export const langAttr = (fieldLocale: Locale, pageLocale: Locale): Locale | undefined => (fieldLocale === pageLocale ? undefined : fieldLocale);
