@@ -1,43 +1,6 @@
-import { notFound } from 'next/navigation';
-import { Breadcrumbs } from '@/components/content/breadcrumbs';
-import { NewsArticle } from '@/components/content/news-article';
-import { area, areaTexts } from '@/lib/content/areas';
-import { getNewsItem, getPublicRefs } from '@/lib/content/public';
-import type { Locale } from '@/lib/i18n/locales';
-import { messages } from '@/lib/i18n/messages';
-import { pageMetadata } from '@/lib/seo';
+import { newsItemRoute } from '@/components/routes/news-item';
 
-const locale: Locale = 'fr';
-const t = messages(locale).content;
-
-type Props = { params: Promise<{ id: string }> };
-
-/** The news item for a route id, or null (any id that is not a positive integer included). */
-async function find(params: Props['params']) {
-  const { id } = await params;
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return null;
-  return getNewsItem(Number(id));
-}
-
-export async function generateStaticParams() {
-  const { news } = await getPublicRefs();
-  return news.length > 0 ? news.map((n) => ({ id: String(n.id) })) : [{ id: '1' }];
-}
-
-// Metadata never calls notFound(): the page does, so the 404 is rendered on the server.
-export async function generateMetadata({ params }: Props) {
-  const item = await find(params);
-  if (!item) return { title: t.notFoundTitle };
-  return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article', locale });
-}
-
-export default async function NewsItemPage({ params }: Props) {
-  const item = await find(params);
-  if (!item) notFound();
-  return (
-    <>
-      <Breadcrumbs items={[{ label: areaTexts(area('news'), locale).label, href: '/actualites' }, { label: item.title }]} locale={locale} />
-      <NewsArticle item={item} locale={locale} />
-    </>
-  );
-}
+const route = newsItemRoute('fr');
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

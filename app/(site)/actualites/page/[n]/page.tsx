@@ -1,35 +1,6 @@
-import { notFound } from 'next/navigation';
-import { NewsListPage } from '@/components/content/news-list-page';
-import { area, areaTexts } from '@/lib/content/areas';
-import type { Locale } from '@/lib/i18n/locales';
-import { messages } from '@/lib/i18n/messages';
-import { pageMetadata } from '@/lib/seo';
+import { newsListRoute } from '@/components/routes/news-list';
 
-const locale: Locale = 'fr';
-const t = messages(locale).content;
-const names = areaTexts(area('news'), locale);
-
-type Props = { params: Promise<{ n: string }> };
-
-/** The page number of the URL (2 or more), or null. */
-async function pageNumber(params: Props['params']) {
-  const { n } = await params;
-  const page = /^\d{1,6}$/.test(n) ? Number(n) : NaN;
-  return page >= 2 ? page : null;
-}
-
-export function generateStaticParams() {
-  return [{ n: '2' }];
-}
-
-export async function generateMetadata({ params }: Props) {
-  const page = await pageNumber(params);
-  if (!page) return { title: t.notFoundTitle };
-  return pageMetadata({ title: t.news.pageTitle(names.label, page), description: names.description, path: `/actualites/page/${page}`, locale });
-}
-
-export default async function NewsPageN({ params }: Props) {
-  const page = await pageNumber(params);
-  if (!page) notFound();
-  return <NewsListPage page={page} locale={locale} />;
-}
+const route = newsListRoute('fr');
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

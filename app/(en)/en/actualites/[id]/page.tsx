@@ -1,0 +1,6 @@
+import { newsItemRoute } from '@/components/routes/news-item';
+
+const route = newsItemRoute('en');
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,0 +1,5 @@
+import { eventsRoute } from '@/components/routes/events';
+
+const route = eventsRoute('en');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
