@@ -9,6 +9,12 @@ import { LOCALE_HEADER } from '@/lib/routing/public-paths';
 
 export const viewport = rootViewport;
 
+/**
+ * Rendered per request: its language comes from a request header (the one root document cannot
+ * be prerendered twice). An unknown address costs a render of the frame, whose data is cached.
+ */
+export const instant = false;
+
 /** The language of the path asked for, which proxy.ts passes on when it sends it here. */
 async function requestLocale(): Promise<Locale> {
   const value = (await headers()).get(LOCALE_HEADER) ?? '';

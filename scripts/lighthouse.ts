@@ -102,8 +102,12 @@ async function main(): Promise<number> {
   try {
     // The search results page too (not cached: rendered at each request). It asks search engines
     // not to index it (results pages are not content), so its SEO is scored without `is-crawlable`.
+    // The English site's pages (issue 15) are held to the same scores: the same pages under /en.
+    const french = await measuredPages(server.baseUrl);
+    const english = french.map((p) => ({ name: `${p.name} (anglais)`, path: p.path === '/' ? '/en' : `/en${p.path}` }));
     const pages: { name: string; path: string; noindex?: boolean }[] = [
-      ...(await measuredPages(server.baseUrl)),
+      ...french,
+      ...english,
       { name: 'Recherche', path: '/recherche?q=prix+riz', noindex: true },
     ];
     await warm(server.baseUrl, pages.map((p) => p.path));

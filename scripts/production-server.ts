@@ -36,7 +36,7 @@ const options = {
   maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
   // Rendered on every request, answered by their address alone: the search and the calendar
   // (see its route for why it is not prerendered).
-  urlOnlyPaths: ['/recherche', '/calendrier'],
+  urlOnlyPaths: ['/recherche', '/calendrier', '/en/recherche', '/en/calendrier'],
   // Postgres only, on a connection of its own (a busy pool is not an outage); PGlite is inside
   // this process: a server error is all it can have.
   probe: databaseProbe?.probe,

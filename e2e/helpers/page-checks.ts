@@ -66,19 +66,19 @@ export async function expectNoSeriousA11yViolations(page: Page, mode: ColourMode
 }
 
 /**
- * A public page answered and rendered as a French, structured page with real content, in the
+ * A public page answered and rendered as a structured page in its language (French by default) with real content, in the
  * requested colour mode, without console errors or serious accessibility violations.
  */
 export async function expectPublicPage(
   page: Page,
   response: Response | null,
-  options: { mode: ColourMode; consoleErrors: string[]; h1?: string },
+  options: { mode: ColourMode; consoleErrors: string[]; h1?: string; lang?: 'fr' | 'en' },
 ): Promise<void> {
   expect(response, 'pas de réponse à la navigation').not.toBeNull();
   expect(response?.status(), `statut HTTP de ${response?.url()}`).toBe(200);
 
   const html = page.locator('html');
-  await expect(html).toHaveAttribute('lang', 'fr');
+  await expect(html).toHaveAttribute('lang', options.lang ?? 'fr');
   if (options.mode === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
   else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
 

@@ -1,0 +1,103 @@
+/**
+ * The English site (issue 15), generated from the area registry like smoke.spec.ts: every public
+ * route under `/en` answers in English (`lang="en"`, title, description, hreflang alternates), with
+ * no serious accessibility violation in either colour mode and no French interface string — the
+ * catalogue's French strings are looked for in the page, outside the content marked `lang="fr"`.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { areas, publicAreaPaths, type Area } from '../lib/content/areas';
+import { messages } from '../lib/i18n/messages';
+import { colourModes, expectNoSeriousA11yViolations, expectPublicPage, setColourMode, watchConsoleErrors } from './helpers/page-checks';
+import { findFirstNewsPath } from './helpers/routes';
+
+/** Every French string of the catalogue that English writes differently, long enough to be telling. */
+function frenchStrings(): string[] {
+  const found = new Set<string>();
+  const walk = (fr: unknown, en: unknown) => {
+    if (typeof fr === 'string') {
+      if (fr !== en && fr.length >= 6) found.add(fr);
+    } else if (fr && typeof fr === 'object') {
+      for (const [key, value] of Object.entries(fr)) walk(value, (en as Record<string, unknown> | undefined)?.[key]);
+    }
+  };
+  walk(messages('fr'), messages('en'));
+  // The registry's French names of areas and sections.
+  for (const a of areas as readonly Area[]) if (a.publicPath && a.en && a.label !== a.en.label && a.label.length >= 6) found.add(a.label);
+  return [...found];
+}
+const french = frenchStrings();
+
+/** The page's text without what is marked French (untranslated content), and its title and description. */
+async function englishText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const el of body.querySelectorAll('[lang="fr"], script, style, template')) el.remove();
+    const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    return `${document.title}\n${description}\n${body.innerText}`;
+  });
+}
+
+async function expectEnglishPage(page: Page, path: string, mode: (typeof colourModes)[number], alternates = true) {
+  const consoleErrors = watchConsoleErrors(page);
+  const response = await page.goto(path);
+  await expectPublicPage(page, response, { mode, consoleErrors, lang: 'en' });
+  await expect(page).toHaveTitle(/\S/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S/);
+  if (alternates) {
+    const french = new URL(page.url()).pathname.replace(/^\/en(?=\/|$)/, '') || '/';
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en(\/|$)/);
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute('href', new RegExp(`${french.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveCount(1);
+  }
+  const text = await englishText(page);
+  const left = french.filter((s) => text.includes(s));
+  expect(left, `texte d'interface en français sur ${path}`).toEqual([]);
+}
+
+test.describe('pages publiques en anglais', () => {
+  for (const mode of colourModes) {
+    for (const path of ['/en', ...publicAreaPaths().map((p) => `/en${p}`), '/en/donnees', '/en/nsdp', '/en/indice/ipc/series/IPC', '/en/calendrier', '/en/calendrier/rubrique/ipc']) {
+      test(`${path} (${mode})`, async ({ page }) => {
+        await setColourMode(page, mode);
+        await expectEnglishPage(page, path, mode);
+      });
+    }
+
+    test(`/en/recherche?q=prix (${mode})`, async ({ page }) => {
+      await setColourMode(page, mode);
+      await expectEnglishPage(page, '/en/recherche?q=prix', mode);
+    });
+
+    test(`/en/actualites/{id} (${mode})`, async ({ page, request }) => {
+      const path = `/en${await findFirstNewsPath(request)}`;
+      await setColourMode(page, mode);
+      // The newest news items are translated in the demo.
+      await expectEnglishPage(page, path, mode);
+    });
+  }
+});
+
+test.describe('page introuvable en anglais', () => {
+  test('/en/nowhere : 404 in English, with the path asked for', async ({ page }) => {
+    const response = await page.goto('/en/nowhere');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByText('Page Not Found', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Page not found: /en/nowhere').first()).toBeVisible();
+    const text = await englishText(page);
+    expect(french.filter((s) => text.includes(s))).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('/en/indice/ipc/no-such-publication : 404 in English', async ({ page }) => {
+    const response = await page.goto('/en/indice/ipc/no-such-publication');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('/nimportequoi stays French', async ({ page }) => {
+    const response = await page.goto('/nimportequoi');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+});
