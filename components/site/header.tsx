@@ -8,6 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { HeaderSearch } from './header-search';
+import { LanguageSwitch } from './language-switch';
 import { NavMenus } from './nav-menus';
 import { SiteNav } from './site-nav';
 
@@ -34,6 +35,7 @@ export function Header({ identity, locale }: { identity: SiteIdentity | null; lo
         {/* Its own full-width row on phones, between the logo and the buttons from `sm` up. */}
         <HeaderSearch locale={locale} />
         <div className="flex items-center gap-2">
+          <LanguageSwitch locale={locale} />
           <ThemeToggle labels={t.theme} />
           <SiteNav variant="mobile" locale={locale} />
         </div>

@@ -41,6 +41,12 @@ const fr = {
   seo: { calendarFeed: 'Calendrier des parutions (iCalendar)' },
 };
 
+/**
+ * Each language named in itself, the same on every page: the header's switch offers « English » to
+ * French readers and « Français » to English ones (components/site/language-switch.tsx).
+ */
+export const languageNames: Readonly<Record<Locale, string>> = { fr: 'Français', en: 'English' };
+
 export const site: Record<Locale, typeof fr> = {
   fr,
   en: {
