@@ -3,6 +3,7 @@ import { areaTexts, getArea } from '@/lib/content/areas';
 import { formatDate } from '@/lib/format';
 import { intlLocales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { searchHref, type SearchPageParams } from '@/lib/search/params';
 import { isSearchKind, SEARCH_PER_PAGE, searchKindLabels, type FacetValue, type SearchResult, type Segment } from '@/lib/search/query';
 
@@ -23,10 +24,14 @@ export function Highlighted({ segments }: { segments: Segment[] }) {
   );
 }
 
-// The back-office's words (`scope="admin"` only: these, « Corbeille », « Voir la page publique »), French like the rest of it.
-const statusLabels: Record<string, string> = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' };
-
-type Props = { result: SearchResult; params: SearchPageParams; scope: 'public' | 'admin'; base: string; locale: Locale };
+type Props = {
+  result: SearchResult;
+  params: SearchPageParams;
+  scope: 'public' | 'admin';
+  /** The search page's French path (`/recherche`, `/admin/recherche`): its links are made in `locale`. */
+  base: string;
+  locale: Locale;
+};
 
 /**
  * The search names kinds and areas in French (its results are cached for every page); a page in
@@ -44,7 +49,7 @@ function namer(locale: Locale) {
   return { kind, area, facet };
 }
 
-function Facet({ title, all, name, values, current, params, base }: { title: string; all: string; name: 'area' | 'kind' | 'year'; values: FacetValue[]; current: string | undefined; params: SearchPageParams; base: string }) {
+function Facet({ title, all, name, values, current, params, link }: { title: string; all: string; name: 'area' | 'kind' | 'year'; values: FacetValue[]; current: string | undefined; params: SearchPageParams; link: (p: Partial<SearchPageParams>) => string }) {
   if (values.length === 0) return null;
   const id = `filtre-${name}`;
   return (
@@ -55,12 +60,12 @@ function Facet({ title, all, name, values, current, params, base }: { title: str
       <ul className="mt-2 space-y-1 text-sm">
         {current ? (
           <li>
-            <Link href={searchHref({ ...params, [name]: undefined, page: 1 }, base)}>{all}</Link>
+            <Link href={link({ ...params, [name]: undefined, page: 1 })}>{all}</Link>
           </li>
         ) : null}
         {values.map((v) => {
           const active = current === v.value;
-          const href = searchHref({ ...params, [name]: active ? undefined : name === 'year' ? Number(v.value) : v.value, page: 1 }, base);
+          const href = link({ ...params, [name]: active ? undefined : name === 'year' ? Number(v.value) : v.value, page: 1 });
           return (
             <li key={v.value}>
               <Link href={href} aria-current={active ? 'true' : undefined} className={active ? 'font-semibold' : undefined}>
@@ -78,6 +83,9 @@ function Facet({ title, all, name, values, current, params, base }: { title: str
 export function SearchResults({ result, params, scope, base, locale }: Props) {
   const t = messages(locale).search.results;
   const name = namer(locale);
+  // Every link stays in the page's language: the search's own pages, and the pages it found.
+  const link = (p: Partial<SearchPageParams>) => localePath(locale, searchHref(p, base));
+  const statusLabels: Readonly<Record<string, string>> = t.admin.status;
   const { total, hits } = result;
   const shown = result.correctedText ?? result.query.text;
   return (
@@ -95,7 +103,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
           {result.suggestions.map((w, i) => (
             <span key={w}>
               {i > 0 ? ', ' : ''}
-              <Link href={searchHref({ q: w }, base)}>{w}</Link>
+              <Link href={link({ q: w })}>{w}</Link>
             </span>
           ))}
           .
@@ -108,14 +116,14 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
       {total > 0 || params.area || params.kind || params.year ? (
         <div className="mt-6 grid gap-8 md:grid-cols-[14rem_1fr]">
           <aside aria-label={t.filters} className="md:order-none">
-            <Facet title={t.kind} all={t.all} name="kind" values={name.facet(result.facets.kinds, name.kind)} current={params.kind} params={params} base={base} />
-            <Facet title={t.area} all={t.all} name="area" values={name.facet(result.facets.areas, name.area)} current={params.area} params={params} base={base} />
-            <Facet title={t.year} all={t.all} name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} base={base} />
+            <Facet title={t.kind} all={t.all} name="kind" values={name.facet(result.facets.kinds, name.kind)} current={params.kind} params={params} link={link} />
+            <Facet title={t.area} all={t.all} name="area" values={name.facet(result.facets.areas, name.area)} current={params.area} params={params} link={link} />
+            <Facet title={t.year} all={t.all} name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} link={link} />
           </aside>
           <div>
             <ol aria-label={t.list} className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
               {hits.map((h) => {
-                const href = scope === 'admin' ? h.adminUrl : h.url;
+                const href = scope === 'admin' ? h.adminUrl : h.url && localePath(locale, h.url);
                 const kindLabel = name.kind(h.source, h.kindLabel);
                 const areaLabel = name.area(h.area, h.areaLabel);
                 return (
@@ -131,7 +139,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                       ) : null}
                       {scope === 'admin' ? (
                         <span className="ml-2 rounded border border-border px-1.5 py-0.5 text-xs text-fg">
-                          {h.deleted ? 'Corbeille' : (statusLabels[h.status] ?? h.status)}
+                          {h.deleted ? t.admin.deleted : (statusLabels[h.status] ?? h.status)}
                         </span>
                       ) : null}
                     </p>
@@ -152,7 +160,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                     ) : null}
                     {scope === 'admin' && h.url ? (
                       <p className="mt-1 text-sm">
-                        <Link href={h.url}>Voir la page publique</Link>
+                        <Link href={localePath(locale, h.url)}>{t.admin.publicPage}</Link>
                       </p>
                     ) : null}
                   </li>
@@ -164,7 +172,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                 <ul className="flex flex-wrap gap-2">
                   {result.page > 1 ? (
                     <li>
-                      <Link rel="prev" href={searchHref({ ...params, page: result.page - 1 }, base)} className="inline-block rounded-md border border-border px-3 py-1">
+                      <Link rel="prev" href={link({ ...params, page: result.page - 1 })} className="inline-block rounded-md border border-border px-3 py-1">
                         {t.previous}
                       </Link>
                     </li>
@@ -174,7 +182,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                     .map((n) => (
                       <li key={n}>
                         <Link
-                          href={searchHref({ ...params, page: n }, base)}
+                          href={link({ ...params, page: n })}
                           aria-current={n === result.page ? 'page' : undefined}
                           className={`inline-block rounded-md border border-border px-3 py-1 ${n === result.page ? 'bg-primary text-primary-fg' : ''}`}
                         >
@@ -185,7 +193,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                     ))}
                   {result.page < result.pages ? (
                     <li>
-                      <Link rel="next" href={searchHref({ ...params, page: result.page + 1 }, base)} className="inline-block rounded-md border border-border px-3 py-1">
+                      <Link rel="next" href={link({ ...params, page: result.page + 1 })} className="inline-block rounded-md border border-border px-3 py-1">
                         {t.next}
                       </Link>
                     </li>
@@ -200,11 +208,11 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
   );
 }
 
-/** The search form of a search page (the header has its own, smaller one). */
+/** The search form of a search page (the header has its own, smaller one); `action` is its French path. */
 export function SearchForm({ q, action, label, locale }: { q: string; action: string; label: string; locale: Locale }) {
   const t = messages(locale).search.form;
   return (
-    <form role="search" action={action} method="get" className="mt-4 flex max-w-2xl flex-wrap items-end gap-2">
+    <form role="search" action={localePath(locale, action)} method="get" className="mt-4 flex max-w-2xl flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
         <label htmlFor="recherche-q" className="block text-sm font-medium">
           {label}

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 
 export function Footer({ identity, locale }: { identity: SiteIdentity | null; locale: Locale }) {
   const t = messages(locale).site;
@@ -29,12 +30,12 @@ export function Footer({ identity, locale }: { identity: SiteIdentity | null; lo
         <div className="text-sm">
           <p className="font-semibold">{t.footer.links}</p>
           <ul className="mt-1 space-y-1">
-            <li><Link href="/presentation/mission">{t.footer.institute}</Link></li>
-            <li><Link href="/actualites">{t.footer.news}</Link></li>
-            <li><Link href="/calendrier">{t.footer.calendar}</Link></li>
-            <li><Link href="/donnees">{t.footer.data}</Link></li>
-            <li><Link href="/accessibilite">{t.footer.accessibility}</Link></li>
-            <li><Link href="/offres">{t.footer.tenders}</Link></li>
+            <li><Link href={localePath(locale, '/presentation/mission')}>{t.footer.institute}</Link></li>
+            <li><Link href={localePath(locale, '/actualites')}>{t.footer.news}</Link></li>
+            <li><Link href={localePath(locale, '/calendrier')}>{t.footer.calendar}</Link></li>
+            <li><Link href={localePath(locale, '/donnees')}>{t.footer.data}</Link></li>
+            <li><Link href={localePath(locale, '/accessibilite')}>{t.footer.accessibility}</Link></li>
+            <li><Link href={localePath(locale, '/offres')}>{t.footer.tenders}</Link></li>
             {identity?.socialLinks.map((s) => (
               <li key={s.url}>
                 <a href={s.url} rel="noopener">{s.label}</a>

@@ -1,13 +1,14 @@
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { searchKindLabels } from '@/lib/search/query';
 import { SearchSuggestions } from './search-suggestions';
 
-/** The search box of every public page: a plain GET form to /recherche, suggestions when scripts run. */
+/** The search box of every public page: a plain GET form to the search page in `locale`, suggestions when scripts run. */
 export function HeaderSearch({ locale }: { locale: Locale }) {
   const t = messages(locale).search.header;
   return (
-    <form role="search" action="/recherche" method="get" className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto">
+    <form role="search" action={localePath(locale, '/recherche')} method="get" className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto">
       <label htmlFor="entete-recherche" className="sr-only">
         {t.label}
       </label>
@@ -27,7 +28,7 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
         </svg>
         <span className="sr-only">{t.submit}</span>
       </button>
-      <SearchSuggestions inputId="entete-recherche" listId="entete-suggestions" kindLabels={searchKindLabels(locale)} />
+      <SearchSuggestions inputId="entete-recherche" listId="entete-suggestions" kindLabels={searchKindLabels(locale)} locale={locale} />
     </form>
   );
 }

@@ -6,7 +6,9 @@ import type { SiteIdentity } from '@/lib/content/queries/site';
 import { fileUrl } from '@/lib/content/urls';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { HeaderSearch } from './header-search';
+import { LanguageSwitch } from './language-switch';
 import { NavMenus } from './nav-menus';
 import { SiteNav } from './site-nav';
 
@@ -18,7 +20,7 @@ export function Header({ identity, locale }: { identity: SiteIdentity | null; lo
         {t.header.skipLink}
       </a>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3">
-        <Link href="/" className="flex min-w-0 items-center gap-3 text-fg no-underline">
+        <Link href={localePath(locale, '/')} className="flex min-w-0 items-center gap-3 text-fg no-underline">
           {/* The institute's own logo when one is chosen in /admin/about; the link's text names the institute. */}
           {identity?.logo ? (
             <Image src={fileUrl(identity.logo)} alt="" width={44} height={44} className="h-11 w-11 shrink-0 object-contain" />
@@ -33,6 +35,7 @@ export function Header({ identity, locale }: { identity: SiteIdentity | null; lo
         {/* Its own full-width row on phones, between the logo and the buttons from `sm` up. */}
         <HeaderSearch locale={locale} />
         <div className="flex items-center gap-2">
+          <LanguageSwitch locale={locale} />
           <ThemeToggle labels={t.theme} />
           <SiteNav variant="mobile" locale={locale} />
         </div>

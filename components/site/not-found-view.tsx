@@ -10,6 +10,7 @@ export function NotFoundView({ locale }: { locale: Locale }) {
     <ErrorView
       statusCode={404}
       labels={t.error}
+      locale={locale}
       description={
         <>
           {/* One text node before the span: the HTML reads « Page not found: <span…> » as before. */}

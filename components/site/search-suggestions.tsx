@@ -1,16 +1,21 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { Locale } from '@/lib/i18n/locales';
+import { localePath } from '@/lib/i18n/paths';
 
-/** As `/api/recherche/suggestions` answers (lib/search/query.ts): `kindLabel` is French, `source` says what it is. */
+/**
+ * As `/api/recherche/suggestions` answers (lib/search/query.ts), the same for every language:
+ * `url` is the French path, `kindLabel` French, `source` says what it is.
+ */
 type Suggestion = { title: string; url: string; kindLabel: string; source?: string };
 
 /**
  * Progressive enhancement of the header search box: titles of matching pages in a `<datalist>`
  * while the reader types (the form works without it); choosing one opens its page. Each is named
- * by what it is in the page's language (`kindLabels`, from the server parent).
+ * by what it is in the page's language (`kindLabels`, from the server parent) and opened in it (`locale`).
  */
-export function SearchSuggestions({ inputId, listId, kindLabels }: { inputId: string; listId: string; kindLabels: Readonly<Record<string, string>> }) {
+export function SearchSuggestions({ inputId, listId, kindLabels, locale }: { inputId: string; listId: string; kindLabels: Readonly<Record<string, string>>; locale: Locale }) {
   const [items, setItems] = useState<Suggestion[]>([]);
 
   useEffect(() => {
@@ -23,7 +28,7 @@ export function SearchSuggestions({ inputId, listId, kindLabels }: { inputId: st
     const onInput = () => {
       const chosen = latest.find((s) => s.title === input.value);
       if (chosen) {
-        window.location.assign(chosen.url);
+        window.location.assign(localePath(locale, chosen.url));
         return;
       }
       clearTimeout(timer);
@@ -48,7 +53,7 @@ export function SearchSuggestions({ inputId, listId, kindLabels }: { inputId: st
       clearTimeout(timer);
       controller?.abort();
     };
-  }, [inputId, listId]);
+  }, [inputId, listId, locale]);
 
   return (
     <datalist id={listId}>

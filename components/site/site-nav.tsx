@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { areasOfSection, areaTexts, sectionLabel, sections } from '@/lib/content/areas';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 
 /**
  * Navigation of every section, from the registry. Built on <details>, so it opens with the
@@ -26,7 +27,7 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
               <ul>
                 {g.areas.map((a) => (
                   <li key={a.slug}>
-                    <Link href={a.publicPath!} className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2">
+                    <Link href={localePath(locale, a.publicPath!)} className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2">
                       {areaTexts(a, locale).menuLabel}
                     </Link>
                   </li>
@@ -53,7 +54,7 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
               <ul className="absolute left-0 z-30 mt-1 min-w-64 rounded-lg border border-border bg-bg p-2 shadow-lg">
                 {g.areas.map((a) => (
                   <li key={a.slug}>
-                    <Link href={a.publicPath!} className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2">
+                    <Link href={localePath(locale, a.publicPath!)} className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2">
                       {areaTexts(a, locale).menuLabel}
                     </Link>
                   </li>

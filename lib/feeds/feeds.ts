@@ -5,24 +5,30 @@
  * so the same tags invalidate them, and only what is public: a scheduled or embargoed item appears
  * when its page does.
  */
-import { getArea, publicPublicationAreas } from '@/lib/content/areas';
+import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getAreaPublications, getCalendar, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
 import { newsUrl, publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
+import type { Locale } from '@/lib/i18n/locales';
+import { messages } from '@/lib/i18n/messages';
 import { conditional } from '@/lib/series/api';
 import { atomFeed, type AtomEntry } from './atom';
 
 export type FeedName = 'actualites' | 'publications' | 'parutions';
 
-/** The feeds a page announces in its head (autodiscovery), the site-wide ones first. */
-export function feedLinks(area?: string): { url: string; title: string }[] {
+/**
+ * The feeds a page announces in its head (autodiscovery), the site-wide ones first, titled in the
+ * page's language (the feeds themselves are the same for every language).
+ */
+export function feedLinks(area?: string, locale: Locale = 'fr'): { url: string; title: string }[] {
+  const t = messages(locale).site.feeds;
   const links = [
-    { url: '/flux/actualites.atom', title: 'Actualités' },
-    { url: '/flux/publications.atom', title: 'Dernières publications' },
-    { url: '/flux/parutions.atom', title: 'Parutions publiées' },
+    { url: '/flux/actualites.atom', title: t.news },
+    { url: '/flux/publications.atom', title: t.publications },
+    { url: '/flux/parutions.atom', title: t.releases },
   ];
   const a = area ? getArea(area) : undefined;
-  if (a?.publicPath && publicPublicationAreas().some((p) => p.slug === a.slug)) links.push({ url: `/flux/publications/${a.slug}.atom`, title: `Publications : ${a.menuLabel}` });
+  if (a?.publicPath && publicPublicationAreas().some((p) => p.slug === a.slug)) links.push({ url: `/flux/publications/${a.slug}.atom`, title: t.area(areaTexts(a, locale).menuLabel) });
   return links;
 }
 

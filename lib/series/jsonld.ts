@@ -6,7 +6,20 @@ import { periodOf, type SeriesData } from './model';
 
 type Download = { format: string; url: string; mime: string };
 
-export function datasetJsonLd({ data, url, downloads, publisher }: { data: SeriesData; url: string; downloads: Download[]; publisher: { name: string; url: string } }) {
+/** The markup of a series page in `locale` (its `inLanguage`: the language of the page's texts). */
+export function datasetJsonLd({
+  data,
+  url,
+  downloads,
+  publisher,
+  locale = 'fr',
+}: {
+  data: SeriesData;
+  url: string;
+  downloads: Download[];
+  publisher: { name: string; url: string };
+  locale?: Locale;
+}) {
   const { meta, version, observations } = data;
   const first = observations[0];
   const last = observations.at(-1);
@@ -18,7 +31,7 @@ export function datasetJsonLd({ data, url, downloads, publisher }: { data: Serie
     description: `${meta.label} (${meta.code}), ${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''}. ${meta.methodology}`.trim().slice(0, 5000),
     identifier: meta.code,
     url,
-    inLanguage: 'fr',
+    inLanguage: locale,
     isAccessibleForFree: true,
     creator: organization,
     publisher: organization,

@@ -40,6 +40,12 @@ const fr = {
     next: 'Suivante',
     /** Read before a page number by screen readers: « Page 2 ». */
     page: 'Page',
+    /** The back-office's search only (`scope="admin"`, French like the rest of it): each result's status and its public page. */
+    admin: {
+      status: { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' },
+      deleted: 'Corbeille',
+      publicPage: 'Voir la page publique',
+    },
   },
 };
 
@@ -77,6 +83,11 @@ export const search: Record<Locale, typeof fr> = {
       previous: 'Previous',
       next: 'Next',
       page: 'Page',
+      admin: {
+        status: { draft: 'Draft', scheduled: 'Scheduled', published: 'Published', archived: 'Archived' },
+        deleted: 'Bin',
+        publicPage: 'View the public page',
+      },
     },
   },
 };

@@ -39,7 +39,20 @@ const fr = {
   /** The 404: « Page not found: {path} » is the seed's, in English in both languages. */
   notFound: { path: 'Page not found:', gone: "La page demandée n'existe pas ou n'est plus en ligne." },
   seo: { calendarFeed: 'Calendrier des parutions (iCalendar)' },
+  /** Titles of the Atom feeds a page announces in its head (lib/feeds/feeds.ts `feedLinks`). */
+  feeds: {
+    news: 'Actualités',
+    publications: 'Dernières publications',
+    releases: 'Parutions publiées',
+    area: (label: string) => `Publications : ${label}`,
+  },
 };
+
+/**
+ * Each language named in itself, the same on every page: the header's switch offers « English » to
+ * French readers and « Français » to English ones (components/site/language-switch.tsx).
+ */
+export const languageNames: Readonly<Record<Locale, string>> = { fr: 'Français', en: 'English' };
 
 export const site: Record<Locale, typeof fr> = {
   fr,
@@ -73,5 +86,11 @@ export const site: Record<Locale, typeof fr> = {
     },
     notFound: { path: 'Page not found:', gone: 'The page you requested does not exist or is no longer available.' },
     seo: { calendarFeed: 'Release calendar (iCalendar)' },
+    feeds: {
+      news: 'News',
+      publications: 'Latest publications',
+      releases: 'Published releases',
+      area: (label: string) => `Publications: ${label}`,
+    },
   },
 };
