@@ -3,16 +3,42 @@ import { getIdentity } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
 import { feedLinks } from '@/lib/feeds/feeds';
 import { shortTitle } from '@/lib/format';
-import { intlLocales, type Locale } from '@/lib/i18n/locales';
+import { defaultLocale, intlLocales, locales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { languageAlternates, localePath } from '@/lib/i18n/paths';
+
+/** What a public page tells `pageMetadata` about itself. */
+export type PageMetadataInput = {
+  title: string;
+  description: string;
+  /** The page's FRENCH path (`/indice/ipc`), whatever `locale` is: the English one is derived. */
+  path: string;
+  /** The page's language. */
+  locale: Locale;
+  /**
+   * The languages the page's content exists in (default: every language). Content without an
+   * English translation passes `['fr']`: its French page announces no English alternate, and its
+   * English page, which shows the French text, names the French page as canonical.
+   */
+  languages?: readonly Locale[];
+  type?: 'website' | 'article';
+  area?: string;
+  calendar?: string;
+};
 
 /**
- * Title, description, canonical URL, Open Graph and feeds (autodiscovery: the site's Atom feeds,
+ * Title, description, canonical URL, `hreflang` alternates (each language the content exists in,
+ * and `x-default`, the French page), Open Graph and feeds (autodiscovery: the site's Atom feeds,
  * the area's when `area` is given, an iCalendar feed when `calendar` is) of a public page, in the
  * page's language (`locale`).
  */
-export async function pageMetadata(p: { title: string; description: string; path: string; type?: 'website' | 'article'; area?: string; calendar?: string; locale: Locale }): Promise<Metadata> {
+export async function pageMetadata(p: PageMetadataInput): Promise<Metadata> {
   const { locale } = p;
+  const available = p.languages?.length ? p.languages : locales;
+  // The language of the page that stands for this one: its own, or French where the content is
+  // only in French (an English page of untranslated content shows the French text).
+  const canonicalLocale = available.includes(locale) ? locale : defaultLocale;
+  const canonical = localePath(canonicalLocale, p.path);
   const t = messages(locale).site;
   const identity = await getIdentity();
   const siteName = identity ? `${identity.acronym} — ${identity.name}` : t.identity.name;
@@ -21,7 +47,8 @@ export async function pageMetadata(p: { title: string; description: string; path
     title,
     description: p.description,
     alternates: {
-      canonical: p.path,
+      canonical,
+      languages: languageAlternates(p.path, available),
       types: {
         'application/atom+xml': feedLinks(p.area),
         ...(p.calendar ? { 'text/calendar': [{ url: p.calendar, title: t.seo.calendarFeed }] } : {}),
@@ -30,9 +57,10 @@ export async function pageMetadata(p: { title: string; description: string; path
     openGraph: {
       title,
       description: p.description,
-      url: p.path,
+      url: canonical,
       siteName,
-      locale: intlLocales[locale].replace('-', '_'),
+      locale: ogLocale(canonicalLocale),
+      alternateLocale: available.filter((l) => l !== canonicalLocale).map(ogLocale),
       type: p.type ?? 'website',
       // The institute's logo (chosen in /admin/about) stands for the site when a link is shared;
       // without one, the default image of public/ (scripts/make-icons.ts).
@@ -41,6 +69,9 @@ export async function pageMetadata(p: { title: string; description: string; path
     twitter: { card: 'summary', title, description: p.description },
   };
 }
+
+/** Open Graph's form of a language: `fr_FR`, `en_GB`. */
+const ogLocale = (locale: Locale) => intlLocales[locale].replace('-', '_');
 
 /** Plain-text excerpt of sanitized HTML, for descriptions. */
 export function textExcerpt(html: string, max = 160): string {

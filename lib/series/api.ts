@@ -2,12 +2,17 @@
  * The open series API (`/api/v1/series`, `/api/v1/series/{code}`), without a key: query
  * parameters checked with zod (French messages), the files of lib/series/files, ETag and 304,
  * CORS for GET, and a per-address rate limit whose figures are published (OpenAPI, re-users' page,
- * `RateLimit-*` headers). Route handlers only call `answerSeries` / `answerCatalogue`.
+ * `RateLimit-*` headers). Labels in French, or in English with `lang=en` (headers, statuses,
+ * frequencies, and each series' texts where translated). Route handlers are lib/series/routes.ts.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { Translations } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { createRateLimiter } from '@/lib/http/rate-limit';
+import { localize } from '@/lib/i18n/content';
+import { defaultLocale, locales, type Locale } from '@/lib/i18n/locales';
+import { localePath } from '@/lib/i18n/paths';
 import { toCsv, toFrenchCsv, toJson, toSdmxCsv, toXlsx } from './files/export';
 import { periodOf, periodStart, type Frequency, type SeriesData } from './model';
 import { downloadFormats, seriesPath, type DownloadFormat } from './urls';
@@ -43,6 +48,7 @@ export const querySchema = z.object({
     )
     .optional(),
   area: z.string().trim().max(60).optional(),
+  lang: z.enum(locales, { error: `Langue inconnue : choisissez ${locales.join(' ou ')} (français par défaut).` }).optional(),
 });
 export type SeriesQuery = z.infer<typeof querySchema>;
 
@@ -90,6 +96,22 @@ export function filterObservations(data: SeriesData, query: SeriesQuery): Series
   return { ...data, observations: obs };
 }
 
+/** A series' translated texts, as the `series.translations` column holds them. */
+export type SeriesTranslations = Translations<'label' | 'unit' | 'methodology' | 'source'>;
+const translatedFields = ['label', 'unit', 'methodology', 'source'] as const;
+
+/**
+ * `data` with its series' label, unit, methodology and source in `locale` where translated
+ * (`translations` by code), in French otherwise. French: `data` itself.
+ */
+export function localizeSeries(data: SeriesData[], locale: Locale, translations: Readonly<Record<string, SeriesTranslations>>): SeriesData[] {
+  if (locale === defaultLocale) return data;
+  return data.map((d) => {
+    const shown = localize({ ...d.meta, translations: translations[d.meta.code] }, locale, translatedFields);
+    return { ...d, meta: { ...d.meta, label: shown.label, unit: shown.unit, methodology: shown.methodology, source: shown.source } };
+  });
+}
+
 const contentType: Record<DownloadFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   'csv-fr': 'text/csv; charset=utf-8',
@@ -99,18 +121,20 @@ const contentType: Record<DownloadFormat, string> = {
 };
 const extension: Record<DownloadFormat, string> = { csv: 'csv', 'csv-fr': 'fr.csv', xlsx: 'xlsx', 'sdmx-csv': 'sdmx.csv', json: 'json' };
 
-async function render(data: SeriesData[], format: DownloadFormat): Promise<string | Uint8Array> {
+async function render(data: SeriesData[], format: DownloadFormat, locale: Locale, translations: Readonly<Record<string, SeriesTranslations>>): Promise<string | Uint8Array> {
+  const shown = () => localizeSeries(data, locale, translations);
   switch (format) {
     case 'csv':
-      return toCsv(data);
+      return toCsv(shown());
     case 'csv-fr':
-      return toFrenchCsv(data);
+      return toFrenchCsv(shown(), locale);
     case 'xlsx':
-      return new Uint8Array(await toXlsx(data));
+      return new Uint8Array(await toXlsx(shown(), locale));
     case 'sdmx-csv':
+      // Codes only, the same in every language (UNIT_MEASURE is read from the French unit).
       return toSdmxCsv(data, { agency: agency.id, dataflow: agency.dataflow, refArea: agency.refArea });
     case 'json':
-      return toJson(data);
+      return toJson(shown(), locale);
   }
 }
 
@@ -146,20 +170,32 @@ export function conditional(request: Request, body: string | Uint8Array, type: s
   return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers });
 }
 
-/** One or several series as a file (or JSON) of the requested format. */
-export async function seriesResponse(request: Request, data: SeriesData[], query: SeriesQuery, name: string): Promise<Response> {
+/**
+ * One or several series as a file (or JSON) of the requested format, in the language of `lang`
+ * (`translations`: the series' texts in other languages, by code; needed only with `lang`).
+ */
+export async function seriesResponse(
+  request: Request,
+  data: SeriesData[],
+  query: SeriesQuery,
+  name: string,
+  translations: Readonly<Record<string, SeriesTranslations>> = {},
+): Promise<Response> {
   const format = query.format ?? 'json';
   const selected = data.map((d) => filterObservations(d, query));
-  const body = await render(selected, format);
+  const body = await render(selected, format, query.lang ?? defaultLocale, translations);
   const headers: Record<string, string> = {};
   if (format !== 'json') headers['Content-Disposition'] = `attachment; filename="${name}.${extension[format]}"`;
   return conditional(request, body, contentType[format], headers);
 }
 
-/** The catalogue: every series with its latest value and links (no observations). */
-export function catalogue(data: SeriesData[], site: string) {
+/**
+ * The catalogue: every series with its latest value and links (no observations), its texts and
+ * its page in `locale` (`translations` as for `seriesResponse`).
+ */
+export function catalogue(data: SeriesData[], site: string, locale: Locale = defaultLocale, translations: Readonly<Record<string, SeriesTranslations>> = {}) {
   return {
-    series: data.map(({ meta, version, observations }) => {
+    series: localizeSeries(data, locale, translations).map(({ meta, version, observations }) => {
       const last = observations.at(-1);
       const page = seriesPath(meta);
       return {
@@ -180,7 +216,7 @@ export function catalogue(data: SeriesData[], site: string) {
         lastStatus: last ? last.status : null,
         links: {
           self: `${site}/api/v1/series/${meta.code}`,
-          ...(page ? { page: `${site}${page}` } : {}),
+          ...(page ? { page: `${site}${localePath(locale, page)}` } : {}),
         },
       };
     }),

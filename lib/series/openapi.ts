@@ -1,5 +1,6 @@
 /** The OpenAPI 3.1 description of the open series API, served at /api/v1/openapi.json. */
 import { maxAgeSeconds, rateLimitPerMinute } from './api';
+import { locales } from '@/lib/i18n/locales';
 import { frequencies, statusCodes, statusLabel } from './model';
 import { downloadFormats } from './urls';
 
@@ -30,6 +31,14 @@ const common = [
     description:
       'json (défaut), csv (virgule, point décimal), csv-fr (point-virgule, virgule décimale, pour Excel en français), xlsx (nombres réels et feuille de métadonnées), sdmx-csv (SDMX-CSV 2.0).',
     schema: { type: 'string', enum: [...downloadFormats] },
+  },
+  {
+    name: 'lang',
+    in: 'query',
+    required: false,
+    description:
+      'Langue des libellés : fr (défaut) ou en. En anglais : les en-têtes de colonnes (csv-fr, xlsx), les libellés des statuts, fréquences, corrections et types de changement, et le titre, l’unité, la méthodologie et la source de chaque série quand ils sont traduits (en français sinon) ; le lien page du catalogue mène à la page anglaise de la série. Les codes, périodes, valeurs et le format ne changent pas : csv-fr garde le point-virgule et la virgule décimale, sdmx-csv ne contient que des codes. Les messages d’erreur restent en français.',
+    schema: { type: 'string', enum: [...locales], default: 'fr' },
   },
 ];
 

@@ -275,6 +275,32 @@ const fr = {
     /** The plain-text answer of `/nsdp/{category}.xml` for an unknown category. */
     fileNotFound: 'Fichier introuvable.',
   },
+
+  /**
+   * The words of the open API's files (`lib/series/files/export.ts`), French by default and in
+   * English with `lang=en`. « Code », « Source » and « Version », alike in both, stay in the files.
+   */
+  api: {
+    /** Column headers of the French-Excel CSV, after `code`. */
+    frenchCsv: { period: 'période', value: 'valeur', status: 'statut', statusLabel: 'libellé du statut', series: 'série', unit: 'unité' },
+    xlsx: {
+      values: 'Valeurs',
+      metadata: 'Métadonnées',
+      period: 'Période',
+      value: 'Valeur',
+      status: 'Statut',
+      statusLabel: 'Libellé du statut',
+      label: 'Titre',
+      unit: 'Unité',
+      base: 'Base',
+      frequency: 'Fréquence',
+      adjustment: 'Correction',
+      published: 'Publiée le',
+      kind: 'Type de changement',
+      reason: 'Raison',
+      statuses: 'Statuts',
+    },
+  },
 };
 
 const en: typeof fr = {
@@ -516,6 +542,27 @@ const en: typeof fr = {
     fileOf: (category) => `SDMX-ML: ${category}`,
     note: 'The files follow the SDMX-ML 2.1 format (generic data), with the FREQ, REF_AREA and INDICATOR dimensions of the IMF’s ECOFIN data structure, and the status of each value (OBS_STATUS).',
     fileNotFound: 'File not found.',
+  },
+
+  api: {
+    frenchCsv: { period: 'period', value: 'value', status: 'status', statusLabel: 'status label', series: 'series', unit: 'unit' },
+    xlsx: {
+      values: 'Values',
+      metadata: 'Metadata',
+      period: 'Period',
+      value: 'Value',
+      status: 'Status',
+      statusLabel: 'Status label',
+      label: 'Title',
+      unit: 'Unit',
+      base: 'Base period',
+      frequency: 'Frequency',
+      adjustment: 'Adjustment',
+      published: 'Published',
+      kind: 'Type of change',
+      reason: 'Reason',
+      statuses: 'Statuses',
+    },
   },
 };
 

@@ -3,19 +3,17 @@
  * comma, BOM for Excel), XLSX (real numbers in the series' number format, a metadata sheet),
  * SDMX-CSV 2.0 and JSON. The same figures as the screen (rounded to the series' decimals), the
  * status in its own column, text cells a spreadsheet would run as a formula neutralised.
+ *
+ * Headers and labels (statuses, frequencies, adjustments, kinds of change) are in `locale`: French
+ * by default, English for the API's `lang=en`; the series' own texts come as the caller localized
+ * them (lib/series/api.ts). Codes, periods, numbers and each format's separators never change.
+ * SDMX-CSV holds codes only, hence no language.
  */
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
-import {
-  changeKindLabel,
-  frequencyCode,
-  frequencyLabel,
-  periodOf,
-  seasonalAdjustmentLabel,
-  statusCodes,
-  statusLabel,
-  type SeriesData,
-} from '../model';
+import type { Locale } from '@/lib/i18n/locales';
+import { series as words } from '@/lib/i18n/messages/series';
+import { frequencyCode, periodOf, statusCodes, type SeriesData } from '../model';
 
 /** A text cell starting like a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
 export const neutralise = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -30,7 +28,9 @@ export function toCsv(data: SeriesData[]): string {
   );
 }
 
-export function toFrenchCsv(data: SeriesData[]): string {
+export function toFrenchCsv(data: SeriesData[], locale: Locale = 'fr'): string {
+  const t = words[locale];
+  const h = t.api.frenchCsv;
   return (
     '\uFEFF' +
     stringify(
@@ -39,27 +39,29 @@ export function toFrenchCsv(data: SeriesData[]): string {
         periodOf(o.period, d.meta.frequency),
         fixed(o.value, d.meta.decimals).replace('.', ','),
         o.status,
-        neutralise(statusLabel[o.status]),
+        neutralise(t.status[o.status]),
         neutralise(d.meta.label),
         neutralise(d.meta.unit),
       ]),
-      { header: true, delimiter: ';', columns: ['code', 'période', 'valeur', 'statut', 'libellé du statut', 'série', 'unité'], record_delimiter: '\r\n' },
+      { header: true, delimiter: ';', columns: ['code', h.period, h.value, h.status, h.statusLabel, h.series, h.unit], record_delimiter: '\r\n' },
     )
   );
 }
 
 const numFmt = (decimals: number) => (decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0');
 
-export async function toXlsx(data: SeriesData[]): Promise<Buffer> {
+export async function toXlsx(data: SeriesData[], locale: Locale = 'fr'): Promise<Buffer> {
+  const t = words[locale];
+  const h = t.api.xlsx;
   const book = new ExcelJS.Workbook();
   book.creator = 'Institut national de la statistique';
-  const values = book.addWorksheet('Valeurs');
+  const values = book.addWorksheet(h.values);
   values.columns = [
     { header: 'Code', key: 'code', width: 16 },
-    { header: 'Période', key: 'period', width: 12 },
-    { header: 'Valeur', key: 'value', width: 12 },
-    { header: 'Statut', key: 'status', width: 8 },
-    { header: 'Libellé du statut', key: 'statusLabel', width: 20 },
+    { header: h.period, key: 'period', width: 12 },
+    { header: h.value, key: 'value', width: 12 },
+    { header: h.status, key: 'status', width: 8 },
+    { header: h.statusLabel, key: 'statusLabel', width: 20 },
   ];
   values.getRow(1).font = { bold: true };
   values.views = [{ state: 'frozen', ySplit: 1 }];
@@ -70,23 +72,23 @@ export async function toXlsx(data: SeriesData[]): Promise<Buffer> {
       // The figure shown on screen, as a real number.
       value: Number(fixed(o.value, d.meta.decimals)),
       status: o.status,
-      statusLabel: statusLabel[o.status],
+      statusLabel: t.status[o.status],
     });
     row.getCell('value').numFmt = numFmt(d.meta.decimals);
   }
-  const meta = book.addWorksheet('Métadonnées');
+  const meta = book.addWorksheet(h.metadata);
   meta.columns = [
     { header: 'Code', key: 'code', width: 16 },
-    { header: 'Titre', key: 'label', width: 50 },
-    { header: 'Unité', key: 'unit', width: 12 },
-    { header: 'Base', key: 'base', width: 18 },
-    { header: 'Fréquence', key: 'frequency', width: 14 },
-    { header: 'Correction', key: 'adjustment', width: 30 },
+    { header: h.label, key: 'label', width: 50 },
+    { header: h.unit, key: 'unit', width: 12 },
+    { header: h.base, key: 'base', width: 18 },
+    { header: h.frequency, key: 'frequency', width: 14 },
+    { header: h.adjustment, key: 'adjustment', width: 30 },
     { header: 'Source', key: 'source', width: 40 },
     { header: 'Version', key: 'version', width: 9 },
-    { header: 'Publiée le', key: 'published', width: 22 },
-    { header: 'Type de changement', key: 'kind', width: 20 },
-    { header: 'Raison', key: 'reason', width: 50 },
+    { header: h.published, key: 'published', width: 22 },
+    { header: h.kind, key: 'kind', width: 20 },
+    { header: h.reason, key: 'reason', width: 50 },
   ];
   meta.getRow(1).font = { bold: true };
   for (const d of data) {
@@ -95,18 +97,18 @@ export async function toXlsx(data: SeriesData[]): Promise<Buffer> {
       label: neutralise(d.meta.label),
       unit: neutralise(d.meta.unit),
       base: neutralise(d.meta.basePeriod),
-      frequency: frequencyLabel[d.meta.frequency],
-      adjustment: seasonalAdjustmentLabel[d.meta.seasonalAdjustment],
+      frequency: t.frequency[d.meta.frequency],
+      adjustment: t.seasonalAdjustment[d.meta.seasonalAdjustment],
       source: neutralise(d.meta.source),
       version: d.version.number,
       published: d.version.publishedAt,
-      kind: changeKindLabel[d.version.kind],
+      kind: t.changeKind[d.version.kind],
       reason: neutralise(d.version.reason),
     });
   }
   meta.addRow({});
-  meta.addRow({ code: 'Statuts' }).font = { bold: true };
-  for (const c of statusCodes) meta.addRow({ code: c, label: statusLabel[c] });
+  meta.addRow({ code: h.statuses }).font = { bold: true };
+  for (const c of statusCodes) meta.addRow({ code: c, label: t.status[c] });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -136,13 +138,13 @@ export function toSdmxCsv(data: SeriesData[], options: { agency: string; dataflo
   );
 }
 
-export function toJson(data: SeriesData[]): string {
+export function toJson(data: SeriesData[], locale: Locale = 'fr'): string {
   return JSON.stringify({
     series: data.map((d) => ({
       ...d.meta,
       version: d.version,
       observations: d.observations.map((o) => ({ period: periodOf(o.period, d.meta.frequency), value: Number(fixed(o.value, d.meta.decimals)), status: o.status })),
     })),
-    statuses: Object.fromEntries(statusCodes.map((c) => [c, statusLabel[c]])),
+    statuses: Object.fromEntries(statusCodes.map((c) => [c, words[locale].status[c]])),
   });
 }
