@@ -2,8 +2,9 @@
  * The French texts of the demo: institutional pages, area introductions, news, events,
  * galleries and tenders. Dates are relative to `now` so "upcoming" stays upcoming.
  */
-import { areas } from '@/lib/content/areas';
+import { areas, type Area } from '@/lib/content/areas';
 import { dateLabel, daysFrom, isoDate, weekday } from './dates';
+import { instituteEn } from './english';
 import type { DocSection, DocTable, SceneKind } from './generate';
 import { escapeHtml, institute, slugify } from './institute';
 
@@ -39,6 +40,34 @@ export const missionPage = {
       "Conformément à la loi statistique et aux principes fondamentaux de la statistique officielle, l'INSS exerce ses activités en toute indépendance professionnelle. Il garantit la confidentialité des informations individuelles qu'il collecte, publie ses résultats selon un calendrier annoncé à l'avance et documente ses méthodes.",
     ),
   ].join('\n'),
+  translations: {
+    en: {
+      title: 'About the institute',
+      body: [
+        p(
+          `The ${instituteEn.name} (${institute.acronym}) is a public administrative body under the supervision of the Ministry of Economy and Finance. Established in 1998 as the successor to the Directorate of Statistics, it lies at the heart of the national statistical system of the ${instituteEn.country}.`,
+        ),
+        h2('Our mission'),
+        p('The institute produces, analyses and disseminates the official statistics needed to design and monitor public policy, to inform democratic debate and to support economic decision-making. Its responsibilities include:'),
+        ul(
+          'conducting the general population and housing censuses and the major household and business surveys;',
+          'compiling the national accounts and the short-term indicators (consumer prices, industrial production, turnover, external trade);',
+          'maintaining the national business register and the statistical classifications;',
+          'coordinating the national statistical system and implementing the National Strategy for the Development of Statistics;',
+          'training statisticians and promoting the use of data.',
+        ),
+        h2('Our organisation'),
+        p(
+          'The institute is governed by a board of directors and headed by a Director General appointed by the Council of Ministers. It has five technical directorates (methods and coordination, economic statistics, demographic and social statistics, national accounts, dissemination), a directorate of administration and finance, and seven regional directorates.',
+          `Its 312 staff, including 128 statisticians and demographers, work at the head office in ${institute.capital} and in the regional capitals.`,
+        ),
+        h2('Our values'),
+        p(
+          'In accordance with the statistics act and the Fundamental Principles of Official Statistics, the INSS carries out its work with full professional independence. It guarantees the confidentiality of the individual information it collects, publishes its results according to a calendar announced in advance, and documents its methods.',
+        ),
+      ].join('\n'),
+    },
+  },
 };
 
 export const directorPage = {
@@ -62,6 +91,29 @@ export const directorPage = {
       `${institute.director}, Directeur général`,
     ),
   ].join('\n'),
+  translations: {
+    en: {
+      title: 'A word from the Director General',
+      body: [
+        p(
+          'Dear users of official statistics,',
+          `Welcome to the website of the ${instituteEn.name}. This site is your gateway to official data on the population, the economy and the living conditions of households in our country.`,
+          'Reliable statistics are a public good. They inform the choices of decision-makers, allow citizens to assess public action and help businesses to invest. That is why the institute is committed to publishing high-quality data on dates announced in advance, and to making them accessible to as many people as possible.',
+        ),
+        h2('Our priorities'),
+        ul(
+          'modernising data collection through tablets and administrative sources;',
+          'publishing results faster and as open data;',
+          'strengthening regional statistics;',
+          'engaging more closely with users.',
+        ),
+        p(
+          'I would like to thank the households, businesses and public bodies that respond to our surveys every year: without them, none of this would be possible. I invite you to explore our publications and to share your suggestions with us.',
+          `${institute.director}, Director General`,
+        ),
+      ].join('\n'),
+    },
+  },
 };
 
 /** The introduction of each publication, news, events, galleries and tenders area. */
@@ -147,22 +199,125 @@ const intros: Record<string, string[]> = {
   ],
 };
 
-export function areaIntroPages(): { key: string; title: string; body: string }[] {
+/** The same introductions in English (every area the seed introduces has one). */
+const introsEn: Record<string, string[]> = {
+  snds: [
+    'The National Strategy for the Development of Statistics (NSDS) is the planning framework of the national statistical system. It sets out, for five years, the priorities for statistical production, the institutional reforms and the funding requirements.',
+    'This section contains the strategy document, the annual statistical programmes and the reports monitoring its implementation.',
+  ],
+  ipc: [
+    'The consumer price index (CPI) is the measure of inflation. It estimates the average change, between two given periods, in the prices of the goods and services consumed by households.',
+    'The INSS publishes a monthly release on the CPI around the 12th of the following month, together with an annual review. Detailed data are available for download.',
+  ],
+  ipi: [
+    'The index of industrial production (IPI) tracks the monthly change in the volume of output of mining and quarrying, manufacturing and energy.',
+    'It is a leading indicator of the economic situation and feeds into the quarterly national accounts.',
+  ],
+  ippi: [
+    'The industrial producer price index (IPPI) measures the change in the ex-works prices of goods manufactured by industrial enterprises and sold on the domestic market.',
+    'It signals inflationary pressure at the early stages of the production chain and is used for the indexation of contracts.',
+  ],
+  ica_commerce: [
+    'The turnover index for trade follows, every quarter, the activity of wholesale, retail and motor trade enterprises.',
+    'It is compiled from the tax returns supplied by the Directorate General of Taxes.',
+  ],
+  ica_service: [
+    'The turnover index for services measures the activity of enterprises in transport, telecommunications, accommodation and food services, and business services.',
+    'It is published quarterly and complements the short-term indicators for industry and trade.',
+  ],
+  ice: [
+    'The external trade indices measure the change in the prices (unit values) and volumes of the goods exported and imported by Sahelia.',
+    'They are used to monitor the terms of trade, which are particularly sensitive to the prices of gold and cotton.',
+  ],
+  bulletin: [
+    'Each quarter, the external trade statistics bulletin presents the merchandise trade of Sahelia by product, by partner country and by mode of transport.',
+  ],
+  nace: [
+    'The annual external trade note (NACE) analyses trade in goods over the past year: the trade balance, the structure of exports and imports, and the main trading partners.',
+  ],
+  annuaire_exterieur: [
+    'The external trade yearbook brings together the detailed data for the year, at the most detailed level of the customs nomenclature, for researchers, businesses and public bodies.',
+  ],
+  annuaire_statistique: [
+    'The flagship publication of the institute, the statistical yearbook brings together each year, in a single volume, the main data on the territory, population, economy and society of Sahelia.',
+    'It is compiled together with all the statistical services of the ministries.',
+  ],
+  demographie: [
+    'The INSS publishes annual population estimates, civil registration statistics and long-term population projections, based on censuses and surveys.',
+  ],
+  economie: [
+    'National accounts, business demography, the economic and financial situation: the publications of the institute on the economy of Sahelia.',
+  ],
+  sociale: [
+    'Employment, poverty, education, health: the household surveys of the INSS describe the living conditions of the population and how they change over time.',
+  ],
+  autres: ['Annual reports, one-off studies and institutional documents of the INSS.'],
+  rgph: [
+    'The third General Population and Housing Census (RGPH-3) enumerated every person living in the national territory. It provides the benchmark data for development planning and serves as the sampling frame for all household surveys.',
+    'This section contains the final results, the thematic reports and the methodological documents.',
+  ],
+  methodes: [
+    'The quality of statistics rests on documented methods and shared classifications. This section brings together the methodological notes, the concepts and definitions, and the classifications used by the institute.',
+  ],
+  lois: [
+    'The laws on which official statistics in Sahelia are founded: the organisation of the national statistical system, the obligation to respond to surveys, statistical confidentiality and the protection of personal data.',
+  ],
+  decrets: [
+    'The implementing decrees of the statistics act and the texts on the organisation and functioning of the INSS and of the National Statistics Council.',
+  ],
+  echantillonage: [
+    'Sampling frames, sample designs and lists of survey points. These documents contain information protected by statistical confidentiality: they may be consulted only by signed-in staff.',
+  ],
+  news: ['Recent publications, workshops, partnerships and field operations: the latest news from the National Institute of Statistics.'],
+  events: ['Results seminars, training workshops and user forums: the meetings organised by the INSS, upcoming and past.'],
+  galleries: ['The activities of the institute in pictures: data collection, training, seminars and visits.'],
+  offres: [
+    'The INSS publishes its calls for tenders and requests for quotations here. The tender documents can be downloaded free of charge; bids must be submitted by the stated deadline to the secretariat of the Directorate of Administration and Finance.',
+  ],
+};
+
+/** English titles of the areas without a public page (the registry has no English for them). */
+const introTitlesEn: Record<string, string> = { echantillonage: 'Sampling' };
+
+export function areaIntroPages(): { key: string; title: string; body: string; translations: { en?: { title: string; body: string } } }[] {
   const kinds = new Set(['publications', 'news', 'events', 'galleries', 'tenders']);
-  return areas
+  return (areas as readonly Area[])
     .filter((a) => kinds.has(a.kind))
-    .map((a) => ({
-      key: `intro:${a.slug}`,
-      title: a.label,
-      body: p(...(intros[a.slug] ?? [a.description])),
-    }));
+    .map((a) => {
+      const en = introsEn[a.slug] ?? (a.en ? [a.en.description] : null);
+      const title = a.en?.label ?? introTitlesEn[a.slug];
+      return {
+        key: `intro:${a.slug}`,
+        title: a.label,
+        body: p(...(intros[a.slug] ?? [a.description])),
+        translations: en && title ? { en: { title, body: p(...en) } } : {},
+      };
+    });
 }
 
 // ─── News ──────────────────────────────────────────────────────────────────────────────────
 
-export type NewsDraft = { slug: string; title: string; excerpt: string; body: string; publishedAt: Date; scene: SceneKind; alt: string };
+export type NewsDraft = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  publishedAt: Date;
+  scene: SceneKind;
+  alt: string;
+  /** English of the newest items only: the older ones stay French on purpose (the English site's notice). */
+  translations: { en?: { title: string; excerpt: string; body: string } };
+};
 
-const newsItems: { ago: number; title: string; excerpt: string; paragraphs: string[]; scene: SceneKind; alt: string }[] = [
+const newsItems: {
+  ago: number;
+  title: string;
+  excerpt: string;
+  paragraphs: string[];
+  scene: SceneKind;
+  alt: string;
+  en?: { title: string; excerpt: string; paragraphs: string[] };
+}[] = [
   {
     ago: 5,
     title: "Le nouveau site internet de l'INSS est en ligne",
@@ -174,6 +329,16 @@ const newsItems: { ago: number; title: string; excerpt: string; paragraphs: stri
     ],
     scene: 'city',
     alt: "Vue stylisée d'immeubles du centre de Djanta",
+    en: {
+      title: 'The new INSS website is live',
+      excerpt:
+        'Clearer, faster and easy to use on a mobile phone, the institute\'s new website gives access to all its publications and statistical series.',
+      paragraphs: [
+        'The National Institute of Statistics of Sahelia has launched its new website. Completely redesigned, it lets users find the latest publications, the time series of the main indices and the calendar of forthcoming releases in just a few clicks.',
+        'The site has been designed to be used on a mobile phone, including over a slow connection, and complies with accessibility standards for people with disabilities.',
+        'Users are invited to send their comments to the institute\'s contact address.',
+      ],
+    },
   },
   {
     ago: 17,
@@ -186,6 +351,16 @@ const newsItems: { ago: number; title: string; excerpt: string; paragraphs: stri
     ],
     scene: 'fieldwork',
     alt: 'Enquêteurs munis de tablettes devant une concession',
+    en: {
+      title: 'Fieldwork begins for the household living conditions survey',
+      excerpt:
+        '420 interviewers are travelling across the country to survey 8,400 households on their consumption, their housing and their access to basic services.',
+      paragraphs: [
+        'Fieldwork for the harmonised survey on household living conditions has begun throughout the country. Over three months, 420 interviewers and supervisors will visit 8,400 households selected at random from the census enumeration areas.',
+        'The results will be used to update the poverty profile and the weights of the consumer price index.',
+        'The INSS thanks households in advance for their cooperation and reminds them that the information collected is strictly confidential.',
+      ],
+    },
   },
   {
     ago: 29,
@@ -197,6 +372,15 @@ const newsItems: { ago: number; title: string; excerpt: string; paragraphs: stri
     ],
     scene: 'meeting',
     alt: "Participants autour d'une table devant un écran de projection",
+    en: {
+      title: 'Validation workshop on the provisional national accounts',
+      excerpt:
+        'The INSS national accountants presented the provisional accounts to the ministries and the Central Bank.',
+      paragraphs: [
+        'A two-day workshop to validate the provisional national accounts was held in the institute\'s conference room. It brought together representatives of the line ministries, the Central Bank and business associations.',
+        'Participants reviewed the estimates of output by industry and the main aggregates. Their comments will be incorporated before official publication.',
+      ],
+    },
   },
   {
     ago: 41,
@@ -208,6 +392,15 @@ const newsItems: { ago: number; title: string; excerpt: string; paragraphs: stri
     ],
     scene: 'meeting',
     alt: 'Cérémonie de signature dans une salle de réunion',
+    en: {
+      title: 'Data-sharing agreement signed with the Directorate General of Customs',
+      excerpt:
+        'The agreement secures the monthly transmission of customs declarations to the INSS for the compilation of external trade statistics.',
+      paragraphs: [
+        'The Director General of the INSS and the Director General of Customs have signed a data-sharing agreement. It sets out the content, the timetable and the secure arrangements for transmitting customs declarations.',
+        'The agreement will cut the time taken to publish external trade statistics by two weeks.',
+      ],
+    },
   },
   {
     ago: 56,
@@ -308,6 +501,7 @@ export function newsDrafts(now: Date): NewsDraft[] {
     publishedAt: weekday(daysFrom(now, -n.ago, 9 + (i % 5), 15 * (i % 4))),
     scene: n.scene,
     alt: n.alt,
+    translations: n.en ? { en: { title: n.en.title, excerpt: n.en.excerpt, body: p(...n.en.paragraphs) } } : {},
   }));
 }
 
@@ -578,3 +772,43 @@ export function tenderDrafts(now: Date): TenderDraft[] {
     };
   });
 }
+
+// ─── Accessibility statement, in English ─────────────────────────────────────────────────────
+
+/** The English of the default accessibility statement (lib/content/accessibility-statement.ts), same structure. */
+export const accessibilityStatementEn = {
+  title: 'Accessibility statement',
+  body: [
+    p(
+      'The institute is committed to making its website accessible to everyone, in accordance with the general accessibility improvement framework (RGAA 4.1), which incorporates the international WCAG 2.1 level AA guidelines.',
+    ),
+    p('This accessibility statement applies to the public website of the institute (all pages outside the administration area).'),
+    h2('Compliance status'),
+    '<p>The website is <strong>partially compliant</strong> with RGAA 4.1: no full audit by an external body has yet been carried out; the known non-compliant items are listed below.</p>',
+    h2('Checks carried out'),
+    p('Whenever the website software is changed, and before it goes live, automated checks are run:'),
+    ul(
+      'axe-core (WCAG 2.1 A and AA rules) on every page template of the site, in light and dark mode: no serious or critical violation is tolerated;',
+      'the html-validate HTML validator on every public page reached by following the links from the home page and the site map, with a check that no internal link is broken;',
+      'keyboard-only journeys (menus, forms, photo viewer) and a check that the public pages work without JavaScript;',
+      'Lighthouse (accessibility, best practices, search engine optimisation) on the most visited pages.',
+    ),
+    p('Technologies used: HTML, CSS, SVG; JavaScript as an enhancement only.'),
+    h2('Non-accessible content'),
+    ul(
+      'some older PDF documents published by the institute are not tagged for screen readers; their figures are generally available in an attached XLSX or CSV file, or on request;',
+      'the charts of the statistical series come with a text describing the trend and the full table of values, but their colours have not been checked for every form of colour blindness;',
+      'not all the photographs in galleries published before the website went live have a detailed description.',
+    ),
+    h2('Feedback and contact'),
+    p(
+      'If you cannot access a piece of content or a service, write to the institute’s email address shown at the bottom of every page, with the subject “Accessibility”, or call the telephone number given there: the institute will reply and provide the content in another form.',
+    ),
+    h2('Remedies'),
+    p(
+      'If, after reporting an accessibility problem to us, you have not received a satisfactory reply, you may refer the matter to the ombudsman or the human rights defender of your country, in writing or through their local representatives.',
+    ),
+    h2('Preparation of this statement'),
+    p('This statement was prepared on 24 November 2026. It is updated whenever the website changes significantly.'),
+  ].join('\n'),
+};

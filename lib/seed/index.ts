@@ -18,7 +18,7 @@ import { newStorageKey } from '@/lib/storage';
 import type { StorageDriver } from '@/lib/storage/types';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { calendarDrafts } from './releases';
-import { areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
+import { accessibilityStatementEn, areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount } from './demo-account';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
@@ -221,7 +221,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       await tx.insert(schema.pages).values([
         { ...missionPage, updatedAt: now },
         { ...directorPage, photoFileId: directorPhoto, updatedAt: now },
-        { ...accessibilityStatement, updatedAt: now },
+        { ...accessibilityStatement, translations: { en: accessibilityStatementEn }, updatedAt: now },
         ...areaIntroPages().map((page) => ({ ...page, updatedAt: now })),
       ]);
 
@@ -235,6 +235,16 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             summary: pub.summary,
             body: toHtml(pub.sections, pub.table),
             periodLabel: pub.periodLabel,
+            translations: pub.en
+              ? {
+                  en: {
+                    title: pub.en.title,
+                    summary: pub.en.summary,
+                    body: toHtml(pub.en.sections, pub.en.table, 'en'),
+                    ...(pub.en.periodLabel ? { periodLabel: pub.en.periodLabel } : {}),
+                  },
+                }
+              : {},
             periodStart: pub.periodStart,
             periodEnd: pub.periodEnd,
             fields: pub.fields,
@@ -258,6 +268,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           title: n.title,
           excerpt: n.excerpt,
           body: n.body,
+          translations: n.translations,
           coverFileId: newsCovers[i],
           status: 'published' as const,
           publishedAt: n.publishedAt,
@@ -343,6 +354,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             methodology: d.methodology,
             decimals: d.decimals,
             source: d.source,
+            translations: { en: d.en },
             headline: true,
             imfIndicator: d.imfIndicator ?? null,
             updatedAt: now,
@@ -388,6 +400,13 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             status: r.status,
             provisionalLabel: r.provisionalLabel ?? null,
             reason: r.reason ?? null,
+            translations: {
+              en: {
+                title: r.titleEn,
+                ...(r.provisionalLabel && r.en?.provisionalLabel ? { provisionalLabel: r.en.provisionalLabel } : {}),
+                ...(r.reason && r.en?.reason ? { reason: r.en.reason } : {}),
+              },
+            },
             contact: r.contact,
             sequence: r.history?.length ?? 0,
             createdAt: daysFrom(now, -30),

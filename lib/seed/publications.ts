@@ -23,6 +23,7 @@ import {
 } from './dates';
 import type { Cell, DocChart, DocSection, DocTable, SheetSpec } from './generate';
 import { formatCell, formatNumber } from './generate';
+import { dateLabelEn, formatCellEn, formatNumberEn, monthLabelEn, monthNamesEn, quarterLabelEn } from './english';
 import { escapeHtml, institute, regions, slugify, totalPopulation } from './institute';
 import { createRandom, type Random } from './random';
 import type { Observation, SeriesCode } from './series';
@@ -41,15 +42,21 @@ export type PublicationDraft = {
   publishedAt: Date | null;
   status: 'published' | 'draft';
   fields: Record<string, unknown>;
+  /** English title, summary, body and period (the `translations` column); absent: left French on purpose. */
+  en?: PublicationEnglish;
   /** Display name of the attached files, without extension. */
   fileBase: string;
   xlsx?: SheetSpec[];
   csv?: { headers: string[]; rows: Cell[][]; decimals?: (number | undefined)[] };
 };
 
+export type PublicationEnglish = { title: string; summary: string; sections: DocSection[]; table?: DocTable; periodLabel: string | null };
+
 export type ReleaseDraft = {
   area: string;
   title: string;
+  /** English title. */
+  titleEn: string;
   scheduledAt: Date;
   status: 'announced' | 'confirmed' | 'published';
   /** `area/slug` of the publication it announced, for published releases. */
@@ -68,8 +75,17 @@ function movement(x: number): string {
   return x > 0 ? `en hausse de ${pct(x)} %` : `en baisse de ${pct(x)} %`;
 }
 
-/** Sections, list and table as HTML (only tags any sanitizer keeps). */
-export function toHtml(sections: DocSection[], table?: DocTable): string {
+const pctEn = (x: number) => formatNumberEn(Math.abs(x), 1);
+const signedEn = (x: number) => `${x >= 0 ? '+' : '−'}${formatNumberEn(Math.abs(x), 1)}`;
+
+/** « up 0.4% », « down 1.2% », « virtually unchanged ». */
+function movementEn(x: number): string {
+  if (Math.abs(x) < 0.05) return 'virtually unchanged';
+  return x > 0 ? `up ${pctEn(x)}%` : `down ${pctEn(x)}%`;
+}
+
+/** Sections, list and table as HTML (only tags any sanitizer keeps); numbers in French or, `en`, in English. */
+export function toHtml(sections: DocSection[], table?: DocTable, locale: 'fr' | 'en' = 'fr'): string {
   const parts: string[] = [];
   for (const section of sections) {
     if (section.heading) parts.push(`<h2>${escapeHtml(section.heading)}</h2>`);
@@ -77,7 +93,7 @@ export function toHtml(sections: DocSection[], table?: DocTable): string {
     if (section.bullets?.length) parts.push(`<ul>${section.bullets.map((b) => `<li>${escapeHtml(b)}</li>`).join('')}</ul>`);
   }
   if (table) {
-    const cell = (c: Cell, i: number) => escapeHtml(formatCell(c, table.decimals?.[i]));
+    const cell = (c: Cell, i: number) => escapeHtml((locale === 'en' ? formatCellEn : formatCell)(c, table.decimals?.[i]));
     parts.push(
       '<table>' +
         (table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : '') +
@@ -350,16 +366,236 @@ const profiles: IndexProfile[] = [
   },
 ];
 
-type Period = { label: string; start: string; end: string; axis: string; months: number[]; word: string };
+/**
+ * The English of each profile, item for item (same order and length as the French lists: a note's
+ * random picks are made in French and looked up here by position).
+ */
+type IndexProfileEn = {
+  name: string;
+  short: string;
+  subject: string;
+  ref: string;
+  yoySubject: string;
+  yoyUp: string;
+  yoyDown: string;
+  componentsHeader: string;
+  components: string[];
+  total: string;
+  driversUp: string[];
+  driversDown: string[];
+  context: string[];
+};
+
+const profilesEn: Record<IndexProfile['area'], IndexProfileEn> = {
+  ipc: {
+    name: 'Consumer price index',
+    short: 'CPI',
+    subject: 'the consumer price index (CPI)',
+    ref: 'the CPI',
+    yoySubject: 'consumer prices',
+    yoyUp: 'rose',
+    yoyDown: 'fell',
+    componentsHeader: 'Consumption division',
+    components: [
+      'Food and non-alcoholic beverages',
+      'Alcoholic beverages and tobacco',
+      'Clothing and footwear',
+      'Housing, water, electricity and gas',
+      'Furnishings and household maintenance',
+      'Health',
+      'Transport',
+      'Information and communication',
+      'Education',
+      'Restaurants and accommodation services',
+      'Miscellaneous goods and services',
+    ],
+    total: 'All items',
+    driversUp: [
+      'higher prices for local cereals (millet, sorghum, maize) during the lean season',
+      'rising prices for fresh produce, particularly fish and beef',
+      'higher fares for intercity transport',
+      'rising rents in the capital',
+    ],
+    driversDown: [
+      'lower prices for fresh vegetables as the harvest came in',
+      'a fall in the price of imported rice',
+      'lower mobile communication tariffs',
+      'the seasonal fall in fruit prices',
+    ],
+    context: [
+      'Core inflation, which excludes fresh food and energy, remains contained.',
+      'Prices of imported goods are rising more moderately than those of local products.',
+      'In Djanta, prices are rising slightly faster than the national average.',
+    ],
+  },
+  ipi: {
+    name: 'Index of industrial production',
+    short: 'IPI',
+    subject: 'the index of industrial production (IPI)',
+    ref: 'the IPI',
+    yoySubject: 'industrial production',
+    yoyUp: 'rose',
+    yoyDown: 'fell',
+    componentsHeader: 'Industry',
+    components: [
+      'Mining and quarrying',
+      'Food processing',
+      'Cotton ginning and textiles',
+      'Construction materials',
+      'Chemicals and pharmaceuticals',
+      'Other manufacturing',
+      'Electricity and gas',
+      'Water and sanitation',
+    ],
+    total: 'Total industry',
+    driversUp: [
+      'the start of ginning for the new cotton season',
+      'higher gold output from industrial mines',
+      'strong cement production driven by public works',
+      'increased electricity generation at the Ténéla solar plant',
+    ],
+    driversDown: [
+      'a scheduled maintenance shutdown at a food processing plant',
+      'lower gold output owing to the grade of the ore',
+      'the end of the ginning season',
+      'power cuts that weighed on manufacturing activity',
+    ],
+    context: [
+      'Mining and quarrying remains the largest contributor to the change in the index.',
+      'Manufacturing output is supported by domestic demand.',
+      'The data are not seasonally adjusted: year-on-year comparisons are the most meaningful.',
+    ],
+  },
+  ippi: {
+    name: 'Industrial producer price index',
+    short: 'IPPI',
+    subject: 'the industrial producer price index (IPPI)',
+    ref: 'the IPPI',
+    yoySubject: 'industrial producer prices',
+    yoyUp: 'rose',
+    yoyDown: 'fell',
+    componentsHeader: 'Industry',
+    components: [
+      'Mining and quarrying',
+      'Food processing',
+      'Textiles and clothing',
+      'Construction materials',
+      'Chemicals and pharmaceuticals',
+      'Electricity, gas and water',
+    ],
+    total: 'Total industry',
+    driversUp: [
+      'higher selling prices for cement and reinforcing bars',
+      'higher prices for refined edible oils',
+      'the upward revision of industrial electricity tariffs',
+    ],
+    driversDown: [
+      'lower prices for cotton lint, in line with world prices',
+      'lower prices for refined petroleum products',
+      'lower prices for flour and animal feed',
+    ],
+    context: [
+      'Energy and imported input costs are gradually passing through to factory-gate prices.',
+      'Prices of food products remain the main source of variation in the index.',
+    ],
+  },
+  ica_commerce: {
+    name: 'Turnover index for trade',
+    short: 'Trade turnover index',
+    subject: 'the turnover index for trade',
+    ref: 'the trade index',
+    yoySubject: 'trade turnover',
+    yoyUp: 'rose',
+    yoyDown: 'fell',
+    componentsHeader: 'Sector',
+    components: ['Wholesale trade', 'Retail trade', 'Motor trade and repair'],
+    total: 'Total',
+    driversUp: [
+      'robust wholesale sales of food products',
+      'higher sales of construction materials',
+      'strong sales of vehicles and spare parts',
+    ],
+    driversDown: [
+      'lower sales of petroleum products',
+      'lower retail sales outside the capital',
+      'slower imports of used vehicles',
+    ],
+    context: [
+      'The end-of-year festive season traditionally supports activity in the fourth quarter.',
+      'The index is expressed in value terms: it reflects changes in both volumes and prices.',
+    ],
+  },
+  ica_service: {
+    name: 'Turnover index for services',
+    short: 'Services turnover index',
+    subject: 'the turnover index for services',
+    ref: 'the services index',
+    yoySubject: 'services turnover',
+    yoyUp: 'rose',
+    yoyDown: 'fell',
+    componentsHeader: 'Sector',
+    components: [
+      'Transport and storage',
+      'Information and communication',
+      'Accommodation and food services',
+      'Professional, scientific and technical activities',
+      'Administrative and support services',
+    ],
+    total: 'Total',
+    driversUp: [
+      'growth in mobile data traffic and payment services',
+      'a recovery in freight transport to neighbouring countries',
+      'higher hotel occupancy linked to international conferences',
+    ],
+    driversDown: [
+      'a fall in road passenger transport',
+      'lower engineering services after the completion of major projects',
+      'fewer restaurant visits during the rainy season',
+    ],
+    context: [
+      'Telecommunications remain the driving force behind growth in market services.',
+      'The index is expressed in value terms: it reflects changes in both volumes and prices.',
+    ],
+  },
+  ice: {
+    name: 'External trade index',
+    short: 'Export unit value index',
+    subject: 'the export unit value index',
+    ref: 'the unit value index',
+    yoySubject: 'export prices',
+    yoyUp: 'rose',
+    yoyDown: 'fell',
+    componentsHeader: 'Export product',
+    components: ['Non-monetary gold', 'Cotton lint', 'Live animals', 'Groundnuts', 'Sesame', 'Cashew nuts'],
+    total: 'Total',
+    driversUp: [
+      'the rise in the price of gold on international markets',
+      'higher sesame prices, driven by Asian demand',
+      'higher prices for livestock exported to coastal countries',
+    ],
+    driversDown: [
+      'the fall in world cotton prices',
+      'lower prices for shelled groundnuts',
+      'lower prices for raw cashew nuts',
+    ],
+    context: [
+      'The terms of trade depend heavily on the price of gold.',
+      'Unit value indices are compiled from customs declarations.',
+    ],
+  },
+};
+
+type Period = { label: string; labelEn: string; start: string; end: string; axis: string; months: number[]; word: string };
 
 function monthlyPeriod(m: number): Period {
-  return { label: monthLabel(m), start: monthPeriod(m), end: isoDate(monthEnd(m)), axis: monthAxis(m), months: [m], word: 'mois' };
+  return { label: monthLabel(m), labelEn: monthLabelEn(m), start: monthPeriod(m), end: isoDate(monthEnd(m)), axis: monthAxis(m), months: [m], word: 'mois' };
 }
 
 function quarterlyPeriod(q: number): Period {
   const first = quarterFirstMonth(q);
   return {
     label: quarterLabel(q),
+    labelEn: quarterLabelEn(q),
     start: monthPeriod(first),
     end: isoDate(monthEnd(first + 2)),
     axis: quarterAxis(q),
@@ -370,7 +606,7 @@ function quarterlyPeriod(q: number): Period {
 
 function annualPeriod(year: number): Period {
   const months = Array.from({ length: 12 }, (_, i) => year * 12 + i);
-  return { label: `Année ${year}`, start: `${year}-01-01`, end: `${year}-12-31`, axis: String(year), months, word: 'année' };
+  return { label: `Année ${year}`, labelEn: String(year), start: `${year}-01-01`, end: `${year}-12-31`, axis: String(year), months, word: 'année' };
 }
 
 const shift = (p: Period, months: number) => p.months.map((m) => m + months);
@@ -383,6 +619,7 @@ function buildIndexNote(
   publishedAt: Date,
   nextRelease: Date | null,
   attachData: { xlsx: boolean; csv: boolean },
+  english = false,
 ): PublicationDraft {
   const rnd = createRandom(`note:${profile.code}:${period.start}:${kind}`);
   const value = (months: number[]) => mean(months.map((m) => obs.get(m)?.value ?? NaN));
@@ -418,22 +655,27 @@ function buildIndexNote(
       ? `${inPeriod}, ${profile.subject} s'établit en moyenne à ${vText} (base 100 = 2020), ${movement(yoy)} par rapport ${prevWord}.`
       : `${inPeriod}, ${profile.subject} s'établit à ${vText} (base 100 = 2020), ${movement(short)} par rapport ${prevWord}. ` +
         `Sur un an, ${profile.yoySubject} ${yoy >= 0 ? profile.yoyUp : profile.yoyDown} de ${pct(yoy)} %.`;
+  const driver = rnd.pick(drivers);
+  const counterDriver = rnd.pick(counter);
   const analysis =
-    `Cette évolution s'explique principalement par ${rnd.pick(drivers)}, en partie compensée par ${rnd.pick(counter)}. ` +
+    `Cette évolution s'explique principalement par ${driver}, en partie compensée par ${counterDriver}. ` +
     `Le poste « ${top.label} » enregistre la plus forte variation (${signed(top.c1)} %), tandis que le poste « ${bottom.label} » ` +
     `${bottom.c1 < 0 ? 'recule' : 'progresse le moins'} (${signed(bottom.c1)} %).`;
   let average: string;
+  let context: string;
+  let extremes: { hi: number; lo: number; hiV: number; loV: number } | null = null;
   if (kind === 'annual') {
     const monthly = period.months.map((m) => ({ m, v: obs.get(m)!.value }));
     const hi = monthly.reduce((a, b) => (b.v > a.v ? b : a));
     const lo = monthly.reduce((a, b) => (b.v < a.v ? b : a));
     average =
       `Au cours de l'année, ${profile.ref} a atteint son niveau le plus élevé en ${monthNames[hi.m % 12]} (${formatNumber(hi.v, 1)}) ` +
-      `et son niveau le plus bas en ${monthNames[lo.m % 12]} (${formatNumber(lo.v, 1)}). ${rnd.pick(profile.context)}`;
+      `et son niveau le plus bas en ${monthNames[lo.m % 12]} (${formatNumber(lo.v, 1)}). ${(context = rnd.pick(profile.context))}`;
+    extremes = { hi: hi.m, lo: lo.m, hiV: hi.v, loV: lo.v };
   } else {
     average =
       `En moyenne sur les douze derniers mois, ${profile.ref} ${avg12 >= 0 ? 'progresse' : 'recule'} de ${pct(avg12)} % ` +
-      `par rapport aux douze mois précédents. ${rnd.pick(profile.context)}`;
+      `par rapport aux douze mois précédents. ${(context = rnd.pick(profile.context))}`;
   }
 
   const sections: DocSection[] = [
@@ -499,6 +741,65 @@ function buildIndexNote(
       : `${inPeriod}, ${profile.ref} s'établit à ${vText}, ${movement(short)} sur ${kind === 'monthly' ? 'un mois' : 'un trimestre'} ` +
         (Math.abs(short) >= 0.05 && Math.sign(short) === Math.sign(yoy) ? `et de ${pct(yoy)} % sur un an.` : `et ${movement(yoy)} sur un an.`);
 
+  let en: PublicationEnglish | undefined;
+  if (english) {
+    const e = profilesEn[profile.area];
+    const fr = <T,>(list: readonly T[], item: T, to: readonly string[]) => to[list.indexOf(item)] ?? '';
+    const name = (label: string) => fr(profile.components.map((c) => c[0]), label, e.components);
+    const inPeriodEn =
+      kind === 'monthly' ? `In ${monthNamesEn[lastMonth % 12]} ${Math.floor(lastMonth / 12)}` : kind === 'quarterly' ? `In ${period.labelEn}` : `In ${period.labelEn}`;
+    const prevEn = kind === 'monthly' ? 'the previous month' : kind === 'quarterly' ? 'the previous quarter' : 'the previous year';
+    const vEn = formatNumberEn(v, decimals);
+    const headlineEn =
+      kind === 'annual'
+        ? `${inPeriodEn}, ${e.subject} averaged ${vEn} (2020 = 100), ${movementEn(yoy)} on ${prevEn}.`
+        : `${inPeriodEn}, ${e.subject} stood at ${vEn} (2020 = 100), ${movementEn(short)} on ${prevEn}. ` +
+          `Over the year, ${e.yoySubject} ${yoy >= 0 ? e.yoyUp : e.yoyDown} by ${pctEn(yoy)}%.`;
+    const analysisEn =
+      `This change was mainly driven by ${fr(drivers, driver, drivers === profile.driversUp ? e.driversUp : e.driversDown)}, ` +
+      `partly offset by ${fr(counter, counterDriver, counter === profile.driversUp ? e.driversUp : e.driversDown)}. ` +
+      `The “${name(top.label)}” component recorded the largest change (${signedEn(top.c1)}%), while “${name(bottom.label)}” ` +
+      `${bottom.c1 < 0 ? 'fell' : 'rose the least'} (${signedEn(bottom.c1)}%).`;
+    const contextEn = fr(profile.context, context, e.context);
+    const averageEn = extremes
+      ? `Over the year, ${e.ref} reached its highest level in ${monthNamesEn[extremes.hi % 12]} (${formatNumberEn(extremes.hiV, 1)}) ` +
+        `and its lowest in ${monthNamesEn[extremes.lo % 12]} (${formatNumberEn(extremes.loV, 1)}). ${contextEn}`
+      : `On average over the last twelve months, ${e.ref} ${avg12 >= 0 ? 'rose' : 'fell'} by ${pctEn(avg12)}% ` +
+        `compared with the previous twelve months. ${contextEn}`;
+    const sectionsEn: DocSection[] = [
+      { heading: 'Overview', paragraphs: [headlineEn, averageEn] },
+      { heading: kind === 'annual' ? 'Main developments over the year' : 'Main drivers', paragraphs: [analysisEn] },
+    ];
+    if (nextRelease) {
+      sectionsEn.push({
+        heading: 'Release calendar',
+        paragraphs: [
+          `The results ${kind === 'annual' ? 'for the year' : 'for this period'} are provisional and may be revised. ` +
+            `The next release is scheduled for ${dateLabelEn(nextRelease)}, in line with the ${institute.acronym} release calendar.`,
+        ],
+      });
+    }
+    const c1HeaderEn = kind === 'annual' ? 'Annual change (%)' : kind === 'monthly' ? 'Monthly change (%)' : 'Quarterly change (%)';
+    const tableEn: DocTable = {
+      caption: `Table 1 – ${e.short} by ${e.componentsHeader.toLowerCase()}, ${period.labelEn}`,
+      headers: [e.componentsHeader, 'Weight (‰)', 'Index', c1HeaderEn, ...(kind === 'annual' ? [] : ['Year-on-year change (%)'])],
+      decimals: table.decimals,
+      rows: table.rows.map((row, i) => [i < e.components.length ? (e.components[i] ?? '') : e.total, ...row.slice(1)]),
+    };
+    const summaryEn =
+      kind === 'annual'
+        ? `On an annual average basis, ${e.subject} stood at ${vEn}, ${movementEn(yoy)} on the previous year.`
+        : `${inPeriodEn}, ${e.ref} stood at ${vEn}, ${movementEn(short)} on ${kind === 'monthly' ? 'the month' : 'the quarter'} ` +
+          (Math.abs(short) >= 0.05 && Math.sign(short) === Math.sign(yoy) ? `and ${pctEn(yoy)}% over the year.` : `and ${movementEn(yoy)} over the year.`);
+    en = {
+      title: kind === 'annual' ? `${e.name}: review of ${period.labelEn}` : `${e.name} – ${period.labelEn}`,
+      summary: summaryEn,
+      sections: sectionsEn,
+      table: tableEn,
+      periodLabel: period.labelEn,
+    };
+  }
+
   return {
     area: profile.area,
     slug: slugify(base),
@@ -513,6 +814,7 @@ function buildIndexNote(
     publishedAt,
     status: 'published',
     fields: {},
+    en,
     fileBase: kind === 'annual' ? `Bilan ${base.replace(' bilan', '')}` : `Note ${base}`,
     xlsx: attachData.xlsx
       ? [
@@ -555,7 +857,7 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
           buildIndexNote(profile, obs, 'monthly', monthlyPeriod(month), monthlyRelease(month), i === 0 ? monthlyRelease(m + 1) : null, {
             xlsx: i === 0 || i === 2,
             csv: i === 0,
-          }),
+          }, i < 2),
         );
       }
       upcoming = [1, 2].map((k) => ({ period: monthlyPeriod(m + k), at: monthlyRelease(m + k) }));
@@ -567,7 +869,7 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
           buildIndexNote(profile, obs, 'quarterly', quarterlyPeriod(q - i), quarterlyRelease(q - i), i === 0 ? quarterlyRelease(q + 1) : null, {
             xlsx: i === 0,
             csv: i === 0 && profile.code === 'ICE',
-          }),
+          }, i === 0),
         );
       }
       upcoming = [{ period: quarterlyPeriod(q + 1), at: quarterlyRelease(q + 1) }];
@@ -575,7 +877,7 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
     for (let skip = 0; skip < 2; skip++) {
       const at = weekday(lastAnnual(now, profile.annualMonth0, profile.releaseDay, skip));
       const year = at.getUTCFullYear() - 1;
-      notes.push(buildIndexNote(profile, obs, 'annual', annualPeriod(year), at, null, { xlsx: skip === 0, csv: false }));
+      notes.push(buildIndexNote(profile, obs, 'annual', annualPeriod(year), at, null, { xlsx: skip === 0, csv: false }, skip === 0));
     }
     publications.push(...notes);
 
@@ -584,6 +886,7 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
       releases.push({
         area: profile.area,
         title: `${profile.name} – ${u.period.label}`,
+        titleEn: `${profilesEn[profile.area].name} – ${u.period.labelEn}`,
         scheduledAt: u.at,
         status: i === 0 && profile.cadence === 'monthly' ? 'confirmed' : 'announced',
       });
@@ -593,6 +896,7 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
       releases.push({
         area: profile.area,
         title: latest.title,
+        titleEn: latest.en!.title,
         scheduledAt: latest.publishedAt!,
         status: 'published',
         publication: `${latest.area}/${latest.slug}`,
@@ -633,6 +937,11 @@ type Built = {
   csv?: boolean;
   /** Rows of the CSV when longer than the table shown. */
   csvRows?: Cell[][];
+  /**
+   * English title, summary and body; its table is the French table's figures with English caption,
+   * headers and first-column labels (`rowLabels`; absent: the first column is kept, « Ensemble » read « Total »).
+   */
+  en?: { title: string; summary: string; sections: DocSection[]; periodLabel?: string; table?: { caption: string; headers: string[]; rowLabels?: string[] } };
   draft?: boolean;
 };
 type Item = { when: When; build: (c: Ctx) => Built };
@@ -647,6 +956,7 @@ function regionTable(caption: string, headers: string[], value: (r: (typeof regi
 }
 
 const fmtInt = (n: number) => formatNumber(Math.round(n), 0);
+const fmtIntEn = (n: number) => formatNumberEn(Math.round(n), 0);
 
 /** A quarter's bulletin comes out on this day of the second month after the quarter. */
 const BULLETIN_DAY = 28;
@@ -712,6 +1022,29 @@ const otherAreas: Record<string, Item[]> = {
             paragraphs: ["Le comité de pilotage recommande de renforcer les services statistiques des ministères sectoriels et d'accélérer la mise en ligne des bases de données."],
           },
         ],
+        en: {
+          title: `NSDS monitoring report – ${year - 1}`,
+          summary: `The monitoring report sets out how far the activities planned for ${year - 1} were carried out and the level of the strategy's performance indicators.`,
+          periodLabel: String(year - 1),
+          sections: [
+            {
+              heading: 'Implementation of the programme',
+              paragraphs: [
+                `In ${year - 1}, 78% of the activities in the annual statistical programme were carried out, compared with 71% the previous year. The priority surveys were conducted on schedule, with the exception of the agricultural survey, whose fieldwork was postponed by two months.`,
+                "Resources mobilised reached 83% of requirements. The Government's contribution is rising, while external funding is concentrated on the census and household surveys.",
+              ],
+            },
+            {
+              heading: 'Outlook',
+              paragraphs: ['The steering committee recommends strengthening the statistical services of the line ministries and speeding up the online publication of databases.'],
+            },
+          ],
+          table: {
+            caption: 'Table 1 – Implementation rate by strategic pillar (%)',
+            headers: ['Pillar', 'Planned activities', 'Activities carried out', 'Rate (%)'],
+            rowLabels: ['Institutional framework', 'Statistical production', 'Dissemination and use', 'Resources'],
+          },
+        },
         table: {
           caption: 'Tableau 1 – Taux de réalisation par axe (%)',
           headers: ['Axe', 'Activités prévues', 'Activités réalisées', 'Taux (%)'],
@@ -748,6 +1081,7 @@ const otherAreas: Record<string, Item[]> = {
       const first = quarterFirstMonth(q);
       const exp = rnd.range(310, 380);
       const imp = rnd.range(420, 510);
+      const quarterChange = rnd.range(-6, 9);
       const products: [string, number][] = [
         ['Or non monétaire', 0.46],
         ['Coton fibre', 0.19],
@@ -765,7 +1099,7 @@ const otherAreas: Record<string, Item[]> = {
           {
             heading: 'Les échanges du trimestre',
             paragraphs: [
-              `Au ${quarterLabel(q)}, la valeur des exportations de biens s'élève à ${fmtInt(exp)} milliards de FSH, ${movement(rnd.range(-6, 9))} par rapport au trimestre précédent. Les importations atteignent ${fmtInt(imp)} milliards de FSH ; le taux de couverture s'établit à ${formatNumber((exp / imp) * 100, 1)} %.`,
+              `Au ${quarterLabel(q)}, la valeur des exportations de biens s'élève à ${fmtInt(exp)} milliards de FSH, ${movement(quarterChange)} par rapport au trimestre précédent. Les importations atteignent ${fmtInt(imp)} milliards de FSH ; le taux de couverture s'établit à ${formatNumber((exp / imp) * 100, 1)} %.`,
               "L'or non monétaire reste le premier produit exporté, suivi du coton fibre et du bétail. Les produits pétroliers, les céréales et les machines dominent les importations.",
             ],
           },
@@ -780,6 +1114,32 @@ const otherAreas: Record<string, Item[]> = {
           rows: products.map(([p, s]) => [p, round1(exp * s), round1(s * 100)]),
         },
         xlsx: k === 0,
+        en:
+          k === 0
+            ? {
+                title: `External trade statistics bulletin – ${quarterLabelEn(q)}`,
+                summary: `In ${quarterLabelEn(q)}, exports reached FSH ${fmtIntEn(exp)} billion and imports FSH ${fmtIntEn(imp)} billion, giving a trade deficit of FSH ${fmtIntEn(imp - exp)} billion.`,
+                periodLabel: quarterLabelEn(q),
+                sections: [
+                  {
+                    heading: 'Trade in the quarter',
+                    paragraphs: [
+                      `In ${quarterLabelEn(q)}, goods exports amounted to FSH ${fmtIntEn(exp)} billion, ${movementEn(quarterChange)} on the previous quarter. Imports reached FSH ${fmtIntEn(imp)} billion; the export coverage ratio stood at ${formatNumberEn((exp / imp) * 100, 1)}%.`,
+                      'Non-monetary gold remains the leading export, followed by cotton lint and livestock. Imports are dominated by petroleum products, cereals and machinery.',
+                    ],
+                  },
+                  {
+                    heading: 'Main partners',
+                    paragraphs: ['Countries in the sub-region take almost a third of exports, mainly livestock and agricultural products, while gold is exported mostly to international markets.'],
+                  },
+                ],
+                table: {
+                  caption: 'Table 1 – Exports by product (FSH billion)',
+                  headers: ['Product', 'Value', 'Share (%)'],
+                  rowLabels: ['Non-monetary gold', 'Cotton lint', 'Live animals', 'Sesame', 'Groundnuts', 'Other products'],
+                },
+              }
+            : undefined,
       };
     },
   })),
@@ -789,6 +1149,7 @@ const otherAreas: Record<string, Item[]> = {
       const y = year - 1;
       const exp = rnd.range(1250, 1480);
       const imp = rnd.range(1700, 1950);
+      const narrows = rnd.next() > 0.5;
       return {
         title: `Note annuelle du commerce extérieur – Année ${y}`,
         summary: `En ${y}, le déficit de la balance commerciale s'établit à ${fmtInt(imp - exp)} milliards de FSH ; les exportations sont portées par l'or et le coton.`,
@@ -798,7 +1159,7 @@ const otherAreas: Record<string, Item[]> = {
           {
             heading: 'Vue d’ensemble',
             paragraphs: [
-              `En ${y}, les exportations de biens de Sahelia atteignent ${fmtInt(exp)} milliards de FSH et les importations ${fmtInt(imp)} milliards. Le déficit commercial se ${rnd.next() > 0.5 ? 'réduit' : 'creuse'} et le taux de couverture des importations par les exportations s'établit à ${formatNumber((exp / imp) * 100, 1)} %.`,
+              `En ${y}, les exportations de biens de Sahelia atteignent ${fmtInt(exp)} milliards de FSH et les importations ${fmtInt(imp)} milliards. Le déficit commercial se ${narrows ? 'réduit' : 'creuse'} et le taux de couverture des importations par les exportations s'établit à ${formatNumber((exp / imp) * 100, 1)} %.`,
               "La structure des échanges reste concentrée : trois produits (or, coton fibre, bétail) représentent plus des trois quarts des exportations. Les importations sont dominées par les produits pétroliers, les produits alimentaires et les biens d'équipement.",
             ],
           },
@@ -817,6 +1178,28 @@ const otherAreas: Record<string, Item[]> = {
           ],
         },
         chart: { title: 'Graphique 1 – Exportations (milliards de FSH)', labels: [`${y - 2}`, `${y - 1}`, `${y}`], values: [round1(exp * 0.88), round1(exp * 0.94), round1(exp)] },
+        en:
+          skip === 0
+            ? {
+                title: `Annual external trade note – ${y}`,
+                summary: `In ${y}, the trade deficit stood at FSH ${fmtIntEn(imp - exp)} billion; exports were driven by gold and cotton.`,
+                periodLabel: String(y),
+                sections: [
+                  {
+                    heading: 'Overview',
+                    paragraphs: [
+                      `In ${y}, Sahelia's goods exports reached FSH ${fmtIntEn(exp)} billion and imports FSH ${fmtIntEn(imp)} billion. The trade deficit ${narrows ? 'narrowed' : 'widened'} and the coverage of imports by exports stood at ${formatNumberEn((exp / imp) * 100, 1)}%.`,
+                      'Trade remains highly concentrated: three products (gold, cotton lint and livestock) account for more than three quarters of exports. Imports are dominated by petroleum products, food products and capital goods.',
+                    ],
+                  },
+                  {
+                    heading: 'Prices and volumes',
+                    paragraphs: ['Unit value indices show export prices rising faster than import prices, which improves the terms of trade.'],
+                  },
+                ],
+                table: { caption: 'Table 1 – Trade balance (FSH billion)', headers: ['Aggregate', `${y - 2}`, `${y - 1}`, `${y}`], rowLabels: ['Exports', 'Imports', 'Balance'] },
+              }
+            : undefined,
       };
     },
   })),
@@ -878,6 +1261,34 @@ const otherAreas: Record<string, Item[]> = {
           ],
         },
         xlsx: skip === 0,
+        en:
+          skip === 0
+            ? {
+                title: `Statistical yearbook of Sahelia ${y}`,
+                summary: `The ${y} edition of the statistical yearbook brings together, in 18 chapters, the main demographic, economic and social data on the country.`,
+                periodLabel: String(y),
+                sections: [
+                  {
+                    heading: 'Introduction',
+                    paragraphs: [
+                      `The ${y} statistical yearbook is the result of collaboration between the INSS and the statistical services of ministries, public bodies and private organisations. Its coverage includes territory and climate, population, education, health, employment, agriculture, industry, transport, prices and public finance.`,
+                      'Each chapter contains a short analysis, detailed tables and the definitions of the main concepts. Series are presented over five years where data are available.',
+                    ],
+                  },
+                ],
+                table: {
+                  caption: 'Table 1 – Selected key indicators',
+                  headers: ['Indicator', `${y - 1}`, `${y}`],
+                  rowLabels: [
+                    'Population (thousands)',
+                    'Nominal GDP (FSH billion)',
+                    'Real GDP growth (%)',
+                    'Net primary school enrolment rate (%)',
+                    'Access to electricity (%)',
+                  ],
+                },
+              }
+            : undefined,
       };
     },
   })),
@@ -910,6 +1321,21 @@ const otherAreas: Record<string, Item[]> = {
           ),
           xlsx: true,
           csv: true,
+          en: {
+            title: `Population estimates at 1 January ${year}`,
+            summary: `At 1 January ${year}, the population of Sahelia is estimated at ${fmtIntEn(total)}, up 2.9% on a year earlier.`,
+            periodLabel: `1 January ${year}`,
+            sections: [
+              {
+                heading: 'Sustained population growth',
+                paragraphs: [
+                  `According to INSS estimates, Sahelia had ${fmtIntEn(total)} inhabitants at 1 January ${year}. The estimates are based on the results of the third General Population and Housing Census and on trends in births, deaths and migration.`,
+                  'The population remains very young: almost one inhabitant in two is under 15. The Djanta region, home to the capital, accounts for 17% of the population.',
+                ],
+              },
+            ],
+            table: { caption: 'Table 1 – Estimated population by region', headers: ['Region', 'Population', 'Share (%)'] },
+          },
         };
       },
     },
@@ -1047,28 +1473,49 @@ const otherAreas: Record<string, Item[]> = {
   sociale: [
     {
       when: { annual: [2, 15], skip: 0 },
-      build: ({ year, rnd }) => ({
-        title: `Enquête nationale sur l'emploi ${year - 1} : principaux résultats`,
-        summary: `En ${year - 1}, le taux de chômage au sens du BIT s'établit à ${pct(rnd.range(7, 9))} % ; le secteur informel occupe près de 8 actifs occupés sur 10.`,
-        period: yearPeriod(year - 1),
-        fileBase: `Enquête emploi ${year - 1}`,
-        sections: [
-          {
-            heading: 'Le marché du travail',
-            paragraphs: [
-              `L'enquête nationale sur l'emploi ${year - 1} a été réalisée auprès de 12 600 ménages répartis sur l'ensemble du territoire. Le taux d'activité des 15 ans ou plus s'établit à 61,4 % ; il est nettement plus élevé chez les hommes (72,8 %) que chez les femmes (50,6 %).`,
-              'Le chômage touche surtout les jeunes diplômés des zones urbaines. Le sous-emploi lié à la durée du travail concerne un actif occupé sur cinq, en particulier dans l’agriculture.',
+      build: ({ year, rnd }) => {
+        const unemployment = rnd.range(7, 9);
+        return {
+          title: `Enquête nationale sur l'emploi ${year - 1} : principaux résultats`,
+          summary: `En ${year - 1}, le taux de chômage au sens du BIT s'établit à ${pct(unemployment)} % ; le secteur informel occupe près de 8 actifs occupés sur 10.`,
+          period: yearPeriod(year - 1),
+          fileBase: `Enquête emploi ${year - 1}`,
+          sections: [
+            {
+              heading: 'Le marché du travail',
+              paragraphs: [
+                `L'enquête nationale sur l'emploi ${year - 1} a été réalisée auprès de 12 600 ménages répartis sur l'ensemble du territoire. Le taux d'activité des 15 ans ou plus s'établit à 61,4 % ; il est nettement plus élevé chez les hommes (72,8 %) que chez les femmes (50,6 %).`,
+                'Le chômage touche surtout les jeunes diplômés des zones urbaines. Le sous-emploi lié à la durée du travail concerne un actif occupé sur cinq, en particulier dans l’agriculture.',
+              ],
+            },
+          ],
+          table: regionTable(
+            'Tableau 1 – Indicateurs du marché du travail par région (%)',
+            ['Région', "Taux d'activité", 'Taux de chômage', "Part de l'emploi informel"],
+            (_r, rnd) => [round1(rnd.range(55, 68)), round1(rnd.range(4.5, 12.5)), round1(rnd.range(70, 88))],
+            createRandom(`emploi-${year}`),
+          ),
+          xlsx: true,
+          en: {
+            title: `National employment survey ${year - 1}: main results`,
+            summary: `In ${year - 1}, the ILO unemployment rate stood at ${pctEn(unemployment)}%; the informal sector accounts for almost 8 in 10 employed people.`,
+            periodLabel: String(year - 1),
+            sections: [
+              {
+                heading: 'The labour market',
+                paragraphs: [
+                  `The ${year - 1} national employment survey covered 12,600 households across the country. The labour force participation rate of people aged 15 and over stands at 61.4%; it is markedly higher for men (72.8%) than for women (50.6%).`,
+                  'Unemployment mainly affects young graduates in urban areas. Time-related underemployment concerns one employed person in five, particularly in agriculture.',
+                ],
+              },
             ],
+            table: {
+              caption: 'Table 1 – Labour market indicators by region (%)',
+              headers: ['Region', 'Participation rate', 'Unemployment rate', 'Share of informal employment'],
+            },
           },
-        ],
-        table: regionTable(
-          'Tableau 1 – Indicateurs du marché du travail par région (%)',
-          ['Région', "Taux d'activité", 'Taux de chômage', "Part de l'emploi informel"],
-          (_r, rnd) => [round1(rnd.range(55, 68)), round1(rnd.range(4.5, 12.5)), round1(rnd.range(70, 88))],
-          createRandom(`emploi-${year}`),
-        ),
-        xlsx: true,
-      }),
+          };
+      },
     },
     {
       when: { ago: 540 },
@@ -1149,6 +1596,29 @@ const otherAreas: Record<string, Item[]> = {
           ['Investissements', 640, 502, 78.4],
         ],
       },
+      en:
+        skip === 0
+          ? {
+              title: `INSS annual report ${year - 1}`,
+              summary: `The ${year - 1} annual report reviews the statistical operations, the publications and the life of the institute over the year.`,
+              periodLabel: String(year - 1),
+              sections: [
+                {
+                  heading: 'The year at a glance',
+                  paragraphs: [
+                    `In ${year - 1}, the INSS published ${40 + skip * 3} notes and reports, conducted ${5 + skip} field surveys and answered more than ${fmtIntEn(1200 - skip * 150)} data requests. The website recorded ${fmtIntEn(412_000 - skip * 61_000)} visits.`,
+                    'The institute continued to modernise its tools: tablet-based data collection, dissemination of series as open data and the digitisation of internal procedures.',
+                  ],
+                  bullets: ['Human resources: 312 staff, 41% of them statistical officers', 'Continuing training: 2,140 training days', 'Partnerships: 9 agreements signed or renewed'],
+                },
+              ],
+              table: {
+                caption: 'Table 1 – Budget execution (FSH million)',
+                headers: ['Item', 'Budget', 'Outturn', 'Rate (%)'],
+                rowLabels: ['Staff', 'Operating costs', 'Surveys and censuses', 'Investment'],
+              },
+            }
+          : undefined,
     }),
   })),
   rgph: [
@@ -1491,6 +1961,25 @@ function whenDate(when: When, now: Date): { date: Date; quarter: number } {
   return { date: quarterRelease(q, when.quarterly), quarter: q };
 }
 
+function englishOf(en: NonNullable<Built['en']>, table: DocTable | undefined): PublicationEnglish {
+  const t = en.table && table ? en.table : null;
+  return {
+    title: en.title,
+    summary: en.summary,
+    sections: en.sections,
+    periodLabel: en.periodLabel ?? null,
+    table: t
+      ? {
+          ...table!,
+          caption: t.caption,
+          headers: t.headers,
+          rows: table!.rows.map((row, i) => [t.rowLabels?.[i] ?? (row[0] === 'Ensemble' ? 'Total' : (row[0] ?? '')), ...row.slice(1)]),
+          source: null,
+        }
+      : undefined,
+  };
+}
+
 function otherPublications(now: Date): PublicationDraft[] {
   const out: PublicationDraft[] = [];
   const c = daysFrom(now, -950);
@@ -1519,6 +2008,7 @@ function otherPublications(now: Date): PublicationDraft[] {
         publishedAt: built.draft ? null : date,
         status: built.draft ? 'draft' : 'published',
         fields: built.fields ?? {},
+        en: built.en ? englishOf(built.en, table) : undefined,
         fileBase: built.fileBase,
         xlsx: built.xlsx && table ? [{ name: 'Données', title: table.caption, headers: table.headers, rows: table.rows, decimals: table.decimals }] : undefined,
         csv: built.csv && table ? { headers: table.headers, rows: built.csvRows ?? table.rows, decimals: table.decimals } : undefined,
@@ -1536,7 +2026,13 @@ function otherReleases(now: Date): ReleaseDraft[] {
   q += 1;
   const at = quarterRelease(q, BULLETIN_DAY);
   if (at.getTime() - now.getTime() < 95 * 86_400_000) {
-    out.push({ area: 'bulletin', title: `Bulletin trimestriel des statistiques du commerce extérieur – ${quarterLabel(q)}`, scheduledAt: at, status: 'announced' });
+    out.push({
+      area: 'bulletin',
+      title: `Bulletin trimestriel des statistiques du commerce extérieur – ${quarterLabel(q)}`,
+      titleEn: `External trade statistics bulletin – ${quarterLabelEn(q)}`,
+      scheduledAt: at,
+      status: 'announced',
+    });
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * reason and date history, a cancelled one with its notice, and those already published.
  */
 import { daysFrom, monthNames, utc, weekday } from './dates';
+import { monthNamesEn } from './english';
 import { slugify } from './institute';
 import type { ReleaseDraft } from './publications';
 
@@ -12,6 +13,8 @@ export type CalendarRelease = Omit<ReleaseDraft, 'status'> & {
   status: 'announced' | 'confirmed' | 'postponed' | 'cancelled' | 'published';
   provisionalLabel?: string;
   reason?: string;
+  /** English of `provisionalLabel` and `reason`, when they are set (`titleEn` is the title's). */
+  en?: { provisionalLabel?: string; reason?: string };
   contact: string;
   /** Earlier dates, oldest first, each with the reason it changed. */
   history?: { previousAt: Date; reason: string }[];
@@ -32,15 +35,18 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
 
   // Provisional windows for the rest of the year: the monthly indices, four to twelve months ahead.
   const monthly = [
-    { area: 'ipc', name: 'Indice des prix à la consommation', day: 12 },
-    { area: 'ipi', name: 'Indice de la production industrielle', day: 20 },
+    { area: 'ipc', name: 'Indice des prix à la consommation', nameEn: 'Consumer price index', day: 12 },
+    { area: 'ipi', name: 'Indice de la production industrielle', nameEn: 'Index of industrial production', day: 20 },
   ];
   for (const m of monthly) {
     for (let k = 4; k <= 12; k++) {
       const at = weekday(utc(now.getUTCFullYear(), now.getUTCMonth() + k, m.day, 8, 45));
       const label = `${monthNames[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
       const title = `${m.name} – ${monthNames[(at.getUTCMonth() + 11) % 12]} ${at.getUTCMonth() === 0 ? at.getUTCFullYear() - 1 : at.getUTCFullYear()}`;
-      out.push({ area: m.area, title, scheduledAt: at, status: 'announced', provisionalLabel: label, slug: slugOf(title, at), contact });
+      const covered = (at.getUTCMonth() + 11) % 12;
+      const titleEn = `${m.nameEn} – ${monthNamesEn[covered]} ${at.getUTCMonth() === 0 ? at.getUTCFullYear() - 1 : at.getUTCFullYear()}`;
+      const en = { provisionalLabel: `${monthNamesEn[at.getUTCMonth()]} ${at.getUTCFullYear()}` };
+      out.push({ area: m.area, title, titleEn, scheduledAt: at, status: 'announced', provisionalLabel: label, en, slug: slugOf(title, at), contact });
     }
   }
 
@@ -50,9 +56,11 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
   out.push({
     area: 'bulletin',
     title: movedTitle,
+    titleEn: 'Quarterly national accounts – third quarter',
     scheduledAt: movedTo,
     status: 'postponed',
     reason: 'Intégration des données douanières révisées du trimestre, transmises en retard.',
+    en: { reason: 'To incorporate the revised customs data for the quarter, which were received late.' },
     slug: slugOf(movedTitle, movedTo),
     contact,
     history: [{ previousAt: weekday(daysFrom(now, 10, 8, 45)), reason: 'Intégration des données douanières révisées du trimestre, transmises en retard.' }],
@@ -64,9 +72,11 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
   out.push({
     area: 'bulletin',
     title: cancelledTitle,
+    titleEn: 'Business tendency survey – quarterly release',
     scheduledAt: cancelledAt,
     status: 'cancelled',
     reason: 'Publication annulée : l’enquête est suspendue pendant la refonte de son échantillon ; ses résultats reprendront au 2e trimestre.',
+    en: { reason: 'Release cancelled: the survey is suspended while its sample is redesigned; results will resume in the second quarter.' },
     slug: slugOf(cancelledTitle, cancelledAt),
     contact,
   });
