@@ -50,7 +50,7 @@ export async function pageMetadata(p: PageMetadataInput): Promise<Metadata> {
       canonical,
       languages: languageAlternates(p.path, available),
       types: {
-        'application/atom+xml': feedLinks(p.area),
+        'application/atom+xml': feedLinks(p.area, locale),
         ...(p.calendar ? { 'text/calendar': [{ url: p.calendar, title: t.seo.calendarFeed }] } : {}),
       },
     },

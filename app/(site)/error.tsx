@@ -12,7 +12,7 @@ const t = site[locale];
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <main id="contenu" className="px-4">
-      <ErrorView statusCode={500} labels={t.error} description={t.errorPage.description}>
+      <ErrorView statusCode={500} labels={t.error} description={t.errorPage.description} locale={locale}>
         {error.digest ? <p className="mt-2 text-sm text-muted">{t.errorPage.reference(error.digest)}</p> : null}
         <button type="button" onClick={reset} className="mt-4 rounded-md border border-border px-4 py-2">
           {t.errorPage.retry}
