@@ -50,4 +50,12 @@ describe('publicPathExists', () => {
     expect(publicPathExists('/calendrier/ipc-decembre-2026', index)).toBe(false);
     expect(publicPathExists('/calendrier/ipc-novembre-2026/x', index)).toBe(false);
   });
+  it('answers for English paths as for their French ones', () => {
+    for (const path of ['/en', '/en/', '/en/indice/ipc/ipc-septembre-2026', '/en/indice/ipc/page/2', '/en/actualites/3', '/en/indice/ipc/series/IPC', '/en/calendrier/ipc-novembre-2026', '/en/recherche', '/en/donnees']) {
+      expect(publicPathExists(path, index), path).toBe(true);
+    }
+    for (const path of ['/en/indice/ipc/ipc-octobre-2026', '/en/actualites/4', '/en/nimportequoi', '/en/en/indice/ipc', '/enx/indice/ipc']) {
+      expect(publicPathExists(path, index), path).toBe(false);
+    }
+  });
 });
