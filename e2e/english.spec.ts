@@ -44,9 +44,9 @@ async function expectEnglishPage(page: Page, path: string, mode: (typeof colourM
   await expect(page).toHaveTitle(/\S/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S/);
   if (alternates) {
-    const french = new URL(page.url()).pathname.replace(/^\/en(?=\/|$)/, '') || '/';
+    const frenchPath = new URL(page.url()).pathname.replace(/^\/en(?=\/|$)/, '') || '/';
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en(\/|$)/);
-    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute('href', new RegExp(`${french.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute('href', new RegExp(`${frenchPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveCount(1);
   }
   const text = await englishText(page);
@@ -99,5 +99,31 @@ test.describe('page introuvable en anglais', () => {
     const response = await page.goto('/nimportequoi');
     expect(response?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+});
+
+test.describe('sélecteur de langue', () => {
+  test('keeps the reader on the same page, both ways', async ({ page }) => {
+    await page.goto('/indice/ipc/series/IPC');
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/en\/indice\/ipc\/series\/IPC$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('link', { name: 'Français' }).click();
+    await expect(page).toHaveURL(/\/indice\/ipc\/series\/IPC$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('works without JavaScript (the server reads the page it comes from)', async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/calendrier');
+    await page.getByRole('link', { name: 'English' }).click();
+    expect(new URL(page.url()).pathname).toBe('/en/calendrier');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
+    // Another site's page as the referrer: the English home, never an open redirect.
+    const response = await request.get('/api/langue?vers=en', { headers: { referer: 'https://example.org/indice/ipc' }, maxRedirects: 0 });
+    expect(response.status()).toBe(303);
+    expect(response.headers()['location']).toBe('/en');
   });
 });
