@@ -1,13 +1,16 @@
 import { and, asc, desc, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { events } from '@/lib/db/schema';
+import { events, type Translations } from '@/lib/db/schema';
 import { withCoverFiles, type PublicFile } from './files';
 import { isPublic } from './visibility';
 
 /** Columns of an event as the public lists show it (the back-office preview reads the same). */
-export const eventColumns = { id: events.id, slug: events.slug, title: events.title, summary: events.summary, body: events.body, place: events.place, startsAt: events.startsAt, endsAt: events.endsAt, coverFileId: events.coverFileId };
+export const eventColumns = { id: events.id, slug: events.slug, title: events.title, summary: events.summary, body: events.body, place: events.place, startsAt: events.startsAt, endsAt: events.endsAt, translations: events.translations, coverFileId: events.coverFileId };
 
-export type EventItem = { id: number; slug: string; title: string; summary: string; body: string; place: string; startsAt: Date; endsAt: Date | null; cover: PublicFile | null };
+/** An event's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
+export type EventTranslations = Translations<'title' | 'summary' | 'body' | 'place'>;
+
+export type EventItem = { id: number; slug: string; title: string; summary: string; body: string; place: string; startsAt: Date; endsAt: Date | null; translations: EventTranslations; cover: PublicFile | null };
 
 /** Upcoming (and ongoing) events soonest first, then past events most recent first. */
 export async function listEvents(db: Db, params: { now: Date; pastLimit: number }): Promise<{ upcoming: EventItem[]; past: EventItem[] }> {
