@@ -11,7 +11,7 @@ import type { DateChange, Release } from './model';
  * A release as public pages read it: with its English texts (title, provisional label, reason) and
  * those of what it brought out, which lib/i18n/content.ts `localize` shows on English pages.
  */
-export type PublicRelease = Release & {
+export type PublicRelease = Omit<Release, 'publications' | 'versions'> & {
   translations: (typeof releases.$inferSelect)['translations'];
   publications: (Release['publications'][number] & { translations: PublicationTranslations })[];
   versions: (Release['versions'][number] & { translations: SeriesTranslations })[];
