@@ -7,6 +7,14 @@ const fr = {
   /** Before a publication's or a news item's date: « Publié le <date> ». */
   publishedOn: 'Publié le',
   breadcrumbs: { label: "Fil d'Ariane", home: 'Accueil' },
+  /**
+   * At the top of a page whose text is shown in French on a page in another language
+   * (components/content/untranslated-notice.tsx). Never shown on French pages, which are the original.
+   */
+  untranslated: {
+    page: 'Cette page n’est pas encore traduite dans cette langue ; elle est affichée en français.',
+    partly: 'Une partie de cette page n’est pas encore traduite dans cette langue ; elle est affichée en français.',
+  },
   pagination: {
     label: 'Pagination',
     previous: '← Page précédente',
@@ -102,6 +110,10 @@ const en: typeof fr = {
   notFoundTitle: 'Page Not Found',
   publishedOn: 'Published',
   breadcrumbs: { label: 'Breadcrumb', home: 'Home' },
+  untranslated: {
+    page: 'This page has not been translated into English yet; it is shown in French.',
+    partly: 'Part of this page has not been translated into English yet; it is shown in French.',
+  },
   pagination: {
     label: 'Pagination',
     previous: '← Previous page',
