@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/locales';
 
 /**
@@ -8,3 +8,6 @@ import type { Locale } from '@/lib/i18n/locales';
 export function inLang(text: ReactNode, lang: Locale | undefined): ReactNode {
   return lang ? <span lang={lang}>{text}</span> : text;
 }
+
+/** A sentence's pieces from the catalogue (`['Period: ', element]`), its elements among its words. */
+export const pieces = (list: readonly ReactNode[]) => list.map((p, i) => <Fragment key={i}>{p}</Fragment>);

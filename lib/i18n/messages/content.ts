@@ -62,6 +62,8 @@ const fr = {
   },
   publication: {
     period: (period: string) => `Période : ${period}`,
+    /** The same with the period as an element (marked `lang` when it is not in the page's language). */
+    periodPieces: <T>(period: T) => ['Période : ', period],
     field: (label: string, value: string) => `${label} : ${value}`,
     periodCovered: 'Période couverte',
     publicationDate: 'Date de publication',
@@ -159,6 +161,7 @@ const en: typeof fr = {
   },
   publication: {
     period: (period) => `Period: ${period}`,
+    periodPieces: (period) => ['Period: ', period],
     field: (label, value) => `${label}: ${value}`,
     periodCovered: 'Reference period',
     publicationDate: 'Release date',
