@@ -49,9 +49,11 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
   const site = env.SITE_URL.replace(/\/$/, '');
   const frenchUrl = `${site}${seriesPath(page.data.meta)}`;
   const url = `${site}${localePath(locale, seriesPath(meta) ?? '/')}`;
-  const publisher = { name: identity?.name ?? 'Institut national de la statistique', url: site };
+  // The identity's name is French (not translated); without it, the catalogue's name: in the page's language for the citation, French for the French Dataset markup.
+  const publisher = { name: identity?.name ?? messages(locale).content.home.instituteName, url: site };
+  const frenchPublisher = { ...publisher, name: identity?.name ?? messages('fr').content.home.instituteName };
   const downloads = downloadFormats.map((format) => ({ format: s.download[format], url: `${site}${seriesDownloadPath(meta.code, format)}`, mime: mime[format] }));
-  const jsonLd = datasetJsonLd({ data: page.data, url: frenchUrl, downloads, publisher });
+  const jsonLd = datasetJsonLd({ data: page.data, url: frenchUrl, downloads, publisher: frenchPublisher });
 
   return (
     <>
