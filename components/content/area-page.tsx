@@ -3,8 +3,10 @@ import { notFound } from 'next/navigation';
 import { areaTexts, type Area } from '@/lib/content/areas';
 import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent, getUpcomingReleases, PER_PAGE } from '@/lib/content/public';
 import { env } from '@/lib/env';
+import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { releaseWhen } from '@/lib/releases/model';
 import { areaListUrl } from '@/lib/content/urls';
 import { Breadcrumbs } from './breadcrumbs';
@@ -18,13 +20,15 @@ import { SeriesTable } from './series-table';
 /** An area page: introduction, key figures when the area has a series, publications. */
 export async function AreaPage({ area, year, page, locale }: { area: Area; year?: number; page: number; locale: Locale }) {
   const t = messages(locale).content.area;
-  const [intro, list, figures, allSeries, [next]] = await Promise.all([
+  const [introRow, list, figures, allSeries, [nextRow]] = await Promise.all([
     getPageContent(`intro:${area.slug}`),
     getAreaPublications(area.slug, year, page),
     getHeadlineFigures(area.slug),
     getAreaSeries(area.slug),
     getUpcomingReleases(1, area.slug),
   ]);
+  const intro = introRow ? localize(introRow, locale, ['body']) : null;
+  const next = nextRow ? localize(nextRow, locale, ['title', 'provisionalLabel']) : undefined;
   const tableSeries = allSeries.find((s) => s.meta.code === figures[0]?.meta.code) ?? allSeries[0];
   const totalPages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   if (page > totalPages || (year && list.total === 0)) notFound();
@@ -34,11 +38,11 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
     <>
       <Breadcrumbs items={[{ label: names.menuLabel, href: path }, ...(year ? [{ label: t.yearCrumb(year) }] : [])]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{names.label}</h1>
-      {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{names.description}</p>}
+      {intro?.body ? <RichText html={intro.body} lang={langAttr(intro.langOf('body'), locale)} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{names.description}</p>}
       {next ? (
         <p className="mt-4 rounded-md border border-border bg-surface px-4 py-3">
           <strong>{t.nextRelease} </strong>
-          <Link prefetch={false} href={`/calendrier/${next.slug}`} className="underline">
+          <Link prefetch={false} href={localePath(locale, `/calendrier/${next.slug}`)} lang={langAttr(next.langOf('title'), locale)} className="underline">
             {next.title}
           </Link>
           , <time dateTime={next.scheduledAt.toISOString()}>{releaseWhen(next, env.TIME_ZONE, locale)}</time> ({messages(locale).series.releaseStatus[next.status]}).
@@ -68,13 +72,13 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
           <nav aria-label={t.filterByYear} className="mt-3">
             <ul className="flex flex-wrap gap-2 text-sm">
               <li>
-                <Link href={path} aria-current={!year ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+                <Link href={localePath(locale, path)} aria-current={!year ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
                   {t.allYears}
                 </Link>
               </li>
               {list.years.map((y) => (
                 <li key={y}>
-                  <Link href={areaListUrl(path, y, 1)} aria-current={year === y ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+                  <Link href={localePath(locale, areaListUrl(path, y, 1))} aria-current={year === y ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
                     {y}
                   </Link>
                 </li>

@@ -8,6 +8,7 @@ import { messages } from '@/lib/i18n/messages';
 import { seriesPath } from '@/lib/series/urls';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { AreaPage } from './area-page';
+import { localizedPublication, localizedSeries } from './localized';
 import { PublicationPage } from './publication-page';
 import { SeriesPage } from './series-page';
 
@@ -49,13 +50,13 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
     if (view.kind === 'publication') {
       const data = await getPublicationPage(area.slug, view.slug);
       if (!data) return {};
-      const p = data.publication;
+      const p = localizedPublication(data.publication, locale);
       return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article', locale });
     }
     if (view.kind === 'series') {
       const page = await getSeriesPage(view.code);
       if (!page || page.data.meta.area !== area.slug) return { title: t.notFoundTitle };
-      const { meta } = page.data;
+      const { meta } = localizedSeries(page.data, locale);
       const range = view.range === '5y' ? t.seriesMeta.range5y : view.range === 'all' ? t.seriesMeta.rangeAll : '';
       return pageMetadata({
         title: `${meta.label} (${meta.code})${range}`,

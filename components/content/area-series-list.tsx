@@ -1,12 +1,20 @@
 import Link from 'next/link';
 import type { Area } from '@/lib/content/areas';
+import { langAttr } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { periodLabel, type SeriesData } from '@/lib/series/model';
+import type { SeriesTranslations } from '@/lib/series/queries';
 import { areaDownloadPath, downloadFormats, seriesPath } from '@/lib/series/urls';
+import { inLang } from './in-lang';
+import { localizedSeries } from './localized';
 
-/** An area's series, each linked to its page, and the area's downloads (all its series in one file). */
-export function AreaSeriesList({ area, series, locale }: { area: Area; series: SeriesData[]; locale: Locale }) {
+/**
+ * An area's series, each linked to its page, and the area's downloads (all its series in one file).
+ * Labels in English where translated, else French marked `lang="fr"`.
+ */
+export function AreaSeriesList({ area, series, locale }: { area: Area; series: (SeriesData & { translations?: SeriesTranslations })[]; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.area;
   return (
@@ -14,12 +22,21 @@ export function AreaSeriesList({ area, series, locale }: { area: Area; series: S
       <div>
         <h3 className="font-semibold">{t.series}</h3>
         <ul className="mt-2 space-y-1 text-sm">
-          {series.map(({ meta, observations }) => {
-            const href = seriesPath(meta);
+          {series.map((row) => {
+            const { meta, observations, langOf } = localizedSeries(row, locale);
+            const path = seriesPath(meta);
+            const lang = langAttr(langOf('label'), locale);
             const last = observations.at(-1);
             return (
               <li key={meta.code}>
-                {href ? <Link href={href} className="underline">{meta.label}</Link> : meta.label} <span className="text-muted">({meta.code}{last ? `, ${t.until(periodLabel(last.period, meta.frequency, locale))}` : ''})</span>
+                {path ? (
+                  <Link href={localePath(locale, path)} lang={lang} className="underline">
+                    {meta.label}
+                  </Link>
+                ) : (
+                  inLang(meta.label, lang)
+                )}{' '}
+                <span className="text-muted">({meta.code}{last ? `, ${t.until(periodLabel(last.period, meta.frequency, locale))}` : ''})</span>
               </li>
             );
           })}

@@ -1,39 +1,47 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Fragment, type ReactNode } from 'react';
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/content/public';
 import { publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
+import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { formatInZone, releaseWhen, zoneName, type Release } from '@/lib/releases/model';
+import type { PublicRelease } from '@/lib/releases/queries';
 import { seriesPath } from '@/lib/series/urls';
 import { Breadcrumbs } from './breadcrumbs';
+import { pieces } from './in-lang';
+import { UntranslatedNotice } from './untranslated-notice';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';
-/** A sentence's pieces from the catalogue, its elements among its words. */
-const pieces = (list: ReactNode[]) => list.map((p, i) => <Fragment key={i}>{p}</Fragment>);
 
-function ReleaseList({ releases, empty, locale }: { releases: Release[]; empty: string; locale: Locale }) {
+/** A release's title, provisional label and reason in `locale` where translated (`translations` may be absent: French). */
+const localizedRelease = <R extends Release & { translations?: PublicRelease['translations'] }>(r: R, locale: Locale) => localize(r, locale, ['title', 'provisionalLabel', 'reason']);
+
+function ReleaseList({ releases, empty, locale }: { releases: (Release & { translations?: PublicRelease['translations'] })[]; empty: string; locale: Locale }) {
   const s = messages(locale).series;
   if (releases.length === 0) return <p className="mt-3 text-muted">{empty}</p>;
   return (
     <ul className="mt-4 space-y-3">
-      {releases.map((r) => (
-        <li key={r.id} className="border-l-4 border-primary pl-3">
-          <p className="font-medium">
-            <Link prefetch={false} href={`/calendrier/${r.slug}`} className="underline">
-              {r.title}
-            </Link>
-            <span className={badge}>{s.releaseStatus[r.status]}</span>
-          </p>
-          <p className="text-sm text-muted">
-            <time dateTime={r.scheduledAt.toISOString()}>{releaseWhen(r, env.TIME_ZONE, locale)}</time>
-            {getArea(r.area) ? ` · ${areaTexts(getArea(r.area)!, locale).menuLabel}` : ''}
-          </p>
-        </li>
-      ))}
+      {releases.map((row) => {
+        const r = localizedRelease(row, locale);
+        return (
+          <li key={r.id} className="border-l-4 border-primary pl-3">
+            <p className="font-medium">
+              <Link prefetch={false} href={localePath(locale, `/calendrier/${r.slug}`)} lang={langAttr(r.langOf('title'), locale)} className="underline">
+                {r.title}
+              </Link>
+              <span className={badge}>{s.releaseStatus[r.status]}</span>
+            </p>
+            <p className="text-sm text-muted">
+              <time dateTime={r.scheduledAt.toISOString()}>{releaseWhen(r, env.TIME_ZONE, locale)}</time>
+              {getArea(r.area) ? ` · ${areaTexts(getArea(r.area)!, locale).menuLabel}` : ''}
+            </p>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -60,14 +68,14 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
       <nav aria-label={t.filter} className="mt-6">
         <ul className="flex flex-wrap gap-2 text-sm">
           <li>
-            <Link href="/calendrier" aria-current={!area ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+            <Link href={localePath(locale, '/calendrier')} aria-current={!area ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
               {t.all}
             </Link>
           </li>
           {filters.map((f) => (
             <li key={f.slug}>
               <Link
-                href={`/calendrier/rubrique/${f.slug}`}
+                href={localePath(locale, `/calendrier/rubrique/${f.slug}`)}
                 aria-current={area === f.slug ? 'page' : undefined}
                 className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
               >
@@ -93,19 +101,29 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
   );
 }
 
-/** /calendrier/{slug}: one release, its status, its date history with reasons, what it published, a contact. */
+/**
+ * /calendrier/{slug}: one release, its status, its date history with reasons, what it published, a
+ * contact. Title, provisional label, reason and what it published in English where translated (else
+ * French marked `lang="fr"`, with the notice when the title or the shown reason is).
+ */
 export async function ReleasePage({ slug, locale }: { slug: string; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.release;
   const data = await getRelease(slug);
   if (!data) notFound();
-  const { release: r, changes } = data;
+  const { changes } = data;
+  const r = localizedRelease(data.release, locale);
+  const lang = (field: 'title' | 'provisionalLabel' | 'reason') => langAttr(r.langOf(field), locale);
+  const showsReason = r.status === 'cancelled' && r.reason;
   const area = getArea(r.area);
   const tz = env.TIME_ZONE;
   return (
     <>
-      <Breadcrumbs items={[{ label: s.calendar.title, href: '/calendrier' }, { label: r.title }]} locale={locale} />
-      <h1 className="text-3xl font-bold leading-tight">{r.title}</h1>
+      <Breadcrumbs items={[{ label: s.calendar.title, href: '/calendrier' }, { label: r.title, lang: lang('title') }]} locale={locale} />
+      <UntranslatedNotice locale={locale} langs={[r.langOf('title'), ...(showsReason ? [r.langOf('reason')] : [])]} />
+      <h1 lang={lang('title')} className="text-3xl font-bold leading-tight">
+        {r.title}
+      </h1>
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
         <dt className="font-semibold">{t.status}</dt>
         <dd>{s.releaseStatus[r.status]}</dd>
@@ -117,7 +135,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           <>
             <dt className="font-semibold">{t.area}</dt>
             <dd>
-              <Link href={area.publicPath} className="underline">
+              <Link href={localePath(locale, area.publicPath)} className="underline">
                 {areaTexts(area, locale).menuLabel}
               </Link>
             </dd>
@@ -130,10 +148,10 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           </>
         ) : null}
       </dl>
-      {r.status === 'cancelled' && r.reason ? (
+      {showsReason ? (
         <p className="mt-6 rounded-md border border-border bg-surface p-4" role="note">
           <strong>{t.cancelled}</strong>
-          {r.reason}
+          {lang('reason') ? <span lang={lang('reason')}>{r.reason}</span> : r.reason}
         </p>
       ) : null}
       {r.publications.length + r.versions.length > 0 ? (
@@ -142,21 +160,27 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
             {t.published}
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-6">
-            {r.publications.map((p) => (
-              <li key={`${p.area}/${p.slug}`}>
-                <Link href={publicationUrl(p) ?? '/'} className="underline">
-                  {p.title}
-                </Link>
-              </li>
-            ))}
-            {r.versions.map((v) => (
-              <li key={`${v.code}-${v.number}`}>
-                <Link href={seriesPath(v) ?? '/donnees'} className="underline">
-                  {v.label}
-                </Link>{' '}
-                <span className="text-muted">{t.seriesVersion(v.code, v.number)}</span>
-              </li>
-            ))}
+            {r.publications.map((row) => {
+              const p = localize(row, locale, ['title']);
+              return (
+                <li key={`${p.area}/${p.slug}`}>
+                  <Link href={localePath(locale, publicationUrl(p) ?? '/')} lang={langAttr(p.langOf('title'), locale)} className="underline">
+                    {p.title}
+                  </Link>
+                </li>
+              );
+            })}
+            {r.versions.map((row) => {
+              const v = localize(row, locale, ['label']);
+              return (
+                <li key={`${v.code}-${v.number}`}>
+                  <Link href={localePath(locale, seriesPath(v) ?? '/donnees')} lang={langAttr(v.langOf('label'), locale)} className="underline">
+                    {v.label}
+                  </Link>{' '}
+                  <span className="text-muted">{t.seriesVersion(v.code, v.number)}</span>
+                </li>
+              );
+            })}
           </ul>
         </section>
       ) : null}
@@ -185,7 +209,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
         )}
       </section>
       <p className="mt-8">
-        <Link href="/calendrier" className="underline">
+        <Link href={localePath(locale, '/calendrier')} className="underline">
           {t.calendar}
         </Link>
       </p>

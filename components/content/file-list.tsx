@@ -1,13 +1,16 @@
 import { fileTypeLabel, formatFileSize } from '@/lib/format';
 import type { PublicFile } from '@/lib/content/queries/files';
 import { fileUrl } from '@/lib/content/urls';
-import type { Locale } from '@/lib/i18n/locales';
+import { langAttr } from '@/lib/i18n/content';
+import { defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { inLang } from './in-lang';
 
-/** Download links with type and size. */
+/** Download links with type and size. A file's label has no translation: on other pages than French it is marked `lang="fr"`. */
 export function FileList({ files, compact = false, locale }: { files: PublicFile[]; compact?: boolean; locale: Locale }) {
   if (files.length === 0) return null;
   const t = messages(locale).content.files;
+  const labelLang = langAttr(defaultLocale, locale);
   return (
     <ul className={compact ? 'flex flex-wrap gap-2' : 'space-y-2'}>
       {files.map((f) => (
@@ -21,7 +24,7 @@ export function FileList({ files, compact = false, locale }: { files: PublicFile
               <path d="M12 3v12m0 0l-4-4m4 4l4-4M4 19h16" />
             </svg>
             <span>
-              {compact ? t.download : (f.label ?? f.name)}
+              {compact ? t.download : f.label ? inLang(f.label, labelLang) : f.name}
               <span className="text-muted">
                 {' '}
                 ({fileTypeLabel(f.ext, locale)}, {formatFileSize(f.size, locale)})

@@ -2,7 +2,8 @@ import Image from 'next/image';
 import type { Gallery } from '@/lib/content/queries/galleries';
 import { fileUrl } from '@/lib/content/urls';
 import { formatDate } from '@/lib/format';
-import type { Locale } from '@/lib/i18n/locales';
+import { langAttr, localize } from '@/lib/i18n/content';
+import { defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 
 /**
@@ -10,19 +11,26 @@ import { messages } from '@/lib/i18n/messages';
  * (`:target`), so it works without JavaScript and is driven by the keyboard like any link:
  * previous, next and close are links too.
  */
-export function GalleryAlbum({ gallery, locale }: { gallery: Gallery; locale: Locale }) {
+export function GalleryAlbum({ gallery: row, locale }: { gallery: Omit<Gallery, 'translations'> & { translations?: Gallery['translations'] }; locale: Locale }) {
   const t = messages(locale).content.gallery;
+  const gallery = localize(row, locale, ['title', 'description']);
+  // Captions and alternative texts have no translations (gallery_images): always French.
+  const captionLang = langAttr(defaultLocale, locale);
   const anchor = (i: number) => `photo-${gallery.id}-${gallery.images[i]?.id}`;
   return (
     <section aria-labelledby={`album-${gallery.id}`} className="mt-10">
-      <h2 id={`album-${gallery.id}`} className="text-2xl font-bold">
+      <h2 id={`album-${gallery.id}`} lang={langAttr(gallery.langOf('title'), locale)} className="text-2xl font-bold">
         {gallery.title}
       </h2>
       <p className="mt-1 text-sm text-muted">
         {gallery.takenOn ? `${formatDate(gallery.takenOn, locale)} · ` : ''}
         {t.photos(gallery.images.length)}
       </p>
-      {gallery.description ? <p className="mt-2">{gallery.description}</p> : null}
+      {gallery.description ? (
+        <p lang={langAttr(gallery.langOf('description'), locale)} className="mt-2">
+          {gallery.description}
+        </p>
+      ) : null}
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {gallery.images.map((img, i) => (
           <li key={img.id}>
@@ -30,13 +38,16 @@ export function GalleryAlbum({ gallery, locale }: { gallery: Gallery; locale: Lo
               <Image
                 src={fileUrl({ id: img.fileId, name: img.name })}
                 alt={img.alt || img.caption}
+                lang={captionLang}
                 width={img.width ?? 1200}
                 height={img.height ?? 800}
                 sizes="(min-width: 1024px) 260px, (min-width: 640px) 33vw, 50vw"
                 className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105"
               />
             </a>
-            <p className="mt-1 text-sm">{img.caption}</p>
+            <p lang={captionLang} className="mt-1 text-sm">
+              {img.caption}
+            </p>
           </li>
         ))}
       </ul>
@@ -46,13 +57,16 @@ export function GalleryAlbum({ gallery, locale }: { gallery: Gallery; locale: Lo
             <Image
               src={fileUrl({ id: img.fileId, name: img.name })}
               alt={img.alt || img.caption}
+              lang={captionLang}
               width={img.width ?? 1200}
               height={img.height ?? 800}
               sizes="90vw"
               loading="lazy"
               className="max-h-[75vh] w-auto object-contain"
             />
-            <figcaption className="max-w-3xl text-center">{img.caption}</figcaption>
+            <figcaption lang={captionLang} className="max-w-3xl text-center">
+              {img.caption}
+            </figcaption>
           </figure>
           {/* After the figure, not inside it: a figcaption is its figure's first or last child. */}
           <nav aria-label={t.viewer(gallery.title, i + 1)} className="flex gap-3">

@@ -1,10 +1,14 @@
 import Link from 'next/link';
 import { formatChange, formatNumber } from '@/lib/format';
+import { langAttr } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { periodLabel } from '@/lib/series/model';
 import type { KeyFigure } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/series/urls';
+import { inLang } from './in-lang';
+import { localizedSeries } from './localized';
 import { Sparkline } from './sparkline';
 
 function Change({ value, label, locale }: { value: number | null; label: string; locale: Locale }) {
@@ -21,17 +25,19 @@ function Change({ value, label, locale }: { value: number | null; label: string;
   );
 }
 
-/** One headline figure: latest value, changes, trend. */
-export function KeyFigureCard({ figure, headingLevel = 3, locale }: { figure: KeyFigure; headingLevel?: 2 | 3; locale: Locale }) {
+/** One headline figure: latest value, changes, trend; the series' label in English where translated (else French marked `lang="fr"`). */
+export function KeyFigureCard({ figure: row, headingLevel = 3, locale }: { figure: KeyFigure; headingLevel?: 2 | 3; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.keyFigure;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const figure = localizedSeries(row, locale);
   const { meta, latest } = figure;
-  const href = seriesPath(meta);
+  const path = seriesPath(meta);
+  const href = path ? localePath(locale, path) : null;
   const overPeriod = meta.frequency === 'monthly' ? t.overMonth : meta.frequency === 'quarterly' ? t.overQuarter : null;
   const title = (
     <>
-      {meta.label}
+      {inLang(meta.label, langAttr(figure.langOf('label'), locale))}
       <span className="block text-sm font-normal text-muted">{periodLabel(latest.period, meta.frequency, locale)}</span>
     </>
   );

@@ -3,11 +3,14 @@ import Link from 'next/link';
 import type { NewsSummary } from '@/lib/content/queries/news';
 import { fileUrl, newsUrl } from '@/lib/content/urls';
 import { formatDate, isoDate } from '@/lib/format';
+import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
+import { localePath } from '@/lib/i18n/paths';
 
-/** A news item in a list: cover, title, date, excerpt. */
-export function NewsCard({ item, headingLevel = 3, locale }: { item: NewsSummary; headingLevel?: 2 | 3; locale: Locale }) {
+/** A news item in a list: cover, title, date, excerpt, in English where translated (else French marked `lang="fr"`). */
+export function NewsCard({ item: row, headingLevel = 3, locale }: { item: NewsSummary; headingLevel?: 2 | 3; locale: Locale }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const item = localize(row, locale, ['title', 'excerpt']);
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-border bg-surface">
       {item.cover ? (
@@ -21,13 +24,15 @@ export function NewsCard({ item, headingLevel = 3, locale }: { item: NewsSummary
         />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="font-semibold leading-snug">
-          <Link href={newsUrl(item)}>{item.title}</Link>
+        <Heading lang={langAttr(item.langOf('title'), locale)} className="font-semibold leading-snug">
+          <Link href={localePath(locale, newsUrl(item))}>{item.title}</Link>
         </Heading>
         <p className="text-sm text-muted">
           <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt, locale)}</time>
         </p>
-        <p className="text-sm">{item.excerpt}</p>
+        <p lang={langAttr(item.langOf('excerpt'), locale)} className="text-sm">
+          {item.excerpt}
+        </p>
       </div>
     </article>
   );

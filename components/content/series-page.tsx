@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Fragment, type ReactNode } from 'react';
 import { SeriesChart } from '@/components/series/series-chart';
 import { SeriesHeadline } from '@/components/series/series-headline';
 import { SeriesValuesTable } from '@/components/series/series-table';
@@ -9,11 +8,16 @@ import { areaTexts, type Area } from '@/lib/content/areas';
 import type { SeriesRange } from '@/lib/content/area-route';
 import { getIdentity, getSeriesPage } from '@/lib/content/public';
 import { env } from '@/lib/env';
+import { langAttr } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { citation, datasetJsonLd } from '@/lib/series/jsonld';
 import { downloadFormats, seriesDownloadPath, seriesPath } from '@/lib/series/urls';
 import { Breadcrumbs } from './breadcrumbs';
+import { inLang, pieces } from './in-lang';
+import { localizedSeries } from './localized';
+import { UntranslatedNotice } from './untranslated-notice';
 
 const mime: Record<(typeof downloadFormats)[number], string> = {
   csv: 'text/csv',
@@ -22,31 +26,42 @@ const mime: Record<(typeof downloadFormats)[number], string> = {
   'sdmx-csv': 'application/vnd.sdmx.data+csv; version=2.0.0',
   json: 'application/json',
 };
-/** A sentence's pieces from the catalogue, its elements among its words. */
-const pieces = (list: ReactNode[]) => list.map((p, i) => <Fragment key={i}>{p}</Fragment>);
 
 /**
  * A series' public page: latest value and changes, a chart drawn on the server over the chosen range
  * (a path segment, so each view is cached whole), the full table, description, versions, downloads,
- * citation, and schema.org Dataset markup for dataset search engines.
+ * citation, and schema.org Dataset markup for dataset search engines. Label, unit, methodology and
+ * source in English where translated (else French marked `lang="fr"`, with the notice when the label
+ * or methodology is); the Dataset markup stays French (its `inLanguage`), at the French address.
  */
 export async function SeriesPage({ area, code, range, locale }: { area: Area; code: string; range: SeriesRange; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.page;
   const [page, identity] = await Promise.all([getSeriesPage(code), getIdentity()]);
   if (!page || page.data.meta.area !== area.slug) notFound();
-  const { data, versions } = page;
+  const { versions } = page;
+  const localized = localizedSeries(page.data, locale);
+  const { langOf } = localized;
+  // Plain data (no functions) for the series components.
+  const data = { ...page.data, meta: localized.meta };
   const { meta } = data;
+  const lang = (field: 'label' | 'unit' | 'methodology' | 'source') => langAttr(langOf(field), locale);
   const site = env.SITE_URL.replace(/\/$/, '');
-  const url = `${site}${seriesPath(meta)}`;
-  const publisher = { name: identity?.name ?? 'Institut national de la statistique', url: site };
+  const frenchUrl = `${site}${seriesPath(page.data.meta)}`;
+  const url = `${site}${localePath(locale, seriesPath(meta) ?? '/')}`;
+  // The identity's name is French (not translated); without it, the catalogue's name: in the page's language for the citation, French for the French Dataset markup.
+  const publisher = { name: identity?.name ?? messages(locale).content.home.instituteName, url: site };
+  const frenchPublisher = { ...publisher, name: identity?.name ?? messages('fr').content.home.instituteName };
   const downloads = downloadFormats.map((format) => ({ format: s.download[format], url: `${site}${seriesDownloadPath(meta.code, format)}`, mime: mime[format] }));
-  const jsonLd = datasetJsonLd({ data, url, downloads, publisher });
+  const jsonLd = datasetJsonLd({ data: page.data, url: frenchUrl, downloads, publisher: frenchPublisher });
 
   return (
     <>
       <Breadcrumbs items={[{ label: areaTexts(area, locale).menuLabel, href: area.publicPath! }, { label: meta.code }]} locale={locale} />
-      <h1 className="text-3xl font-bold leading-tight">{meta.label}</h1>
+      <UntranslatedNotice locale={locale} langs={(['label', 'methodology'] as const).filter((f) => meta[f].trim()).map(langOf)} />
+      <h1 lang={lang('label')} className="text-3xl font-bold leading-tight">
+        {meta.label}
+      </h1>
       <p className="mt-2 text-muted">
         {t.subtitle(meta.code, s.frequency[meta.frequency], `${meta.unit}${meta.basePeriod ? ` (${meta.basePeriod})` : ''}`, s.seasonalAdjustment[meta.seasonalAdjustment])}
       </p>
@@ -64,7 +79,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
             {(['5y', '10y', 'all'] as const).map((r) => (
               <li key={r}>
                 <Link
-                  href={seriesPath(meta, r)!}
+                  href={localePath(locale, seriesPath(meta, r)!)}
                   aria-current={r === range ? 'page' : undefined}
                   className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
                 >
@@ -95,7 +110,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
         <p className="mt-3 text-sm text-muted">
           {pieces(
             t.filesNote((text) => (
-              <Link href="/donnees" className="underline">
+              <Link href={localePath(locale, '/donnees')} className="underline">
                 {text}
               </Link>
             )),
@@ -121,7 +136,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
           <dd>{meta.code}</dd>
           <dt className="font-semibold">{t.unit}</dt>
           <dd>
-            {meta.unit}
+            {inLang(meta.unit, lang('unit'))}
             {meta.basePeriod ? `, ${meta.basePeriod}` : ''}
           </dd>
           <dt className="font-semibold">{t.frequency}</dt>
@@ -131,11 +146,15 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
           {meta.source ? (
             <>
               <dt className="font-semibold">{t.source}</dt>
-              <dd>{meta.source}</dd>
+              <dd lang={lang('source')}>{meta.source}</dd>
             </>
           ) : null}
         </dl>
-        {meta.methodology ? <p className="mt-4 max-w-3xl">{meta.methodology}</p> : null}
+        {meta.methodology ? (
+          <p lang={lang('methodology')} className="mt-4 max-w-3xl">
+            {meta.methodology}
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="versions" className="mt-10">

@@ -2,19 +2,28 @@ import Link from 'next/link';
 import { formatChange, formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { localePath } from '@/lib/i18n/paths';
 import { periodLabel, type SeriesData } from '@/lib/series/model';
+import type { SeriesTranslations } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/series/urls';
+import { localizedSeries } from './localized';
 
-/** The last 12 values of a series, newest first, with the change over the period, and a link to the whole series. */
-export function SeriesTable({ data, locale }: { data: SeriesData; locale: Locale }) {
+/**
+ * The last 12 values of a series, newest first, with the change over the period, and a link to the
+ * whole series; its label in English where translated.
+ */
+export function SeriesTable({ data: row, locale }: { data: SeriesData & { translations?: SeriesTranslations }; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.table;
+  const data = localizedSeries(row, locale);
   const { meta } = data;
   const rows = data.observations.slice(-13).reverse();
-  const href = seriesPath(meta);
+  const path = seriesPath(meta);
+  const href = path ? localePath(locale, path) : null;
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
+        {/* A sentence of the catalogue around the label: it cannot mark the label alone (a string), so it marks nothing. */}
         <caption className="mb-2 text-left font-semibold">{t.lastValues(meta.label, 12)}</caption>
         <thead>
           <tr className="border-b border-border text-left">

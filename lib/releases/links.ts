@@ -9,8 +9,10 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';
 import { publicationTags, tags } from '@/lib/cache/tags';
+import type { PublicationTranslations } from '@/lib/content/queries/publications';
 import type { Db } from '@/lib/db/open';
 import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
+import type { SeriesTranslations } from '@/lib/series/queries';
 import { formatInZone } from './model';
 import type { Actor, ReleaseWrite } from './mutations';
 
@@ -19,7 +21,17 @@ const releaseTags = [tags.releases, tags.sitemap];
 /** A release's date can carry content only once it is confirmed (a provisional window is not a time). */
 const canCarry = (status: string) => status === 'confirmed' || status === 'postponed';
 
-type LinkedPublication = { id: number; area: string; slug: string; title: string; status: string; publishedAt: Date | null; deletedAt: Date | null };
+type LinkedPublication = {
+  id: number;
+  area: string;
+  slug: string;
+  title: string;
+  status: string;
+  publishedAt: Date | null;
+  deletedAt: Date | null;
+  /** Its English texts: the release page shows the title in the reader's language. */
+  translations: PublicationTranslations;
+};
 
 /** The publications linked to these releases, by release id. */
 export async function linkedPublications(db: Db, releaseIds: number[]): Promise<Map<number, LinkedPublication[]>> {
@@ -35,6 +47,7 @@ export async function linkedPublications(db: Db, releaseIds: number[]): Promise<
       status: publications.status,
       publishedAt: publications.publishedAt,
       deletedAt: publications.deletedAt,
+      translations: publications.translations,
     })
     .from(releasePublications)
     .innerJoin(publications, eq(publications.id, releasePublications.publicationId))
@@ -44,14 +57,22 @@ export async function linkedPublications(db: Db, releaseIds: number[]): Promise<
   return map;
 }
 
-export type LinkedVersion = { code: string; label: string; area: string; number: number; publishedAt: Date };
+export type LinkedVersion = { code: string; label: string; area: string; number: number; publishedAt: Date; translations: SeriesTranslations };
 
 /** The series versions linked to these releases, by release id. */
 export async function linkedVersions(db: Db, releaseIds: number[]): Promise<Map<number, LinkedVersion[]>> {
   const map = new Map<number, LinkedVersion[]>();
   if (releaseIds.length === 0) return map;
   const rows = await db
-    .select({ releaseId: seriesVersions.releaseId, code: series.code, label: series.label, area: series.area, number: seriesVersions.number, publishedAt: seriesVersions.publishedAt })
+        .select({
+      releaseId: seriesVersions.releaseId,
+      code: series.code,
+      label: series.label,
+      area: series.area,
+      number: seriesVersions.number,
+      publishedAt: seriesVersions.publishedAt,
+      translations: series.translations,
+    })
     .from(seriesVersions)
     .innerJoin(series, eq(series.id, seriesVersions.seriesId))
     .where(inArray(seriesVersions.releaseId, releaseIds))

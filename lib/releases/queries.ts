@@ -1,16 +1,28 @@
 /** Reading the release calendar: lists (upcoming, past, by area), one release with its date history, refs for the sitemap. */
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { PublicationTranslations } from '@/lib/content/queries/publications';
 import type { Db } from '@/lib/db/open';
 import { releaseDateChanges, releases } from '@/lib/db/schema';
+import type { SeriesTranslations } from '@/lib/series/queries';
 import { linkedPublications, linkedVersions } from './links';
 import type { DateChange, Release } from './model';
+
+/**
+ * A release as public pages read it: with its English texts (title, provisional label, reason) and
+ * those of what it brought out, which lib/i18n/content.ts `localize` shows on English pages.
+ */
+export type PublicRelease = Omit<Release, 'publications' | 'versions'> & {
+  translations: (typeof releases.$inferSelect)['translations'];
+  publications: (Release['publications'][number] & { translations: PublicationTranslations })[];
+  versions: (Release['versions'][number] & { translations: SeriesTranslations })[];
+};
 
 const base = (db: Db) => db.select().from(releases);
 
 type Row = typeof releases.$inferSelect;
 
 /** Rows as releases, with what they brought out — only what is public at `now`. */
-async function toReleases(db: Db, rows: Row[], now: Date): Promise<Release[]> {
+async function toReleases(db: Db, rows: Row[], now: Date): Promise<PublicRelease[]> {
   const ids = rows.map((r) => r.id);
   const [pubs, versions] = await Promise.all([linkedPublications(db, ids), linkedVersions(db, ids)]);
   return rows.map((r) => ({
@@ -22,19 +34,20 @@ async function toReleases(db: Db, rows: Row[], now: Date): Promise<Release[]> {
     status: r.status,
     provisionalLabel: r.provisionalLabel,
     reason: r.reason,
+    translations: r.translations,
     contact: r.contact,
     sequence: r.sequence,
     updatedAt: r.updatedAt,
     createdAt: r.createdAt,
     publications: (pubs.get(r.id) ?? [])
       .filter((p) => p.status === 'published' && p.publishedAt !== null && p.publishedAt <= now && !p.deletedAt)
-      .map(({ area, slug, title }) => ({ area, slug, title })),
+      .map(({ area, slug, title, translations }) => ({ area, slug, title, translations })),
     versions: (versions.get(r.id) ?? []).filter((v) => v.publishedAt <= now),
   }));
 }
 
 /** Upcoming (from `now`, soonest first) or past (newest first) releases, of some areas or all. */
-export async function listReleases(db: Db, params: { now: Date; when: 'upcoming' | 'past'; areas?: string[]; limit?: number }): Promise<Release[]> {
+export async function listReleases(db: Db, params: { now: Date; when: 'upcoming' | 'past'; areas?: string[]; limit?: number }): Promise<PublicRelease[]> {
   const conditions = [params.when === 'upcoming' ? gte(releases.scheduledAt, params.now) : lt(releases.scheduledAt, params.now), params.areas ? inArray(releases.area, params.areas.length > 0 ? params.areas : ['']) : undefined].filter(
     (c) => c !== undefined,
   );
@@ -46,7 +59,7 @@ export async function listReleases(db: Db, params: { now: Date; when: 'upcoming'
 }
 
 /** Upcoming releases still expected (not cancelled), soonest first: the home page and area pages. */
-export async function nextReleases(db: Db, params: { now: Date; limit: number; area?: string }): Promise<Release[]> {
+export async function nextReleases(db: Db, params: { now: Date; limit: number; area?: string }): Promise<PublicRelease[]> {
   const rows = await base(db)
     .where(
       and(
@@ -61,7 +74,7 @@ export async function nextReleases(db: Db, params: { now: Date; limit: number; a
 }
 
 /** One release and the history of its date changes (oldest first). */
-export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ release: Release; changes: DateChange[] } | null> {
+export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ release: PublicRelease; changes: DateChange[] } | null> {
   const [row] = await base(db).where(eq(releases.slug, slug)).limit(1);
   if (!row) return null;
   const changes = await db

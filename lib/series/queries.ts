@@ -19,6 +19,13 @@ import {
 } from './model';
 
 export type SeriesRow = typeof series.$inferSelect;
+/** A series' English texts (label, unit, methodology, source), beside its French metadata. */
+export type SeriesTranslations = SeriesRow['translations'];
+/**
+ * A series' data with its English texts. They stay beside `meta`, not in it: files, the API and
+ * JSON-LD spread or copy `meta` and keep French; public pages localize (components/content/localized.ts).
+ */
+export type LocalizableSeriesData = SeriesData & { translations: SeriesTranslations };
 type VersionRow = typeof seriesVersions.$inferSelect;
 
 /** What to read: published by `at` (the default: now), or every version including a scheduled one. */
@@ -94,18 +101,18 @@ export async function latestVersions(db: Db, seriesIds: number[], instant: Insta
   return new Map(rows.map((row) => [row.seriesId, row]));
 }
 
-/** Several series as published at the instant; a series with no version visible then is left out. */
-export async function seriesDataOf(db: Db, rows: SeriesRow[], instant: Instant = {}): Promise<SeriesData[]> {
+/** Several series as published at the instant, with their English texts; a series with no version visible then is left out. */
+export async function seriesDataOf(db: Db, rows: SeriesRow[], instant: Instant = {}): Promise<LocalizableSeriesData[]> {
   const ids = rows.map((r) => r.id);
   const [values, versions] = await Promise.all([valuesAt(db, ids, instant), latestVersions(db, ids, instant)]);
   return rows.flatMap((row) => {
     const version = versions.get(row.id);
-    return version ? [{ meta: metaOf(row), version: versionOf(version), observations: values.get(row.id) ?? [] }] : [];
+    return version ? [{ meta: metaOf(row), version: versionOf(version), observations: values.get(row.id) ?? [], translations: row.translations }] : [];
   });
 }
 
 /** One series as published at the instant (null: unknown code, or nothing published by then). */
-export async function seriesAt(db: Db, code: string, instant: Instant = {}): Promise<SeriesData | null> {
+export async function seriesAt(db: Db, code: string, instant: Instant = {}): Promise<LocalizableSeriesData | null> {
   const row = await findSeries(db, code);
   if (!row) return null;
   const [data] = await seriesDataOf(db, [row], instant);
@@ -189,13 +196,15 @@ export type KeyFigure = {
   yearOnYear: number | null;
   /** Last 13 points, oldest first, for the trend line. */
   trend: Observation[];
+  /** The series' English texts (empty when the data came without them). */
+  translations: SeriesTranslations;
 };
 
 const pct = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? ((a - b) / b) * 100 : null);
 const perYear: Record<Frequency, number> = { monthly: 12, quarterly: 4, annual: 1 };
 
 /** Latest value and changes of a series' data (null when it has no value). */
-export function keyFigureOf(data: SeriesData): KeyFigure | null {
+export function keyFigureOf(data: SeriesData & { translations?: SeriesTranslations }): KeyFigure | null {
   const points = data.observations;
   const latest = points.at(-1);
   if (!latest) return null;
@@ -206,6 +215,7 @@ export function keyFigureOf(data: SeriesData): KeyFigure | null {
     change: pct(latest.value, points.at(-2)?.value),
     yearOnYear: pct(latest.value, points.at(-1 - perYear[data.meta.frequency])?.value),
     trend: points.slice(-13),
+    translations: data.translations ?? {},
   };
 }
 

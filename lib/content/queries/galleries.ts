@@ -1,13 +1,15 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { files, galleries, galleryImages } from '@/lib/db/schema';
+import { files, galleries, galleryImages, type Translations } from '@/lib/db/schema';
 import { isPublic } from './visibility';
 
 export type GalleryImage = { id: number; fileId: string; name: string; caption: string; alt: string; width: number | null; height: number | null };
-export type Gallery = { id: number; slug: string; title: string; description: string; takenOn: string | null; images: GalleryImage[] };
+/** A gallery's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
+export type GalleryTranslations = Translations<'title' | 'description'>;
+export type Gallery = { id: number; slug: string; title: string; description: string; takenOn: string | null; translations: GalleryTranslations; images: GalleryImage[] };
 
 /** Columns of a gallery as the public page shows it (the back-office preview reads the same). */
-export const galleryColumns = { id: galleries.id, slug: galleries.slug, title: galleries.title, description: galleries.description, takenOn: galleries.takenOn };
+export const galleryColumns = { id: galleries.id, slug: galleries.slug, title: galleries.title, description: galleries.description, takenOn: galleries.takenOn, translations: galleries.translations };
 
 /** Public galleries, newest first, each with its images in order. */
 export async function listGalleries(db: Db, params: { now: Date }): Promise<Gallery[]> {

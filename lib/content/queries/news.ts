@@ -1,15 +1,18 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { news } from '@/lib/db/schema';
+import { news, type Translations } from '@/lib/db/schema';
 import { withCoverFiles, type PublicFile } from './files';
 import { isPublic } from './visibility';
 
-export type NewsSummary = { id: number; slug: string; title: string; excerpt: string; publishedAt: Date; cover: PublicFile | null };
+/** A news item's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
+export type NewsTranslations = Translations<'title' | 'excerpt' | 'body'>;
+
+export type NewsSummary = { id: number; slug: string; title: string; excerpt: string; publishedAt: Date; translations: NewsTranslations; cover: PublicFile | null };
 
 /** What a news page shows: the summary plus its body and last change. */
 export type NewsDetail = NewsSummary & { body: string; updatedAt: Date };
 
-const columns = { id: news.id, slug: news.slug, title: news.title, excerpt: news.excerpt, publishedAt: news.publishedAt, coverFileId: news.coverFileId };
+const columns = { id: news.id, slug: news.slug, title: news.title, excerpt: news.excerpt, publishedAt: news.publishedAt, translations: news.translations, coverFileId: news.coverFileId };
 
 /** Columns of a news page (the back-office preview reads the same). */
 export const newsDetailColumns = { ...columns, body: news.body, updatedAt: news.updatedAt };

@@ -1,8 +1,11 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { publications } from '@/lib/db/schema';
+import { publications, type Translations } from '@/lib/db/schema';
 import { filesOfPublications, type PublicFile } from './files';
 import { isPublic } from './visibility';
+
+/** A publication's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
+export type PublicationTranslations = Translations<'title' | 'summary' | 'body' | 'periodLabel'>;
 
 export type PublicationSummary = {
   id: number;
@@ -13,6 +16,7 @@ export type PublicationSummary = {
   periodLabel: string | null;
   publishedAt: Date;
   fields: Record<string, unknown>;
+  translations: PublicationTranslations;
   files: PublicFile[];
 };
 
@@ -32,6 +36,7 @@ const summaryColumns = {
   periodLabel: publications.periodLabel,
   publishedAt: publications.publishedAt,
   fields: publications.fields,
+  translations: publications.translations,
 };
 
 /** What a publication page shows (the summary plus body, period and last change). */
@@ -89,7 +94,15 @@ export async function getPublication(db: Db, params: { area: string; slug: strin
 /** Other recent publications of the same area. */
 export async function relatedPublications(db: Db, params: { area: string; excludeId: number; limit: number; now: Date }) {
   return db
-    .select({ id: publications.id, area: publications.area, slug: publications.slug, title: publications.title, periodLabel: publications.periodLabel, publishedAt: publications.publishedAt })
+    .select({
+      id: publications.id,
+      area: publications.area,
+      slug: publications.slug,
+      title: publications.title,
+      periodLabel: publications.periodLabel,
+      publishedAt: publications.publishedAt,
+      translations: publications.translations,
+    })
     .from(publications)
     .where(and(eq(publications.area, params.area), ne(publications.id, params.excludeId), isPublic(publications, params.now)))
     .orderBy(desc(publications.publishedAt))

@@ -26,10 +26,10 @@ export async function getSiteIdentity(db: Db): Promise<SiteIdentity | null> {
   return row ? { ...row.identity, logo: toImage(row) } : null;
 }
 
-/** An institutional text or area introduction by key (`mission`, `intro:ipc`…), or null. */
+/** An institutional text or area introduction by key (`mission`, `intro:ipc`…), with its English texts, or null. */
 export async function getPage(db: Db, key: string) {
   const [row] = await db
-    .select({ key: pages.key, title: pages.title, body: pages.body, photoFileId: pages.photoFileId, updatedAt: pages.updatedAt, ...imageColumns })
+    .select({ key: pages.key, title: pages.title, body: pages.body, translations: pages.translations, photoFileId: pages.photoFileId, updatedAt: pages.updatedAt, ...imageColumns })
     .from(pages)
     .leftJoin(files, and(eq(files.id, pages.photoFileId), isNull(files.deletedAt)))
     .where(eq(pages.key, key))

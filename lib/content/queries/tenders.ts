@@ -1,10 +1,25 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { tenders } from '@/lib/db/schema';
+import { tenders, type Translations } from '@/lib/db/schema';
 import { filesOfTenders, type PublicFile } from './files';
 import { isPublic } from './visibility';
 
-export type Tender = { id: number; slug: string; reference: string; title: string; summary: string; body: string; deadlineAt: Date; publishedAt: Date; open: boolean; files: PublicFile[] };
+/** A tender's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
+export type TenderTranslations = Translations<'title' | 'summary' | 'body'>;
+
+export type Tender = {
+  id: number;
+  slug: string;
+  reference: string;
+  title: string;
+  summary: string;
+  body: string;
+  deadlineAt: Date;
+  publishedAt: Date;
+  open: boolean;
+  translations: TenderTranslations;
+  files: PublicFile[];
+};
 
 /** Columns of a tender as the public page shows it (the back-office preview reads the same). */
 export const tenderColumns = {
@@ -16,6 +31,7 @@ export const tenderColumns = {
   body: tenders.body,
   deadlineAt: tenders.deadlineAt,
   publishedAt: tenders.publishedAt,
+  translations: tenders.translations,
 };
 
 /** Tenders with their files and whether they are still open at `now`. */

@@ -7,6 +7,14 @@ const fr = {
   /** Before a publication's or a news item's date: « Publié le <date> ». */
   publishedOn: 'Publié le',
   breadcrumbs: { label: "Fil d'Ariane", home: 'Accueil' },
+  /**
+   * At the top of a page whose text is shown in French on a page in another language
+   * (components/content/untranslated-notice.tsx). Never shown on French pages, which are the original.
+   */
+  untranslated: {
+    page: 'Cette page n’est pas encore traduite dans cette langue ; elle est affichée en français.',
+    partly: 'Une partie de cette page n’est pas encore traduite dans cette langue ; elle est affichée en français.',
+  },
   pagination: {
     label: 'Pagination',
     previous: '← Page précédente',
@@ -54,6 +62,8 @@ const fr = {
   },
   publication: {
     period: (period: string) => `Période : ${period}`,
+    /** The same with the period as an element (marked `lang` when it is not in the page's language). */
+    periodPieces: <T>(period: T) => ['Période : ', period],
     field: (label: string, value: string) => `${label} : ${value}`,
     periodCovered: 'Période couverte',
     publicationDate: 'Date de publication',
@@ -102,6 +112,10 @@ const en: typeof fr = {
   notFoundTitle: 'Page Not Found',
   publishedOn: 'Published',
   breadcrumbs: { label: 'Breadcrumb', home: 'Home' },
+  untranslated: {
+    page: 'This page has not been translated into English yet; it is shown in French.',
+    partly: 'Part of this page has not been translated into English yet; it is shown in French.',
+  },
   pagination: {
     label: 'Pagination',
     previous: '← Previous page',
@@ -147,6 +161,7 @@ const en: typeof fr = {
   },
   publication: {
     period: (period) => `Period: ${period}`,
+    periodPieces: (period) => ['Period: ', period],
     field: (label, value) => `${label}: ${value}`,
     periodCovered: 'Reference period',
     publicationDate: 'Release date',
