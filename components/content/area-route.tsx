@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { areaTexts, getAreaByPublicPath, publicPublicationAreas, type Area } from '@/lib/content/areas';
 import { parseAreaSegments } from '@/lib/content/area-route';
 import { getPublicationPage, getPublicRefs, getSeriesPage } from '@/lib/content/public';
+import { contentLanguages } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { seriesPath } from '@/lib/series/urls';
@@ -51,7 +52,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
       const data = await getPublicationPage(area.slug, view.slug);
       if (!data) return {};
       const p = localizedPublication(data.publication, locale);
-      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article', locale });
+      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article', locale, languages: contentLanguages(data.publication.translations, 'title') });
     }
     if (view.kind === 'series') {
       const page = await getSeriesPage(view.code);
@@ -63,6 +64,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
         description: t.seriesMeta.description(meta.label),
         path: seriesPath(meta, view.range) ?? area.publicPath!,
         locale,
+        languages: contentLanguages(page.data.translations, 'label'),
       });
     }
     const suffix = [view.year ? t.area.yearSuffix(view.year) : '', view.page > 1 ? t.area.pageSuffix(view.page) : ''].filter(Boolean).join(', ');

@@ -47,7 +47,7 @@ export function AreaSeriesList({ area, series, locale }: { area: Area; series: (
         <ul className="mt-2 space-y-1 text-sm">
           {downloadFormats.map((format) => (
             <li key={format}>
-              <a href={areaDownloadPath(area.slug, format)} download>
+              <a href={areaDownloadPath(area.slug, format, locale)} download>
                 {s.download[format]}
               </a>
             </li>

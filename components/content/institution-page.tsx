@@ -5,6 +5,7 @@ import { area, areaTexts, type AreaSlug } from '@/lib/content/areas';
 import { getPageContent } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
 import { langAttr, localize } from '@/lib/i18n/content';
+import { contentLanguages } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
@@ -22,7 +23,7 @@ export async function institutionMetadata(key: AreaSlug, locale: Locale) {
   const names = areaTexts(a, locale);
   const row = (await getPageContent(key)) ?? fallback(key);
   const page = row ? localize(row, locale, ['title', 'body']) : null;
-  return pageMetadata({ title: page?.title ?? names.label, description: page ? textExcerpt(page.body) : names.description, path: a.publicPath!, locale });
+  return pageMetadata({ title: page?.title ?? names.label, description: page ? textExcerpt(page.body) : names.description, path: a.publicPath!, locale, languages: contentLanguages(row && 'translations' in row ? row.translations : null, 'title') });
 }
 
 /** An institutional text edited in /admin/about, in English where translated (else French marked `lang="fr"`, with the notice). */

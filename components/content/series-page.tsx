@@ -101,7 +101,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
         <ul className="mt-3 space-y-1">
           {downloadFormats.map((format) => (
             <li key={format}>
-              <a href={seriesDownloadPath(meta.code, format)} download>
+              <a href={seriesDownloadPath(meta.code, format, locale)} download>
                 {s.download[format]}
               </a>
             </li>
@@ -162,7 +162,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
           {t.versions}
         </h2>
         <div className="mt-3">
-          <SeriesVersions versions={versions} href={(v) => `${seriesDownloadPath(meta.code, 'csv')}&asOf=${encodeURIComponent(v.publishedAt)}`} locale={locale} />
+          <SeriesVersions versions={versions} href={(v) => `${seriesDownloadPath(meta.code, 'csv', locale)}&asOf=${encodeURIComponent(v.publishedAt)}`} locale={locale} />
         </div>
       </section>
 

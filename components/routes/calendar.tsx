@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { CalendarPage, ReleasePage } from '@/components/content/calendar-page';
 import { areaTexts, getArea } from '@/lib/content/areas';
 import { getRelease } from '@/lib/content/public';
-import { localize } from '@/lib/i18n/content';
+import { contentLanguages, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
@@ -36,7 +36,7 @@ export function calendarRoute(locale: Locale) {
       const data = await getRelease(v.slug);
       if (!data) return { title: messages(locale).site.error.notFound };
       const { title } = localize(data.release, locale, ['title']);
-      return pageMetadata({ title, description: t.release.description(title), path: `/calendrier/${v.slug}`, locale });
+      return pageMetadata({ title, description: t.release.description(title), path: `/calendrier/${v.slug}`, locale, languages: contentLanguages(data.release.translations, 'title') });
     }
     const area = v.area ? getArea(v.area) : undefined;
     return pageMetadata({

@@ -3,7 +3,7 @@ import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { NewsArticle } from '@/components/content/news-article';
 import { area, areaTexts } from '@/lib/content/areas';
 import { getNewsItem, getPublicRefs } from '@/lib/content/public';
-import { localize } from '@/lib/i18n/content';
+import { contentLanguages, langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
@@ -31,7 +31,7 @@ export function newsItemRoute(locale: Locale) {
     const found = await find(params);
     if (!found) return { title: t.notFoundTitle };
     const item = localize(found, locale, ['title', 'excerpt']);
-    return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article', locale });
+    return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article', locale, languages: contentLanguages(found.translations, 'title') });
   }
 
   async function NewsItemPage({ params }: Props) {
@@ -41,7 +41,7 @@ export function newsItemRoute(locale: Locale) {
     return (
       <>
         <Breadcrumbs
-          items={[{ label: areaTexts(area('news'), locale).label, href: '/actualites' }, { label: title.title }]}
+          items={[{ label: areaTexts(area('news'), locale).label, href: '/actualites' }, { label: title.title, lang: langAttr(title.langOf('title'), locale) }]}
           locale={locale}
         />
         <NewsArticle item={item} locale={locale} />

@@ -5,7 +5,7 @@
  * an empty page.
  */
 import type { Translations } from '@/lib/db/schema';
-import { defaultLocale, type Locale } from './locales';
+import { defaultLocale, locales, type Locale } from './locales';
 
 export type LocalizedFields<F extends string> = {
   /** The page's language, or French where a field has no translation. */
@@ -43,3 +43,8 @@ export function hasTranslation<F extends string>(translations: Translations<F> |
 
 /** The `lang` attribute for a field shown on a page in `locale`: set only where it differs. */
 export const langAttr = (fieldLocale: Locale, pageLocale: Locale): Locale | undefined => (fieldLocale === pageLocale ? undefined : fieldLocale);
+
+/** The languages an item exists in (French always; another where its main field is translated), for hreflang and canonical. */
+export function contentLanguages<F extends string>(translations: Translations<F> | null | undefined, field: F): Locale[] {
+  return locales.filter((locale) => hasTranslation(translations, locale, field));
+}
