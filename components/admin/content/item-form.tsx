@@ -39,6 +39,8 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
   const [areaSlug, setAreaSlug] = useState(initialArea);
   const area = getArea(areaSlug) as Area;
   const fields = useMemo(() => formFields(area), [area]);
+  const french = fields.filter((f) => f.lang !== 'en');
+  const english = fields.filter((f) => f.lang === 'en');
   const [values, setValues] = useState<FormValues>(initial);
   const [saved, setSaved] = useState(() => JSON.stringify({ a: initialArea, v: initial }));
   const [meta, setMeta] = useState<ItemMeta | null>(initialMeta);
@@ -124,9 +126,20 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
             </select>
           </div>
         ) : null}
-        {fields.map((f) => (
+        {french.map((f) => (
           <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
         ))}
+        {english.length > 0 ? (
+          <fieldset aria-describedby={`${formId}-en-aide`} className="space-y-5 rounded-md border border-border p-4">
+            <legend className="px-1 font-semibold">Version anglaise (facultative)</legend>
+            <p id={`${formId}-en-aide`} className="text-sm text-muted">
+              Affichée sur le site en anglais. Un champ laissé vide y montre le texte français.
+            </p>
+            {english.map((f) => (
+              <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
+            ))}
+          </fieldset>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
           <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
             {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
@@ -183,13 +196,23 @@ function FieldControl({ formId, field: f, value, error, onChange }: { formId: st
       {error}
     </p>
   ) : null;
-  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required } as const;
+  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required, lang: f.lang } as const;
 
   switch (f.type) {
     case 'richtext':
       return (
         <div>
-          <LazyRichTextEditor id={id} name={f.name} label={f.label} defaultValue={text} onChange={(html) => onChange(html)} describedBy={describedBy} invalid={Boolean(error)} required={f.required} />
+          <LazyRichTextEditor
+            id={id}
+            name={f.name}
+            label={f.label}
+            defaultValue={text}
+            onChange={(html) => onChange(html)}
+            describedBy={describedBy}
+            invalid={Boolean(error)}
+            required={f.required}
+            lang={f.lang}
+          />
           {hint}
           {errorLine}
         </div>
