@@ -11,6 +11,7 @@ import { useId, useMemo, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { saveItemAction } from '@/app/admin/(shell)/content-actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
+import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { getArea, type Area } from '@/lib/content/areas';
 import { formFields, formSchema, type FormField } from '@/lib/content/kinds/forms';
@@ -130,15 +131,11 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
           <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
         ))}
         {english.length > 0 ? (
-          <fieldset aria-describedby={`${formId}-en-aide`} className="space-y-5 rounded-md border border-border p-4">
-            <legend className="px-1 font-semibold">Version anglaise (facultative)</legend>
-            <p id={`${formId}-en-aide`} className="text-sm text-muted">
-              Affichée sur le site en anglais. Un champ laissé vide y montre le texte français.
-            </p>
+          <EnglishFieldset id={`${formId}-en`}>
             {english.map((f) => (
               <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
             ))}
-          </fieldset>
+          </EnglishFieldset>
         ) : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
           <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">

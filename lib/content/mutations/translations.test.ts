@@ -2,7 +2,8 @@
  * The English version of an item, written with the French one (issue 15): through the generic
  * item path (a publication), stored as `translations.en` with blank fields left out, refused with a
  * French message under the field when too long, its body sanitized like the French one, in the
- * same versioned write and audit entry (a stale save conflicts and writes nothing).
+ * same versioned write and audit entry (a stale save conflicts and writes nothing). The same for
+ * the institutional pages and the areas' introductions (lib/content/mutations/institution.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +14,13 @@ import { toInput } from '@/lib/content/editing/values';
 import { kinds } from '@/lib/content/kinds';
 import { formFields, formSchema, kindForms, kindNames } from '@/lib/content/kinds/forms';
 import type { Db } from '@/lib/db/open';
-import { auditEntries, publications, users } from '@/lib/db/schema';
+import { auditEntries, pages, publications, users } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type DomainError } from '@/lib/errors';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { directorWordInputSchema, versionField } from '@/lib/content/schemas/institution';
+import { fromFlatForm } from '@/lib/content/schemas/translations';
+import { pageTags } from '@/lib/cache/tags';
+import { getPageForEdit, updatePage } from './institution';
 import { createItem, loadForEdit, updateItem } from './items';
 
 async function failure(promise: Promise<unknown>): Promise<DomainError> {
@@ -46,6 +51,16 @@ describe('the English part of the edit forms', () => {
     expect(tooLong.success ? null : tooLong.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['en.title', 'Le titre en anglais ne doit pas dépasser 300 caractères.'],
     ]);
+  });
+});
+
+describe('the English part of the pages’ forms', () => {
+  it('reads the flat en.* fields a FormData sends, with French messages under them', () => {
+    const schema = fromFlatForm(directorWordInputSchema.extend({ version: versionField }));
+    const ok = schema.parse({ version: '3', title: 'Mot du DG', body: '<p>Bonjour</p>', 'en.title': ' Word from the DG ', 'en.body': '<p>Hello</p>' });
+    expect(ok).toMatchObject({ version: 3, en: { title: 'Word from the DG', body: '<p>Hello</p>' } });
+    const bad = schema.safeParse({ version: '3', title: 'Mot du DG', body: '<p>Bonjour</p>', 'en.title': 'W'.repeat(201) });
+    expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['en.title', 'Le titre en anglais ne doit pas dépasser 200 caractères.']]);
   });
 });
 
@@ -161,5 +176,86 @@ describe.each(testDatabaseKinds)('English text of a publication on %s', (dbKind)
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toContain('Hélène Diallo');
     expect(await row(item.id)).toMatchObject({ version: 2, translations: { en: { title: 'Tourism 2025' } } });
+  });
+});
+
+describe.each(testDatabaseKinds)('English text of the institutional pages and introductions on %s', (dbKind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let helene: SessionUser;
+  let marc: SessionUser;
+
+  const addUser = async (name: string, email: string): Promise<SessionUser> =>
+    (await db.insert(users).values({ name, email }).returning({ id: users.id, name: users.name, email: users.email }))[0]!;
+  const page = async (key: string) => (await db.select().from(pages).where(eq(pages.key, key)))[0];
+  const audits = (key: string) =>
+    db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entityType, 'page'), eq(auditEntries.entityId, key)))
+      .orderBy(asc(auditEntries.id));
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dbKind);
+    db = database.db;
+    helene = await addUser('Hélène Diallo', 'helene@example.org');
+    marc = await addUser('Marc Ouédraogo', 'marc@example.org');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('saves the mission’s English title and text with the French, sanitized, audited as en.*, and clears them', async () => {
+    const first = await updatePage(db, {
+      key: 'mission',
+      expectedVersion: 0,
+      input: { title: 'Nos missions', body: '<p>Produire les statistiques.</p>', en: { title: 'Our mission', body: '<p>To produce statistics.</p><script>alert(1)</script>' } },
+      user: helene,
+    });
+    expect(first.page.translations).toEqual({ en: { title: 'Our mission', body: '<p>To produce statistics.</p>' } });
+    expect(first.tags).toEqual(pageTags('mission'));
+    expect((await audits('mission')).at(-1)!.after).toMatchObject({ title: 'Nos missions', 'en.title': 'Our mission', 'en.body': '<p>To produce statistics.</p>' });
+    expect((await getPageForEdit(db, 'mission')).en).toEqual({ title: 'Our mission', body: '<p>To produce statistics.</p>' });
+
+    const englishOnly = await updatePage(db, {
+      key: 'mission',
+      expectedVersion: 1,
+      input: { title: 'Nos missions', body: '<p>Produire les statistiques.</p>', en: { title: 'Our missions', body: '<p>To produce statistics.</p>' } },
+      user: helene,
+    });
+    expect(englishOnly.page.version).toBe(2);
+    const entry = (await audits('mission')).at(-1)!;
+    expect(entry.before).toEqual({ 'en.title': 'Our mission' });
+    expect(entry.after).toEqual({ 'en.title': 'Our missions' });
+
+    const cleared = await updatePage(db, { key: 'mission', expectedVersion: 2, input: { title: 'Nos missions', body: '<p>Produire les statistiques.</p>', en: {} }, user: helene });
+    expect(cleared.page).toMatchObject({ version: 3, translations: {} });
+    expect((await getPageForEdit(db, 'mission')).en).toEqual({ title: '', body: '' });
+  });
+
+  it('refuses a too-long English title under en.title and a stale save, writing nothing', async () => {
+    await updatePage(db, { key: 'mot_du_dg', expectedVersion: 0, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'Word from the DG' } }, user: helene });
+    const tooLong = await failure(
+      updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'W'.repeat(201) } }, user: helene }),
+    );
+    expect(tooLong).toBeInstanceOf(ValidationError);
+    expect(tooLong.fieldErrors).toEqual({ 'en.title': ['Le titre en anglais ne doit pas dépasser 200 caractères.'] });
+
+    await updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'A word from the DG' } }, user: helene });
+    const stale = await failure(
+      updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'Director’s word' } }, user: marc }),
+    );
+    expect(stale).toBeInstanceOf(ConflictError);
+    expect(stale.message).toContain('Hélène Diallo');
+    expect(await page('mot_du_dg')).toMatchObject({ version: 2, translations: { en: { title: 'A word from the DG' } } });
+  });
+
+  it('creates an area’s introduction from its English text alone, and ignores an English title there', async () => {
+    const saved = await updatePage(db, { key: 'intro:ipc', expectedVersion: 0, input: { body: '', en: { body: '<p>Consumer prices, every month.</p>' } }, user: helene });
+    expect(saved.page).toMatchObject({ version: 1, body: '', translations: { en: { body: '<p>Consumer prices, every month.</p>' } } });
+    expect(saved.tags).toEqual(pageTags('intro:ipc'));
+    const untouched = await updatePage(db, { key: 'intro:news', expectedVersion: 0, input: { body: '', en: { body: '<p></p>' } }, user: helene });
+    expect(untouched).toMatchObject({ page: { version: 0 }, tags: [] });
+    expect(await page('intro:news')).toBeUndefined();
   });
 });
