@@ -21,6 +21,7 @@ import { directorWordInputSchema, versionField } from '@/lib/content/schemas/ins
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 import { pageTags } from '@/lib/cache/tags';
 import { getPageForEdit, updatePage } from './institution';
+import { listItemsForAdmin } from '@/lib/content/queries/admin-items';
 import { createItem, loadForEdit, updateItem } from './items';
 
 async function failure(promise: Promise<unknown>): Promise<DomainError> {
@@ -106,6 +107,14 @@ describe.each(testDatabaseKinds)('English text of a publication on %s', (dbKind)
 
     const { values } = await loadForEdit(db, kinds.publications, item.id);
     expect(values).toMatchObject({ title: french.title, 'en.title': 'Consumer prices — March 2026', 'en.body': '<p>Prices <strong>rise</strong>.</p>' });
+
+    // The back-office list marks it « EN »; an item without English title is not.
+    await createItem(db, { kind: kinds.publications, input: { ...french, title: 'Sans traduction', en: { summary: 'Only a summary' } }, user: helene });
+    const listed = await listItemsForAdmin(db, kinds.publications, { areas: ['ipc'], sort: 'title', dir: 'asc' });
+    expect(listed.items.map((i) => [i.title, i.translated])).toEqual([
+      [french.title, true],
+      ['Sans traduction', false],
+    ]);
   });
 
   it('saves English with French in one versioned write, audits the changed en.* fields, and clears them when emptied', async () => {
