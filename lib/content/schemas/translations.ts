@@ -37,8 +37,9 @@ export const englishRichText = (label = 'Le texte') =>
 export const englishFields = <S extends Record<string, z.ZodType<string | undefined, unknown>>>(shape: S) =>
   z
     .object(shape, { message: 'Version anglaise : formulaire illisible, rechargez la page.' })
+    .partial()
     .nullish()
-    .transform((v) => (v ?? {}) as Partial<z.output<z.ZodObject<S>>>);
+    .transform((v) => v ?? {});
 
 /** What an `en` object of a form holds once checked: English text per French column, blank ones absent. */
 export type EnglishValues<F extends string = string> = Partial<Record<F, string | undefined>>;
