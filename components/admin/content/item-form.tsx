@@ -193,7 +193,8 @@ function FieldControl({ formId, field: f, value, error, onChange }: { formId: st
       {error}
     </p>
   ) : null;
-  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required, lang: f.lang } as const;
+  // `name` only identifies the control (tests, autofill): the form sends its state, not its FormData.
+  const common = { id, name: f.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required, lang: f.lang } as const;
 
   switch (f.type) {
     case 'richtext':
