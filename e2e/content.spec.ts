@@ -27,7 +27,7 @@ async function attach(page: Page, label: string, file: { name: string; mimeType:
 const toast = (page: Page, text: string | RegExp) => expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
 
 async function typeBody(page: Page, label: string, text: string) {
-  const editor = page.getByRole('textbox', { name: label });
+  const editor = page.getByRole('textbox', { name: label, exact: true });
   await editor.click();
   await page.keyboard.type(text);
 }

@@ -23,9 +23,13 @@ type FieldProps = {
   /** A multi-line text area of this many rows instead of a one-line input. */
   rows?: number;
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** Language of the text typed when it is not French (`en` for an English version): spell-checkers follow it. */
+  lang?: string;
+  /** Longest accepted text. */
+  maxLength?: number;
 };
 
-export function Field({ name, id = name, label, type = 'text', autoComplete, required, defaultValue, hint, errors, rows, inputMode }: FieldProps) {
+export function Field({ name, id = name, label, type = 'text', autoComplete, required, defaultValue, hint, errors, rows, inputMode, lang, maxLength }: FieldProps) {
   const error = errors?.[name]?.[0];
   const describedBy = [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(' ') || undefined;
   const control = {
@@ -34,6 +38,8 @@ export function Field({ name, id = name, label, type = 'text', autoComplete, req
     autoComplete,
     required,
     defaultValue,
+    lang,
+    maxLength,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     className: 'mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down',

@@ -10,6 +10,7 @@
 import Image from 'next/image';
 import { startTransition, useActionState, useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { FilePicker } from '@/components/admin/files/file-picker';
 import { useResultToast } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
@@ -17,6 +18,7 @@ import type { ChosenFile } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useLeaveWarning } from './leave-warning';
+import { nestEnglish } from '@/lib/content/schemas/translations';
 import { fieldErrorsOf } from '@/lib/validation';
 
 /** What a versioned save answers: the version the form now holds, and whether anything changed. */
@@ -24,15 +26,15 @@ export type SavedVersion = { version: number; changed: boolean };
 
 type FormAction = (previous: ActionResult<SavedVersion> | null, form: FormData) => Promise<ActionResult<SavedVersion>>;
 
-/** The form's fields as the action will read them (empty strings dropped, like `formDataToObject`). */
-function formInput(form: FormData): Record<string, unknown> {
+/** The form's fields as the action will read them (empty strings dropped, like `formDataToObject`; `en.x` under `en`, like `fromFlatForm`). */
+function formInput(form: FormData): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
     if (key.startsWith('$ACTION') || value === '') continue;
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
-  return out;
+  return nestEnglish(out);
 }
 
 // ─── The hook ──────────────────────────────────────────────────────────────────────────────
@@ -143,6 +145,47 @@ export function LastSaved({ at, by }: { at: string | null; by: string | null }) 
   );
 }
 
+/** A rich-text field of these forms: the editor, its hint and its error under it (by the field's `name`: `body`, `en.body`). */
+export function RichTextField({
+  id,
+  name,
+  label,
+  hint,
+  defaultValue,
+  errors,
+  required,
+  lang,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  defaultValue: string;
+  errors?: FieldErrors;
+  required?: boolean;
+  /** `en` for an English version. */
+  lang?: string;
+  onChange: () => void;
+}) {
+  const error = errors?.[name]?.[0];
+  const describedBy = [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <LazyRichTextEditor id={id} name={name} label={label} required={required} lang={lang} defaultValue={defaultValue} onChange={onChange} invalid={Boolean(error)} describedBy={describedBy} />
+      {hint ? (
+        <p id={`${id}-aide`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-erreur`} className="mt-1 text-sm text-down">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** An image of the library (logo, photo) chosen with the file picker, with a preview and its error. */
 export function ImageField({

@@ -1,11 +1,14 @@
 /**
  * Managing the calendar: announce, confirm, move (a reason is required and kept in the public
  * history), cancel (a notice is required). Each change raises the iCalendar SEQUENCE, checks the
- * version the form was loaded with, and is audited in the same transaction.
+ * version the form was loaded with, and is audited in the same transaction. The English title,
+ * provisional window and reason (issue 15) are written beside the French, versioned and audited alike.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
+import { englishChanges, storedTranslations, withoutEnglish } from '@/lib/content/mutations/translations';
+import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import { tags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import type { Db } from '@/lib/db/open';
@@ -24,8 +27,10 @@ export const releaseInputSchema = z.object({
   scheduledAt: when,
   provisionalLabel: z.string().trim().max(60).optional().transform((v) => v || null),
   contact: z.string().trim().max(300).default(''),
+  en: englishFields({ title: englishText(200, 'Le titre'), provisionalLabel: englishText(60, 'La fenêtre provisoire') }),
 });
-export type ReleaseInput = z.infer<typeof releaseInputSchema>;
+/** A checked release; without `en`, it has no English version. */
+export type ReleaseInput = Omit<z.infer<typeof releaseInputSchema>, 'en'> & { en?: EnglishValues<'title' | 'provisionalLabel'> };
 
 const slugify = (text: string) =>
   text
@@ -44,7 +49,16 @@ export async function createRelease(db: Db, { input, actor }: { input: ReleaseIn
     for (let n = 2; (await tx.select({ id: releases.id }).from(releases).where(eq(releases.slug, slug)).limit(1)).length > 0; n++) slug = `${base}-${n}`;
     const [row] = await tx
       .insert(releases)
-      .values({ slug, title: input.title, area: input.area, scheduledAt: input.scheduledAt, provisionalLabel: input.provisionalLabel, contact: input.contact, status: input.provisionalLabel ? 'announced' : 'confirmed' })
+      .values({
+        slug,
+        title: input.title,
+        area: input.area,
+        scheduledAt: input.scheduledAt,
+        provisionalLabel: input.provisionalLabel,
+        contact: input.contact,
+        status: input.provisionalLabel ? 'announced' : 'confirmed',
+        translations: storedTranslations(input.en),
+      })
       .returning();
     await writeAudit(tx, { ...actor, action: 'release.create', entityType: 'release', entityId: row!.id, summary: `Parution annoncée : « ${row!.title} ».`, after: row });
     return { ok: true as const, id: row!.id, slug, tags: releaseTags };
@@ -76,18 +90,73 @@ export async function changeRelease(
     if (change.kind !== 'cancel') await moveLinked(tx, id, change.scheduledAt, now);
     const next = { version: current.version + 1, sequence: current.sequence + 1, updatedAt: new Date() };
     let summary: string;
+    // A French text replaced (the window once confirmed, a new reason) makes its English version stale: it goes with it.
     if (change.kind === 'confirm') {
-      await tx.update(releases).set({ ...next, status: 'confirmed', scheduledAt: change.scheduledAt, provisionalLabel: null }).where(eq(releases.id, id));
+      await tx
+        .update(releases)
+        .set({ ...next, status: 'confirmed', scheduledAt: change.scheduledAt, provisionalLabel: null, translations: withoutEnglish(current.translations, ['provisionalLabel']) })
+        .where(eq(releases.id, id));
       summary = `Parution confirmée : « ${current.title} », le ${change.scheduledAt.toISOString()}.`;
     } else if (change.kind === 'move') {
-      await tx.update(releases).set({ ...next, status: 'postponed', scheduledAt: change.scheduledAt, reason: change.reason.trim() }).where(eq(releases.id, id));
+      await tx
+        .update(releases)
+        .set({ ...next, status: 'postponed', scheduledAt: change.scheduledAt, reason: change.reason.trim(), translations: withoutEnglish(current.translations, ['reason']) })
+        .where(eq(releases.id, id));
       await tx.insert(releaseDateChanges).values({ releaseId: id, previousAt: current.scheduledAt, newAt: change.scheduledAt, reason: change.reason.trim(), changedBy: actor.user.id });
       summary = `Parution reportée : « ${current.title} », du ${current.scheduledAt.toISOString()} au ${change.scheduledAt.toISOString()}. Raison : ${change.reason.trim()}`;
     } else {
-      await tx.update(releases).set({ ...next, status: 'cancelled', reason: change.notice.trim() }).where(eq(releases.id, id));
+      await tx
+        .update(releases)
+        .set({ ...next, status: 'cancelled', reason: change.notice.trim(), translations: withoutEnglish(current.translations, ['reason']) })
+        .where(eq(releases.id, id));
       summary = `Parution annulée : « ${current.title} ». Avis : ${change.notice.trim()}`;
     }
     await writeAudit(tx, { ...actor, action: `release.${change.kind}`, entityType: 'release', entityId: id, summary, before: { status: current.status, scheduledAt: current.scheduledAt } });
+    return { ok: true as const, id, slug: current.slug, tags: releaseTags };
+  });
+}
+
+/** The French texts of a release that have an English version. */
+export type ReleaseTextField = 'title' | 'provisionalLabel' | 'reason';
+
+/**
+ * The English version of a release as its form sends it (`en.title`, `en.provisionalLabel`,
+ * `en.reason`): each optional, no longer than the French one may be; empty means « shown in French ».
+ */
+export const releaseEnglishSchema = englishFields({
+  title: englishText(200, 'Le titre'),
+  provisionalLabel: englishText(60, 'La fenêtre provisoire'),
+  reason: englishText(1000, 'La raison ou l’avis'),
+});
+
+/**
+ * Replaces a release's English title, window and reason, if nobody changed the release since
+ * `expectedVersion`. Allowed whatever its status (a cancelled release's notice is still read), it
+ * changes no date: the iCalendar SEQUENCE stays (the feeds are in French). With nothing changed,
+ * nothing is written; otherwise the version rises and the audit entry (`release.translate`) keeps
+ * the changed `en.*` fields.
+ */
+export async function translateRelease(
+  db: Db,
+  { id, expectedVersion, english, actor }: { id: number; expectedVersion: number; english: EnglishValues<ReleaseTextField>; actor: Actor },
+): Promise<ReleaseWrite> {
+  const translations = storedTranslations(english);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
+    if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
+    if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
+    const changes = englishChanges(current.translations, translations);
+    if (Object.keys(changes.after).length === 0) return { ok: true as const, id, slug: current.slug, tags: [] };
+    await tx.update(releases).set({ translations, version: current.version + 1, updatedAt: new Date() }).where(eq(releases.id, id));
+    await writeAudit(tx, {
+      ...actor,
+      action: 'release.translate',
+      entityType: 'release',
+      entityId: id,
+      summary: `Version anglaise de la parution modifiée : « ${current.title} ».`,
+      before: changes.before,
+      after: changes.after,
+    });
     return { ok: true as const, id, slug: current.slug, tags: releaseTags };
   });
 }

@@ -8,7 +8,9 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { tags } from '@/lib/cache/tags';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
-import { observations, releases, series, seriesVersions } from '@/lib/db/schema';
+import { observations, releases, series, seriesVersions, type Translations } from '@/lib/db/schema';
+import { englishAudit, englishChanges, storedTranslations } from '@/lib/content/mutations/translations';
+import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import { changeKindLabel, periodLabel, type ChangeKind, type Observation, type SeriesMeta } from './model';
 import { findSeries, metaOf, valuesAt, type SeriesRow } from './queries';
 
@@ -36,9 +38,41 @@ const metaColumns = (meta: SeriesMeta) => ({
   headline: meta.headline,
 });
 
-export async function createSeries(db: Db, { meta, actor }: { meta: SeriesMeta; actor: Actor }): Promise<SeriesWrite<SeriesRow>> {
+/** The French fields of a series' description that have an English version. */
+export type SeriesTextField = 'label' | 'unit' | 'methodology' | 'source';
+
+/**
+ * The English version of a series' description (issue 15), as its form sends it (`en.label`…):
+ * each field optional, no longer than the French one may be; empty means « shown in French ».
+ */
+export const seriesEnglishSchema = englishFields({
+  label: englishText(200, 'Le titre'),
+  unit: englishText(60, 'L’unité'),
+  source: englishText(300, 'La source'),
+  methodology: englishText(5000, 'La méthode'),
+});
+
+/** The audit entry's English fields: all of them (like the French columns), null for one just cleared. */
+function englishSnapshot(before: Translations<SeriesTextField>, after: Translations<SeriesTextField>) {
+  const changes = englishChanges(before, after);
+  return { before: { ...englishAudit(before), ...changes.before }, after: { ...englishAudit(after), ...changes.after } };
+}
+
+/**
+ * Creates a series (version 1 of its description), with its English description when given, and
+ * its audit entry in one transaction.
+ */
+export async function createSeries(
+  db: Db,
+  { meta, english, actor }: { meta: SeriesMeta; english?: EnglishValues<SeriesTextField>; actor: Actor },
+): Promise<SeriesWrite<SeriesRow>> {
+  const translations = storedTranslations(english);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(series).values(metaColumns(meta)).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(series)
+      .values({ ...metaColumns(meta), translations })
+      .onConflictDoNothing()
+      .returning();
     if (!row) return { ok: false, error: `Le code ${meta.code} est déjà celui d’une autre série.` };
     await writeAudit(tx, {
       ...actor,
@@ -46,7 +80,7 @@ export async function createSeries(db: Db, { meta, actor }: { meta: SeriesMeta; 
       entityType: 'series',
       entityId: row.code,
       summary: `Série ${row.code} créée : « ${row.label} ».`,
-      after: metaColumns(meta),
+      after: { ...metaColumns(meta), ...englishAudit(translations) },
     });
     return { ok: true, value: row, tags: seriesTags(row) };
   });
@@ -55,11 +89,12 @@ export async function createSeries(db: Db, { meta, actor }: { meta: SeriesMeta; 
 /**
  * Changes a series' metadata, if nobody changed it since `expectedVersion` (the value the form was
  * loaded with). The frequency cannot change once the series has values: its periods would mean
- * something else.
+ * something else. `english` replaces the English description in the same write (its blank fields
+ * shown in French); without it, the English description stays as it is.
  */
 export async function updateSeriesMeta(
   db: Db,
-  { code, expectedVersion, meta, actor }: { code: string; expectedVersion: number; meta: SeriesMeta; actor: Actor },
+  { code, expectedVersion, meta, english, actor }: { code: string; expectedVersion: number; meta: SeriesMeta; english?: EnglishValues<SeriesTextField>; actor: Actor },
 ): Promise<SeriesWrite<SeriesRow>> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(series).where(eq(series.code, code)).for('update');
@@ -75,19 +110,21 @@ export async function updateSeriesMeta(
       const [taken] = await tx.select({ id: series.id }).from(series).where(eq(series.code, meta.code)).limit(1);
       if (taken) return { ok: false, error: `Le code ${meta.code} est déjà celui d’une autre série.` };
     }
+    const translations = english === undefined ? current.translations : storedTranslations(english);
     const [row] = await tx
       .update(series)
-      .set({ ...metaColumns(meta), version: current.version + 1, updatedAt: new Date() })
+      .set({ ...metaColumns(meta), translations, version: current.version + 1, updatedAt: new Date() })
       .where(eq(series.id, current.id))
       .returning();
+    const englishAudited = englishSnapshot(current.translations, translations);
     await writeAudit(tx, {
       ...actor,
       action: 'series.update',
       entityType: 'series',
       entityId: meta.code,
       summary: `Série ${meta.code} : description modifiée.`,
-      before: metaColumns(metaOf(current)),
-      after: metaColumns(meta),
+      before: { ...metaColumns(metaOf(current)), ...englishAudited.before },
+      after: { ...metaColumns(meta), ...englishAudited.after },
     });
     return { ok: true, value: row!, tags: [...seriesTags(current), ...seriesTags(row!)] };
   });

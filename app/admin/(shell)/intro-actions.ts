@@ -6,12 +6,16 @@ import { adminFormAction } from '@/lib/admin/action';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { updatePage } from '@/lib/content/mutations/institution';
 import { areaIntroInputSchema, introKey, versionField } from '@/lib/content/schemas/institution';
+import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 export const updateAreaIntroAction = adminFormAction(
-  areaIntroInputSchema.extend({
-    area: z.string({ message: 'Rubrique inconnue : rechargez la page.' }).max(100, 'Rubrique inconnue : rechargez la page.'),
-    version: versionField,
-  }),
+  // The English introduction comes flat (`en.body`): nested under `en` first.
+  fromFlatForm(
+    areaIntroInputSchema.extend({
+      area: z.string({ message: 'Rubrique inconnue : rechargez la page.' }).max(100, 'Rubrique inconnue : rechargez la page.'),
+      version: versionField,
+    }),
+  ),
   async ({ area, version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: introKey(area), expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     await invalidateTags(tags);

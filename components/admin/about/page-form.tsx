@@ -1,15 +1,20 @@
 'use client';
-/** The form of an institutional text: « Missions » (title, text) or « Mot du Directeur général » (title, text, photo). */
+/**
+ * The form of an institutional text: « Missions » and the accessibility statement (title, text) or
+ * « Mot du Directeur général » (title, text, photo), each with its optional English version.
+ */
 import { updateAccessibilityAction, updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
-import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
+import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, SubmitButton } from '@/components/admin/form-kit';
-import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
+import { FormAlert, ImageField, LastSaved, RichTextField, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import { directorWordInputSchema, missionInputSchema, type InstitutionalPageKey } from '@/lib/content/schemas/institution';
 
 export type PageFormValues = {
   title: string;
   body: string;
+  /** The English version, '' where not translated. */
+  en: { title: string; body: string };
   photo: ChosenFile | null;
   version: number;
   /** ISO date of the last save, or null. */
@@ -27,30 +32,13 @@ export function PageForm({ pageKey, page }: { pageKey: InstitutionalPageKey; pag
   const { action, schema, submit } = forms[pageKey];
   const form = useVersionedForm({ action, schema, initialVersion: page.version });
   const { errors } = form;
-  const bodyError = errors?.body?.[0];
   const id = (name: string) => `${pageKey}-${name}`;
   return (
     <form {...form.formProps} className="mt-4 space-y-4">
       <LastSaved at={page.updatedAt} by={page.updatedByName} />
       <input type="hidden" name="version" value={form.version} />
       <Field name="title" id={id('title')} label="Titre de la page" required defaultValue={page.title} errors={errors} />
-      <div>
-        <LazyRichTextEditor
-          id={id('body')}
-          name="body"
-          label="Texte"
-          required
-          defaultValue={page.body}
-          onChange={form.markDirty}
-          invalid={Boolean(bodyError)}
-          describedBy={bodyError ? id('body-erreur') : undefined}
-        />
-        {bodyError ? (
-          <p id={id('body-erreur')} className="mt-1 text-sm text-down">
-            {bodyError}
-          </p>
-        ) : null}
-      </div>
+      <RichTextField id={id('body')} name="body" label="Texte" required defaultValue={page.body} errors={errors} onChange={form.markDirty} />
       {pageKey === 'mot_du_dg' ? (
         <ImageField
           name="photoFileId"
@@ -61,6 +49,10 @@ export function PageForm({ pageKey, page }: { pageKey: InstitutionalPageKey; pag
           onChange={form.markDirty}
         />
       ) : null}
+      <EnglishFieldset id={id('en')}>
+        <Field name="en.title" id={id('en-title')} label="Titre de la page en anglais" lang="en" maxLength={200} defaultValue={page.en.title} errors={errors} />
+        <RichTextField id={id('en-body')} name="en.body" label="Texte en anglais" lang="en" defaultValue={page.en.body} errors={errors} onChange={form.markDirty} />
+      </EnglishFieldset>
       <FormAlert message={form.alert} />
       <SaveStatus result={form.result} dirty={form.dirty} />
       <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">

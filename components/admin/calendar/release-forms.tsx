@@ -5,8 +5,9 @@
  * what was typed (a form whose `action` is the action is reset by React after every call).
  */
 import { startTransition, useActionState, type FormEvent } from 'react';
+import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
-import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
+import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction, translateReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
 
 /** `at`: the current date as a `datetime-local` value in the institute's zone; `zone`: its name (« UTC », « heure de Douala »). */
 type Target = { id: number; version: number; at: string; zone: string };
@@ -65,6 +66,58 @@ export function CancelForm({ id, version }: Omit<Target, 'at' | 'zone'>) {
   );
 }
 
+/**
+ * The English title, provisional window and reason or notice of a release (issue 15). `english`:
+ * what is stored, a field absent when not translated; `reason`: whether the release has a French
+ * reason or notice to translate (`cancelled`: it is a notice).
+ */
+export function ReleaseEnglishForm({
+  id,
+  version,
+  english,
+  provisional,
+  reason,
+}: {
+  id: number;
+  version: number;
+  english: Partial<Record<'title' | 'provisionalLabel' | 'reason', string>>;
+  provisional: boolean;
+  reason: 'reason' | 'notice' | null;
+}) {
+  const [result, action, pending] = useActionState(translateReleaseAction, null);
+  const submit = keep(action);
+  useResultToast(result);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="version" value={version} />
+      <EnglishFieldset id="release-en" hint="Affichée sur le calendrier en anglais. Un champ laissé vide y montre le texte français. Un nouveau report ou une confirmation efface la traduction devenue fausse.">
+        <Field name="en.title" id="release-en-title" label="Titre en anglais" lang="en" maxLength={200} defaultValue={english.title} errors={errors} />
+        {provisional || english.provisionalLabel ? (
+          <Field name="en.provisionalLabel" id="release-en-window" label="Fenêtre provisoire en anglais" hint="Par exemple « March 2027 »." lang="en" maxLength={60} defaultValue={english.provisionalLabel} errors={errors} />
+        ) : null}
+        {reason || english.reason ? (
+          <Field
+            name="en.reason"
+            id="release-en-reason"
+            label={reason === 'notice' ? 'Avis d’annulation en anglais' : 'Raison du report en anglais'}
+            lang="en"
+            maxLength={1000}
+            rows={3}
+            defaultValue={english.reason}
+            errors={errors}
+          />
+        ) : null}
+      </EnglishFieldset>
+      <FormStatus result={result} />
+      <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+        Enregistrer la version anglaise
+      </SubmitButton>
+    </form>
+  );
+}
+
 export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; label: string }[]; zone: string }) {
   const [result, action] = useActionState(createReleaseAction, null);
   useResultToast(result);
@@ -87,6 +140,10 @@ export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; labe
       <Field name="scheduledAt" label={`Date et heure de parution (${zone})`} type="datetime-local" required errors={errors} />
       <Field name="provisionalLabel" label="Fenêtre provisoire" hint="Par exemple « mars 2027 » : la date est alors affichée comme provisoire. Laissez vide pour une date confirmée." errors={errors} />
       <Field name="contact" label="Contact" errors={errors} />
+      <EnglishFieldset id="release-new-en">
+        <Field name="en.title" id="release-new-en-title" label="Titre en anglais" lang="en" maxLength={200} errors={errors} />
+        <Field name="en.provisionalLabel" id="release-new-en-window" label="Fenêtre provisoire en anglais" hint="Par exemple « March 2027 »." lang="en" maxLength={60} errors={errors} />
+      </EnglishFieldset>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Enregistrement…">Annoncer la parution</SubmitButton>
     </form>

@@ -1,9 +1,9 @@
 'use client';
-/** « Introduction de la rubrique »: the text at the top of an area's public page, edited from its admin screen. */
+/** « Introduction de la rubrique »: the text at the top of an area's public page, and its English version, edited from its admin screen. */
 import { updateAreaIntroAction } from '@/app/admin/(shell)/intro-actions';
-import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
+import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { SubmitButton } from '@/components/admin/form-kit';
-import { FormAlert, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
+import { FormAlert, LastSaved, RichTextField, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
 import { areaIntroInputSchema } from '@/lib/content/schemas/institution';
 
 export type AreaIntroFormProps = {
@@ -12,37 +12,33 @@ export type AreaIntroFormProps = {
   /** The editor's label: « Introduction de la rubrique », with the area's name when a screen has several. */
   label: string;
   body: string;
+  /** The English introduction, '' when not translated. */
+  enBody: string;
   version: number;
   /** ISO date of the last save, or null when the introduction was never written. */
   updatedAt: string | null;
   updatedByName: string | null;
 };
 
-export function AreaIntroForm({ area, label, body, version, updatedAt, updatedByName }: AreaIntroFormProps) {
+export function AreaIntroForm({ area, label, body, enBody, version, updatedAt, updatedByName }: AreaIntroFormProps) {
   const form = useVersionedForm({ action: updateAreaIntroAction, schema: areaIntroInputSchema, initialVersion: version });
-  const error = form.errors?.body?.[0];
   const id = `intro-${area}`;
   return (
     <form {...form.formProps} className="space-y-3">
       <input type="hidden" name="area" value={area} />
       <input type="hidden" name="version" value={form.version} />
-      <LazyRichTextEditor
+      <RichTextField
         id={id}
         name="body"
         label={label}
+        hint="Affichée en tête de la page publique. Laissée vide, la page montre la description de la rubrique."
         defaultValue={body}
+        errors={form.errors}
         onChange={form.markDirty}
-        invalid={Boolean(error)}
-        describedBy={`${id}-aide${error ? ` ${id}-erreur` : ''}`}
       />
-      <p id={`${id}-aide`} className="text-xs text-muted">
-        Affichée en tête de la page publique. Laissée vide, la page montre la description de la rubrique.
-      </p>
-      {error ? (
-        <p id={`${id}-erreur`} className="text-sm text-down">
-          {error}
-        </p>
-      ) : null}
+      <EnglishFieldset id={`${id}-en`} hint="Affichée en tête de la page en anglais. Laissée vide, cette page montre l’introduction française.">
+        <RichTextField id={`${id}-en-body`} name="en.body" label={`${label} en anglais`} lang="en" defaultValue={enBody} errors={form.errors} onChange={form.markDirty} />
+      </EnglishFieldset>
       <LastSaved at={updatedAt} by={updatedByName} />
       <FormAlert message={form.alert} />
       <SaveStatus result={form.result} dirty={form.dirty} />

@@ -18,6 +18,7 @@ async function AreaIntro({ area, label }: { area: Area; label: string }) {
       area={area.slug}
       label={label}
       body={page.body}
+      enBody={page.en.body}
       version={page.version}
       updatedAt={page.updatedAt?.toISOString() ?? null}
       updatedByName={page.updatedByName}

@@ -209,6 +209,12 @@ export function ContentList({ kind, areas, showArea }: { kind: KindName; areas: 
                 </td>
                 <th scope="row" className="py-2 pr-4 text-left font-medium">
                   <Link href={editPath(getArea(r.area) ?? { adminPath: '/admin' }, r.id)}>{r.title}</Link>
+                  {r.translated ? (
+                    <span title="Traduit en anglais" className="ml-2 rounded border border-border px-1 text-xs font-normal text-muted">
+                      <span aria-hidden="true">EN</span>
+                      <span className="sr-only"> (traduit en anglais)</span>
+                    </span>
+                  ) : null}
                 </th>
                 {showArea ? <td className="py-2 pr-4">{r.areaLabel}</td> : null}
                 <td className="py-2 pr-4">{r.trashed ? 'Corbeille' : statusLabels[r.status]}</td>

@@ -11,6 +11,7 @@ import { useId, useMemo, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { saveItemAction } from '@/app/admin/(shell)/content-actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
+import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { getArea, type Area } from '@/lib/content/areas';
 import { formFields, formSchema, type FormField } from '@/lib/content/kinds/forms';
@@ -39,6 +40,8 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
   const [areaSlug, setAreaSlug] = useState(initialArea);
   const area = getArea(areaSlug) as Area;
   const fields = useMemo(() => formFields(area), [area]);
+  const french = fields.filter((f) => f.lang !== 'en');
+  const english = fields.filter((f) => f.lang === 'en');
   const [values, setValues] = useState<FormValues>(initial);
   const [saved, setSaved] = useState(() => JSON.stringify({ a: initialArea, v: initial }));
   const [meta, setMeta] = useState<ItemMeta | null>(initialMeta);
@@ -124,9 +127,16 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
             </select>
           </div>
         ) : null}
-        {fields.map((f) => (
+        {french.map((f) => (
           <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
         ))}
+        {english.length > 0 ? (
+          <EnglishFieldset id={`${formId}-en`}>
+            {english.map((f) => (
+              <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
+            ))}
+          </EnglishFieldset>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
           <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
             {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
@@ -183,13 +193,24 @@ function FieldControl({ formId, field: f, value, error, onChange }: { formId: st
       {error}
     </p>
   ) : null;
-  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required } as const;
+  // `name` only identifies the control (tests, autofill): the form sends its state, not its FormData.
+  const common = { id, name: f.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required, lang: f.lang } as const;
 
   switch (f.type) {
     case 'richtext':
       return (
         <div>
-          <LazyRichTextEditor id={id} name={f.name} label={f.label} defaultValue={text} onChange={(html) => onChange(html)} describedBy={describedBy} invalid={Boolean(error)} required={f.required} />
+          <LazyRichTextEditor
+            id={id}
+            name={f.name}
+            label={f.label}
+            defaultValue={text}
+            onChange={(html) => onChange(html)}
+            describedBy={describedBy}
+            invalid={Boolean(error)}
+            required={f.required}
+            lang={f.lang}
+          />
           {hint}
           {errorLine}
         </div>

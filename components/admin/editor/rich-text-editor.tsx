@@ -30,6 +30,8 @@ export type RichTextEditorProps = {
   describedBy?: string;
   invalid?: boolean;
   required?: boolean;
+  /** Language of the text when it is not the page's (`en` for an English version): spell-checkers follow it. */
+  lang?: string;
 };
 
 /**
@@ -41,7 +43,7 @@ const valueOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().repl
 const editableClass = 'rich-editor prose-content max-w-none min-h-48 rounded-b-md px-3 py-2 focus-visible:outline-offset-0';
 
 export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
-  const { id, name, label, defaultValue, onChange, describedBy, invalid, required } = props;
+  const { id, name, label, defaultValue, onChange, describedBy, invalid, required, lang } = props;
   const [value, setValue] = useState(() => (defaultValue === '<p></p>' ? '' : defaultValue));
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -62,6 +64,7 @@ export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(required ? { 'aria-required': 'true' } : {}),
+        ...(lang ? { lang } : {}),
         class: editableClass,
       },
       // Ctrl/Cmd+K, the usual shortcut for a link.
@@ -74,7 +77,7 @@ export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
         return false;
       },
     }),
-    [id, describedBy, invalid, required],
+    [id, describedBy, invalid, required, lang],
   );
 
   const editor = useEditor({

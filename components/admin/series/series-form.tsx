@@ -1,6 +1,7 @@
 'use client';
 /** A series' description, created or edited (optimistic lock on `version`). */
 import { useActionState } from 'react';
+import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
 import { frequencies, frequencyLabel, seasonalAdjustmentLabel, type SeriesMeta } from '@/lib/series/model';
@@ -11,12 +12,15 @@ export function SeriesForm<T>({
   action,
   areas,
   initial,
+  english,
   version,
   hasValues,
 }: {
   action: (previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
   areas: { slug: string; label: string }[];
   initial?: SeriesMeta;
+  /** The English description, a field absent when not translated. */
+  english?: Partial<Record<'label' | 'unit' | 'source' | 'methodology', string>>;
   version?: number;
   hasValues?: boolean;
 }) {
@@ -87,6 +91,12 @@ export function SeriesForm<T>({
       <label className="flex items-center gap-2">
         <input type="checkbox" name="headline" defaultChecked={initial?.headline ?? false} /> Chiffre clé (sur l’accueil et en tête de sa rubrique)
       </label>
+      <EnglishFieldset id="series-en">
+        <Field name="en.label" id="series-en-label" label="Titre en anglais" lang="en" maxLength={200} defaultValue={english?.label} errors={errors} />
+        <Field name="en.unit" id="series-en-unit" label="Unité en anglais" lang="en" maxLength={60} defaultValue={english?.unit} hint="Par exemple « index »." errors={errors} />
+        <Field name="en.source" id="series-en-source" label="Source en anglais" lang="en" maxLength={300} defaultValue={english?.source} errors={errors} />
+        <Field name="en.methodology" id="series-en-methodology" label="Méthode en anglais" lang="en" maxLength={5000} rows={4} defaultValue={english?.methodology} errors={errors} />
+      </EnglishFieldset>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Enregistrement…">{initial ? 'Enregistrer la description' : 'Créer la série'}</SubmitButton>
     </form>

@@ -4,6 +4,7 @@
  */
 import type { FieldErrors } from '@/lib/errors';
 import type { FormField } from '@/lib/content/kinds/forms';
+import { englishPrefix, nestEnglish } from '@/lib/content/schemas/translations';
 
 /** A file of the library chosen in a form. */
 export type ChosenFile = { id: string; name: string; url: string };
@@ -40,7 +41,7 @@ export function emptyValues(fields: FormField[]): FormValues {
   );
 }
 
-/** The form's values as the schema's input: files by id, `fields.x` nested under `fields`. */
+/** The form's values as the schema's input: files by id, `fields.x` nested under `fields`, `en.x` under `en`. */
 export function toInput(fields: FormField[], values: FormValues): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const own: Record<string, unknown> = {};
@@ -55,7 +56,12 @@ export function toInput(fields: FormField[], values: FormValues): Record<string,
     else input[f.name] = out;
   }
   if (fields.some((f) => f.name.startsWith('fields.'))) input.fields = own;
-  return input;
+  return nestEnglish(input) as Record<string, unknown>;
+}
+
+/** A saved row's English text as the form's values: `{ 'en.title': … }` (fields without translation absent, shown empty). */
+export function englishValues(translations: { en?: Partial<Record<string, string>> } | null | undefined): FormValues {
+  return Object.fromEntries(Object.entries(translations?.en ?? {}).map(([field, value]) => [`${englishPrefix}${field}`, value ?? '']));
 }
 
 /** The first error of a field or of anything under it (`files` covers `files.2.label`). */

@@ -1,7 +1,8 @@
 /** The event edit form: fields and schema. DB-free: the form checks it in the browser, the server on every write. */
 import { z } from 'zod';
-import { formBody, formSlug, formTitle, type KindForm } from './form';
+import { formBody, formEnglish, formSlug, formTitle, type FormField, type KindForm } from './form';
 import { coverField, dateTime, plainText, richText, slugField, titleField } from '@/lib/content/schemas/common';
+import { englishFields, englishRichText, englishText } from '@/lib/content/schemas/translations';
 
 const isDate = (v: unknown): v is Date => v instanceof Date && !Number.isNaN(v.getTime());
 
@@ -19,6 +20,12 @@ export const eventInputSchema = z
     startsAt: dateTime('La date de début'),
     endsAt: dateTime('La date de fin', false),
     coverFileId: coverField(),
+    en: englishFields({
+      title: englishText(300, 'Le titre'),
+      summary: englishText(2000, 'Le résumé'),
+      place: englishText(200, 'Le lieu'),
+      body: englishRichText('Le texte'),
+    }),
   })
   .refine((v) => !v.endsAt || v.endsAt >= v.startsAt, {
     message: 'La fin de l’événement doit être égale ou postérieure à son début : corrigez la date de fin.',
@@ -36,16 +43,22 @@ export type EventInput = z.input<typeof eventInputSchema>;
 export type EventValues = z.output<typeof eventInputSchema>;
 
 /** The event form. */
+const title = formTitle();
+const place: FormField = { name: 'place', label: 'Lieu', type: 'text', max: 200 };
+const summary: FormField = { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000 };
+const body = formBody('Programme et informations');
+
 export const eventForm: KindForm = {
   fields: [
-    formTitle(),
+    title,
     formSlug,
     { name: 'startsAt', label: 'Début', type: 'datetime', required: true, hint: 'Heure UTC, comme les dates du site.' },
     { name: 'endsAt', label: 'Fin', type: 'datetime' },
-    { name: 'place', label: 'Lieu', type: 'text', max: 200 },
-    { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000 },
-    formBody('Programme et informations'),
+    place,
+    summary,
+    body,
     { name: 'coverFileId', label: 'Image', type: 'image' },
+    ...formEnglish([title, place, summary, body]),
   ],
   schema: () => eventInputSchema,
 };

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { eventTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { sanitizeRichText } from '@/lib/content/html';
+import { storedTranslations } from '@/lib/content/mutations/translations';
 import { fileForEdit } from '@/lib/content/mutations/items';
-import { toDateTimeInput } from '@/lib/content/editing/values';
+import { englishValues, toDateTimeInput } from '@/lib/content/editing/values';
 import { eventColumns } from '@/lib/content/queries/events';
 import { withCoverFiles } from '@/lib/content/queries/files';
 import { events } from '@/lib/db/schema';
@@ -29,6 +30,7 @@ export const eventKind = defineKind({
     startsAt: v.startsAt,
     endsAt: v.endsAt,
     coverFileId: v.coverFileId,
+    translations: storedTranslations(v.en, ['body']),
   }),
   fileRefs: (v) => ({ cover: v.coverFileId }),
   cover: events.coverFileId,
@@ -45,6 +47,7 @@ export const eventKind = defineKind({
     summary: row.summary,
     body: row.body,
     coverFileId: await fileForEdit(db, row.coverFileId),
+    ...englishValues(row.translations),
   }),
   async preview(db, id) {
     const [row] = await db

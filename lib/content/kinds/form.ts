@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Area } from '@/lib/content/areas';
+import { englishName } from '@/lib/content/schemas/translations';
 
 export type FormFieldType = 'text' | 'textarea' | 'richtext' | 'date' | 'datetime' | 'image' | 'attachments' | 'gallery';
 
@@ -17,6 +18,11 @@ export type FormField = {
   hint?: string;
   /** Longest accepted text, shown as a counter. */
   max?: number;
+  /**
+   * `en` for the English version of a French field (`en.title`): shown in the form's « Version
+   * anglaise » group, with `lang="en"` so that spell-checkers read English.
+   */
+  lang?: 'en';
 };
 
 /** The DB-free half of a kind: its form. */
@@ -41,3 +47,10 @@ export const formTitle = (label = 'Titre'): FormField => ({ name: 'title', label
 
 /** The rich-text body. */
 export const formBody = (label = 'Texte'): FormField => ({ name: 'body', label, type: 'richtext' });
+
+/**
+ * The English versions of some of a form's French fields (`title` → `en.title`, « Titre en
+ * anglais »), never required: an empty one shows the French text on the English page.
+ */
+export const formEnglish = (fields: readonly FormField[]): FormField[] =>
+  fields.map((f) => ({ name: englishName(f.name), label: `${f.label} en anglais`, type: f.type, max: f.max, lang: 'en' }));

@@ -1,7 +1,8 @@
 /** The gallery edit form: fields and schema. DB-free: the form checks it in the browser, the server on every write. */
 import { z } from 'zod';
-import { formSlug, formTitle, type KindForm } from './form';
+import { formEnglish, formSlug, formTitle, type FormField, type KindForm } from './form';
 import { fileId, optionalDate, plainText, slugField, titleField } from '@/lib/content/schemas/common';
+import { englishFields, englishText } from '@/lib/content/schemas/translations';
 
 const pickImage = 'Image : choisissez une image de la bibliothèque.';
 
@@ -34,6 +35,7 @@ export const galleryInputSchema = z.object({
   description: plainText(2000, 'La description'),
   takenOn: optionalDate('Date des photos'),
   images: galleryImageList(200),
+  en: englishFields({ title: englishText(300, 'Le titre'), description: englishText(2000, 'La description') }),
 });
 
 /** What a form sends for a gallery. */
@@ -42,13 +44,17 @@ export type GalleryInput = z.input<typeof galleryInputSchema>;
 export type GalleryValues = z.output<typeof galleryInputSchema>;
 
 /** The gallery form. */
+const title = formTitle('Titre de l’album');
+const description: FormField = { name: 'description', label: 'Description', type: 'textarea', max: 2000 };
+
 export const galleryForm: KindForm = {
   fields: [
-    formTitle('Titre de l’album'),
+    title,
     formSlug,
     { name: 'takenOn', label: 'Date des photos', type: 'date' },
-    { name: 'description', label: 'Description', type: 'textarea', max: 2000 },
+    description,
     { name: 'images', label: 'Photos', type: 'gallery', hint: 'Dans l’ordre d’affichage ; le texte alternatif décrit la photo pour qui ne la voit pas.' },
+    ...formEnglish([title, description]),
   ],
   schema: () => galleryInputSchema,
 };

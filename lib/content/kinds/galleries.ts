@@ -2,7 +2,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { galleryTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
-import type { GalleryImageValue } from '@/lib/content/editing/values';
+import { englishValues, type GalleryImageValue } from '@/lib/content/editing/values';
+import { storedTranslations } from '@/lib/content/mutations/translations';
 import { galleryColumns, withImages } from '@/lib/content/queries/galleries';
 import { fileUrl } from '@/lib/content/urls';
 import { files, galleries, galleryImages } from '@/lib/db/schema';
@@ -41,7 +42,7 @@ export const galleryKind = defineKind({
 
   form: galleryForm,
   schema: () => galleryInputSchema,
-  columns: (v) => ({ title: v.title, description: v.description, takenOn: v.takenOn }),
+  columns: (v) => ({ title: v.title, description: v.description, takenOn: v.takenOn, translations: storedTranslations(v.en) }),
   fileRefs: (v) => ({ images: v.images.map((i) => i.fileId) }),
   owned: images,
 
@@ -60,6 +61,7 @@ export const galleryKind = defineKind({
       takenOn: row.takenOn ?? '',
       description: row.description,
       images: photos.map((i): GalleryImageValue => ({ file: { id: i.fileId, name: i.name, url: fileUrl({ id: i.fileId, name: i.name }) }, caption: i.caption, alt: i.alt })),
+      ...englishValues(row.translations),
     };
   },
   async preview(db, id) {

@@ -10,6 +10,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/open';
+import type { Translations } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import type { FormValues } from '@/lib/content/editing/values';
 import type { KindForm } from './form';
@@ -17,11 +18,13 @@ import type { KindName } from './forms';
 
 export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'archived';
 
-/** The columns the schema's `lifecycle()` adds to a table, plus the id, title and slug every kind has. */
+/** The columns the schema's `lifecycle()` adds to a table, plus the id, title, slug and English text every kind has. */
 export type ItemRow = {
   id: number;
   title: string;
   slug: string;
+  /** The text in the other languages of the public site (issue 15): `{ en: { title… } }`. */
+  translations: Translations<string>;
   status: ContentStatus;
   publishedAt: Date | null;
   version: number;

@@ -1,7 +1,8 @@
 /** The news edit form: fields and schema. DB-free: the form checks it in the browser, the server on every write. */
 import { z } from 'zod';
-import { formBody, formSlug, formTitle, type KindForm } from './form';
+import { formBody, formEnglish, formSlug, formTitle, type FormField, type KindForm } from './form';
 import { coverField, plainText, richText, slugField, titleField } from '@/lib/content/schemas/common';
+import { englishFields, englishRichText, englishText } from '@/lib/content/schemas/translations';
 
 /**
  * A news item as the form sends it. Sanitizing the body and checking that the slug and the cover
@@ -13,6 +14,7 @@ export const newsInputSchema = z.object({
   excerpt: plainText(500, 'Le résumé'),
   body: richText('Le texte'),
   coverFileId: coverField(),
+  en: englishFields({ title: englishText(300, 'Le titre'), excerpt: englishText(500, 'Le chapeau'), body: englishRichText('Le texte') }),
 });
 
 /** What a form sends for a news item. */
@@ -21,13 +23,11 @@ export type NewsInput = z.input<typeof newsInputSchema>;
 export type NewsValues = z.output<typeof newsInputSchema>;
 
 /** The news form. */
+const title = formTitle();
+const excerpt: FormField = { name: 'excerpt', label: 'Chapeau', type: 'textarea', max: 500, hint: 'Deux ou trois phrases affichées dans la liste des actualités.' };
+const body = formBody();
+
 export const newsForm: KindForm = {
-  fields: [
-    formTitle(),
-    formSlug,
-    { name: 'excerpt', label: 'Chapeau', type: 'textarea', max: 500, hint: 'Deux ou trois phrases affichées dans la liste des actualités.' },
-    formBody(),
-    { name: 'coverFileId', label: 'Image de couverture', type: 'image' },
-  ],
+  fields: [title, formSlug, excerpt, body, { name: 'coverFileId', label: 'Image de couverture', type: 'image' }, ...formEnglish([title, excerpt, body])],
   schema: () => newsInputSchema,
 };

@@ -2,6 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { newsTags } from '@/lib/cache/tags';
 import { sanitizeRichText } from '@/lib/content/html';
+import { englishValues } from '@/lib/content/editing/values';
+import { storedTranslations } from '@/lib/content/mutations/translations';
 import { fileForEdit } from '@/lib/content/mutations/items';
 import { newsDetailColumns, withCovers } from '@/lib/content/queries/news';
 import { newsUrl } from '@/lib/content/urls';
@@ -19,13 +21,13 @@ export const newsKind = defineKind({
 
   form: newsForm,
   schema: () => newsInputSchema,
-  columns: (v) => ({ title: v.title, excerpt: v.excerpt, body: sanitizeRichText(v.body), coverFileId: v.coverFileId }),
+  columns: (v) => ({ title: v.title, excerpt: v.excerpt, body: sanitizeRichText(v.body), coverFileId: v.coverFileId, translations: storedTranslations(v.en, ['body']) }),
   fileRefs: (v) => ({ cover: v.coverFileId }),
   cover: news.coverFileId,
 
   adminList: { yearOf: releaseYear(news), search: [news.title] },
   publicUrl: newsUrl,
-  editValues: async (db, row) => ({ title: row.title, slug: row.slug, excerpt: row.excerpt, body: row.body, coverFileId: await fileForEdit(db, row.coverFileId) }),
+  editValues: async (db, row) => ({ title: row.title, slug: row.slug, excerpt: row.excerpt, body: row.body, coverFileId: await fileForEdit(db, row.coverFileId), ...englishValues(row.translations) }),
   async preview(db, id, now) {
     const [row] = await db
       .select({ ...newsDetailColumns, status: news.status, deletedAt: news.deletedAt })

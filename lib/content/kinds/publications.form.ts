@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { areaFieldsSchema, type Area } from '@/lib/content/areas';
-import { formBody, formSlug, formTitle, type KindForm } from './form';
+import { formBody, formEnglish, formSlug, formTitle, type FormField, type KindForm } from './form';
 import { attachmentList, coverField, isoDate, optionalDate, optionalText, plainText, richText, slugField, titleField } from '@/lib/content/schemas/common';
+import { englishFields, englishRichText, englishText } from '@/lib/content/schemas/translations';
 
 /** The area's own fields (French messages come from the registry's `areaFieldsSchema`); absent means none given. */
 function areaFieldsInput(area: Area) {
@@ -33,6 +34,12 @@ export function publicationInputSchema(area: Area) {
       coverFileId: coverField(),
       files: attachmentList(100),
       fields: areaFieldsInput(area),
+      en: englishFields({
+        title: englishText(300, 'Le titre'),
+        summary: englishText(2000, 'Le résumé'),
+        periodLabel: englishText(100, 'La période couverte'),
+        body: englishRichText('Le texte'),
+      }),
     })
     .refine((v) => !v.periodStart || !v.periodEnd || v.periodEnd >= v.periodStart, {
       message: 'La fin de la période doit être égale ou postérieure à son début.',
@@ -50,18 +57,24 @@ export type PublicationInput = z.input<ReturnType<typeof publicationInputSchema>
 /** The same, checked and normalised. */
 export type PublicationValues = z.output<ReturnType<typeof publicationInputSchema>>;
 
+const title = formTitle();
+const summary: FormField = { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000, hint: 'Affiché dans les listes et en tête de la page.' };
+const periodLabel: FormField = { name: 'periodLabel', label: 'Période couverte', type: 'text', max: 100, hint: 'Par exemple « Octobre 2026 » ou « Année 2025 ».' };
+const body = formBody();
+
 /** The publication form (an area's own fields are added under `fields.*` by `formFields`). */
 export const publicationForm: KindForm = {
   fields: [
-    formTitle(),
+    title,
     formSlug,
-    { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000, hint: 'Affiché dans les listes et en tête de la page.' },
-    { name: 'periodLabel', label: 'Période couverte', type: 'text', max: 100, hint: 'Par exemple « Octobre 2026 » ou « Année 2025 ».' },
+    summary,
+    periodLabel,
     { name: 'periodStart', label: 'Début de la période', type: 'date' },
     { name: 'periodEnd', label: 'Fin de la période', type: 'date' },
-    formBody(),
+    body,
     { name: 'files', label: 'Fichiers à télécharger', type: 'attachments' },
     { name: 'coverFileId', label: 'Image de couverture', type: 'image' },
+    ...formEnglish([title, summary, periodLabel, body]),
   ],
   schema: (area) => publicationInputSchema(area),
 };

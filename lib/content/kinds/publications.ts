@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import { publicationTags } from '@/lib/cache/tags';
 import { getArea, type Area } from '@/lib/content/areas';
 import { sanitizeRichText } from '@/lib/content/html';
+import { englishValues } from '@/lib/content/editing/values';
+import { storedTranslations } from '@/lib/content/mutations/translations';
 import { attachmentList, attachmentsForEdit, fileForEdit } from '@/lib/content/mutations/items';
 import { filesOfPublications } from '@/lib/content/queries/files';
 import { detailColumns } from '@/lib/content/queries/publications';
@@ -64,6 +66,7 @@ export const publicationKind = defineKind({
     periodEnd: v.periodEnd,
     coverFileId: v.coverFileId,
     fields: v.fields,
+    translations: storedTranslations(v.en, ['body']),
   }),
   fileRefs: (v) => ({ cover: v.coverFileId, attachments: v.files.map((f) => f.fileId) }),
   cover: publications.coverFileId,
@@ -83,6 +86,7 @@ export const publicationKind = defineKind({
       periodEnd: row.periodEnd ?? '',
       coverFileId: cover,
       files,
+      ...englishValues(row.translations),
       ...Object.fromEntries(Object.entries(row.fields).map(([k, v]) => [`fields.${k}`, v === null || v === undefined ? '' : String(v)])),
     };
   },

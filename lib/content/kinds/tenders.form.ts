@@ -1,7 +1,8 @@
 /** The tender edit form: fields and schema. DB-free: the form checks it in the browser, the server on every write. */
 import { z } from 'zod';
-import { formBody, formSlug, formTitle, type KindForm } from './form';
+import { formBody, formEnglish, formSlug, formTitle, type FormField, type KindForm } from './form';
 import { attachmentList, dateTime, plainText, requiredText, richText, slugField, titleField } from '@/lib/content/schemas/common';
+import { englishFields, englishRichText, englishText } from '@/lib/content/schemas/translations';
 
 /**
  * A tender (call for bids) as the form sends it. Sanitizing the body and checking that the slug,
@@ -15,6 +16,7 @@ export const tenderInputSchema = z.object({
   body: richText('Le texte'),
   deadlineAt: dateTime('La date limite de dépôt'),
   files: attachmentList(100),
+  en: englishFields({ title: englishText(300, 'Le titre'), summary: englishText(2000, 'Le résumé'), body: englishRichText('Le texte') }),
 });
 
 /** What a form sends for a tender. */
@@ -23,15 +25,20 @@ export type TenderInput = z.input<typeof tenderInputSchema>;
 export type TenderValues = z.output<typeof tenderInputSchema>;
 
 /** The tender form. */
+const title: FormField = { ...formTitle(), hint: 'L’objet du marché, par exemple « Fourniture de matériel informatique ».' };
+const summary: FormField = { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000 };
+const body = formBody('Description');
+
 export const tenderForm: KindForm = {
   fields: [
     { name: 'reference', label: 'Référence', type: 'text', required: true, max: 100, hint: 'Par exemple « AO-2026-014 ».' },
-    { ...formTitle(), hint: 'L’objet du marché, par exemple « Fourniture de matériel informatique ».' },
+    title,
     formSlug,
     { name: 'deadlineAt', label: 'Date limite de dépôt', type: 'datetime', required: true },
-    { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000 },
-    formBody('Description'),
+    summary,
+    body,
     { name: 'files', label: 'Dossier (documents à télécharger)', type: 'attachments' },
+    ...formEnglish([title, summary, body]),
   ],
   schema: () => tenderInputSchema,
 };

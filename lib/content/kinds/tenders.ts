@@ -2,8 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { tenderTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
-import { toDateTimeInput } from '@/lib/content/editing/values';
+import { englishValues, toDateTimeInput } from '@/lib/content/editing/values';
 import { sanitizeRichText } from '@/lib/content/html';
+import { storedTranslations } from '@/lib/content/mutations/translations';
 import { attachmentList, attachmentsForEdit } from '@/lib/content/mutations/items';
 import { tenderColumns, withTenderFiles } from '@/lib/content/queries/tenders';
 import { tenderFiles, tenders } from '@/lib/db/schema';
@@ -22,7 +23,7 @@ export const tenderKind = defineKind({
 
   form: tenderForm,
   schema: () => tenderInputSchema,
-  columns: (v) => ({ reference: v.reference, title: v.title, summary: v.summary, body: sanitizeRichText(v.body), deadlineAt: v.deadlineAt }),
+  columns: (v) => ({ reference: v.reference, title: v.title, summary: v.summary, body: sanitizeRichText(v.body), deadlineAt: v.deadlineAt, translations: storedTranslations(v.en, ['body']) }),
   fileRefs: (v) => ({ attachments: v.files.map((f) => f.fileId) }),
   owned: attachments,
   unique: [{ key: 'reference', label: 'La référence', another: 'une autre référence' }],
@@ -38,6 +39,7 @@ export const tenderKind = defineKind({
     summary: row.summary,
     body: row.body,
     files: await attachmentsForEdit(db, attachments, row.id),
+    ...englishValues(row.translations),
   }),
   /** Open or closed as of `now`, dated `now` when it has no release date yet. */
   async preview(db, id, now) {

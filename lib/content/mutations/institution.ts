@@ -28,6 +28,7 @@ import { files, pages, siteIdentity, users } from '@/lib/db/schema';
 import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
 import { fileForEdit } from './items';
+import { englishAudit, englishChanges, storedTranslations } from './translations';
 import { conflictError, type WriteOptions } from './lifecycle';
 
 export type IdentityRow = typeof siteIdentity.$inferSelect;
@@ -265,7 +266,9 @@ export type PageResult = { page: PageRow; tags: string[] };
  * (`expectedVersion`). A page that does not exist yet (an area's introduction never written) is
  * created at version 1 when `expectedVersion` is 0. Otherwise nothing is written and a
  * `ConflictError` names who saved it and when. The body is sanitized; the photo must be an image
- * of the library. The audit entry (`page.update`) keeps the changed fields only; with no change,
+ * of the library. The optional English version (`en.title`, `en.body`; the body only for an
+ * introduction) is stored in `translations` in the same write, its body sanitized likewise. The
+ * audit entry (`page.update`) keeps the changed fields only (English ones as `en.*`); with no change,
  * nothing is written and no tag returned. Unknown key → `NotFoundError`.
  */
 export async function updatePage(
@@ -286,27 +289,37 @@ export async function updatePage(
   if (target.editsPhoto) await checkImages(db, { photoFileId: { id: values.photoFileId, label: 'La photo' } });
 
   const [current] = await db.select().from(pages).where(eq(pages.key, key)).limit(1);
+  // The English text: an introduction has no English title (the area's name is translated with the site).
+  const translations = storedTranslations(target.editsTitle ? values.en : { body: values.en.body }, ['body']);
   const stored = {
     title: target.editsTitle ? values.title! : (current?.title ?? target.defaultTitle),
     body,
     ...(target.editsPhoto ? { photoFileId: values.photoFileId ?? null } : {}),
   };
-  const change = diff(pageKeys, current ?? { title: target.defaultTitle, body: '', photoFileId: null }, stored);
+  const french = diff(pageKeys, current ?? { title: target.defaultTitle, body: '', photoFileId: null }, stored);
+  // English fields are audited beside the French ones (`en.title`, `en.body`).
+  const english = englishChanges(current?.translations, translations);
+  const englishChanged = Object.keys(english.after);
+  const change = {
+    changed: [...french.changed, ...englishChanged],
+    before: { ...french.before, ...english.before },
+    after: { ...french.after, ...english.after },
+  };
 
   if (!current) {
     if (expectedVersion !== 0) throw new NotFoundError('Cette page n’existe plus : rechargez la page de l’administration.');
     // Saving an empty introduction that was never written changes nothing on the site.
     if (change.changed.length === 0) {
-      return { page: { key, ...stored, photoFileId: stored.photoFileId ?? null, translations: {}, version: 0, updatedAt: now, updatedBy: null }, tags: [] };
+      return { page: { key, ...stored, photoFileId: stored.photoFileId ?? null, translations, version: 0, updatedAt: now, updatedBy: null }, tags: [] };
     }
     return db.transaction(async (tx) => {
       const [created] = await tx
         .insert(pages)
-        .values({ key, ...stored, version: 1, updatedAt: now, updatedBy: user.id })
+        .values({ key, ...stored, translations, version: 1, updatedAt: now, updatedBy: user.id })
         .onConflictDoNothing()
         .returning();
       if (!created) throw conflictError((await pageSavedBy(tx, key))!, target.words, user, now);
-      await writeAudit(tx, { user, action: 'page.update', entityType: 'page', entityId: key, summary: `${target.subject} créée`, after: stored, ip });
+      await writeAudit(tx, { user, action: 'page.update', entityType: 'page', entityId: key, summary: `${target.subject} créée`, after: { ...stored, ...englishAudit(translations) }, ip });
       return { page: created, tags: pageTags(key) };
     });
   }
@@ -319,7 +332,7 @@ export async function updatePage(
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(pages)
-      .set({ ...stored, version: sql`${pages.version} + 1`, updatedAt: now, updatedBy: user.id })
+      .set({ ...stored, translations, version: sql`${pages.version} + 1`, updatedAt: now, updatedBy: user.id })
       .where(and(eq(pages.key, key), eq(pages.version, expectedVersion)))
       .returning();
     if (!updated) throw conflictError((await pageSavedBy(tx, key))!, target.words, user, now);
@@ -341,6 +354,8 @@ export type PageForEdit = {
   key: string;
   title: string;
   body: string;
+  /** The English version, each field '' when not translated. */
+  en: { title: string; body: string };
   photo: ChosenFile | null;
   /** 0 when the page does not exist yet (the first save creates it). */
   version: number;
@@ -352,7 +367,8 @@ export type PageForEdit = {
 export async function getPageForEdit(db: Db, key: string): Promise<PageForEdit> {
   const target = pageTarget(key);
   const [row] = await db.select().from(pages).where(eq(pages.key, key)).limit(1);
-  if (!row) return { key, title: target.defaultTitle, body: '', photo: null, version: 0, updatedAt: null, updatedByName: null };
+  if (!row) return { key, title: target.defaultTitle, body: '', en: { title: '', body: '' }, photo: null, version: 0, updatedAt: null, updatedByName: null };
   const [photo, updatedByName] = await Promise.all([fileForEdit(db, row.photoFileId), nameOf(db, row.updatedBy)]);
-  return { key, title: row.title, body: row.body, photo, version: row.version, updatedAt: row.updatedAt, updatedByName };
+  const en = { title: row.translations.en?.title ?? '', body: row.translations.en?.body ?? '' };
+  return { key, title: row.title, body: row.body, en, photo, version: row.version, updatedAt: row.updatedAt, updatedByName };
 }

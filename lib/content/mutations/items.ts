@@ -17,9 +17,10 @@ import { areaOfRow, type FileRefs, type ItemTable, type ItemValues, type Kind, t
 import { slugify, uniqueSlug } from '@/lib/content/slug';
 import { fileUrl } from '@/lib/content/urls';
 import type { Db } from '@/lib/db/open';
-import { files, users } from '@/lib/db/schema';
+import { files, users, type Translations } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
+import { englishAudit, englishChanges } from './translations';
 import { agree, deleteForever, mergeTags, notFoundError, readRows, staleVersionError, versionedUpdate, type WriteOptions, type WriteResult } from './lifecycle';
 
 type Row = Record<string, unknown>;
@@ -115,6 +116,13 @@ async function checkTaken(db: Db, kind: Kind, stored: Row, chosenSlug: string | 
   if (chosenSlug) await checkFree(db, kind, 'slug', 'L’adresse', 'une autre adresse', chosenSlug, stored, excludeId);
 }
 
+/** Columns as an audit entry keeps them: the English text as `en.title`… fields rather than one `translations` object. */
+function auditedColumns(row: Row): Row {
+  if (!('translations' in row)) return row;
+  const { translations, ...rest } = row;
+  return { ...rest, ...englishAudit(translations as Translations<string>) };
+}
+
 /** A slug taken between the check and the write (two saves at the same instant). */
 function slugRace(kind: Kind, slug: string) {
   const scope = 'column' in kind.area ? ` de ${kind.area.label}` : '';
@@ -167,7 +175,7 @@ export async function createItem<T extends ItemTable, V extends ItemValues>(
           entityType: kind.entity,
           entityId: row.id,
           summary: `${words.noun} ${agree('créé', words)} : « ${row.title} »`,
-          after: { ...stored, status: row.status, ...(kind.owned ? { [kind.owned.field]: list } : {}) },
+          after: { ...auditedColumns(stored), status: row.status, ...(kind.owned ? { [kind.owned.field]: list } : {}) },
           ip,
         });
         return row;
@@ -213,6 +221,13 @@ export async function updateItem<T extends ItemTable, V extends ItemValues>(
   const before: Row = {};
   const after: Row = {};
   for (const [key, value] of Object.entries(stored)) {
+    // The English text is audited field by field (`en.title`), like the French columns.
+    if (key === 'translations') {
+      const english = englishChanges(current.translations as Translations<string>, value as Translations<string>);
+      Object.assign(before, english.before);
+      Object.assign(after, english.after);
+      continue;
+    }
     if (!isDeepStrictEqual(current[key], value)) {
       before[key] = current[key];
       after[key] = value;

@@ -44,6 +44,8 @@ export type AdminItemRow = {
   version: number;
   /** Public address (null for areas without public pages). */
   publicUrl: string | null;
+  /** Whether it has an English title (its English page then shows it in English). */
+  translated: boolean;
 };
 
 export type AdminList = { total: number; page: number; perPage: number; years: number[]; items: AdminItemRow[] };
@@ -59,6 +61,7 @@ type ListedRow = {
   updatedAt: Date;
   version: number;
   updatedBy: string | null;
+  translated: boolean;
 };
 
 /** The rows of a screen's areas: `inArray` on the area column of kinds spanning several areas. */
@@ -104,6 +107,7 @@ export async function listItemsForAdmin(db: Db, kind: AnyKind, input: AdminListP
         updatedAt: t.updatedAt,
         version: t.version,
         updatedBy: users.name,
+        translated: sql<boolean>`coalesce(btrim(${t.translations} -> 'en' ->> 'title'), '') <> ''`,
       })
       .from(t as PgTable)
       .leftJoin(users, eq(users.id, t.updatedBy))
@@ -141,6 +145,7 @@ export async function listItemsForAdmin(db: Db, kind: AnyKind, input: AdminListP
         updatedBy: r.updatedBy,
         version: r.version,
         publicUrl: kind.publicUrl({ id: r.id, slug: r.slug, area }),
+        translated: r.translated,
       };
     }),
   };

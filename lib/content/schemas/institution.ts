@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { getArea, type Area } from '@/lib/content/areas';
 import { optionalFileId, optionalText, richText, titleField } from './common';
+import { englishFields, englishRichText, englishText, type EnglishValues } from './translations';
 
 // ─── Keys of the pages ─────────────────────────────────────────────────────────────────────
 
@@ -160,10 +161,14 @@ export function hasRichContent(html: string): boolean {
 
 const requiredBody = richText('Le texte').refine(hasRichContent, 'Le texte est obligatoire : écrivez au moins une phrase.');
 
+/** The English version of an institutional text (`en.title`, `en.body`), optional. */
+const pageEnglish = englishFields({ title: englishText(200, 'Le titre'), body: englishRichText('Le texte') });
+
 /** « Missions »: the presentation of the institute. */
 export const missionInputSchema = z.object({
   title: titleField('Le titre', 200),
   body: requiredBody,
+  en: pageEnglish,
 });
 
 /** « Mot du Directeur général », with his photo. */
@@ -171,14 +176,16 @@ export const directorWordInputSchema = z.object({
   title: titleField('Le titre', 200),
   body: requiredBody,
   photoFileId: optionalFileId('Photo : choisissez une image de la bibliothèque.'),
+  en: pageEnglish,
 });
 
-/** An area's introduction; empty means the area's description from the registry is shown instead. */
+/** An area's introduction; empty means the area's description from the registry is shown instead (in English too). */
 export const areaIntroInputSchema = z.object({
   body: richText('L’introduction'),
+  en: englishFields({ body: englishRichText('L’introduction') }),
 });
 
-export type PageValues = { title?: string; body: string; photoFileId?: string | null };
+export type PageValues = { title?: string; body: string; photoFileId?: string | null; en: EnglishValues<'title' | 'body'> };
 
 /** The schema of the page with this key (`mission`, `mot_du_dg`, `intro:{area}`), or null for an unknown key. */
 export function pageInputSchema(key: string): z.ZodType<PageValues> | null {

@@ -6,6 +6,7 @@ import { adminFormAction } from '@/lib/admin/action';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { updateIdentity, updatePage } from '@/lib/content/mutations/institution';
 import { directorWordInputSchema, identityInputSchema, missionInputSchema, versionField } from '@/lib/content/schemas/institution';
+import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const unchanged = 'Aucune modification à enregistrer.';
 
@@ -19,8 +20,9 @@ export const updateIdentityAction = adminFormAction(
   { success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
 );
 
+// The pages' forms send their English fields flat (`en.title`): `fromFlatForm` nests them under `en`.
 export const updateMissionAction = adminFormAction(
-  missionInputSchema.extend({ version: versionField }),
+  fromFlatForm(missionInputSchema.extend({ version: versionField })),
   async ({ version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: 'mission', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     await invalidateTags(tags);
@@ -30,7 +32,7 @@ export const updateMissionAction = adminFormAction(
 );
 
 export const updateAccessibilityAction = adminFormAction(
-  missionInputSchema.extend({ version: versionField }),
+  fromFlatForm(missionInputSchema.extend({ version: versionField })),
   async ({ version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: 'accessibilite', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     await invalidateTags(tags);
@@ -40,7 +42,7 @@ export const updateAccessibilityAction = adminFormAction(
 );
 
 export const updateDirectorWordAction = adminFormAction(
-  directorWordInputSchema.extend({ version: versionField }),
+  fromFlatForm(directorWordInputSchema.extend({ version: versionField })),
   async ({ version, ...input }, ctx) => {
     const { page, tags } = await updatePage(ctx.db, { key: 'mot_du_dg', expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     await invalidateTags(tags);

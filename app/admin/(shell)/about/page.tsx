@@ -11,6 +11,7 @@ export const metadata = { title: 'Présentation — Administration' };
 const formValues = (page: PageForEdit): PageFormValues => ({
   title: page.title,
   body: page.body,
+  en: page.en,
   photo: page.photo,
   version: page.version,
   updatedAt: page.updatedAt?.toISOString() ?? null,

@@ -9,7 +9,8 @@ import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { linkPublication, unlinkPublication } from '@/lib/releases/links';
 import { fromZonedInput } from '@/lib/releases/model';
-import { changeRelease, createRelease, releaseInputSchema, type ReleaseWrite } from '@/lib/releases/mutations';
+import { changeRelease, createRelease, releaseEnglishSchema, releaseInputSchema, translateRelease, type ReleaseWrite } from '@/lib/releases/mutations';
+import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 async function done(result: ReleaseWrite) {
@@ -23,7 +24,8 @@ const localTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure attendues (AAAA-MM-JJ HH:MM).')
   .transform((v, ctx) => fromZonedInput(v, env.TIME_ZONE) ?? (ctx.addIssue({ code: 'custom', message: 'Cette date n’existe pas.' }), z.NEVER));
 
-export const createReleaseAction = adminFormAction(releaseInputSchema.extend({ scheduledAt: localTime }), async (input, ctx) => {
+// English fields come flat (`en.title`): `fromFlatForm` nests them under `en`.
+export const createReleaseAction = adminFormAction(fromFlatForm(releaseInputSchema.extend({ scheduledAt: localTime })), async (input, ctx) => {
   const created = await done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));
   redirect(`/admin/calendrier/${created.id}`);
 });
@@ -45,6 +47,15 @@ export const moveReleaseAction = adminFormAction(
 export const cancelReleaseAction = adminFormAction(z.object({ ...target, notice: z.string().trim().max(1000).default('') }), async ({ id, version, notice }, ctx) => {
   await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
 }, { success: 'Parution annulée : l’avis est publié.' });
+
+export const translateReleaseAction = adminFormAction(
+  fromFlatForm(z.object({ ...target, en: releaseEnglishSchema })),
+  async ({ id, version, en }, ctx) => {
+    const result = await done(await translateRelease(ctx.db, { id, expectedVersion: version, english: en, actor: actorOf(ctx) }));
+    return { changed: result.tags.length > 0 };
+  },
+  { success: (r) => (r.changed ? 'Version anglaise enregistrée : le calendrier en anglais est à jour.' : 'Aucune modification à enregistrer.') },
+);
 
 const link = { releaseId: z.coerce.number().int().min(1), publicationId: z.coerce.number({ error: 'Choisissez une publication.' }).int().min(1, 'Choisissez une publication.') };
 

@@ -12,7 +12,8 @@ import { fromZonedInput, zoneName } from '@/lib/releases/model';
 import { cancelImport, publishImport } from '@/lib/series/imports';
 import { changeKinds, isStatusCode, periodStart, seriesMetaSchema, statusCodes, type Observation, type SeriesMeta } from '@/lib/series/model';
 import { findSeries } from '@/lib/series/queries';
-import { cancelScheduledVersion, createSeries, publishVersions, updateSeriesMeta, type SeriesWrite } from '@/lib/series/versions';
+import { cancelScheduledVersion, createSeries, publishVersions, seriesEnglishSchema, updateSeriesMeta, type SeriesWrite } from '@/lib/series/versions';
+import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 
@@ -26,18 +27,21 @@ async function done<T>(result: SeriesWrite<T>): Promise<T> {
 const metaInput = seriesMetaSchema.extend({
   area: z.string({ error: 'Choisissez la rubrique de la série.' }).refine((a) => publicPublicationAreas().some((p) => p.slug === a), 'Choisissez une rubrique publique.'),
   headline: z.literal('on').optional().transform((v) => v === 'on'),
+  en: seriesEnglishSchema,
 });
+/** The French description (its columns are picked by the write; the English one, `en`, is passed apart). */
 const toMeta = (input: z.infer<typeof metaInput>): SeriesMeta => ({ ...input, headline: input.headline });
 
-export const createSeriesAction = adminFormAction(metaInput, async (input, ctx) => {
-  const row = await done(await createSeries(ctx.db, { meta: toMeta(input), actor: actorOf(ctx) }));
+// The English description comes flat (`en.label`…): `fromFlatForm` nests it under `en`.
+export const createSeriesAction = adminFormAction(fromFlatForm(metaInput), async (input, ctx) => {
+  const row = await done(await createSeries(ctx.db, { meta: toMeta(input), english: input.en, actor: actorOf(ctx) }));
   redirect(`/admin/series/${row.code}`);
 });
 
 export const updateSeriesAction = adminFormAction(
-  metaInput.extend({ current: z.string().max(40), version: z.coerce.number().int().min(1) }),
+  fromFlatForm(metaInput.extend({ current: z.string().max(40), version: z.coerce.number().int().min(1) })),
   async ({ current, version, ...input }, ctx) => {
-    const row = await done(await updateSeriesMeta(ctx.db, { code: current, expectedVersion: version, meta: toMeta(input), actor: actorOf(ctx) }));
+    const row = await done(await updateSeriesMeta(ctx.db, { code: current, expectedVersion: version, meta: toMeta(input), english: input.en, actor: actorOf(ctx) }));
     if (row.code !== current) redirect(`/admin/series/${row.code}`);
     return { version: row.version };
   },

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { CancelForm, ConfirmForm, MoveForm } from '@/components/admin/calendar/release-forms';
+import { CancelForm, ConfirmForm, MoveForm, ReleaseEnglishForm } from '@/components/admin/calendar/release-forms';
 import { LinkPublicationForm, UnlinkPublicationButton } from '@/components/admin/calendar/release-links';
 import { requireSession } from '@/lib/auth/guard';
 import { getArea } from '@/lib/content/areas';
@@ -68,6 +68,18 @@ export default async function ReleaseAdminPage({ params }: Props) {
       ) : (
         <p className="mt-6 text-muted">Cette parution est {releaseStatusLabel[row.status]}e : elle ne change plus.</p>
       )}
+      <section aria-labelledby="anglais" className="mt-10 max-w-2xl">
+        <h2 id="anglais" className="text-xl font-bold">
+          Version anglaise
+        </h2>
+        <ReleaseEnglishForm
+          id={row.id}
+          version={row.version}
+          english={row.translations.en ?? {}}
+          provisional={row.status === 'announced' && row.provisionalLabel !== null}
+          reason={row.reason ? (row.status === 'cancelled' ? 'notice' : 'reason') : null}
+        />
+      </section>
       <section aria-labelledby="contenus" className="mt-10">
         <h2 id="contenus" className="text-xl font-bold">
           Contenus de la parution

@@ -108,6 +108,7 @@ export default async function SeriesEditPage({ params }: Props) {
           action={updateSeriesAction}
           areas={publicPublicationAreas().map((a) => ({ slug: a.slug, label: a.menuLabel }))}
           initial={metaOf(row)}
+          english={row.translations.en}
           version={row.version}
           hasValues={values.length > 0}
         />
