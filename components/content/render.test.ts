@@ -134,7 +134,8 @@ describe('lists and other pages', () => {
     expect(out).toContain('<dd lang="fr">Enquête sur les prix</dd>');
     expect(out).toContain('href="/en/indice/ipc/series/IPC/5-ans"');
     expect(out).toContain('href="/en/donnees"');
-    expect(out).toContain('href="/api/v1/series/IPC?format=csv"');
+    // Files linked from the English page ask the API for English labels.
+    expect(out).toContain('href="/api/v1/series/IPC?format=csv&amp;lang=en"');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(out)![1]!);
     expect(jsonLd.name).toBe(seriesData.meta.label);
     expect(jsonLd.url).toBe('http://localhost:3000/indice/ipc/series/IPC');
