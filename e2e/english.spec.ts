@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { areas, publicAreaPaths, type Area } from '../lib/content/areas';
 import { messages } from '../lib/i18n/messages';
 import { colourModes, expectNoSeriousA11yViolations, expectPublicPage, setColourMode, watchConsoleErrors } from './helpers/page-checks';
+import { signIn } from './helpers/login';
 import { findFirstNewsPath } from './helpers/routes';
 
 /** Every French string of the catalogue that English writes differently, long enough to be telling. */
@@ -126,4 +127,59 @@ test.describe('sélecteur de langue', () => {
     expect(response.status()).toBe(303);
     expect(response.headers()['location']).toBe('/en');
   });
+});
+
+test('an editor adds an English title to a publication: /en shows it on the next request', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const title = `Note E2E anglais ${id}`;
+  await signIn(page, '/admin/indice/prix_consommation');
+  await page.getByRole('link', { name: 'Nouvel élément' }).click();
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Résumé', exact: true }).fill(`Résumé de la note ${id}.`);
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/\d+$/);
+  await page.getByRole('button', { name: 'Mettre en ligne maintenant' }).click();
+  const frenchUrl = (await page.getByRole('link', { name: 'Voir sur le site' }).getAttribute('href'))!;
+  const englishUrl = `/en${frenchUrl}`;
+
+  // Untranslated: the English page shows the French text marked lang="fr", and the notice.
+  const visitor = await browser.newContext();
+  const reader = await visitor.newPage();
+  let response = await reader.goto(englishUrl);
+  expect(response?.status()).toBe(200);
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'fr');
+  await expect(reader.getByRole('note')).toContainText('has not been translated into English');
+  // Its canonical is the French page, and it announces no English alternate.
+  await expect(reader.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${frenchUrl}$`));
+  await expect(reader.locator('link[rel="alternate"][hreflang="en"]')).toHaveCount(0);
+
+  // The editor adds the English title (and summary): the next request shows it.
+  const english = `E2E English note ${id}`;
+  await page.getByRole('textbox', { name: 'Titre en anglais' }).fill(english);
+  await page.getByRole('textbox', { name: 'Résumé en anglais' }).fill(`Summary of note ${id}.`);
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByText('Tout est enregistré')).toBeVisible();
+  response = await reader.goto(englishUrl);
+  expect(response?.status()).toBe(200);
+  const heading = reader.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(english);
+  expect(await heading.getAttribute('lang')).toBeNull();
+  await expect(reader.locator('main')).toContainText(`Summary of note ${id}.`);
+  await expect(reader.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', new RegExp(`${englishUrl}$`));
+  await expect(reader.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${englishUrl}$`));
+  // The French page is unchanged, and now names its English alternate.
+  await reader.goto(frenchUrl);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(reader.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', new RegExp(`${englishUrl}$`));
+  // The sitemap lists it in English now.
+  const sitemap = await (await reader.request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`${englishUrl}</loc>`);
+
+  // Leave the demo as it was: off the site.
+  await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+  await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
+  await visitor.close();
 });
