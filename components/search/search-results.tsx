@@ -82,6 +82,7 @@ function Facet({ title, all, name, values, current, params, link }: { title: str
 /** Results of a search with their filters, notices and pages; the public page and the back-office share it. */
 export function SearchResults({ result, params, scope, base, locale }: Props) {
   const t = messages(locale).search.results;
+  const contentLang = locale === 'fr' ? undefined : 'fr';
   const name = namer(locale);
   // Every link stays in the page's language: the search's own pages, and the pages it found.
   const link = (p: Partial<SearchPageParams>) => localePath(locale, searchHref(p, base));
@@ -143,7 +144,8 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                         </span>
                       ) : null}
                     </p>
-                    <h2 className="mt-1 text-lg font-semibold leading-snug">
+                    {/* The index is French: titles and excerpts are shown as written, marked French on English pages. */}
+                    <h2 className="mt-1 text-lg font-semibold leading-snug" lang={contentLang}>
                       {href ? (
                         <Link href={href}>
                           <Highlighted segments={h.title} />
@@ -155,7 +157,9 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                     {h.excerpt.length > 0 ? (
                       <p className="mt-1 text-fg">
                         {h.inDocument ? <span className="font-medium">{`${t.inDocument} `}</span> : null}
-                        <Highlighted segments={h.excerpt} />
+                        <span lang={contentLang}>
+                          <Highlighted segments={h.excerpt} />
+                        </span>
                       </p>
                     ) : null}
                     {scope === 'admin' && h.url ? (

@@ -17,7 +17,12 @@ export function SeriesVersions({ versions, href, locale }: { versions: SeriesVer
             {i === 0 ? t.current : ''}
             {t.published(formatDateTime(v.publishedAt, locale), s.changeKind[v.kind])}
           </p>
-          {v.reason ? <p className="text-sm">{v.reason}</p> : null}
+          {/* A version's reason is written in French only. */}
+          {v.reason ? (
+            <p className="text-sm" lang={locale === 'fr' ? undefined : 'fr'}>
+              {v.reason}
+            </p>
+          ) : null}
           <p className="text-sm">
             <a href={href(v)} download>
               {t.values(v.number)}
