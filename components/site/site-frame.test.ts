@@ -21,6 +21,7 @@ const identity: SiteIdentity = {
   acronym: 'INS',
   country: 'BF',
   tagline: null,
+  translations: {},
   logoFileId: null,
   logo: null,
   address: 'Ouagadougou',
