@@ -4,6 +4,7 @@
  * page that names the French one as canonical. Reads the institute's identity from a real database.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { siteIdentity } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { pageMetadata } from './seo';
@@ -59,6 +60,24 @@ describe.each(testDatabaseKinds)('pageMetadata (%s)', (kind) => {
     expect(english.alternates?.canonical).toBe('/indice/ipc');
     expect(english.alternates?.languages).toEqual({ fr: '/indice/ipc', 'x-default': '/indice/ipc' });
     expect(english.openGraph).toMatchObject({ url: '/indice/ipc', locale: 'fr_FR', alternateLocale: [] });
+  });
+
+  it('names the site in English on English pages where /admin/about translates the name, in French on French pages', async () => {
+    const english = { name: 'National Institute of Statistics' };
+    await database.db.update(siteIdentity).set({ translations: { en: english } }).where(eq(siteIdentity.id, 1));
+    try {
+      const home = await pageMetadata({ title: '', description: 'Home', path: '/', locale: 'en' });
+      expect(home.title).toBe('INSSTAT — National Institute of Statistics');
+      expect(home.openGraph).toMatchObject({ siteName: 'INSSTAT — National Institute of Statistics' });
+      const other = await pageMetadata({ ...page, title: 'Consumer prices', locale: 'en' });
+      expect(other.title).toBe('Consumer prices | INSSTAT');
+      expect(other.openGraph).toMatchObject({ siteName: 'INSSTAT — National Institute of Statistics' });
+      const french = await pageMetadata({ title: '', description: 'Accueil', path: '/', locale: 'fr' });
+      expect(french.title).toBe('INSSTAT — Institut national de la statistique');
+      expect(french.openGraph).toMatchObject({ siteName: 'INSSTAT — Institut national de la statistique' });
+    } finally {
+      await database.db.update(siteIdentity).set({ translations: {} }).where(eq(siteIdentity.id, 1));
+    }
   });
 
   it('keeps the feeds and the calendar feed', async () => {

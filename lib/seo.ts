@@ -3,6 +3,7 @@ import { getIdentity } from '@/lib/content/public';
 import { fileUrl } from '@/lib/content/urls';
 import { feedLinks } from '@/lib/feeds/feeds';
 import { shortTitle } from '@/lib/format';
+import { localize } from '@/lib/i18n/content';
 import { defaultLocale, intlLocales, locales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { languageAlternates, localePath } from '@/lib/i18n/paths';
@@ -41,7 +42,8 @@ export async function pageMetadata(p: PageMetadataInput): Promise<Metadata> {
   const canonical = localePath(canonicalLocale, p.path);
   const t = messages(locale).site;
   const identity = await getIdentity();
-  const siteName = identity ? `${identity.acronym} — ${identity.name}` : t.identity.name;
+  // The institute's name in the page's language where /admin/about gives one (French otherwise).
+  const siteName = identity ? `${identity.acronym} — ${localize(identity, locale, ['name']).name}` : t.identity.name;
   const title = p.path === '/' ? siteName : shortTitle(p.title, ` | ${identity?.acronym ?? t.identity.acronym}`);
   return {
     title,

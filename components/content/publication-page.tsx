@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { areaTexts, fieldLabel, type Area } from '@/lib/content/areas';
 import { getIdentity, getPublicationPage } from '@/lib/content/public';
 import type { PublicationDetail, PublicationTranslations } from '@/lib/content/queries/publications';
+import type { SiteIdentity } from '@/lib/content/queries/site';
 import { publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
 import { formatDate, isoDate } from '@/lib/format';
@@ -42,7 +43,8 @@ export function PublicationView({
   /** `translations` may be absent (a preview of an item not saved yet): the French is shown. */
   publication: Omit<PublicationDetail, 'translations'> & { translations?: PublicationTranslations };
   related: RelatedItem[];
-  identity: { acronym: string; name: string } | null;
+  /** The institute, for the citation; its name in English where `translations` has one. */
+  identity: (Pick<SiteIdentity, 'acronym' | 'name'> & Partial<Pick<SiteIdentity, 'translations'>>) | null;
   locale: Locale;
 }) {
   const t = messages(locale).content.publication;
@@ -50,6 +52,7 @@ export function PublicationView({
   const lang = (field: 'title' | 'summary' | 'body' | 'periodLabel') => langAttr(p.langOf(field), locale);
   const url = new URL(localePath(locale, publicationUrl(p) ?? '/'), env.SITE_URL).toString();
   const year = p.publishedAt.getUTCFullYear();
+  const institute = identity && localize(identity, locale, ['name']);
   const fields = (area.fields ?? []).filter((f) => f.public && p.fields[f.name]);
   return (
     <>
@@ -97,7 +100,7 @@ export function PublicationView({
           </h2>
           <p className="mt-2 rounded-md bg-surface-2 p-3 text-sm">
             {identity?.acronym ?? t.fallbackAcronym} ({year}). <cite lang={lang('title')}>{p.title}</cite>
-            {p.periodLabel ? (lang('periodLabel') ? <>, {inLang(p.periodLabel, lang('periodLabel'))}</> : `, ${p.periodLabel}`) : ''}. {identity?.name}. {url}
+            {p.periodLabel ? (lang('periodLabel') ? <>, {inLang(p.periodLabel, lang('periodLabel'))}</> : `, ${p.periodLabel}`) : ''}. {institute ? inLang(institute.name, langAttr(institute.langOf('name'), locale)) : null}. {url}
           </p>
         </section>
       </article>

@@ -21,7 +21,7 @@ import { UntranslatedNotice } from './untranslated-notice';
 
 const rows = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
 vi.mock('@/lib/content/public', () => ({
-  getIdentity: async () => ({ name: 'Institut national de la statistique', acronym: 'INS' }),
+  getIdentity: async () => rows.current.identity ?? { name: 'Institut national de la statistique', acronym: 'INS' },
   getPublicationPage: async () => rows.current.publicationPage,
   getSeriesPage: async () => rows.current.seriesPage,
   getRelease: async () => rows.current.release,
@@ -139,6 +139,22 @@ describe('lists and other pages', () => {
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(out)![1]!);
     expect(jsonLd.name).toBe(seriesData.meta.label);
     expect(jsonLd.url).toBe('http://localhost:3000/indice/ipc/series/IPC');
+  });
+
+  it('cites the institute by its English name where /admin/about gives one, by its French name marked lang="fr" otherwise', async () => {
+    const translated = { acronym: 'INS', name: 'Institut national de la statistique', translations: { en: { name: 'National Institute of Statistics' } } };
+    const text = (markup: string) => markup.replaceAll('<!-- -->', '');
+    const out = text(html(PublicationView({ area: ipc, publication, related, identity: translated, locale: 'en' })));
+    expect(out).toContain('. National Institute of Statistics. http://localhost:3000/en/indice/ipc/ipc-octobre-2026');
+    expect(text(view(publication, 'en'))).toContain('. <span lang="fr">Institut national de la statistique</span>. http://');
+    expect(html(PublicationView({ area: ipc, publication, related, identity: translated, locale: 'fr' }))).toBe(view(publication, 'fr'));
+
+    rows.current = { seriesPage: { data: seriesData, versions: [seriesData.version] }, identity: translated };
+    const series = html(await SeriesPage({ area: ipc, code: 'IPC', range: '10y', locale: 'en' }));
+    expect(series).toContain('National Institute of Statistics, ');
+    // The Dataset markup is French: its publisher keeps the French name.
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(series)![1]!);
+    expect(jsonLd.publisher.name).toBe('Institut national de la statistique');
   });
 
   it('shows a release and the calendar in English where translated, with links under /en', async () => {

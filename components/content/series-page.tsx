@@ -8,7 +8,7 @@ import { areaTexts, type Area } from '@/lib/content/areas';
 import type { SeriesRange } from '@/lib/content/area-route';
 import { getIdentity, getSeriesPage } from '@/lib/content/public';
 import { env } from '@/lib/env';
-import { langAttr } from '@/lib/i18n/content';
+import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
@@ -49,8 +49,9 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
   const site = env.SITE_URL.replace(/\/$/, '');
   const frenchUrl = `${site}${seriesPath(page.data.meta)}`;
   const url = `${site}${localePath(locale, seriesPath(meta) ?? '/')}`;
-  // The identity's name is French (not translated); without it, the catalogue's name: in the page's language for the citation, French for the French Dataset markup.
-  const publisher = { name: identity?.name ?? messages(locale).content.home.instituteName, url: site };
+  // The institute's name in the page's language for the citation (French where /admin/about gives no
+  // translation); French for the French Dataset markup. Without an identity, the catalogue's name.
+  const publisher = { name: identity ? localize(identity, locale, ['name']).name : messages(locale).content.home.instituteName, url: site };
   const frenchPublisher = { ...publisher, name: identity?.name ?? messages('fr').content.home.instituteName };
   const downloads = downloadFormats.map((format) => ({ format: s.download[format], url: `${site}${seriesDownloadPath(meta.code, format)}`, mime: mime[format] }));
   const jsonLd = datasetJsonLd({ data: page.data, url: frenchUrl, downloads, publisher: frenchPublisher });

@@ -4,6 +4,7 @@ import { NewsCard } from '@/components/content/news-card';
 import { PublicationList } from '@/components/content/publication-list';
 import { areasOfSection, areaTexts, getArea, sectionLabel, sections } from '@/lib/content/areas';
 import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
+import type { SiteIdentity } from '@/lib/content/queries/site';
 import { formatDate, isoDate } from '@/lib/format';
 import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
@@ -12,6 +13,12 @@ import { localePath } from '@/lib/i18n/paths';
 import { messages } from '@/lib/i18n/messages';
 import { releaseWhen } from '@/lib/releases/model';
 import { pageMetadata } from '@/lib/seo';
+
+/** The identity's tagline in `locale` only (null where it has none in that language). */
+function localTagline(identity: SiteIdentity, locale: Locale): string | null {
+  const own = localize(identity, locale, ['tagline']);
+  return own.langOf('tagline') === locale ? own.tagline : null;
+}
 
 /** The home page (`/`, `/en`) in `locale`. */
 export function homeRoute(locale: Locale) {
@@ -23,8 +30,8 @@ export function homeRoute(locale: Locale) {
     const identity = await getIdentity();
     return pageMetadata({
       title: t.title,
-      // The identity (/admin/about) is written in French only.
-      description: (locale === 'fr' && identity?.tagline) || t.description,
+      // The tagline of /admin/about in the page's language; where it has none, the catalogue's description.
+      description: (identity && localTagline(identity, locale)) || t.description,
       path: '/',
       locale,
     });
@@ -39,13 +46,16 @@ export function homeRoute(locale: Locale) {
       getUpcomingReleases(5),
       getEvents(),
     ]);
+    const own = identity && localize(identity, locale, ['name']);
+    // An English page without an English tagline shows the catalogue's description rather than the French tagline.
+    const tagline = (identity && localTagline(identity, locale)) || (locale !== 'fr' ? t.description : null);
     return (
       <>
         <section className="rounded-xl bg-primary-soft px-6 py-8">
-          <h1 className="text-3xl font-bold leading-tight" lang={identity && locale !== 'fr' ? 'fr' : undefined}>
-            {identity?.name ?? t.instituteName}
+          <h1 className="text-3xl font-bold leading-tight" lang={own ? langAttr(own.langOf('name'), locale) : undefined}>
+            {own?.name ?? t.instituteName}
           </h1>
-          {locale !== 'fr' ? <p className="mt-3 max-w-3xl text-lg">{t.description}</p> : identity?.tagline ? <p className="mt-3 max-w-3xl text-lg">{identity.tagline}</p> : null}
+          {tagline ? <p className="mt-3 max-w-3xl text-lg">{tagline}</p> : null}
         </section>
 
         <section aria-labelledby="indicateurs" className="mt-10">

@@ -1,17 +1,26 @@
 import Link from 'next/link';
 import type { SiteIdentity } from '@/lib/content/queries/site';
+import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 
 export function Footer({ identity, locale }: { identity: SiteIdentity | null; locale: Locale }) {
   const t = messages(locale).site;
+  // Name and tagline in the page's language where /admin/about gives them, else in French, marked as such.
+  const own = identity && localize(identity, locale, ['name', 'tagline']);
   return (
     <footer className="mt-16 border-t border-border bg-surface">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
-          <p className="font-bold">{identity?.name}</p>
-          {identity?.tagline ? <p className="mt-1 text-sm text-muted">{identity.tagline}</p> : null}
+          <p className="font-bold" lang={own ? langAttr(own.langOf('name'), locale) : undefined}>
+            {own?.name}
+          </p>
+          {own?.tagline ? (
+            <p className="mt-1 text-sm text-muted" lang={langAttr(own.langOf('tagline'), locale)}>
+              {own.tagline}
+            </p>
+          ) : null}
         </div>
         <address className="text-sm not-italic">
           <p className="font-semibold">{t.footer.contact}</p>

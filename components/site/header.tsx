@@ -4,6 +4,7 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Logo } from '@/components/ui/logo';
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import { fileUrl } from '@/lib/content/urls';
+import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
@@ -14,6 +15,8 @@ import { SiteNav } from './site-nav';
 
 export function Header({ identity, locale }: { identity: SiteIdentity | null; locale: Locale }) {
   const t = messages(locale).site;
+  // The name in the page's language where /admin/about gives one, else the French name, marked as such.
+  const named = identity && localize(identity, locale, ['name']);
   return (
     <header className="border-b border-border bg-bg">
       <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg">
@@ -29,7 +32,9 @@ export function Header({ identity, locale }: { identity: SiteIdentity | null; lo
           )}
           <span className="min-w-0">
             <span className="block text-lg font-bold leading-tight">{identity?.acronym ?? t.identity.acronym}</span>
-            <span className="block truncate text-sm text-muted">{identity?.name ?? t.identity.name}</span>
+            <span className="block truncate text-sm text-muted" lang={named ? langAttr(named.langOf('name'), locale) : undefined}>
+              {named?.name ?? t.identity.name}
+            </span>
           </span>
         </Link>
         {/* Its own full-width row on phones, between the logo and the buttons from `sm` up. */}

@@ -21,6 +21,7 @@ const identity: SiteIdentity = {
   acronym: 'INS',
   country: 'BF',
   tagline: null,
+  translations: {},
   logoFileId: null,
   logo: null,
   address: 'Ouagadougou',
@@ -75,6 +76,35 @@ describe('the site frame in French', () => {
     expect(addresses(html)).toContain('/actualites');
     expect(html).toContain('action="/recherche"');
     expect(html).toMatch(/<a href="\/api\/langue\?vers=en" hrefLang="en" lang="en"[^>]*>English<\/a>/);
+  });
+});
+
+describe('the institute’s name and tagline', () => {
+  const english = { name: 'National Institute of Statistics', tagline: 'Figures for everyone' };
+  const translated: SiteIdentity = { ...identity, tagline: 'Des chiffres pour tous', translations: { en: english } };
+
+  it('are in English on English pages where /admin/about translates them', () => {
+    const html = frame('en', translated);
+    expect(html).toContain('<span class="block truncate text-sm text-muted">National Institute of Statistics</span>');
+    expect(html).toContain('<p class="font-bold">National Institute of Statistics</p>');
+    expect(html).toContain('<p class="mt-1 text-sm text-muted">Figures for everyone</p>');
+    expect(html).not.toContain(identity.name);
+  });
+
+  it('are in French, marked lang="fr", on English pages where they are not translated', () => {
+    const html = frame('en', { ...translated, translations: { en: { name: english.name } } });
+    expect(html).toContain('<p class="font-bold">National Institute of Statistics</p>');
+    expect(html).toContain('<p class="mt-1 text-sm text-muted" lang="fr">Des chiffres pour tous</p>');
+    const french = frame('en', { ...translated, translations: {} });
+    expect(french).toContain(`<span class="block truncate text-sm text-muted" lang="fr">${identity.name}</span>`);
+    expect(french).toContain(`<p class="font-bold" lang="fr">${identity.name}</p>`);
+  });
+
+  it('stay French, unmarked, on French pages', () => {
+    const html = frame('fr', translated);
+    expect(html).toContain(`<span class="block truncate text-sm text-muted">${identity.name}</span>`);
+    expect(html).toContain('<p class="mt-1 text-sm text-muted">Des chiffres pour tous</p>');
+    expect(html).not.toContain(english.name);
   });
 });
 

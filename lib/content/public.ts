@@ -28,6 +28,7 @@ function cached(...tagNames: string[]) {
 
 const publicAreaSlugs = () => publicPublicationAreas().map((a) => a.slug);
 
+/** The institute's identity with its English name and tagline (`translations`), tagged `identity`: every public page shows it. */
 export async function getIdentity() {
   'use cache';
   cached(tags.identity);

@@ -137,6 +137,7 @@ export const siteIdentity = pgTable('site_identity', {
   acronym: text('acronym').notNull(),
   country: text('country').notNull(),
   tagline: text('tagline'),
+  translations: translations<'name' | 'tagline'>(),
   logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
   address: text('address'),
   phone: text('phone'),

@@ -1,7 +1,7 @@
 /**
- * The demo's English (issue 15): after a seed into a real PGlite database, the series, the calendar
- * and the institutional pages are in English; some publications are and some are left French on
- * purpose; no English text reads like untranslated French.
+ * The demo's English (issue 15): after a seed into a real PGlite database, the institute's name and
+ * tagline, the series, the calendar and the institutional pages are in English; some publications
+ * are and some are left French on purpose; no English text reads like untranslated French.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -97,6 +97,12 @@ describe('demo content in English', () => {
     expect(news.some((n) => !n.translations.en?.title)).toBe(true);
   });
 
+  it('names the institute in English, with an English tagline, for the English header, footer and home page', async () => {
+    const [identity] = await database.db.select().from(schema.siteIdentity);
+    expect(identity!.name).toBe('Institut national de la statistique de Sahelia');
+    expect(identity!.translations.en).toEqual({ name: 'National Institute of Statistics of Sahelia', tagline: 'Official statistics serving development' });
+  });
+
   it('writes no English text that reads like untranslated French (proper names aside)', async () => {
     const texts: [string, string][] = [];
     const collect = (kind: string, rows: { translations: { en?: Record<string, string | undefined> } }[]) => {
@@ -108,6 +114,7 @@ describe('demo content in English', () => {
     collect('series', await db.select().from(schema.series));
     collect('releases', await db.select().from(schema.releases));
     collect('pages', await db.select().from(schema.pages));
+    collect('site identity', await db.select().from(schema.siteIdentity));
     collect('publications', await db.select().from(schema.publications));
     collect('news', await db.select().from(schema.news));
     expect(texts.length).toBeGreaterThan(100);

@@ -55,9 +55,10 @@ export const formatCellEn = (c: Cell, decimals?: number) =>
  */
 export const frenchProperNames = ['Kouroumé', 'Ténéla', 'Ouaddé', 'Kaboré'] as const;
 
-/** The institute's names in English text (the site identity itself stays French: it has no translation column). */
+/** The institute's names in English: the site identity's English name and tagline, and words of English text. */
 export const instituteEn = {
   name: 'National Institute of Statistics of Sahelia',
+  tagline: 'Official statistics serving development',
   country: 'Republic of Sahelia',
   currency: 'Sahelian franc (FSH)',
   place: 'INSS conference room, Djanta',

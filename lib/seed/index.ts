@@ -21,6 +21,7 @@ import { calendarDrafts } from './releases';
 import { accessibilityStatementEn, areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount } from './demo-account';
+import { instituteEn } from './english';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
 import { buildPublications, toHtml, type PublicationDraft } from './publications';
@@ -206,6 +207,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           acronym: institute.acronym,
           country: institute.country,
           tagline: institute.tagline,
+          translations: { en: { name: instituteEn.name, tagline: instituteEn.tagline } },
           address: institute.address,
           phone: institute.phone,
           email: institute.email,

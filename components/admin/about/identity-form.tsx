@@ -1,6 +1,10 @@
 'use client';
-/** « Identité de l’institut »: name, acronym, logo, contacts and social links shown on every public page. */
+/**
+ * « Identité de l’institut »: name, acronym, logo, contacts and social links shown on every public
+ * page, with the optional English name and tagline of the English pages.
+ */
 import { updateIdentityAction } from '@/app/admin/(shell)/about/actions';
+import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, SubmitButton } from '@/components/admin/form-kit';
 import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
 import type { IdentityForEdit } from '@/lib/content/mutations/institution';
@@ -13,7 +17,7 @@ export type IdentityFormValues = Omit<IdentityForEdit, 'updatedAt'> & { updatedA
 export function IdentityForm({ identity }: { identity: IdentityFormValues }) {
   const form = useVersionedForm({ action: updateIdentityAction, schema: identityInputSchema, initialVersion: identity.version });
   const { errors } = form;
-  const field = (name: keyof IdentityFormValues) => ({ name, id: `identite-${name}`, defaultValue: String(identity[name] ?? ''), errors });
+  const field = (name: Exclude<keyof IdentityFormValues, 'en'>) => ({ name, id: `identite-${name}`, defaultValue: String(identity[name] ?? ''), errors });
   return (
     <form {...form.formProps} className="mt-4 space-y-4">
       <LastSaved at={identity.updatedAt} by={identity.updatedByName} />
@@ -34,6 +38,10 @@ export function IdentityForm({ identity }: { identity: IdentityFormValues }) {
       <Field {...field('phone')} label="Téléphone" type="tel" autoComplete="tel" hint="Tel qu’il doit s’afficher, par exemple +999 20 31 45 67." />
       <Field {...field('email')} label="Adresse électronique de contact" type="email" autoComplete="email" />
       <SocialLinksField initial={identity.socialLinks} errors={errors} onChange={form.markDirty} />
+      <EnglishFieldset id="identite-en">
+        <Field name="en.name" id="identite-en-name" label="Nom de l’institut en anglais" lang="en" maxLength={200} defaultValue={identity.en.name} errors={errors} />
+        <Field name="en.tagline" id="identite-en-tagline" label="Devise en anglais" lang="en" maxLength={300} defaultValue={identity.en.tagline} errors={errors} />
+      </EnglishFieldset>
       <FormAlert message={form.alert} />
       <SaveStatus result={form.result} dirty={form.dirty} />
       <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">

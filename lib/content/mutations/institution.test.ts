@@ -195,6 +195,59 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       expect((await identityRow())!.version).toBe(version);
     });
 
+    it('stores the English name and tagline in the same versioned write, audited as en.name and en.tagline, and removes them when cleared', async () => {
+      // The French fields as the earlier tests left them cleared: put back, so only English changes below.
+      const current = (await updateIdentity(db, { expectedVersion: (await identityRow())!.version, input: identity, user: marc })).identity;
+      const english = { name: '  National Institute of Statistics of Sahelia ', tagline: 'Official statistics for development' };
+      const { identity: saved, tags: touched } = await updateIdentity(db, { expectedVersion: current.version, input: { ...identity, en: english }, user: marc });
+      expect(touched).toEqual([tags.identity]);
+      expect(saved).toMatchObject({ name: identity.name, version: current.version + 1 });
+      expect((await identityRow())!.translations).toEqual({ en: { name: 'National Institute of Statistics of Sahelia', tagline: 'Official statistics for development' } });
+      const entry = (await audits('identity', '1')).at(-1)!;
+      expect(entry.summary).toBe('Identité de l’institut modifiée (nom en anglais, devise en anglais)');
+      expect(entry.before).toEqual({ 'en.name': null, 'en.tagline': null });
+      expect(entry.after).toEqual({ 'en.name': 'National Institute of Statistics of Sahelia', 'en.tagline': 'Official statistics for development' });
+      // What the form shows again, and what the public pages read.
+      expect((await getIdentityForEdit(db)).en).toEqual({ name: 'National Institute of Statistics of Sahelia', tagline: 'Official statistics for development' });
+      expect((await getSiteIdentity(db))!.translations.en?.name).toBe('National Institute of Statistics of Sahelia');
+
+      // The form sends a cleared field as nothing (or blanks): that translation is removed.
+      const { identity: cleared } = await updateIdentity(db, { expectedVersion: saved.version, input: { ...identity, en: { name: 'National Institute of Statistics of Sahelia', tagline: '   ' } }, user: marc });
+      expect(cleared.translations).toEqual({ en: { name: 'National Institute of Statistics of Sahelia' } });
+      expect((await audits('identity', '1')).at(-1)).toMatchObject({ before: { 'en.tagline': 'Official statistics for development' }, after: { 'en.tagline': null } });
+      const { identity: none } = await updateIdentity(db, { expectedVersion: cleared.version, input: identity, user: marc });
+      expect(none.translations).toEqual({});
+      expect((await getIdentityForEdit(db)).en).toEqual({ name: '', tagline: '' });
+    });
+
+    it('refuses an English name or tagline too long, in French under its field, and writes nothing', async () => {
+      const before = await identityRow();
+      const count = (await audits('identity', '1')).length;
+      const error = await failure(
+        updateIdentity(db, { expectedVersion: before!.version, input: { ...identity, en: { name: 'N'.repeat(201), tagline: 'T'.repeat(301) } }, user: helene }),
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.fieldErrors).toEqual({
+        'en.name': ['Le nom de l’institut en anglais ne doit pas dépasser 200 caractères.'],
+        'en.tagline': ['La devise en anglais ne doit pas dépasser 300 caractères.'],
+      });
+      expect(await identityRow()).toEqual(before);
+      expect(await audits('identity', '1')).toHaveLength(count);
+    });
+
+    it('refuses a stale version for an English change too, and keeps the English name saved meanwhile', async () => {
+      const current = (await identityRow())!;
+      await updateIdentity(db, { expectedVersion: current.version, input: { ...identity, en: { name: 'National Institute of Statistics' } }, user: helene, now: new Date('2026-03-14T09:05:00Z') });
+      const saved = await identityRow();
+      const error = await failure(
+        updateIdentity(db, { expectedVersion: current.version, input: { ...identity, en: { name: 'Sahelia Statistics Office' } }, user: marc, now: new Date('2026-03-14T09:10:00Z') }),
+      );
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(error.message).toMatch(/^Hélène Diallo a enregistré l’identité de l’institut à 09:05/);
+      expect(await identityRow()).toEqual(saved);
+      expect(saved!.translations).toEqual({ en: { name: 'National Institute of Statistics' } });
+    });
+
     it('exports a schema the browser runs on the same input', () => {
       const result = identityInputSchema.safeParse({ ...identity, email: 'pas une adresse', socialLinks: [{ label: 'Site', url: 'www.example.org' }] });
       expect(result.success).toBe(false);

@@ -92,7 +92,7 @@ const identityKeys = ['name', 'acronym', 'country', 'tagline', 'logoFileId', 'ad
 type IdentityKey = (typeof identityKeys)[number];
 
 /** French names of the identity's fields, for the audit summary. */
-const identityLabels: Record<IdentityKey, string> = {
+const identityLabels: Record<IdentityKey | `en.${'name' | 'tagline'}`, string> = {
   name: 'nom',
   acronym: 'sigle',
   country: 'pays',
@@ -102,6 +102,8 @@ const identityLabels: Record<IdentityKey, string> = {
   phone: 'téléphone',
   email: 'adresse électronique',
   socialLinks: 'réseaux sociaux',
+  'en.name': 'nom en anglais',
+  'en.tagline': 'devise en anglais',
 };
 
 async function identitySavedBy(db: Db) {
@@ -120,19 +122,29 @@ export type IdentityResult = { identity: IdentityRow; tags: string[] };
  * Saves the identity form, if nobody saved it since it was loaded (`expectedVersion`; 0 when the
  * identity did not exist yet, which creates it at version 1). Otherwise nothing is written and a
  * `ConflictError` names who saved it and when. The logo must be an image of the library; the
- * fields are checked by `identityInputSchema` (French field errors). The audit entry
- * (`identity.update`) keeps the changed fields only; with no change, nothing is written and no
- * tag returned. The identity shows on every page (header, footer, metadata): every read of it is
+ * fields are checked by `identityInputSchema` (French field errors). The optional English name and
+ * tagline (`en.name`, `en.tagline`; blank means none) are stored in `translations` in the same
+ * write. The audit entry (`identity.update`) keeps the changed fields only (English ones as
+ * `en.*`); with no change, nothing is written and no tag returned. The identity shows on every page (header, footer, metadata): every read of it is
  * tagged `identity`, the one tag returned.
  */
 export async function updateIdentity(
   db: Db,
   { expectedVersion, input, user, ip, now = new Date() }: { expectedVersion: number; input: IdentityInput; user: SessionUser } & WriteOptions,
 ): Promise<IdentityResult> {
-  const values: IdentityValues = parseOrThrow(identityInputSchema, input);
+  const { en, ...values }: IdentityValues = parseOrThrow(identityInputSchema, input);
   await checkImages(db, { logoFileId: { id: values.logoFileId, label: 'Le logo' } });
   const [current] = await db.select().from(siteIdentity).where(eq(siteIdentity.id, 1)).limit(1);
-  const change = diff(identityKeys, current ?? {}, values);
+  const translations = storedTranslations(en);
+  const french = diff(identityKeys, current ?? {}, values);
+  // English fields are audited beside the French ones (`en.name`, `en.tagline`).
+  const english = englishChanges(current?.translations, translations);
+  const englishChanged = Object.keys(english.after) as `en.${'name' | 'tagline'}`[];
+  const change = {
+    changed: [...french.changed, ...englishChanged],
+    before: { ...french.before, ...english.before },
+    after: { ...french.after, ...english.after },
+  };
   const summary = `Identité de l’institut modifiée (${change.changed.map((k) => identityLabels[k]).join(', ')})`;
 
   if (!current) {
@@ -140,7 +152,7 @@ export async function updateIdentity(
     return db.transaction(async (tx) => {
       const [created] = await tx
         .insert(siteIdentity)
-        .values({ id: 1, ...values, version: 1, updatedAt: now, updatedBy: user.id })
+        .values({ id: 1, ...values, translations, version: 1, updatedAt: now, updatedBy: user.id })
         .onConflictDoNothing()
         .returning();
       if (!created) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
@@ -157,7 +169,7 @@ export async function updateIdentity(
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(siteIdentity)
-      .set({ ...values, version: sql`${siteIdentity.version} + 1`, updatedAt: now, updatedBy: user.id })
+      .set({ ...values, translations, version: sql`${siteIdentity.version} + 1`, updatedAt: now, updatedBy: user.id })
       .where(and(eq(siteIdentity.id, 1), eq(siteIdentity.version, expectedVersion)))
       .returning();
     if (!updated) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
@@ -176,6 +188,8 @@ export type IdentityForEdit = {
   email: string;
   socialLinks: { label: string; url: string }[];
   logo: ChosenFile | null;
+  /** The English name and tagline, each '' when not translated. */
+  en: { name: string; tagline: string };
   /** 0 when the identity does not exist yet (the first save creates it). */
   version: number;
   updatedAt: Date | null;
@@ -186,7 +200,7 @@ export type IdentityForEdit = {
 export async function getIdentityForEdit(db: Db): Promise<IdentityForEdit> {
   const [row] = await db.select().from(siteIdentity).where(eq(siteIdentity.id, 1)).limit(1);
   if (!row) {
-    return { name: '', acronym: '', country: '', tagline: '', address: '', phone: '', email: '', socialLinks: [], logo: null, version: 0, updatedAt: null, updatedByName: null };
+    return { name: '', acronym: '', country: '', tagline: '', address: '', phone: '', email: '', socialLinks: [], logo: null, en: { name: '', tagline: '' }, version: 0, updatedAt: null, updatedByName: null };
   }
   const [logo, updatedByName] = await Promise.all([fileForEdit(db, row.logoFileId), nameOf(db, row.updatedBy)]);
   return {
@@ -199,6 +213,7 @@ export async function getIdentityForEdit(db: Db): Promise<IdentityForEdit> {
     email: row.email ?? '',
     socialLinks: row.socialLinks,
     logo,
+    en: { name: row.translations.en?.name ?? '', tagline: row.translations.en?.tagline ?? '' },
     version: row.version,
     updatedAt: row.updatedAt,
     updatedByName,

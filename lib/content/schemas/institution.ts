@@ -130,7 +130,10 @@ const socialLinksField = z.preprocess(
 
 // ─── Identity ──────────────────────────────────────────────────────────────────────────────
 
-/** The institute's identity as the form sends it (header, footer, metadata of every page). */
+/**
+ * The institute's identity as the form sends it (header, footer, metadata of every page), with the
+ * optional English name and tagline (`en.name`, `en.tagline`) the English pages show.
+ */
 export const identityInputSchema = z.object({
   name: requiredText('Le nom de l’institut', 200),
   acronym: requiredText('Le sigle', 20),
@@ -141,6 +144,7 @@ export const identityInputSchema = z.object({
   phone: optionalPhone,
   email: optionalEmail,
   socialLinks: socialLinksField,
+  en: englishFields({ name: englishText(200, 'Le nom de l’institut'), tagline: englishText(300, 'La devise') }),
 });
 
 export type IdentityInput = z.input<typeof identityInputSchema>;

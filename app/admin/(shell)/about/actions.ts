@@ -10,8 +10,9 @@ import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const unchanged = 'Aucune modification à enregistrer.';
 
+// The forms send their English fields flat (`en.name`, `en.title`): `fromFlatForm` nests them under `en`.
 export const updateIdentityAction = adminFormAction(
-  identityInputSchema.extend({ version: versionField }),
+  fromFlatForm(identityInputSchema.extend({ version: versionField })),
   async ({ version, ...input }, ctx) => {
     const { identity, tags } = await updateIdentity(ctx.db, { expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
     await invalidateTags(tags);
@@ -20,7 +21,6 @@ export const updateIdentityAction = adminFormAction(
   { success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
 );
 
-// The pages' forms send their English fields flat (`en.title`): `fromFlatForm` nests them under `en`.
 export const updateMissionAction = adminFormAction(
   fromFlatForm(missionInputSchema.extend({ version: versionField })),
   async ({ version, ...input }, ctx) => {
