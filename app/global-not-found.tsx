@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { Document, rootMetadata, rootViewport, SiteFrame } from '@/components/site/document';
+import { rootMetadata, rootViewport, SiteRoot } from '@/components/site/document';
 import { NotFoundView } from '@/components/site/not-found-view';
-import { getIdentity } from '@/lib/content/public';
 import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { LOCALE_HEADER } from '@/lib/routing/public-paths';
@@ -33,12 +32,9 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function GlobalNotFound() {
   const locale = await requestLocale();
-  const identity = await getIdentity();
   return (
-    <Document locale={locale}>
-      <SiteFrame identity={identity} locale={locale}>
-        <NotFoundView locale={locale} />
-      </SiteFrame>
-    </Document>
+    <SiteRoot locale={locale}>
+      <NotFoundView locale={locale} />
+    </SiteRoot>
   );
 }

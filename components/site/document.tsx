@@ -7,6 +7,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { Footer } from './footer';
 import { Header } from './header';
+import { getIdentity } from '@/lib/content/public';
 import type { SiteIdentity } from '@/lib/content/queries/site';
 
 /**
@@ -24,6 +25,18 @@ export function Document({ locale, children }: { locale: Locale; children: React
         </ThemeProvider>
       </body>
     </html>
+  );
+}
+
+/** The root layout of a public side: the document, and the frame around its pages, in `locale`. */
+export async function SiteRoot({ locale, children }: { locale: Locale; children: React.ReactNode }) {
+  const identity = await getIdentity();
+  return (
+    <Document locale={locale}>
+      <SiteFrame identity={identity} locale={locale}>
+        {children}
+      </SiteFrame>
+    </Document>
   );
 }
 

@@ -1,14 +1,10 @@
-import { Document, rootMetadata, rootViewport, SiteFrame } from '@/components/site/document';
-import { getIdentity } from '@/lib/content/public';
-import type { Locale } from '@/lib/i18n/locales';
+import { rootMetadata, rootViewport, SiteRoot } from '@/components/site/document';
 
-const locale: Locale = 'en';
-
-export const metadata = rootMetadata(locale);
+export const metadata = rootMetadata('en');
 export const viewport = rootViewport;
 
 /**
- * Navigations into public pages may block on their data (every page reads the identity above).
+ * Navigations into public pages may block on their data (every page reads the identity: SiteRoot).
  * Without this, Cache Components validates the static shell of dynamic routes' fallbacks
  * (`/actualites/[id]`, `/indice/[area]/[[...rest]]`…) when it regenerates them at run time, and a
  * change of the identity — which every page shows, so every shell is regenerated — made each such
@@ -17,13 +13,6 @@ export const viewport = rootViewport;
 export const instant = false;
 
 /** The root layout of the English public site, under `/en` (`<html lang="en">`). */
-export default async function EnglishSiteLayout({ children }: { children: React.ReactNode }) {
-  const identity = await getIdentity();
-  return (
-    <Document locale={locale}>
-      <SiteFrame identity={identity} locale={locale}>
-        {children}
-      </SiteFrame>
-    </Document>
-  );
+export default function EnglishSiteLayout({ children }: { children: React.ReactNode }) {
+  return <SiteRoot locale="en">{children}</SiteRoot>;
 }
