@@ -50,19 +50,29 @@ export function Field({ name, id = name, label, type = 'text', autoComplete, req
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {hint ? (
-        <p id={`${id}-aide`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {rows ? <textarea {...control} rows={rows} /> : <input {...control} type={type} inputMode={inputMode} />}
-      {error ? (
-        <p id={`${id}-erreur`} className="mt-1 text-sm text-down">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's hint, `{id}-aide` (the control names it in `aria-describedby`). */
+export function FieldHint({ id, hint }: { id: string; hint?: React.ReactNode }) {
+  return hint ? (
+    <p id={`${id}-aide`} className="text-xs text-muted">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** A field's error, `{id}-erreur` (the control names it in `aria-describedby`). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-erreur`} className="mt-1 text-sm text-down">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** `pending` is for forms that dispatch their action themselves (after checking it in the browser). */

@@ -12,7 +12,7 @@ import { startTransition, useActionState, useCallback, useEffect, useRef, useSta
 import type { z } from 'zod';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { FilePicker } from '@/components/admin/files/file-picker';
-import { useResultToast } from '@/components/admin/form-kit';
+import { FieldError, FieldHint, useResultToast } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
@@ -173,16 +173,8 @@ export function RichTextField({
   return (
     <div>
       <LazyRichTextEditor id={id} name={name} label={label} required={required} lang={lang} defaultValue={defaultValue} onChange={onChange} invalid={Boolean(error)} describedBy={describedBy} />
-      {hint ? (
-        <p id={`${id}-aide`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-erreur`} className="mt-1 text-sm text-down">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
     </div>
   );
 }
