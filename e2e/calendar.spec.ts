@@ -54,7 +54,7 @@ test('accueil et rubrique : la prochaine parution mène à sa page', async ({ pa
 test('reporter une parution confirmée : refusé sans raison, avec une raison l’ancienne date et la raison sont publiées, SEQUENCE monte', async ({ page, request }) => {
   const title = `Parution de test ${Date.now()}`;
   await signIn(page, '/admin/calendrier/nouvelle');
-  await page.getByLabel('Titre', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
   await page.getByLabel('Rubrique').selectOption('ipc');
   await page.getByLabel('Date et heure de parution (UTC)').fill('2027-03-12T08:45');
   await page.getByRole('button', { name: 'Annoncer la parution' }).click();

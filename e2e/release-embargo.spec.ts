@@ -46,7 +46,7 @@ test('parution confirmée pour la minute suivante : publication, PDF et import d
 
   // A release, confirmed (tomorrow for now).
   await signIn(page, '/admin/calendrier/nouvelle');
-  await page.getByLabel('Titre', { exact: true }).fill(releaseTitle);
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(releaseTitle);
   await page.getByLabel('Rubrique').selectOption('ipc');
   await page.getByLabel('Date et heure de parution (UTC)').fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 16));
   await page.getByRole('button', { name: 'Annoncer la parution' }).click();
