@@ -13,7 +13,7 @@ import { listEvents } from './queries/events';
 import { listGalleries } from './queries/galleries';
 import { getNews, listNews, publicNewsRefs } from './queries/news';
 import { getPublication, latestPublications, listAreaPublications, publicPublicationRefs, relatedPublications } from './queries/publications';
-import { listReleases, nextReleases, releaseBySlug, releaseRefs } from '@/lib/releases/queries';
+import { listReleases, nextReleases, releaseBySlug } from '@/lib/releases/queries';
 import { nsdpPage, nsdpSeries } from '@/lib/nsdp/queries';
 import { getPage, getSiteIdentity } from './queries/site';
 import { listTenders } from './queries/tenders';
@@ -173,7 +173,7 @@ export async function getRelease(slug: string) {
   return releaseBySlug(await getDb(), slug, new Date());
 }
 
-/** Everything the sitemap and static params need. */
+/** What the public routes' static params need (the sitemap reads lib/content/sitemap.ts). */
 export async function getPublicRefs() {
   'use cache';
   cached(tags.sitemap, tags.newsList);
@@ -185,13 +185,6 @@ export async function getPublicRefs() {
     publishedSeriesRefs(db, now),
   ]);
   return { publications, news, series };
-}
-
-/** Every release's address (sitemap). */
-export async function getReleaseRefs() {
-  'use cache';
-  cached(tags.releases, tags.sitemap);
-  return releaseRefs(await getDb());
 }
 
 /** The IMF National Summary Data Page: its series by category with the calendar's next releases. */
