@@ -13,12 +13,10 @@ import type { PublicRelease } from '@/lib/releases/queries';
 import { seriesPath } from '@/lib/series/urls';
 import { Breadcrumbs } from './breadcrumbs';
 import { pieces } from './in-lang';
+import { localizedRelease } from './localized';
 import { UntranslatedNotice } from './untranslated-notice';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';
-
-/** A release's title, provisional label and reason in `locale` where translated (`translations` may be absent: French). */
-const localizedRelease = <R extends Release & { translations?: PublicRelease['translations'] }>(r: R, locale: Locale) => localize(r, locale, ['title', 'provisionalLabel', 'reason']);
 
 function ReleaseList({ releases, empty, locale }: { releases: (Release & { translations?: PublicRelease['translations'] })[]; empty: string; locale: Locale }) {
   const s = messages(locale).series;

@@ -6,6 +6,8 @@
 import type { PublicationTranslations } from '@/lib/content/queries/publications';
 import { localize, type LocalizedFields } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
+import type { Release } from '@/lib/releases/model';
+import type { PublicRelease } from '@/lib/releases/queries';
 import type { SeriesMeta } from '@/lib/series/model';
 import type { SeriesTranslations } from '@/lib/series/queries';
 
@@ -37,4 +39,11 @@ export function localizedSeries<D extends { meta: SeriesMeta; translations?: Ser
   const { label, unit, methodology, source } = data.meta;
   const l = localize({ label, unit, methodology, source, translations: data.translations }, locale, seriesFields);
   return { ...data, meta: { ...data.meta, label: l.label, unit: l.unit, methodology: l.methodology, source: l.source }, langOf: l.langOf, untranslated: l.untranslated };
+}
+
+const releaseFields = ['title', 'provisionalLabel', 'reason'] as const;
+
+/** A release's title, provisional window and reason in `locale` where translated (`translations` may be absent: French). */
+export function localizedRelease<R extends Pick<Release, 'title' | 'provisionalLabel' | 'reason'> & { translations?: PublicRelease['translations'] | null }>(r: R, locale: Locale) {
+  return localize(r, locale, releaseFields);
 }

@@ -5,7 +5,8 @@ import { getAllSeries } from '@/lib/content/public';
 import { areaTexts, getArea } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
-import { langAttr, localize } from '@/lib/i18n/content';
+import { localizedSeries } from '@/components/content/localized';
+import { langAttr } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -60,14 +61,14 @@ export function dataRoute(locale: Locale) {
                 </tr>
               </thead>
               <tbody>
-                {series.map(({ meta: french, observations }) => {
-                  const meta = localize(french, locale, ['label']);
+                {series.map((data) => {
+                  const { meta, observations, langOf } = localizedSeries(data, locale);
                   const last = observations.at(-1);
                   const page = seriesPath(meta);
                   return (
                     <tr key={meta.code} className="border-b border-border align-top">
                       <th scope="row" className="py-2 pr-4 text-left font-normal">
-                        <span lang={langAttr(meta.langOf('label'), locale)}>{page ? <Link href={localePath(locale, page)} className="underline">{meta.label}</Link> : meta.label}</span> <span className="text-muted">({meta.code})</span>
+                        <span lang={langAttr(langOf('label'), locale)}>{page ? <Link href={localePath(locale, page)} className="underline">{meta.label}</Link> : meta.label}</span> <span className="text-muted">({meta.code})</span>
                       </th>
                       <td className="py-2 pr-4">{getArea(meta.area) ? areaTexts(getArea(meta.area)!, locale).menuLabel : meta.area}</td>
                       <td className="py-2 pr-4 tabular-nums">{last ? `${formatNumber(last.value, meta.decimals, locale)} (${periodLabel(last.period, meta.frequency, locale)})` : '—'}</td>

@@ -7,6 +7,7 @@ import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getN
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import { formatDate, isoDate } from '@/lib/format';
 import { env } from '@/lib/env';
+import { localizedRelease } from '@/components/content/localized';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';
@@ -88,7 +89,7 @@ export function homeRoute(locale: Locale) {
               ) : (
                 <ul className="mt-4 space-y-3">
                   {releases.map((release) => {
-                    const r = localize(release, locale, ['title']);
+                    const r = localizedRelease(release, locale);
                     return (
                     <li key={r.id} className="border-l-4 border-primary pl-3">
                       <p className="font-medium">

@@ -5,7 +5,8 @@ import { getNsdp } from '@/lib/content/public';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
 import { categoryNames } from '@/lib/nsdp/categories';
-import { langAttr, localize } from '@/lib/i18n/content';
+import { localizedRelease, localizedSeries } from '@/components/content/localized';
+import { langAttr } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -72,7 +73,7 @@ export function nsdpRoute(locale: Locale) {
               {sections.map(({ category, rows }) => (
                 <tbody key={category.id}>
                   {rows.map((row, i) => {
-                    const meta = localize(row.data.meta, locale, ['label', 'unit']);
+                    const { meta, langOf } = localizedSeries(row.data, locale);
                     const page = seriesPath(meta);
                     return (
                       <tr key={meta.code} className="border-b border-border align-top">
@@ -83,10 +84,10 @@ export function nsdpRoute(locale: Locale) {
                           </th>
                         ) : null}
                         <td className="py-2 pr-4">
-                          <span lang={langAttr(meta.langOf('label'), locale)}>{page ? <Link href={localePath(locale, page)}>{meta.label}</Link> : meta.label}</span> <span className="text-muted">({row.indicator})</span>
+                          <span lang={langAttr(langOf('label'), locale)}>{page ? <Link href={localePath(locale, page)}>{meta.label}</Link> : meta.label}</span> <span className="text-muted">({row.indicator})</span>
                         </td>
                         <td className="py-2 pr-4">
-                          <span lang={langAttr(meta.langOf('unit'), locale)}>{meta.unit}</span>
+                          <span lang={langAttr(langOf('unit'), locale)}>{meta.unit}</span>
                           {meta.basePeriod ? `, ${meta.basePeriod}` : ''}
                         </td>
                         <td className="py-2 pr-4">{row.latest ? periodLabel(row.latest.period, meta.frequency, locale) : '—'}</td>
@@ -102,7 +103,7 @@ export function nsdpRoute(locale: Locale) {
                         </td>
                         <td className="py-2 pr-4">{page ? <Link href={localePath(locale, `${page}#description`)} aria-label={t.methodOf(meta.label)}>{t.method}</Link> : '—'}</td>
                         <td className="py-2 pr-4">
-                          {row.next ? <Link prefetch={false} href={localePath(locale, `/calendrier/${row.next.slug}`)}>{releaseWhen(row.next, env.TIME_ZONE, locale)}</Link> : t.notAnnounced}
+                          {row.next ? <Link prefetch={false} href={localePath(locale, `/calendrier/${row.next.slug}`)}>{releaseWhen(localizedRelease(row.next, locale), env.TIME_ZONE, locale)}</Link> : t.notAnnounced}
                         </td>
                         {i === 0 ? (
                           <td rowSpan={rows.length} className="py-2">

@@ -6,20 +6,19 @@
 import { isNotNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { series } from '@/lib/db/schema';
-import type { Release } from '@/lib/releases/model';
-import { nextReleases } from '@/lib/releases/queries';
-import type { Observation, SeriesData } from '@/lib/series/model';
-import { seriesDataOf } from '@/lib/series/queries';
+import { nextReleases, type PublicRelease } from '@/lib/releases/queries';
+import type { Observation } from '@/lib/series/model';
+import { seriesDataOf, type LocalizableSeriesData } from '@/lib/series/queries';
 import { categoryOf, nsdpCategories, type NsdpCategory } from './categories';
 
-export type NsdpSeries = SeriesData & { indicator: string };
+export type NsdpSeries = LocalizableSeriesData & { indicator: string };
 
 export type NsdpRow = {
   indicator: string;
   data: NsdpSeries;
   latest: Observation | null;
   /** The next release of the series' area still expected, if the calendar has one. */
-  next: Pick<Release, 'slug' | 'title' | 'scheduledAt' | 'status' | 'provisionalLabel'> | null;
+  next: Pick<PublicRelease, 'slug' | 'title' | 'scheduledAt' | 'status' | 'provisionalLabel' | 'reason' | 'translations'> | null;
 };
 
 export type NsdpSection = { category: NsdpCategory; rows: NsdpRow[] };
@@ -53,7 +52,7 @@ export async function nsdpPage(db: Db, now: Date): Promise<NsdpSection[]> {
             indicator: data.indicator,
             data,
             latest: data.observations.at(-1) ?? null,
-            next: r ? { slug: r.slug, title: r.title, scheduledAt: r.scheduledAt, status: r.status, provisionalLabel: r.provisionalLabel } : null,
+            next: r ? { slug: r.slug, title: r.title, scheduledAt: r.scheduledAt, status: r.status, provisionalLabel: r.provisionalLabel, reason: r.reason, translations: r.translations } : null,
           };
         }),
       },
