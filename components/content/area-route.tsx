@@ -9,7 +9,8 @@ import { messages } from '@/lib/i18n/messages';
 import { seriesPath } from '@/lib/series/urls';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { AreaPage } from './area-page';
-import { localizedPublication, localizedSeries } from './localized';
+import { localizedSeries } from '@/lib/series/localize';
+import { localizedPublication } from './localized';
 import { PublicationPage } from './publication-page';
 import { SeriesPage } from './series-page';
 

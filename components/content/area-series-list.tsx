@@ -8,7 +8,7 @@ import { periodLabel, type SeriesData } from '@/lib/series/model';
 import type { SeriesTranslations } from '@/lib/series/queries';
 import { areaDownloadPath, downloadFormats, seriesPath } from '@/lib/series/urls';
 import { inLang } from './in-lang';
-import { localizedSeries } from './localized';
+import { localizedSeries } from '@/lib/series/localize';
 
 /**
  * An area's series, each linked to its page, and the area's downloads (all its series in one file).

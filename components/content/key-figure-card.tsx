@@ -8,7 +8,7 @@ import { periodLabel } from '@/lib/series/model';
 import type { KeyFigure } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/series/urls';
 import { inLang } from './in-lang';
-import { localizedSeries } from './localized';
+import { localizedSeries } from '@/lib/series/localize';
 import { Sparkline } from './sparkline';
 
 function Change({ value, label, locale }: { value: number | null; label: string; locale: Locale }) {

@@ -16,7 +16,7 @@ import { citation, datasetJsonLd } from '@/lib/series/jsonld';
 import { downloadFormats, seriesDownloadPath, seriesPath } from '@/lib/series/urls';
 import { Breadcrumbs } from './breadcrumbs';
 import { inLang, pieces } from './in-lang';
-import { localizedSeries } from './localized';
+import { localizedSeries } from '@/lib/series/localize';
 import { UntranslatedNotice } from './untranslated-notice';
 
 const mime: Record<(typeof downloadFormats)[number], string> = {

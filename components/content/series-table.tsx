@@ -6,7 +6,7 @@ import { localePath } from '@/lib/i18n/paths';
 import { periodLabel, type SeriesData } from '@/lib/series/model';
 import type { SeriesTranslations } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/series/urls';
-import { localizedSeries } from './localized';
+import { localizedSeries } from '@/lib/series/localize';
 
 /**
  * The last 12 values of a series, newest first, with the change over the period, and a link to the

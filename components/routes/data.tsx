@@ -5,7 +5,7 @@ import { getAllSeries } from '@/lib/content/public';
 import { areaTexts, getArea } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
-import { localizedSeries } from '@/components/content/localized';
+import { localizedSeries } from '@/lib/series/localize';
 import { langAttr } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';

@@ -7,14 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Translations } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { createRateLimiter } from '@/lib/http/rate-limit';
-import { localize } from '@/lib/i18n/content';
 import { defaultLocale, locales, type Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';
 import { toCsv, toFrenchCsv, toJson, toSdmxCsv, toXlsx } from './files/export';
 import { periodOf, periodStart, type Frequency, type SeriesData } from './model';
+import { localizedSeries } from './localize';
+import type { SeriesTranslations } from './queries';
 import { downloadFormats, seriesPath, type DownloadFormat } from './urls';
 
 /** Requests per address and per minute (API_RATE_LIMIT_PER_MINUTE; published in the OpenAPI description). */
@@ -82,7 +82,7 @@ function lastDay(p: string): string {
 }
 
 /** The observations the query asks for (periods, then the last N). */
-export function filterObservations(data: SeriesData, query: SeriesQuery): SeriesData {
+export function filterObservations<D extends SeriesData>(data: D, query: SeriesQuery): D {
   let obs = data.observations;
   if (query.startPeriod) {
     const from = firstDay(query.startPeriod);
@@ -96,19 +96,14 @@ export function filterObservations(data: SeriesData, query: SeriesQuery): Series
   return { ...data, observations: obs };
 }
 
-/** A series' translated texts, as the `series.translations` column holds them. */
-export type SeriesTranslations = Translations<'label' | 'unit' | 'methodology' | 'source'>;
-const translatedFields = ['label', 'unit', 'methodology', 'source'] as const;
+/** Series as the reads return them: with their translated texts beside `meta` (none: French only). */
+type ApiSeries = SeriesData & { translations?: SeriesTranslations | null };
 
-/**
- * `data` with its series' label, unit, methodology and source in `locale` where translated
- * (`translations` by code), in French otherwise. French: `data` itself.
- */
-export function localizeSeries(data: SeriesData[], locale: Locale, translations: Readonly<Record<string, SeriesTranslations>>): SeriesData[] {
-  if (locale === defaultLocale) return data;
+/** `data` with its series' texts in `locale` where translated, French otherwise; plain series data as the files read it. */
+function shownIn(data: ApiSeries[], locale: Locale): SeriesData[] {
   return data.map((d) => {
-    const shown = localize({ ...d.meta, translations: translations[d.meta.code] }, locale, translatedFields);
-    return { ...d, meta: { ...d.meta, label: shown.label, unit: shown.unit, methodology: shown.methodology, source: shown.source } };
+    const { meta, version, observations } = locale === defaultLocale ? d : localizedSeries(d, locale);
+    return { meta, version, observations };
   });
 }
 
@@ -121,8 +116,8 @@ const contentType: Record<DownloadFormat, string> = {
 };
 const extension: Record<DownloadFormat, string> = { csv: 'csv', 'csv-fr': 'fr.csv', xlsx: 'xlsx', 'sdmx-csv': 'sdmx.csv', json: 'json' };
 
-async function render(data: SeriesData[], format: DownloadFormat, locale: Locale, translations: Readonly<Record<string, SeriesTranslations>>): Promise<string | Uint8Array> {
-  const shown = () => localizeSeries(data, locale, translations);
+async function render(data: ApiSeries[], format: DownloadFormat, locale: Locale): Promise<string | Uint8Array> {
+  const shown = () => shownIn(data, locale);
   switch (format) {
     case 'csv':
       return toCsv(shown());
@@ -170,32 +165,20 @@ export function conditional(request: Request, body: string | Uint8Array, type: s
   return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers });
 }
 
-/**
- * One or several series as a file (or JSON) of the requested format, in the language of `lang`
- * (`translations`: the series' texts in other languages, by code; needed only with `lang`).
- */
-export async function seriesResponse(
-  request: Request,
-  data: SeriesData[],
-  query: SeriesQuery,
-  name: string,
-  translations: Readonly<Record<string, SeriesTranslations>> = {},
-): Promise<Response> {
+/** One or several series as a file (or JSON) of the requested format, in the language of `lang`. */
+export async function seriesResponse(request: Request, data: ApiSeries[], query: SeriesQuery, name: string): Promise<Response> {
   const format = query.format ?? 'json';
   const selected = data.map((d) => filterObservations(d, query));
-  const body = await render(selected, format, query.lang ?? defaultLocale, translations);
+  const body = await render(selected, format, query.lang ?? defaultLocale);
   const headers: Record<string, string> = {};
   if (format !== 'json') headers['Content-Disposition'] = `attachment; filename="${name}.${extension[format]}"`;
   return conditional(request, body, contentType[format], headers);
 }
 
-/**
- * The catalogue: every series with its latest value and links (no observations), its texts and
- * its page in `locale` (`translations` as for `seriesResponse`).
- */
-export function catalogue(data: SeriesData[], site: string, locale: Locale = defaultLocale, translations: Readonly<Record<string, SeriesTranslations>> = {}) {
+/** The catalogue: every series with its latest value and links (no observations), its texts and its page in `locale`. */
+export function catalogue(data: ApiSeries[], site: string, locale: Locale = defaultLocale) {
   return {
-    series: localizeSeries(data, locale, translations).map(({ meta, version, observations }) => {
+    series: shownIn(data, locale).map(({ meta, version, observations }) => {
       const last = observations.at(-1);
       const page = seriesPath(meta);
       return {

@@ -2,21 +2,14 @@
  * The open API's route handlers (`app/api/v1/series/**` re-export them): the data of now comes
  * from the same cached reads as the pages (so the files are the screen's figures and are served
  * from cache); `asOf` reads the database at that instant. With `lang=en`, the series' English
- * texts come from a cached read of their translations (not versioned: today's, whatever `asOf`).
+ * texts are read with them (not versioned: the texts of the moment they are read, whatever `asOf`).
  */
-import { inArray } from 'drizzle-orm';
-import { cacheLife, cacheTag } from 'next/cache';
-import { tags } from '@/lib/cache/tags';
 import { getAllSeries, getAreaSeries, getSeriesPage } from '@/lib/content/public';
 import { getArea } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
-import type { Db } from '@/lib/db/open';
-import { series } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { perRequest } from '@/lib/http/per-request';
-import { defaultLocale, type Locale } from '@/lib/i18n/locales';
-import { apiError, catalogue, conditional, corsHeaders, parseQuery, rateLimit, seriesResponse, type SeriesTranslations } from './api';
-import type { SeriesData } from './model';
+import { apiError, catalogue, conditional, corsHeaders, parseQuery, rateLimit, seriesResponse } from './api';
 import { listSeriesRows, seriesAt, seriesDataOf } from './queries';
 
 type Handler = (request: Request, context: { params: Promise<{ code?: string }> }) => Promise<Response>;
@@ -40,25 +33,6 @@ function limited(run: Handler): Handler {
 
 const site = () => env.SITE_URL.replace(/\/$/, '');
 
-/** The translated texts of the series `codes`, by code (series without any are left out). */
-async function seriesTranslationsOf(db: Db, codes: string[]): Promise<Record<string, SeriesTranslations>> {
-  if (codes.length === 0) return {};
-  const rows = await db.select({ code: series.code, translations: series.translations }).from(series).where(inArray(series.code, codes));
-  return Object.fromEntries(rows.filter((r) => r.translations.en).map((r) => [r.code, r.translations]));
-}
-
-/** `seriesTranslationsOf`, cached and tagged like the series it labels (a metadata edit invalidates them). */
-async function getSeriesTranslations(codes: string[]): Promise<Record<string, SeriesTranslations>> {
-  'use cache';
-  cacheLife('content');
-  cacheTag(tags.seriesList, ...codes.map((code) => tags.series(code)));
-  return seriesTranslationsOf(await getDb(), codes);
-}
-
-/** What `data` needs to be shown in `locale`: nothing in French. */
-const translationsFor = (data: SeriesData[], locale: Locale | undefined) =>
-  !locale || locale === defaultLocale || data.length === 0 ? Promise.resolve({}) : getSeriesTranslations(data.map((d) => d.meta.code));
-
 /** GET /api/v1/series — the catalogue (JSON), or with `format` all the series (of `area`) in one file. */
 const list: Handler = async (request) => {
   const parsed = parseQuery(new URL(request.url), ['format', 'area', 'startPeriod', 'endPeriod', 'lastNObservations', 'asOf', 'lang']);
@@ -71,9 +45,8 @@ const list: Handler = async (request) => {
       ? await getAreaSeries(query.area)
       : await getAllSeries();
   if (query.area) data = data.filter((d) => d.meta.area === query.area);
-  const translations = await translationsFor(data, query.lang);
-  if (!query.format) return conditional(request, JSON.stringify(catalogue(data, site(), query.lang, translations)), 'application/json; charset=utf-8');
-  return seriesResponse(request, data, query, query.area ? `series-${query.area}` : 'series', translations);
+  if (!query.format) return conditional(request, JSON.stringify(catalogue(data, site(), query.lang)), 'application/json; charset=utf-8');
+  return seriesResponse(request, data, query, query.area ? `series-${query.area}` : 'series');
 };
 
 /** GET /api/v1/series/{code} — one series (JSON by default). */
@@ -85,7 +58,7 @@ const one: Handler = async (request, { params }) => {
   const { query, at } = parsed;
   const data = at ? await seriesAt(await getDb(), code, { at }) : ((await getSeriesPage(code))?.data ?? null);
   if (!data) return apiError(404, at ? `Série inconnue, ou pas encore publiée à cette date : ${code}.` : `Série inconnue : ${code}.`);
-  return seriesResponse(request, [data], query, code, await translationsFor([data], query.lang));
+  return seriesResponse(request, [data], query, code);
 };
 
 export const seriesRoutes = {
