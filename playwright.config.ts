@@ -14,7 +14,10 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Two lanes (projects below): two workers for the journeys, which keep both cores busy, and two
+  // for the tests tagged @minute, which spend most of their time waiting for a scheduled minute
+  // to pass and would otherwise hold a journey worker idle for one to two minutes each.
+  workers: 4,
   // Never retried: a test that fails once is a failure.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -29,7 +32,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', grepInvert: /@minute/, workers: 2 },
+    { name: 'minute', grep: /@minute/, workers: 2 },
+  ],
   webServer: {
     // The production server `npm start` runs (Next behind the front page cache).
     command: 'node --import tsx scripts/production-server.ts',

@@ -310,7 +310,7 @@ test('un texte riche piégé est enregistré et affiché sans script ni gestionn
   await callAction(request, 'changeItemAction', { area: 'news', id: newsId, version: 2, action: 'trash' });
 });
 
-test('une publication programmée apparaît sur sa page dans la minute, sans visite du back-office', async ({ page, browser }) => {
+test('une publication programmée apparaît sur sa page dans la minute, sans visite du back-office', { tag: '@minute' }, async ({ page, browser }) => {
   test.setTimeout(200_000);
   const id = stamp();
   await signIn(page, '/admin/autres');

@@ -54,7 +54,7 @@ test.afterAll(async () => {
 
 type CronRun = { published: { title: string }[] };
 
-test('sous `next start`, une publication programmée passe en ligne par la route cron, une seule fois', async ({ browser }) => {
+test('sous `next start`, une publication programmée passe en ligne par la route cron, une seule fois', { tag: '@minute' }, async ({ browser }) => {
   test.setTimeout(200_000);
   const base = instance!.server.baseUrl;
   const cron = (secret?: string) => fetch(`${base}/api/cron`, { headers: secret ? { authorization: `Bearer ${secret}` } : {} });

@@ -35,7 +35,7 @@ async function linkOption(page: Page, title: string) {
   return (await page.locator('#link-publication option').filter({ hasText: title }).getAttribute('value'))!;
 }
 
-test('parution confirmée pour la minute suivante : publication, PDF et import de série invisibles avant, tous en ligne dans les 60 s après, parution « publié »', async ({ page, request, browser }) => {
+test('parution confirmée pour la minute suivante : publication, PDF et import de série invisibles avant, tous en ligne dans les 60 s après, parution « publié »', { tag: '@minute' }, async ({ page, request, browser }) => {
   test.setTimeout(300_000);
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const releaseTitle = `Parution embargo ${id}`;

@@ -91,7 +91,7 @@ for (const mode of colourModes) {
   });
 }
 
-test('ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, publication programmée avant son heure, corbeille — et une phrase seulement dans un PDF', async ({ page, browser, request }) => {
+test('ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, publication programmée avant son heure, corbeille — et une phrase seulement dans un PDF', { tag: '@minute' }, async ({ page, browser, request }) => {
   test.setTimeout(300_000);
   const id = stamp();
   // The restricted file's own word: nothing like it anywhere else (no spelling correction leads to it).

@@ -7,6 +7,8 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSignIn, signIn } from './helpers/login';
 
+// The refused imports compare the IPC series before and after: they run in the same serial lane as
+// the scheduled import that changes it (the @minute project, playwright.config.ts).
 test.describe.configure({ mode: 'serial' });
 
 type Catalogue = { series: { code: string; lastPeriod: string; lastValue: number; version: number }[] };
@@ -30,7 +32,7 @@ async function xlsx(rows: [string, number][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-test('import XLSX → aperçu ancien → nouveau → publication programmée : rien avant l’heure, tout après, asOf garde l’ancien', async ({ page, browser, request }) => {
+test('import XLSX → aperçu ancien → nouveau → publication programmée : rien avant l’heure, tout après, asOf garde l’ancien', { tag: '@minute' }, async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const before = await ipcOf(request);
   const revisedPeriod = before.lastPeriod;
@@ -114,7 +116,7 @@ test('import XLSX → aperçu ancien → nouveau → publication programmée : r
   await visitor.close();
 });
 
-test('import refusé : fichier XLSX cassé, code inconnu, période trimestrielle dans une série mensuelle — message en français, rien d’écrit', async ({ page, request }) => {
+test('import refusé : fichier XLSX cassé, code inconnu, période trimestrielle dans une série mensuelle — message en français, rien d’écrit', { tag: '@minute' }, async ({ page, request }) => {
   const before = await ipcOf(request);
   await signIn(page, '/admin/series/import');
   const file = page.getByLabel('Fichier CSV ou XLSX');
@@ -152,7 +154,7 @@ test('page de série sans JavaScript : le graphique et le tableau sont là', asy
   await context.close();
 });
 
-test('import trop volumineux : refusé en français avant lecture, rien d’écrit', async ({ playwright, baseURL }) => {
+test('import trop volumineux : refusé en français avant lecture, rien d’écrit', { tag: '@minute' }, async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   const token = await apiSignIn(api);
   const before = await ipcOf(api);

@@ -13,6 +13,16 @@ export async function signIn(page: Page, next = '/admin'): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
 }
 
+/**
+ * Signs a page's browser context in through the user API (the session cookie lands in the
+ * context): for tests about what a connected user sees, where the sign-in form and the dashboard
+ * it opens are not what is tested (the sign-in journeys use `signIn`).
+ */
+export async function signInContext(page: Page): Promise<void> {
+  const response = await page.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });
+  expect(response.status(), 'connexion par l’API').toBe(200);
+}
+
 /** Signs in through the API; the request context keeps the cookie. Returns the bearer token. */
 export async function apiSignIn(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });

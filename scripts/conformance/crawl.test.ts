@@ -101,6 +101,22 @@ describe('conformance crawler', () => {
     expect([served.get('/a'), served.get('/b')]).toEqual([2, 2]);
   });
 
+  it('validates identical bytes once and still names every address that serves them', async () => {
+    const twice = page('<header><nav><a href="/x">X</a></nav><nav><a href="/y">Y</a></nav></header><main><h1>Double</h1></main>');
+    const same = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(req.url === '/' ? page('<main><h1>A</h1><a href="/x">X</a> <a href="/y">Y</a></main>') : twice);
+    });
+    await new Promise<void>((resolve) => same.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(same.address() as AddressInfo).port}`;
+    const report = await crawl({ base: url, start: ['/'], recheckMs: 0 });
+    await new Promise<void>((resolve) => same.close(() => resolve()));
+    expect(report.invalid.map((p) => p.url)).toEqual(['/x', '/y']);
+    expect(report.invalid[1]!.messages.map((m) => m.rule)).toContain('unique-landmark');
+    expect([report.validated, report.reused]).toEqual([2, 1]);
+    expect(describeReport(report).split('\n')[0]).toMatch(/^3 pages HTML, 3 URL vérifiées en [\d.]+ s \(\d+ pages\/s, 1 identiques validées une fois\)\.$/);
+  });
+
   it('reads every kind of reference a page makes', () => {
     expect(
       referencedUrls(

@@ -2,15 +2,24 @@
  * The conformance gate's crawler: from `/` and `sitemap.xml`, every internal page, file and image
  * URL the pages reference is requested (a redirect that ends in 200 is fine, anything else is a
  * broken link, named with the page that links to it), and every HTML page goes through
- * html-validate (scripts/conformance/html-validate-config.ts). Plain functions, so a unit test can
- * run them on fixture pages.
+ * html-validate (scripts/conformance/html-validate-config.ts) in worker threads, beside the
+ * fetches rather than between them (scripts/conformance/validator-pool.ts). Plain functions, so a
+ * unit test can run them on fixture pages.
  */
-import { HtmlValidate } from 'html-validate';
-import { htmlValidateConfig } from './html-validate-config';
+import { createValidatorPool, type ValidationMessage } from './validator-pool';
 
 export type Broken = { url: string; status: number | string; from: string };
-export type Invalid = { url: string; messages: { rule: string; message: string; line: number; column: number }[] };
-export type CrawlReport = { pages: number; urls: number; broken: Broken[]; invalid: Invalid[]; ms: number };
+export type Invalid = { url: string; messages: ValidationMessage[] };
+export type CrawlReport = {
+  pages: number;
+  urls: number;
+  broken: Broken[];
+  invalid: Invalid[];
+  ms: number;
+  /** Pages whose bytes were validated, and those identical to one already validated. */
+  validated?: number;
+  reused?: number;
+};
 
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const TAG = /<(a|link|img|script|source|meta|iframe|video|audio|form)\b[^>]*>/gi;
@@ -51,9 +60,10 @@ export async function crawl({
   base,
   fetchImpl = fetch,
   start = ['/', '/sitemap.xml'],
-  concurrency = 4,
+  concurrency = 8,
   siteUrl,
   recheckMs = 11_000,
+  onPage,
 }: {
   base: string;
   fetchImpl?: typeof fetch;
@@ -67,11 +77,18 @@ export async function crawl({
    * PAGE_CACHE_SECONDS, 10 s by default) and reported only if it is still so.
    */
   recheckMs?: number;
+  /** Called after each HTML page is fetched, with the pages fetched and the URLs known so far. */
+  onPage?: (pages: number, known: number) => void;
 }): Promise<CrawlReport> {
   const t0 = Date.now();
   const origin = new URL(base);
   const written = siteUrl ? new URL(siteUrl) : origin;
-  const validator = new HtmlValidate(htmlValidateConfig);
+  const pool = createValidatorPool();
+  const validations: Promise<void>[] = [];
+  // Pages fetched but not yet validated: the fetches wait above this many, so the rate the crawl
+  // shows (onPage) is the rate of the whole work, not of fetches racing ahead of validation.
+  let unvalidated = 0;
+  const backlog = 16;
   const seen = new Map<string, string>(start.map((s) => [s, '(départ)']));
   const queue = [...start];
   const broken: Broken[] = [];
@@ -88,9 +105,19 @@ export async function crawl({
     }
   };
 
-  const errorsOf = async (html: string, path: string) => {
-    const report = await validator.validateString(html, path);
-    return report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => ({ rule: m.ruleId, message: m.message, line: m.line, column: m.column })));
+  const get = (url: URL) => fetchImpl(url, { redirect: 'follow', headers: { 'user-agent': 'insstat-conformance' } });
+
+  /** Validates a fetched page off the fetch path; a page found invalid is looked at again after `recheckMs`. */
+  const check = async (path: string, html: string) => {
+    let messages = await pool.validate(html, path);
+    // A page another test has just created or is about to delete: invalid only if it is still
+    // there, still invalid, after the front cache's replay time.
+    if (messages.length > 0 && recheckMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, recheckMs));
+      const again = await get(new URL(path, origin)).catch(() => null);
+      messages = again?.status === 200 && (again.headers.get('content-type') ?? '').includes('text/html') ? await pool.validate(await again.text(), path) : [];
+    }
+    if (messages.length > 0) invalid.push({ url: path, messages });
   };
 
   const stillLinks = async (from: string, path: string) => {
@@ -107,13 +134,12 @@ export async function crawl({
 
   const visit = async (path: string) => {
     const url = new URL(path, origin);
-    const get = () => fetchImpl(url, { redirect: 'follow', headers: { 'user-agent': 'insstat-conformance' } });
     let response: Response;
     try {
       // A connection the server closed just as it was reused fails once; a second failure is the server's.
-      response = await get().catch(async () => {
+      response = await get(url).catch(async () => {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
-        return get();
+        return get(url);
       });
     } catch (error) {
       broken.push({ url: path, status: error instanceof Error ? error.message : String(error), from: seen.get(path) ?? '' });
@@ -137,15 +163,10 @@ export async function crawl({
       pages++;
       const html = await response.text();
       for (const raw of referencedUrls(html)) enqueue(raw, new URL(response.url || url), path);
-      let messages = await errorsOf(html, path);
-      // A page another test has just created or is about to delete: invalid only if it is still
-      // there, still invalid, after the front cache's replay time.
-      if (messages.length > 0 && recheckMs > 0) {
-        await new Promise((resolve) => setTimeout(resolve, recheckMs));
-        const again = await get().catch(() => null);
-        messages = again?.status === 200 && (again.headers.get('content-type') ?? '').includes('text/html') ? await errorsOf(await again.text(), path) : [];
-      }
-      if (messages.length > 0) invalid.push({ url: path, messages });
+      unvalidated++;
+      validations.push(check(path, html).finally(() => unvalidated--));
+      while (unvalidated > backlog) await new Promise((resolve) => setTimeout(resolve, 5));
+      onPage?.(pages, seen.size);
     } else if (/xml/.test(type) && path.endsWith('.xml')) {
       const xml = await response.text();
       for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) enqueue(decode(m[1]!.trim()), url, path);
@@ -172,13 +193,23 @@ export async function crawl({
       }
     }
   });
-  await Promise.all(workers);
-  return { pages, urls: seen.size, broken, invalid, ms: Date.now() - t0 };
+  try {
+    await Promise.all(workers);
+    await Promise.all(validations);
+  } finally {
+    await pool.close();
+  }
+  // Pages are validated in parallel: report them in a stable order.
+  invalid.sort((a, b) => a.url.localeCompare(b.url));
+  return { pages, urls: seen.size, broken, invalid, ms: Date.now() - t0, ...pool.stats() };
 }
 
 /** A report a person can act on: each broken link with the page that links to it, each error with its rule. */
 export function describeReport(report: CrawlReport): string {
-  const lines = [`${report.pages} pages HTML, ${report.urls} URL vérifiées en ${(report.ms / 1000).toFixed(1)} s.`];
+  const seconds = report.ms / 1000;
+  const rate = seconds > 0 ? Math.round(report.pages / seconds) : report.pages;
+  const reused = report.reused ? `, ${report.reused} identiques validées une fois` : '';
+  const lines = [`${report.pages} pages HTML, ${report.urls} URL vérifiées en ${seconds.toFixed(1)} s (${rate} pages/s${reused}).`];
   for (const b of report.broken) lines.push(`Lien cassé : ${b.url} (${b.status}), lié depuis ${b.from}`);
   for (const page of report.invalid) for (const m of page.messages) lines.push(`HTML invalide : ${page.url}:${m.line}:${m.column} [${m.rule}] ${m.message}`);
   return lines.join('\n');
