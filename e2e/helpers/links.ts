@@ -32,6 +32,17 @@ export function firstNewsPath(html: string): string | undefined {
   return linkPaths(html).find((p) => /^\/actualites\/\d+$/.test(p));
 }
 
+/**
+ * First news item of the English list that has an English title: untranslated items (another
+ * test's, created meanwhile) carry their French title in a heading marked `lang="fr"`.
+ */
+export function firstTranslatedNewsPath(html: string): string | undefined {
+  for (const match of html.matchAll(/<h2\b([^>]*)>\s*<a\b[^>]*?\shref="(\/en\/actualites\/\d+)"/gi)) {
+    if (!/\slang="fr"/.test(match[1] ?? '')) return match[2];
+  }
+  return undefined;
+}
+
 /** First link to a publication of the area at `areaPath`: `{areaPath}/{slug}`. */
 export function firstPublicationPath(html: string, areaPath: string): string | undefined {
   const pattern = new RegExp(`^${escapeRegExp(areaPath)}/([^/]+)$`);

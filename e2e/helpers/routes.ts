@@ -1,6 +1,6 @@
 /** Discovering content-dependent routes from the running site's list pages. */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { firstNewsPath, firstPublicationPath } from './links';
+import { firstNewsPath, firstPublicationPath, firstTranslatedNewsPath } from './links';
 
 async function listHtml(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
@@ -12,6 +12,13 @@ async function listHtml(request: APIRequestContext, path: string): Promise<strin
 export async function findFirstNewsPath(request: APIRequestContext): Promise<string> {
   const found = firstNewsPath(await listHtml(request, '/actualites'));
   expect(found, 'aucun lien /actualites/<id> sur la page /actualites').toBeDefined();
+  return found as string;
+}
+
+/** The first news item of `/en/actualites` that has an English title (another test may have added an untranslated one first). */
+export async function findFirstTranslatedNewsPath(request: APIRequestContext): Promise<string> {
+  const found = firstTranslatedNewsPath(await listHtml(request, '/en/actualites'));
+  expect(found, 'aucune actualité traduite sur la page /en/actualites').toBeDefined();
   return found as string;
 }
 

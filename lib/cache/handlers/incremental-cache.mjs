@@ -1,8 +1,15 @@
 // Next's handler of whole pages and route responses (next.config.ts `cacheHandler`): Next's own
 // file-system cache, plus one check — an entry is a miss when one of its tags changed, on any app
-// instance, at or after the time it was written (lib/cache/tag-store.ts). Needed because a page
-// served whole from this cache never reaches `refreshTags`: the check is in memory, no query per
-// request. Plain JavaScript: Next imports this file by path at run time, without compiling it.
+// instance, at or after the time its render started (lib/cache/tag-store.ts). Needed because a
+// page served whole from this cache never reaches `refreshTags`: the check is in memory, no query
+// per request. Plain JavaScript: Next imports this file by path at run time, without compiling it.
+//
+// Why the render's start and not the time it was stored: a render that read the database before a
+// save and finished after it holds the old content; dated by its end, it would pass the tag check
+// and be served until the next write (seen in CI: an edited news item showed its old title to
+// every reader after the save, the crawl having asked for the page while it was being saved). The
+// render starts at the miss that precedes it, so each miss is dated, and the entry stored next for
+// that key takes the earliest pending miss's date.
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 
 /** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; pending(): Promise<void> | undefined }} TagStore */
@@ -26,10 +33,57 @@ function tagsOf(entry, ctx) {
   return typeof header === 'string' ? header.split(',') : [];
 }
 
+// Process-wide, like Next's own memory cache: Next may build a handler per request, and the render
+// stored by one request is read by the next ones.
+/** @type {Map<string, number[]>} the misses not yet followed by a store, per key, oldest first (one per render under way) */
+const missedAt = new Map();
+/** A render lasts seconds at worst: an older miss was never followed by a store (an error, a 404). */
+const MISS_TTL_MS = 5 * 60_000;
+/** Keys of misses kept at most (unknown addresses miss too); the oldest go first. */
+const MAX_MISSED_KEYS = 10_000;
+/** @type {Map<string, { startedAt: number; storedAt: number }>} when the render of the entry last stored for a key began */
+const rendered = new Map();
+
 export default class SharedTagsCacheHandler {
   /** @param {unknown} ctx */
   constructor(ctx) {
     this.inner = new FileSystemCache(ctx);
+  }
+
+  /**
+   * The time a stored entry stands for: its render's start when this process rendered it, else
+   * the time it was written (a copy from the build or the disk).
+   * @param {string} key
+   * @param {Entry} entry
+   */
+  writtenAt(key, entry) {
+    const mine = rendered.get(key);
+    // The entry in the store is the one this process stored last (or a newer one from the disk).
+    return mine && entry.lastModified !== undefined && entry.lastModified >= mine.storedAt ? mine.startedAt : /** @type {number} */ (entry.lastModified);
+  }
+
+  /** @param {string} key */
+  missed(key) {
+    const now = Date.now();
+    const pending = (missedAt.get(key) ?? []).filter((at) => now - at < MISS_TTL_MS);
+    pending.push(now);
+    missedAt.delete(key);
+    missedAt.set(key, pending);
+    if (missedAt.size > MAX_MISSED_KEYS) missedAt.delete(/** @type {string} */ (missedAt.keys().next().value));
+  }
+
+  /**
+   * When the render being stored for `key` began: the oldest pending miss (renders end roughly in
+   * the order they began; an earlier date only costs one more render), else now.
+   * @param {string} key
+   */
+  startOf(key) {
+    const now = Date.now();
+    const pending = (missedAt.get(key) ?? []).filter((at) => now - at < MISS_TTL_MS);
+    const started = pending.shift() ?? now;
+    if (pending.length > 0) missedAt.set(key, pending);
+    else missedAt.delete(key);
+    return started;
   }
 
   /**
@@ -40,15 +94,24 @@ export default class SharedTagsCacheHandler {
     /** @type {Entry | null} */
     const entry = await this.inner.get(key, ctx);
     const tags = store();
+    if (!entry) this.missed(key);
     if (!entry || !tags || typeof entry.lastModified !== 'number' || entry.lastModified < 0) return entry;
     await tags.pending();
+    if (!tags.isStale(tagsOf(entry, ctx), this.writtenAt(key, entry))) return entry;
     // A miss, not a stale entry: the request renders the page anew instead of serving this copy once more.
-    return tags.isStale(tagsOf(entry, ctx), entry.lastModified) ? null : entry;
+    this.missed(key);
+    return null;
   }
 
-  /** @param {unknown[]} args */
-  set(...args) {
-    return this.inner.set(...args);
+  /**
+   * @param {string} key
+   * @param {unknown[]} rest
+   */
+  async set(key, ...rest) {
+    const startedAt = this.startOf(key);
+    const storedAt = Date.now();
+    await this.inner.set(key, ...rest);
+    rendered.set(key, { startedAt, storedAt });
   }
 
   /** @param {unknown[]} args */

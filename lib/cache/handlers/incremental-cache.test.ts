@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Handler from './incremental-cache.mjs';
+
+const STORE_KEY = Symbol.for('insstat.cacheTagStore');
+const g = globalThis as Record<symbol, unknown>;
+
+type Entry = { lastModified: number; value: { kind: string; headers: Record<string, string> } };
+
+/** The handler over an in-memory store standing for Next's file-system cache, and a tag store whose changes the test dates. */
+function setup() {
+  const stored = new Map<string, Entry>();
+  const changes = new Map<string, number>();
+  g[STORE_KEY] = {
+    pending: () => undefined,
+    isStale: (tags: Iterable<string>, writtenAt: number) => [...tags].some((t) => (changes.get(t) ?? -1) >= writtenAt),
+  };
+  const handler = new Handler({}) as unknown as {
+    inner: unknown;
+    get(key: string, ctx: object): Promise<Entry | null>;
+    set(key: string, value: Entry['value'], ctx: object): Promise<void>;
+  };
+  handler.inner = {
+    get: async (key: string) => stored.get(key) ?? null,
+    // Like Next's: the entry is dated when it is stored.
+    set: async (key: string, value: Entry['value']) => void stored.set(key, { lastModified: Date.now(), value }),
+  };
+  const page = (title: string) => ({ kind: 'APP_PAGE', headers: { 'x-next-cache-tags': 'news,news:13' }, title });
+  return { handler, changes, page };
+}
+
+describe('the handler of whole pages', () => {
+  afterEach(() => {
+    delete g[STORE_KEY];
+    vi.useRealTimers();
+  });
+
+  it('a render that began before a save and ended after it is not served as fresh', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    const { handler, changes, page } = setup();
+    // A reader asks for the page: a miss, its render begins (and reads the old title)…
+    expect(await handler.get('/actualites/13', {})).toBeNull();
+    // …the editor saves meanwhile…
+    vi.setSystemTime(1_050);
+    changes.set('news:13', Date.now());
+    // …and the render, finished, is stored after the save.
+    vi.setSystemTime(1_100);
+    await handler.set('/actualites/13', page('ancien titre'), {});
+    // The next reader does not get it: a miss, the page is rendered again.
+    vi.setSystemTime(1_200);
+    expect(await handler.get('/actualites/13', {})).toBeNull();
+    await handler.set('/actualites/13', page('nouveau titre'), {});
+    vi.setSystemTime(1_300);
+    expect((await handler.get('/actualites/13', {}))?.value).toMatchObject({ title: 'nouveau titre' });
+  });
+
+  it('a render that began after the save is fresh; a later save makes it stale', async () => {
+    vi.useFakeTimers({ now: 5_000 });
+    const { handler, changes, page } = setup();
+    changes.set('news', 4_000);
+    expect(await handler.get('/actualites', {})).toBeNull();
+    vi.setSystemTime(5_100);
+    await handler.set('/actualites', page('liste'), {});
+    vi.setSystemTime(5_200);
+    expect(await handler.get('/actualites', {})).not.toBeNull();
+    changes.set('news', 5_300);
+    vi.setSystemTime(5_400);
+    expect(await handler.get('/actualites', {})).toBeNull();
+  });
+});
