@@ -1,0 +1,26 @@
+import 'server-only';
+/**
+ * The connected user of an admin page with their role and areas: pages ask `can` (lib/admin/access.ts)
+ * to show only the controls a user may use, and `pageRefusal` to answer a page a user may not
+ * open with the French reason instead of its content. The actions and route handlers check again
+ * on the server whatever a page shows.
+ */
+import { redirect } from 'next/navigation';
+import { getAuth } from '@/lib/auth';
+import { requireSession } from '@/lib/auth/guard';
+import { accessOf } from '@/lib/auth/roles';
+import { refusal, type Actor, type Need } from './access';
+
+/** The page's user with their role and areas; a visitor (or an account gone meanwhile) is sent home. */
+export async function adminActor(): Promise<Actor> {
+  const { user } = await requireSession();
+  const access = await accessOf((await getAuth()).db, user.id);
+  if (!access) redirect('/');
+  return { ...user, ...access };
+}
+
+/** The French reason why the page's user may not open a page that needs `need`, with the user; reason null when they may. */
+export async function pageRefusal(need: Need): Promise<{ actor: Actor; reason: string | null }> {
+  const actor = await adminActor();
+  return { actor, reason: refusal(actor, need) };
+}
