@@ -77,7 +77,8 @@ export type AccessChange = { userId: string; role: Role; areas: readonly string[
  */
 export async function setAccountAccess(
   db: Db,
-  { actor, ip, change }: { actor: { id: string; name: string; email: string }; ip?: string | null; change: AccessChange },
+  // The administrator who changes it, or a label for who did outside the back-office (the CLI).
+  { actor, ip, change }: { actor: { id: string; name: string; email: string } | string; ip?: string | null; change: AccessChange },
 ): Promise<{ id: string; name: string; email: string; role: Role; areas: string[]; changed: boolean }> {
   const areas = change.role === 'editor' ? [...new Set(change.areas)].sort() : [];
   return db.transaction(async (tx) => {
@@ -89,7 +90,7 @@ export async function setAccountAccess(
     const [row] = await tx.update(users).set({ role: change.role, areas, updatedAt: new Date() }).where(eq(users.id, change.userId)).returning();
     const describe = (role: Role, list: readonly string[]) => (role === 'editor' ? `${roleLabels[role]} (${list.length ? list.join(', ') : 'aucune rubrique'})` : roleLabels[role]);
     await writeAudit(tx, {
-      user: actor,
+      ...(typeof actor === 'string' ? { actor } : { user: actor }),
       action: 'user.access',
       entityType: 'user',
       entityId: change.userId,

@@ -20,7 +20,7 @@ import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { calendarDrafts } from './releases';
 import { accessibilityStatementEn, areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
 import { dateLabel, daysFrom } from './dates';
-import { demoAccount } from './demo-account';
+import { demoAccount, demoAccounts } from './demo-account';
 import { instituteEn } from './english';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
@@ -198,7 +198,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     // ─── Rows, in one transaction ──────────────────────────────────────────────────────────
     const demoPasswordHash = await hashPassword(demoAccount.password);
     const created = await db.transaction(async (tx) => {
-      await tx.insert(schema.users).values({ name: demoAccount.name, email: demoAccount.email, passwordHash: demoPasswordHash });
+      await tx.insert(schema.users).values(demoAccounts.map((a) => ({ name: a.name, email: a.email, passwordHash: demoPasswordHash, role: a.role, areas: [...a.areas] })));
       const identity = await tx
         .insert(schema.siteIdentity)
         .values({
