@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { demoPublisher } from '../lib/seed/demo-account';
 import { apiSignIn, signIn } from './helpers/login';
 import { scheduleNewDraft } from './helpers/schedule';
 
@@ -197,11 +198,9 @@ test('deux personnes modifient la même publication : la seconde reçoit le conf
   await expect(first).toHaveURL(/\/\d+$/);
   const editUrl = new URL(first.url()).pathname;
 
-  // A colleague with their own account opens the same publication.
-  const colleague = { email: `collegue-${id}@inss-sahelia.example`, password: `Une phrase sûre ${id}`, name: `Aïcha Collègue ${id}` };
-  expect((await first.request.post('/api/user', { data: colleague })).status()).toBe(201);
+  // A colleague with their own account (the demo's Responsable de publication) opens the same publication.
   const secondContext = await browser.newContext();
-  expect((await secondContext.request.post('/api/user/login', { data: { email: colleague.email, password: colleague.password } })).status()).toBe(200);
+  expect((await secondContext.request.post('/api/user/login', { data: { email: demoPublisher.email, password: demoPublisher.password } })).status()).toBe(200);
   const second = await secondContext.newPage();
   await second.goto(editUrl);
   await expect(second.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(`Conflit ${id}`);
