@@ -37,6 +37,9 @@ const publishers: readonly Role[] = ['admin', 'publisher'];
 /** The area's name as the back-office shows it (« Indice des prix à la consommation »), or its slug. */
 const areaName = (slug: string) => getArea(slug)?.label ?? slug;
 
+/** « de annuler » → « d’annuler »: French elides « de » before a vowel or a mute h. */
+const de = (what: string) => (/^[aeiouyhàâéèêîôû]/i.test(what) ? `d’${what}` : `de ${what}`);
+
 /** Why `access` may not do what `need` asks (French, names the missing role or area), or null when it may. */
 export function refusal(access: Access, need: Need): string | null {
   const role = roleLabels[access.role];
@@ -44,11 +47,11 @@ export function refusal(access: Access, need: Need): string | null {
     case 'read':
       return null;
     case 'administer':
-      return access.role === 'admin' ? null : `Votre rôle (${role}) ne permet pas de ${need.what} : c’est réservé aux administrateurs.`;
+      return access.role === 'admin' ? null : `Votre rôle (${role}) ne permet pas ${de(need.what)} : c’est réservé aux administrateurs.`;
     case 'publish':
       return publishers.includes(access.role)
         ? null
-        : `Votre rôle (${role}) ne permet pas de ${need.what} : il faut être Responsable de publication ou Administrateur.`;
+        : `Votre rôle (${role}) ne permet pas ${de(need.what)} : il faut être Responsable de publication ou Administrateur.`;
     case 'edit': {
       if (publishers.includes(access.role)) return null;
       if (need.areas === 'any') {

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccount, createEmbeddedAdapter, startSession } from '@/lib/auth/embedded';
-import { auditEntries, news, publications } from '@/lib/db/schema';
+import { auditEntries, news, publications, users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 
@@ -45,8 +45,10 @@ describe.each(testDatabaseKinds)('content actions (%s)', (kind) => {
     incoming.expired = [];
   });
 
+  // Colleagues who publish (the roles themselves are access-matrix.test.ts's subject).
   const signIn = async (email: string) => {
     const me = await createAccount(database.db, { email, name: email.split('@')[0] as string, password: 'une phrase de passe' });
+    await database.db.update(users).set({ role: 'publisher' }).where(eq(users.id, me.id));
     incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: await startSession(database.db, me.id, { ip: null, userAgent: null }) }];
     return me;
   };
