@@ -10,6 +10,7 @@ import { createAccount, createEmbeddedAdapter, startSession } from '@/lib/auth/e
 import { auditEntries, users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { needs } from './access';
 
 const incoming = vi.hoisted(() => ({ headers: new Headers(), cookies: [] as { name: string; value: string }[] }));
 
@@ -39,11 +40,15 @@ describe.each(testDatabaseKinds)('adminAction (%s)', (kind) => {
         const [row] = await ctx.db.insert(users).values({ email: input.email, name: input.name }).returning({ id: users.id });
         return row!;
       },
-      { audit: (input, data) => ({ action: 'user.create', entityType: 'user', entityId: data.id, summary: `Créé ${input.email}` }), success: 'Créé.' },
+      { access: needs.read, audit: (input, data) => ({ action: 'user.create', entityType: 'user', entityId: data.id, summary: `Créé ${input.email}` }), success: 'Créé.' },
     );
-    rename = adminAction(z.object({ name: z.string() }), async () => {
-      throw new Error('secret stack detail');
-    });
+    rename = adminAction(
+      z.object({ name: z.string() }),
+      async () => {
+        throw new Error('secret stack detail');
+      },
+      { access: needs.read },
+    );
   });
   afterAll(async () => {
     delete (globalThis as { __insstatAuth?: unknown }).__insstatAuth;

@@ -1,28 +1,34 @@
 import 'server-only';
 /**
  * The one wrapper every admin server action goes through (STYLE.md): it checks the session on the
- * server, validates the input with zod, turns domain errors into the one result shape, and writes
- * the audit entry. An exported action built without it would be a public endpoint.
+ * server, checks the role and areas the action needs (`access`, lib/admin/access.ts: required, so
+ * an action cannot be written without its rule), validates the input with zod, turns domain errors
+ * into the one result shape, and writes the audit entry. An exported action built without it
+ * would be a public endpoint.
  */
 import { cookies } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import { getAuth } from '@/lib/auth';
+import { accessOf } from '@/lib/auth/roles';
 import { currentAuthRequest } from '@/lib/auth/session';
 import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { DatabaseUnavailableError, isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
+import { enforce, type AccessRule, type Actor, type Guarded } from './access';
 
 export type ActionResult<T = null> =
   | { ok: true; data: T; message?: string }
   | { ok: false; error: string; fieldErrors?: FieldErrors };
 
-export type ActionContext = AuthDeps & { user: SessionUser; request: AuthRequest };
+export type ActionContext = AuthDeps & { user: SessionUser; actor: Actor; request: AuthRequest };
 
 type Options<I, T> = {
+  /** What the action needs: required, so no action exists without its rule. */
+  access: AccessRule<I, ActionContext>;
   /** The audit entry for a successful call (null for reads or when the handler writes its own). */
   audit?: (input: I, data: T, ctx: ActionContext) => Omit<AuditInput, 'user' | 'ip'> | null;
   /** French message shown in the success toast. */
@@ -36,15 +42,17 @@ export async function applyCookies(list: CookieToSet[]) {
   for (const c of list) jar.set(c.name, c.value, c.options);
 }
 
-/** The session of an action, or `UnauthorizedError`. */
+/** The session of an action with the user's role and areas, or `UnauthorizedError`. */
 export async function actionContext(): Promise<ActionContext> {
   const auth = await getAuth();
   const request = await currentAuthRequest();
   const { value: user, cookies: refreshed } = await currentUser(auth, request);
   if (!user) throw new UnauthorizedError();
+  const access = await accessOf(auth.db, user.id);
+  if (!access) throw new UnauthorizedError();
   // Cookies the sign-in adapter refreshed (Supabase) are written, or the session lapses.
   await applyCookies(refreshed);
-  return { ...auth, user, request };
+  return { ...auth, user, actor: { ...user, ...access }, request };
 }
 
 function failure(error: unknown): ActionResult<never> {
@@ -60,12 +68,15 @@ function failure(error: unknown): ActionResult<never> {
 export function adminAction<S extends z.ZodType, T>(
   schema: S,
   handler: (input: z.infer<S>, ctx: ActionContext) => Promise<T>,
-  options: Options<z.infer<S>, T> = {},
-) {
-  return async (input: unknown): Promise<ActionResult<T>> => {
+  options: Options<z.infer<S>, T>,
+): Guarded<(input: unknown) => Promise<ActionResult<T>>> {
+  const action = async (input: unknown): Promise<ActionResult<T>> => {
     try {
       const ctx = await actionContext();
+      // A fixed need is checked before the input is even read.
+      if (typeof options.access !== 'function') await enforce(options.access, undefined, ctx);
       const parsed = parseOrThrow(schema, input);
+      if (typeof options.access === 'function') await enforce(options.access, parsed, ctx);
       const data = await handler(parsed, ctx);
       const entry = options.audit?.(parsed, data, ctx);
       if (entry) await writeAudit(ctx.db, { ...entry, user: ctx.user, ip: ctx.request.ip });
@@ -75,6 +86,7 @@ export function adminAction<S extends z.ZodType, T>(
       return failure(error);
     }
   };
+  return Object.assign(action, { access: options.access as AccessRule<never, never> });
 }
 
 /** Form fields as a plain object: empty strings dropped, repeated names become arrays. */
@@ -93,8 +105,8 @@ export function formDataToObject(form: FormData): Record<string, unknown> {
 export function adminFormAction<S extends z.ZodType, T>(
   schema: S,
   handler: (input: z.infer<S>, ctx: ActionContext) => Promise<T>,
-  options: Options<z.infer<S>, T> = {},
-) {
+  options: Options<z.infer<S>, T>,
+): Guarded<(previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>> {
   const action = adminAction(schema, handler, options);
-  return async (_previous: ActionResult<T> | null, form: FormData) => action(formDataToObject(form));
+  return Object.assign(async (_previous: ActionResult<T> | null, form: FormData) => action(formDataToObject(form)), { access: action.access });
 }

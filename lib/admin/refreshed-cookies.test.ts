@@ -12,6 +12,7 @@ import type { AuthAdapter } from '@/lib/auth/types';
 import { json } from '@/lib/http/responses';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { startFakeGoTrue, type FakeGoTrue } from '@/lib/testing/fake-gotrue';
+import { needs } from './access';
 
 const incoming = vi.hoisted(() => ({
   headers: new Headers(),
@@ -69,7 +70,7 @@ describe.each(testDatabaseKinds)('cookies refreshed by the sign-in adapter (supa
 
   it('adminAction writes the refreshed session cookies', async () => {
     incoming.cookies = await expiringSession();
-    const whoAmI = adminAction(z.object({}), async (_input, ctx) => ctx.user.email);
+    const whoAmI = adminAction(z.object({}), async (_input, ctx) => ctx.user.email, { access: needs.read });
     expect(await whoAmI({})).toEqual({ ok: true, data: who.email });
     const session = incoming.written.filter((c) => c.name.startsWith('sb-') && c.value !== '');
     expect(session.length).toBeGreaterThan(0);
@@ -78,7 +79,7 @@ describe.each(testDatabaseKinds)('cookies refreshed by the sign-in adapter (supa
 
   it('adminRoute sends the refreshed session cookies with its answer', async () => {
     const browser = await expiringSession();
-    const GET = adminRoute(async (_request, ctx) => json({ email: ctx.user.email }));
+    const GET = adminRoute(needs.read, async (_request, ctx) => json({ email: ctx.user.email }));
     const response = await GET(new Request('http://localhost:3000/api/admin/news', { headers: { cookie: browser.map((c) => `${c.name}=${c.value}`).join('; ') } }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ email: who.email });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, loginAttempts, sessions, users } from '@/lib/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { authorizeAccountCreation } from '@/lib/admin/access';
 import { createUserApi } from './api';
 import { createAccount, createEmbeddedAdapter, userForToken } from './embedded';
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
@@ -47,7 +48,7 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
-    api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE });
+    api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation });
     await createAccount(database.db, alice);
     await createAccount(database.db, bob);
   });

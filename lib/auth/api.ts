@@ -7,9 +7,17 @@ import { errorResponse, json, readJson, withCookies } from '@/lib/http/responses
 import { assertSameOrigin } from '@/lib/http/origin';
 import { authRequestFrom } from './request';
 import { createAccountAs, currentUser, listAccounts, requireUser, signIn, signOut, updateOwnProfile, type AuthDeps } from './service';
-import type { CookieToSet } from './types';
+import type { CookieToSet, SessionUser } from './types';
 
-export type UserApiOptions = { cookieName: string; allowedOrigins?: string[] };
+export type UserApiOptions = {
+  cookieName: string;
+  allowedOrigins?: string[];
+  /**
+   * Throws (a French `ForbiddenError`) when the connected user may not create accounts: the
+   * installation's access rules decide (lib/admin/user-api.ts), not this module.
+   */
+  authorizeAccountCreation: (auth: AuthDeps, actor: SessionUser) => Promise<void>;
+};
 
 function respond(body: unknown, cookies: CookieToSet[], status = 200) {
   return withCookies(json(body, { status }), cookies);
@@ -55,6 +63,7 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
     createUser: handle(async (request, auth) => {
       const r = req(request);
       const { value: actor, cookies } = await requireUser(auth, r);
+      await options.authorizeAccountCreation(auth, actor);
       const user = await createAccountAs(auth, r, actor, userOf(await readJson(request)));
       return respond({ user }, cookies, 201);
     }, true),

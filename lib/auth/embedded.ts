@@ -9,6 +9,7 @@ import { sessions, users } from '@/lib/db/schema';
 import { ConflictError, InvalidCredentialsError, NotFoundError, ValidationError } from '@/lib/errors';
 import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD } from './messages';
 import { hashPassword, needsRehash, verifyPassword } from './password';
+import { roleOfNewAccount } from './roles';
 import { hashToken, newSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
 import type { AccountUser, AuthAdapter, AuthRequest, CookieToSet, CreateUserInput, SessionUser } from './types';
 
@@ -46,7 +47,7 @@ export async function createAccount(db: Db, input: CreateUserInput): Promise<Acc
   if (existing) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db.insert(users).values({ email: input.email.trim(), name: input.name.trim(), passwordHash }).returning();
+    const [row] = await db.insert(users).values({ email: input.email.trim(), name: input.name.trim(), passwordHash, role: roleOfNewAccount }).returning();
     return toAccount(row!);
   } catch (error) {
     // Two creations of the same address at once: the unique index decides.

@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
+import { roleOfNewAccount } from './roles';
 import type { AccountUser, ProviderUser, SessionUser } from './types';
 
 const cache = new Map<string, { user: SessionUser; at: number }>();
@@ -36,7 +37,7 @@ export async function mirrorProviderUser(db: Db, provider: ProviderUser): Promis
   } else {
     [row] = await db
       .insert(users)
-      .values({ externalId: key, email, name, active: provider.active ?? true })
+      .values({ externalId: key, email, name, active: provider.active ?? true, role: roleOfNewAccount })
       .returning();
   }
   const user = { id: row!.id, email: row!.email, name: row!.name };

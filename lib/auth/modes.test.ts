@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { startFakeGoTrue, type FakeGoTrue } from '@/lib/testing/fake-gotrue';
 import { startFakeUserApi, type FakeUserApi } from '@/lib/testing/fake-user-api';
+import { authorizeAccountCreation } from '@/lib/admin/access';
 import { createUserApi } from './api';
 import { createAccount, createEmbeddedAdapter } from './embedded';
 import { clearMirrorCache } from './mirror';
@@ -60,7 +61,7 @@ describe.each(testDatabaseKinds)('user API in each sign-in mode (%s)', (kind) =>
   for (const mode of ['embedded', 'supabase', 'upstream'] as const) {
     it(`${mode}: sign in, cookie and bearer sessions, list, logout`, async () => {
       const adapter = adapters[mode]!();
-      const api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE });
+      const api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation });
 
       const wrong = await api.login(call('/user/login', { method: 'POST', body: { email: who.email, password: 'pas le bon mot de passe' } }));
       expect(wrong.status).toBe(401);

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { DatabaseUnavailableError, ForbiddenError, InvalidCredentialsError, UnauthorizedError } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
 import { assertLoginAllowed, recordLoginAttempt } from './rate-limit';
+import { assertNotLastAdmin } from './roles';
 import { createUserSchema, loginSchema, profileSchema, setActiveSchema } from './schemas';
 import type { AccountUser, AuthAdapter, AuthRequest, SessionUser, WithCookies } from './types';
 
@@ -110,6 +111,7 @@ export async function setAccountActive({ adapter, db }: AuthDeps, request: AuthR
   if (!active) {
     if (userId === actor.id) throw new ForbiddenError('Vous ne pouvez pas désactiver votre propre compte.');
     if (!accounts.some((a) => a.active && a.id !== userId)) throw new ForbiddenError('Impossible de désactiver le dernier compte actif.');
+    await db.transaction((tx) => assertNotLastAdmin(tx, userId, 'deactivate'));
   }
   if (target.active === active) return target;
   await adapter.setActive(request, actor, userId, active);

@@ -39,6 +39,8 @@ export const contentStatus = pgEnum('content_status', ['draft', 'scheduled', 'pu
 export const fileVisibility = pgEnum('file_visibility', ['public', 'restricted']);
 export const releaseStatus = pgEnum('release_status', ['announced', 'confirmed', 'postponed', 'cancelled', 'published']);
 export const seriesFrequency = pgEnum('series_frequency', ['monthly', 'quarterly', 'annual']);
+/** What an account may do in the back-office (lib/admin/access.ts): Administrateur, Responsable de publication, Rédacteur. */
+export const userRole = pgEnum('user_role', ['admin', 'publisher', 'editor']);
 
 /** Columns every editable, publishable item shares: life cycle, optimistic version, trash, authorship. */
 const lifecycle = () => ({
@@ -67,6 +69,10 @@ export const users = pgTable(
     /** Identifier at the external provider, when there is one. */
     externalId: text('external_id'),
     active: boolean('active').notNull().default(true),
+    /** Least power by default: a Rédacteur with no area (the first account is made Administrateur: lib/auth/roles.ts). */
+    role: userRole('role').notNull().default('editor'),
+    /** The registry's areas a Rédacteur writes in (lib/content/areas.ts); the other roles have every area. */
+    areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     lastSignInAt: ts('last_sign_in_at'),

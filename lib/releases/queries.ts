@@ -97,3 +97,9 @@ export async function releaseForAdmin(db: Db, id: number) {
   const changes = await db.select().from(releaseDateChanges).where(eq(releaseDateChanges.releaseId, id)).orderBy(asc(releaseDateChanges.changedAt), asc(releaseDateChanges.id));
   return { row, changes };
 }
+
+/** The area of a release (the access rules of its admin actions), or null for an unknown one. */
+export async function releaseArea(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ area: releases.area }).from(releases).where(eq(releases.id, id)).limit(1);
+  return row?.area ?? null;
+}

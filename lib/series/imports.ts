@@ -3,7 +3,7 @@
  * result is kept as a staged import and shown line by line (new, revised old → new, unchanged,
  * errors); only publishing it writes a version. Cancelling, or any error left, writes nothing.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { series, seriesImports } from '@/lib/db/schema';
 import { diffImport, type ImportPreview } from './files/diff';
@@ -86,4 +86,14 @@ export async function publishImport(
 export async function cancelImport(db: Db, id: string): Promise<void> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return;
   await db.delete(seriesImports).where(and(eq(seriesImports.id, id)));
+}
+
+/** Who staged an import and the areas of the series it touches (the access rules of its publication and cancellation). */
+export async function importOwnerAndAreas(db: Db, id: string): Promise<{ createdBy: string | null; areas: string[] } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select({ createdBy: seriesImports.createdBy, parsed: seriesImports.parsed }).from(seriesImports).where(eq(seriesImports.id, id)).limit(1);
+  if (!row) return null;
+  const codes = [...new Set((row.parsed as StagedImport).rows.map((r) => r.code))];
+  const touched = codes.length > 0 ? await db.select({ area: series.area }).from(series).where(inArray(series.code, codes)) : [];
+  return { createdBy: row.createdBy, areas: [...new Set(touched.map((r) => r.area))] };
 }

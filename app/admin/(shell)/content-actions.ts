@@ -3,13 +3,15 @@
 // of area (lib/content/kinds). Each goes through adminAction; the mutations write the audit
 // entries in their own transactions, and the pages showing the item are invalidated here.
 import { z } from 'zod';
-import { adminAction } from '@/lib/admin/action';
+import { adminAction, type ActionContext } from '@/lib/admin/action';
+import { needs, type Need } from '@/lib/admin/access';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { getArea } from '@/lib/content/areas';
 import { editPath } from '@/lib/content/editing/paths';
 import { kindOfArea } from '@/lib/content/kinds';
+import { areaOfRow } from '@/lib/content/kinds/kind';
 import { createItem, deleteItemForever, updateItem } from '@/lib/content/mutations/items';
-import { agree, changeLifecycle } from '@/lib/content/mutations/lifecycle';
+import { agree, changeLifecycle, readRows } from '@/lib/content/mutations/lifecycle';
 import { dateTime } from '@/lib/content/schemas/common';
 import { NotFoundError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -23,6 +25,21 @@ function areaAndKind(slug: string) {
   const area = getArea(slug);
   if (!area) throw new NotFoundError('Cette rubrique n’existe pas : rechargez la page.');
   return { area, kind: kindOfArea(area) };
+}
+
+/**
+ * What touching an existing item needs: a draft is written by whoever holds its area (and the
+ * form's, when the item moves between the areas of one screen), in the trash or not; an item
+ * online or scheduled is the public site's, which takes a publisher. The write itself is version-checked,
+ * so an item published between this check and the write is refused as a conflict.
+ */
+async function itemNeeds(ctx: ActionContext, formArea: string, id: number): Promise<Need[]> {
+  const { kind } = areaAndKind(formArea);
+  const [row] = await readRows(ctx.db, kind, [id]);
+  // Gone: the write answers « n’existe pas ou plus ».
+  if (!row) return [needs.read];
+  const areas = [...new Set([areaOfRow(kind, row), formArea])];
+  return row.status === 'draft' ? [needs.editDraft(areas)] : [needs.editDraft(areas), needs.editPublic(areas)];
 }
 
 /** Creates an item (no `id`) or saves the edit form of one (with the version it was loaded at). */
@@ -42,7 +59,10 @@ export const saveItemAction = adminAction(
     const message = tags.length === 0 ? 'Aucun changement à enregistrer.' : `${words.noun} ${agree('enregistré', words)}.`;
     return { id: row.id, version: row.version, editUrl: editPath(area, row.id), message };
   },
-  { success: (data) => data.message },
+  {
+    access: (input, ctx) => (input.id === undefined ? needs.create(areaAndKind(input.area).area.slug) : itemNeeds(ctx, input.area, input.id)),
+    success: (data) => data.message,
+  },
 );
 
 const lifecycleMessages = {
@@ -81,5 +101,15 @@ export const changeItemAction = adminAction(
       message: lifecycleMessages[input.action](kind.words.noun, kind.words, input.at ?? undefined),
     };
   },
-  { success: (data) => data.message },
+  {
+    // Putting online, scheduling, withdrawing and deleting for good take a publisher; a draft goes
+    // to the trash and back with its area's writers.
+    access: async (input, ctx) =>
+      input.action === 'delete'
+        ? needs.deleteForGood
+        : input.action === 'trash' || input.action === 'restore'
+          ? itemNeeds(ctx, input.area, input.id)
+          : needs.publish([areaAndKind(input.area).area.slug]),
+    success: (data) => data.message,
+  },
 );

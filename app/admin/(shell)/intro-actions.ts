@@ -21,5 +21,9 @@ export const updateAreaIntroAction = adminFormAction(
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
-  { success: (r) => (r.changed ? 'Introduction de la rubrique enregistrée : la page publique est à jour.' : 'Aucune modification à enregistrer.') },
+  {
+    // The introduction is public as soon as it is saved: a publisher's write.
+    access: ({ area }) => ({ to: 'publish', areas: [area], what: 'modifier l’introduction d’une rubrique (publique dès l’enregistrement)' }),
+    success: (r) => (r.changed ? 'Introduction de la rubrique enregistrée : la page publique est à jour.' : 'Aucune modification à enregistrer.'),
+  },
 );

@@ -3,12 +3,15 @@
 // through adminFormAction (session, validation, French errors); the mutation writes its own audit
 // entry in its transaction and returns the cache tags to invalidate.
 import { adminFormAction } from '@/lib/admin/action';
+import { needs, type Need } from '@/lib/admin/access';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { updateIdentity, updatePage } from '@/lib/content/mutations/institution';
 import { directorWordInputSchema, identityInputSchema, missionInputSchema, versionField } from '@/lib/content/schemas/institution';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const unchanged = 'Aucune modification à enregistrer.';
+/** An institutional page is public as soon as it is saved: a publisher's write. */
+const publishPage = (area: string): Need => ({ to: 'publish', areas: [area], what: 'modifier une page institutionnelle (publique dès l’enregistrement)' });
 
 // The forms send their English fields flat (`en.name`, `en.title`): `fromFlatForm` nests them under `en`.
 export const updateIdentityAction = adminFormAction(
@@ -18,7 +21,7 @@ export const updateIdentityAction = adminFormAction(
     await invalidateTags(tags);
     return { version: identity.version, changed: tags.length > 0 };
   },
-  { success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
+  { access: needs.identity, success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
 );
 
 export const updateMissionAction = adminFormAction(
@@ -28,7 +31,7 @@ export const updateMissionAction = adminFormAction(
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
-  { success: (r) => (r.changed ? 'Page « Missions » enregistrée : le site public est à jour.' : unchanged) },
+  { access: publishPage('mission'), success: (r) => (r.changed ? 'Page « Missions » enregistrée : le site public est à jour.' : unchanged) },
 );
 
 export const updateAccessibilityAction = adminFormAction(
@@ -38,7 +41,7 @@ export const updateAccessibilityAction = adminFormAction(
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
-  { success: (r) => (r.changed ? 'Déclaration d’accessibilité enregistrée : le site public est à jour.' : unchanged) },
+  { access: publishPage('accessibilite'), success: (r) => (r.changed ? 'Déclaration d’accessibilité enregistrée : le site public est à jour.' : unchanged) },
 );
 
 export const updateDirectorWordAction = adminFormAction(
@@ -48,5 +51,5 @@ export const updateDirectorWordAction = adminFormAction(
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
-  { success: (r) => (r.changed ? 'Page « Mot du Directeur général » enregistrée : le site public est à jour.' : unchanged) },
+  { access: publishPage('mot_du_dg'), success: (r) => (r.changed ? 'Page « Mot du Directeur général » enregistrée : le site public est à jour.' : unchanged) },
 );

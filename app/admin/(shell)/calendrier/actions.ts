@@ -4,15 +4,26 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
+import type { Need } from '@/lib/admin/access';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { linkPublication, unlinkPublication } from '@/lib/releases/links';
 import { fromZonedInput } from '@/lib/releases/model';
+import { releaseArea } from '@/lib/releases/queries';
 import { changeRelease, createRelease, releaseEnglishSchema, releaseInputSchema, translateRelease, type ReleaseWrite } from '@/lib/releases/mutations';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
+
+/**
+ * The calendar is public as soon as it changes (announcements, dates, reasons, what a release
+ * brings out): every write here takes a publisher of the release's area.
+ */
+const publishRelease = async (ctx: ActionContext, id: number, what: string): Promise<Need> => {
+  const area = await releaseArea(ctx.db, id);
+  return { to: 'publish', areas: area ? [area] : [], what };
+};
 async function done(result: ReleaseWrite) {
   if (!result.ok) throw new ValidationError(result.error);
   await invalidateTags(result.tags);
@@ -25,28 +36,32 @@ const localTime = z
   .transform((v, ctx) => fromZonedInput(v, env.TIME_ZONE) ?? (ctx.addIssue({ code: 'custom', message: 'Cette date n’existe pas.' }), z.NEVER));
 
 // English fields come flat (`en.title`): `fromFlatForm` nests them under `en`.
-export const createReleaseAction = adminFormAction(fromFlatForm(releaseInputSchema.extend({ scheduledAt: localTime })), async (input, ctx) => {
-  const created = await done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));
-  redirect(`/admin/calendrier/${created.id}`);
-});
+export const createReleaseAction = adminFormAction(
+  fromFlatForm(releaseInputSchema.extend({ scheduledAt: localTime })),
+  async (input, ctx) => {
+    const created = await done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));
+    redirect(`/admin/calendrier/${created.id}`);
+  },
+  { access: (input) => ({ to: 'publish', areas: [input.area], what: 'annoncer une parution au calendrier' }) },
+);
 
 const target = { id: z.coerce.number().int().min(1), version: z.coerce.number().int().min(1) };
 
 export const confirmReleaseAction = adminFormAction(z.object({ ...target, scheduledAt: localTime }), async ({ id, version, scheduledAt }, ctx) => {
   await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'confirm', scheduledAt }, actor: actorOf(ctx) }));
-}, { success: 'Date confirmée : le calendrier public et ses flux sont à jour.' });
+}, { access: ({ id }, ctx) => publishRelease(ctx, id, 'confirmer la date d’une parution'), success: 'Date confirmée : le calendrier public et ses flux sont à jour.' });
 
 export const moveReleaseAction = adminFormAction(
   z.object({ ...target, scheduledAt: localTime, reason: z.string().trim().max(500).default('') }),
   async ({ id, version, scheduledAt, reason }, ctx) => {
     await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'move', scheduledAt, reason }, actor: actorOf(ctx) }));
   },
-  { success: 'Parution reportée : l’ancienne date et la raison sont publiées.' },
+  { access: ({ id }, ctx) => publishRelease(ctx, id, 'reporter une parution'), success: 'Parution reportée : l’ancienne date et la raison sont publiées.' },
 );
 
 export const cancelReleaseAction = adminFormAction(z.object({ ...target, notice: z.string().trim().max(1000).default('') }), async ({ id, version, notice }, ctx) => {
   await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
-}, { success: 'Parution annulée : l’avis est publié.' });
+}, { access: ({ id }, ctx) => publishRelease(ctx, id, 'annuler une parution'), success: 'Parution annulée : l’avis est publié.' });
 
 export const translateReleaseAction = adminFormAction(
   fromFlatForm(z.object({ ...target, en: releaseEnglishSchema })),
@@ -54,15 +69,15 @@ export const translateReleaseAction = adminFormAction(
     const result = await done(await translateRelease(ctx.db, { id, expectedVersion: version, english: en, actor: actorOf(ctx) }));
     return { changed: result.tags.length > 0 };
   },
-  { success: (r) => (r.changed ? 'Version anglaise enregistrée : le calendrier en anglais est à jour.' : 'Aucune modification à enregistrer.') },
+  { access: ({ id }, ctx) => publishRelease(ctx, id, 'modifier la version anglaise d’une parution'), success: (r) => (r.changed ? 'Version anglaise enregistrée : le calendrier en anglais est à jour.' : 'Aucune modification à enregistrer.') },
 );
 
 const link = { releaseId: z.coerce.number().int().min(1), publicationId: z.coerce.number({ error: 'Choisissez une publication.' }).int().min(1, 'Choisissez une publication.') };
 
 export const linkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
   await done(await linkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
-}, { success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.' });
+}, { access: ({ releaseId }, ctx) => publishRelease(ctx, releaseId, 'lier une publication à une parution'), success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.' });
 
 export const unlinkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
   await done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
-}, { success: 'Publication retirée de la parution : elle redevient un brouillon.' });
+}, { access: ({ releaseId }, ctx) => publishRelease(ctx, releaseId, 'retirer une publication d’une parution'), success: 'Publication retirée de la parution : elle redevient un brouillon.' });

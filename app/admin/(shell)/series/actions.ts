@@ -4,18 +4,30 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
+import { needs, type Need } from '@/lib/admin/access';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { fromZonedInput, zoneName } from '@/lib/releases/model';
-import { cancelImport, publishImport } from '@/lib/series/imports';
+import { cancelImport, importOwnerAndAreas, publishImport } from '@/lib/series/imports';
 import { changeKinds, isStatusCode, periodStart, seriesMetaSchema, statusCodes, type Observation, type SeriesMeta } from '@/lib/series/model';
 import { findSeries } from '@/lib/series/queries';
 import { cancelScheduledVersion, createSeries, publishVersions, seriesEnglishSchema, updateSeriesMeta, type SeriesWrite } from '@/lib/series/versions';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
+
+/**
+ * What a series write needs: a series' description and values are public as soon as they are
+ * saved (or at their scheduled minute), so every write here takes a publisher of the series' area.
+ */
+const publishSeries = (areas: readonly string[], what: string): Need => ({ to: 'publish', areas, what });
+/** The area of a series by its code (none when it is unknown: the write then answers « n’existe pas »). */
+const areasOfSeries = async (ctx: ActionContext, code: string) => {
+  const row = await findSeries(ctx.db, code);
+  return row ? [row.area] : [];
+};
 
 /** The write's value, its caches invalidated; its French error as a form error. */
 async function done<T>(result: SeriesWrite<T>): Promise<T> {
@@ -33,10 +45,14 @@ const metaInput = seriesMetaSchema.extend({
 const toMeta = (input: z.infer<typeof metaInput>): SeriesMeta => ({ ...input, headline: input.headline });
 
 // The English description comes flat (`en.label`…): `fromFlatForm` nests it under `en`.
-export const createSeriesAction = adminFormAction(fromFlatForm(metaInput), async (input, ctx) => {
-  const row = await done(await createSeries(ctx.db, { meta: toMeta(input), english: input.en, actor: actorOf(ctx) }));
-  redirect(`/admin/series/${row.code}`);
-});
+export const createSeriesAction = adminFormAction(
+  fromFlatForm(metaInput),
+  async (input, ctx) => {
+    const row = await done(await createSeries(ctx.db, { meta: toMeta(input), english: input.en, actor: actorOf(ctx) }));
+    redirect(`/admin/series/${row.code}`);
+  },
+  { access: (input) => publishSeries([input.area], 'créer une série (elle est publique dès sa création)') },
+);
 
 export const updateSeriesAction = adminFormAction(
   fromFlatForm(metaInput.extend({ current: z.string().max(40), version: z.coerce.number().int().min(1) })),
@@ -45,7 +61,10 @@ export const updateSeriesAction = adminFormAction(
     if (row.code !== current) redirect(`/admin/series/${row.code}`);
     return { version: row.version };
   },
-  { success: 'Description de la série enregistrée.' },
+  {
+    access: async (input, ctx) => publishSeries([...new Set([...(await areasOfSeries(ctx, input.current)), input.area])], 'modifier la description d’une série (publique dès l’enregistrement)'),
+    success: 'Description de la série enregistrée.',
+  },
 );
 
 /** « Publier » fields shared by the grid and the import: now, at a time (in the institute's zone) or with a release, kind, reason. */
@@ -121,21 +140,35 @@ export const publishValuesAction = adminFormAction(
     );
     return { message: publishedMessage(published) };
   },
-  { success: (r) => r.message },
+  { access: async (input, ctx) => publishSeries(await areasOfSeries(ctx, input.code), 'publier ou programmer des valeurs'), success: (r) => r.message },
 );
 
-export const publishImportAction = adminFormAction(z.object({ id: z.uuid('Import inconnu : envoyez le fichier à nouveau.'), ...publishFields }), async (input, ctx) => {
-  const published = await done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), releaseId: releaseOf(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
-  redirect(`/admin/series?publie=${encodeURIComponent(publishedMessage(published))}`);
-});
+export const publishImportAction = adminFormAction(
+  z.object({ id: z.uuid('Import inconnu : envoyez le fichier à nouveau.'), ...publishFields }),
+  async (input, ctx) => {
+    const published = await done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), releaseId: releaseOf(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
+    redirect(`/admin/series?publie=${encodeURIComponent(publishedMessage(published))}`);
+  },
+  { access: async ({ id }, ctx) => publishSeries((await importOwnerAndAreas(ctx.db, id))?.areas ?? [], 'publier ou programmer des valeurs') },
+);
 
-export const cancelImportAction = adminFormAction(z.object({ id: z.uuid('Import inconnu.') }), async ({ id }, ctx) => {
-  await cancelImport(ctx.db, id);
-  redirect('/admin/series/import?annule=1');
-});
+export const cancelImportAction = adminFormAction(
+  z.object({ id: z.uuid('Import inconnu.') }),
+  async ({ id }, ctx) => {
+    await cancelImport(ctx.db, id);
+    redirect('/admin/series/import?annule=1');
+  },
+  {
+    // Its author forgets their own import; someone else's takes a publisher.
+    access: async ({ id }, ctx) => {
+      const staged = await importOwnerAndAreas(ctx.db, id);
+      return !staged || staged.createdBy === ctx.user.id ? needs.read : publishSeries(staged.areas, 'annuler l’import d’une autre personne');
+    },
+  },
+);
 
 export const cancelVersionAction = adminFormAction(
   z.object({ code: z.string().max(40), number: z.coerce.number().int().min(1) }),
   async ({ code, number }, ctx) => done(await cancelScheduledVersion(ctx.db, { code, number, actor: actorOf(ctx) })),
-  { success: 'Version programmée annulée : rien n’en sera publié.' },
+  { access: async ({ code }, ctx) => publishSeries(await areasOfSeries(ctx, code), 'annuler une version programmée'), success: 'Version programmée annulée : rien n’en sera publié.' },
 );

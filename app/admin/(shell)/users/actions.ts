@@ -1,21 +1,37 @@
 'use server';
-// Account management actions; each goes through adminAction (session, validation, errors).
+// Account management actions; each goes through adminAction (session, role, validation, errors).
+// Accounts and roles are the administrators'; one's own profile is everyone's.
 import { z } from 'zod';
 import { adminAction, adminFormAction, applyCookies } from '@/lib/admin/action';
+import { needs } from '@/lib/admin/access';
+import { accessChangeSchema } from '@/lib/admin/access-schema';
 import { createAccountAs, setAccountActive, updateOwnProfile } from '@/lib/auth/service';
+import { setAccountAccess } from '@/lib/auth/roles';
 import { createUserSchema } from '@/lib/auth/schemas';
 
-// The audit entries are written by lib/auth/service.ts, which the user API shares.
+// The audit entries are written by lib/auth/service.ts, which the user API shares, and lib/auth/roles.ts.
 export const createUserAction = adminFormAction(
-  createUserSchema,
-  (input, ctx) => createAccountAs(ctx, ctx.request, ctx.user, input),
-  { success: (user) => `Compte créé pour ${user.name}.` },
+  createUserSchema.extend(accessChangeSchema.omit({ userId: true }).partial().shape),
+  async ({ role, areas, ...input }, ctx) => {
+    const user = await createAccountAs(ctx, ctx.request, ctx.user, input);
+    // Least power unless the administrator chose otherwise here.
+    if (role) await setAccountAccess(ctx.db, { actor: ctx.user, ip: ctx.request.ip, change: { userId: user.id, role, areas: areas ?? [] } });
+    return user;
+  },
+  { access: needs.users, success: (user) => `Compte créé pour ${user.name}.` },
 );
 
 export const setUserActiveAction = adminAction(
   z.object({ userId: z.uuid({ message: 'Compte inconnu.' }), active: z.boolean() }),
   (input, ctx) => setAccountActive(ctx, ctx.request, ctx.user, input),
-  { success: (user) => (user.active ? `Compte de ${user.name} réactivé.` : `Compte de ${user.name} désactivé : ses sessions sont fermées.`) },
+  { access: needs.users, success: (user) => (user.active ? `Compte de ${user.name} réactivé.` : `Compte de ${user.name} désactivé : ses sessions sont fermées.`) },
+);
+
+/** An account's role and areas (the users screen's form for one account). */
+export const setUserAccessAction = adminFormAction(
+  accessChangeSchema,
+  (change, ctx) => setAccountAccess(ctx.db, { actor: ctx.user, ip: ctx.request.ip, change }),
+  { access: needs.users, success: (r) => (r.changed ? `Rôle de ${r.name} enregistré.` : 'Aucune modification à enregistrer.') },
 );
 
 const profileFormSchema = z
@@ -40,5 +56,5 @@ export const updateProfileAction = adminFormAction(
     await applyCookies(result.cookies);
     return result.value;
   },
-  { success: 'Profil enregistré.' },
+  { access: needs.read, success: 'Profil enregistré.' },
 );

@@ -1,6 +1,7 @@
 // GET /api/admin/{kind}?area=…&q=&status=&year=&sort=&dir=&page= — the back-office list of an
 // admin screen (connected users only): `kind` one of lib/content/kinds, `area` the screen's areas
 // (optional for a kind whose items all belong to one area).
+import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
 import { getArea } from '@/lib/content/areas';
 import { kindOf } from '@/lib/content/kinds';
@@ -9,7 +10,7 @@ import { ValidationError } from '@/lib/errors';
 import { json } from '@/lib/http/responses';
 import { parseOrThrow } from '@/lib/validation';
 
-export const GET = adminRoute<{ kind: string }>(async (request, { db }, params) => {
+export const GET = adminRoute<{ kind: string }>(needs.read, async (request, { db }, params) => {
   const kind = kindOf(params.kind);
   const url = new URL(request.url);
   const get = (key: string) => url.searchParams.get(key) || undefined;

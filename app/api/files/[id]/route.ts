@@ -1,14 +1,17 @@
 // GET /api/files/{id} — one file of the library with its uses.
 // PATCH /api/files/{id} — { name } renames its display name (pages showing it are refreshed).
 // DELETE /api/files/{id} — deletes it; 409 with the list of uses while it is attached somewhere.
+// Renaming one's own upload takes a writer; renaming another's file or deleting any takes a publisher.
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
+import { files } from '@/lib/db/schema';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { deleteFile, getLibraryFile, renameFile } from '@/lib/files/library';
-import { json, readJson } from '@/lib/http/responses';
+import { json } from '@/lib/http/responses';
 import { NotFoundError } from '@/lib/errors';
 import { getStorage } from '@/lib/storage';
-import { parseOrThrow } from '@/lib/validation';
 
 type Params = { id: string };
 const idOf = (params: Params) => {
@@ -17,16 +20,22 @@ const idOf = (params: Params) => {
 };
 const renameSchema = z.object({ name: z.string({ message: 'Saisissez un nom.' }).max(400, 'Nom trop long.') });
 
-export const GET = adminRoute<Params>(async (_request, { db }, params) => json({ file: await getLibraryFile(db, idOf(params)) }));
+export const GET = adminRoute<Params>(needs.read, async (_request, { db }, params) => json({ file: await getLibraryFile(db, idOf(params)) }));
 
-export const PATCH = adminRoute<Params>(async (request, { db, user, request: auth }, params) => {
-  const { name } = parseOrThrow(renameSchema, await readJson(request));
-  const file = await renameFile(db, idOf(params), name, user, auth.ip);
-  await invalidateTags(file.uses.flatMap((u) => u.tags));
-  return json({ file });
-});
+export const PATCH = adminRoute<Params, z.infer<typeof renameSchema>>(
+  async ({ params }, { db, actor }) => {
+    const [file] = await db.select({ uploadedBy: files.uploadedBy }).from(files).where(eq(files.id, idOf(params))).limit(1);
+    return file && file.uploadedBy === actor.id ? { ...needs.upload, what: 'renommer vos fichiers' } : { to: 'publish', what: 'renommer le fichier d’une autre personne' };
+  },
+  async (_request, { db, user, request: auth }, params, { name }) => {
+    const file = await renameFile(db, idOf(params), name, user, auth.ip);
+    await invalidateTags(file.uses.flatMap((u) => u.tags));
+    return json({ file });
+  },
+  { body: renameSchema },
+);
 
-export const DELETE = adminRoute<Params>(async (_request, { db, user, request: auth }, params) => {
+export const DELETE = adminRoute<Params>(needs.deleteForGood, async (_request, { db, user, request: auth }, params) => {
   await deleteFile(db, getStorage(), idOf(params), user, auth.ip);
   return json({ ok: true });
 });

@@ -1,12 +1,14 @@
 // POST /api/admin/{kind}/bulk — { action: publish|unpublish|trash|restore, ids } from a
-// back-office list; the public pages showing them are refreshed at once.
+// back-office list; the public pages showing them are refreshed at once. Putting online and
+// withdrawing take a publisher; drafts go to the trash and back with their areas' writers.
 import { z } from 'zod';
+import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { kindOf } from '@/lib/content/kinds';
-import { bulkChangeLifecycle } from '@/lib/content/mutations/lifecycle';
-import { json, readJson } from '@/lib/http/responses';
-import { parseOrThrow } from '@/lib/validation';
+import { areaOfRow } from '@/lib/content/kinds/kind';
+import { bulkChangeLifecycle, readRows } from '@/lib/content/mutations/lifecycle';
+import { json } from '@/lib/http/responses';
 
 const schema = z.object({
   action: z.enum(['publish', 'unpublish', 'trash', 'restore'], { message: 'Action inconnue.' }),
@@ -23,11 +25,22 @@ const done = {
   restore: ['restauré', 'restaurés'],
 } as const;
 
-export const POST = adminRoute<{ kind: string }>(async (request, { db, user, request: auth }, { kind }) => {
-  const { action, ids } = parseOrThrow(schema, await readJson(request));
-  const result = await bulkChangeLifecycle(db, { kind: kindOf(kind), action, ids, user, ip: auth.ip });
-  await invalidateTags(result.tags);
-  const n = result.items.length;
-  const skipped = result.skipped.length ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})` : '';
-  return json({ count: n, skipped: result.skipped, message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.` });
-});
+export const POST = adminRoute<{ kind: string }, z.infer<typeof schema>>(
+  async ({ params, body }, { db }) => {
+    const kind = kindOf(params.kind);
+    const rows = await readRows(db, kind, body.ids);
+    const areas = [...new Set(rows.map((row) => areaOfRow(kind, row)))];
+    if (body.action === 'publish' || body.action === 'unpublish') return needs.publish(areas);
+    const drafts = [...new Set(rows.filter((row) => row.status === 'draft').map((row) => areaOfRow(kind, row)))];
+    const others = [...new Set(rows.filter((row) => row.status !== 'draft').map((row) => areaOfRow(kind, row)))];
+    return [needs.editDraft(drafts), ...(others.length ? [needs.editPublic(others)] : [])];
+  },
+  async (_request, { db, user, request: auth }, { kind }, { action, ids }) => {
+    const result = await bulkChangeLifecycle(db, { kind: kindOf(kind), action, ids, user, ip: auth.ip });
+    await invalidateTags(result.tags);
+    const n = result.items.length;
+    const skipped = result.skipped.length ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})` : '';
+    return json({ count: n, skipped: result.skipped, message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.` });
+  },
+  { body: schema },
+);

@@ -1,5 +1,6 @@
 // POST /api/admin/series/import — a CSV or XLSX file of values (multipart, field `file`), read and
-// kept for its preview; nothing is published. 201 { id } → /admin/series/import/{id}; 413 over the size limit.
+// kept for its preview; nothing is published (publishing it takes a publisher: series/actions.ts). 201 { id } → /admin/series/import/{id}; 413 over the size limit.
+import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
 import { ValidationError } from '@/lib/errors';
 import { json } from '@/lib/http/responses';
@@ -8,7 +9,7 @@ import { stageImport } from '@/lib/series/imports';
 
 const tooLarge = () => json({ error: `Fichier trop volumineux : ${Math.round(maxImportBytes / 1024 / 1024)} Mo au plus. Découpez-le en plusieurs fichiers.` }, { status: 413 });
 
-export const POST = adminRoute(async (request, { db, user, request: auth }) => {
+export const POST = adminRoute({ ...needs.upload, what: 'préparer un import de valeurs' }, async (request, { db, user, request: auth }) => {
   // Refused before reading the body when its announced size is over the limit.
   const announced = Number(request.headers.get('content-length') ?? 0);
   if (announced > maxImportBytes + 64 * 1024) return tooLarge();

@@ -1,0 +1,109 @@
+/**
+ * Who may do what in the back-office: the one place that decides. Every admin action, route
+ * handler and page states what it needs (`Need`); the wrappers (lib/admin/action.ts,
+ * lib/admin/handler.ts) and the pages (`pageActor`) ask `refusal` before anything is read or
+ * written, and a refusal is a 403 with a French message naming the role or the area missing.
+ *
+ * - Administrateur: everything, including accounts, roles, the institute's identity and settings.
+ * - Responsable de publication: publishes, withdraws, schedules, deletes for good, in every area.
+ * - Rédacteur: writes drafts and uploads files in the areas assigned to them; reads the rest.
+ */
+import { accessOf, roleLabels, type Access, type Role } from '@/lib/auth/roles';
+import type { SessionUser } from '@/lib/auth/types';
+import { getArea } from '@/lib/content/areas';
+import type { Db } from '@/lib/db/open';
+import { ForbiddenError, UnauthorizedError } from '@/lib/errors';
+
+/** A connected user with their role and areas. */
+export type Actor = SessionUser & Access;
+
+/**
+ * What an entry point needs:
+ * - `read`: any connected account (the back-office's lists, the file library, one's own profile);
+ * - `edit`: write drafts in these areas (`'any'`: in at least one, e.g. to upload a file);
+ * - `publish`: what goes public or leaves the site (publish, withdraw, schedule, delete for good,
+ *   a public text saved at once), in these areas;
+ * - `administer`: accounts, roles, the identity and the settings.
+ * `what` says the action in French, after « ne permet pas de … ».
+ */
+export type Need =
+  | { to: 'read' }
+  | { to: 'edit'; areas: readonly string[] | 'any'; what: string }
+  | { to: 'publish'; areas?: readonly string[]; what: string }
+  | { to: 'administer'; what: string };
+
+const publishers: readonly Role[] = ['admin', 'publisher'];
+
+/** The area's name as the back-office shows it (« Indice des prix à la consommation »), or its slug. */
+const areaName = (slug: string) => getArea(slug)?.label ?? slug;
+
+/** Why `access` may not do what `need` asks (French, names the missing role or area), or null when it may. */
+export function refusal(access: Access, need: Need): string | null {
+  const role = roleLabels[access.role];
+  switch (need.to) {
+    case 'read':
+      return null;
+    case 'administer':
+      return access.role === 'admin' ? null : `Votre rôle (${role}) ne permet pas de ${need.what} : c’est réservé aux administrateurs.`;
+    case 'publish':
+      return publishers.includes(access.role)
+        ? null
+        : `Votre rôle (${role}) ne permet pas de ${need.what} : il faut être Responsable de publication ou Administrateur.`;
+    case 'edit': {
+      if (publishers.includes(access.role)) return null;
+      if (need.areas === 'any') {
+        return access.areas.length > 0 ? null : `Aucune rubrique ne vous est attribuée : vous ne pouvez pas encore ${need.what}. Demandez à un administrateur de vous en attribuer une.`;
+      }
+      const missing = need.areas.filter((a) => !access.areas.includes(a));
+      if (missing.length === 0) return null;
+      const names = missing.map((a) => `« ${areaName(a)} »`).join(', ');
+      return `Vous ne pouvez pas ${need.what} : ${missing.length > 1 ? 'les rubriques' : 'la rubrique'} ${names} ne ${missing.length > 1 ? 'font' : 'fait'} pas partie de vos rubriques (${role}). Demandez à un administrateur de vous ${missing.length > 1 ? 'les' : 'l’'}attribuer.`;
+    }
+  }
+}
+
+/** Whether `access` may do what `need` asks (the back-office uses it to hide what a user may not do). */
+export const can = (access: Access, need: Need): boolean => refusal(access, need) === null;
+
+/** Throws a French `ForbiddenError` (403) when `access` may not do what `need` asks. */
+export function authorize(access: Access, need: Need): void {
+  const reason = refusal(access, need);
+  if (reason) throw new ForbiddenError(reason);
+}
+
+/**
+ * What an entry point needs (lib/admin/access.ts): a fixed need, checked before the input is read, or
+ * one computed from the validated input (the item's area and status, say), checked before the
+ * handler runs. Every need of a list must be met.
+ */
+export type AccessRule<I, C> = Need | ((input: I, ctx: C) => Need | readonly Need[] | Promise<Need | readonly Need[]>);
+
+/** Checks a rule's needs; throws the French `ForbiddenError` of the first one not met. */
+export async function enforce<I, C extends { actor: Actor }>(rule: AccessRule<I, C>, input: I, ctx: C): Promise<void> {
+  const needs = typeof rule === 'function' ? await rule(input, ctx) : rule;
+  for (const need of Array.isArray(needs) ? needs : [needs]) authorize(ctx.actor, need as Need);
+}
+
+/** A function built by a wrapper carries its rule, so a test can list every entry point and its rule. */
+export type Guarded<F> = F & { access: AccessRule<never, never> };
+
+/** The needs of the content life cycle, shared by the edit screen, the lists' bulk actions and the wrappers' rules. */
+export const needs = {
+  read: { to: 'read' } as const satisfies Need,
+  editDraft: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'modifier un brouillon de cette rubrique' }),
+  create: (area: string): Need => ({ to: 'edit', areas: [area], what: 'créer un élément dans cette rubrique' }),
+  upload: { to: 'edit', areas: 'any', what: 'envoyer des fichiers' } as const satisfies Need,
+  publish: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'mettre en ligne, programmer ou retirer du site' }),
+  editPublic: (areas: readonly string[]): Need => ({ to: 'publish', areas, what: 'modifier un élément en ligne ou programmé (le site public change aussitôt)' }),
+  deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,
+  users: { to: 'administer', what: 'gérer les comptes et leurs rôles' } as const satisfies Need,
+  identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,
+  journal: { to: 'publish', what: 'consulter le journal d’activité' } as const satisfies Need,
+};
+
+/** The user API's `POST /api/user`: creating an account is an administrator's act. */
+export async function authorizeAccountCreation({ db }: { db: Db }, actor: SessionUser): Promise<void> {
+  const access = await accessOf(db, actor.id);
+  if (!access) throw new UnauthorizedError();
+  authorize(access, { ...needs.users, what: 'créer des comptes' });
+}
