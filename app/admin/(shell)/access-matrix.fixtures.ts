@@ -13,7 +13,7 @@ import { startSession } from '@/lib/auth/embedded';
 import type { Role } from '@/lib/auth/roles';
 import type { Database } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
-import { files, news, pages, publications, siteIdentity, users } from '@/lib/db/schema';
+import { files, news, pages, publicationFiles, publications, siteIdentity, users } from '@/lib/db/schema';
 import { linkPublication } from '@/lib/releases/links';
 import { createRelease } from '@/lib/releases/mutations';
 import { stageImport } from '@/lib/series/imports';
@@ -50,6 +50,8 @@ export type Fixtures = {
   newsDraft: Item;
   otherFile: string;
   ownFile: Record<ActorName, string>;
+  /** A file each actor uploaded that the online IPC publication shows (renaming it changes that page). */
+  ownUsedFile: Record<ActorName, string>;
   /** IPC_MATRIX (area ipc): one published version. */
   series: { code: string; version: number };
   /** IPC_PROG (area ipc): version 2 scheduled for 2030. */
@@ -131,6 +133,11 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   const otherFile = await file(other.id, 'rapport-autre');
   const ownFile = {} as Record<ActorName, string>;
   for (const name of actorNames) ownFile[name] = await file(actors[name].id, `rapport-${name.toLowerCase()}`);
+  const ownUsedFile = {} as Record<ActorName, string>;
+  for (const name of actorNames) {
+    ownUsedFile[name] = await file(actors[name].id, `annexe-${name.toLowerCase()}`);
+    await db.insert(publicationFiles).values({ publicationId: ipcPublished.id, fileId: ownUsedFile[name], label: `Annexe ${name}` });
+  }
 
   // Series of area ipc: one with a published version, one with a version scheduled for 2030.
   const meta = { unit: 'indice', basePeriod: 'base 100 = 2020', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: 'Institut', methodology: '', area: 'ipc', headline: false, imfIndicator: null } as const;
@@ -184,6 +191,7 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     newsDraft: newsDraft!,
     otherFile,
     ownFile,
+    ownUsedFile,
     series: { code: 'IPC_MATRIX', version: 1 },
     scheduled: { code: 'IPC_PROG', number: 2 },
     otherImport,

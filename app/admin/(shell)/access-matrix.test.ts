@@ -237,6 +237,8 @@ const runs = {
   'upload a file': (c) => route(c, 'POST', '/api/files', { form: pdfUpload() }),
   'read someone else’s file': (c) => route(c, 'GET', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile } }),
   'rename someone else’s file': (c) => route(c, 'PATCH', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile }, json: { name: 'rapport renommé' } }),
+  'rename one’s own file used by an online publication': (c) =>
+    route(c, 'PATCH', `/api/files/${c.fx.ownUsedFile[c.actor]}`, { params: { id: c.fx.ownUsedFile[c.actor] }, json: { name: 'annexe renommée' } }),
   'rename one’s own file': (c) => route(c, 'PATCH', `/api/files/${c.fx.ownFile[c.actor]}`, { params: { id: c.fx.ownFile[c.actor] }, json: { name: 'mon rapport renommé' } }),
   'delete someone else’s file': (c) => route(c, 'DELETE', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile } }),
 } satisfies Record<string, Run>;
@@ -312,13 +314,14 @@ const matrix: [entry: string, scenario: Case, admin: Outcome, publisher: Outcome
   ['PATCH /api/files/[id]',                         'rename someone else’s file',                         A,    A,    D,    D,     D],
   // The rule looks only at who uploaded the file, not where it is used (an online item's attachment included).
   ['PATCH /api/files/[id]',                         'rename one’s own file',                              A,    A,    A,    A,     D],
+  ['PATCH /api/files/[id]',                         'rename one’s own file used by an online publication', A,    A,    D,    D,     D],
   ['DELETE /api/files/[id]',                        'delete someone else’s file',                         A,    A,    D,    D,     D],
 ];
 
 const cellCount = matrix.length * actorNames.length;
 
 /** The refusals of lib/admin/access.ts (`refusal`), whatever the need. */
-const refusalText = /ne permet pas de|ne fait pas partie de vos rubriques|ne font pas partie de vos rubriques|Aucune rubrique ne vous est attribuée/;
+const refusalText = /ne permet pas (de |d’)|ne fait pas partie de vos rubriques|ne font pas partie de vos rubriques|Aucune rubrique ne vous est attribuée/;
 
 /** allow / deny as observed, or why the call is neither (then the case's input or fixtures are wrong). */
 function classify(observed: Observed): { outcome: Outcome | 'other'; detail: string } {
