@@ -156,6 +156,7 @@ export function RichTextField({
   required,
   lang,
   onChange,
+  readOnly,
 }: {
   id: string;
   name: string;
@@ -167,12 +168,25 @@ export function RichTextField({
   /** `en` for an English version. */
   lang?: string;
   onChange: () => void;
+  /** Shown, not editable (the form is read-only for this user). */
+  readOnly?: boolean;
 }) {
   const error = errors?.[name]?.[0];
   const describedBy = [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <LazyRichTextEditor id={id} name={name} label={label} required={required} lang={lang} defaultValue={defaultValue} onChange={onChange} invalid={Boolean(error)} describedBy={describedBy} />
+      <LazyRichTextEditor
+        id={id}
+        name={name}
+        label={label}
+        required={required}
+        lang={lang}
+        defaultValue={defaultValue}
+        onChange={onChange}
+        invalid={Boolean(error)}
+        describedBy={describedBy}
+        readOnly={readOnly}
+      />
       <FieldHint id={id} hint={hint} />
       <FieldError id={id} error={error} />
     </div>

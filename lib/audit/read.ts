@@ -19,11 +19,28 @@ export const actionLabels: Record<string, string> = {
   'user.password_change': 'Mot de passe changé',
   'user.deactivate': 'Compte désactivé',
   'user.reactivate': 'Compte réactivé',
+  'user.access': 'Rôle modifié',
   'file.upload': 'Fichier envoyé',
   'file.rename': 'Fichier renommé',
   'file.delete': 'Fichier supprimé',
   'identity.update': 'Identité modifiée',
   'page.update': 'Page modifiée',
+  // Series (lib/series/versions.ts): the description, and each version of values.
+  'series.create': 'Série créée',
+  'series.update': 'Description de série modifiée',
+  'series.publish': 'Valeurs publiées',
+  'series.schedule': 'Valeurs programmées',
+  'series.unschedule': 'Version programmée annulée',
+  'series.delete': 'Série supprimée',
+  // The release calendar (lib/releases/mutations.ts, lib/releases/links.ts).
+  'release.create': 'Parution annoncée',
+  'release.confirm': 'Parution confirmée',
+  'release.move': 'Parution reportée',
+  'release.cancel': 'Parution annulée',
+  'release.translate': 'Version anglaise de parution modifiée',
+  'release.link': 'Publication liée à une parution',
+  'release.unlink': 'Publication retirée d’une parution',
+  'release.publish': 'Parution publiée',
   // The same life cycle for every kind (lib/content/mutations/lifecycle.ts).
   ...Object.fromEntries(
     allKinds.map((kind) => kind.entity).flatMap((entity) =>
@@ -46,6 +63,8 @@ export const actionGroups: readonly { key: string; label: string }[] = [
   { key: 'user', label: 'Comptes et connexions' },
   { key: 'file', label: 'Fichiers' },
   ...allKinds.map((kind) => ({ key: kind.entity, label: kind.words.plural })),
+  { key: 'series', label: 'Séries statistiques' },
+  { key: 'release', label: 'Calendrier des parutions' },
   { key: 'page', label: 'Pages institutionnelles' },
   { key: 'identity', label: 'Identité de l’institut' },
 ];
@@ -75,6 +94,10 @@ const linkOf = (entry: { entityType: string | null; entityId: string | null; act
     case 'page':
     case 'identity':
       return '/admin/about';
+    case 'series':
+      return entry.action === 'series.delete' || !entityId || !/^[A-Z][A-Z0-9_]{1,39}$/.test(entityId) ? '/admin/series' : `/admin/series/${entityId}`;
+    case 'release':
+      return entityId && /^\d+$/.test(entityId) ? `/admin/calendrier/${entityId}` : '/admin/calendrier';
   }
   const kind = kindOfEntity(entityType);
   const owner = kind ? getArea('slug' in kind.area ? kind.area.slug : (area ?? '')) : undefined;

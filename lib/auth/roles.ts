@@ -7,7 +7,7 @@
  * otherwise, except the installation's first account, which is its Administrateur. The last
  * active administrator can be neither demoted nor deactivated.
  */
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
@@ -33,6 +33,13 @@ export const roleOfNewAccount = sql<Role>`(case when exists (select 1 from ${use
 export async function accessOf(db: Db, userId: string): Promise<Access | null> {
   const [row] = await db.select({ role: users.role, areas: users.areas, active: users.active }).from(users).where(eq(users.id, userId)).limit(1);
   return row ? { role: row.role, areas: row.areas } : null;
+}
+
+/** The role and areas of these accounts, by id (the users screen); an id unknown here is absent. */
+export async function accessOfAccounts(db: Db, ids: readonly string[]): Promise<Map<string, Access>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, role: users.role, areas: users.areas }).from(users).where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { role: row.role, areas: row.areas }]));
 }
 
 /**

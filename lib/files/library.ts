@@ -38,6 +38,8 @@ export type LibraryFile = {
   restricted: boolean;
   createdAt: string;
   uploadedBy: string | null;
+  /** The account that uploaded it (its uploader may rename it), null for demonstration content. */
+  uploadedById: string | null;
   downloadCount: number;
   url: string;
   uses: FileUse[];
@@ -187,6 +189,7 @@ function toLibraryFile(file: typeof files.$inferSelect, uploader: string | null,
     restricted: file.visibility === 'restricted',
     createdAt: file.createdAt.toISOString(),
     uploadedBy: uploader,
+    uploadedById: file.uploadedBy,
     downloadCount: file.downloadCount,
     url: fileUrl(file),
     uses,

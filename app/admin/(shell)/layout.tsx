@@ -5,7 +5,9 @@ import { QueryProvider } from '@/components/admin/query-provider';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Logo } from '@/components/ui/logo';
-import { requireSession } from '@/lib/auth/guard';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { DatabaseUnavailableError } from '@/lib/errors';
 import { messages } from '@/lib/i18n/messages';
 import { signOutAction } from './actions';
@@ -31,9 +33,10 @@ function DatabaseDown() {
 async function AdminFrame({ children }: { children: React.ReactNode }) {
   let user;
   try {
-    ({ user } = await requireSession());
+    // The session, and the role and areas that decide which entries the menu shows.
+    user = await adminActor();
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError) return <DatabaseDown />;
+    if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) return <DatabaseDown />;
     throw error;
   }
   return (
@@ -42,7 +45,7 @@ async function AdminFrame({ children }: { children: React.ReactNode }) {
         <Link href="/admin" className="mb-6 flex items-center gap-2 font-bold text-fg no-underline">
           <Logo size={32} /> Administration
         </Link>
-        <AdminSidebar />
+        <AdminSidebar users={can(user, needs.users)} journal={can(user, needs.journal)} />
       </aside>
       <div>
         <header className="flex items-center justify-end gap-3 border-b border-border px-6 py-3 text-sm">

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { requireSession } from '@/lib/auth/guard';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
 import { recentActivity } from '@/lib/audit/read';
 import { areas } from '@/lib/content/areas';
 import { countsPerArea } from '@/lib/content/queries/admin-items';
@@ -9,7 +10,7 @@ import { mostDownloadedFiles } from '@/lib/files/library';
 import { formatDateTime } from '@/lib/format';
 
 export default async function DashboardPage() {
-  const { user } = await requireSession();
+  const user = await adminActor();
   const db = await getDb();
   const [counts, activity, downloads] = await Promise.all([countsPerArea(db), recentActivity(db, 10), mostDownloadedFiles(db, 5)]);
   const listed = areas.filter((a) => a.kind !== 'pages');
@@ -51,9 +52,11 @@ export default async function DashboardPage() {
               <h2 id="activite" className="font-semibold">
                 Activité récente
               </h2>
-              <Link href="/admin/journal" className="text-sm">
-                Tout le journal
-              </Link>
+              {can(user, needs.journal) ? (
+                <Link href="/admin/journal" className="text-sm">
+                  Tout le journal
+                </Link>
+              ) : null}
             </div>
             {activity.length === 0 ? (
               <p className="mt-2 text-sm text-muted">Aucune modification pour l’instant.</p>

@@ -6,6 +6,7 @@
 import { updateIdentityAction } from '@/app/admin/(shell)/about/actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, SubmitButton } from '@/components/admin/form-kit';
+import { ReadOnlyFields } from '@/components/admin/read-only';
 import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
 import type { IdentityForEdit } from '@/lib/content/mutations/institution';
 import { identityInputSchema } from '@/lib/content/schemas/institution';
@@ -14,7 +15,8 @@ import { SocialLinksField } from './social-links-field';
 /** The identity as the server reads it for the form, its last save as an ISO date (or null). */
 export type IdentityFormValues = Omit<IdentityForEdit, 'updatedAt'> & { updatedAt: string | null };
 
-export function IdentityForm({ identity }: { identity: IdentityFormValues }) {
+/** `readOnly`: why the user may not change it (shown disabled, without its button), or null. */
+export function IdentityForm({ identity, readOnly = null }: { identity: IdentityFormValues; readOnly?: string | null }) {
   const form = useVersionedForm({ action: updateIdentityAction, schema: identityInputSchema, initialVersion: identity.version });
   const { errors } = form;
   const field = (name: Exclude<keyof IdentityFormValues, 'en'>) => ({ name, id: `identite-${name}`, defaultValue: String(identity[name] ?? ''), errors });
@@ -22,31 +24,37 @@ export function IdentityForm({ identity }: { identity: IdentityFormValues }) {
     <form {...form.formProps} className="mt-4 space-y-4">
       <LastSaved at={identity.updatedAt} by={identity.updatedByName} />
       <input type="hidden" name="version" value={form.version} />
-      <Field {...field('name')} label="Nom de l’institut" required autoComplete="organization" />
-      <Field {...field('acronym')} label="Sigle" required hint="Affiché en tête de chaque page et dans le titre des onglets (ex. INSS)." />
-      <Field {...field('country')} label="Pays" required autoComplete="country-name" />
-      <Field {...field('tagline')} label="Devise" hint="Une phrase sous le nom, sur la page d’accueil et dans le pied de page. Facultative." />
-      <ImageField
-        name="logoFileId"
-        label="Logo"
-        hint="Une image carrée de la bibliothèque (PNG ou WebP sur fond transparent de préférence). Sans logo, l’emblème par défaut s’affiche."
-        initial={identity.logo}
-        errors={errors}
-        onChange={form.markDirty}
-      />
-      <Field {...field('address')} label="Adresse postale" rows={3} autoComplete="street-address" />
-      <Field {...field('phone')} label="Téléphone" type="tel" autoComplete="tel" hint="Tel qu’il doit s’afficher, par exemple +999 20 31 45 67." />
-      <Field {...field('email')} label="Adresse électronique de contact" type="email" autoComplete="email" />
-      <SocialLinksField initial={identity.socialLinks} errors={errors} onChange={form.markDirty} />
-      <EnglishFieldset id="identite-en">
-        <Field name="en.name" id="identite-en-name" label="Nom de l’institut en anglais" lang="en" maxLength={200} defaultValue={identity.en.name} errors={errors} />
-        <Field name="en.tagline" id="identite-en-tagline" label="Devise en anglais" lang="en" maxLength={300} defaultValue={identity.en.tagline} errors={errors} />
-      </EnglishFieldset>
-      <FormAlert message={form.alert} />
-      <SaveStatus result={form.result} dirty={form.dirty} />
-      <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
-        Enregistrer l’identité
-      </SubmitButton>
+      <ReadOnlyFields id="identite" note={readOnly} className="space-y-4">
+        <Field {...field('name')} label="Nom de l’institut" required autoComplete="organization" />
+        <Field {...field('acronym')} label="Sigle" required hint="Affiché en tête de chaque page et dans le titre des onglets (ex. INSS)." />
+        <Field {...field('country')} label="Pays" required autoComplete="country-name" />
+        <Field {...field('tagline')} label="Devise" hint="Une phrase sous le nom, sur la page d’accueil et dans le pied de page. Facultative." />
+        <ImageField
+          name="logoFileId"
+          label="Logo"
+          hint="Une image carrée de la bibliothèque (PNG ou WebP sur fond transparent de préférence). Sans logo, l’emblème par défaut s’affiche."
+          initial={identity.logo}
+          errors={errors}
+          onChange={form.markDirty}
+        />
+        <Field {...field('address')} label="Adresse postale" rows={3} autoComplete="street-address" />
+        <Field {...field('phone')} label="Téléphone" type="tel" autoComplete="tel" hint="Tel qu’il doit s’afficher, par exemple +999 20 31 45 67." />
+        <Field {...field('email')} label="Adresse électronique de contact" type="email" autoComplete="email" />
+        <SocialLinksField initial={identity.socialLinks} errors={errors} onChange={form.markDirty} />
+        <EnglishFieldset id="identite-en">
+          <Field name="en.name" id="identite-en-name" label="Nom de l’institut en anglais" lang="en" maxLength={200} defaultValue={identity.en.name} errors={errors} />
+          <Field name="en.tagline" id="identite-en-tagline" label="Devise en anglais" lang="en" maxLength={300} defaultValue={identity.en.tagline} errors={errors} />
+        </EnglishFieldset>
+      </ReadOnlyFields>
+      {readOnly ? null : (
+        <>
+          <FormAlert message={form.alert} />
+          <SaveStatus result={form.result} dirty={form.dirty} />
+          <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
+            Enregistrer l’identité
+          </SubmitButton>
+        </>
+      )}
     </form>
   );
 }

@@ -6,6 +6,7 @@
 import { updateAccessibilityAction, updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, SubmitButton } from '@/components/admin/form-kit';
+import { ReadOnlyFields } from '@/components/admin/read-only';
 import { FormAlert, ImageField, LastSaved, RichTextField, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import { directorWordInputSchema, missionInputSchema, type InstitutionalPageKey } from '@/lib/content/schemas/institution';
@@ -28,7 +29,8 @@ const forms = {
   accessibilite: { action: updateAccessibilityAction, schema: missionInputSchema, submit: 'Enregistrer la déclaration d’accessibilité' },
 } as const;
 
-export function PageForm({ pageKey, page }: { pageKey: InstitutionalPageKey; page: PageFormValues }) {
+/** `readOnly`: why the user may not change it (shown disabled, without its button), or null. */
+export function PageForm({ pageKey, page, readOnly = null }: { pageKey: InstitutionalPageKey; page: PageFormValues; readOnly?: string | null }) {
   const { action, schema, submit } = forms[pageKey];
   const form = useVersionedForm({ action, schema, initialVersion: page.version });
   const { errors } = form;
@@ -37,27 +39,33 @@ export function PageForm({ pageKey, page }: { pageKey: InstitutionalPageKey; pag
     <form {...form.formProps} className="mt-4 space-y-4">
       <LastSaved at={page.updatedAt} by={page.updatedByName} />
       <input type="hidden" name="version" value={form.version} />
-      <Field name="title" id={id('title')} label="Titre de la page" required defaultValue={page.title} errors={errors} />
-      <RichTextField id={id('body')} name="body" label="Texte" required defaultValue={page.body} errors={errors} onChange={form.markDirty} />
-      {pageKey === 'mot_du_dg' ? (
-        <ImageField
-          name="photoFileId"
-          label="Photo du Directeur général"
-          hint="Un portrait de la bibliothèque (JPEG ou WebP), affiché à côté du texte."
-          initial={page.photo}
-          errors={errors}
-          onChange={form.markDirty}
-        />
-      ) : null}
-      <EnglishFieldset id={id('en')}>
-        <Field name="en.title" id={id('en-title')} label="Titre de la page en anglais" lang="en" maxLength={200} defaultValue={page.en.title} errors={errors} />
-        <RichTextField id={id('en-body')} name="en.body" label="Texte en anglais" lang="en" defaultValue={page.en.body} errors={errors} onChange={form.markDirty} />
-      </EnglishFieldset>
-      <FormAlert message={form.alert} />
-      <SaveStatus result={form.result} dirty={form.dirty} />
-      <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
-        {submit}
-      </SubmitButton>
+      <ReadOnlyFields id={pageKey} note={readOnly} className="space-y-4">
+        <Field name="title" id={id('title')} label="Titre de la page" required defaultValue={page.title} errors={errors} />
+        <RichTextField id={id('body')} name="body" label="Texte" required defaultValue={page.body} errors={errors} onChange={form.markDirty} readOnly={Boolean(readOnly)} />
+        {pageKey === 'mot_du_dg' ? (
+          <ImageField
+            name="photoFileId"
+            label="Photo du Directeur général"
+            hint="Un portrait de la bibliothèque (JPEG ou WebP), affiché à côté du texte."
+            initial={page.photo}
+            errors={errors}
+            onChange={form.markDirty}
+          />
+        ) : null}
+        <EnglishFieldset id={id('en')}>
+          <Field name="en.title" id={id('en-title')} label="Titre de la page en anglais" lang="en" maxLength={200} defaultValue={page.en.title} errors={errors} />
+          <RichTextField id={id('en-body')} name="en.body" label="Texte en anglais" lang="en" defaultValue={page.en.body} errors={errors} onChange={form.markDirty} readOnly={Boolean(readOnly)} />
+        </EnglishFieldset>
+      </ReadOnlyFields>
+      {readOnly ? null : (
+        <>
+          <FormAlert message={form.alert} />
+          <SaveStatus result={form.result} dirty={form.dirty} />
+          <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
+            {submit}
+          </SubmitButton>
+        </>
+      )}
     </form>
   );
 }

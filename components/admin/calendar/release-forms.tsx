@@ -7,6 +7,7 @@
 import { startTransition, useActionState, type FormEvent } from 'react';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { ReadOnlyFields } from '@/components/admin/read-only';
 import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction, translateReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
 
 /** `at`: the current date as a `datetime-local` value in the institute's zone; `zone`: its name (« UTC », « heure de Douala »). */
@@ -69,7 +70,8 @@ export function CancelForm({ id, version }: Omit<Target, 'at' | 'zone'>) {
 /**
  * The English title, provisional window and reason or notice of a release (issue 15). `english`:
  * what is stored, a field absent when not translated; `reason`: whether the release has a French
- * reason or notice to translate (`cancelled`: it is a notice).
+ * reason or notice to translate (`cancelled`: it is a notice). `readOnly`: why the user may not
+ * change it (shown disabled, without its button), or null.
  */
 export function ReleaseEnglishForm({
   id,
@@ -77,12 +79,14 @@ export function ReleaseEnglishForm({
   english,
   provisional,
   reason,
+  readOnly = null,
 }: {
   id: number;
   version: number;
   english: Partial<Record<'title' | 'provisionalLabel' | 'reason', string>>;
   provisional: boolean;
   reason: 'reason' | 'notice' | null;
+  readOnly?: string | null;
 }) {
   const [result, action, pending] = useActionState(translateReleaseAction, null);
   const submit = keep(action);
@@ -92,28 +96,34 @@ export function ReleaseEnglishForm({
     <form onSubmit={submit} noValidate className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
-      <EnglishFieldset id="release-en" hint="Affichée sur le calendrier en anglais. Un champ laissé vide y montre le texte français. Un nouveau report ou une confirmation efface la traduction devenue fausse.">
-        <Field name="en.title" id="release-en-title" label="Titre en anglais" lang="en" maxLength={200} defaultValue={english.title} errors={errors} />
-        {provisional || english.provisionalLabel ? (
-          <Field name="en.provisionalLabel" id="release-en-window" label="Fenêtre provisoire en anglais" hint="Par exemple « March 2027 »." lang="en" maxLength={60} defaultValue={english.provisionalLabel} errors={errors} />
-        ) : null}
-        {reason || english.reason ? (
-          <Field
-            name="en.reason"
-            id="release-en-reason"
-            label={reason === 'notice' ? 'Avis d’annulation en anglais' : 'Raison du report en anglais'}
-            lang="en"
-            maxLength={1000}
-            rows={3}
-            defaultValue={english.reason}
-            errors={errors}
-          />
-        ) : null}
-      </EnglishFieldset>
-      <FormStatus result={result} />
-      <SubmitButton pending={pending} pendingLabel="Enregistrement…">
-        Enregistrer la version anglaise
-      </SubmitButton>
+      <ReadOnlyFields id="release-en" note={readOnly}>
+        <EnglishFieldset id="release-en" hint="Affichée sur le calendrier en anglais. Un champ laissé vide y montre le texte français. Un nouveau report ou une confirmation efface la traduction devenue fausse.">
+          <Field name="en.title" id="release-en-title" label="Titre en anglais" lang="en" maxLength={200} defaultValue={english.title} errors={errors} />
+          {provisional || english.provisionalLabel ? (
+            <Field name="en.provisionalLabel" id="release-en-window" label="Fenêtre provisoire en anglais" hint="Par exemple « March 2027 »." lang="en" maxLength={60} defaultValue={english.provisionalLabel} errors={errors} />
+          ) : null}
+          {reason || english.reason ? (
+            <Field
+              name="en.reason"
+              id="release-en-reason"
+              label={reason === 'notice' ? 'Avis d’annulation en anglais' : 'Raison du report en anglais'}
+              lang="en"
+              maxLength={1000}
+              rows={3}
+              defaultValue={english.reason}
+              errors={errors}
+            />
+          ) : null}
+        </EnglishFieldset>
+      </ReadOnlyFields>
+      {readOnly ? null : (
+        <>
+          <FormStatus result={result} />
+          <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+            Enregistrer la version anglaise
+          </SubmitButton>
+        </>
+      )}
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { updateAreaIntroAction } from '@/app/admin/(shell)/intro-actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { SubmitButton } from '@/components/admin/form-kit';
+import { ReadOnlyFields } from '@/components/admin/read-only';
 import { FormAlert, LastSaved, RichTextField, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
 import { areaIntroInputSchema } from '@/lib/content/schemas/institution';
 
@@ -18,33 +19,51 @@ export type AreaIntroFormProps = {
   /** ISO date of the last save, or null when the introduction was never written. */
   updatedAt: string | null;
   updatedByName: string | null;
+  /** Why the user may not change it (shown read-only, without its button), or null. */
+  readOnly?: string | null;
 };
 
-export function AreaIntroForm({ area, label, body, enBody, version, updatedAt, updatedByName }: AreaIntroFormProps) {
+export function AreaIntroForm({ area, label, body, enBody, version, updatedAt, updatedByName, readOnly = null }: AreaIntroFormProps) {
   const form = useVersionedForm({ action: updateAreaIntroAction, schema: areaIntroInputSchema, initialVersion: version });
   const id = `intro-${area}`;
   return (
     <form {...form.formProps} className="space-y-3">
       <input type="hidden" name="area" value={area} />
       <input type="hidden" name="version" value={form.version} />
-      <RichTextField
-        id={id}
-        name="body"
-        label={label}
-        hint="Affichée en tête de la page publique. Laissée vide, la page montre la description de la rubrique."
-        defaultValue={body}
-        errors={form.errors}
-        onChange={form.markDirty}
-      />
-      <EnglishFieldset id={`${id}-en`} hint="Affichée en tête de la page en anglais. Laissée vide, cette page montre l’introduction française.">
-        <RichTextField id={`${id}-en-body`} name="en.body" label={`${label} en anglais`} lang="en" defaultValue={enBody} errors={form.errors} onChange={form.markDirty} />
-      </EnglishFieldset>
+      <ReadOnlyFields id={id} note={readOnly} className="space-y-3">
+        <RichTextField
+          id={id}
+          name="body"
+          label={label}
+          hint="Affichée en tête de la page publique. Laissée vide, la page montre la description de la rubrique."
+          defaultValue={body}
+          errors={form.errors}
+          onChange={form.markDirty}
+          readOnly={Boolean(readOnly)}
+        />
+        <EnglishFieldset id={`${id}-en`} hint="Affichée en tête de la page en anglais. Laissée vide, cette page montre l’introduction française.">
+          <RichTextField
+            id={`${id}-en-body`}
+            name="en.body"
+            label={`${label} en anglais`}
+            lang="en"
+            defaultValue={enBody}
+            errors={form.errors}
+            onChange={form.markDirty}
+            readOnly={Boolean(readOnly)}
+          />
+        </EnglishFieldset>
+      </ReadOnlyFields>
       <LastSaved at={updatedAt} by={updatedByName} />
-      <FormAlert message={form.alert} />
-      <SaveStatus result={form.result} dirty={form.dirty} />
-      <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
-        Enregistrer l’introduction
-      </SubmitButton>
+      {readOnly ? null : (
+        <>
+          <FormAlert message={form.alert} />
+          <SaveStatus result={form.result} dirty={form.dirty} />
+          <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
+            Enregistrer l’introduction
+          </SubmitButton>
+        </>
+      )}
     </form>
   );
 }

@@ -11,12 +11,16 @@ import { introKey } from '@/lib/content/schemas/institution';
 import { getDb } from '@/lib/db';
 import { AreaIntroForm } from './area-intro-form';
 
-async function AreaIntro({ area, label }: { area: Area; label: string }) {
+/** Why a user who may not publish reads the introduction without its form. */
+const readOnlyNote = 'Un responsable de publication modifie l’introduction : elle est publique dès l’enregistrement.';
+
+async function AreaIntro({ area, label, editable }: { area: Area; label: string; editable: boolean }) {
   const page = await getPageForEdit(await getDb(), introKey(area.slug));
   return (
     <AreaIntroForm
       area={area.slug}
       label={label}
+      readOnly={editable ? null : readOnlyNote}
       body={page.body}
       enBody={page.en.body}
       version={page.version}
@@ -28,9 +32,10 @@ async function AreaIntro({ area, label }: { area: Area; label: string }) {
 
 /**
  * `named`: the screen manages several areas (lois and décrets share /admin/lois), so the heading
- * and the editor's label say which area's introduction this is.
+ * and the editor's label say which area's introduction this is. `editable`: the user may change it
+ * (a publisher's write: it is public at once); otherwise it is shown read-only.
  */
-export function AreaIntroSection({ area, named = false }: { area: Area; named?: boolean }) {
+export function AreaIntroSection({ area, named = false, editable }: { area: Area; named?: boolean; editable: boolean }) {
   if (area.kind === 'pages') return null;
   const headingId = `introduction-${area.slug}`;
   const label = named ? `Introduction de la rubrique « ${area.menuLabel} »` : 'Introduction de la rubrique';
@@ -48,7 +53,7 @@ export function AreaIntroSection({ area, named = false }: { area: Area; named?: 
         ) : null}
       </div>
       <Suspense fallback={<p className="mt-2 text-sm text-muted">Chargement de l’introduction…</p>}>
-        <AreaIntro area={area} label={label} />
+        <AreaIntro area={area} label={label} editable={editable} />
       </Suspense>
     </section>
   );

@@ -27,7 +27,24 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   return body;
 }
 
-export function ContentList({ kind, areas, showArea }: { kind: KindName; areas: string[]; showArea: boolean }) {
+/**
+ * `canPublish`: the user puts online and withdraws (bulk actions on any row); otherwise they may
+ * trash and restore only the drafts of `draftAreas` (their areas among the list's), the only rows
+ * they can select. With neither, the list has no selection.
+ */
+export function ContentList({
+  kind,
+  areas,
+  showArea,
+  canPublish,
+  draftAreas,
+}: {
+  kind: KindName;
+  areas: string[];
+  showArea: boolean;
+  canPublish: boolean;
+  draftAreas: string[];
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -91,7 +108,11 @@ export function ContentList({ kind, areas, showArea }: { kind: KindName; areas: 
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
-  const allOnPage = data?.items.length ? data.items.every((r) => selected.has(r.id)) : false;
+  // What the server would accept of this user (app/api/admin/[kind]/bulk): any row for a publisher, else the drafts of their areas.
+  const selectable = (r: AdminItemRow) => canPublish || (r.status === 'draft' && draftAreas.includes(r.area));
+  const selecting = canPublish || draftAreas.length > 0;
+  const choosable = (data?.items ?? []).filter(selectable);
+  const allOnPage = choosable.length ? choosable.every((r) => selected.has(r.id)) : false;
   const control = 'mt-1 rounded-md border border-border bg-bg px-3 py-2';
 
   return (
@@ -140,28 +161,35 @@ export function ContentList({ kind, areas, showArea }: { kind: KindName; areas: 
         </div>
       </div>
 
-      <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Actions groupées">
-        <span className="text-sm text-muted" aria-live="polite">
-          {selected.size} sélectionné{selected.size > 1 ? 's' : ''}
-        </span>
-        {filters.status === 'trash' ? (
-          <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('restore')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
-            Restaurer
-          </button>
-        ) : (
-          <>
-            <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('publish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
-              Mettre en ligne
+      {selecting ? (
+        <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Actions groupées">
+          <span className="text-sm text-muted" aria-live="polite">
+            {selected.size} sélectionné{selected.size > 1 ? 's' : ''}
+          </span>
+          {filters.status === 'trash' ? (
+            <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('restore')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+              Restaurer
             </button>
-            <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('unpublish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
-              Retirer du site
-            </button>
-            <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('trash')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
-              Mettre à la corbeille
-            </button>
-          </>
-        )}
-      </div>
+          ) : (
+            <>
+              {canPublish ? (
+                <>
+                  <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('publish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+                    Mettre en ligne
+                  </button>
+                  <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('unpublish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+                    Retirer du site
+                  </button>
+                </>
+              ) : null}
+              <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('trash')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+                Mettre à la corbeille
+              </button>
+            </>
+          )}
+          {canPublish ? null : <span className="text-sm text-muted">Seuls les brouillons de vos rubriques peuvent être sélectionnés.</span>}
+        </div>
+      ) : null}
 
       {list.isError ? (
         <p role="alert" className="mt-4 text-down">
@@ -173,14 +201,17 @@ export function ContentList({ kind, areas, showArea }: { kind: KindName; areas: 
           <caption className="sr-only">Éléments de la rubrique</caption>
           <thead>
             <tr className="border-b border-border text-left">
-              <th scope="col" className="w-8 py-2">
-                <input
-                  type="checkbox"
-                  aria-label="Tout sélectionner sur cette page"
-                  checked={allOnPage}
-                  onChange={(e) => setSelected(e.target.checked ? new Set(data?.items.map((r) => r.id)) : new Set())}
-                />
-              </th>
+              {selecting ? (
+                <th scope="col" className="w-8 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Tout sélectionner sur cette page"
+                    checked={allOnPage}
+                    disabled={!canPublish && choosable.length === 0}
+                    onChange={(e) => setSelected(e.target.checked ? new Set(choosable.map((r) => r.id)) : new Set())}
+                  />
+                </th>
+              ) : null}
               <th scope="col" className="py-2 pr-4">Titre</th>
               {showArea ? <th scope="col" className="py-2 pr-4">Rubrique</th> : null}
               <th scope="col" className="py-2 pr-4">État</th>
@@ -192,21 +223,25 @@ export function ContentList({ kind, areas, showArea }: { kind: KindName; areas: 
           <tbody>
             {(data?.items ?? []).map((r) => (
               <tr key={r.id} className="border-b border-border">
-                <td className="py-2">
-                  <input
-                    type="checkbox"
-                    aria-label={`Sélectionner « ${r.title} »`}
-                    checked={selected.has(r.id)}
-                    onChange={(e) =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (e.target.checked) next.add(r.id);
-                        else next.delete(r.id);
-                        return next;
-                      })
-                    }
-                  />
-                </td>
+                {selecting ? (
+                  <td className="py-2">
+                    {selectable(r) ? (
+                      <input
+                        type="checkbox"
+                        aria-label={`Sélectionner « ${r.title} »`}
+                        checked={selected.has(r.id)}
+                        onChange={(e) =>
+                          setSelected((s) => {
+                            const next = new Set(s);
+                            if (e.target.checked) next.add(r.id);
+                            else next.delete(r.id);
+                            return next;
+                          })
+                        }
+                      />
+                    ) : null}
+                  </td>
+                ) : null}
                 <th scope="row" className="py-2 pr-4 text-left font-medium">
                   <Link href={editPath(getArea(r.area) ?? { adminPath: '/admin' }, r.id)}>{r.title}</Link>
                   {r.translated ? (

@@ -13,13 +13,14 @@ import { saveItemAction } from '@/app/admin/(shell)/content-actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
+import { ReadOnlyFields } from '@/components/admin/read-only';
 import { getArea, type Area } from '@/lib/content/areas';
 import { formFields, formSchema, type FormField } from '@/lib/content/kinds/forms';
 import { errorUnder, toInput, type FieldValue, type FormValues, type ItemMeta } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/validation';
 import { AttachmentsField, GalleryField, ImageField } from './file-fields';
-import { ItemLifecycle } from './item-lifecycle';
+import { ItemLifecycle, type LifecycleAllowed } from './item-lifecycle';
 
 type Props = {
   /** Slug of the item's area. */
@@ -32,9 +33,16 @@ type Props = {
   /** Public page of the item when it is online. */
   publicUrl: string | null;
   listPath: string;
+  /** Why the user may read but not change this item (its fields disabled, no save button), or null. */
+  readOnly?: string | null;
+  /** The life-cycle changes the user may make (an existing item's). */
+  allowed?: LifecycleAllowed;
 };
 
-export function ItemForm({ area: initialArea, siblings, initial, meta: initialMeta, publicUrl, listPath }: Props) {
+/** The least: what the panel offers when the screen says nothing (the server decides anyway). */
+const nothingAllowed: LifecycleAllowed = { publish: false, trash: false, deleteForGood: false };
+
+export function ItemForm({ area: initialArea, siblings, initial, meta: initialMeta, publicUrl, listPath, readOnly = null, allowed = nothingAllowed }: Props) {
   const router = useRouter();
   const formId = useId();
   const [areaSlug, setAreaSlug] = useState(initialArea);
@@ -71,6 +79,7 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (readOnly) return;
     const input = toInput(fields, values);
     const checked = formSchema(area).safeParse(input);
     if (!checked.success) {
@@ -113,38 +122,42 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
             <p className="mt-1">{alert}</p>
           </div>
         ) : null}
-        {siblings.length > 1 ? (
-          <div>
-            <label htmlFor={`${formId}-area`} className="block text-sm font-medium">
-              Rubrique
-            </label>
-            <select id={`${formId}-area`} value={areaSlug} onChange={(e) => setAreaSlug(e.target.value)} className="mt-1 rounded-md border border-border bg-bg px-3 py-2">
-              {siblings.map((s) => (
-                <option key={s.slug} value={s.slug}>
-                  {s.label}
-                </option>
+        <ReadOnlyFields id={formId} note={readOnly} className="space-y-5">
+          {siblings.length > 1 ? (
+            <div>
+              <label htmlFor={`${formId}-area`} className="block text-sm font-medium">
+                Rubrique
+              </label>
+              <select id={`${formId}-area`} value={areaSlug} onChange={(e) => setAreaSlug(e.target.value)} className="mt-1 rounded-md border border-border bg-bg px-3 py-2">
+                {siblings.map((s) => (
+                  <option key={s.slug} value={s.slug}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {french.map((f) => (
+            <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} readOnly={Boolean(readOnly)} />
+          ))}
+          {english.length > 0 ? (
+            <EnglishFieldset id={`${formId}-en`}>
+              {english.map((f) => (
+                <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} readOnly={Boolean(readOnly)} />
               ))}
-            </select>
+            </EnglishFieldset>
+          ) : null}
+        </ReadOnlyFields>
+        {readOnly ? null : (
+          <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
+            <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
+              {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
+            </button>
+            <span className="text-sm text-muted" aria-live="polite">
+              {dirty ? 'Modifications non enregistrées' : meta ? 'Tout est enregistré' : ''}
+            </span>
           </div>
-        ) : null}
-        {french.map((f) => (
-          <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
-        ))}
-        {english.length > 0 ? (
-          <EnglishFieldset id={`${formId}-en`}>
-            {english.map((f) => (
-              <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} />
-            ))}
-          </EnglishFieldset>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
-          <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
-            {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
-          </button>
-          <span className="text-sm text-muted" aria-live="polite">
-            {dirty ? 'Modifications non enregistrées' : meta ? 'Tout est enregistré' : ''}
-          </span>
-        </div>
+        )}
       </form>
       <aside aria-label="Publication et état" className="space-y-4">
         {meta ? (
@@ -153,6 +166,7 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
             meta={meta}
             dirty={dirty}
             publicUrl={publicUrl}
+            allowed={allowed}
             onChange={(next) => setMeta(next)}
             onDeleted={() => {
               setSaved(JSON.stringify({ a: areaSlug, v: values }));
@@ -171,7 +185,22 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
 
 const control = 'mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down';
 
-function FieldControl({ formId, field: f, value, error, onChange }: { formId: string; field: FormField; value: FieldValue; error?: string; onChange: (v: FieldValue) => void }) {
+function FieldControl({
+  formId,
+  field: f,
+  value,
+  error,
+  onChange,
+  readOnly,
+}: {
+  formId: string;
+  field: FormField;
+  value: FieldValue;
+  error?: string;
+  onChange: (v: FieldValue) => void;
+  /** The rich text shown, not editable (the other controls are disabled by their fieldset). */
+  readOnly: boolean;
+}) {
   const id = `${formId}-${f.name}`;
   const hintId = f.hint ? `${id}-aide` : undefined;
   const errorId = error ? `${id}-erreur` : undefined;
@@ -210,6 +239,7 @@ function FieldControl({ formId, field: f, value, error, onChange }: { formId: st
             invalid={Boolean(error)}
             required={f.required}
             lang={f.lang}
+            readOnly={readOnly}
           />
           {hint}
           {errorLine}

@@ -1,8 +1,9 @@
 'use client';
 /**
  * The life-cycle panel of the edit screen: state, release date, preview, and the changes the
- * item's state allows — publish now, schedule for a date and time, back to draft, trash, restore,
- * delete for good. Each is version-checked on the server (`changeItemAction`).
+ * item's state and the user's role allow — publish now, schedule for a date and time, back to
+ * draft (publishers), trash and restore (whoever may change the item), delete for good
+ * (publishers). Each is checked again and version-checked on the server (`changeItemAction`).
  */
 import { useId, useState, useTransition } from 'react';
 import { toast } from 'sonner';
@@ -14,6 +15,15 @@ import { formatDateTime } from '@/lib/format';
 
 type Action = 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore' | 'delete';
 
+/** What the user may do here (lib/admin/access.ts, decided by the server component). */
+export type LifecycleAllowed = {
+  /** Publish, schedule, withdraw. */
+  publish: boolean;
+  /** Put in the trash and take out of it. */
+  trash: boolean;
+  deleteForGood: boolean;
+};
+
 const stateLabels = { draft: 'Brouillon', scheduled: 'Programmé', published: 'En ligne', archived: 'Archivé' } as const;
 
 const button = 'w-full rounded-md border border-border px-3 py-2 text-left hover:bg-surface-2 disabled:opacity-50';
@@ -23,6 +33,7 @@ export function ItemLifecycle({
   meta,
   dirty,
   publicUrl,
+  allowed,
   onChange,
   onDeleted,
 }: {
@@ -30,6 +41,7 @@ export function ItemLifecycle({
   meta: ItemMeta;
   dirty: boolean;
   publicUrl: string | null;
+  allowed: LifecycleAllowed;
   onChange: (meta: ItemMeta) => void;
   onDeleted: () => void;
 }) {
@@ -58,6 +70,13 @@ export function ItemLifecycle({
 
   const a = getArea(area);
   const state = meta.trashed ? 'Dans la corbeille' : stateLabels[meta.status];
+  const any = allowed.publish || allowed.trash || allowed.deleteForGood;
+  // Why some changes are not offered: the user is not a publisher.
+  const note = allowed.publish
+    ? null
+    : allowed.trash
+      ? 'Un responsable de publication met en ligne, programme, retire du site et supprime définitivement ; vous pouvez mettre ce brouillon à la corbeille ou l’en sortir.'
+      : 'Un responsable de publication met en ligne, programme, retire du site et supprime définitivement.';
   return (
     <section aria-labelledby={`${id}-titre`} className="rounded-md border border-border bg-surface p-4">
       <h2 id={`${id}-titre`} className="font-semibold">
@@ -91,54 +110,65 @@ export function ItemLifecycle({
         ) : null}
         {live && publicUrl ? <a href={publicUrl}>Voir sur le site</a> : null}
       </p>
-      {dirty ? <p className="mt-3 text-sm text-muted">Enregistrez vos modifications avant de changer l’état.</p> : null}
+      {note ? <p className="mt-3 text-sm">{note}</p> : null}
+      {dirty && any ? <p className="mt-3 text-sm text-muted">Enregistrez vos modifications avant de changer l’état.</p> : null}
       <div className="mt-3 space-y-2" aria-busy={pending}>
         {meta.trashed ? (
           <>
-            <button type="button" className={button} disabled={pending || dirty} onClick={() => run('restore')}>
-              Restaurer
-            </button>
-            <button type="button" className={`${button} text-down`} disabled={pending || dirty} onClick={() => run('delete')}>
-              Supprimer définitivement
-            </button>
+            {allowed.trash ? (
+              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('restore')}>
+                Restaurer
+              </button>
+            ) : null}
+            {allowed.deleteForGood ? (
+              <button type="button" className={`${button} text-down`} disabled={pending || dirty} onClick={() => run('delete')}>
+                Supprimer définitivement
+              </button>
+            ) : null}
           </>
         ) : (
           <>
-            {!live ? (
-              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('publish')}>
-                Mettre en ligne maintenant
+            {allowed.publish ? (
+              <>
+                {!live ? (
+                  <button type="button" className={button} disabled={pending || dirty} onClick={() => run('publish')}>
+                    Mettre en ligne maintenant
+                  </button>
+                ) : null}
+                <div className="rounded-md border border-border p-2">
+                  <label htmlFor={`${id}-at`} className="block text-sm font-medium">
+                    Programmer la mise en ligne (UTC)
+                  </label>
+                  <input
+                    id={`${id}-at`}
+                    type="datetime-local"
+                    value={at}
+                    onChange={(e) => setAt(e.target.value)}
+                    aria-invalid={atError ? true : undefined}
+                    aria-describedby={atError ? `${id}-at-erreur` : undefined}
+                    className="mt-1 block w-full rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
+                  />
+                  {atError ? (
+                    <p id={`${id}-at-erreur`} className="mt-1 text-sm text-down">
+                      {atError}
+                    </p>
+                  ) : null}
+                  <button type="button" className={`${button} mt-2`} disabled={pending || dirty || !at} onClick={() => run('schedule')}>
+                    Programmer
+                  </button>
+                </div>
+                {meta.status !== 'draft' ? (
+                  <button type="button" className={button} disabled={pending || dirty} onClick={() => run('unpublish')}>
+                    {meta.status === 'scheduled' ? 'Annuler la programmation' : 'Retirer du site (brouillon)'}
+                  </button>
+                ) : null}
+              </>
+            ) : null}
+            {allowed.trash ? (
+              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('trash')}>
+                Mettre à la corbeille
               </button>
             ) : null}
-            <div className="rounded-md border border-border p-2">
-              <label htmlFor={`${id}-at`} className="block text-sm font-medium">
-                Programmer la mise en ligne (UTC)
-              </label>
-              <input
-                id={`${id}-at`}
-                type="datetime-local"
-                value={at}
-                onChange={(e) => setAt(e.target.value)}
-                aria-invalid={atError ? true : undefined}
-                aria-describedby={atError ? `${id}-at-erreur` : undefined}
-                className="mt-1 block w-full rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
-              />
-              {atError ? (
-                <p id={`${id}-at-erreur`} className="mt-1 text-sm text-down">
-                  {atError}
-                </p>
-              ) : null}
-              <button type="button" className={`${button} mt-2`} disabled={pending || dirty || !at} onClick={() => run('schedule')}>
-                Programmer
-              </button>
-            </div>
-            {meta.status !== 'draft' ? (
-              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('unpublish')}>
-                {meta.status === 'scheduled' ? 'Annuler la programmation' : 'Retirer du site (brouillon)'}
-              </button>
-            ) : null}
-            <button type="button" className={button} disabled={pending || dirty} onClick={() => run('trash')}>
-              Mettre à la corbeille
-            </button>
           </>
         )}
       </div>

@@ -1,9 +1,13 @@
 /**
  * The edit screen of one item (or the form of a new one) for any area of the registry: loads the
- * item through its kind (lib/content/kinds) and hands the form its values. Server component.
+ * item through its kind (lib/content/kinds) and hands the form its values, and what the user's
+ * role and areas allow (lib/admin/access.ts, the rules the actions apply): a form they may not
+ * send is shown read-only with the reason, and the life-cycle panel offers only their changes.
+ * Server component.
  */
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { can, needs, refusal, type Actor } from '@/lib/admin/access';
 import type { Area } from '@/lib/content/areas';
 import { emptyValues } from '@/lib/content/editing/values';
 import { kindOfArea } from '@/lib/content/kinds';
@@ -12,6 +16,7 @@ import { loadForEdit } from '@/lib/content/mutations/items';
 import { getDb } from '@/lib/db';
 import { isDomainError } from '@/lib/errors';
 import { ItemForm } from './item-form';
+import type { LifecycleAllowed } from './item-lifecycle';
 
 type Props = {
   /** The areas the admin screen manages (several for /admin/lois). */
@@ -21,10 +26,30 @@ type Props = {
   /** Item id, or null for the form of a new one in `newArea`. */
   id: number | null;
   newArea?: Area;
+  /** The page's user: what they may do here. */
+  actor: Actor;
 };
 
-export async function ItemScreen({ managed, listPath, listLabel, id, newArea }: Props) {
-  const siblings = managed.length > 1 ? managed.map((a) => ({ slug: a.slug, label: a.menuLabel })) : [];
+const stateWords = { scheduled: 'programmé', published: 'en ligne', archived: 'archivé' } as const;
+
+/**
+ * Why the user may read but not change this item (null when they may): its area is not theirs, or
+ * it is no longer a draft and changing it changes the public site (a publisher's write).
+ */
+function readOnlyNote(actor: Actor, area: Area, status: keyof typeof stateWords | 'draft'): string | null {
+  if (refusal(actor, needs.editDraft([area.slug]))) {
+    return `Vous pouvez lire cet élément : la rubrique « ${area.label} » ne fait pas partie de vos rubriques. Demandez à un administrateur de vous l’attribuer pour le modifier.`;
+  }
+  if (status !== 'draft' && refusal(actor, needs.editPublic([area.slug]))) {
+    return `Vous pouvez lire cet élément : il est ${stateWords[status]}, et seul un Responsable de publication ou un Administrateur modifie ce que montre le site public.`;
+  }
+  return null;
+}
+
+export async function ItemScreen({ managed, listPath, listLabel, id, newArea, actor }: Props) {
+  // The areas of the screen the item may move to: those the user writes in (all of them for a publisher).
+  const writable = managed.filter((a) => can(actor, needs.editDraft([a.slug])));
+  const siblingsFor = (current: Area) => (managed.length > 1 ? managed.filter((a) => a.slug === current.slug || writable.includes(a)).map((a) => ({ slug: a.slug, label: a.menuLabel })) : []);
   const back = (
     <p className="text-sm">
       <Link href={listPath}>← {listLabel}</Link>
@@ -36,7 +61,7 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea }: 
       <>
         {back}
         <h1 className="mt-2 text-2xl font-bold">Nouvel élément — {area.menuLabel}</h1>
-        <ItemForm area={area.slug} siblings={siblings} initial={emptyValues(formFields(area))} meta={null} publicUrl={null} listPath={listPath} />
+        <ItemForm area={area.slug} siblings={siblingsFor(area)} initial={emptyValues(formFields(area))} meta={null} publicUrl={null} listPath={listPath} />
       </>
     );
   }
@@ -48,6 +73,13 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea }: 
   const area = loaded ? managed.find((a) => a.slug === loaded.area) : undefined;
   if (!loaded || !area) notFound();
   const title = typeof loaded.values.title === 'string' ? loaded.values.title : '';
+  const readOnly = readOnlyNote(actor, area, loaded.meta.status);
+  const allowed: LifecycleAllowed = {
+    publish: can(actor, needs.publish([area.slug])),
+    // Trash and restore follow the right to change the item (a draft of one's area, or a publisher).
+    trash: readOnly === null,
+    deleteForGood: can(actor, needs.deleteForGood),
+  };
   return (
     <>
       {back}
@@ -59,11 +91,13 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea }: 
       <ItemForm
         key={`${id}-${loaded.meta.version}`}
         area={area.slug}
-        siblings={siblings}
+        siblings={siblingsFor(area)}
         initial={loaded.values}
         meta={loaded.meta}
         publicUrl={kind.publicUrl({ id, slug: String(loaded.values.slug ?? ''), area: area.slug })}
         listPath={listPath}
+        readOnly={readOnly}
+        allowed={allowed}
       />
     </>
   );

@@ -32,6 +32,8 @@ export type RichTextEditorProps = {
   required?: boolean;
   /** Language of the text when it is not the page's (`en` for an English version): spell-checkers follow it. */
   lang?: string;
+  /** Shown, not editable (a user whose role or areas do not allow the change): no toolbar. */
+  readOnly?: boolean;
 };
 
 /**
@@ -43,7 +45,7 @@ const valueOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().repl
 const editableClass = 'rich-editor prose-content max-w-none min-h-48 rounded-b-md px-3 py-2 focus-visible:outline-offset-0';
 
 export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
-  const { id, name, label, defaultValue, onChange, describedBy, invalid, required, lang } = props;
+  const { id, name, label, defaultValue, onChange, describedBy, invalid, required, lang, readOnly = false } = props;
   const [value, setValue] = useState(() => (defaultValue === '<p></p>' ? '' : defaultValue));
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -65,11 +67,13 @@ export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(required ? { 'aria-required': 'true' } : {}),
         ...(lang ? { lang } : {}),
-        class: editableClass,
+        // Read-only, it stays reachable from the keyboard (a screen reader reads it as a read-only text box).
+        ...(readOnly ? { 'aria-readonly': 'true', tabindex: '0' } : {}),
+        class: readOnly ? `${editableClass} rounded-t-md` : editableClass,
       },
       // Ctrl/Cmd+K, the usual shortcut for a link.
       handleKeyDown: (_view: unknown, event: KeyboardEvent) => {
-        if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        if (!readOnly && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
           event.preventDefault();
           openLinkRef.current();
           return true;
@@ -77,7 +81,7 @@ export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
         return false;
       },
     }),
-    [id, describedBy, invalid, required, lang],
+    [id, describedBy, invalid, required, lang, readOnly],
   );
 
   const editor = useEditor({
@@ -85,6 +89,7 @@ export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
     shouldRerenderOnTransaction: false,
     extensions,
     content: defaultValue,
+    editable: !readOnly,
     editorProps,
     onUpdate: ({ editor: current }) => {
       const html = valueOf(current);
@@ -114,7 +119,7 @@ export function RichTextEditor(props: RichTextEditorProps): JSX.Element {
       <RichTextLabel id={id} label={label} required={required} onClick={() => editor.commands.focus()} />
       <input ref={input} type="hidden" name={name} value={value} />
       <div className={frameClass(invalid)}>
-        <Toolbar editor={editor} controls={id} onLink={() => setDialog('link')} onImage={() => setDialog('image')} />
+        {readOnly ? null : <Toolbar editor={editor} controls={id} onLink={() => setDialog('link')} onImage={() => setDialog('image')} />}
         <EditorContent editor={editor} />
       </div>
       <LinkDialog editor={editor} open={dialog === 'link'} onClose={() => setDialog(null)} />

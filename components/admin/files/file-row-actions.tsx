@@ -1,5 +1,8 @@
 'use client';
-/** Rename and delete for one file of the library (the server refuses deleting a used file). */
+/**
+ * Rename and delete for one file of the library (the server refuses deleting a used file), each
+ * offered when the user's role allows it (`canRename`, `canDelete`: decided by the page).
+ */
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
@@ -14,13 +17,15 @@ async function call(url: string, init: RequestInit): Promise<{ ok: boolean; erro
   }
 }
 
-export function FileRowActions({ id, name }: { id: string; name: string }) {
+export function FileRowActions({ id, name, canRename, canDelete }: { id: string; name: string; canRename: boolean; canDelete: boolean }) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
 
-  if (editing) {
+  if (!canRename && !canDelete) return <span className="text-muted">—</span>;
+
+  if (editing && canRename) {
     return (
       <form
         className="flex flex-wrap items-center gap-2"
@@ -61,29 +66,33 @@ export function FileRowActions({ id, name }: { id: string; name: string }) {
   }
   return (
     <div className="flex gap-2">
-      <button type="button" onClick={() => setEditing(true)} aria-label={`Renommer ${name}`} className="rounded border border-border px-2 py-1 hover:bg-surface-2">
-        Renommer
-      </button>
-      <button
-        type="button"
-        disabled={pending}
-        aria-label={`Supprimer ${name}`}
-        className="rounded border border-border px-2 py-1 hover:bg-surface-2"
-        onClick={() => {
-          if (!window.confirm(`Supprimer définitivement « ${name} » ?`)) return;
-          start(async () => {
-            const result = await call(`/api/files/${id}`, { method: 'DELETE' });
-            if (!result.ok) {
-              toast.error(result.error, { duration: 10_000 });
-              return;
-            }
-            toast.success('Fichier supprimé.');
-            router.refresh();
-          });
-        }}
-      >
-        Supprimer
-      </button>
+      {canRename ? (
+        <button type="button" onClick={() => setEditing(true)} aria-label={`Renommer ${name}`} className="rounded border border-border px-2 py-1 hover:bg-surface-2">
+          Renommer
+        </button>
+      ) : null}
+      {canDelete ? (
+        <button
+          type="button"
+          disabled={pending}
+          aria-label={`Supprimer ${name}`}
+          className="rounded border border-border px-2 py-1 hover:bg-surface-2"
+          onClick={() => {
+            if (!window.confirm(`Supprimer définitivement « ${name} » ?`)) return;
+            start(async () => {
+              const result = await call(`/api/files/${id}`, { method: 'DELETE' });
+              if (!result.ok) {
+                toast.error(result.error, { duration: 10_000 });
+                return;
+              }
+              toast.success('Fichier supprimé.');
+              router.refresh();
+            });
+          }}
+        >
+          Supprimer
+        </button>
+      ) : null}
     </div>
   );
 }

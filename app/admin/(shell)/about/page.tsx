@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { IdentityForm } from '@/components/admin/about/identity-form';
 import { PageForm, type PageFormValues } from '@/components/admin/about/page-form';
-import { requireSession } from '@/lib/auth/guard';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
 import { getIdentityForEdit, getPageForEdit, type PageForEdit } from '@/lib/content/mutations/institution';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { getDb } from '@/lib/db';
@@ -24,7 +25,11 @@ const formValues = (page: PageForEdit): PageFormValues => ({
  * saved could store the old text after the save invalidated it.
  */
 export default async function AboutPage() {
-  await requireSession();
+  const actor = await adminActor();
+  // The identity is the administrators'; the institutional texts, public once saved, their publishers' (about/actions.ts).
+  const identityNote = can(actor, needs.identity) ? null : 'Vous pouvez lire l’identité de l’institut : un administrateur la modifie.';
+  const pageNote = (key: string) =>
+    can(actor, needs.publish([key])) ? null : 'Vous pouvez lire ce texte : un responsable de publication le modifie (il est public dès l’enregistrement).';
   const db = await getDb();
   const [identity, mission, word, statement] = await Promise.all([
     getIdentityForEdit(db),
@@ -72,6 +77,7 @@ export default async function AboutPage() {
             ...identity,
             updatedAt: identity.updatedAt?.toISOString() ?? null,
           }}
+          readOnly={identityNote}
         />
       </section>
 
@@ -84,7 +90,7 @@ export default async function AboutPage() {
             Voir la page publique<span className="sr-only"> « Missions »</span>
           </Link>
         </div>
-        <PageForm pageKey="mission" page={formValues(mission)} />
+        <PageForm pageKey="mission" page={formValues(mission)} readOnly={pageNote('mission')} />
       </section>
 
       <section aria-labelledby="mot-du-dg" className="mt-12 max-w-3xl border-t border-border pt-8">
@@ -96,7 +102,7 @@ export default async function AboutPage() {
             Voir la page publique<span className="sr-only"> « Mot du Directeur général »</span>
           </Link>
         </div>
-        <PageForm pageKey="mot_du_dg" page={formValues(word)} />
+        <PageForm pageKey="mot_du_dg" page={formValues(word)} readOnly={pageNote('mot_du_dg')} />
       </section>
 
       <section aria-labelledby="accessibilite" className="mt-12 max-w-3xl border-t border-border pt-8">
@@ -108,7 +114,7 @@ export default async function AboutPage() {
             Voir la page publique<span className="sr-only"> « Déclaration d’accessibilité »</span>
           </Link>
         </div>
-        <PageForm pageKey="accessibilite" page={statementValues} />
+        <PageForm pageKey="accessibilite" page={statementValues} readOnly={pageNote('accessibilite')} />
       </section>
     </>
   );

@@ -1,5 +1,7 @@
 import Link from 'next/link';
-import { requireSession } from '@/lib/auth/guard';
+import { AccessNote } from '@/components/admin/read-only';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
 import { getArea } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -9,7 +11,9 @@ import { listReleases } from '@/lib/releases/queries';
 export const metadata = { title: 'Calendrier des parutions — Administration' };
 
 export default async function CalendarAdminPage() {
-  await requireSession();
+  const actor = await adminActor();
+  // The calendar is public as soon as it changes: publishers write it (calendrier/actions.ts).
+  const mayPublish = can(actor, needs.publish());
   const db = await getDb();
   const now = new Date();
   const [upcoming, past] = await Promise.all([listReleases(db, { now, when: 'upcoming' }), listReleases(db, { now, when: 'past', limit: 30 })]);
@@ -42,14 +46,17 @@ export default async function CalendarAdminPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Calendrier des parutions</h1>
-        <Link href="/admin/calendrier/nouvelle" className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover">
-          Annoncer une parution
-        </Link>
+        {mayPublish ? (
+          <Link href="/admin/calendrier/nouvelle" className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover">
+            Annoncer une parution
+          </Link>
+        ) : null}
       </div>
       <p className="mt-2 max-w-3xl text-muted">
         Chaque changement (confirmation, report avec sa raison, annulation avec son avis) est publié sur la page de la parution, dans ses flux
         iCalendar, et noté au journal d’activité.
       </p>
+      {mayPublish ? null : <AccessNote className="mt-4 max-w-3xl">Vous pouvez lire le calendrier ; un responsable de publication annonce, confirme, reporte et annule les parutions.</AccessNote>}
       {table(upcoming, 'À venir')}
       <div className="mt-8">{table(past, 'Passées (30 dernières)')}</div>
     </>

@@ -2,7 +2,9 @@ import Link from 'next/link';
 import { LibraryUpload } from '@/components/admin/files/library-upload';
 import { AdminPager, filteredHref } from '@/components/admin/pager';
 import { FileRowActions } from '@/components/admin/files/file-row-actions';
-import { requireSession } from '@/lib/auth/guard';
+import { AccessNote } from '@/components/admin/read-only';
+import { can, needs, refusal } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
 import { getDb } from '@/lib/db';
 import { acceptedTypes } from '@/lib/files/detect';
 import { listFiles, type LibraryFile } from '@/lib/files/library';
@@ -23,7 +25,11 @@ function textStatus(text: NonNullable<LibraryFile['text']>, ext: string): string
 }
 
 export default async function FilesPage({ searchParams }: Props) {
-  await requireSession();
+  const actor = await adminActor();
+  // As app/api/files decides: uploading takes an area (or a publisher), deleting a publisher, renaming a publisher or the uploader.
+  const uploadRefusal = refusal(actor, needs.upload);
+  const mayDelete = can(actor, needs.deleteForGood);
+  const mayRenameAny = can(actor, needs.publish());
   const { q = '', type = '', page: rawPage } = await searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(rawPage ?? '1', 10) || 1));
   const result = await listFiles(await getDb(), { q, type, page, perPage: PER_PAGE });
@@ -40,7 +46,7 @@ export default async function FilesPage({ searchParams }: Props) {
         <h2 id="envoyer" className="mb-2 text-lg font-semibold">
           Envoyer des fichiers
         </h2>
-        <LibraryUpload />
+        {uploadRefusal ? <AccessNote>{uploadRefusal}</AccessNote> : <LibraryUpload />}
       </section>
 
       <section aria-labelledby="bibliotheque" className="mt-10">
@@ -116,7 +122,12 @@ export default async function FilesPage({ searchParams }: Props) {
                   </td>
                   <td className="py-2 pr-4 text-right tabular-nums">{f.downloadCount.toLocaleString('fr-FR')}</td>
                   <td className="py-2">
-                    <FileRowActions id={f.id} name={f.name} />
+                    <FileRowActions
+                      id={f.id}
+                      name={f.name}
+                      canRename={mayRenameAny || (uploadRefusal === null && f.uploadedById === actor.id)}
+                      canDelete={mayDelete}
+                    />
                   </td>
                 </tr>
               ))}

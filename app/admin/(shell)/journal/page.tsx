@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { AdminPager, filteredHref } from '@/components/admin/pager';
-import { requireSession } from '@/lib/auth/guard';
+import { Refused } from '@/components/admin/refused';
+import { needs } from '@/lib/admin/access';
+import { pageRefusal } from '@/lib/admin/page-access';
 import { actionGroups, listAudit } from '@/lib/audit/read';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
@@ -10,7 +12,9 @@ export const metadata = { title: 'Journal d’activité — Administration' };
 type Props = { searchParams: Promise<{ q?: string; type?: string; du?: string; au?: string; page?: string }> };
 
 export default async function JournalPage({ searchParams }: Props) {
-  await requireSession();
+  // Who did what, everyone's sign-ins included: publishers and administrators read it.
+  const { reason } = await pageRefusal(needs.journal);
+  if (reason) return <Refused reason={reason} />;
   const { q = '', type = '', du = '', au = '', page: rawPage } = await searchParams;
   const page = Math.max(1, Math.min(100_000, Number.parseInt(rawPage ?? '1', 10) || 1));
   const result = await listAudit(await getDb(), { q, group: type, from: du, to: au, page });

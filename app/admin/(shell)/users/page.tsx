@@ -1,19 +1,44 @@
 import Link from 'next/link';
-import { requireSession } from '@/lib/auth/guard';
+import { Refused } from '@/components/admin/refused';
+import { needs } from '@/lib/admin/access';
+import { pageRefusal } from '@/lib/admin/page-access';
 import { getAuth } from '@/lib/auth';
+import { accessOfAccounts, countByRole, roleLabels, roles, type Role } from '@/lib/auth/roles';
 import { listAccounts } from '@/lib/auth/service';
 import { currentAuthRequest } from '@/lib/auth/session';
+import { getArea } from '@/lib/content/areas';
 import { formatDateTime } from '@/lib/format';
+import { AccessForm } from './_components/access-form';
 import { ActiveToggle } from './_components/active-toggle';
 import { CreateUserForm } from './_components/create-user-form';
 
 export const metadata = { title: 'Utilisateurs — Administration' };
 
+/** « 1 Administrateur », « 2 Responsables de publication ». */
+const plural: Record<Role, string> = { admin: 'Administrateurs', publisher: 'Responsables de publication', editor: 'Rédacteurs' };
+const counted = (role: Role, n: number) => `${n} ${n > 1 ? plural[role] : roleLabels[role]}`;
+
+/** The areas of a Rédacteur as the menu names them. */
+const areaNames = (areas: readonly string[]) => (areas.length === 0 ? 'aucune rubrique' : areas.map((a) => getArea(a)?.menuLabel ?? a).join(', '));
+
+/** Accounts and their roles: the administrators' screen (one's own profile is everyone's: /admin/users/profil). */
 export default async function UsersPage() {
-  const { user } = await requireSession();
+  const { actor, reason } = await pageRefusal(needs.users);
+  if (reason) {
+    return (
+      <>
+        <Refused reason={reason} />
+        <p className="mt-2">
+          <Link href="/admin/users/profil">Modifier mon profil</Link>
+        </p>
+      </>
+    );
+  }
   const auth = await getAuth();
-  const accounts = await listAccounts(auth, await currentAuthRequest(), user);
+  const accounts = await listAccounts(auth, await currentAuthRequest(), actor);
+  const [access, counts] = await Promise.all([accessOfAccounts(auth.db, accounts.map((a) => a.id)), countByRole(auth.db)]);
   const activeCount = accounts.filter((a) => a.active).length;
+  const options = roles.map((value) => ({ value, label: roleLabels[value] }));
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-4">
@@ -23,6 +48,7 @@ export default async function UsersPage() {
       <p className="mt-2 text-muted">
         {accounts.length} compte{accounts.length > 1 ? 's' : ''}, dont {activeCount} actif{activeCount > 1 ? 's' : ''}. Désactiver un compte ferme aussitôt ses sessions.
       </p>
+      <p className="mt-1 text-muted">Comptes actifs par rôle : {roles.map((r) => counted(r, counts[r])).join(', ')}.</p>
       <div className="mt-6 overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Comptes de l’administration</caption>
@@ -30,6 +56,7 @@ export default async function UsersPage() {
             <tr className="border-b border-border text-left">
               <th scope="col" className="py-2 pr-4">Nom</th>
               <th scope="col" className="py-2 pr-4">Adresse électronique</th>
+              <th scope="col" className="py-2 pr-4">Rôle</th>
               <th scope="col" className="py-2 pr-4">Créé le</th>
               <th scope="col" className="py-2 pr-4">Dernière connexion</th>
               <th scope="col" className="py-2 pr-4">État</th>
@@ -37,25 +64,39 @@ export default async function UsersPage() {
             </tr>
           </thead>
           <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id} className="border-b border-border">
-                <th scope="row" className="py-2 pr-4 text-left font-medium">
-                  {a.name}
-                  {a.id === user.id ? <span className="ml-2 text-xs text-muted">(vous)</span> : null}
-                </th>
-                <td className="py-2 pr-4">{a.email}</td>
-                <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(a.createdAt)}</td>
-                <td className="py-2 pr-4 whitespace-nowrap">{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : 'jamais'}</td>
-                <td className="py-2 pr-4">{a.active ? 'Actif' : 'Désactivé'}</td>
-                <td className="py-2">
-                  {auth.adapter.canDeactivate && a.id !== user.id && !(a.active && activeCount <= 1) ? (
-                    <ActiveToggle userId={a.id} name={a.name} active={a.active} />
-                  ) : (
-                    <span className="text-xs text-muted">—</span>
-                  )}
-                </td>
-              </tr>
-            ))}
+            {accounts.map((a) => {
+              const held = access.get(a.id);
+              return (
+                <tr key={a.id} className="border-b border-border align-top">
+                  <th scope="row" className="py-2 pr-4 text-left font-medium">
+                    {a.name}
+                    {a.id === actor.id ? <span className="ml-2 text-xs text-muted">(vous)</span> : null}
+                  </th>
+                  <td className="py-2 pr-4">{a.email}</td>
+                  <td className="py-2 pr-4">
+                    {held ? (
+                      <>
+                        {roleLabels[held.role]}
+                        {held.role === 'editor' ? <span className="block text-xs text-muted">{areaNames(held.areas)}</span> : null}
+                        <AccessForm userId={a.id} name={a.name} role={held.role} areas={held.areas} options={options} self={a.id === actor.id} />
+                      </>
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(a.createdAt)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : 'jamais'}</td>
+                  <td className="py-2 pr-4">{a.active ? 'Actif' : 'Désactivé'}</td>
+                  <td className="py-2">
+                    {auth.adapter.canDeactivate && a.id !== actor.id && !(a.active && activeCount <= 1) ? (
+                      <ActiveToggle userId={a.id} name={a.name} active={a.active} />
+                    ) : (
+                      <span className="text-xs text-muted">—</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -63,8 +104,11 @@ export default async function UsersPage() {
         <h2 id="nouveau-compte" className="text-lg font-semibold">
           Créer un compte
         </h2>
-        <p className="mt-1 text-sm text-muted">Le nouveau compte aura accès à toute l’administration. Communiquez-lui son mot de passe par un canal sûr.</p>
-        <CreateUserForm />
+        <p className="mt-1 text-sm text-muted">
+          Le nouveau compte reçoit le rôle choisi ci-dessous : par défaut Rédacteur sans rubrique, le moins de pouvoir (il lit sans rien modifier). Communiquez-lui son mot de passe
+          par un canal sûr.
+        </p>
+        <CreateUserForm options={options} />
       </section>
     </>
   );

@@ -2,7 +2,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CancelForm, ConfirmForm, MoveForm, ReleaseEnglishForm } from '@/components/admin/calendar/release-forms';
 import { LinkPublicationForm, UnlinkPublicationButton } from '@/components/admin/calendar/release-links';
-import { requireSession } from '@/lib/auth/guard';
+import { AccessNote } from '@/components/admin/read-only';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
 import { getArea } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -18,15 +20,17 @@ export const metadata = { title: 'Parution — Administration' };
 const local = (d: Date) => toZonedInput(d, env.TIME_ZONE);
 
 export default async function ReleaseAdminPage({ params }: Props) {
-  await requireSession();
+  const actor = await adminActor();
   const { id: raw } = await params;
   if (!/^[1-9]\d{0,9}$/.test(raw)) notFound();
   const data = await releaseForAdmin(await getDb(), Number(raw));
   if (!data) notFound();
   const { row, changes } = data;
+  // Every change of a release is public at once: publishers of its area (calendrier/actions.ts).
+  const mayPublish = can(actor, needs.publish([row.area]));
   const open = row.status !== 'cancelled' && row.status !== 'published';
   const db = await getDb();
-  const [pubs, versions, linkable] = await Promise.all([linkedPublications(db, [row.id]), linkedVersions(db, [row.id]), open ? linkablePublications(db) : []]);
+  const [pubs, versions, linkable] = await Promise.all([linkedPublications(db, [row.id]), linkedVersions(db, [row.id]), open && mayPublish ? linkablePublications(db) : []]);
   const carried = pubs.get(row.id) ?? [];
   const carriedVersions = versions.get(row.id) ?? [];
   const canLink = row.status === 'confirmed' || row.status === 'postponed';
@@ -44,7 +48,12 @@ export default async function ReleaseAdminPage({ params }: Props) {
         </Link>
       </p>
       {row.reason ? <p className="mt-2 text-muted">{row.status === 'cancelled' ? 'Avis' : 'Dernière raison'} : {row.reason}</p> : null}
-      {open ? (
+      {!mayPublish ? (
+        <AccessNote className="mt-6 max-w-3xl">
+          Vous pouvez lire cette parution ; un responsable de publication la confirme, la reporte, l’annule, en écrit la version anglaise et lui lie des contenus.
+        </AccessNote>
+      ) : null}
+      {open && mayPublish ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-3">
           <section aria-labelledby="confirmer" className="rounded-md border border-border p-4">
             <h2 id="confirmer" className="mb-3 font-semibold">
@@ -65,7 +74,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
             <CancelForm id={row.id} version={row.version} />
           </section>
         </div>
-      ) : (
+      ) : open ? null : (
         <p className="mt-6 text-muted">Cette parution est {releaseStatusLabel[row.status]}e : elle ne change plus.</p>
       )}
       <section aria-labelledby="anglais" className="mt-10 max-w-2xl">
@@ -78,6 +87,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
           english={row.translations.en ?? {}}
           provisional={row.status === 'announced' && row.provisionalLabel !== null}
           reason={row.reason ? (row.status === 'cancelled' ? 'notice' : 'reason') : null}
+          readOnly={mayPublish ? null : 'Un responsable de publication écrit la version anglaise.'}
         />
       </section>
       <section aria-labelledby="contenus" className="mt-10">
@@ -93,7 +103,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
               <li key={p.id} className="flex flex-wrap items-center gap-3">
                 <Link href={`${getArea(p.area)?.adminPath ?? '/admin'}/${p.id}`}>{p.title}</Link>
                 <span className="text-sm text-muted">{p.status === 'published' ? 'en ligne' : p.status === 'scheduled' ? 'programmée' : 'brouillon'}</span>
-                {open ? <UnlinkPublicationButton releaseId={row.id} publicationId={p.id} title={p.title} /> : null}
+                {open && mayPublish ? <UnlinkPublicationButton releaseId={row.id} publicationId={p.id} title={p.title} /> : null}
               </li>
             ))}
             {carriedVersions.map((v) => (
@@ -106,12 +116,12 @@ export default async function ReleaseAdminPage({ params }: Props) {
             ))}
           </ul>
         )}
-        {open && canLink ? (
+        {!mayPublish ? null : open && canLink ? (
           <LinkPublicationForm releaseId={row.id} choices={linkable.map((p) => ({ id: p.id, label: `${getArea(p.area)?.label ?? p.area} — ${p.title}${p.status === 'scheduled' ? ' (programmée)' : ''}` }))} />
         ) : open ? (
           <p className="mt-3 text-muted">Confirmez la date pour lier des contenus à cette parution.</p>
         ) : null}
-        {open && canLink ? (
+        {open && canLink && mayPublish ? (
           <p className="mt-3 text-sm text-muted">
             Pour des valeurs de séries : <Link href="/admin/series/import">importez-les</Link> et choisissez cette parution à la publication.
           </p>

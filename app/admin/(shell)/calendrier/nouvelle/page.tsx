@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { CreateReleaseForm } from '@/components/admin/calendar/release-forms';
-import { requireSession } from '@/lib/auth/guard';
+import { Refused } from '@/components/admin/refused';
+import { pageRefusal } from '@/lib/admin/page-access';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { zoneName } from '@/lib/releases/model';
@@ -8,7 +9,9 @@ import { zoneName } from '@/lib/releases/model';
 export const metadata = { title: 'Annoncer une parution — Administration' };
 
 export default async function NewReleasePage() {
-  await requireSession();
+  // An announcement is public at once: a publisher's act (calendrier/actions.ts checks its area too).
+  const { reason } = await pageRefusal({ to: 'publish', what: 'annoncer une parution au calendrier' });
+  if (reason) return <Refused reason={reason} />;
   return (
     <>
       <p className="text-sm">

@@ -1,10 +1,12 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { AccessNote } from '@/components/admin/read-only';
 import { CancelVersionButton } from '@/components/admin/series/cancel-version-button';
 import { SeriesForm } from '@/components/admin/series/series-form';
 import { ValuesGrid } from '@/components/admin/series/values-grid';
-import { requireSession } from '@/lib/auth/guard';
-import { publicPublicationAreas } from '@/lib/content/areas';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
+import { getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { gridPeriods } from '@/lib/series/admin';
@@ -23,7 +25,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function SeriesEditPage({ params }: Props) {
-  await requireSession();
+  const actor = await adminActor();
   const { code } = await params;
   if (!/^[A-Z][A-Z0-9_]{1,39}$/.test(code)) notFound();
   const db = await getDb();
@@ -37,6 +39,10 @@ export default async function SeriesEditPage({ params }: Props) {
   const byPeriod = new Map(values.map((v) => [v.period, v]));
   const periods = gridPeriods(values, row.frequency).reverse();
   const publicPath = seriesPath(row);
+  // A series' description and values are public once saved (or at their minute): publishers of its area (series/actions.ts).
+  const mayPublish = can(actor, needs.publish([row.area]));
+  const canImport = can(actor, needs.upload);
+  const areaName = getArea(row.area)?.menuLabel ?? row.area;
   return (
     <>
       <p className="text-sm">
@@ -57,7 +63,7 @@ export default async function SeriesEditPage({ params }: Props) {
             Version {pending.number} programmée le {formatDateTime(pending.publishedAt)} UTC
           </h2>
           <p className="mt-1 text-sm">Ses valeurs ne sont visibles nulle part avant cette heure. Une seule version peut être programmée à la fois.</p>
-          <CancelVersionButton code={row.code} number={pending.number} />
+          {mayPublish ? <CancelVersionButton code={row.code} number={pending.number} /> : null}
         </section>
       ) : null}
 
@@ -65,7 +71,9 @@ export default async function SeriesEditPage({ params }: Props) {
         <h2 id="valeurs" className="text-xl font-bold">
           Saisir des valeurs
         </h2>
-        {pending ? (
+        {!mayPublish ? (
+          <AccessNote className="mt-2 max-w-3xl">Un responsable de publication saisit et publie les valeurs de cette série (rubrique « {areaName} »).</AccessNote>
+        ) : pending ? (
           <p className="mt-2 text-muted">Attendez la mise en ligne de la version programmée, ou annulez-la, pour publier d’autres valeurs.</p>
         ) : (
           <ValuesGrid
@@ -77,9 +85,12 @@ export default async function SeriesEditPage({ params }: Props) {
             releases={await releaseChoices(db, env.TIME_ZONE)}
           />
         )}
-        <p className="mt-3 text-sm">
-          Pour de nombreuses valeurs ou plusieurs séries : <Link href="/admin/series/import">importer un fichier CSV ou XLSX</Link>.
-        </p>
+        {canImport ? (
+          <p className="mt-3 text-sm">
+            Pour de nombreuses valeurs ou plusieurs séries : <Link href="/admin/series/import">importer un fichier CSV ou XLSX</Link>
+            {mayPublish ? '' : ' (vous en préparez l’aperçu ; un responsable de publication le publie)'}.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="versions" className="mt-10">
@@ -111,6 +122,7 @@ export default async function SeriesEditPage({ params }: Props) {
           english={row.translations.en}
           version={row.version}
           hasValues={values.length > 0}
+          readOnly={mayPublish ? null : 'Vous pouvez lire la description : un responsable de publication la modifie (elle est publique dès l’enregistrement).'}
         />
       </section>
     </>

@@ -1,13 +1,17 @@
 import Link from 'next/link';
+import { Refused } from '@/components/admin/refused';
 import { ImportUpload } from '@/components/admin/series/import-upload';
-import { requireSession } from '@/lib/auth/guard';
+import { needs } from '@/lib/admin/access';
+import { pageRefusal } from '@/lib/admin/page-access';
 
 export const metadata = { title: 'Importer des valeurs — Administration' };
 
 type Props = { searchParams: Promise<{ annule?: string }> };
 
 export default async function SeriesImportPage({ searchParams }: Props) {
-  await requireSession();
+  // The same need as the upload's route (app/api/admin/series/import): a Rédacteur with an area, or a publisher.
+  const { reason } = await pageRefusal({ ...needs.upload, what: 'préparer un import de valeurs' });
+  if (reason) return <Refused reason={reason} />;
   const { annule } = await searchParams;
   return (
     <>

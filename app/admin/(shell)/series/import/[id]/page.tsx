@@ -1,13 +1,14 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ImportConfirm } from '@/components/admin/series/import-confirm';
-import { requireSession } from '@/lib/auth/guard';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
-import { importView } from '@/lib/series/imports';
+import { importOwnerAndAreas, importView } from '@/lib/series/imports';
 import { periodLabel, statusLabel, type Observation } from '@/lib/series/model';
 
 export const metadata = { title: 'Aperçu de l’import — Administration' };
@@ -20,10 +21,14 @@ const SHOWN = 500;
 const change = { new: 'Nouvelle', revised: 'Révisée', unchanged: 'Inchangée' } as const;
 
 export default async function ImportPreviewPage({ params }: Props) {
-  await requireSession();
+  const actor = await adminActor();
   const db = await getDb();
-  const view = await importView(db, (await params).id);
-  if (!view) notFound();
+  const id = (await params).id;
+  const [view, owner] = await Promise.all([importView(db, id), importOwnerAndAreas(db, id)]);
+  if (!view || !owner) notFound();
+  // As series/actions.ts decides: publishing takes a publisher of the series' areas; its author or a publisher cancels it.
+  const mayPublish = can(actor, needs.publish(owner.areas));
+  const mayCancel = mayPublish || owner.createdBy === actor.id;
   const releases = await releaseChoices(db, env.TIME_ZONE);
   const { staged, preview, frequencies } = view;
   const errors = staged.errors;
@@ -97,7 +102,14 @@ export default async function ImportPreviewPage({ params }: Props) {
         </div>
       </section>
 
-      <ImportConfirm id={view.id} canPublish={errors.length === 0 && preview.counts.new + preview.counts.revised > 0} releases={releases} zone={zoneName(env.TIME_ZONE)} />
+      <ImportConfirm
+        id={view.id}
+        canPublish={errors.length === 0 && preview.counts.new + preview.counts.revised > 0}
+        mayPublish={mayPublish}
+        mayCancel={mayCancel}
+        releases={releases}
+        zone={zoneName(env.TIME_ZONE)}
+      />
     </>
   );
 }
