@@ -9,6 +9,7 @@ import {
   colourModes,
   expectNoSeriousA11yViolations,
   expectPublicPage,
+  secondDatabase,
   setColourMode,
   watchConsoleErrors,
 } from './helpers/page-checks';
@@ -125,6 +126,8 @@ test.describe('page introuvable', () => {
 });
 
 test.describe('back-office pour un visiteur', () => {
+  // proxy.ts decides these redirects from the cookie alone, without the database.
+  test.skip(secondDatabase, 'redirections de proxy.ts, sans base : vérifiées au premier passage');
   // Every screen of the admin menu, plus a path no screen answers: all redirect a visitor home.
   const adminPaths = [...adminMenu().map((entry) => entry.path), '/admin/news/nouveau/inconnu'];
 

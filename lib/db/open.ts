@@ -36,13 +36,15 @@ const extensions = { pg_trgm, unaccent };
 type OpenOptions = {
   /** Open this PGlite directory instead of DATA_DIR's (tests). `memory://` for an in-memory one. */
   pgliteDir?: string;
+  /** The data an in-memory PGlite starts from (`dumpDataDir`'s archive), instead of an empty cluster. */
+  pgliteData?: Blob;
   /** Open this Postgres URL instead of DATABASE_URL (tests). */
   databaseUrl?: string;
 };
 
 /** Opens the configured database. On PGlite, takes the directory's exclusive lock first. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  if (options.pgliteDir) return openPglite(options.pgliteDir);
+  if (options.pgliteDir) return openPglite(options.pgliteDir, options.pgliteData);
   const url = options.databaseUrl ?? env.DATABASE_URL;
   if (url) return openPostgres(url);
   if (env.INSSTAT_BUILD_SNAPSHOT || env.NEXT_PHASE === 'phase-production-build') return openBuildSnapshot();
@@ -69,8 +71,8 @@ function openPostgres(url: string): Database {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
-  if (dir.startsWith('memory://')) return wrapPglite(await PGlite.create({ extensions }), () => {});
+async function openPglite(dir: string, data?: Blob): Promise<Database> {
+  if (dir.startsWith('memory://')) return wrapPglite(await PGlite.create({ extensions, ...(data ? { loadDataDir: data } : {}) }), () => {});
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const release = acquireDirectoryLock(dir);
   try {

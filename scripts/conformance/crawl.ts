@@ -63,6 +63,7 @@ export async function crawl({
   concurrency = 8,
   siteUrl,
   recheckMs = 11_000,
+  validate = true,
   onPage,
 }: {
   base: string;
@@ -77,13 +78,15 @@ export async function crawl({
    * PAGE_CACHE_SECONDS, 10 s by default) and reported only if it is still so.
    */
   recheckMs?: number;
+  /** Whether HTML pages go through html-validate (false: links only). */
+  validate?: boolean;
   /** Called after each HTML page is fetched, with the pages fetched and the URLs known so far. */
   onPage?: (pages: number, known: number) => void;
 }): Promise<CrawlReport> {
   const t0 = Date.now();
   const origin = new URL(base);
   const written = siteUrl ? new URL(siteUrl) : origin;
-  const pool = createValidatorPool();
+  const pool = validate ? createValidatorPool() : null;
   const validations: Promise<void>[] = [];
   // Pages fetched but not yet validated: the fetches wait above this many, so the rate the crawl
   // shows (onPage) is the rate of the whole work, not of fetches racing ahead of validation.
@@ -109,6 +112,7 @@ export async function crawl({
 
   /** Validates a fetched page off the fetch path; a page found invalid is looked at again after `recheckMs`. */
   const check = async (path: string, html: string) => {
+    if (!pool) return;
     let messages = await pool.validate(html, path);
     // A page another test has just created or is about to delete: invalid only if it is still
     // there, still invalid, after the front cache's replay time.
@@ -163,8 +167,10 @@ export async function crawl({
       pages++;
       const html = await response.text();
       for (const raw of referencedUrls(html)) enqueue(raw, new URL(response.url || url), path);
-      unvalidated++;
-      validations.push(check(path, html).finally(() => unvalidated--));
+      if (validate) {
+        unvalidated++;
+        validations.push(check(path, html).finally(() => unvalidated--));
+      }
       while (unvalidated > backlog) await new Promise((resolve) => setTimeout(resolve, 5));
       onPage?.(pages, seen.size);
     } else if (/xml/.test(type) && path.endsWith('.xml')) {
@@ -197,11 +203,11 @@ export async function crawl({
     await Promise.all(workers);
     await Promise.all(validations);
   } finally {
-    await pool.close();
+    await pool?.close();
   }
   // Pages are validated in parallel: report them in a stable order.
   invalid.sort((a, b) => a.url.localeCompare(b.url));
-  return { pages, urls: seen.size, broken, invalid, ms: Date.now() - t0, ...pool.stats() };
+  return { pages, urls: seen.size, broken, invalid, ms: Date.now() - t0, ...pool?.stats() };
 }
 
 /** A report a person can act on: each broken link with the page that links to it, each error with its rule. */
