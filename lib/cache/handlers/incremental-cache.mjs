@@ -9,7 +9,11 @@
 // and be served until the next write (seen in CI: an edited news item showed its old title to
 // every reader after the save, the crawl having asked for the page while it was being saved). The
 // render starts at the miss that precedes it, so each miss is dated, and the entry stored next for
-// that key takes the earliest pending miss's date.
+// that key takes the earliest pending miss's date. One render has no miss before it: Next's
+// background upgrade of a fallback shell into the page of one address (`partialPrefetching`)
+// stores a render no lookup announced; its start is unknown, so it is trusted only if none of its
+// tags changed in the `UNKNOWN_START_MS` before it was stored (seen in CI too: the upgrade began
+// before the editor's save and was stored after it).
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 
 /** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; pending(): Promise<void> | undefined }} TagStore */
@@ -39,9 +43,11 @@ function tagsOf(entry, ctx) {
 const missedAt = new Map();
 /** A render lasts seconds at worst: an older miss was never followed by a store (an error, a 404). */
 const MISS_TTL_MS = 5 * 60_000;
+/** How long before it was stored a render of unknown start may have begun (a render under load takes seconds). */
+const UNKNOWN_START_MS = 30_000;
 /** Keys of misses kept at most (unknown addresses miss too); the oldest go first. */
 const MAX_MISSED_KEYS = 10_000;
-/** @type {Map<string, { startedAt: number; storedAt: number }>} when the render of the entry last stored for a key began */
+/** @type {Map<string, { startedAt: number; storedAt: number }>} when the render of the entry last stored for a key began (at the latest) */
 const rendered = new Map();
 
 export default class SharedTagsCacheHandler {
@@ -74,13 +80,14 @@ export default class SharedTagsCacheHandler {
 
   /**
    * When the render being stored for `key` began: the oldest pending miss (renders end roughly in
-   * the order they began; an earlier date only costs one more render), else now.
+   * the order they began; an earlier date only costs one more render), else — a render no lookup
+   * announced — as early as it may have begun.
    * @param {string} key
    */
   startOf(key) {
     const now = Date.now();
     const pending = (missedAt.get(key) ?? []).filter((at) => now - at < MISS_TTL_MS);
-    const started = pending.shift() ?? now;
+    const started = pending.shift() ?? now - UNKNOWN_START_MS;
     if (pending.length > 0) missedAt.set(key, pending);
     else missedAt.delete(key);
     return started;

@@ -53,6 +53,25 @@ describe('the handler of whole pages', () => {
     expect((await handler.get('/actualites/13', {}))?.value).toMatchObject({ title: 'nouveau titre' });
   });
 
+  it('a render stored with no lookup before it (Next’s background upgrade of a fallback shell) is not trusted if its tags changed shortly before', async () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const { handler, changes, page } = setup();
+    // The upgrade begins (nothing tells the handler), the editor saves, the upgrade is stored.
+    changes.set('news:13', 101_000);
+    vi.setSystemTime(102_000);
+    await handler.set('/actualites/13', page('ancien titre'), {});
+    vi.setSystemTime(102_100);
+    expect(await handler.get('/actualites/13', {})).toBeNull();
+    // The render that miss started is dated by it: fresh.
+    vi.setSystemTime(102_500);
+    await handler.set('/actualites/13', page('nouveau titre'), {});
+    expect((await handler.get('/actualites/13', {}))?.value).toMatchObject({ title: 'nouveau titre' });
+    // Stored long after the last change, an upgrade is trusted.
+    vi.setSystemTime(200_000);
+    await handler.set('/actualites/14', page('autre'), {});
+    expect(await handler.get('/actualites/14', {})).not.toBeNull();
+  });
+
   it('a render that began after the save is fresh; a later save makes it stale', async () => {
     vi.useFakeTimers({ now: 5_000 });
     const { handler, changes, page } = setup();
