@@ -33,7 +33,8 @@ async function xlsx(rows: [string, number][]): Promise<Buffer> {
 }
 
 test('import XLSX → aperçu ancien → nouveau → publication programmée : rien avant l’heure, tout après, asOf garde l’ancien', { tag: '@minute' }, async ({ page, browser, request }) => {
-  test.setTimeout(240_000);
+  // Up to two minutes of waiting for the scheduled minute, plus the journey (~1 min on a loaded machine): 3× that.
+  test.setTimeout(360_000);
   const before = await ipcOf(request);
   const revisedPeriod = before.lastPeriod;
   const newPeriod = nextMonth(revisedPeriod);
