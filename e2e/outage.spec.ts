@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { STALE_AFTER_MS } from '../lib/http/page-cache';
+import { PROBE_TIMEOUT_MS, STALE_AFTER_MS } from '../lib/http/page-cache';
 import { signIn } from './helpers/login';
 import { startSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
@@ -71,9 +71,12 @@ test('base injoignable : pages déjà servies en 200 en moins d’une seconde, b
       if (i === 1) copyMs = Math.max(copyMs, answer.ms);
     }
   }
-  // A copy comes after the render has run STALE_AFTER_MS and the probe has failed: under a second
-  // on an ordinary machine; on a loaded one, three times that wait plus a copy's time as measured.
+  // A copy comes after the render has run STALE_AFTER_MS and the probe has failed. The first page
+  // after the cut pays for finding the database down (the probe's answer, at most PROBE_TIMEOUT_MS:
+  // 350–700 ms measured here); the next ones know it: under a second on an ordinary machine, three
+  // times the wait plus a copy's time as measured on a loaded one.
   const limitMs = Math.max(1_000, 3 * (STALE_AFTER_MS + copyMs));
+  const firstLimitMs = STALE_AFTER_MS + PROBE_TIMEOUT_MS + 3 * copyMs;
 
   // A write on the first instance: the relayed instance's copies are stale from now on.
   await signIn(page, '/admin/indice/prix_consommation');
@@ -87,18 +90,19 @@ test('base injoignable : pages déjà servies en 200 en moins d’une seconde, b
 
   await relay!.cut();
   const timings: string[] = [];
-  for (const p of PAGES) {
+  for (const [i, p] of PAGES.entries()) {
     const answer = await timed(p);
+    const limit = i === 0 ? firstLimitMs : limitMs;
     timings.push(`${p} ${answer.ms} ms`);
     expect(answer.status, p).toBe(200);
-    expect(answer.ms, `${p} : ${answer.ms} ms (limite ${limitMs} ms)`).toBeLessThan(limitMs);
+    expect(answer.ms, `${p} : ${answer.ms} ms (limite ${limit} ms)`).toBeLessThan(limit);
     expect(answer.html, p).toBe(copies.get(p));
     expect(answer.marker, p).toBe('STALE');
   }
   // Never served by this instance: no copy, but no hang either.
   const unseen = await timed('/ica/ipi');
   expect(unseen.ms, `/ica/ipi : ${unseen.ms} ms`).toBeLessThan((CONNECT_TIMEOUT_S + 3) * 1_000);
-  console.info(`Panne : pages déjà servies en ${timings.join(', ')} (limite ${limitMs} ms, copie servie en ${copyMs} ms base joignable) ; page jamais servie : ${unseen.status} en ${unseen.ms} ms.`);
+  console.info(`Panne : pages déjà servies en ${timings.join(', ')} (limites ${firstLimitMs} ms pour la première, ${limitMs} ms ensuite ; copie servie en ${copyMs} ms base joignable) ; page jamais servie : ${unseen.status} en ${unseen.ms} ms.`);
 
   // The editor's session cookie is the same on both instances (same host, same database).
   const admin = `${instance!.server.baseUrl}/admin`;

@@ -119,7 +119,7 @@ export const STALE_AFTER_MS = 250;
  * connections (stopped, restarting) fails the probe at once; one that is only slow under load must
  * not pass for down, or readers would get copies older than the last write (CI saw it with 400 ms).
  */
-const PROBE_TIMEOUT_MS = 2_000;
+export const PROBE_TIMEOUT_MS = 2_000;
 /** How long the probe's answer « down » is trusted. */
 const PROBE_TTL_MS = 1_000;
 /**
