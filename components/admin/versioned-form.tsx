@@ -12,7 +12,7 @@ import { startTransition, useActionState, useCallback, useEffect, useRef, useSta
 import type { z } from 'zod';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { FilePicker } from '@/components/admin/files/file-picker';
-import { FieldError, FieldHint, useResultToast } from '@/components/admin/form-kit';
+import { FieldError, FieldHint, SubmitButton, useResultToast } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
@@ -131,6 +131,31 @@ export function SaveStatus({ result, dirty }: { result: ActionResult<SavedVersio
     <p role="status" aria-live="polite" className="min-h-6 text-sm text-muted">
       {result?.ok && !dirty ? (result.message ?? 'Enregistré.') : dirty ? 'Modifications non enregistrées.' : null}
     </p>
+  );
+}
+
+/**
+ * The end of these forms: why the last save was refused, the save's status line and the button;
+ * nothing for a user who may only read the form (lib/admin/access.ts decides, the page says why).
+ */
+export function SaveControls({
+  form,
+  readOnly,
+  children,
+}: {
+  form: Pick<ReturnType<typeof useVersionedForm>, 'alert' | 'result' | 'dirty' | 'pending'>;
+  readOnly?: boolean;
+  children: React.ReactNode;
+}) {
+  if (readOnly) return null;
+  return (
+    <>
+      <FormAlert message={form.alert} />
+      <SaveStatus result={form.result} dirty={form.dirty} />
+      <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
+        {children}
+      </SubmitButton>
+    </>
   );
 }
 

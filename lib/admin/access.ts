@@ -40,6 +40,16 @@ const areaName = (slug: string) => getArea(slug)?.label ?? slug;
 /** « de annuler » → « d’annuler »: French elides « de » before a vowel or a mute h. */
 const de = (what: string) => (/^[aeiouyhàâéèêîôû]/i.test(what) ? `d’${what}` : `de ${what}`);
 
+/**
+ * The connected user with their role and areas (one query on our `users` table, whatever the
+ * sign-in mode), or `UnauthorizedError` for an account gone meanwhile: every wrapper and page starts here.
+ */
+export async function actorOf(db: Db, user: SessionUser): Promise<Actor> {
+  const access = await accessOf(db, user.id);
+  if (!access) throw new UnauthorizedError();
+  return { ...user, ...access };
+}
+
 /** Why `access` may not do what `need` asks (French, names the missing role or area), or null when it may. */
 export function refusal(access: Access, need: Need): string | null {
   const role = roleLabels[access.role];
@@ -90,14 +100,21 @@ export async function enforce<I, C extends { actor: Actor }>(rule: AccessRule<I,
 /** A function built by a wrapper carries its rule, so a test can list every entry point and its rule. */
 export type Guarded<F> = F & { access: AccessRule<never, never> };
 
+const editDraft = (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'modifier un brouillon de cette rubrique' });
+const editPublic = (areas: readonly string[]): Need => ({ to: 'publish', areas, what: 'modifier un élément en ligne ou programmé (le site public change aussitôt)' });
+
 /** The needs of the content life cycle, shared by the edit screen, the lists' bulk actions and the wrappers' rules. */
 export const needs = {
   read: { to: 'read' } as const satisfies Need,
-  editDraft: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'modifier un brouillon de cette rubrique' }),
+  editDraft,
+  /**
+   * Changing an existing item (saving it, trashing or restoring it): a draft is its areas'
+   * writers'; an item online or scheduled is the public site's, which takes a publisher.
+   */
+  change: (areas: readonly string[], status: string): Need[] => (status === 'draft' ? [editDraft(areas)] : [editDraft(areas), editPublic(areas)]),
   create: (area: string): Need => ({ to: 'edit', areas: [area], what: 'créer un élément dans cette rubrique' }),
   upload: { to: 'edit', areas: 'any', what: 'envoyer des fichiers' } as const satisfies Need,
   publish: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'mettre en ligne, programmer ou retirer du site' }),
-  editPublic: (areas: readonly string[]): Need => ({ to: 'publish', areas, what: 'modifier un élément en ligne ou programmé (le site public change aussitôt)' }),
   deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,
   users: { to: 'administer', what: 'gérer les comptes et leurs rôles' } as const satisfies Need,
   identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,
@@ -105,8 +122,6 @@ export const needs = {
 };
 
 /** The user API's `POST /api/user`: creating an account is an administrator's act. */
-export async function authorizeAccountCreation({ db }: { db: Db }, actor: SessionUser): Promise<void> {
-  const access = await accessOf(db, actor.id);
-  if (!access) throw new UnauthorizedError();
-  authorize(access, { ...needs.users, what: 'créer des comptes' });
+export async function authorizeAccountCreation({ db }: { db: Db }, user: SessionUser): Promise<void> {
+  authorize(await actorOf(db, user), { ...needs.users, what: 'créer des comptes' });
 }

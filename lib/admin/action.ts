@@ -11,14 +11,13 @@ import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import { getAuth } from '@/lib/auth';
-import { accessOf } from '@/lib/auth/roles';
 import { currentAuthRequest } from '@/lib/auth/session';
 import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { DatabaseUnavailableError, isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
-import { enforce, type AccessRule, type Actor, type Guarded } from './access';
+import { actorOf, enforce, type AccessRule, type Actor, type Guarded } from './access';
 
 export type ActionResult<T = null> =
   | { ok: true; data: T; message?: string }
@@ -48,11 +47,10 @@ export async function actionContext(): Promise<ActionContext> {
   const request = await currentAuthRequest();
   const { value: user, cookies: refreshed } = await currentUser(auth, request);
   if (!user) throw new UnauthorizedError();
-  const access = await accessOf(auth.db, user.id);
-  if (!access) throw new UnauthorizedError();
+  const actor = await actorOf(auth.db, user);
   // Cookies the sign-in adapter refreshed (Supabase) are written, or the session lapses.
   await applyCookies(refreshed);
-  return { ...auth, user, actor: { ...user, ...access }, request };
+  return { ...auth, user, actor, request };
 }
 
 function failure(error: unknown): ActionResult<never> {

@@ -7,7 +7,6 @@
  */
 import type { z } from 'zod';
 import { getAuth } from '@/lib/auth';
-import { accessOf } from '@/lib/auth/roles';
 import { authRequestFrom } from '@/lib/auth/request';
 import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
@@ -17,7 +16,7 @@ import { assertSameOrigin } from '@/lib/http/origin';
 import { perRequest } from '@/lib/http/per-request';
 import { errorResponse, readJson, withCookies } from '@/lib/http/responses';
 import { parseOrThrow } from '@/lib/validation';
-import { enforce, type AccessRule, type Actor, type Guarded } from './access';
+import { actorOf, enforce, type AccessRule, type Actor, type Guarded } from './access';
 
 export type RouteContext = AuthDeps & { user: SessionUser; actor: Actor; request: AuthRequest; cookies: CookieToSet[] };
 
@@ -37,9 +36,7 @@ export async function routeContext(request: Request): Promise<RouteContext> {
   const authRequest = authRequestFrom(request, env.SESSION_COOKIE_NAME);
   const { value: user, cookies } = await currentUser(auth, authRequest);
   if (!user) throw new UnauthorizedError();
-  const access = await accessOf(auth.db, user.id);
-  if (!access) throw new UnauthorizedError();
-  return { ...auth, user, actor: { ...user, ...access }, request: authRequest, cookies };
+  return { ...auth, user, actor: await actorOf(auth.db, user), request: authRequest, cookies };
 }
 
 /**

@@ -5,22 +5,18 @@ import 'server-only';
  * open with the French reason instead of its content. The actions and route handlers check again
  * on the server whatever a page shows.
  */
-import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getAuth } from '@/lib/auth';
 import { requireSession } from '@/lib/auth/guard';
-import { accessOf } from '@/lib/auth/roles';
-import { refusal, type Actor, type Need } from './access';
+import { actorOf, refusal, type Actor, type Need } from './access';
 
 /**
- * The page's user with their role and areas; a visitor (or an account gone meanwhile) is sent home.
- * Read once per request: the layout (its menu) and the page ask it both.
+ * The page's user with their role and areas; a visitor is sent home. Read once per request: the
+ * layout (its menu) and the page ask it both.
  */
 export const adminActor = cache(async (): Promise<Actor> => {
   const { user } = await requireSession();
-  const access = await accessOf((await getAuth()).db, user.id);
-  if (!access) redirect('/');
-  return { ...user, ...access };
+  return actorOf((await getAuth()).db, user);
 });
 
 /** The French reason why the page's user may not open a page that needs `need`, with the user; reason null when they may. */

@@ -31,7 +31,7 @@ export const roleOfNewAccount = sql<Role>`(case when exists (select 1 from ${use
 
 /** The role and areas of an account; null for an unknown one. */
 export async function accessOf(db: Db, userId: string): Promise<Access | null> {
-  const [row] = await db.select({ role: users.role, areas: users.areas, active: users.active }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ role: users.role, areas: users.areas }).from(users).where(eq(users.id, userId)).limit(1);
   return row ? { role: row.role, areas: row.areas } : null;
 }
 

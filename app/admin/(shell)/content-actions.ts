@@ -38,8 +38,7 @@ async function itemNeeds(ctx: ActionContext, formArea: string, id: number): Prom
   const [row] = await readRows(ctx.db, kind, [id]);
   // Gone: the write answers « n’existe pas ou plus ».
   if (!row) return [needs.read];
-  const areas = [...new Set([areaOfRow(kind, row), formArea])];
-  return row.status === 'draft' ? [needs.editDraft(areas)] : [needs.editDraft(areas), needs.editPublic(areas)];
+  return needs.change([...new Set([areaOfRow(kind, row), formArea])], row.status);
 }
 
 /** Creates an item (no `id`) or saves the edit form of one (with the version it was loaded at). */

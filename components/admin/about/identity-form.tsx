@@ -5,9 +5,9 @@
  */
 import { updateIdentityAction } from '@/app/admin/(shell)/about/actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { Field, SubmitButton } from '@/components/admin/form-kit';
+import { Field } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { FormAlert, ImageField, LastSaved, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
+import { ImageField, LastSaved, SaveControls, useVersionedForm } from '@/components/admin/versioned-form';
 import type { IdentityForEdit } from '@/lib/content/mutations/institution';
 import { identityInputSchema } from '@/lib/content/schemas/institution';
 import { SocialLinksField } from './social-links-field';
@@ -46,15 +46,9 @@ export function IdentityForm({ identity, readOnly = null }: { identity: Identity
           <Field name="en.tagline" id="identite-en-tagline" label="Devise en anglais" lang="en" maxLength={300} defaultValue={identity.en.tagline} errors={errors} />
         </EnglishFieldset>
       </ReadOnlyFields>
-      {readOnly ? null : (
-        <>
-          <FormAlert message={form.alert} />
-          <SaveStatus result={form.result} dirty={form.dirty} />
-          <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
-            Enregistrer l’identité
-          </SubmitButton>
-        </>
-      )}
+      <SaveControls form={form} readOnly={Boolean(readOnly)}>
+        Enregistrer l’identité
+      </SaveControls>
     </form>
   );
 }

@@ -5,9 +5,9 @@
  */
 import { updateAccessibilityAction, updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { Field, SubmitButton } from '@/components/admin/form-kit';
+import { Field } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { FormAlert, ImageField, LastSaved, RichTextField, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
+import { ImageField, LastSaved, RichTextField, SaveControls, useVersionedForm } from '@/components/admin/versioned-form';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import { directorWordInputSchema, missionInputSchema, type InstitutionalPageKey } from '@/lib/content/schemas/institution';
 
@@ -57,15 +57,9 @@ export function PageForm({ pageKey, page, readOnly = null }: { pageKey: Institut
           <RichTextField id={id('en-body')} name="en.body" label="Texte en anglais" lang="en" defaultValue={page.en.body} errors={errors} onChange={form.markDirty} readOnly={Boolean(readOnly)} />
         </EnglishFieldset>
       </ReadOnlyFields>
-      {readOnly ? null : (
-        <>
-          <FormAlert message={form.alert} />
-          <SaveStatus result={form.result} dirty={form.dirty} />
-          <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
-            {submit}
-          </SubmitButton>
-        </>
-      )}
+      <SaveControls form={form} readOnly={Boolean(readOnly)}>
+        {submit}
+      </SaveControls>
     </form>
   );
 }

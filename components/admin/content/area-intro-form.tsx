@@ -2,9 +2,8 @@
 /** « Introduction de la rubrique »: the text at the top of an area's public page, and its English version, edited from its admin screen. */
 import { updateAreaIntroAction } from '@/app/admin/(shell)/intro-actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { SubmitButton } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { FormAlert, LastSaved, RichTextField, SaveStatus, useVersionedForm } from '@/components/admin/versioned-form';
+import { LastSaved, RichTextField, SaveControls, useVersionedForm } from '@/components/admin/versioned-form';
 import { areaIntroInputSchema } from '@/lib/content/schemas/institution';
 
 export type AreaIntroFormProps = {
@@ -55,15 +54,9 @@ export function AreaIntroForm({ area, label, body, enBody, version, updatedAt, u
         </EnglishFieldset>
       </ReadOnlyFields>
       <LastSaved at={updatedAt} by={updatedByName} />
-      {readOnly ? null : (
-        <>
-          <FormAlert message={form.alert} />
-          <SaveStatus result={form.result} dirty={form.dirty} />
-          <SubmitButton pending={form.pending} pendingLabel="Enregistrement…">
-            Enregistrer l’introduction
-          </SubmitButton>
-        </>
-      )}
+      <SaveControls form={form} readOnly={Boolean(readOnly)}>
+        Enregistrer l’introduction
+      </SaveControls>
     </form>
   );
 }

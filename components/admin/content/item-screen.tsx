@@ -7,7 +7,7 @@
  */
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { can, needs, refusal, type Actor } from '@/lib/admin/access';
+import { can, needs, type Actor } from '@/lib/admin/access';
 import type { Area } from '@/lib/content/areas';
 import { emptyValues } from '@/lib/content/editing/values';
 import { kindOfArea } from '@/lib/content/kinds';
@@ -37,13 +37,12 @@ const stateWords = { scheduled: 'programmé', published: 'en ligne', archived: '
  * it is no longer a draft and changing it changes the public site (a publisher's write).
  */
 function readOnlyNote(actor: Actor, area: Area, status: keyof typeof stateWords | 'draft'): string | null {
-  if (refusal(actor, needs.editDraft([area.slug]))) {
+  const refused = needs.change([area.slug], status).find((need) => !can(actor, need));
+  if (!refused) return null;
+  if (refused.to === 'edit') {
     return `Vous pouvez lire cet élément : la rubrique « ${area.label} » ne fait pas partie de vos rubriques. Demandez à un administrateur de vous l’attribuer pour le modifier.`;
   }
-  if (status !== 'draft' && refusal(actor, needs.editPublic([area.slug]))) {
-    return `Vous pouvez lire cet élément : il est ${stateWords[status]}, et seul un Responsable de publication ou un Administrateur modifie ce que montre le site public.`;
-  }
-  return null;
+  return `Vous pouvez lire cet élément : il est ${stateWords[status as keyof typeof stateWords]}, et seul un Responsable de publication ou un Administrateur modifie ce que montre le site public.`;
 }
 
 export async function ItemScreen({ managed, listPath, listLabel, id, newArea, actor }: Props) {

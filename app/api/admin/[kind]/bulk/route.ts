@@ -29,11 +29,8 @@ export const POST = adminRoute<{ kind: string }, z.infer<typeof schema>>(
   async ({ params, body }, { db }) => {
     const kind = kindOf(params.kind);
     const rows = await readRows(db, kind, body.ids);
-    const areas = [...new Set(rows.map((row) => areaOfRow(kind, row)))];
-    if (body.action === 'publish' || body.action === 'unpublish') return needs.publish(areas);
-    const drafts = [...new Set(rows.filter((row) => row.status === 'draft').map((row) => areaOfRow(kind, row)))];
-    const others = [...new Set(rows.filter((row) => row.status !== 'draft').map((row) => areaOfRow(kind, row)))];
-    return [needs.editDraft(drafts), ...(others.length ? [needs.editPublic(others)] : [])];
+    if (body.action === 'publish' || body.action === 'unpublish') return needs.publish([...new Set(rows.map((row) => areaOfRow(kind, row)))]);
+    return rows.flatMap((row) => needs.change([areaOfRow(kind, row)], row.status));
   },
   async (_request, { db, user, request: auth }, { kind }, { action, ids }) => {
     const result = await bulkChangeLifecycle(db, { kind: kindOf(kind), action, ids, user, ip: auth.ip });
