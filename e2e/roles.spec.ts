@@ -7,18 +7,12 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoEditor, demoPublisher } from '../lib/seed/demo-account';
-
-type Account = { email: string; password: string };
+import { signIn } from './helpers/login';
 
 /** A new browser context signed in as `account` through the sign-in form. */
-async function signedIn(browser: Browser, account: Account, next = '/admin'): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/admin/connexion?suite=${encodeURIComponent(next)}`);
-  await page.getByLabel('Adresse électronique').fill(account.email);
-  await page.getByLabel('Mot de passe').fill(account.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/.]/g, '\\$&')}$`));
+async function signedIn(browser: Browser, account: { email: string; password: string }, next = '/admin'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, next, account);
   return page;
 }
 

@@ -4,16 +4,14 @@
 // data directory's lock like every other process (stop the server first).
 import './load-env';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';
 import { accessChangeSchema } from '@/lib/admin/access-schema';
 import { createAccount } from '@/lib/auth/embedded';
-import { roleLabels, setAccountAccess } from '@/lib/auth/roles';
+import { accessOf, roleLabels, setAccountAccess } from '@/lib/auth/roles';
 import { createUserSchema } from '@/lib/auth/schemas';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { DatabaseLockedError } from '@/lib/db/lock';
 import { openDatabase } from '@/lib/db/open';
-import { users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { isDomainError } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
@@ -68,11 +66,8 @@ try {
     entityId: user.id,
     summary: `Compte créé en ligne de commande : ${user.name} <${user.email}>`,
   });
-  const granted = access?.success
-    ? await setAccountAccess(database.db, { actor: 'npm run user:create', change: { userId: user.id, ...access.data } })
-    : null;
-  const [row] = await database.db.select({ role: users.role, areas: users.areas }).from(users).where(eq(users.id, user.id));
-  const role = granted ?? row!;
+  if (access?.success) await setAccountAccess(database.db, { actor: 'npm run user:create', change: { userId: user.id, ...access.data } });
+  const role = (await accessOf(database.db, user.id))!;
   console.log(`Compte créé : ${user.name} <${user.email}>, ${roleLabels[role.role]}${role.role === 'editor' ? ` (${role.areas.length ? role.areas.join(', ') : 'aucune rubrique'})` : ''}.`);
 } catch (error) {
   if (isDomainError(error)) fail(error.message);

@@ -1,14 +1,16 @@
-/** Signing in as the demo account the seed creates (README states its credentials). */
+/** Signing in as the demo accounts the seed creates (README states their credentials): the administrator unless said otherwise. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoAccount } from '../../lib/seed/demo-account';
 
 export { demoAccount };
 
-/** Signs in through the form, as a person would, and waits for the dashboard. */
-export async function signIn(page: Page, next = '/admin'): Promise<void> {
+type Account = { email: string; password: string };
+
+/** Signs in through the form, as a person would, and waits for the page asked for (the dashboard by default). */
+export async function signIn(page: Page, next = '/admin', account: Account = demoAccount): Promise<void> {
   await page.goto(next === '/admin' ? '/admin/connexion' : `/admin/connexion?suite=${encodeURIComponent(next)}`);
-  await page.getByLabel('Adresse électronique').fill(demoAccount.email);
-  await page.getByLabel('Mot de passe').fill(demoAccount.password);
+  await page.getByLabel('Adresse électronique').fill(account.email);
+  await page.getByLabel('Mot de passe').fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
 }
@@ -19,8 +21,7 @@ export async function signIn(page: Page, next = '/admin'): Promise<void> {
  * it opens are not what is tested (the sign-in journeys use `signIn`).
  */
 export async function signInContext(page: Page): Promise<void> {
-  const response = await page.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });
-  expect(response.status(), 'connexion par l’API').toBe(200);
+  await apiSignIn(page.request);
 }
 
 /** Signs in through the API; the request context keeps the cookie. Returns the bearer token. */
