@@ -39,6 +39,7 @@ describe.each(testDatabaseKinds)('cache tag store on %s', (kind) => {
     await tags.bump(['area:ipc', 'publication:1', 'area:ipc']);
     expect(tags.isStale(['publication:1', 'layout'], before)).toBe(true);
     expect(tags.isStale(['publication:2', 'layout'], before)).toBe(false);
+    expect(tags.lastChangeAt()).toBeGreaterThanOrEqual(before);
     await new Promise((resolve) => setTimeout(resolve, 2));
     expect(tags.isStale(['publication:1'], Date.now())).toBe(false);
 

@@ -78,6 +78,8 @@ export type TagStore = {
    * the entry written then must not be served. Synchronous and in memory: called on every cache hit.
    */
   isStale(tags: Iterable<string>, writtenAt: number): boolean;
+  /** When this process last learned of a change of any tag (ms since the epoch; 0 before any). */
+  lastChangeAt(): number;
   /** Reads the rows changed since the last read (concurrent callers share one query). */
   catchUp(): Promise<void>;
   /**
@@ -133,10 +135,12 @@ export function createTagStore(options: TagStoreOptions): TagStore {
   };
 
   /** Records a change; true when it is news to this process. */
+  let latestChange = 0;
   const apply = (tag: string, seq: number, at: number): boolean => {
     const known = changes.get(tag);
     if (known && known.seq >= seq) return false;
     changes.set(tag, { seq, at: Math.max(at, known?.at ?? 0) });
+    latestChange = Math.max(latestChange, at);
     return true;
   };
 
@@ -305,6 +309,7 @@ export function createTagStore(options: TagStoreOptions): TagStore {
       }
       return false;
     },
+    lastChangeAt: () => latestChange,
     catchUp,
     refresh: () => (listenUrl ? catchUp() : Promise.resolve()),
     pending: () => background ?? undefined,

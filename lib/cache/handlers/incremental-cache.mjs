@@ -14,9 +14,16 @@
 // stores a render no lookup announced; its start is unknown, so it is trusted only if none of its
 // tags changed in the `UNKNOWN_START_MS` before it was stored (seen in CI too: the upgrade began
 // before the editor's save and was stored after it).
+//
+// A miss must also not be answered by a render that began before a save. Next shares one render
+// per page among the requests that arrive while it runs (its response cache's batchers); the
+// background upgrade above is such a render, started by a reader's visit and still running when
+// the editor saves, and the next reader after the save joined it and got the old title (seen in
+// CI). So a miss for a page with a render under way that began before the latest tag change waits
+// for that render to be stored (at most `SETTLE_WAIT_MS`), then renders anew.
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 
-/** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; pending(): Promise<void> | undefined }} TagStore */
+/** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; lastChangeAt(): number; pending(): Promise<void> | undefined }} TagStore */
 /** @typedef {{ lastModified?: number; value: null | { kind: string; headers?: Record<string, unknown> } }} Entry */
 
 const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
@@ -49,6 +56,10 @@ const UNKNOWN_START_MS = 30_000;
 const MAX_MISSED_KEYS = 10_000;
 /** @type {Map<string, { startedAt: number; storedAt: number }>} when the render of the entry last stored for a key began (at the latest) */
 const rendered = new Map();
+/** A render that began before a save is waited for this long at most (a render under load takes seconds). */
+const SETTLE_WAIT_MS = 10_000;
+/** @type {Map<string, (() => void)[]>} misses waiting for the render under way for a key to be stored */
+const settling = new Map();
 
 export default class SharedTagsCacheHandler {
   /** @param {unknown} ctx */
@@ -94,6 +105,25 @@ export default class SharedTagsCacheHandler {
   }
 
   /**
+   * Before a miss is answered: when a render of `key` is under way (a pending miss) and began
+   * before the latest tag change, waits until it is stored — Next would otherwise hand this
+   * request that render's old content — and one more turn of the event loop, so Next has released
+   * it before the request asks for its own.
+   * @param {string} key
+   */
+  async settle(key) {
+    const tags = store();
+    const now = Date.now();
+    const oldest = (missedAt.get(key) ?? []).find((at) => now - at < SETTLE_WAIT_MS);
+    if (!tags || oldest === undefined || tags.lastChangeAt() < oldest) return;
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, SETTLE_WAIT_MS - (now - oldest));
+      settling.set(key, [...(settling.get(key) ?? []), () => (clearTimeout(timer), resolve(undefined))]);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /**
    * @param {string} key
    * @param {{ tags?: string[]; softTags?: string[] }} ctx
    */
@@ -101,11 +131,15 @@ export default class SharedTagsCacheHandler {
     /** @type {Entry | null} */
     const entry = await this.inner.get(key, ctx);
     const tags = store();
-    if (!entry) this.missed(key);
+    if (!entry) {
+      await this.settle(key);
+      this.missed(key);
+    }
     if (!entry || !tags || typeof entry.lastModified !== 'number' || entry.lastModified < 0) return entry;
     await tags.pending();
     if (!tags.isStale(tagsOf(entry, ctx), this.writtenAt(key, entry))) return entry;
     // A miss, not a stale entry: the request renders the page anew instead of serving this copy once more.
+    await this.settle(key);
     this.missed(key);
     return null;
   }
@@ -119,6 +153,9 @@ export default class SharedTagsCacheHandler {
     const storedAt = Date.now();
     await this.inner.set(key, ...rest);
     rendered.set(key, { startedAt, storedAt });
+    const waiting = settling.get(key);
+    settling.delete(key);
+    for (const done of waiting ?? []) done();
   }
 
   /** @param {unknown[]} args */

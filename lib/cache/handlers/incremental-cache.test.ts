@@ -13,6 +13,7 @@ function setup() {
   g[STORE_KEY] = {
     pending: () => undefined,
     isStale: (tags: Iterable<string>, writtenAt: number) => [...tags].some((t) => (changes.get(t) ?? -1) >= writtenAt),
+    lastChangeAt: () => Math.max(0, ...changes.values()),
   };
   const handler = new Handler({}) as unknown as {
     inner: unknown;
@@ -84,5 +85,33 @@ describe('the handler of whole pages', () => {
     changes.set('news', 5_300);
     vi.setSystemTime(5_400);
     expect(await handler.get('/actualites', {})).toBeNull();
+  });
+
+  it('a miss after a save waits for the render that began before it, instead of being handed its old content', async () => {
+    const { handler, changes, page } = setup();
+    // A reader's visit starts a render of the page (Next's background upgrade of its fallback shell)…
+    expect(await handler.get('/actualites/21', {})).toBeNull();
+    // …the editor saves while it runs…
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    changes.set('news:21', Date.now());
+    // …and the next reader's miss is not answered until that render is stored: Next would have
+    // given this reader the render under way, with the old title.
+    let answered = false;
+    const next = handler.get('/actualites/21', {}).then((entry) => ((answered = true), entry));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    await handler.set('/actualites/21', page('ancien titre'), {});
+    // Then it is a miss: the page is rendered anew, and that render, begun after the save, is fresh.
+    expect(await next).toBeNull();
+    await handler.set('/actualites/21', page('nouveau titre'), {});
+    expect((await handler.get('/actualites/21', {}))?.value).toMatchObject({ title: 'nouveau titre' });
+  });
+
+  it('a miss with no save since the render under way began does not wait', async () => {
+    const { handler, page } = setup();
+    expect(await handler.get('/actualites/22', {})).toBeNull();
+    // Answered before any render is stored (a wait would outlast the test's time limit).
+    expect(await handler.get('/actualites/22', {})).toBeNull();
+    await handler.set('/actualites/22', page('titre'), {});
   });
 });
