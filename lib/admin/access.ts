@@ -115,6 +115,8 @@ export const needs = {
   create: (area: string): Need => ({ to: 'edit', areas: [area], what: 'créer un élément dans cette rubrique' }),
   upload: { to: 'edit', areas: 'any', what: 'envoyer des fichiers' } as const satisfies Need,
   publish: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'mettre en ligne, programmer ou retirer du site' }),
+  /** Approving what a writer submitted, or sending it back (lib/review): a publisher's second pair of eyes. */
+  review: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'approuver ou renvoyer ce qui est soumis pour relecture' }),
   deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,
   users: { to: 'administer', what: 'gérer les comptes et leurs rôles' } as const satisfies Need,
   identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,

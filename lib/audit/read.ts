@@ -25,6 +25,7 @@ export const actionLabels: Record<string, string> = {
   'file.delete': 'Fichier supprimé',
   'identity.update': 'Identité modifiée',
   'page.update': 'Page modifiée',
+  'settings.self_approval': 'Auto-approbation modifiée',
   // Series (lib/series/versions.ts): the description, and each version of values.
   'series.create': 'Série créée',
   'series.update': 'Description de série modifiée',
@@ -53,6 +54,9 @@ export const actionLabels: Record<string, string> = {
         trash: 'Mise à la corbeille',
         restore: 'Restauration',
         delete: 'Suppression définitive',
+        submit: 'Soumission pour relecture',
+        approve: 'Approbation',
+        return: 'Renvoi au rédacteur',
       }).map(([verb, label]) => [`${entity}.${verb}`, label]),
     ),
   ),
@@ -67,6 +71,7 @@ export const actionGroups: readonly { key: string; label: string }[] = [
   { key: 'release', label: 'Calendrier des parutions' },
   { key: 'page', label: 'Pages institutionnelles' },
   { key: 'identity', label: 'Identité de l’institut' },
+  { key: 'settings', label: 'Réglages' },
 ];
 
 export type AuditRow = {

@@ -41,6 +41,8 @@ export const releaseStatus = pgEnum('release_status', ['announced', 'confirmed',
 export const seriesFrequency = pgEnum('series_frequency', ['monthly', 'quarterly', 'annual']);
 /** What an account may do in the back-office (lib/admin/access.ts): Administrateur, Responsable de publication, Rédacteur. */
 export const userRole = pgEnum('user_role', ['admin', 'publisher', 'editor']);
+/** The second pair of eyes before an item goes public (lib/review): written, submitted for review, approved. */
+export const reviewState = pgEnum('review_state', ['none', 'submitted', 'approved']);
 
 /** Columns every editable, publishable item shares: life cycle, optimistic version, trash, authorship. */
 const lifecycle = () => ({
@@ -54,6 +56,15 @@ const lifecycle = () => ({
   deletedAt: ts('deleted_at'),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Where the item stands in review (lib/review): its text changed since → `none` again. */
+  review: reviewState('review').notNull().default('none'),
+  /** The last person who wrote its content (creation and saves, not publishing): may not approve it. */
+  editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Who submitted, approved or sent it back last, and when. */
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: ts('reviewed_at'),
+  /** Why it was sent back to its writer, when it was. */
+  reviewNote: text('review_note'),
 });
 
 // ─── People and access ────────────────────────────────────────────────────────────────────────
@@ -134,6 +145,14 @@ export const auditEntries = pgTable(
   },
   (t) => [index('audit_at_idx').on(t.at), index('audit_entity_idx').on(t.entityType, t.entityId)],
 );
+
+/** Settings an administrator changes in the back-office (lib/review/settings.ts): one row per key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 // ─── Institute identity and institutional pages ──────────────────────────────────────────────
 

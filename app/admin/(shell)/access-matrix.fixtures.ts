@@ -41,6 +41,8 @@ export type Fixtures = {
   /** An account the users screen changes (Rédacteur, no area). */
   target: { id: string };
   ipcDraft: Item;
+  /** Written by `other`, submitted for review. */
+  ipcSubmitted: Item;
   ipcPublished: Item;
   ipcTrashedDraft: Item;
   ipcTrashedPublished: Item;
@@ -112,6 +114,7 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   };
   const past = new Date('2026-01-15T08:00:00Z');
   const ipcDraft = await item({ slug: 'ipc-brouillon' });
+  const ipcSubmitted = await item({ slug: 'ipc-soumis', review: 'submitted', editedBy: other.id });
   const ipcPublished = await item({ slug: 'ipc-en-ligne', status: 'published', publishedAt: past });
   const ipcTrashedDraft = await item({ slug: 'ipc-corbeille', deletedAt: past });
   const ipcTrashedPublished = await item({ slug: 'ipc-en-ligne-corbeille', status: 'published', publishedAt: past, deletedAt: past });
@@ -183,6 +186,7 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     other: { id: other.id },
     target: { id: target.id },
     ipcDraft,
+    ipcSubmitted,
     ipcPublished,
     ipcTrashedDraft,
     ipcTrashedPublished,

@@ -71,16 +71,23 @@ const lifecycleMessages = {
   trash: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('mis', w)} à la corbeille : ${w.feminine ? 'elle' : 'il'} n’est plus sur le site.`,
   restore: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('restauré', w)}.`,
   delete: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('supprimé', w)} définitivement.`,
+  submit: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('soumis', w)} pour relecture : un responsable de publication ${w.feminine ? 'la' : 'le'} relira.`,
+  approve: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('approuvé', w)} : ${w.feminine ? 'elle' : 'il'} peut être mis${w.feminine ? 'e' : ''} en ligne ou programmé${w.feminine ? 'e' : ''}.`,
+  return: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('renvoyé', w)} à son rédacteur, avec votre remarque.`,
 } as const;
 
-/** Publish, schedule, unpublish, trash, restore or delete for good one item, version-checked. */
+/**
+ * Publish, schedule, unpublish, trash, restore or delete for good one item, version-checked; or a
+ * step of its review (lib/review): submit it, approve it, send it back with a `note`.
+ */
 export const changeItemAction = adminAction(
   z.object({
     area: areaSlug,
     id: itemId,
     version,
-    action: z.enum(['publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete'], { message: 'Action inconnue.' }),
+    action: z.enum(['publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete', 'submit', 'approve', 'return'], { message: 'Action inconnue.' }),
     at: dateTime('La date de mise en ligne', false).optional(),
+    note: z.string({ message: 'Remarque illisible.' }).max(2_000, { message: 'La raison tient en 2 000 caractères au plus.' }).optional(),
   }),
   async (input, ctx) => {
     const { kind } = areaAndKind(input.area);
@@ -88,7 +95,12 @@ export const changeItemAction = adminAction(
     const result =
       input.action === 'delete'
         ? await deleteItemForever(ctx.db, params)
-        : await changeLifecycle(ctx.db, { ...params, action: input.action, ...(input.action === 'schedule' ? { at: input.at ?? new Date(Number.NaN) } : {}) });
+        : await changeLifecycle(ctx.db, {
+            ...params,
+            action: input.action,
+            ...(input.action === 'schedule' ? { at: input.at ?? new Date(Number.NaN) } : {}),
+            ...(input.action === 'return' ? { note: input.note ?? '' } : {}),
+          });
     await invalidateTags(result.tags);
     const row = result.item;
     return {
@@ -96,19 +108,23 @@ export const changeItemAction = adminAction(
       status: row.status,
       trashed: input.action === 'delete' ? true : row.deletedAt !== null,
       publishedAt: row.publishedAt?.toISOString() ?? null,
+      review: row.review,
+      reviewNote: row.reviewNote,
       deleted: input.action === 'delete',
       message: lifecycleMessages[input.action](kind.words.noun, kind.words, input.at ?? undefined),
     };
   },
   {
-    // Putting online, scheduling, withdrawing and deleting for good take a publisher; a draft goes
-    // to the trash and back with its area's writers.
+    // Putting online, scheduling, withdrawing, approving, sending back and deleting for good take a
+    // publisher; a draft goes to the trash and back, and to review, with its area's writers.
     access: async (input, ctx) =>
       input.action === 'delete'
         ? needs.deleteForGood
-        : input.action === 'trash' || input.action === 'restore'
+        : input.action === 'trash' || input.action === 'restore' || input.action === 'submit'
           ? itemNeeds(ctx, input.area, input.id)
-          : needs.publish([areaAndKind(input.area).area.slug]),
+          : input.action === 'approve' || input.action === 'return'
+            ? needs.review([areaAndKind(input.area).area.slug])
+            : needs.publish([areaAndKind(input.area).area.slug]),
     success: (data) => data.message,
   },
 );

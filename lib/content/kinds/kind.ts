@@ -6,6 +6,7 @@
  * generic code (writes, life cycle, scheduler, lists, file library, journal, preview) only ever
  * looks a kind up there.
  */
+import type { ReviewState } from '@/lib/review/model';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,6 +34,12 @@ export type ItemRow = {
   deletedAt: Date | null;
   createdBy: string | null;
   updatedBy: string | null;
+  /** Its review (lib/review): written, submitted, approved; and the last person who wrote it. */
+  review: ReviewState;
+  editedBy: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  reviewNote: string | null;
 };
 
 /** A table with those columns (publications, news, events, galleries, tenders). */

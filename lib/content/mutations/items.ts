@@ -165,7 +165,7 @@ export async function createItem<T extends ItemTable, V extends ItemValues>(
       const created = await db.transaction(async (tx) => {
         const [row] = (await tx
           .insert(kind.table)
-          .values({ ...stored, status: 'draft', version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id } as PgInsertValue<T>)
+          .values({ ...stored, status: 'draft', version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id, editedBy: user.id } as PgInsertValue<T>)
           .returning()) as RowOf<T>[];
         if (!row) throw new Error('insert returned no row');
         if (kind.owned && list) await kind.owned.write(tx, row.id, list);
@@ -250,7 +250,11 @@ export async function updateItem<T extends ItemTable, V extends ItemValues>(
   const { words } = kind;
   try {
     const updated = await db.transaction(async (tx) => {
-      const row = await versionedUpdate(tx, kind, { id, expectedVersion, values: stored, user, now });
+      // Its writer is now this user; a draft changed after it was submitted or approved goes back
+      // to its writer's hands and needs a new review (lib/review). An item online or scheduled is
+      // changed only by a publisher (lib/admin/access.ts) and keeps its approval.
+      const review = found.status === 'draft' && found.review !== 'none' ? { review: 'none', reviewNote: null } : {};
+      const row = await versionedUpdate(tx, kind, { id, expectedVersion, values: { ...stored, editedBy: user.id, ...review }, user, now });
       if (owned && listChanged) await owned.write(tx, id, list ?? []);
       await writeAudit(tx, {
         user,
@@ -258,8 +262,8 @@ export async function updateItem<T extends ItemTable, V extends ItemValues>(
         entityType: kind.entity,
         entityId: id,
         summary: `${words.noun} ${agree('modifié', words)} : « ${row.title} »`,
-        before,
-        after,
+        before: { ...before, ...(review.review ? { review: found.review } : {}) },
+        after: { ...after, ...(review.review ? { review: 'none' } : {}) },
         ip,
       });
       return row;

@@ -14,6 +14,8 @@ import type { Db } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { approvalRefusal, approvesOnPublication, publicationRefusal, returnRefusal, submissionRefusal, type Reviewer } from '@/lib/review/model';
+import { selfApprovalAllowed } from '@/lib/review/settings';
 
 /** What the life cycle needs of a kind (see `Kind`): its table, its words and its tags. */
 export type LifecycleKind<T extends ItemTable = ItemTable> = Pick<Kind<T>, 'table' | 'entity' | 'words' | 'tags' | 'heldBy'>;
@@ -124,14 +126,17 @@ export async function versionedUpdate<T extends ItemTable>(
   return row;
 }
 
+/** Who makes a change, and the institute's review setting (lib/review). */
+type ChangeContext = Reviewer & { now: Date; at?: Date; note?: string };
+
 type Transition = {
-  action: 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore';
+  action: 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore' | 'submit' | 'approve' | 'return';
   /** Why the change cannot apply to this row (French), or null when it can. */
-  refusal(row: ItemRow, words: KindWords): string | null;
+  refusal(row: ItemRow, words: KindWords, ctx: ChangeContext): string | null;
   /** True when the row is already in the target state: nothing to write. */
   done(row: ItemRow, now: Date): boolean;
-  values(t: ItemTable, now: Date, at?: Date): Record<string, unknown>;
-  summary(words: KindWords, title: string, at?: Date): string;
+  values(t: ItemTable, ctx: ChangeContext, row: ItemRow): Record<string, unknown>;
+  summary(words: KindWords, title: string, ctx: ChangeContext): string;
   /** Columns recorded before and after in the audit entry. */
   audited: readonly (keyof ItemRow)[];
 };
@@ -143,26 +148,58 @@ const isLive = (row: ItemRow, now: Date) => row.status === 'published' && row.pu
 
 const timestamp = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/** Trash first, then the review rule of going public (lib/review/model.ts). */
+const publicationCheck = (row: ItemRow, words: KindWords, ctx: ChangeContext, doing: string) => inTrash(row, words, doing) ?? publicationRefusal(row, ctx, words.this);
+
+/** Going public approves an item not yet approved (its last writer was refused above, unless self-approval). */
+const approvalValues = (row: ItemRow, ctx: ChangeContext) =>
+  approvesOnPublication(row) ? { review: 'approved', reviewedBy: ctx.userId, reviewedAt: ctx.now, reviewNote: null } : {};
+
 const transitions = {
   publish: {
     action: 'publish',
-    refusal: (row, words) => inTrash(row, words, 'mettre en ligne'),
+    refusal: (row, words, ctx) => publicationCheck(row, words, ctx, 'mettre en ligne'),
     done: isLive,
     // A date already in the past is kept (an item put back online keeps its release date).
-    values: (t, now) => ({
+    values: (t, ctx, row) => ({
       status: 'published',
-      publishedAt: sql`case when ${t.publishedAt} <= ${timestamp(now)} then ${t.publishedAt} else ${timestamp(now)} end`,
+      publishedAt: sql`case when ${t.publishedAt} <= ${timestamp(ctx.now)} then ${t.publishedAt} else ${timestamp(ctx.now)} end`,
+      ...approvalValues(row, ctx),
     }),
     summary: (words, title) => `${words.noun} ${agree('mis', words)} en ligne : « ${title} »`,
-    audited: ['status', 'publishedAt'],
+    audited: ['status', 'publishedAt', 'review'],
   },
   schedule: {
     action: 'schedule',
-    refusal: (row, words) => inTrash(row, words, 'programmer'),
+    refusal: (row, words, ctx) => publicationCheck(row, words, ctx, 'programmer'),
     done: () => false,
-    values: (_t, _now, at) => ({ status: 'scheduled', publishedAt: at }),
-    summary: (words, title, at) => `${words.noun} ${agree('programmé', words)} pour le ${formatDateTime(at as Date)} : « ${title} »`,
-    audited: ['status', 'publishedAt'],
+    values: (_t, ctx, row) => ({ status: 'scheduled', publishedAt: ctx.at, ...approvalValues(row, ctx) }),
+    summary: (words, title, ctx) => `${words.noun} ${agree('programmé', words)} pour le ${formatDateTime(ctx.at as Date)} : « ${title} »`,
+    audited: ['status', 'publishedAt', 'review'],
+  },
+  submit: {
+    action: 'submit',
+    refusal: (row, words) => inTrash(row, words, 'soumettre') ?? submissionRefusal(row, words.this),
+    done: () => false,
+    values: (_t, ctx) => ({ review: 'submitted', reviewedBy: ctx.userId, reviewedAt: ctx.now, reviewNote: null }),
+    summary: (words, title) => `${words.noun} ${agree('soumis', words)} pour relecture : « ${title} »`,
+    audited: ['review'],
+  },
+  approve: {
+    action: 'approve',
+    refusal: (row, words, ctx) => inTrash(row, words, 'approuver') ?? approvalRefusal(row, ctx, words.this),
+    done: () => false,
+    values: (_t, ctx) => ({ review: 'approved', reviewedBy: ctx.userId, reviewedAt: ctx.now, reviewNote: null }),
+    summary: (words, title) => `${words.noun} ${agree('approuvé', words)} : « ${title} »`,
+    audited: ['review'],
+  },
+  return: {
+    action: 'return',
+    refusal: (row, words) => returnRefusal(row, words.this),
+    done: () => false,
+    values: (_t, ctx) => ({ review: 'none', reviewedBy: ctx.userId, reviewedAt: ctx.now, reviewNote: ctx.note ?? '' }),
+    summary: (words, title, ctx) => `${words.noun} ${agree('renvoyé', words)} à son rédacteur : « ${title} » — ${ctx.note ?? ''}`,
+    audited: ['review', 'reviewNote'],
   },
   unpublish: {
     action: 'unpublish',
@@ -177,7 +214,7 @@ const transitions = {
     action: 'trash',
     refusal: (row, words) => (row.deletedAt ? `${capitalise(words.this)} est déjà dans la corbeille.` : null),
     done: () => false,
-    values: (_t, now) => ({ deletedAt: now }),
+    values: (_t, ctx) => ({ deletedAt: ctx.now }),
     summary: (words, title) => `${words.noun} ${agree('mis', words)} à la corbeille : « ${title} »`,
     audited: ['deletedAt'],
   },
@@ -209,46 +246,60 @@ function checkScheduleDate(at: Date, now: Date): void {
 /**
  * Applies one life-cycle change to one item, version-checked: the row is locked, its version
  * compared, then one versioned UPDATE; an audit entry goes in the same transaction. An item
- * already in the target state is returned as is (no write, no tags).
+ * already in the target state is returned as is (no write, no tags). Submitting, approving and
+ * sending back (`note`: why) are changes of its review (lib/review); going public approves it.
  */
 export async function changeLifecycle<T extends ItemTable>(
   db: Db,
-  { kind, action: name, ...params }: { kind: LifecycleKind<T>; action: TransitionName; id: number; expectedVersion: number; user: SessionUser; at?: Date } & WriteOptions,
+  { kind, action: name, ...params }: { kind: LifecycleKind<T>; action: TransitionName; id: number; expectedVersion: number; user: SessionUser; at?: Date; note?: string } & WriteOptions,
 ): Promise<WriteResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
   const now = params.now ?? new Date();
   if (name === 'schedule') checkScheduleDate(params.at ?? new Date(Number.NaN), now);
+  if (name === 'return') checkReturnNote(params.note);
   const t = kind.table;
   return db.transaction(async (tx) => {
+    const ctx: ChangeContext = { userId: params.user.id, selfApproval: await selfApprovalAllowed(tx), now, at: params.at, note: params.note?.trim() };
     const [current] = await lockRows(tx, kind, [params.id]);
     if (!current) throw notFoundError(kind.words);
     if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind, params.id, params.user, now);
-    const refusal = transition.refusal(current, kind.words) ?? (timed.has(name) && kind.heldBy ? await kind.heldBy(tx, params.id) : null);
+    const refusal = transition.refusal(current, kind.words, ctx) ?? (timed.has(name) && kind.heldBy ? await kind.heldBy(tx, params.id) : null);
     if (refusal) throw new ConflictError(refusal);
     if (transition.done(current, now)) return { item: current, tags: [] };
-    const updated = await versionedUpdate(tx, kind, { id: params.id, expectedVersion: params.expectedVersion, values: transition.values(t, now, params.at), user: params.user, now });
+    const updated = await versionedUpdate(tx, kind, { id: params.id, expectedVersion: params.expectedVersion, values: transition.values(t, ctx, current), user: params.user, now });
     await writeAudit(tx, {
       user: params.user,
       action: `${kind.entity}.${transition.action}`,
       entityType: kind.entity,
       entityId: updated.id,
-      summary: transition.summary(kind.words, updated.title, params.at),
+      summary: transition.summary(kind.words, updated.title, ctx),
       before: pick(current, transition.audited),
       after: pick(updated, transition.audited),
       ip: params.ip,
     });
-    return { item: updated, tags: kind.tags(updated) };
+    // A review step changes nothing public.
+    return { item: updated, tags: reviewSteps.has(name) ? [] : kind.tags(updated) };
   });
+}
+
+const reviewSteps = new Set<TransitionName>(['submit', 'approve', 'return']);
+
+/** Sending an item back to its writer says why (French, on the `note` field). */
+function checkReturnNote(note: string | undefined): void {
+  const text = note?.trim() ?? '';
+  const message = text === '' ? 'Dites au rédacteur ce qu’il faut revoir.' : text.length > 2_000 ? 'La raison tient en 2 000 caractères au plus.' : null;
+  if (message) throw new ValidationError(message, { note: [message] });
 }
 
 /**
  * Applies one life-cycle change to several items in one transaction, without version check (the
  * list shows their current state). Items that are missing, refuse the change (a trashed item
- * cannot be published) or are already in the target state are skipped. One audit entry per item.
+ * cannot be published, nor one its last writer would approve alone) or are already in the target
+ * state are skipped. One audit entry per item.
  */
 export async function bulkChangeLifecycle<T extends ItemTable>(
   db: Db,
-  { kind, action: name, ids, user, ip, now = new Date() }: { kind: LifecycleKind<T>; action: Exclude<TransitionName, 'schedule'>; ids: readonly number[]; user: SessionUser } & WriteOptions,
+  { kind, action: name, ids, user, ip, now = new Date() }: { kind: LifecycleKind<T>; action: Exclude<TransitionName, 'schedule' | 'return'>; ids: readonly number[]; user: SessionUser } & WriteOptions,
 ): Promise<BulkResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
   const wanted = [...new Set(ids)];
@@ -256,33 +307,35 @@ export async function bulkChangeLifecycle<T extends ItemTable>(
   if (wanted.length > 1000) throw new ValidationError('Sélectionnez au plus 1 000 éléments à la fois.');
   const t = kind.table;
   return db.transaction(async (tx) => {
+    const ctx: ChangeContext = { userId: user.id, selfApproval: await selfApprovalAllowed(tx), now };
     const rows = await lockRows(tx, kind, wanted);
     const held = new Set<number>();
     if (timed.has(name) && kind.heldBy) for (const r of rows) if (await kind.heldBy(tx, r.id)) held.add(r.id);
-    const eligible = rows.filter((r) => !held.has(r.id) && !transition.refusal(r, kind.words) && !transition.done(r, now));
-    const before = new Map(eligible.map((r) => [r.id, r]));
-    const changed =
-      eligible.length === 0
-        ? []
-        : ((await tx
-            .update(t)
-            .set({ ...transition.values(t, now), version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<T>)
-            .where(inArray(t.id, [...before.keys()]))
-            .returning()) as RowOf<T>[]);
-    for (const row of changed) {
+    const eligible = rows.filter((r) => !held.has(r.id) && !transition.refusal(r, kind.words, ctx) && !transition.done(r, now));
+    const changed: RowOf<T>[] = [];
+    // One UPDATE per item: what it writes depends on the item (going public approves those not yet approved).
+    for (const current of eligible) {
+      const [row] = (await tx
+        .update(t)
+        .set({ ...transition.values(t, ctx, current), version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<T>)
+        .where(eq(t.id, current.id))
+        .returning()) as RowOf<T>[];
+      if (!row) continue;
+      changed.push(row);
       await writeAudit(tx, {
         user,
         action: `${kind.entity}.${transition.action}`,
         entityType: kind.entity,
         entityId: row.id,
-        summary: transition.summary(kind.words, row.title),
-        before: pick(before.get(row.id) ?? row, transition.audited),
+        summary: transition.summary(kind.words, row.title, ctx),
+        before: pick(current, transition.audited),
         after: pick(row, transition.audited),
         ip,
       });
     }
     const done = new Set(changed.map((r) => r.id));
-    return { items: changed, skipped: wanted.filter((id) => !done.has(id)), tags: mergeTags(...changed.map((r) => kind.tags(r))) };
+    const tags = reviewSteps.has(name) ? [] : mergeTags(...changed.map((r) => kind.tags(r)));
+    return { items: changed, skipped: wanted.filter((id) => !done.has(id)), tags };
   });
 }
 

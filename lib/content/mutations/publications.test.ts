@@ -19,6 +19,7 @@ import { kinds } from '@/lib/content/kinds';
 import { publicationInputSchema } from '@/lib/content/kinds/publications.form';
 import { createItem, deleteItemForever, loadForEdit, updateItem } from './items';
 import { bulkChangeLifecycle, changeLifecycle } from './lifecycle';
+import { setSelfApproval } from '@/lib/review/settings';
 
 const HOUR = 3_600_000;
 
@@ -72,6 +73,8 @@ describe.each(testDatabaseKinds)('publication writes on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    // One person writes and publishes here: the life cycle is under test, the second pair of eyes in lib/review/review.test.ts.
+    await setSelfApproval(database.db, { allowed: true, user: null, actor: 'tests' });
     db = database.db;
     helene = await addUser('Hélène Diallo', 'helene@example.org');
     marc = await addUser('Marc Ouédraogo', 'marc@example.org');
@@ -252,7 +255,7 @@ describe.each(testDatabaseKinds)('publication writes on %s', (kind) => {
       expect(await visible(created.id, new Date(now.getTime() + 1000))).toBe(true);
       const entry = (await audits(created.id)).at(-1)!;
       expect(entry).toMatchObject({ action: 'publication.publish', userId: marc.id, summary: 'Publication mise en ligne : « ICA commerce mars 2026 »' });
-      expect(entry.before).toEqual({ status: 'draft', publishedAt: null });
+      expect(entry.before).toEqual({ status: 'draft', publishedAt: null, review: 'none' });
 
       const stale = await failure(changeLifecycle(db, { kind: kinds.publications, action: 'unpublish', id: created.id, expectedVersion: 1, user: helene }));
       expect(stale).toBeInstanceOf(ConflictError);

@@ -8,6 +8,7 @@ import { accessChangeSchema } from '@/lib/admin/access-schema';
 import { createAccountAs, setAccountActive, updateOwnProfile } from '@/lib/auth/service';
 import { setAccountAccess } from '@/lib/auth/roles';
 import { createUserSchema } from '@/lib/auth/schemas';
+import { setSelfApproval } from '@/lib/review/settings';
 
 // The audit entries are written by lib/auth/service.ts, which the user API shares, and lib/auth/roles.ts.
 export const createUserAction = adminFormAction(
@@ -32,6 +33,19 @@ export const setUserAccessAction = adminFormAction(
   accessChangeSchema,
   (change, ctx) => setAccountAccess(ctx.db, { actor: ctx.user, ip: ctx.request.ip, change }),
   { access: needs.users, success: (r) => (r.changed ? `Rôle de ${r.name} enregistré.` : 'Aucune modification à enregistrer.') },
+);
+
+/** Self-approval for a small team (lib/review/settings.ts): an administrator's setting, audited. */
+export const setSelfApprovalAction = adminFormAction(
+  z.object({ selfApproval: z.enum(['on', 'off'], { message: 'Choisissez si l’auto-approbation est permise.' }) }),
+  async ({ selfApproval }, ctx) => {
+    await setSelfApproval(ctx.db, { allowed: selfApproval === 'on', user: ctx.user, ip: ctx.request.ip });
+    return selfApproval === 'on';
+  },
+  {
+    access: { ...needs.users, what: 'changer les règles de relecture' },
+    success: (on) => (on ? 'Auto-approbation activée : le dernier rédacteur peut approuver son propre travail.' : 'Auto-approbation désactivée : une seconde personne approuve ce qui part en ligne.'),
+  },
 );
 
 const profileFormSchema = z
