@@ -500,6 +500,7 @@ export type AreaSlug = (typeof areas)[number]['slug'];
 /** Back-office screens that are not content areas. */
 const adminScreens = [
   { path: '/admin', label: 'Tableau de bord' },
+  { path: '/admin/relire', label: 'À relire' },
   { path: '/admin/series', label: 'Séries statistiques' },
   { path: '/admin/calendrier', label: 'Calendrier des parutions' },
   { path: '/admin/recherche', label: 'Rechercher' },

@@ -9,6 +9,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import * as schema from '@/lib/db/schema';
@@ -17,10 +18,11 @@ import { hashPassword } from '@/lib/auth/password';
 import { newStorageKey } from '@/lib/storage';
 import type { StorageDriver } from '@/lib/storage/types';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
+import { setSelfApproval } from '@/lib/review/settings';
 import { calendarDrafts } from './releases';
 import { accessibilityStatementEn, areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
 import { dateLabel, daysFrom } from './dates';
-import { demoAccount, demoAccounts } from './demo-account';
+import { demoAccount, demoAccounts, demoEditor } from './demo-account';
 import { instituteEn } from './english';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
@@ -198,7 +200,10 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     // ─── Rows, in one transaction ──────────────────────────────────────────────────────────
     const demoPasswordHash = await hashPassword(demoAccount.password);
     const created = await db.transaction(async (tx) => {
-      await tx.insert(schema.users).values(demoAccounts.map((a) => ({ name: a.name, email: a.email, passwordHash: demoPasswordHash, role: a.role, areas: [...a.areas] })));
+      const accounts = await tx
+        .insert(schema.users)
+        .values(demoAccounts.map((a) => ({ name: a.name, email: a.email, passwordHash: demoPasswordHash, role: a.role, areas: [...a.areas] })))
+        .returning({ id: schema.users.id, email: schema.users.email });
       const identity = await tx
         .insert(schema.siteIdentity)
         .values({
@@ -432,6 +437,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
         })),
       );
       if (changes.length > 0) await tx.insert(schema.releaseDateChanges).values(changes);
+      await seedReview(tx, now, accounts.find((a) => a.email === demoEditor.email)!.id);
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
           `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion.`,
@@ -450,6 +456,34 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     await removeFiles(storage, storedKeys);
     throw error;
   }
+}
+
+/**
+ * Review (lib/review): what the demo has online or scheduled was approved; one note of the
+ * Rédacteur waits for a publisher's review (the « À relire » list). Self-approval is on, so the
+ * demo's administrator can try publishing alone (README: turn it off for a real team).
+ */
+async function seedReview(tx: Tx, now: Date, editorId: string): Promise<void> {
+  for (const table of ['publications', 'news', 'events', 'galleries', 'tenders']) {
+    await tx.execute(sql.raw(`update ${table} set review = 'approved' where status <> 'draft'`));
+  }
+  const submittedAt = new Date(now.getTime() - 2 * 3_600_000);
+  await tx.insert(schema.news).values({
+    slug: 'releves-de-prix-trois-nouvelles-regions',
+    title: 'Les relevés de prix s’étendent à trois nouvelles régions',
+    excerpt: 'À partir du mois prochain, l’indice des prix à la consommation s’appuiera aussi sur les marchés de trois chefs-lieux de région.',
+    body: '<p>Les enquêteurs de l’institut relèveront désormais les prix dans trois chefs-lieux de région supplémentaires. L’indice national gagnera en représentativité.</p>',
+    status: 'draft',
+    review: 'submitted',
+    createdAt: submittedAt,
+    updatedAt: submittedAt,
+    createdBy: editorId,
+    updatedBy: editorId,
+    editedBy: editorId,
+    reviewedBy: editorId,
+    reviewedAt: submittedAt,
+  });
+  await setSelfApproval(tx, { allowed: true, user: null, actor: 'Données de démonstration' });
 }
 
 async function insertChunks<TTable extends PgTable>(tx: Tx, table: TTable, rows: TTable['$inferInsert'][], size = 200): Promise<void> {

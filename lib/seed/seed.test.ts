@@ -141,8 +141,14 @@ describe.each(testDatabaseKinds)('seedDemoContent (%s)', (kind) => {
   });
 
   it('creates news, events, galleries and tenders', async () => {
-    const news = await database.db.select().from(schema.news);
+    const all = await database.db.select().from(schema.news);
+    // Twelve online, approved; one Rédacteur's draft waits for review (« À relire »).
+    const waiting = all.filter((n) => n.status === 'draft');
+    expect(waiting).toMatchObject([{ review: 'submitted', reviewNote: null }]);
+    expect(waiting[0]!.editedBy).toBe(waiting[0]!.createdBy);
+    const news = all.filter((n) => n.status !== 'draft');
     expect(news).toHaveLength(12);
+    expect(news.every((n) => n.review === 'approved')).toBe(true);
     const images = new Map(
       (await database.db.select().from(schema.files).where(eq(schema.files.mime, 'image/jpeg'))).map((f) => [f.id, f]),
     );

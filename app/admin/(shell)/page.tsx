@@ -8,11 +8,21 @@ import { getDb } from '@/lib/db';
 import { fileUrl } from '@/lib/content/urls';
 import { mostDownloadedFiles } from '@/lib/files/library';
 import { formatDateTime } from '@/lib/format';
+import { reviewQueue } from '@/lib/content/queries/review-queue';
+import { selfApprovalAllowed } from '@/lib/review/settings';
 
 export default async function DashboardPage() {
   const user = await adminActor();
   const db = await getDb();
-  const [counts, activity, downloads] = await Promise.all([countsPerArea(db), recentActivity(db, 10), mostDownloadedFiles(db, 5)]);
+  const [counts, activity, downloads, queue, selfApproval] = await Promise.all([
+    countsPerArea(db),
+    recentActivity(db, 10),
+    mostDownloadedFiles(db, 5),
+    reviewQueue(db),
+    selfApprovalAllowed(db),
+  ]);
+  // What this user may approve now (lib/review): their areas, not their own last version unless self-approval.
+  const toReview = queue.filter((row) => can(user, needs.review([row.area])) && (row.editedById !== user.id || selfApproval)).length;
   const listed = areas.filter((a) => a.kind !== 'pages');
   const totals = listed.reduce((t, a) => ({ drafts: t.drafts + (counts[a.slug]?.drafts ?? 0), scheduled: t.scheduled + (counts[a.slug]?.scheduled ?? 0) }), { drafts: 0, scheduled: 0 });
   return (
@@ -22,6 +32,13 @@ export default async function DashboardPage() {
         Bonjour {user.name}. {totals.drafts} brouillon{totals.drafts > 1 ? 's' : ''} et {totals.scheduled} publication{totals.scheduled > 1 ? 's' : ''} programmée
         {totals.scheduled > 1 ? 's' : ''} en attente.
       </p>
+      {toReview > 0 ? (
+        <p className="mt-2">
+          <Link href="/admin/relire">
+            {toReview} élément{toReview > 1 ? 's' : ''} à relire
+          </Link>
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-10 xl:grid-cols-2">
         <table className="w-full border-collapse text-sm">
           <caption className="mb-2 text-left font-semibold">Contenus par rubrique</caption>

@@ -40,7 +40,7 @@ type Props = {
 };
 
 /** The least: what the panel offers when the screen says nothing (the server decides anyway). */
-const nothingAllowed: LifecycleAllowed = { publish: false, trash: false, deleteForGood: false };
+const nothingAllowed: LifecycleAllowed = { publish: false, trash: false, deleteForGood: false, review: false, ownWork: true };
 
 export function ItemForm({ area: initialArea, siblings, initial, meta: initialMeta, publicUrl, listPath, readOnly = null, allowed = nothingAllowed }: Props) {
   const router = useRouter();

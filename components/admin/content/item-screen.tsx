@@ -15,6 +15,7 @@ import { formFields } from '@/lib/content/kinds/forms';
 import { loadForEdit } from '@/lib/content/mutations/items';
 import { getDb } from '@/lib/db';
 import { isDomainError } from '@/lib/errors';
+import { selfApprovalAllowed } from '@/lib/review/settings';
 import { ItemForm } from './item-form';
 import type { LifecycleAllowed } from './item-lifecycle';
 
@@ -65,7 +66,8 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea, ac
     );
   }
   const kind = kindOfArea(managed[0] as Area);
-  const loaded = await loadForEdit(await getDb(), kind, id).catch((error: unknown) => {
+  const db = await getDb();
+  const loaded = await loadForEdit(db, kind, id).catch((error: unknown) => {
     if (isDomainError(error) && error.status === 404) return null;
     throw error;
   });
@@ -78,6 +80,8 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea, ac
     // Trash and restore follow the right to change the item (a draft of one's area, or a publisher).
     trash: readOnly === null,
     deleteForGood: can(actor, needs.deleteForGood),
+    review: can(actor, needs.review([area.slug])),
+    ownWork: loaded.meta.editedById === actor.id && !(await selfApprovalAllowed(db)),
   };
   return (
     <>

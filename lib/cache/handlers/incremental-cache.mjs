@@ -15,12 +15,14 @@
 // tags changed in the `UNKNOWN_START_MS` before it was stored (seen in CI too: the upgrade began
 // before the editor's save and was stored after it).
 //
-// A miss must also not be answered by a render that began before a save. Next shares one render
-// per page among the requests that arrive while it runs (its response cache's batchers); the
-// background upgrade above is such a render, started by a reader's visit and still running when
-// the editor saves, and the next reader after the save joined it and got the old title (seen in
-// CI). So a miss for a page with a render under way that began before the latest tag change waits
-// for that render to be stored (at most `SETTLE_WAIT_MS`), then renders anew.
+// A miss must also not be answered by a render that began before a save. Next shares a render
+// under way with the requests for the same page that arrive meanwhile; the background upgrade
+// above is such a render, started by a reader's visit and still running when the editor saves, and
+// the next reader after the save joined it and got the old title (seen in CI). An upgrade is known
+// by its trace: a miss of a page, then at once a hit of its route's fallback shell (a key with
+// `[param]`, same route). A later miss of that page, after a tag change, waits for the upgrade to
+// be stored (at most `SETTLE_WAIT_MS`), then renders anew. Other misses never wait: pages rendered
+// for each request (the back-office) miss and are never stored.
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 
 /** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; lastChangeAt(): number; pending(): Promise<void> | undefined }} TagStore */
@@ -58,8 +60,19 @@ const MAX_MISSED_KEYS = 10_000;
 const rendered = new Map();
 /** A render that began before a save is waited for this long at most (a render under load takes seconds). */
 const SETTLE_WAIT_MS = 10_000;
-/** @type {Map<string, (() => void)[]>} misses waiting for the render under way for a key to be stored */
+/** @type {Map<string, (() => void)[]>} misses waiting for the upgrade under way for a key to be stored */
 const settling = new Map();
+/** @type {Map<string, number>} pages whose fallback shell was served, with the time of the miss that started their upgrade */
+const upgrading = new Map();
+/** @type {[key: string, at: number][]} the latest misses, to find the one a fallback shell answers */
+const recentMisses = [];
+/** A fallback shell is looked up right after the miss it answers (milliseconds; a loaded machine takes longer). */
+const FALLBACK_AFTER_MISS_MS = 2_000;
+const PATH_MARK = '/$/';
+/** The route a key belongs to (Next's keys: `/route-cache/APP_PAGE/<route>/$/<path>`). */
+const routeOf = (/** @type {string} */ key) => key.slice(0, Math.max(0, key.indexOf(PATH_MARK)));
+/** Whether a key is a route's fallback shell (its path keeps a `[param]`). */
+const isFallbackShell = (/** @type {string} */ key) => key.includes(PATH_MARK) && key.slice(key.indexOf(PATH_MARK)).includes('[');
 
 export default class SharedTagsCacheHandler {
   /** @param {unknown} ctx */
@@ -87,6 +100,22 @@ export default class SharedTagsCacheHandler {
     missedAt.delete(key);
     missedAt.set(key, pending);
     if (missedAt.size > MAX_MISSED_KEYS) missedAt.delete(/** @type {string} */ (missedAt.keys().next().value));
+    recentMisses.push([key, now]);
+    if (recentMisses.length > 64) recentMisses.shift();
+  }
+
+  /**
+   * A route's fallback shell was found: the pages of that route that just missed are answered with
+   * it, and Next upgrades each in the background (a render that stores the page).
+   * @param {string} shellKey
+   */
+  fallbackServed(shellKey) {
+    const route = routeOf(shellKey);
+    const now = Date.now();
+    for (const [key, at] of recentMisses) {
+      if (now - at <= FALLBACK_AFTER_MISS_MS && routeOf(key) === route && !isFallbackShell(key) && !upgrading.has(key)) upgrading.set(key, at);
+    }
+    if (upgrading.size > MAX_MISSED_KEYS) upgrading.delete(/** @type {string} */ (upgrading.keys().next().value));
   }
 
   /**
@@ -105,19 +134,19 @@ export default class SharedTagsCacheHandler {
   }
 
   /**
-   * Before a miss is answered: when a render of `key` is under way (a pending miss) and began
-   * before the latest tag change, waits until it is stored — Next would otherwise hand this
-   * request that render's old content — and one more turn of the event loop, so Next has released
-   * it before the request asks for its own.
+   * Before a miss is answered: when the upgrade of `key` is under way and began before the latest
+   * tag change, waits until it is stored — Next would otherwise hand this request that render's
+   * old content — and one more turn of the event loop, so Next has released it before the request
+   * asks for its own.
    * @param {string} key
    */
   async settle(key) {
     const tags = store();
     const now = Date.now();
-    const oldest = (missedAt.get(key) ?? []).find((at) => now - at < SETTLE_WAIT_MS);
-    if (!tags || oldest === undefined || tags.lastChangeAt() < oldest) return;
+    const since = upgrading.get(key);
+    if (!tags || since === undefined || now - since >= SETTLE_WAIT_MS || tags.lastChangeAt() < since) return;
     await new Promise((resolve) => {
-      const timer = setTimeout(resolve, SETTLE_WAIT_MS - (now - oldest));
+      const timer = setTimeout(resolve, SETTLE_WAIT_MS - (now - since));
       settling.set(key, [...(settling.get(key) ?? []), () => (clearTimeout(timer), resolve(undefined))]);
     });
     await new Promise((resolve) => setImmediate(resolve));
@@ -131,6 +160,7 @@ export default class SharedTagsCacheHandler {
     /** @type {Entry | null} */
     const entry = await this.inner.get(key, ctx);
     const tags = store();
+    if (entry && isFallbackShell(key)) this.fallbackServed(key);
     if (!entry) {
       await this.settle(key);
       this.missed(key);
@@ -153,6 +183,7 @@ export default class SharedTagsCacheHandler {
     const storedAt = Date.now();
     await this.inner.set(key, ...rest);
     rendered.set(key, { startedAt, storedAt });
+    upgrading.delete(key);
     const waiting = settling.get(key);
     settling.delete(key);
     for (const done of waiting ?? []) done();

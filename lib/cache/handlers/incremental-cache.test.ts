@@ -87,31 +87,37 @@ describe('the handler of whole pages', () => {
     expect(await handler.get('/actualites', {})).toBeNull();
   });
 
-  it('a miss after a save waits for the render that began before it, instead of being handed its old content', async () => {
+  it('a miss after a save waits for the upgrade of a fallback shell begun before it, instead of being handed its old content', async () => {
     const { handler, changes, page } = setup();
-    // A reader's visit starts a render of the page (Next's background upgrade of its fallback shell)…
-    expect(await handler.get('/actualites/21', {})).toBeNull();
+    const key = '/route-cache/APP_PAGE/news/$/actualites/21';
+    await handler.set('/route-cache/APP_PAGE/news/$/actualites/[id]', page('coquille'), {});
+    // A reader's visit: the page misses, its route's fallback shell answers, and Next upgrades the
+    // page in the background (a render that reads the old title)…
+    expect(await handler.get(key, {})).toBeNull();
+    expect(await handler.get('/route-cache/APP_PAGE/news/$/actualites/[id]', {})).not.toBeNull();
     // …the editor saves while it runs…
     await new Promise((resolve) => setTimeout(resolve, 5));
     changes.set('news:21', Date.now());
     // …and the next reader's miss is not answered until that render is stored: Next would have
     // given this reader the render under way, with the old title.
     let answered = false;
-    const next = handler.get('/actualites/21', {}).then((entry) => ((answered = true), entry));
+    const next = handler.get(key, {}).then((entry) => ((answered = true), entry));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
-    await handler.set('/actualites/21', page('ancien titre'), {});
+    await handler.set(key, page('ancien titre'), {});
     // Then it is a miss: the page is rendered anew, and that render, begun after the save, is fresh.
     expect(await next).toBeNull();
-    await handler.set('/actualites/21', page('nouveau titre'), {});
-    expect((await handler.get('/actualites/21', {}))?.value).toMatchObject({ title: 'nouveau titre' });
+    await handler.set(key, page('nouveau titre'), {});
+    expect((await handler.get(key, {}))?.value).toMatchObject({ title: 'nouveau titre' });
   });
 
-  it('a miss with no save since the render under way began does not wait', async () => {
-    const { handler, page } = setup();
-    expect(await handler.get('/actualites/22', {})).toBeNull();
+  it('a page rendered for each request (never stored, no fallback shell) never waits, even after a save', async () => {
+    const { handler, changes } = setup();
+    const key = '/route-cache/APP_PAGE/admin/$/admin/news/22';
+    expect(await handler.get(key, {})).toBeNull();
+    changes.set('news:22', Date.now() + 1);
     // Answered before any render is stored (a wait would outlast the test's time limit).
-    expect(await handler.get('/actualites/22', {})).toBeNull();
-    await handler.set('/actualites/22', page('titre'), {});
+    expect(await handler.get(key, {})).toBeNull();
+    expect(await handler.get(key, {})).toBeNull();
   });
 });

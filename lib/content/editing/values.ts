@@ -25,6 +25,13 @@ export type ItemMeta = {
   updatedAt: string;
   updatedByName: string | null;
   createdByName: string | null;
+  /** Its review (lib/review): where it stands, who wrote it last, who took the last review step and when, and why it was sent back. */
+  review: 'none' | 'submitted' | 'approved';
+  editedById: string | null;
+  editedByName: string | null;
+  reviewedByName: string | null;
+  reviewedAt: string | null;
+  reviewNote: string | null;
 };
 
 /** A stored instant as a `datetime-local` value, in UTC like every date the site shows. */

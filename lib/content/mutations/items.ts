@@ -363,7 +363,7 @@ export async function loadForEdit<T extends ItemTable, V extends ItemValues>(
 ): Promise<{ area: string; values: FormValues; meta: ItemMeta }> {
   const [row] = await readRows(db, kind, [id]);
   if (!row) throw notFoundError(kind.words);
-  const people = [row.createdBy, row.updatedBy].filter((v): v is string => v !== null);
+  const people = [row.createdBy, row.updatedBy, row.editedBy, row.reviewedBy].filter((v): v is string => v !== null);
   const [values, names] = await Promise.all([
     kind.editValues(db, row),
     people.length > 0 ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people)) : [],
@@ -381,6 +381,12 @@ export async function loadForEdit<T extends ItemTable, V extends ItemValues>(
       updatedAt: row.updatedAt.toISOString(),
       updatedByName: nameOf(row.updatedBy),
       createdByName: nameOf(row.createdBy),
+      review: row.review,
+      editedById: row.editedBy,
+      editedByName: nameOf(row.editedBy),
+      reviewedByName: nameOf(row.reviewedBy),
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      reviewNote: row.reviewNote,
     },
   };
 }

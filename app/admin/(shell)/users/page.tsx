@@ -11,6 +11,8 @@ import { formatDateTime } from '@/lib/format';
 import { AccessForm } from './_components/access-form';
 import { ActiveToggle } from './_components/active-toggle';
 import { CreateUserForm } from './_components/create-user-form';
+import { SelfApprovalForm } from './_components/self-approval-form';
+import { selfApprovalAllowed } from '@/lib/review/settings';
 
 export const metadata = { title: 'Utilisateurs — Administration' };
 
@@ -36,7 +38,7 @@ export default async function UsersPage() {
   }
   const auth = await getAuth();
   const accounts = await listAccounts(auth, await currentAuthRequest(), actor);
-  const [access, counts] = await Promise.all([accessOfAccounts(auth.db, accounts.map((a) => a.id)), countByRole(auth.db)]);
+  const [access, counts, selfApproval] = await Promise.all([accessOfAccounts(auth.db, accounts.map((a) => a.id)), countByRole(auth.db), selfApprovalAllowed(auth.db)]);
   const activeCount = accounts.filter((a) => a.active).length;
   const options = roles.map((value) => ({ value, label: roleLabels[value] }));
   return (
@@ -109,6 +111,16 @@ export default async function UsersPage() {
           par un canal sûr.
         </p>
         <CreateUserForm options={options} />
+      </section>
+      <section aria-labelledby="relecture" className="mt-10 max-w-xl">
+        <h2 id="relecture" className="text-lg font-semibold">
+          Relecture
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Avant sa mise en ligne, chaque élément est approuvé par une autre personne que celle qui l’a écrit en dernier. Chaque changement de cette règle est inscrit au
+          journal.
+        </p>
+        <SelfApprovalForm allowed={selfApproval} />
       </section>
     </>
   );

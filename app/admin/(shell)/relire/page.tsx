@@ -1,0 +1,81 @@
+import Link from 'next/link';
+import { can, needs } from '@/lib/admin/access';
+import { adminActor } from '@/lib/admin/page-access';
+import { reviewQueue, type ReviewQueueRow } from '@/lib/content/queries/review-queue';
+import { getDb } from '@/lib/db';
+import { formatDateTime } from '@/lib/format';
+import { selfApprovalAllowed } from '@/lib/review/settings';
+
+export const metadata = { title: 'À relire — Administration' };
+
+/**
+ * What waits for review (lib/review). A publisher sees what they may approve — in their areas,
+ * and not their own last version unless self-approval is on — then what they wrote themselves,
+ * which a colleague approves. A Rédacteur sees their submissions waiting.
+ */
+export default async function ReviewPage() {
+  const actor = await adminActor();
+  const db = await getDb();
+  const [queue, selfApproval] = await Promise.all([reviewQueue(db), selfApprovalAllowed(db)]);
+  const mayReview = (row: ReviewQueueRow) => can(actor, needs.review([row.area])) && (row.editedById !== actor.id || selfApproval);
+  const toReview = queue.filter(mayReview);
+  const mine = queue.filter((row) => !mayReview(row) && row.editedById === actor.id);
+  const reviewer = can(actor, needs.review());
+  return (
+    <>
+      <h1 className="text-2xl font-bold">À relire</h1>
+      <p className="mt-2 max-w-prose text-muted">
+        Ce qui a été soumis pour relecture. Une seconde personne approuve chaque élément avant sa mise en ligne
+        {selfApproval ? ' (l’auto-approbation est activée : le dernier rédacteur peut aussi approuver son travail)' : ''}.
+      </p>
+      {reviewer ? <QueueTable caption="En attente de votre relecture" rows={toReview} empty="Rien n’attend votre relecture." /> : null}
+      <QueueTable
+        caption={reviewer ? 'Vos éléments, relus par une autre personne' : 'Vos éléments en attente de relecture'}
+        rows={mine}
+        empty="Vous n’avez rien soumis qui attende une relecture."
+      />
+    </>
+  );
+}
+
+function QueueTable({ caption, rows, empty }: { caption: string; rows: ReviewQueueRow[]; empty: string }) {
+  return (
+    <section className="mt-8">
+      {rows.length === 0 ? (
+        <>
+          <h2 className="font-semibold">{caption}</h2>
+          <p className="mt-2 text-sm text-muted">{empty}</p>
+        </>
+      ) : (
+        <table className="w-full border-collapse text-sm">
+          <caption className="mb-2 text-left font-semibold">
+            {caption} ({rows.length})
+          </caption>
+          <thead>
+            <tr className="border-b border-border text-left">
+              <th scope="col" className="py-2">Élément</th>
+              <th scope="col" className="py-2">Rubrique</th>
+              <th scope="col" className="py-2">Écrit par</th>
+              <th scope="col" className="py-2">Soumis</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.kind}-${row.id}`} className="border-b border-border">
+                <th scope="row" className="py-1.5 text-left font-normal">
+                  <Link href={row.editPath}>{row.title}</Link>
+                </th>
+                <td className="py-1.5">{row.areaLabel}</td>
+                <td className="py-1.5">{row.editedByName ?? '—'}</td>
+                <td className="py-1.5">
+                  {row.submittedAt ? formatDateTime(row.submittedAt) : '—'}
+                  {row.submittedByName ? ` par ${row.submittedByName}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
