@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
-import { englishChanges, storedTranslations, withoutEnglish } from '@/lib/content/mutations/translations';
+import { englishChanges, mergedTranslations, storedTranslations, withoutEnglish } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import { tags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
@@ -130,7 +130,8 @@ export const releaseEnglishSchema = englishFields({
 });
 
 /**
- * Replaces a release's English title, window and reason, if nobody changed the release since
+ * Changes a release's English title, window and reason — those sent (blank clears one, one not
+ * sent stays as it is) — if nobody changed the release since
  * `expectedVersion`. Allowed whatever its status (a cancelled release's notice is still read), it
  * changes no date: the iCalendar SEQUENCE stays (the feeds are in French). With nothing changed,
  * nothing is written; otherwise the version rises and the audit entry (`release.translate`) keeps
@@ -138,13 +139,14 @@ export const releaseEnglishSchema = englishFields({
  */
 export async function translateRelease(
   db: Db,
-  { id, expectedVersion, english, actor }: { id: number; expectedVersion: number; english: EnglishValues<ReleaseTextField>; actor: Actor },
+  { id, expectedVersion, english, actor }: { id: number; expectedVersion: number; english: EnglishValues<ReleaseTextField> | undefined; actor: Actor },
 ): Promise<ReleaseWrite> {
-  const translations = storedTranslations(english);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
     if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
+    // Only the fields sent change (the form shows the window and the reason only when there is one).
+    const translations = mergedTranslations(current.translations, english);
     const changes = englishChanges(current.translations, translations);
     if (Object.keys(changes.after).length === 0) return { ok: true as const, id, slug: current.slug, tags: [] };
     await tx.update(releases).set({ translations, version: current.version + 1, updatedAt: new Date() }).where(eq(releases.id, id));

@@ -9,7 +9,7 @@ import { tags } from '@/lib/cache/tags';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
 import { observations, releases, series, seriesVersions, type Translations } from '@/lib/db/schema';
-import { englishAudit, englishChanges, storedTranslations } from '@/lib/content/mutations/translations';
+import { englishAudit, englishChanges, mergedTranslations, storedTranslations } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import { changeKindLabel, periodLabel, type ChangeKind, type Observation, type SeriesMeta } from './model';
 import { findSeries, metaOf, valuesAt, type SeriesRow } from './queries';
@@ -89,8 +89,9 @@ export async function createSeries(
 /**
  * Changes a series' metadata, if nobody changed it since `expectedVersion` (the value the form was
  * loaded with). The frequency cannot change once the series has values: its periods would mean
- * something else. `english` replaces the English description in the same write (its blank fields
- * shown in French); without it, the English description stays as it is.
+ * something else. `english` changes the English description in the same write: each field sent
+ * replaces its translation (a blank one clears it, shown in French), each field not sent — or no
+ * `english` at all — stays as it is.
  */
 export async function updateSeriesMeta(
   db: Db,
@@ -110,7 +111,7 @@ export async function updateSeriesMeta(
       const [taken] = await tx.select({ id: series.id }).from(series).where(eq(series.code, meta.code)).limit(1);
       if (taken) return { ok: false, error: `Le code ${meta.code} est déjà celui d’une autre série.` };
     }
-    const translations = english === undefined ? current.translations : storedTranslations(english);
+    const translations = mergedTranslations(current.translations, english);
     const [row] = await tx
       .update(series)
       .set({ ...metaColumns(meta), translations, version: current.version + 1, updatedAt: new Date() })
