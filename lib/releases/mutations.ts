@@ -16,7 +16,8 @@ import { releaseDateChanges, releases } from '@/lib/db/schema';
 import { carriesPending, moveLinked } from './links';
 
 export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
-export type ReleaseWrite = { ok: true; id: number; slug: string; tags: string[] } | { ok: false; error: string };
+/** A write's result, or its French error (with the form field it is about, if any). */
+export type ReleaseWrite = { ok: true; id: number; slug: string; tags: string[] } | { ok: false; error: string; field?: string };
 
 const releaseTags = [tags.releases, tags.sitemap];
 const when = z.coerce.date({ error: 'Date et heure de parution invalides.' });
@@ -75,15 +76,15 @@ export async function changeRelease(
   db: Db,
   { id, expectedVersion, change, actor, now = new Date() }: { id: number; expectedVersion: number; change: Change; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
-  if (change.kind === 'move' && change.reason.trim().length < 5) return { ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.' };
-  if (change.kind === 'cancel' && change.notice.trim().length < 5) return { ok: false, error: 'Rédigez l’avis d’annulation : il est publié sur la page de la parution.' };
-  if (change.kind !== 'cancel' && !(change.scheduledAt.getTime() > now.getTime())) return { ok: false, error: 'Choisissez une date et une heure à venir.' };
+  if (change.kind === 'move' && change.reason.trim().length < 5) return { ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.', field: 'reason' };
+  if (change.kind === 'cancel' && change.notice.trim().length < 5) return { ok: false, error: 'Rédigez l’avis d’annulation : il est publié sur la page de la parution.', field: 'notice' };
+  if (change.kind !== 'cancel' && !(change.scheduledAt.getTime() > now.getTime())) return { ok: false, error: 'Choisissez une date et une heure à venir.', field: 'scheduledAt' };
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
     if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
     if (current.status === 'cancelled' || current.status === 'published') return { ok: false as const, error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : elle ne change plus.` };
-    if (change.kind === 'move' && change.scheduledAt.getTime() === current.scheduledAt.getTime()) return { ok: false as const, error: 'Choisissez une nouvelle date : c’est déjà celle de la parution.' };
+    if (change.kind === 'move' && change.scheduledAt.getTime() === current.scheduledAt.getTime()) return { ok: false as const, error: 'Choisissez une nouvelle date : c’est déjà celle de la parution.', field: 'scheduledAt' };
     if (change.kind === 'cancel' && (await carriesPending(tx, id, now))) {
       return { ok: false as const, error: 'Cette parution porte des publications ou des séries pas encore en ligne : retirez-les d’abord (ou reportez la parution).' };
     }
