@@ -1,13 +1,103 @@
 'use client';
 /**
- * Form pieces for admin actions (lib/admin/action.ts): a field with its label and French error,
- * a submit button showing the pending state, and the toast + refresh after a result.
+ * Form pieces for admin actions (lib/admin/action.ts): the one way a form sends its action
+ * (`useFormAction`: a refused save keeps every typed value), a field with its label and French
+ * error, a submit button showing the pending state, and the toast + refresh after a result.
  */
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef } from 'react';
+import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import type { ActionResult } from '@/lib/admin/action';
+import { nestEnglish } from '@/lib/content/schemas/translations';
+import type { FieldErrors } from '@/lib/errors';
+import { fieldErrorsOf } from '@/lib/validation';
+
+/** An admin form action as `adminFormAction` builds it. */
+export type FormAction<T> = (previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
+
+/** The form's fields as the action will read them (empty strings dropped, like `formDataToObject`; `en.x` under `en`, like `fromFlatForm`). */
+function formInput(form: FormData): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith('$ACTION') || value === '') continue;
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return nestEnglish(out);
+}
+
+const invalidFormMessage = 'Certains champs sont à corriger : voyez les messages sous les champs.';
+
+/**
+ * The one way a back-office form sends its action (issue 30). React resets a `<form action={…}>`
+ * after its action, so a refused save would lose what was typed: this hook submits the form's data
+ * itself (`onSubmit` + `startTransition`, no `action` prop), so the fields — native or not (rich
+ * text, file picker, radio state) — keep every value whatever the answer. Spread `formProps` on the
+ * `<form>`; show `errors` under the fields (`Field` does) and `alert` (or `FormStatus`) for the
+ * rest; the first field to correct gets the focus. `schema`: the same zod schema the server
+ * applies, checked in the browser first.
+ *
+ * After a success the page's data is refreshed, and the form must show the saved values as the
+ * server normalized them, not what was typed: put `key` on the `<form>`. It changes with each
+ * success and with `saved` — what the page loaded that a save changes (a version, the saved
+ * values) — so the fields are drawn again from the refreshed page's values; a creation form
+ * (nothing `saved`) starts empty again. `onSuccess` runs with the action's data before that.
+ */
+export function useFormAction<T>(
+  action: FormAction<T>,
+  { schema, saved, onSubmit: sending, onSuccess }: { schema?: z.ZodType; saved?: string | number; onSubmit?: () => void; onSuccess?: (data: T) => void } = {},
+) {
+  const form = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [successes, setSuccesses] = useState(0);
+  const [result, dispatch, pending] = useActionState<ActionResult<T> | null, FormData>(async (previous, data) => {
+    const answer = await action(previous, data);
+    if (answer.ok) {
+      onSuccess?.(answer.data);
+      setSuccesses((n) => n + 1);
+    }
+    return answer;
+  }, null);
+  useResultToast(result);
+
+  const errors: FieldErrors | undefined = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined);
+  const alert = clientErrors ? invalidFormMessage : result && !result.ok ? result.error : null;
+
+  // The first field to correct gets the focus (its message is read with it).
+  useEffect(() => {
+    if (!errors || Object.keys(errors).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    if (schema) {
+      const checked = schema.safeParse(formInput(data));
+      if (!checked.success) {
+        setClientErrors(fieldErrorsOf(checked.error).fieldErrors);
+        return;
+      }
+    }
+    setClientErrors(null);
+    sending?.();
+    startTransition(() => dispatch(data));
+  };
+
+  return { formProps: { ref: form, onSubmit, noValidate: true }, key: `${saved ?? ''}:${successes}`, result, errors, alert, pending };
+}
+
+/** Why the last save was refused (a conflict, a server error, fields to correct), read out at once. */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-down bg-surface px-3 py-2 text-sm text-down">
+      {message}
+    </p>
+  );
+}
 
 type FieldProps = {
   name: string;
@@ -86,8 +176,8 @@ export function SubmitButton({ children, pendingLabel, pending: dispatched }: { 
   );
 }
 
-/** Toasts each new result, refreshes the page's server data on success, and resets the form if asked. */
-export function useResultToast<T>(result: ActionResult<T> | null, options: { reset?: React.RefObject<HTMLFormElement | null> } = {}) {
+/** Toasts each new result and refreshes the page's server data on success. */
+export function useResultToast<T>(result: ActionResult<T> | null) {
   const router = useRouter();
   const seen = useRef<ActionResult<T> | null>(null);
   useEffect(() => {
@@ -95,12 +185,11 @@ export function useResultToast<T>(result: ActionResult<T> | null, options: { res
     seen.current = result;
     if (result.ok) {
       toast.success(result.message ?? 'Enregistré.');
-      options.reset?.current?.reset();
       router.refresh();
     } else {
       toast.error(result.error);
     }
-  }, [result, router, options.reset]);
+  }, [result, router]);
 }
 
 /** The `aria-live` line under a form: the last result's message. */

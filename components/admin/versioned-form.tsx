@@ -1,70 +1,55 @@
 'use client';
 /**
  * The behaviour of a back-office edit form saving a versioned record (the institute's identity,
- * its pages, an area's introduction): the same zod schema checked in the browser before sending,
- * the action dispatched without React's automatic form reset (a refused save keeps what the user
- * typed), the `version` the form was loaded with kept up to date after each save, French errors
- * per field and an alert for the rest (a conflict names who saved meanwhile), and a warning before
- * leaving with unsaved changes.
+ * its pages, an area's introduction), on top of the form kit's `useFormAction` (the same zod schema
+ * checked in the browser before sending, a refused save keeping what the user typed, French errors
+ * per field and an alert for the rest — a conflict names who saved meanwhile): the `version` the
+ * form was loaded with kept up to date after each save, and a warning before leaving with unsaved
+ * changes.
  */
 import Image from 'next/image';
-import { startTransition, useActionState, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { FilePicker } from '@/components/admin/files/file-picker';
-import { FieldError, FieldHint, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { FieldError, FieldHint, FormAlert, SubmitButton, useFormAction, type FormAction } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useLeaveWarning } from './leave-warning';
-import { nestEnglish } from '@/lib/content/schemas/translations';
-import { fieldErrorsOf } from '@/lib/validation';
 
 /** What a versioned save answers: the version the form now holds, and whether anything changed. */
 export type SavedVersion = { version: number; changed: boolean };
 
-type FormAction = (previous: ActionResult<SavedVersion> | null, form: FormData) => Promise<ActionResult<SavedVersion>>;
-
-/** The form's fields as the action will read them (empty strings dropped, like `formDataToObject`; `en.x` under `en`, like `fromFlatForm`). */
-function formInput(form: FormData): unknown {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
-    if (key.startsWith('$ACTION') || value === '') continue;
-    const prev = out[key];
-    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
-  }
-  return nestEnglish(out);
-}
-
 // ─── The hook ──────────────────────────────────────────────────────────────────────────────
 
-const invalidFormMessage = 'Certains champs sont à corriger : voyez les messages sous les champs.';
-
 /**
- * Wires a form to a versioned admin action. Spread `formProps` on the `<form>`, render the hidden
- * `version` input with `version`, call `markDirty` from controls that change without an input
- * event (rich text, file picker), show `errors` under the fields and `alert` above the button.
+ * Wires a form to a versioned admin action, through the form kit's `useFormAction` (a refused save
+ * keeps what was typed). Spread `formProps` on the `<form>` and put `key` on it (a save then shows
+ * the saved values), render the hidden `version` input with `version`, call
+ * `markDirty` from controls that change without an input event (rich text, file picker), show
+ * `errors` under the fields and `alert` above the button.
  */
-export function useVersionedForm({ action, schema, initialVersion }: { action: FormAction; schema: z.ZodType; initialVersion: number }) {
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+export function useVersionedForm({ action, schema, initialVersion }: { action: FormAction<SavedVersion>; schema: z.ZodType; initialVersion: number }) {
+  // The version the next save must send (a refused save keeps the previous one).
+  const [version, setVersion] = useState(initialVersion);
   const [dirty, setDirty] = useState(false);
   // Changes since the form was loaded, and how many of them the save in flight carries.
   const edits = useRef(0);
   const sent = useRef(0);
-  const form = useRef<HTMLFormElement>(null);
-  // The last answer and the version the next save must send (a refused save keeps the previous one).
-  type State = { result: ActionResult<SavedVersion> | null; version: number };
-  const [{ result, version }, dispatch, pending] = useActionState<State, FormData>(
-    async (previous, data) => {
-      const answer = await action(previous.result, data);
-      // What was typed while the save was in flight is still unsaved.
-      if (answer.ok && edits.current === sent.current) setDirty(false);
-      return { result: answer, version: answer.ok ? answer.data.version : previous.version };
+  const form = useFormAction(action, {
+    schema,
+    saved: initialVersion,
+    onSubmit: () => {
+      sent.current = edits.current;
     },
-    { result: null, version: initialVersion },
-  );
-  useResultToast(result);
+    onSuccess: (data) => {
+      setVersion(data.version);
+      // What was typed while the save was in flight is still unsaved.
+      if (edits.current === sent.current) setDirty(false);
+    },
+  });
 
   const markDirty = useCallback(() => {
     edits.current += 1;
@@ -73,57 +58,26 @@ export function useVersionedForm({ action, schema, initialVersion }: { action: F
 
   useLeaveWarning(dirty);
 
-  const errors: FieldErrors | undefined = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined);
-  const alert = clientErrors ? invalidFormMessage : result && !result.ok ? result.error : null;
-
-  // The first field to correct gets the focus (its message is read with it).
-  useEffect(() => {
-    if (!errors || Object.keys(errors).length === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
   // Typing in a field (or the rich text) is a change; typing in a search box of a dialog is not.
   const onInput = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLElement;
     if (target.hasAttribute('name') || target.isContentEditable) markDirty();
   };
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const checked = schema.safeParse(formInput(data));
-    if (!checked.success) {
-      setClientErrors(fieldErrorsOf(checked.error).fieldErrors);
-      return;
-    }
-    setClientErrors(null);
-    sent.current = edits.current;
-    startTransition(() => dispatch(data));
-  };
-
   return {
-    formProps: { ref: form, onSubmit, onInput, noValidate: true },
+    formProps: { ...form.formProps, onInput },
+    key: form.key,
     version,
-    pending,
-    result,
-    errors,
-    alert,
+    pending: form.pending,
+    result: form.result,
+    errors: form.errors,
+    alert: form.alert,
     dirty,
     markDirty,
   };
 }
 
 // ─── Pieces of these forms ─────────────────────────────────────────────────────────────────
-
-/** Why the last save was refused (a conflict, a server error, fields to correct), read out at once. */
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-down bg-surface px-3 py-2 text-sm text-down">
-      {message}
-    </p>
-  );
-}
 
 /** The `aria-live` line of a successful save (failures go to `FormAlert`). */
 export function SaveStatus({ result, dirty }: { result: ActionResult<SavedVersion> | null; dirty: boolean }) {

@@ -102,3 +102,12 @@ describe.each(testDatabaseKinds)('adminAction (%s)', (kind) => {
     expect(result.error).not.toContain('secret');
   });
 });
+
+describe('formDataToObject', () => {
+  it('drops empty fields but keeps an empty English field, which clears its translation (a form without it leaves it)', async () => {
+    const { formDataToObject } = await import('./action');
+    const form = new FormData();
+    for (const [k, v] of [['title', 'Titre'], ['summary', ''], ['en.title', ''], ['en.summary', 'Summary'], ['areas', 'ipc'], ['areas', 'news']] as const) form.append(k, v);
+    expect(formDataToObject(form)).toEqual({ title: 'Titre', 'en.title': '', 'en.summary': 'Summary', areas: ['ipc', 'news'] });
+  });
+});

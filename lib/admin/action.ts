@@ -16,6 +16,7 @@ import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { DatabaseUnavailableError, isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
+import { englishPrefix } from '@/lib/content/schemas/translations';
 import { parseOrThrow } from '@/lib/validation';
 import { actorOf, enforce, type AccessRule, type Actor, type Guarded } from './access';
 
@@ -87,12 +88,16 @@ export function adminAction<S extends z.ZodType, T>(
   return Object.assign(action, { access: options.access as AccessRule<never, never> });
 }
 
-/** Form fields as a plain object: empty strings dropped, repeated names become arrays. */
+/**
+ * Form fields as a plain object: empty strings dropped, repeated names become arrays. An English
+ * field (`en.title`) is kept even empty: it clears its translation, while a form that has no such
+ * field leaves the stored one as it is (lib/content/schemas/translations.ts).
+ */
 export function formDataToObject(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
     if (key.startsWith('$ACTION')) continue;
-    if (typeof value === 'string' && value === '') continue;
+    if (typeof value === 'string' && value === '' && !key.startsWith(englishPrefix)) continue;
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }

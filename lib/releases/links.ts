@@ -144,10 +144,10 @@ export async function linkPublication(db: Db, { releaseId, publicationId, actor,
     if ('error' in locked) return { ok: false as const, error: locked.error };
     const { release } = locked;
     const [pub] = await tx.select().from(publications).where(eq(publications.id, publicationId)).for('update');
-    if (!pub || pub.deletedAt) return { ok: false as const, error: 'Cette publication n’existe plus ou est dans la corbeille.' };
-    if (pub.status === 'published' || pub.status === 'archived') return { ok: false as const, error: `« ${pub.title} » est déjà en ligne : une parution n’apporte que des contenus encore inédits.` };
+    if (!pub || pub.deletedAt) return { ok: false as const, error: 'Cette publication n’existe plus ou est dans la corbeille.', field: 'publicationId' };
+    if (pub.status === 'published' || pub.status === 'archived') return { ok: false as const, error: `« ${pub.title} » est déjà en ligne : une parution n’apporte que des contenus encore inédits.`, field: 'publicationId' };
     const [other] = await tx.select().from(releasePublications).where(eq(releasePublications.publicationId, publicationId)).limit(1);
-    if (other) return { ok: false as const, error: `« ${pub.title} » est déjà liée à une parution : retirez-la d’abord de celle-ci.` };
+    if (other) return { ok: false as const, error: `« ${pub.title} » est déjà liée à une parution : retirez-la d’abord de celle-ci.`, field: 'publicationId' };
     await tx.insert(releasePublications).values({ releaseId, publicationId });
     await tx
       .update(publications)

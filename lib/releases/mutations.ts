@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
-import { englishChanges, storedTranslations, withoutEnglish } from '@/lib/content/mutations/translations';
+import { englishChanges, mergedTranslations, storedTranslations, withoutEnglish } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import { tags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
@@ -16,7 +16,8 @@ import { releaseDateChanges, releases } from '@/lib/db/schema';
 import { carriesPending, moveLinked } from './links';
 
 export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
-export type ReleaseWrite = { ok: true; id: number; slug: string; tags: string[] } | { ok: false; error: string };
+/** A write's result, or its French error (with the form field it is about, if any). */
+export type ReleaseWrite = { ok: true; id: number; slug: string; tags: string[] } | { ok: false; error: string; field?: string };
 
 const releaseTags = [tags.releases, tags.sitemap];
 const when = z.coerce.date({ error: 'Date et heure de parution invalides.' });
@@ -75,15 +76,15 @@ export async function changeRelease(
   db: Db,
   { id, expectedVersion, change, actor, now = new Date() }: { id: number; expectedVersion: number; change: Change; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
-  if (change.kind === 'move' && change.reason.trim().length < 5) return { ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.' };
-  if (change.kind === 'cancel' && change.notice.trim().length < 5) return { ok: false, error: 'Rédigez l’avis d’annulation : il est publié sur la page de la parution.' };
-  if (change.kind !== 'cancel' && !(change.scheduledAt.getTime() > now.getTime())) return { ok: false, error: 'Choisissez une date et une heure à venir.' };
+  if (change.kind === 'move' && change.reason.trim().length < 5) return { ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.', field: 'reason' };
+  if (change.kind === 'cancel' && change.notice.trim().length < 5) return { ok: false, error: 'Rédigez l’avis d’annulation : il est publié sur la page de la parution.', field: 'notice' };
+  if (change.kind !== 'cancel' && !(change.scheduledAt.getTime() > now.getTime())) return { ok: false, error: 'Choisissez une date et une heure à venir.', field: 'scheduledAt' };
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
     if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
     if (current.status === 'cancelled' || current.status === 'published') return { ok: false as const, error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : elle ne change plus.` };
-    if (change.kind === 'move' && change.scheduledAt.getTime() === current.scheduledAt.getTime()) return { ok: false as const, error: 'Choisissez une nouvelle date : c’est déjà celle de la parution.' };
+    if (change.kind === 'move' && change.scheduledAt.getTime() === current.scheduledAt.getTime()) return { ok: false as const, error: 'Choisissez une nouvelle date : c’est déjà celle de la parution.', field: 'scheduledAt' };
     if (change.kind === 'cancel' && (await carriesPending(tx, id, now))) {
       return { ok: false as const, error: 'Cette parution porte des publications ou des séries pas encore en ligne : retirez-les d’abord (ou reportez la parution).' };
     }
@@ -130,7 +131,8 @@ export const releaseEnglishSchema = englishFields({
 });
 
 /**
- * Replaces a release's English title, window and reason, if nobody changed the release since
+ * Changes a release's English title, window and reason — those sent (blank clears one, one not
+ * sent stays as it is) — if nobody changed the release since
  * `expectedVersion`. Allowed whatever its status (a cancelled release's notice is still read), it
  * changes no date: the iCalendar SEQUENCE stays (the feeds are in French). With nothing changed,
  * nothing is written; otherwise the version rises and the audit entry (`release.translate`) keeps
@@ -138,13 +140,14 @@ export const releaseEnglishSchema = englishFields({
  */
 export async function translateRelease(
   db: Db,
-  { id, expectedVersion, english, actor }: { id: number; expectedVersion: number; english: EnglishValues<ReleaseTextField>; actor: Actor },
+  { id, expectedVersion, english, actor }: { id: number; expectedVersion: number; english: EnglishValues<ReleaseTextField> | undefined; actor: Actor },
 ): Promise<ReleaseWrite> {
-  const translations = storedTranslations(english);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
     if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
+    // Only the fields sent change (the form shows the window and the reason only when there is one).
+    const translations = mergedTranslations(current.translations, english);
     const changes = englishChanges(current.translations, translations);
     if (Object.keys(changes.after).length === 0) return { ok: true as const, id, slug: current.slug, tags: [] };
     await tx.update(releases).set({ translations, version: current.version + 1, updatedAt: new Date() }).where(eq(releases.id, id));

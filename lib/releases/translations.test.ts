@@ -16,7 +16,7 @@ describe('the English form of a release', () => {
   it('reads flat en.* fields and refuses a too-long English title with a French message under it', () => {
     // As the release's English form sends it (translateReleaseAction).
     const schema = fromFlatForm(z.object({ id: z.coerce.number(), en: releaseEnglishSchema }));
-    expect(schema.parse({ id: '3', 'en.title': ' Consumer prices ', 'en.reason': '' })).toEqual({ id: 3, en: { title: 'Consumer prices', reason: undefined } });
+    expect(schema.parse({ id: '3', 'en.title': ' Consumer prices ', 'en.reason': '' })).toEqual({ id: 3, en: { title: 'Consumer prices', reason: '' } });
     const bad = schema.safeParse({ id: '3', 'en.title': 'T'.repeat(201) });
     expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['en.title', 'Le titre en anglais ne doit pas dépasser 200 caractères.']]);
   });
@@ -68,6 +68,9 @@ describe.each(testDatabaseKinds)('English text of releases on %s', (kind) => {
     expect(confirmed.ok).toBe(true);
     expect((await row(created.id)).translations).toEqual({ en: { title: 'Consumer prices – March 2027' } });
 
+    // Only the fields sent change (issue 30): a window sent alone keeps the title; an empty title clears it.
+    await translateRelease(db, { id: created.id, expectedVersion: 3, english: { provisionalLabel: '' }, actor });
+    expect(await row(created.id)).toMatchObject({ version: 3, translations: { en: { title: 'Consumer prices – March 2027' } } });
     await translateRelease(db, { id: created.id, expectedVersion: 3, english: { title: '' }, actor });
     expect(await row(created.id)).toMatchObject({ version: 4, translations: {} });
   });

@@ -30,7 +30,7 @@ const meta: SeriesMeta = {
 describe('the English description form of a series', () => {
   it('reads flat en.* fields and refuses a too-long English title with a French message under it', () => {
     const schema = fromFlatForm(z.object({ en: seriesEnglishSchema }));
-    expect(schema.parse({ 'en.label': ' Test index ', 'en.unit': 'index', 'en.source': '' })).toEqual({ en: { label: 'Test index', unit: 'index', source: undefined } });
+    expect(schema.parse({ 'en.label': ' Test index ', 'en.unit': 'index', 'en.source': '' })).toEqual({ en: { label: 'Test index', unit: 'index', source: '' } });
     const bad = schema.safeParse({ 'en.label': 'L'.repeat(201), 'en.methodology': 'M'.repeat(5001) });
     expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['en.label', 'Le titre en anglais ne doit pas dépasser 200 caractères.'],
@@ -80,8 +80,12 @@ describe.each(testDatabaseKinds)('English description of series on %s', (kind) =
     expect(stale).toEqual({ ok: false, error: 'Quelqu’un a modifié cette série pendant que vous la modifiiez : rechargez la page, vos changements n’ont pas été enregistrés.' });
     expect((await row()).translations.en?.label).toBe('Test index');
 
-    const cleared = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 3, meta, english: {}, actor });
-    expect(cleared).toMatchObject({ ok: true, value: { version: 4, translations: {} } });
+    // Only the English fields sent change (issue 30): an empty one clears, one not sent stays.
+    const unitOnly = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 3, meta, english: { unit: 'points' }, actor });
+    expect(unitOnly).toMatchObject({ ok: true, value: { version: 4, translations: { en: { label: 'Test index', unit: 'points', methodology: 'Laspeyres.' } } } });
+
+    const cleared = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 4, meta, english: { label: '', unit: '', source: '', methodology: '' }, actor });
+    expect(cleared).toMatchObject({ ok: true, value: { version: 5, translations: {} } });
     expect((await audits()).at(-1)!.after).toMatchObject({ 'en.label': null, 'en.unit': null, 'en.methodology': null });
   });
 });

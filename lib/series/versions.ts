@@ -9,7 +9,7 @@ import { tags } from '@/lib/cache/tags';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
 import { observations, releases, series, seriesVersions, type Translations } from '@/lib/db/schema';
-import { englishAudit, englishChanges, storedTranslations } from '@/lib/content/mutations/translations';
+import { englishAudit, englishChanges, mergedTranslations, storedTranslations } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import { changeKindLabel, periodLabel, type ChangeKind, type Observation, type SeriesMeta } from './model';
 import { findSeries, metaOf, valuesAt, type SeriesRow } from './queries';
@@ -21,7 +21,8 @@ export function seriesTags(row: { code: string; area: string }): string[] {
   return [tags.series(row.code), tags.seriesList, tags.area(row.area), tags.sitemap];
 }
 
-export type SeriesWrite<T> = { ok: true; value: T; tags: string[] } | { ok: false; error: string };
+/** A write's value and the tags it touched, or its French error (with the form field it is about, if any). */
+export type SeriesWrite<T> = { ok: true; value: T; tags: string[] } | { ok: false; error: string; field?: string };
 
 const metaColumns = (meta: SeriesMeta) => ({
   code: meta.code,
@@ -73,7 +74,7 @@ export async function createSeries(
       .values({ ...metaColumns(meta), translations })
       .onConflictDoNothing()
       .returning();
-    if (!row) return { ok: false, error: `Le code ${meta.code} est déjà celui d’une autre série.` };
+    if (!row) return { ok: false, error: `Le code ${meta.code} est déjà celui d’une autre série.`, field: 'code' };
     await writeAudit(tx, {
       ...actor,
       action: 'series.create',
@@ -89,8 +90,9 @@ export async function createSeries(
 /**
  * Changes a series' metadata, if nobody changed it since `expectedVersion` (the value the form was
  * loaded with). The frequency cannot change once the series has values: its periods would mean
- * something else. `english` replaces the English description in the same write (its blank fields
- * shown in French); without it, the English description stays as it is.
+ * something else. `english` changes the English description in the same write: each field sent
+ * replaces its translation (a blank one clears it, shown in French), each field not sent — or no
+ * `english` at all — stays as it is.
  */
 export async function updateSeriesMeta(
   db: Db,
@@ -104,13 +106,13 @@ export async function updateSeriesMeta(
     }
     if (meta.frequency !== current.frequency) {
       const [anyValue] = await tx.select({ id: observations.id }).from(observations).where(eq(observations.seriesId, current.id)).limit(1);
-      if (anyValue) return { ok: false, error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.' };
+      if (anyValue) return { ok: false, error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.', field: 'frequency' };
     }
     if (meta.code !== current.code) {
       const [taken] = await tx.select({ id: series.id }).from(series).where(eq(series.code, meta.code)).limit(1);
-      if (taken) return { ok: false, error: `Le code ${meta.code} est déjà celui d’une autre série.` };
+      if (taken) return { ok: false, error: `Le code ${meta.code} est déjà celui d’une autre série.`, field: 'code' };
     }
-    const translations = english === undefined ? current.translations : storedTranslations(english);
+    const translations = mergedTranslations(current.translations, english);
     const [row] = await tx
       .update(series)
       .set({ ...metaColumns(meta), translations, version: current.version + 1, updatedAt: new Date() })
@@ -156,7 +158,7 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
   const now = request.now ?? new Date();
   let publishedAt = request.publishAt && request.publishAt > now ? request.publishAt : now;
   const reason = request.reason.trim();
-  if (request.kind === 'correction' && reason.length < 5) return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.' };
+  if (request.kind === 'correction' && reason.length < 5) return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.', field: 'reason' };
   return db.transaction(async (tx) => {
     if (request.releaseId !== undefined) {
       // The release is locked against a move or a cancellation while its versions are written.

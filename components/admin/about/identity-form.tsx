@@ -21,7 +21,7 @@ export function IdentityForm({ identity, readOnly = null }: { identity: Identity
   const { errors } = form;
   const field = (name: Exclude<keyof IdentityFormValues, 'en'>) => ({ name, id: `identite-${name}`, defaultValue: String(identity[name] ?? ''), errors });
   return (
-    <form {...form.formProps} className="mt-4 space-y-4">
+    <form key={form.key} {...form.formProps} className="mt-4 space-y-4">
       <LastSaved at={identity.updatedAt} by={identity.updatedByName} />
       <input type="hidden" name="version" value={form.version} />
       <ReadOnlyFields id="identite" note={readOnly} className="space-y-4">

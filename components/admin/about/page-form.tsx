@@ -36,7 +36,7 @@ export function PageForm({ pageKey, page, readOnly = null }: { pageKey: Institut
   const { errors } = form;
   const id = (name: string) => `${pageKey}-${name}`;
   return (
-    <form {...form.formProps} className="mt-4 space-y-4">
+    <form key={form.key} {...form.formProps} className="mt-4 space-y-4">
       <LastSaved at={page.updatedAt} by={page.updatedByName} />
       <input type="hidden" name="version" value={form.version} />
       <ReadOnlyFields id={pageKey} note={readOnly} className="space-y-4">

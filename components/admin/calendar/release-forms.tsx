@@ -1,34 +1,25 @@
 'use client';
 /**
  * The forms of a release's admin screen: confirm, move (reason required), cancel (notice required),
- * and announce a new one. The first three dispatch their action themselves, so a refused form keeps
- * what was typed (a form whose `action` is the action is reset by React after every call).
+ * its English version, and announce a new one. Each is sent through the form kit's
+ * `useFormAction`, so a refused form keeps what was typed; keyed on the release's version, they
+ * show the saved release after a change.
  */
-import { startTransition, useActionState, type FormEvent } from 'react';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { Field, FieldError, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
 import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction, translateReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
 
 /** `at`: the current date as a `datetime-local` value in the institute's zone; `zone`: its name (« UTC », « heure de Douala »). */
 type Target = { id: number; version: number; at: string; zone: string };
 
-/** Submits the form's data to the action without handing the form to React (which would reset it). */
-const keep = (action: (form: FormData) => void) => (event: FormEvent<HTMLFormElement>) => {
-  event.preventDefault();
-  const data = new FormData(event.currentTarget);
-  startTransition(() => action(data));
-};
-
 export function ConfirmForm({ id, version, at, zone }: Target) {
-  const [result, action, pending] = useActionState(confirmReleaseAction, null);
-  const submit = keep(action);
-  useResultToast(result);
+  const { formProps, key, result, errors, pending } = useFormAction(confirmReleaseAction, { saved: version });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
-      <Field name="scheduledAt" id="confirm-at" label={`Date et heure confirmées (${zone})`} type="datetime-local" required defaultValue={at} errors={result && !result.ok ? result.fieldErrors : undefined} />
+      <Field name="scheduledAt" id="confirm-at" label={`Date et heure confirmées (${zone})`} type="datetime-local" required defaultValue={at} errors={errors} />
       <FormStatus result={result} />
       <SubmitButton pending={pending} pendingLabel="Confirmation…">Confirmer la date</SubmitButton>
     </form>
@@ -36,12 +27,9 @@ export function ConfirmForm({ id, version, at, zone }: Target) {
 }
 
 export function MoveForm({ id, version, at, zone }: Target) {
-  const [result, action, pending] = useActionState(moveReleaseAction, null);
-  const submit = keep(action);
-  useResultToast(result);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { formProps, key, result, errors, pending } = useFormAction(moveReleaseAction, { saved: version });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
       <Field name="scheduledAt" id="move-at" label={`Nouvelle date et heure (${zone})`} type="datetime-local" required defaultValue={at} errors={errors} />
@@ -53,14 +41,12 @@ export function MoveForm({ id, version, at, zone }: Target) {
 }
 
 export function CancelForm({ id, version }: Omit<Target, 'at' | 'zone'>) {
-  const [result, action, pending] = useActionState(cancelReleaseAction, null);
-  const submit = keep(action);
-  useResultToast(result);
+  const { formProps, key, result, errors, pending } = useFormAction(cancelReleaseAction, { saved: version });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
-      <Field name="notice" id="cancel-notice" label="Avis d’annulation (publié)" required rows={3} errors={result && !result.ok ? result.fieldErrors : undefined} />
+      <Field name="notice" id="cancel-notice" label="Avis d’annulation (publié)" required rows={3} errors={errors} />
       <FormStatus result={result} />
       <SubmitButton pending={pending} pendingLabel="Annulation…">Annuler la parution</SubmitButton>
     </form>
@@ -88,12 +74,9 @@ export function ReleaseEnglishForm({
   reason: 'reason' | 'notice' | null;
   readOnly?: string | null;
 }) {
-  const [result, action, pending] = useActionState(translateReleaseAction, null);
-  const submit = keep(action);
-  useResultToast(result);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { formProps, key, result, errors, pending } = useFormAction(translateReleaseAction, { saved: version });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
       <ReadOnlyFields id="release-en" note={readOnly}>
@@ -129,23 +112,29 @@ export function ReleaseEnglishForm({
 }
 
 export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; label: string }[]; zone: string }) {
-  const [result, action] = useActionState(createReleaseAction, null);
-  useResultToast(result);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  // A success opens the new release's screen.
+  const { formProps, result, errors, pending } = useFormAction(createReleaseAction);
   return (
-    <form action={action} noValidate className="mt-4 space-y-4">
+    <form {...formProps} className="mt-4 space-y-4">
       <Field name="title" label="Titre" required errors={errors} />
       <div>
         <label htmlFor="area" className="block text-sm font-medium">
           Rubrique
         </label>
-        <select id="area" name="area" className="mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2">
+        <select
+          id="area"
+          name="area"
+          aria-invalid={errors?.area ? true : undefined}
+          aria-describedby={errors?.area ? 'area-erreur' : undefined}
+          className="mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down"
+        >
           {areas.map((a) => (
             <option key={a.slug} value={a.slug}>
               {a.label}
             </option>
           ))}
         </select>
+        <FieldError id="area" error={errors?.area?.[0]} />
       </div>
       <Field name="scheduledAt" label={`Date et heure de parution (${zone})`} type="datetime-local" required errors={errors} />
       <Field name="provisionalLabel" label="Fenêtre provisoire" hint="Par exemple « mars 2027 » : la date est alors affichée comme provisoire. Laissez vide pour une date confirmée." errors={errors} />
@@ -155,7 +144,9 @@ export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; labe
         <Field name="en.provisionalLabel" id="release-new-en-window" label="Fenêtre provisoire en anglais" hint="Par exemple « March 2027 »." lang="en" maxLength={60} errors={errors} />
       </EnglishFieldset>
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Enregistrement…">Annoncer la parution</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+        Annoncer la parution
+      </SubmitButton>
     </form>
   );
 }

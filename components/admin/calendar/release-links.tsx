@@ -1,15 +1,17 @@
 'use client';
-/** What a release carries, on its admin screen: link a publication to it, or take one out. */
-import { useActionState } from 'react';
-import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+/**
+ * What a release carries, on its admin screen: link a publication to it, or take one out. Sent
+ * through the form kit's `useFormAction`: a refused link keeps the publication chosen, its reason
+ * under the list; keyed on the choices loaded, the form starts again once a publication is linked.
+ */
+import { FieldError, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
 import { linkPublicationAction, unlinkPublicationAction } from '@/app/admin/(shell)/calendrier/actions';
 
 export function LinkPublicationForm({ releaseId, choices }: { releaseId: number; choices: { id: number; label: string }[] }) {
-  const [result, action] = useActionState(linkPublicationAction, null);
-  useResultToast(result);
-  const error = result && !result.ok ? result.fieldErrors?.publicationId?.[0] : undefined;
+  const { formProps, key, result, errors, pending } = useFormAction(linkPublicationAction, { saved: choices.map((c) => c.id).join() });
+  const error = errors?.publicationId?.[0];
   return (
-    <form action={action} className="mt-4 space-y-3">
+    <form key={key} {...formProps} className="mt-4 space-y-3">
       <input type="hidden" name="releaseId" value={releaseId} />
       <div>
         <label htmlFor="link-publication" className="block text-sm font-medium">
@@ -22,7 +24,7 @@ export function LinkPublicationForm({ releaseId, choices }: { releaseId: number;
           id="link-publication"
           name="publicationId"
           required
-          aria-describedby="link-publication-aide"
+          aria-describedby={error ? 'link-publication-aide link-publication-erreur' : 'link-publication-aide'}
           aria-invalid={error ? true : undefined}
           className="mt-1 block w-full max-w-2xl rounded-md border border-border bg-bg px-3 py-2"
         >
@@ -33,18 +35,18 @@ export function LinkPublicationForm({ releaseId, choices }: { releaseId: number;
             </option>
           ))}
         </select>
+        <FieldError id="link-publication" error={error} />
       </div>
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Liaison…">Lier à la parution</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Liaison…">Lier à la parution</SubmitButton>
     </form>
   );
 }
 
 export function UnlinkPublicationButton({ releaseId, publicationId, title }: { releaseId: number; publicationId: number; title: string }) {
-  const [result, action] = useActionState(unlinkPublicationAction, null);
-  useResultToast(result);
+  const { formProps, result } = useFormAction(unlinkPublicationAction);
   return (
-    <form action={action} className="inline">
+    <form {...formProps} className="inline">
       <input type="hidden" name="releaseId" value={releaseId} />
       <input type="hidden" name="publicationId" value={publicationId} />
       <button type="submit" className="rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-2" aria-label={`Retirer « ${title} » de la parution`}>

@@ -26,7 +26,7 @@ export function AreaIntroForm({ area, label, body, enBody, version, updatedAt, u
   const form = useVersionedForm({ action: updateAreaIntroAction, schema: areaIntroInputSchema, initialVersion: version });
   const id = `intro-${area}`;
   return (
-    <form {...form.formProps} className="space-y-3">
+    <form key={form.key} {...form.formProps} className="space-y-3">
       <input type="hidden" name="area" value={area} />
       <input type="hidden" name="version" value={form.version} />
       <ReadOnlyFields id={id} note={readOnly} className="space-y-3">

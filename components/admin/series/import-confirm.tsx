@@ -2,10 +2,10 @@
 /**
  * Publishes a previewed import (now or at a time), or cancels it: both through admin actions.
  * `canPublish`: the file has values to publish and no error; `mayPublish` and `mayCancel`: the
- * user's role allows it (a publisher publishes; the import's author or a publisher cancels).
+ * user's role allows it (a publisher publishes; the import's author or a publisher cancels). Sent
+ * through the form kit's `useFormAction`: a refused publication keeps the time and reason typed.
  */
-import { useActionState } from 'react';
-import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
 import { AccessNote } from '@/components/admin/read-only';
 import { cancelImportAction, publishImportAction } from '@/app/admin/(shell)/series/actions';
 import { PublishFields, type ReleaseChoice } from './publish-fields';
@@ -25,31 +25,30 @@ export function ImportConfirm({
   releases: ReleaseChoice[];
   zone: string;
 }) {
-  const [published, publish] = useActionState(publishImportAction, null);
-  const [cancelled, cancel] = useActionState(cancelImportAction, null);
-  useResultToast(published);
-  useResultToast(cancelled);
-  const errors = published && !published.ok ? published.fieldErrors : undefined;
+  const publish = useFormAction(publishImportAction);
+  const cancel = useFormAction(cancelImportAction);
   return (
     <div className="mt-8 space-y-6">
       {canPublish && !mayPublish ? (
         <AccessNote className="max-w-3xl">Un responsable de publication publie ces valeurs : transmettez-lui l’adresse de cette page.</AccessNote>
       ) : null}
       {canPublish && mayPublish ? (
-        <form action={publish} className="space-y-4">
+        <form {...publish.formProps} className="space-y-4">
           <input type="hidden" name="id" value={id} />
-          <PublishFields errors={errors} releases={releases} zone={zone} />
-          <FormStatus result={published} />
-          <SubmitButton pendingLabel="Publication…">Publier ces valeurs</SubmitButton>
+          <PublishFields errors={publish.errors} releases={releases} zone={zone} />
+          <FormStatus result={publish.result} />
+          <SubmitButton pending={publish.pending} pendingLabel="Publication…">
+            Publier ces valeurs
+          </SubmitButton>
         </form>
       ) : null}
       {mayCancel ? (
-        <form action={cancel}>
+        <form {...cancel.formProps}>
           <input type="hidden" name="id" value={id} />
           <button type="submit" className="rounded-md border border-border px-4 py-2 hover:bg-surface-2">
             Annuler l’import (rien n’est enregistré)
           </button>
-          <FormStatus result={cancelled} />
+          <FormStatus result={cancel.result} />
         </form>
       ) : null}
     </div>

@@ -13,6 +13,8 @@ export function PublishFields({ errors, releases = [], zone = 'UTC' }: { errors?
   const id = useId();
   const [when, setWhen] = useState<'now' | 'later' | 'release'>('now');
   const atError = errors?.publishAt?.[0];
+  const releaseError = errors?.releaseId?.[0];
+  const reasonError = errors?.reason?.[0];
   return (
     <fieldset className="space-y-3 rounded-md border border-border p-4">
       <legend className="px-1 font-semibold">Publication</legend>
@@ -55,13 +57,25 @@ export function PublishFields({ errors, releases = [], zone = 'UTC' }: { errors?
           <label htmlFor={`${id}-release`} className="block text-sm font-medium">
             Parution (les valeurs sortent à son heure, et la suivent si elle est reportée)
           </label>
-          <select id={`${id}-release`} name="releaseId" required className={input}>
+          <select
+            id={`${id}-release`}
+            name="releaseId"
+            required
+            aria-invalid={releaseError ? true : undefined}
+            aria-describedby={releaseError ? `${id}-release-erreur` : undefined}
+            className={input}
+          >
             {releases.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.label}
               </option>
             ))}
           </select>
+          {releaseError ? (
+            <p id={`${id}-release-erreur`} className="mt-1 text-sm text-down">
+              {releaseError}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div>
@@ -77,7 +91,20 @@ export function PublishFields({ errors, releases = [], zone = 'UTC' }: { errors?
         <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
           Raison, affichée dans « Versions précédentes »
         </label>
-        <input id={`${id}-reason`} name="reason" maxLength={500} className={`${input} w-full max-w-2xl`} placeholder="Publication mensuelle d’octobre 2026" />
+        <input
+          id={`${id}-reason`}
+          name="reason"
+          maxLength={500}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${id}-reason-erreur` : undefined}
+          className={`${input} w-full max-w-2xl`}
+          placeholder="Publication mensuelle d’octobre 2026"
+        />
+        {reasonError ? (
+          <p id={`${id}-reason-erreur`} className="mt-1 text-sm text-down">
+            {reasonError}
+          </p>
+        ) : null}
       </div>
     </fieldset>
   );

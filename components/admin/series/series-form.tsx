@@ -1,10 +1,12 @@
 'use client';
-/** A series' description, created or edited (optimistic lock on `version`). */
-import { useActionState } from 'react';
+/**
+ * A series' description, created or edited (optimistic lock on `version`). Sent through the form
+ * kit's `useFormAction`: a refused save keeps what was typed; keyed on the version loaded, the
+ * form shows the saved description after a save.
+ */
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { Field, FieldError, FormStatus, SubmitButton, useFormAction, type FormAction } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import type { ActionResult } from '@/lib/admin/action';
 import { frequencies, frequencyLabel, seasonalAdjustmentLabel, type SeriesMeta } from '@/lib/series/model';
 
 const select = 'mt-1 block w-full max-w-md rounded-md border border-border bg-bg px-3 py-2';
@@ -18,7 +20,7 @@ export function SeriesForm<T>({
   hasValues,
   readOnly = null,
 }: {
-  action: (previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
+  action: FormAction<T>;
   areas: { slug: string; label: string }[];
   initial?: SeriesMeta;
   /** The English description, a field absent when not translated. */
@@ -28,12 +30,10 @@ export function SeriesForm<T>({
   /** Why the user may read but not change it (fields disabled, no button), or null. */
   readOnly?: string | null;
 }) {
-  const [result, dispatch] = useActionState(action, null);
-  useResultToast(result);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { formProps, key, result, errors, pending } = useFormAction(action, { saved: version });
   const error = (name: string) => errors?.[name]?.[0];
   return (
-    <form action={dispatch} noValidate className="mt-4 space-y-4">
+    <form key={key} {...formProps} className="mt-4 space-y-4">
       {initial ? <input type="hidden" name="current" value={initial.code} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
       <ReadOnlyFields id="series" note={readOnly} className="space-y-4">
@@ -46,13 +46,21 @@ export function SeriesForm<T>({
             Fréquence
           </label>
           {hasValues ? <p className="text-xs text-muted" id="frequency-aide">La série a des valeurs : sa fréquence ne change plus.</p> : null}
-          <select id="frequency" name="frequency" defaultValue={initial?.frequency ?? 'monthly'} aria-describedby={hasValues ? 'frequency-aide' : undefined} className={select}>
+          <select
+            id="frequency"
+            name="frequency"
+            defaultValue={initial?.frequency ?? 'monthly'}
+            aria-invalid={error('frequency') ? true : undefined}
+            aria-describedby={[hasValues ? 'frequency-aide' : null, error('frequency') ? 'frequency-erreur' : null].filter(Boolean).join(' ') || undefined}
+            className={select}
+          >
             {frequencies.map((f) => (
               <option key={f} value={f} disabled={hasValues && f !== initial?.frequency}>
                 {frequencyLabel[f]}
               </option>
             ))}
           </select>
+          <FieldError id="frequency" error={error('frequency')} />
         </div>
         <Field name="decimals" label="Décimales affichées" type="number" inputMode="numeric" required defaultValue={String(initial?.decimals ?? 1)} errors={errors} />
         <div>
@@ -87,11 +95,7 @@ export function SeriesForm<T>({
               </option>
             ))}
           </select>
-          {error('area') ? (
-            <p id="area-erreur" className="mt-1 text-sm text-down">
-              {error('area')}
-            </p>
-          ) : null}
+          <FieldError id="area" error={error('area')} />
         </div>
         <label className="flex items-center gap-2">
           <input type="checkbox" name="headline" defaultChecked={initial?.headline ?? false} /> Chiffre clé (sur l’accueil et en tête de sa rubrique)
@@ -106,7 +110,7 @@ export function SeriesForm<T>({
       {readOnly ? null : (
         <>
           <FormStatus result={result} />
-          <SubmitButton pendingLabel="Enregistrement…">{initial ? 'Enregistrer la description' : 'Créer la série'}</SubmitButton>
+          <SubmitButton pending={pending} pendingLabel="Enregistrement…">{initial ? 'Enregistrer la description' : 'Créer la série'}</SubmitButton>
         </>
       )}
     </form>

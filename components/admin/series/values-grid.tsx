@@ -2,15 +2,16 @@
 /**
  * Values typed by hand: one row per period (the last ones and the next ones to enter), a number
  * (« 101,5 » or « 101.5 ») and a status each. Arrow keys up and down move between rows of the same
- * column; Tab goes through the grid as a form. Only changed values make the new version.
+ * column; Tab goes through the grid as a form. Only changed values make the new version. Sent
+ * through the form kit's `useFormAction`: a refused grid keeps every typed value, each error under
+ * its cell; keyed on the values loaded, it shows the published values after a save.
  */
-import { useActionState, type KeyboardEvent } from 'react';
-import { FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
-import type { ActionResult } from '@/lib/admin/action';
+import { type KeyboardEvent } from 'react';
+import { FieldError, FormStatus, SubmitButton, useFormAction, type FormAction } from '@/components/admin/form-kit';
 import { statusCodes, statusLabel, type Observation } from '@/lib/series/model';
 import { PublishFields, type ReleaseChoice } from './publish-fields';
 
-type Action = (previous: ActionResult<{ message: string }> | null, form: FormData) => Promise<ActionResult<{ message: string }>>;
+type Action = FormAction<{ message: string }>;
 
 /** ArrowUp / ArrowDown to the same column of the previous / next row. */
 function moveVertically(event: KeyboardEvent<HTMLTableSectionElement>) {
@@ -43,12 +44,16 @@ export function ValuesGrid({
   zone: string;
   releases: ReleaseChoice[];
 }) {
-  const [result, dispatch] = useActionState(action, null);
-  useResultToast(result);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  // What the page loaded: a publication changes it, and the refreshed grid shows the values saved.
+  const loaded = rows.map((r) => (r.current ? `${r.current.value}${r.current.status}` : '')).join('|');
+  const { formProps, key, result, errors, pending } = useFormAction(action, { saved: loaded });
   const number = (v: number) => v.toFixed(decimals).replace('.', ',');
+  const cell = (name: string) => {
+    const error = errors?.[name]?.[0];
+    return { error, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${name}-erreur` : undefined } as const;
+  };
   return (
-    <form action={dispatch} className="mt-4 space-y-4">
+    <form key={key} {...formProps} className="mt-4 space-y-4">
       <input type="hidden" name="code" value={code} />
       <table className="border-collapse text-sm">
         <caption className="mb-2 text-left text-muted">Laissez vide une période sans valeur. Flèches haut et bas : ligne précédente ou suivante.</caption>
@@ -60,7 +65,10 @@ export function ValuesGrid({
           </tr>
         </thead>
         <tbody onKeyDown={moveVertically}>
-          {rows.map((r) => (
+          {rows.map((r) => {
+            const value = cell(`value:${r.period}`);
+            const status = cell(`status:${r.period}`);
+            return (
             <tr key={r.period} className="border-b border-border">
               <th scope="row" id={`p-${r.period}`} className="py-1 pr-4 text-left font-normal">
                 {r.label}
@@ -73,8 +81,11 @@ export function ValuesGrid({
                   autoComplete="off"
                   defaultValue={r.current ? number(r.current.value) : ''}
                   aria-label={`Valeur, ${r.label}`}
-                  className="w-32 rounded-md border border-border bg-bg px-2 py-1 text-right tabular-nums"
+                  aria-invalid={value['aria-invalid']}
+                  aria-describedby={value['aria-describedby']}
+                  className="w-32 rounded-md border border-border bg-bg px-2 py-1 text-right tabular-nums aria-invalid:border-down"
                 />
+                <FieldError id={`value:${r.period}`} error={value.error} />
               </td>
               <td className="py-1">
                 <select
@@ -82,7 +93,9 @@ export function ValuesGrid({
                   data-column="status"
                   defaultValue={r.current?.status ?? 'P'}
                   aria-label={`Statut, ${r.label}`}
-                  className="rounded-md border border-border bg-bg px-2 py-1"
+                  aria-invalid={status['aria-invalid']}
+                  aria-describedby={status['aria-describedby']}
+                  className="rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
                 >
                   {statusCodes.map((s) => (
                     <option key={s} value={s}>
@@ -90,14 +103,16 @@ export function ValuesGrid({
                     </option>
                   ))}
                 </select>
+                <FieldError id={`status:${r.period}`} error={status.error} />
               </td>
             </tr>
-          ))}
+            );
+          })}
         </tbody>
       </table>
       <PublishFields errors={errors} zone={zone} releases={releases} />
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Publication…">Publier les valeurs</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Publication…">Publier les valeurs</SubmitButton>
     </form>
   );
 }

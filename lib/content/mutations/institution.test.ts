@@ -211,11 +211,19 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       expect((await getIdentityForEdit(db)).en).toEqual({ name: 'National Institute of Statistics of Sahelia', tagline: 'Official statistics for development' });
       expect((await getSiteIdentity(db))!.translations.en?.name).toBe('National Institute of Statistics of Sahelia');
 
-      // The form sends a cleared field as nothing (or blanks): that translation is removed.
+      // The form sends a cleared field as blank: that translation is removed.
       const { identity: cleared } = await updateIdentity(db, { expectedVersion: saved.version, input: { ...identity, en: { name: 'National Institute of Statistics of Sahelia', tagline: '   ' } }, user: marc });
       expect(cleared.translations).toEqual({ en: { name: 'National Institute of Statistics of Sahelia' } });
       expect((await audits('identity', '1')).at(-1)).toMatchObject({ before: { 'en.tagline': 'Official statistics for development' }, after: { 'en.tagline': null } });
-      const { identity: none } = await updateIdentity(db, { expectedVersion: cleared.version, input: identity, user: marc });
+      // An input without `en` (a caller other than the form) leaves the English as it was (issue 30).
+      const { identity: kept, tags: keptTags } = await updateIdentity(db, { expectedVersion: cleared.version, input: { ...identity, tagline: 'Chiffres officiels' }, user: marc });
+      expect(keptTags).toEqual([tags.identity]);
+      expect(kept).toMatchObject({ tagline: 'Chiffres officiels', translations: { en: { name: 'National Institute of Statistics of Sahelia' } } });
+      expect((await audits('identity', '1')).at(-1)!.after).toEqual({ tagline: 'Chiffres officiels' });
+      // Only the English fields sent change; an explicit empty one clears.
+      const { identity: taglineOnly } = await updateIdentity(db, { expectedVersion: kept.version, input: { ...identity, en: { tagline: 'Official figures' } }, user: marc });
+      expect(taglineOnly.translations).toEqual({ en: { name: 'National Institute of Statistics of Sahelia', tagline: 'Official figures' } });
+      const { identity: none } = await updateIdentity(db, { expectedVersion: taglineOnly.version, input: { ...identity, en: { name: '', tagline: '' } }, user: marc });
       expect(none.translations).toEqual({});
       expect((await getIdentityForEdit(db)).en).toEqual({ name: '', tagline: '' });
     });

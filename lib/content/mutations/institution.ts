@@ -28,7 +28,7 @@ import { files, pages, siteIdentity, users } from '@/lib/db/schema';
 import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
 import { fileForEdit } from './items';
-import { englishAudit, englishChanges, storedTranslations } from './translations';
+import { englishAudit, englishChanges, mergedTranslations } from './translations';
 import { conflictError, type WriteOptions } from './lifecycle';
 
 export type IdentityRow = typeof siteIdentity.$inferSelect;
@@ -123,8 +123,8 @@ export type IdentityResult = { identity: IdentityRow; tags: string[] };
  * identity did not exist yet, which creates it at version 1). Otherwise nothing is written and a
  * `ConflictError` names who saved it and when. The logo must be an image of the library; the
  * fields are checked by `identityInputSchema` (French field errors). The optional English name and
- * tagline (`en.name`, `en.tagline`; blank means none) are stored in `translations` in the same
- * write. The audit entry (`identity.update`) keeps the changed fields only (English ones as
+ * tagline (`en.name`, `en.tagline`; blank clears one, one not sent — or no `en` at all — is
+ * kept as it was) are stored in `translations` in the same write. The audit entry (`identity.update`) keeps the changed fields only (English ones as
  * `en.*`); with no change, nothing is written and no tag returned. The identity shows on every page (header, footer, metadata): every read of it is
  * tagged `identity`, the one tag returned.
  */
@@ -135,7 +135,8 @@ export async function updateIdentity(
   const { en, ...values }: IdentityValues = parseOrThrow(identityInputSchema, input);
   await checkImages(db, { logoFileId: { id: values.logoFileId, label: 'Le logo' } });
   const [current] = await db.select().from(siteIdentity).where(eq(siteIdentity.id, 1)).limit(1);
-  const translations = storedTranslations(en);
+  // Only the English fields sent change: an input without `en` leaves the English as it was.
+  const translations = mergedTranslations(current?.translations, en);
   const french = diff(identityKeys, current ?? {}, values);
   // English fields are audited beside the French ones (`en.name`, `en.tagline`).
   const english = englishChanges(current?.translations, translations);
@@ -282,7 +283,8 @@ export type PageResult = { page: PageRow; tags: string[] };
  * created at version 1 when `expectedVersion` is 0. Otherwise nothing is written and a
  * `ConflictError` names who saved it and when. The body is sanitized; the photo must be an image
  * of the library. The optional English version (`en.title`, `en.body`; the body only for an
- * introduction) is stored in `translations` in the same write, its body sanitized likewise. The
+ * introduction) is stored in `translations` in the same write, its body sanitized likewise; a blank
+ * field clears its translation, a field not sent (or no `en` at all) keeps it. The
  * audit entry (`page.update`) keeps the changed fields only (English ones as `en.*`); with no change,
  * nothing is written and no tag returned. Unknown key → `NotFoundError`.
  */
@@ -304,8 +306,10 @@ export async function updatePage(
   if (target.editsPhoto) await checkImages(db, { photoFileId: { id: values.photoFileId, label: 'La photo' } });
 
   const [current] = await db.select().from(pages).where(eq(pages.key, key)).limit(1);
-  // The English text: an introduction has no English title (the area's name is translated with the site).
-  const translations = storedTranslations(target.editsTitle ? values.en : { body: values.en.body }, ['body']);
+  // The English text: an introduction has no English title (the area's name is translated with the
+  // site). Only the English fields sent change: an input without `en` leaves the English as it was.
+  const en = values.en && (target.editsTitle ? values.en : { body: values.en.body });
+  const translations = mergedTranslations(current?.translations, en, ['body']);
   const stored = {
     title: target.editsTitle ? values.title! : (current?.title ?? target.defaultTitle),
     body,

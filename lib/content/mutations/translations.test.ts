@@ -237,8 +237,18 @@ describe.each(testDatabaseKinds)('English text of the institutional pages and in
     expect(entry.before).toEqual({ 'en.title': 'Our mission' });
     expect(entry.after).toEqual({ 'en.title': 'Our missions' });
 
-    const cleared = await updatePage(db, { key: 'mission', expectedVersion: 2, input: { title: 'Nos missions', body: '<p>Produire les statistiques.</p>', en: {} }, user: helene });
-    expect(cleared.page).toMatchObject({ version: 3, translations: {} });
+    // A caller that sends no English (or not this field) leaves it as it was (issue 30).
+    const frenchOnly = await updatePage(db, { key: 'mission', expectedVersion: 2, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>' }, user: helene });
+    expect(frenchOnly.page).toMatchObject({ version: 3, body: '<p>Produire la statistique.</p>', translations: { en: { title: 'Our missions', body: '<p>To produce statistics.</p>' } } });
+    expect((await audits('mission')).at(-1)!.after).toEqual({ body: '<p>Produire la statistique.</p>' });
+    const titleOnly = await updatePage(db, { key: 'mission', expectedVersion: 3, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: { title: 'Our tasks' } }, user: helene });
+    expect(titleOnly.page).toMatchObject({ version: 4, translations: { en: { title: 'Our tasks', body: '<p>To produce statistics.</p>' } } });
+    const untouched = await updatePage(db, { key: 'mission', expectedVersion: 4, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: {} }, user: helene });
+    expect(untouched).toMatchObject({ page: { version: 4 }, tags: [] });
+
+    // Explicit empty values clear it.
+    const cleared = await updatePage(db, { key: 'mission', expectedVersion: 4, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: { title: '', body: '<p></p>' } }, user: helene });
+    expect(cleared.page).toMatchObject({ version: 5, translations: {} });
     expect((await getPageForEdit(db, 'mission')).en).toEqual({ title: '', body: '' });
   });
 

@@ -17,11 +17,25 @@ import type { Translations } from '@/lib/db/schema';
  * translation).
  */
 export function storedTranslations<F extends string>(en: EnglishValues<F> | null | undefined, rich: readonly F[] = []): Translations<F> {
-  const out: Partial<Record<F, string>> = {};
+  return mergedTranslations({}, en, rich);
+}
+
+/**
+ * The `translations` column after a write that sent `en`: each English field sent replaces the
+ * stored one (blank clears it), each field not sent (`undefined`, or no `en` at all) keeps it. A
+ * write changes only what its caller sent (issue 30). `rich` as for `storedTranslations`.
+ */
+export function mergedTranslations<F extends string>(
+  current: Translations<F> | null | undefined,
+  en: EnglishValues<F> | null | undefined,
+  rich: readonly F[] = [],
+): Translations<F> {
+  const out = { ...(current?.en ?? {}) } as Partial<Record<F, string>>;
   for (const [field, raw] of Object.entries(en ?? {}) as [F, string | undefined][]) {
     if (typeof raw !== 'string') continue;
     const value = rich.includes(field) ? sanitizeRichText(raw) : raw.trim();
     if (rich.includes(field) ? hasRichContent(value) : value !== '') out[field] = value;
+    else delete out[field];
   }
   return Object.keys(out).length > 0 ? { en: out } : {};
 }

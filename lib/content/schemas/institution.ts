@@ -189,7 +189,7 @@ export const areaIntroInputSchema = z.object({
   en: englishFields({ body: englishRichText('L’introduction') }),
 });
 
-export type PageValues = { title?: string; body: string; photoFileId?: string | null; en: EnglishValues<'title' | 'body'> };
+export type PageValues = { title?: string; body: string; photoFileId?: string | null; en?: EnglishValues<'title' | 'body'> };
 
 /** The schema of the page with this key (`mission`, `mot_du_dg`, `intro:{area}`), or null for an unknown key. */
 export function pageInputSchema(key: string): z.ZodType<PageValues> | null {

@@ -24,8 +24,9 @@ const publishRelease = async (ctx: ActionContext, id: number, what: string): Pro
   const area = await releaseArea(ctx.db, id);
   return { to: 'publish', areas: area ? [area] : [], what };
 };
+/** The write's result, its caches invalidated; its French error as a form error (under its field when it has one). */
 async function done(result: ReleaseWrite) {
-  if (!result.ok) throw new ValidationError(result.error);
+  if (!result.ok) throw new ValidationError(result.error, result.field ? { [result.field]: [result.error] } : undefined);
   await invalidateTags(result.tags);
   return result;
 }

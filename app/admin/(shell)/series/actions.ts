@@ -29,9 +29,9 @@ const areasOfSeries = async (ctx: ActionContext, code: string) => {
   return row ? [row.area] : [];
 };
 
-/** The write's value, its caches invalidated; its French error as a form error. */
+/** The write's value, its caches invalidated; its French error as a form error (under its field when it has one). */
 async function done<T>(result: SeriesWrite<T>): Promise<T> {
-  if (!result.ok) throw new ValidationError(result.error);
+  if (!result.ok) throw new ValidationError(result.error, result.field ? { [result.field]: [result.error] } : undefined);
   await invalidateTags(result.tags);
   return result.value;
 }
@@ -107,27 +107,33 @@ export const publishValuesAction = adminFormAction(
     if (!row) throw new ValidationError(`La série ${input.code} n’existe pas ou plus.`);
     const values: Observation[] = [];
     const errors: string[] = [];
+    // Each message also under its cell (`value:{period}`, `status:{period}`), for the grid to show.
+    const fieldErrors: Record<string, string[]> = {};
+    const refuse = (field: string, message: string) => {
+      errors.push(message);
+      fieldErrors[field] = [message];
+    };
     for (const [key, raw] of Object.entries(input)) {
       if (!key.startsWith('value:') || typeof raw !== 'string') continue;
       const period = key.slice(6);
       const text = raw.trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
       if (text === '') continue;
       if (!periodStart(period.slice(0, 7), 'monthly') && !/^\d{4}-\d{2}-01$/.test(period)) {
-        errors.push(`Période inconnue : ${period}.`);
+        refuse(key, `Période inconnue : ${period}.`);
         continue;
       }
       if (!/^-?\d+(\.\d+)?$/.test(text)) {
-        errors.push(`${period} : « ${raw} » n’est pas un nombre (exemple : 101,5).`);
+        refuse(key, `${period} : « ${raw} » n’est pas un nombre (exemple : 101,5).`);
         continue;
       }
       const status = String(input[`status:${period}`] ?? 'A');
       if (!isStatusCode(status)) {
-        errors.push(`${period} : statut inconnu « ${status} » (${statusCodes.join(', ')}).`);
+        refuse(`status:${period}`, `${period} : statut inconnu « ${status} » (${statusCodes.join(', ')}).`);
         continue;
       }
       values.push({ period, value: Math.round(Number(text) * 10_000) / 10_000, status });
     }
-    if (errors.length > 0) throw new ValidationError(`Rien n’a été publié. ${errors.join(' ')}`);
+    if (errors.length > 0) throw new ValidationError(`Rien n’a été publié. ${errors.join(' ')}`, fieldErrors);
     const published = await done(
       await publishVersions(ctx.db, {
         values: new Map([[row.code, values.sort((a, b) => a.period.localeCompare(b.period))]]),

@@ -1,39 +1,29 @@
 'use client';
 
-import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
-import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+import { useState } from 'react';
+import { Field, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
 import type { Role } from '@/lib/auth/roles';
 import { createUserAction } from '../actions';
 import { RoleFields, type RoleOption } from './role-fields';
 
 /**
  * A new account with its role: Rédacteur without area (the least power) unless the administrator
- * chooses otherwise. Dispatched without React's form reset, so a refused creation keeps what was
- * typed; a successful one empties the form.
+ * chooses otherwise. Sent through the form kit's `useFormAction`, so a refused creation keeps what
+ * was typed; a successful one empties the form (the account appears in the list above).
  */
 export function CreateUserForm({ options }: { options: RoleOption[] }) {
   const [role, setRole] = useState<Role>('editor');
   const [areas, setAreas] = useState<string[]>([]);
-  const [result, dispatch, pending] = useActionState(async (previous: Awaited<ReturnType<typeof createUserAction>> | null, form: FormData) => {
-    const answer = await createUserAction(previous, form);
-    if (answer.ok) {
+  // Each account created starts a new, empty form (`key`).
+  const { formProps, key, result, errors, pending } = useFormAction(createUserAction, {
+    onSuccess: () => {
       setRole('editor');
       setAreas([]);
-    }
-    return answer;
-  }, null);
-  const form = useRef<HTMLFormElement>(null);
-  useResultToast(result, { reset: form });
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    startTransition(() => dispatch(data));
-  };
+    },
+  });
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="mt-4 space-y-4">
+    <form key={key} {...formProps} className="mt-4 space-y-4">
       <Field name="name" label="Nom complet" autoComplete="off" required errors={errors} />
       <Field name="email" label="Adresse électronique" type="email" autoComplete="off" required errors={errors} />
       <Field

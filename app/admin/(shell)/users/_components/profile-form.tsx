@@ -1,15 +1,16 @@
 'use client';
-
-import { useActionState } from 'react';
-import { Field, FormStatus, SubmitButton, useResultToast } from '@/components/admin/form-kit';
+/**
+ * One's own profile. Sent through the form kit's `useFormAction`: a refused save keeps what was
+ * typed; after a save it shows the saved name and address (as the server normalized them), its
+ * password fields empty.
+ */
+import { Field, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
 import { updateProfileAction } from '../actions';
 
 export function ProfileForm({ name, email }: { name: string; email: string }) {
-  const [result, action] = useActionState(updateProfileAction, null);
-  useResultToast(result);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { formProps, key, result, errors, pending } = useFormAction(updateProfileAction, { saved: `${name}\n${email}` });
   return (
-    <form action={action} noValidate className="mt-6 max-w-xl space-y-4">
+    <form key={key} {...formProps} className="mt-6 max-w-xl space-y-4">
       <Field name="name" label="Nom complet" autoComplete="name" required defaultValue={name} errors={errors} />
       <Field name="email" label="Adresse électronique" type="email" autoComplete="email" required defaultValue={email} errors={errors} />
       <Field name="currentPassword" label="Mot de passe actuel" type="password" autoComplete="current-password" errors={errors} />
@@ -23,7 +24,9 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
       />
       <Field name="passwordConfirm" label="Nouveau mot de passe (confirmation)" type="password" autoComplete="new-password" errors={errors} />
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+        Enregistrer
+      </SubmitButton>
     </form>
   );
 }
