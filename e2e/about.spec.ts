@@ -220,3 +220,75 @@ test('deux fenêtres sur les missions : la seconde est refusée en français, la
     await second.close();
   }
 });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A text field by its accessible name (a required field's « * » is not part of it). */
+const box = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+
+/** A field refused: marked invalid, focused, its message read with it (after its hint, if any). */
+async function expectRefused(field: Locator, message: string | RegExp) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(typeof message === 'string' ? new RegExp(`${escape(message)}$`) : message);
+  await expect(field).toBeFocused();
+}
+
+// Issue 30: a refused save keeps what was typed (the other forms: e2e/forms-keep-input.spec.ts).
+
+test('identité de l’institut : un refus garde la saisie, l’enregistrement montre les valeurs enregistrées', async ({ page }) => {
+  await signIn(page, '/admin/about');
+  const form = page.getByRole('region', { name: 'Identité de l’institut' });
+  const field = (label: string | RegExp) => form.getByLabel(label, { exact: typeof label === 'string' });
+  const original = { tagline: await field('Devise').inputValue(), phone: await field('Téléphone').inputValue(), en: await field('Nom de l’institut en anglais').inputValue() };
+  await field('Devise').fill('Devise de test');
+  await field('Téléphone').fill('appelez-nous');
+  await field('Nom de l’institut en anglais').fill('Test institute');
+  await form.getByRole('button', { name: 'Enregistrer l’identité' }).click();
+
+  await expectRefused(field('Téléphone'), /Téléphone : utilisez des chiffres/);
+  await expect(field('Devise')).toHaveValue('Devise de test');
+  await expect(field('Téléphone')).toHaveValue('appelez-nous');
+  await expect(field('Nom de l’institut en anglais')).toHaveValue('Test institute');
+
+  // Corrected by putting back what was saved (typed with spaces around): shared data stays as it was.
+  await field('Devise').fill(`  ${original.tagline}  `);
+  await field('Téléphone').fill(original.phone);
+  await field('Nom de l’institut en anglais').fill(original.en);
+  await form.getByRole('button', { name: 'Enregistrer l’identité' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Aucune modification à enregistrer|Identité de l’institut enregistrée/);
+  await expect(field('Devise')).toHaveValue(original.tagline);
+  await expect(field('Téléphone')).toHaveValue(original.phone);
+  await expect(field('Téléphone')).not.toHaveAttribute('aria-invalid');
+});
+
+test('page institutionnelle : un refus garde le titre, le texte et la version anglaise, l’enregistrement montre la page enregistrée', async ({ page }) => {
+  await signIn(page, '/admin/about');
+  const form = page.getByRole('region', { name: 'Missions' });
+  const title = box(form, 'Titre de la page');
+  const englishTitle = form.getByLabel('Titre de la page en anglais');
+  const editor = editorOf(form, 'Texte');
+  await expect(editor).toBeVisible();
+  const original = { title: await title.inputValue(), en: await englishTitle.inputValue(), body: await htmlOf(form) };
+  const added = `Paragraphe de test ${stamp()}.`;
+  await title.fill('');
+  await englishTitle.fill('Test mission');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(added);
+  await form.getByRole('button', { name: 'Enregistrer les missions' }).click();
+
+  await expectRefused(title, /Le titre/);
+  await expect(title).toHaveValue('');
+  await expect(englishTitle).toHaveValue('Test mission');
+  await expect(editor).toContainText(added);
+  expect(await htmlOf(form)).toContain(added);
+
+  await title.fill(`  ${original.title}  `);
+  await englishTitle.fill(original.en);
+  await pasteHtml(page, editor, original.body);
+  await form.getByRole('button', { name: 'Enregistrer les missions' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Aucune modification à enregistrer|Page « Missions » enregistrée/);
+  await expect(title).toHaveValue(original.title);
+  await expect(editor).not.toContainText(added);
+});

@@ -4,6 +4,8 @@
  * under the field names it (the focus on it); then correct, save, and check the form shows the
  * saved values (as the server normalized them). Each test creates what it changes (series,
  * releases, drafts, accounts) under a unique name, or puts the shared texts back as they were.
+ * The identity and the mission page, which e2e/about.spec.ts also saves, are tested there, in its
+ * serial run (two saves from two files at once would meet as a version conflict).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers/login';
@@ -211,64 +213,6 @@ test('publications d’une parution : un lien refusé garde la publication chois
   await expect(select).toHaveValue('');
   await expect(select.locator('option', { hasText: drafts[1]! })).toHaveCount(0);
   await expect(select).not.toHaveAttribute('aria-invalid');
-});
-
-test('identité de l’institut : un refus garde la saisie, l’enregistrement montre les valeurs enregistrées', async ({ page }) => {
-  await signIn(page, '/admin/about');
-  const form = page.getByRole('region', { name: 'Identité de l’institut' });
-  const field = (label: string | RegExp) => form.getByLabel(label, { exact: typeof label === 'string' });
-  const original = { tagline: await field('Devise').inputValue(), phone: await field('Téléphone').inputValue(), en: await field('Nom de l’institut en anglais').inputValue() };
-  await field('Devise').fill('Devise de test');
-  await field('Téléphone').fill('appelez-nous');
-  await field('Nom de l’institut en anglais').fill('Test institute');
-  await form.getByRole('button', { name: 'Enregistrer l’identité' }).click();
-
-  await expectRefused(field('Téléphone'), /Téléphone : utilisez des chiffres/);
-  await expect(field('Devise')).toHaveValue('Devise de test');
-  await expect(field('Téléphone')).toHaveValue('appelez-nous');
-  await expect(field('Nom de l’institut en anglais')).toHaveValue('Test institute');
-
-  // Corrected by putting back what was saved (typed with spaces around): shared data stays as it was.
-  await field('Devise').fill(`  ${original.tagline}  `);
-  await field('Téléphone').fill(original.phone);
-  await field('Nom de l’institut en anglais').fill(original.en);
-  await form.getByRole('button', { name: 'Enregistrer l’identité' }).click();
-  await expect(form.getByRole('status')).toHaveText(/Aucune modification à enregistrer|Identité de l’institut enregistrée/);
-  await expect(field('Devise')).toHaveValue(original.tagline);
-  await expect(field('Téléphone')).toHaveValue(original.phone);
-  await expect(field('Téléphone')).not.toHaveAttribute('aria-invalid');
-});
-
-test('page institutionnelle : un refus garde le titre, le texte et la version anglaise, l’enregistrement montre la page enregistrée', async ({ page }) => {
-  await signIn(page, '/admin/about');
-  const form = page.getByRole('region', { name: 'Missions' });
-  const title = box(form, 'Titre de la page');
-  const englishTitle = form.getByLabel('Titre de la page en anglais');
-  const editor = editorOf(form, 'Texte');
-  await expect(editor).toBeVisible();
-  const original = { title: await title.inputValue(), en: await englishTitle.inputValue(), body: await htmlOf(form) };
-  const added = `Paragraphe de test ${stamp()}.`;
-  await title.fill('');
-  await englishTitle.fill('Test mission');
-  await editor.click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(added);
-  await form.getByRole('button', { name: 'Enregistrer les missions' }).click();
-
-  await expectRefused(title, /Le titre/);
-  await expect(title).toHaveValue('');
-  await expect(englishTitle).toHaveValue('Test mission');
-  await expect(editor).toContainText(added);
-  expect(await htmlOf(form)).toContain(added);
-
-  await title.fill(`  ${original.title}  `);
-  await englishTitle.fill(original.en);
-  await pasteHtml(page, editor, original.body);
-  await form.getByRole('button', { name: 'Enregistrer les missions' }).click();
-  await expect(form.getByRole('status')).toHaveText(/Aucune modification à enregistrer|Page « Missions » enregistrée/);
-  await expect(title).toHaveValue(original.title);
-  await expect(editor).not.toContainText(added);
 });
 
 test('introduction d’une rubrique : un enregistrement refusé (conflit) garde les deux textes, le suivant montre le texte enregistré', async ({ page, context }) => {
