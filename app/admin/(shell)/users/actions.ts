@@ -37,7 +37,8 @@ export const setUserAccessAction = adminFormAction(
 
 /** Self-approval for a small team (lib/review/settings.ts): an administrator's setting, audited. */
 export const setSelfApprovalAction = adminFormAction(
-  z.object({ selfApproval: z.enum(['on', 'off'], { message: 'Choisissez si l’auto-approbation est permise.' }) }),
+  // A ticked box sends « on »; an unticked one sends nothing: off.
+  z.object({ selfApproval: z.literal('on', { message: 'Choisissez si l’auto-approbation est permise.' }).optional() }),
   async ({ selfApproval }, ctx) => {
     await setSelfApproval(ctx.db, { allowed: selfApproval === 'on', user: ctx.user, ip: ctx.request.ip });
     return selfApproval === 'on';
