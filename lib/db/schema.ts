@@ -417,6 +417,11 @@ export const seriesVersions = pgTable(
     releaseId: integer('release_id').references((): AnyPgColumn => releases.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Its review (lib/review): a version is public only once approved, by someone other than `createdBy` (its writer). */
+    review: reviewState('review').notNull().default('none'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    reviewNote: text('review_note'),
   },
   (t) => [
     uniqueIndex('series_versions_series_number_key').on(t.seriesId, t.number),
@@ -484,6 +489,16 @@ export const releases = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * Its review as a whole (lib/review): it goes out at its minute only when approved and every
+     * piece it carries (publications, series versions) is approved too.
+     */
+    review: reviewState('review').notNull().default('none'),
+    /** The last person who wrote the entry (announced it, moved it, translated it): may not approve it. */
+    editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    reviewNote: text('review_note'),
   },
   (t) => [index('releases_scheduled_idx').on(t.scheduledAt), uniqueIndex('releases_slug_key').on(t.slug)],
 );

@@ -459,7 +459,8 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
 }
 
 /**
- * Review (lib/review): what the demo has online or scheduled was approved; one note of the
+ * Review (lib/review): what the demo has online or scheduled, its releases and series versions
+ * were approved; one note of the
  * Rédacteur waits for a publisher's review (the « À relire » list). Self-approval is on, so the
  * demo's administrator can try publishing alone (README: turn it off for a real team).
  */
@@ -467,6 +468,9 @@ async function seedReview(tx: Tx, now: Date, editorId: string): Promise<void> {
   for (const table of ['publications', 'news', 'events', 'galleries', 'tenders']) {
     await tx.execute(sql.raw(`update ${table} set review = 'approved' where status <> 'draft'`));
   }
+  // The calendar's releases and the series' versions were approved by the institute's team.
+  await tx.execute(sql`update releases set review = 'approved'`);
+  await tx.execute(sql`update series_versions set review = 'approved'`);
   const submittedAt = new Date(now.getTime() - 2 * 3_600_000);
   await tx.insert(schema.news).values({
     slug: 'releves-de-prix-trois-nouvelles-regions',
