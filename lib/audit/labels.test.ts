@@ -43,7 +43,7 @@ describe('journal labels', () => {
   it('has a French label for every action written in lib/', () => {
     const templated = [
       // lib/releases/mutations.ts: `release.${change.kind}`.
-      ...['confirm', 'move', 'cancel'].map((kind) => `release.${kind}`),
+      ...['confirm', 'move', 'cancel', 'submit', 'approve', 'return'].map((kind) => `release.${kind}`),
       // lib/content/mutations: `${kind.entity}.${verb}`.
       ...allKinds.flatMap((kind) => ['create', 'update', 'publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete', 'submit', 'approve', 'return'].map((verb) => `${kind.entity}.${verb}`)),
     ];

@@ -42,6 +42,9 @@ export const actionLabels: Record<string, string> = {
   'release.link': 'Publication liée à une parution',
   'release.unlink': 'Publication retirée d’une parution',
   'release.publish': 'Parution publiée',
+  'release.submit': 'Parution soumise pour relecture',
+  'release.approve': 'Parution approuvée',
+  'release.return': 'Parution renvoyée au rédacteur',
   // The same life cycle for every kind (lib/content/mutations/lifecycle.ts).
   ...Object.fromEntries(
     allKinds.map((kind) => kind.entity).flatMap((entity) =>

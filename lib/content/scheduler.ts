@@ -12,6 +12,7 @@ import { allKinds } from './kinds';
 import type { AnyKind } from './kinds/kind';
 import { mergeTags, publishDueOfKind } from './mutations/lifecycle';
 import { publishDueReleases } from '@/lib/releases/links';
+import { heldPublications } from '@/lib/releases/review';
 import { announceDueVersions } from '@/lib/series/versions';
 
 export type PublishedItem = { entity: string; id: number; title: string };
@@ -38,8 +39,10 @@ export async function publishDueItems(
     if (!lock?.ok) return { published: [], tags: [] };
     const published: PublishedItem[] = [];
     const tagLists: string[][] = [];
+    // Publications of a release whose minute came but which is not approved as a whole wait for it.
+    const held = await heldPublications(tx, now);
     for (const kind of kinds) {
-      for (const row of await publishDueOfKind(tx, kind, now)) {
+      for (const row of await publishDueOfKind(tx, kind, now, kind.entity === 'publication' ? held : [])) {
         published.push({ entity: kind.entity, id: row.id, title: row.title });
         tagLists.push(kind.tags(row));
       }

@@ -19,6 +19,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/
 import { linkPublication, unlinkPublication } from './links';
 import { changeRelease, createRelease } from './mutations';
 import { releaseBySlug } from './queries';
+import { reviewRelease } from './review';
 import { setSelfApproval } from '@/lib/review/settings';
 
 const MINUTE = 60_000;
@@ -91,6 +92,8 @@ describe.each(testDatabaseKinds)('releases carrying content on %s', (kind) => {
     expect((await db.select().from(seriesVersions).where(eq(seriesVersions.releaseId, release.id)))[0]!.publishedAt).toEqual(at(90));
     const cancel = await changeRelease(db, { id: release.id, expectedVersion: 2, change: { kind: 'cancel', notice: 'Enquête suspendue.' }, actor: { user }, now: t0 });
     expect(cancel).toMatchObject({ ok: false, error: expect.stringMatching(/pas encore en ligne/) });
+    // Approved as a whole (lib/releases/review.ts; its own writer may here: self-approval is on).
+    expect(await reviewRelease(db, { id: release.id, expectedVersion: 2, step: 'approve', actor: { user }, now: t0 })).toMatchObject({ ok: true });
 
     // Nothing is public a minute before; everything is after the scheduler's run at the time.
     const before = await publishDueItems(db, at(89));

@@ -14,7 +14,8 @@ import type { Db } from '@/lib/db/open';
 import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
 import type { SeriesTranslations } from '@/lib/series/queries';
 import { formatInZone } from './model';
-import type { Actor, ReleaseWrite } from './mutations';
+import type { Actor, ReleaseWrite } from './model';
+import { readyReleases, reviewReset } from './review';
 
 const releaseTags = [tags.releases, tags.sitemap];
 
@@ -149,6 +150,8 @@ export async function linkPublication(db: Db, { releaseId, publicationId, actor,
     const [other] = await tx.select().from(releasePublications).where(eq(releasePublications.publicationId, publicationId)).limit(1);
     if (other) return { ok: false as const, error: `« ${pub.title} » est déjà liée à une parution : retirez-la d’abord de celle-ci.`, field: 'publicationId' };
     await tx.insert(releasePublications).values({ releaseId, publicationId });
+    // The release carries more: it is reviewed again (lib/releases/review.ts).
+    await tx.update(releases).set({ updatedAt: now, ...reviewReset(actor) }).where(eq(releases.id, releaseId));
     await tx
       .update(publications)
       .set({ status: 'scheduled', publishedAt: release.scheduledAt, version: pub.version + 1, updatedAt: now, updatedBy: actor.user.id })
@@ -178,6 +181,7 @@ export async function unlinkPublication(db: Db, { releaseId, publicationId, acto
       .where(and(eq(releasePublications.releaseId, releaseId), eq(releasePublications.publicationId, publicationId)))
       .returning();
     if (!pub || removed.length === 0) return { ok: false as const, error: 'Cette publication n’est plus liée à cette parution.' };
+    await tx.update(releases).set({ updatedAt: now, ...reviewReset(actor) }).where(eq(releases.id, releaseId));
     const back = pub.status === 'scheduled';
     if (back) await tx.update(publications).set({ status: 'draft', publishedAt: null, version: pub.version + 1, updatedAt: now, updatedBy: actor.user.id }).where(eq(publications.id, publicationId));
     await writeAudit(tx, {
@@ -232,7 +236,9 @@ export async function publishDueReleases(tx: Db, now: Date): Promise<{ releases:
     .for('update', { skipLocked: true });
   const done: { id: number; title: string }[] = [];
   const areaTags: string[] = [];
-  for (const r of due) {
+  // Nothing of a release goes out until it and every piece it carries are approved (lib/releases/review.ts).
+  const ready = await readyReleases(tx, due.map((r) => r.id));
+  for (const r of due.filter((d) => ready.has(d.id))) {
     await tx.update(releases).set({ status: 'published', sequence: r.sequence + 1, version: r.version + 1, updatedAt: now }).where(eq(releases.id, r.id));
     await writeAudit(tx, {
       actor: 'Calendrier des parutions',

@@ -2,7 +2,13 @@
  * What a release of the calendar is, independent of the database: statuses in French, times in the
  * institute's zone (in French by default; the public pages pass their language).
  */
+import type { AuditInput } from '@/lib/audit/write';
 import { intlLocales, type Locale } from '@/lib/i18n/locales';
+
+/** Who changes the calendar (for the audit journal). */
+export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
+/** A write's result, or its French error (with the form field it is about, if any). */
+export type ReleaseWrite = { ok: true; id: number; slug: string; tags: string[] } | { ok: false; error: string; field?: string };
 
 export const releaseStatuses = ['announced', 'confirmed', 'postponed', 'cancelled', 'published'] as const;
 export type ReleaseStatus = (typeof releaseStatuses)[number];

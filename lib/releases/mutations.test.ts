@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds)('release calendar writes on %s', (kind) => {
     const confirmed = await changeRelease(db, { id: created.id, expectedVersion: 1, change: { kind: 'confirm', scheduledAt: new Date('2027-02-12T08:45:00Z') }, actor });
     expect(confirmed.ok).toBe(true);
     const refused = await changeRelease(db, { id: created.id, expectedVersion: 2, change: { kind: 'move', scheduledAt: new Date('2027-02-19T08:45:00Z'), reason: ' ' }, actor });
-    expect(refused).toEqual({ ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.' });
+    expect(refused).toEqual({ ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.', field: 'reason' });
     const stale = await changeRelease(db, { id: created.id, expectedVersion: 1, change: { kind: 'move', scheduledAt: new Date('2027-02-19T08:45:00Z'), reason: 'Données en retard.' }, actor });
     expect(stale.ok).toBe(false);
     const before = (await releaseBySlug(db, created.slug, new Date('2026-12-01T00:00:00Z')))!.release;

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { writeAudit, type AuditInput } from '@/lib/audit/write';
+import { writeAudit } from '@/lib/audit/write';
 import { englishChanges, mergedTranslations, storedTranslations, withoutEnglish } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import { tags } from '@/lib/cache/tags';
@@ -14,10 +14,10 @@ import { getArea } from '@/lib/content/areas';
 import type { Db } from '@/lib/db/open';
 import { releaseDateChanges, releases } from '@/lib/db/schema';
 import { carriesPending, moveLinked } from './links';
+import type { Actor, ReleaseWrite } from './model';
+import { reviewReset } from './review';
 
-export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
-/** A write's result, or its French error (with the form field it is about, if any). */
-export type ReleaseWrite = { ok: true; id: number; slug: string; tags: string[] } | { ok: false; error: string; field?: string };
+export type { Actor, ReleaseWrite } from './model';
 
 const releaseTags = [tags.releases, tags.sitemap];
 const when = z.coerce.date({ error: 'Date et heure de parution invalides.' });
@@ -59,6 +59,7 @@ export async function createRelease(db: Db, { input, actor }: { input: ReleaseIn
         contact: input.contact,
         status: input.provisionalLabel ? 'announced' : 'confirmed',
         translations: storedTranslations(input.en),
+        editedBy: actor.user.id,
       })
       .returning();
     await writeAudit(tx, { ...actor, action: 'release.create', entityType: 'release', entityId: row!.id, summary: `Parution annoncée : « ${row!.title} ».`, after: row });
@@ -89,7 +90,8 @@ export async function changeRelease(
       return { ok: false as const, error: 'Cette parution porte des publications ou des séries pas encore en ligne : retirez-les d’abord (ou reportez la parution).' };
     }
     if (change.kind !== 'cancel') await moveLinked(tx, id, change.scheduledAt, now);
-    const next = { version: current.version + 1, sequence: current.sequence + 1, updatedAt: new Date() };
+    // A changed entry is reviewed again (lib/releases/review.ts).
+    const next = { version: current.version + 1, sequence: current.sequence + 1, updatedAt: new Date(), ...reviewReset(actor) };
     let summary: string;
     // A French text replaced (the window once confirmed, a new reason) makes its English version stale: it goes with it.
     if (change.kind === 'confirm') {
@@ -150,7 +152,7 @@ export async function translateRelease(
     const translations = mergedTranslations(current.translations, english);
     const changes = englishChanges(current.translations, translations);
     if (Object.keys(changes.after).length === 0) return { ok: true as const, id, slug: current.slug, tags: [] };
-    await tx.update(releases).set({ translations, version: current.version + 1, updatedAt: new Date() }).where(eq(releases.id, id));
+    await tx.update(releases).set({ translations, version: current.version + 1, updatedAt: new Date(), ...reviewReset(actor) }).where(eq(releases.id, id));
     await writeAudit(tx, {
       ...actor,
       action: 'release.translate',

@@ -5,7 +5,7 @@
  * (`Kind`, lib/content/kinds); the functions here work on any table built with the schema's `lifecycle()`
  * columns. Plain `(db, …)` functions: no Next imports, tested against PGlite and Postgres.
  */
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { writeAudit } from '@/lib/audit/write';
 import type { SessionUser } from '@/lib/auth/types';
@@ -387,13 +387,14 @@ const schedulerActor = 'Mise en ligne programmée';
  * the rows the first changed and then skip them (they are no longer `scheduled`), so each item is
  * published — and audited — once. Neither the version nor the author changes: carrying out a
  * schedule someone already set is not an edit, and must not turn an editor's open form stale.
+ * `held`: ids left scheduled (publications of a release not approved as a whole, lib/releases/review.ts).
  */
-export async function publishDueOfKind<T extends ItemTable>(db: Db, kind: LifecycleKind<T>, now: Date): Promise<RowOf<T>[]> {
+export async function publishDueOfKind<T extends ItemTable>(db: Db, kind: LifecycleKind<T>, now: Date, held: readonly number[] = []): Promise<RowOf<T>[]> {
   const t = kind.table;
   const rows = (await db
     .update(t)
     .set({ status: 'published' } as PgUpdateSetSource<T>)
-    .where(and(eq(t.status, 'scheduled'), lte(t.publishedAt, now), isNull(t.deletedAt)))
+    .where(and(eq(t.status, 'scheduled'), lte(t.publishedAt, now), isNull(t.deletedAt), held.length > 0 ? notInArray(t.id, [...held]) : undefined))
     .returning()) as RowOf<T>[];
   for (const row of rows) {
     await writeAudit(db, {
