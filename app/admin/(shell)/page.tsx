@@ -10,6 +10,7 @@ import { mostDownloadedFiles } from '@/lib/files/library';
 import { formatDateTime } from '@/lib/format';
 import { reviewQueue } from '@/lib/content/queries/review-queue';
 import { selfApprovalAllowed } from '@/lib/review/settings';
+import { releasesAtRisk } from '@/lib/releases/review';
 
 export default async function DashboardPage() {
   const user = await adminActor();
@@ -21,6 +22,8 @@ export default async function DashboardPage() {
     reviewQueue(db),
     selfApprovalAllowed(db),
   ]);
+  // Releases within 24 h of their minute (or past it) that would not go out: every user sees them.
+  const atRisk = await releasesAtRisk(db);
   // What this user may approve now (lib/review): their areas, not their own last version unless self-approval.
   const toReview = queue.filter((row) => can(user, needs.review([row.area])) && (row.editedById !== user.id || selfApproval)).length;
   const listed = areas.filter((a) => a.kind !== 'pages');
@@ -32,6 +35,21 @@ export default async function DashboardPage() {
         Bonjour {user.name}. {totals.drafts} brouillon{totals.drafts > 1 ? 's' : ''} et {totals.scheduled} publication{totals.scheduled > 1 ? 's' : ''} programmée
         {totals.scheduled > 1 ? 's' : ''} en attente.
       </p>
+      {atRisk.length > 0 ? (
+        <section aria-labelledby="parutions-a-risque" className="mt-4 max-w-3xl rounded-md border border-down p-4">
+          <h2 id="parutions-a-risque" className="font-semibold text-down">
+            Parutions qui ne sortiront pas à leur heure
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {atRisk.map((r) => (
+              <li key={r.id}>
+                <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — {r.overdue ? 'heure passée' : formatDateTime(r.scheduledAt)} : il manque l’approbation de{' '}
+                {r.missing.map((m) => m.label).join(', ')}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {toReview > 0 ? (
         <p className="mt-2">
           <Link href="/admin/relire">

@@ -8,7 +8,7 @@
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, FieldError, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction, translateReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
+import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction, reviewReleaseAction, translateReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
 
 /** `at`: the current date as a `datetime-local` value in the institute's zone; `zone`: its name (« UTC », « heure de Douala »). */
 type Target = { id: number; version: number; at: string; zone: string };
@@ -148,5 +148,54 @@ export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; labe
         Annoncer la parution
       </SubmitButton>
     </form>
+  );
+}
+
+/**
+ * The review of a release as a whole (lib/releases/review.ts): submit it, approve it with every
+ * piece it carries, or send it back with a reason. `may`: the steps the user may take here (the
+ * server checks again).
+ */
+export function ReleaseReviewForms({ id, version, may }: { id: number; version: number; may: { submit: boolean; approve: boolean; return: boolean } }) {
+  const submit = useFormAction(reviewReleaseAction, { saved: version });
+  const approve = useFormAction(reviewReleaseAction, { saved: version });
+  const send = useFormAction(reviewReleaseAction, { saved: version });
+  return (
+    <div className="mt-3 flex flex-wrap items-start gap-6">
+      {may.submit ? (
+        <form key={submit.key} {...submit.formProps} className="space-y-2">
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="version" value={version} />
+          <input type="hidden" name="step" value="submit" />
+          <FormStatus result={submit.result} />
+          <SubmitButton pending={submit.pending} pendingLabel="Envoi…">
+            Soumettre la parution pour relecture
+          </SubmitButton>
+        </form>
+      ) : null}
+      {may.approve ? (
+        <form key={approve.key} {...approve.formProps} className="space-y-2">
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="version" value={version} />
+          <input type="hidden" name="step" value="approve" />
+          <FormStatus result={approve.result} />
+          <SubmitButton pending={approve.pending} pendingLabel="Approbation…">
+            Approuver la parution
+          </SubmitButton>
+        </form>
+      ) : null}
+      {may.return ? (
+        <form key={send.key} {...send.formProps} className="min-w-72 space-y-2">
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="version" value={version} />
+          <input type="hidden" name="step" value="return" />
+          <Field name="note" id="release-return-note" label="Ce qu’il faut revoir" rows={3} errors={send.errors} />
+          <FormStatus result={send.result} />
+          <SubmitButton pending={send.pending} pendingLabel="Envoi…">
+            Renvoyer au rédacteur
+          </SubmitButton>
+        </form>
+      ) : null}
+    </div>
   );
 }

@@ -4,13 +4,14 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
-import type { Need } from '@/lib/admin/access';
+import { needs, type Need } from '@/lib/admin/access';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { linkPublication, unlinkPublication } from '@/lib/releases/links';
 import { fromZonedInput } from '@/lib/releases/model';
 import { releaseArea } from '@/lib/releases/queries';
+import { reviewRelease } from '@/lib/releases/review';
 import { changeRelease, createRelease, releaseEnglishSchema, releaseInputSchema, translateRelease, type ReleaseWrite } from '@/lib/releases/mutations';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 
@@ -82,3 +83,21 @@ export const linkPublicationAction = adminFormAction(z.object(link), async ({ re
 export const unlinkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
   await done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
 }, { access: ({ releaseId }, ctx) => publishRelease(ctx, releaseId, 'retirer une publication d’une parution'), success: 'Publication retirée de la parution : elle redevient un brouillon.' });
+
+/**
+ * A step of the release's review (lib/releases/review.ts): `submit` (whoever writes in its area),
+ * `approve` it as a whole with its pieces, or `return` it with a reason (a publisher of its area,
+ * who did not write it last unless self-approval).
+ */
+export const reviewReleaseAction = adminFormAction(
+  z.object({ ...target, step: z.enum(['submit', 'approve', 'return'], { message: 'Étape de relecture inconnue.' }), note: z.string().max(2_000, 'La raison tient en 2 000 caractères au plus.').optional() }),
+  async ({ id, version, step, note }, ctx) => ({ ...(await done(await reviewRelease(ctx.db, { id, expectedVersion: version, step, note, actor: actorOf(ctx) }))), step }),
+  {
+    access: async ({ id, step }, ctx) => {
+      const area = await releaseArea(ctx.db, id);
+      const areas = area ? [area] : [];
+      return step === 'submit' ? needs.editDraft(areas) : needs.review(areas);
+    },
+    success: (r) => ({ submit: 'Parution soumise pour relecture.', approve: 'Parution approuvée avec tout ce qu’elle porte : elle sortira à son heure.', return: 'Parution renvoyée, avec votre remarque.' })[r.step],
+  },
+);

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { CancelForm, ConfirmForm, MoveForm, ReleaseEnglishForm } from '@/components/admin/calendar/release-forms';
+import { CancelForm, ConfirmForm, MoveForm, ReleaseEnglishForm, ReleaseReviewForms } from '@/components/admin/calendar/release-forms';
 import { LinkPublicationForm, UnlinkPublicationButton } from '@/components/admin/calendar/release-links';
 import { AccessNote } from '@/components/admin/read-only';
 import { can, needs } from '@/lib/admin/access';
@@ -11,6 +11,9 @@ import { env } from '@/lib/env';
 import { formatInZone, releaseStatusLabel, toZonedInput, zoneName } from '@/lib/releases/model';
 import { linkablePublications, linkedPublications, linkedVersions } from '@/lib/releases/links';
 import { releaseForAdmin } from '@/lib/releases/queries';
+import { readinessOf, WARNING_WINDOW_MS } from '@/lib/releases/review';
+import { reviewLabels } from '@/lib/review/model';
+import { selfApprovalAllowed } from '@/lib/review/settings';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -30,7 +33,22 @@ export default async function ReleaseAdminPage({ params }: Props) {
   const mayPublish = can(actor, needs.publish([row.area]));
   const open = row.status !== 'cancelled' && row.status !== 'published';
   const db = await getDb();
-  const [pubs, versions, linkable] = await Promise.all([linkedPublications(db, [row.id]), linkedVersions(db, [row.id]), open && mayPublish ? linkablePublications(db) : []]);
+  const [pubs, versions, linkable, readiness, selfApproval] = await Promise.all([
+    linkedPublications(db, [row.id]),
+    linkedVersions(db, [row.id]),
+    open && mayPublish ? linkablePublications(db) : [],
+    readinessOf(db, [row.id]),
+    selfApprovalAllowed(db),
+  ]);
+  const ready = readiness.get(row.id);
+  // Within 24 h of its minute (or past it) and not ready: nothing of it would go out.
+  const atRisk = open && ready && !ready.ready && row.scheduledAt.getTime() - Date.now() <= WARNING_WINDOW_MS;
+  const ownWork = row.editedBy === actor.id && !selfApproval;
+  const may = {
+    submit: open && row.review === 'none' && can(actor, needs.editDraft([row.area])),
+    approve: open && row.review !== 'approved' && can(actor, needs.review([row.area])) && !ownWork,
+    return: open && row.review !== 'none' && can(actor, needs.review([row.area])),
+  };
   const carried = pubs.get(row.id) ?? [];
   const carriedVersions = versions.get(row.id) ?? [];
   const canLink = row.status === 'confirmed' || row.status === 'postponed';
@@ -48,6 +66,26 @@ export default async function ReleaseAdminPage({ params }: Props) {
         </Link>
       </p>
       {row.reason ? <p className="mt-2 text-muted">{row.status === 'cancelled' ? 'Avis' : 'Dernière raison'} : {row.reason}</p> : null}
+      <section aria-labelledby="relecture" className={`mt-6 max-w-3xl rounded-md border p-4 ${atRisk ? 'border-down' : 'border-border'}`}>
+        <h2 id="relecture" className="font-semibold">
+          Relecture : <span data-testid="relecture-parution">{reviewLabels[row.review]}</span>
+        </h2>
+        {atRisk ? (
+          <p role="alert" className="mt-2 font-medium text-down">
+            {row.scheduledAt.getTime() <= Date.now() ? 'L’heure de cette parution est passée : rien n’en est sorti.' : 'Cette parution sort dans moins de 24 h et rien n’en sortira :'} il manque l’approbation de{' '}
+            {ready!.missing.map((m) => m.label).join(', ')}.
+          </p>
+        ) : ready && !ready.ready && open ? (
+          <p className="mt-2 text-sm">Elle ne sortira à son heure qu’approuvée avec tout ce qu’elle porte. Il manque l’approbation de {ready.missing.map((m) => m.label).join(', ')}.</p>
+        ) : open ? (
+          <p className="mt-2 text-sm">Approuvée avec tout ce qu’elle porte : elle sortira à son heure.</p>
+        ) : null}
+        {row.review === 'none' && row.reviewNote ? <p className="mt-2 text-sm">Renvoyée : {row.reviewNote}</p> : null}
+        {ownWork && open && row.review !== 'approved' && can(actor, needs.review([row.area])) ? (
+          <p className="mt-2 text-sm text-muted">Vous avez modifié cette parution en dernier : une seconde personne l’approuve.</p>
+        ) : null}
+        <ReleaseReviewForms id={row.id} version={row.version} may={may} />
+      </section>
       {!mayPublish ? (
         <AccessNote className="mt-6 max-w-3xl">
           Vous pouvez lire cette parution ; un responsable de publication la confirme, la reporte, l’annule, en écrit la version anglaise et lui lie des contenus.
