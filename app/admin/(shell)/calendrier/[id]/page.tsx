@@ -11,7 +11,7 @@ import { env } from '@/lib/env';
 import { formatInZone, releaseStatusLabel, toZonedInput, zoneName } from '@/lib/releases/model';
 import { linkablePublications, linkedPublications, linkedVersions } from '@/lib/releases/links';
 import { releaseForAdmin } from '@/lib/releases/queries';
-import { readinessOf, WARNING_WINDOW_MS } from '@/lib/releases/review';
+import { readinessOf, releasesAtRisk } from '@/lib/releases/review';
 import { reviewLabels } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 
@@ -33,16 +33,17 @@ export default async function ReleaseAdminPage({ params }: Props) {
   const mayPublish = can(actor, needs.publish([row.area]));
   const open = row.status !== 'cancelled' && row.status !== 'published';
   const db = await getDb();
-  const [pubs, versions, linkable, readiness, selfApproval] = await Promise.all([
+  const [pubs, versions, linkable, readiness, risks, selfApproval] = await Promise.all([
     linkedPublications(db, [row.id]),
     linkedVersions(db, [row.id]),
     open && mayPublish ? linkablePublications(db) : [],
     readinessOf(db, [row.id]),
+    releasesAtRisk(db),
     selfApprovalAllowed(db),
   ]);
   const ready = readiness.get(row.id);
   // Within 24 h of its minute (or past it) and not ready: nothing of it would go out.
-  const atRisk = open && ready && !ready.ready && row.scheduledAt.getTime() - Date.now() <= WARNING_WINDOW_MS;
+  const atRisk = risks.find((r) => r.id === row.id);
   const ownWork = row.editedBy === actor.id && !selfApproval;
   const may = {
     submit: open && row.review === 'none' && can(actor, needs.editDraft([row.area])),
@@ -72,8 +73,8 @@ export default async function ReleaseAdminPage({ params }: Props) {
         </h2>
         {atRisk ? (
           <p role="alert" className="mt-2 font-medium text-down">
-            {row.scheduledAt.getTime() <= Date.now() ? 'L’heure de cette parution est passée : rien n’en est sorti.' : 'Cette parution sort dans moins de 24 h et rien n’en sortira :'} il manque l’approbation de{' '}
-            {ready!.missing.map((m) => m.label).join(', ')}.
+            {atRisk.overdue ? 'L’heure de cette parution est passée : rien n’en est sorti,' : 'Cette parution sort dans moins de 24 h et rien n’en sortira :'} il manque l’approbation de{' '}
+            {atRisk.missing.map((m) => m.label).join(', ')}.
           </p>
         ) : ready && !ready.ready && open ? (
           <p className="mt-2 text-sm">Elle ne sortira à son heure qu’approuvée avec tout ce qu’elle porte. Il manque l’approbation de {ready.missing.map((m) => m.label).join(', ')}.</p>
