@@ -94,6 +94,12 @@ test('parution confirmée pour la minute suivante : publication, PDF et import d
   await confirm.getByLabel('Date et heure confirmées (UTC)').fill(at.toISOString().slice(0, 16));
   await confirm.getByRole('button', { name: 'Confirmer la date' }).click();
   await expect(confirm.getByRole('status')).toContainText('Date confirmée');
+  // Approved as a whole (the demo allows its administrator to approve their own work); again if
+  // the click came before the screen showed the confirmed release's new version.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Approuver la parution' }).click();
+    await expect(page.getByTestId('relecture-parution')).toHaveText('Approuvé', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 
   // Before the time: nothing, anywhere a visitor looks.
   const target = { pageUrl, pdfUrl, slug, title, period };

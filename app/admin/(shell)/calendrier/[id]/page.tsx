@@ -85,7 +85,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
         {ownWork && open && row.review !== 'approved' && can(actor, needs.review([row.area])) ? (
           <p className="mt-2 text-sm text-muted">Vous avez modifié cette parution en dernier : une seconde personne l’approuve.</p>
         ) : null}
-        <ReleaseReviewForms id={row.id} version={row.version} may={may} />
+        {open ? <ReleaseReviewForms id={row.id} version={row.version} may={may} /> : null}
       </section>
       {!mayPublish ? (
         <AccessNote className="mt-6 max-w-3xl">
