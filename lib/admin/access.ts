@@ -115,6 +115,11 @@ export const needs = {
   create: (area: string): Need => ({ to: 'edit', areas: [area], what: 'créer un élément dans cette rubrique' }),
   upload: { to: 'edit', areas: 'any', what: 'envoyer des fichiers' } as const satisfies Need,
   publish: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'mettre en ligne, programmer ou retirer du site' }),
+  /**
+   * Preparing a new version of a series' values (grid or import, lib/series/versions.ts): its
+   * areas' writers. Nothing of it is public before a second person approves it (lib/review).
+   */
+  prepareValues: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'préparer des valeurs de cette série' }),
   /** Approving what a writer submitted, or sending it back (lib/review): a publisher's second pair of eyes. */
   review: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'approuver ou renvoyer ce qui est soumis pour relecture' }),
   deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,

@@ -32,6 +32,9 @@ export const actionLabels: Record<string, string> = {
   'series.publish': 'Valeurs publiées',
   'series.schedule': 'Valeurs programmées',
   'series.unschedule': 'Version programmée annulée',
+  'series.submit': 'Valeurs soumises pour relecture',
+  'series.approve': 'Version de série approuvée',
+  'series.return': 'Version de série renvoyée au rédacteur',
   'series.delete': 'Série supprimée',
   // The release calendar (lib/releases/mutations.ts, lib/releases/links.ts).
   'release.create': 'Parution annoncée',

@@ -40,9 +40,9 @@ describe.each(testDatabaseKinds)('sitemap (%s)', (kind) => {
       ])
       .returning();
     await db.insert(seriesVersions).values([
-      { seriesId: ipc!.id, number: 1, publishedAt: new Date('2026-01-01T00:00:00Z') },
-      { seriesId: ipc!.id, number: 2, publishedAt: new Date('2026-02-01T00:00:00Z') },
-      { seriesId: ica!.id, number: 1, publishedAt: new Date('2026-01-01T00:00:00Z') },
+      { seriesId: ipc!.id, number: 1, publishedAt: new Date('2026-01-01T00:00:00Z'), review: 'approved' },
+      { seriesId: ipc!.id, number: 2, publishedAt: new Date('2026-02-01T00:00:00Z'), review: 'approved' },
+      { seriesId: ica!.id, number: 1, publishedAt: new Date('2026-01-01T00:00:00Z'), review: 'approved' },
     ]);
     await db.insert(releases).values({ slug: 'ipc-2026-03', area: 'ipc', title: 'IPC de mars 2026', scheduledAt: new Date('2026-04-10T08:00:00Z') });
     await db.insert(pages).values([

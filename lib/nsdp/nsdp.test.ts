@@ -11,6 +11,7 @@ import { series, users } from '@/lib/db/schema';
 import { changeRelease, createRelease } from '@/lib/releases/mutations';
 import { periodOf } from '@/lib/series/model';
 import { valuesAt } from '@/lib/series/queries';
+import { setSelfApproval } from '@/lib/review/settings';
 import { publishVersions } from '@/lib/series/versions';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { categoryOf } from './categories';
@@ -33,6 +34,8 @@ describe.each(testDatabaseKinds)('National Summary Data Page on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     db = database.db;
+    // One person writes and publishes here: the page is under test, the second pair of eyes in lib/series/review.test.ts.
+    await setSelfApproval(db, { allowed: true, user: null, actor: 'tests' });
     const [user] = await db.insert(users).values({ name: 'Awa Koné', email: 'awa@example.org' }).returning({ id: users.id, name: users.name, email: users.email });
     const actor = { user: user! };
     await db.insert(series).values([
@@ -45,10 +48,10 @@ describe.each(testDatabaseKinds)('National Summary Data Page on %s', (kind) => {
       ['IPI', [{ period: '2026-04-01', value: 98.125, status: 'A' as const }]],
       ['HORS', [{ period: '2026-09-01', value: 1, status: 'A' as const }]],
     ]);
-    const published = await publishVersions(db, { values, kind: 'revision', reason: '', actor, now: new Date(now.getTime() - 60_000) });
+    const published = await publishVersions(db, { values, kind: 'revision', reason: '', actor, approver: true, now: new Date(now.getTime() - 60_000) });
     expect(published.ok).toBe(true);
     // Values scheduled for later are not on the page.
-    await publishVersions(db, { values: new Map([['IPC', [{ period: '2026-10-01', value: 999, status: 'A' as const }]]]), publishAt: new Date(now.getTime() + 3_600_000), kind: 'revision', reason: '', actor, now });
+    await publishVersions(db, { values: new Map([['IPC', [{ period: '2026-10-01', value: 999, status: 'A' as const }]]]), publishAt: new Date(now.getTime() + 3_600_000), kind: 'revision', reason: '', actor, approver: true, now });
     const release = await createRelease(db, { input: { title: 'IPC – octobre 2026', area: 'ipc', scheduledAt: new Date(now.getTime() + 86_400_000), provisionalLabel: null, contact: '' }, actor });
     if (!release.ok) throw new Error(release.error);
     await changeRelease(db, { id: release.id, expectedVersion: 1, change: { kind: 'confirm', scheduledAt: new Date(now.getTime() + 2 * 86_400_000) }, actor, now });

@@ -81,6 +81,7 @@ describe.each(testDatabaseKinds)('releases carrying content on %s', (kind) => {
       kind: 'revision',
       reason: 'Publication mensuelle.',
       actor: { user },
+      approver: true,
       now: t0,
     });
     expect(version).toMatchObject({ ok: true, value: [{ code: 'IPC_TEST', publishedAt: at(60) }] });

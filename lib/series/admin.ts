@@ -1,13 +1,28 @@
-/** What the back-office's series screens read: every series with its latest and scheduled versions. */
+/**
+ * What the back-office's series screens read: every series with its latest and pending versions,
+ * a series' versions with their review, and the versions waiting for review (« À relire »).
+ * Admin reads: not cached, they show what the public does not see yet.
+ */
+import { asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
-import { type Frequency, type Observation } from './model';
+import { series, seriesVersions, users } from '@/lib/db/schema';
+import type { ReviewState } from '@/lib/review/model';
+import { changeKindLabel, type ChangeKind, type Frequency, type Observation } from './model';
 import { latestVersions, listSeriesRows, valuesAt, type SeriesRow } from './queries';
+
+/** What the back-office shows of a version's review (« Soumise pour relecture »…), in the feminine of « version ». */
+export const versionReviewLabels: Record<ReviewState, string> = {
+  none: 'Renvoyée au rédacteur',
+  submitted: 'Soumise pour relecture',
+  approved: 'Approuvée',
+};
 
 export type AdminSeriesRow = {
   row: SeriesRow;
-  /** Latest version published by now, and the one scheduled after it, if any. */
+  /** Latest version public now, and the one after it not public yet (scheduled, or waiting for review), if any. */
   published: { number: number; publishedAt: Date } | null;
-  scheduled: { number: number; publishedAt: Date } | null;
+  scheduled: { number: number; publishedAt: Date; review: ReviewState } | null;
   last: Observation | null;
 };
 
@@ -21,7 +36,7 @@ export async function listSeriesForAdmin(db: Db, filter: { area?: string } = {},
     return {
       row,
       published: p ? { number: p.number, publishedAt: p.publishedAt } : null,
-      scheduled: a && a.publishedAt > now ? { number: a.number, publishedAt: a.publishedAt } : null,
+      scheduled: a && (a.publishedAt > now || a.review !== 'approved') ? { number: a.number, publishedAt: a.publishedAt, review: a.review } : null,
       last: values.get(row.id)?.at(-1) ?? null,
     };
   });
@@ -41,4 +56,98 @@ export function gridPeriods(values: Observation[], frequency: Frequency, back = 
     next.push(d.toISOString().slice(0, 10));
   }
   return [...known, ...next];
+}
+
+/**
+ * What the values grid and the import say before a version is written (French), or null when it
+ * is approved at once (an approver under self-approval): the rule of lib/series/versions.ts.
+ */
+export function versionReviewNote({ approver, selfApproval }: { approver: boolean; selfApproval: boolean }): string | null {
+  if (approver && selfApproval) return null;
+  return approver
+    ? 'Votre version sera soumise pour relecture : une seconde personne l’approuve avant sa mise en ligne (l’auto-approbation est désactivée). Rien n’est public d’ici là.'
+    : 'Votre version sera soumise pour relecture : un responsable de publication l’approuve avant sa mise en ligne. Rien n’est public d’ici là.';
+}
+
+/** A version as the series screen lists it: its time, kind, review and who wrote and reviewed it. */
+export type AdminVersion = {
+  number: number;
+  publishedAt: Date;
+  kind: ChangeKind;
+  kindLabel: string;
+  reason: string;
+  review: ReviewState;
+  reviewNote: string | null;
+  createdBy: string | null;
+  createdByName: string | null;
+  reviewedByName: string | null;
+  releaseId: number | null;
+  /** Its time has come (`publishedAt` passed). */
+  due: boolean;
+  /** Public now: approved and its time come. */
+  public: boolean;
+};
+
+/** Every version of a series, newest first, with its review (the back-office's series screen). */
+export async function adminVersions(db: Db, seriesId: number, now = new Date()): Promise<AdminVersion[]> {
+  const writer = alias(users, 'writer');
+  const reviewer = alias(users, 'reviewer');
+  const rows = await db
+    .select({ v: seriesVersions, writer: writer.name, reviewer: reviewer.name })
+    .from(seriesVersions)
+    .leftJoin(writer, eq(writer.id, seriesVersions.createdBy))
+    .leftJoin(reviewer, eq(reviewer.id, seriesVersions.reviewedBy))
+    .where(eq(seriesVersions.seriesId, seriesId))
+    .orderBy(desc(seriesVersions.number));
+  return rows.map(({ v, writer: createdByName, reviewer: reviewedByName }) => {
+    const kind: ChangeKind = v.kind === 'correction' ? 'correction' : 'revision';
+    return {
+      number: v.number,
+      publishedAt: v.publishedAt,
+      kind,
+      kindLabel: changeKindLabel[kind],
+      reason: v.reason,
+      review: v.review,
+      reviewNote: v.reviewNote,
+      createdBy: v.createdBy,
+      createdByName,
+      reviewedByName,
+      releaseId: v.releaseId,
+      due: v.publishedAt <= now,
+      public: v.review === 'approved' && v.publishedAt <= now,
+    };
+  });
+}
+
+/** A series version submitted for review (« À relire »). */
+export type VersionAwaitingReview = {
+  code: string;
+  label: string;
+  area: string;
+  number: number;
+  publishedAt: Date;
+  createdBy: string | null;
+  createdByName: string | null;
+  submittedAt: Date;
+};
+
+/** Every series version submitted for review, oldest first (at most `limit`). */
+export async function versionsAwaitingReview(db: Db, limit = 200): Promise<VersionAwaitingReview[]> {
+  return db
+    .select({
+      code: series.code,
+      label: series.label,
+      area: series.area,
+      number: seriesVersions.number,
+      publishedAt: seriesVersions.publishedAt,
+      createdBy: seriesVersions.createdBy,
+      createdByName: users.name,
+      submittedAt: seriesVersions.createdAt,
+    })
+    .from(seriesVersions)
+    .innerJoin(series, eq(series.id, seriesVersions.seriesId))
+    .leftJoin(users, eq(users.id, seriesVersions.createdBy))
+    .where(eq(seriesVersions.review, 'submitted'))
+    .orderBy(asc(seriesVersions.createdAt))
+    .limit(limit);
 }

@@ -67,17 +67,20 @@ export async function importView(db: Db, id: string): Promise<ImportView | null>
   };
 }
 
-/** Publishes a staged import as one new version of each series it changes, then forgets it. */
+/**
+ * Writes a staged import as one new version of each series it changes, then forgets it. Like any
+ * version (`publishVersions`), each is submitted for review unless an approver writes it under self-approval.
+ */
 export async function publishImport(
   db: Db,
-  { id, publishAt, releaseId, kind, reason, actor }: { id: string; publishAt?: Date; releaseId?: number; kind: ChangeKind; reason: string; actor: Actor },
+  { id, publishAt, releaseId, kind, reason, actor, approver }: { id: string; publishAt?: Date; releaseId?: number; kind: ChangeKind; reason: string; actor: Actor; approver: boolean },
 ): Promise<SeriesWrite<PublishedVersion[]>> {
   const view = await importView(db, id);
   if (!view) return { ok: false, error: 'Cet import n’existe plus (publié, annulé ou trop ancien) : envoyez le fichier à nouveau.' };
   if (view.staged.errors.length > 0) return { ok: false, error: 'Le fichier contient des erreurs : corrigez-le et envoyez-le à nouveau. Rien n’a été enregistré.' };
   const values = new Map<string, Observation[]>();
   for (const r of view.staged.rows) values.set(r.code, [...(values.get(r.code) ?? []), { period: r.period, value: r.value, status: r.status }]);
-  const result = await publishVersions(db, { values, publishAt, releaseId, kind, reason, actor });
+  const result = await publishVersions(db, { values, publishAt, releaseId, kind, reason, actor, approver });
   if (result.ok) await db.delete(seriesImports).where(eq(seriesImports.id, id));
   return result;
 }

@@ -1,11 +1,13 @@
 /**
  * Reading series as they were published at an instant. A version holds only the values it added or
  * changed, so the series at `at` is, for each period, the value of the latest version published by
- * then (versions are numbered in publication order: lib/series/versions.ts allows one scheduled
- * version at a time). Public readers pass `now`; `asOf` passes a past instant; the back-office
- * passes `scheduled: true` to see what a scheduled version will show.
+ * then (versions are numbered in publication order: lib/series/versions.ts allows one version not
+ * yet public at a time). Only approved versions are ever public (lib/review): a version waiting for
+ * review is public nowhere, even after its time. Public readers pass `now`; `asOf` passes a past
+ * instant; the back-office passes `scheduled: true` to see what a scheduled version — or one
+ * waiting for review — will show.
  */
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { observations, series, seriesVersions } from '@/lib/db/schema';
 import {
@@ -28,10 +30,16 @@ export type SeriesTranslations = SeriesRow['translations'];
 export type LocalizableSeriesData = SeriesData & { translations: SeriesTranslations };
 type VersionRow = typeof seriesVersions.$inferSelect;
 
-/** What to read: published by `at` (the default: now), or every version including a scheduled one. */
+/**
+ * What to read: approved and published by `at` (the default: now), or — the back-office only —
+ * every version, including one scheduled or waiting for review.
+ */
 export type Instant = { at?: Date; scheduled?: boolean };
 
-const visibleBy = ({ at, scheduled }: Instant) => (scheduled ? sql`true` : lte(seriesVersions.publishedAt, at ?? new Date()));
+/** The one filter of what the public sees: approved, and its time come. */
+const publicBy = (at: Date) => and(eq(seriesVersions.review, 'approved'), lte(seriesVersions.publishedAt, at));
+
+const visibleBy = ({ at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(at ?? new Date()));
 
 export function metaOf(row: SeriesRow): SeriesMeta {
   return {
@@ -64,6 +72,17 @@ const observationOf = (row: { period: string; value: number; status: string }): 
   value: Number(row.value),
   status: isStatusCode(row.status) ? row.status : 'A',
 });
+
+/** One version of a series by its code and number (the back-office's review and cancel rules), or null. */
+export async function findVersion(db: Db, code: string, number: number): Promise<(VersionRow & { area: string }) | null> {
+  const [found] = await db
+    .select({ version: seriesVersions, area: series.area })
+    .from(seriesVersions)
+    .innerJoin(series, eq(series.id, seriesVersions.seriesId))
+    .where(and(eq(series.code, code), eq(seriesVersions.number, number)))
+    .limit(1);
+  return found ? { ...found.version, area: found.area } : null;
+}
 
 export async function findSeries(db: Db, code: string): Promise<SeriesRow | null> {
   const [row] = await db.select().from(series).where(eq(series.code, code)).limit(1);
@@ -142,12 +161,15 @@ export async function versionsOf(db: Db, seriesId: number, instant: Instant = {}
   return rows.map(versionOf);
 }
 
-/** The version scheduled for later, if any (at most one per series). */
-export async function scheduledVersion(db: Db, seriesId: number, now = new Date()): Promise<VersionRow | null> {
+/**
+ * The version not yet public, if any (at most one per series): scheduled for later, or waiting for
+ * review (submitted, or sent back to its writer), whatever its time.
+ */
+export async function pendingVersion(db: Db, seriesId: number, now = new Date()): Promise<VersionRow | null> {
   const [row] = await db
     .select()
     .from(seriesVersions)
-    .where(and(eq(seriesVersions.seriesId, seriesId), gt(seriesVersions.publishedAt, now)))
+    .where(and(eq(seriesVersions.seriesId, seriesId), or(gt(seriesVersions.publishedAt, now), ne(seriesVersions.review, 'approved'))))
     .orderBy(desc(seriesVersions.number))
     .limit(1);
   return row ?? null;
@@ -233,13 +255,13 @@ export async function keyFigures(db: Db, codes: string[], now = new Date()): Pro
   });
 }
 
-/** Area and code of every series with a version published by `now` (sitemap, 404 index). */
+/** Area and code of every series with an approved version published by `now` (sitemap, 404 index). */
 export async function publishedSeriesRefs(db: Db, now = new Date()): Promise<{ area: string; code: string; publishedAt: Date }[]> {
   const rows = await db
     .select({ area: series.area, code: series.code, publishedAt: sql<Date>`max(${seriesVersions.publishedAt})` })
     .from(series)
     .innerJoin(seriesVersions, eq(seriesVersions.seriesId, series.id))
-    .where(lte(seriesVersions.publishedAt, now))
+    .where(publicBy(now))
     .groupBy(series.area, series.code)
     .orderBy(asc(series.area), asc(series.code));
   return rows.map((r) => ({ ...r, publishedAt: new Date(r.publishedAt) }));

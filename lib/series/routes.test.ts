@@ -50,8 +50,9 @@ describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind)
     const [v1, v2] = await db
       .insert(seriesVersions)
       .values([
-        { seriesId: ipc!.id, number: 1, publishedAt: new Date('2026-02-10T08:00:00Z') },
-        { seriesId: pib!.id, number: 1, publishedAt: new Date('2026-02-10T08:00:00Z') },
+        // Approved: the open API is under test here, the review of versions in lib/series/review.test.ts.
+        { seriesId: ipc!.id, number: 1, publishedAt: new Date('2026-02-10T08:00:00Z'), review: 'approved' },
+        { seriesId: pib!.id, number: 1, publishedAt: new Date('2026-02-10T08:00:00Z'), review: 'approved' },
       ])
       .returning();
     await db.insert(observations).values([

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishDueItems } from '@/lib/content/scheduler';
 import { auditEntries, observations, users } from '@/lib/db/schema';
+import { setSelfApproval } from '@/lib/review/settings';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import type { SeriesMeta } from './model';
-import { findSeries, keyFigures, publishedSeriesRefs, scheduledVersion, seriesAt, versionChanges, versionsOf } from './queries';
+import { findSeries, keyFigures, publishedSeriesRefs, pendingVersion, seriesAt, versionChanges, versionsOf } from './queries';
 import { announceDueVersions, cancelScheduledVersion, createSeries, publishVersions, updateSeriesMeta, type Actor } from './versions';
 
 const meta: SeriesMeta = {
@@ -30,6 +31,8 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    // One person writes and publishes here: versions are under test, their review in review.test.ts.
+    await setSelfApproval(database.db, { allowed: true, user: null, actor: 'tests' });
     const [user] = await database.db.insert(users).values({ name: 'Awa Koné', email: 'awa@example.org' }).returning({ id: users.id, name: users.name, email: users.email });
     actor = { user: user!, ip: '127.0.0.1' };
   });
@@ -42,7 +45,7 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
     const created = await createSeries(db, { meta, actor });
     expect(created.ok).toBe(true);
     const duplicate = await createSeries(db, { meta, actor });
-    expect(duplicate).toEqual({ ok: false, error: 'Le code TEST_IPC est déjà celui d’une autre série.' });
+    expect(duplicate).toEqual({ ok: false, error: 'Le code TEST_IPC est déjà celui d’une autre série.', field: 'code' });
 
     const first = await publishVersions(db, {
       values: new Map([
@@ -57,9 +60,10 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
       kind: 'revision',
       reason: 'Première publication.',
       actor,
+      approver: true,
       now: t0,
     });
-    expect(first.ok && first.value).toEqual([{ code: 'TEST_IPC', number: 1, publishedAt: t0, changed: 2 }]);
+    expect(first.ok && first.value).toEqual([{ code: 'TEST_IPC', number: 1, publishedAt: t0, changed: 2, review: 'approved' }]);
     if (first.ok) expect(first.tags).toContain('series:TEST_IPC');
 
     // Version 2 at t0 + 60 min: one revision, one new month, one unchanged value (not stored again).
@@ -78,6 +82,7 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
       kind: 'revision',
       reason: 'Publication de septembre.',
       actor,
+      approver: true,
       now: minutes(1),
     });
     expect(second.ok).toBe(true);
@@ -93,8 +98,8 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
     expect((await keyFigures(db, ['TEST_IPC'], minutes(59)))[0]?.latest.value).toBe(101.2);
     const row = (await findSeries(db, 'TEST_IPC'))!;
     expect(await versionsOf(db, row.id, { at: minutes(59) })).toHaveLength(1);
-    expect((await scheduledVersion(db, row.id, minutes(59)))?.number).toBe(2);
-    expect(await scheduledVersion(db, row.id, minutes(60))).toBeNull();
+    expect((await pendingVersion(db, row.id, minutes(59)))?.number).toBe(2);
+    expect(await pendingVersion(db, row.id, minutes(60))).toBeNull();
     expect((await publishedSeriesRefs(db, minutes(59))).map((r) => r.code)).toContain('TEST_IPC');
 
     // The back-office sees what is scheduled.
@@ -124,6 +129,7 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
       kind: 'revision',
       reason: '',
       actor,
+      approver: true,
       now: minutes(30),
     });
     expect(third.ok).toBe(false);
@@ -134,6 +140,7 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
       kind: 'revision',
       reason: '',
       actor,
+      approver: true,
       now: minutes(90),
     });
     expect(nothing).toEqual({ ok: false, error: 'Aucune valeur ne change : rien à publier.' });
@@ -143,9 +150,10 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
       kind: 'correction',
       reason: '',
       actor,
+      approver: true,
       now: minutes(90),
     });
-    expect(correction).toEqual({ ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.' });
+    expect(correction).toEqual({ ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.', field: 'reason' });
 
     const later = await publishVersions(db, {
       values: new Map([['TEST_IPC', [{ period: '2026-10-01', value: 103, status: 'P' as const }]]]),
@@ -153,6 +161,7 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
       kind: 'revision',
       reason: 'Octobre.',
       actor,
+      approver: true,
       now: minutes(90),
     });
     expect(later.ok).toBe(true);
@@ -182,6 +191,6 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
     const stale = await updateSeriesMeta(db, { code: 'TEST_IPC', expectedVersion: 1, meta: { ...meta, unit: 'pour cent' }, actor });
     expect(stale.ok).toBe(false);
     const frequency = await updateSeriesMeta(db, { code: 'TEST_IPC', expectedVersion: 2, meta: { ...meta, frequency: 'quarterly' }, actor });
-    expect(frequency).toEqual({ ok: false, error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.' });
+    expect(frequency).toEqual({ ok: false, error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.', field: 'frequency' });
   });
 });

@@ -1,16 +1,24 @@
 /**
  * Writing series: metadata, and new versions of their values. A published value is never updated:
  * a change is a new version holding the changed values, with its time, kind and reason, and an
- * audit entry. One scheduled version at a time per series, so versions are numbered in publication
- * order and the series at an instant is well defined (lib/series/queries.ts).
+ * audit entry. One version not yet public (scheduled, or waiting for review) at a time per series,
+ * so versions are numbered in publication order and the series at an instant is well defined
+ * (lib/series/queries.ts).
+ *
+ * Review (issue 24, lib/review/model.ts): a version's writer is its `createdBy`. A Rédacteur's
+ * version is submitted for review; a Responsable's or an Administrateur's too, unless
+ * self-approval is on. A second person approves it (`approveVersion`) or sends it back with a
+ * reason (`returnVersion`); a version not approved is never public, even after its time.
  */
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { tags } from '@/lib/cache/tags';
 import { writeAudit, type AuditInput } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
 import { observations, releases, series, seriesVersions, type Translations } from '@/lib/db/schema';
 import { englishAudit, englishChanges, mergedTranslations, storedTranslations } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
+import { approvalRefusal } from '@/lib/review/model';
+import { selfApprovalAllowed } from '@/lib/review/settings';
 import { changeKindLabel, periodLabel, type ChangeKind, type Observation, type SeriesMeta } from './model';
 import { findSeries, metaOf, valuesAt, type SeriesRow } from './queries';
 
@@ -142,17 +150,44 @@ export type VersionRequest = {
   kind: ChangeKind;
   reason: string;
   actor: Actor;
+  /**
+   * Whether the actor approves versions of these series (Responsable de publication, Administrateur:
+   * the action's `needs.review`). Even then their own version is approved at once only under
+   * self-approval; a Rédacteur's (false) is always submitted for review.
+   */
+  approver: boolean;
   now?: Date;
 };
 
-export type PublishedVersion = { code: string; number: number; publishedAt: Date; changed: number };
+/** A version written: `approved` (public at its time) or `submitted` (waiting for a second person). */
+export type PublishedVersion = { code: string; number: number; publishedAt: Date; changed: number; review: 'approved' | 'submitted' };
+
+/** What the review rules (lib/review/model.ts) need of a version: its writer is whoever created it. */
+const reviewedVersion = (v: { review: 'none' | 'submitted' | 'approved'; createdBy: string | null }) => ({ review: v.review, editedBy: v.createdBy });
+
+/** Not yet public: its time has not come, or nobody approved it yet. */
+const notPublic = (now: Date) => or(gt(seriesVersions.publishedAt, now), ne(seriesVersions.review, 'approved'));
+
+/** Why a series cannot take a new version while this one is not public (French). */
+function pendingRefusal(code: string, pending: { number: number; publishedAt: Date; review: string }): string {
+  if (pending.review === 'submitted') {
+    return `La série ${code} a déjà une version en attente de relecture (version ${pending.number}) : faites-la approuver ou annulez-la avant d’en préparer une autre.`;
+  }
+  if (pending.review === 'none') {
+    return `La série ${code} a une version renvoyée à son rédacteur (version ${pending.number}) : annulez-la avant d’en préparer une autre.`;
+  }
+  return `La série ${code} a déjà une version programmée (version ${pending.number}, le ${formatUtc(pending.publishedAt)}) : attendez sa mise en ligne ou annulez-la d’abord.`;
+}
 
 const sameObservation = (a: Observation, b: Observation) => a.value === b.value && a.status === b.status;
 
 /**
- * Publishes (now or at `publishAt`) one new version of each series that `values` changes, in one
- * transaction: all of them or none. Refused when a series already has a scheduled version, or when
- * nothing changes. Caches are told at once for « now »; the scheduler tells them at the time.
+ * Writes (for now or for `publishAt`) one new version of each series that `values` changes, in one
+ * transaction: all of them or none. Refused when a series already has a version not yet public
+ * (scheduled, or waiting for review), or when nothing changes. An approver's version under
+ * self-approval is approved at once; any other is submitted for review and public only once a
+ * second person approves it. Caches are told at once for an approved « now »; the scheduler tells
+ * them at the time.
  */
 export async function publishVersions(db: Db, request: VersionRequest): Promise<SeriesWrite<PublishedVersion[]>> {
   const now = request.now ?? new Date();
@@ -160,6 +195,8 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
   const reason = request.reason.trim();
   if (request.kind === 'correction' && reason.length < 5) return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.', field: 'reason' };
   return db.transaction(async (tx) => {
+    const approved = request.approver && (await selfApprovalAllowed(tx));
+    const review = approved ? ('approved' as const) : ('submitted' as const);
     if (request.releaseId !== undefined) {
       // The release is locked against a move or a cancellation while its versions are written.
       const [release] = await tx.select().from(releases).where(eq(releases.id, request.releaseId)).for('update');
@@ -175,15 +212,11 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
       const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
       if (!row) return rollback(`La série ${code} n’existe pas ou plus.`);
       const [pending] = await tx
-        .select({ number: seriesVersions.number, publishedAt: seriesVersions.publishedAt })
+        .select({ number: seriesVersions.number, publishedAt: seriesVersions.publishedAt, review: seriesVersions.review })
         .from(seriesVersions)
-        .where(and(eq(seriesVersions.seriesId, row.id), gt(seriesVersions.publishedAt, now)))
+        .where(and(eq(seriesVersions.seriesId, row.id), notPublic(now)))
         .limit(1);
-      if (pending) {
-        return rollback(
-          `La série ${code} a déjà une version programmée (version ${pending.number}, le ${formatUtc(pending.publishedAt)}) : attendez sa mise en ligne ou annulez-la d’abord.`,
-        );
-      }
+      if (pending) return rollback(pendingRefusal(code, pending));
       const current = new Map(((await valuesAt(tx, [row.id], { scheduled: true })).get(row.id) ?? []).map((o) => [o.period, o]));
       const changed = wanted.filter((o) => {
         const before = current.get(o.period);
@@ -203,9 +236,11 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
           publishedAt,
           kind: request.kind,
           reason,
-          announcedAt: publishedAt <= now ? now : null,
+          announcedAt: approved && publishedAt <= now ? now : null,
           releaseId: request.releaseId ?? null,
           createdBy: request.actor.user.id,
+          review,
+          ...(approved ? { reviewedBy: request.actor.user.id, reviewedAt: now } : {}),
         })
         .returning();
       for (let i = 0; i < changed.length; i += 1000) {
@@ -215,26 +250,34 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
       }
       const revised = changed.filter((o) => current.has(o.period)).length;
       const last = changed.at(-1)!;
+      const state = !approved
+        ? `soumise pour relecture${publishedAt > now ? ` (prévue le ${formatUtc(publishedAt)})` : ''}`
+        : publishedAt <= now
+          ? 'publiée'
+          : `programmée le ${formatUtc(publishedAt)}`;
       await writeAudit(tx, {
         ...request.actor,
-        action: publishedAt <= now ? 'series.publish' : 'series.schedule',
+        action: !approved ? 'series.submit' : publishedAt <= now ? 'series.publish' : 'series.schedule',
         entityType: 'series',
         entityId: code,
         summary:
-          `Série ${code}, version ${number} (${changeKindLabel[request.kind]}) ${publishedAt <= now ? 'publiée' : `programmée le ${formatUtc(publishedAt)}`} : ` +
+          `Série ${code}, version ${number} (${changeKindLabel[request.kind]}) ${state} : ` +
           `${changed.length - revised} valeur(s) nouvelle(s), ${revised} révisée(s), jusqu’à ${periodLabel(last.period, row.frequency)}.` +
           (reason ? ` Raison : ${reason}` : ''),
-        after: { number, publishedAt: publishedAt.toISOString(), kind: request.kind, reason, changed: changed.length, revised },
+        after: { number, publishedAt: publishedAt.toISOString(), kind: request.kind, reason, changed: changed.length, revised, review },
       });
-      published.push({ code, number, publishedAt, changed: changed.length });
-      if (publishedAt <= now) tagLists.push(...seriesTags(row));
+      published.push({ code, number, publishedAt, changed: changed.length, review });
+      if (approved && publishedAt <= now) tagLists.push(...seriesTags(row));
     }
     if (published.length === 0) return rollback('Aucune valeur ne change : rien à publier.');
     return { ok: true as const, value: published, tags: [...new Set(tagLists)] };
   }).catch(unwrapRollback);
 }
 
-/** Cancels a version scheduled for later (nothing of it was ever public). */
+/**
+ * Cancels a version not yet public: scheduled for later, or waiting for review (submitted or sent
+ * back, whatever its time). Nothing of it was ever public.
+ */
 export async function cancelScheduledVersion(
   db: Db,
   { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
@@ -244,29 +287,117 @@ export async function cancelScheduledVersion(
     if (!row) return { ok: false as const, error: `La série ${code} n’existe pas ou plus.` };
     const [deleted] = await tx
       .delete(seriesVersions)
-      .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number), gt(seriesVersions.publishedAt, now)))
+      .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number), notPublic(now)))
       .returning();
     if (!deleted) return { ok: false as const, error: `La version ${number} de ${code} est déjà en ligne ou n’existe plus : elle ne peut plus être annulée.` };
+    const what = deleted.review === 'approved' ? `programmée le ${formatUtc(deleted.publishedAt)}` : deleted.review === 'submitted' ? 'en attente de relecture' : 'renvoyée à son rédacteur';
     await writeAudit(tx, {
       ...actor,
       action: 'series.unschedule',
       entityType: 'series',
       entityId: code,
-      summary: `Série ${code} : version ${number} programmée le ${formatUtc(deleted.publishedAt)} annulée.`,
+      summary: `Série ${code} : version ${number} ${what} annulée.`,
+      before: { number, publishedAt: deleted.publishedAt.toISOString(), review: deleted.review },
+    });
+    return { ok: true as const, value: null, tags: [] };
+  });
+}
+
+/** The version to review, its series locked for the change; or the French reason there is none. */
+async function lockedVersion(tx: Db, code: string, number: number): Promise<{ error: string } | { row: SeriesRow; version: typeof seriesVersions.$inferSelect }> {
+  const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
+  if (!row) return { error: `La série ${code} n’existe pas ou plus.` };
+  const [version] = await tx
+    .select()
+    .from(seriesVersions)
+    .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number)))
+    .for('update');
+  if (!version) return { error: `La version ${number} de ${code} n’existe plus (annulée ?) : rechargez la page.` };
+  return { row, version };
+}
+
+/**
+ * Approves a version submitted for review, by someone other than its writer (unless self-approval
+ * is on: lib/review/model.ts `approvalRefusal`). A version whose time has already come goes public
+ * at once: its time becomes now (it was public nowhere before, and a reader asking the series « as
+ * of » an earlier instant must not see it), the caches are told and it is marked announced. One
+ * scheduled for later, on its own or with a calendar release, goes out at its time.
+ */
+export async function approveVersion(
+  db: Db,
+  { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
+): Promise<SeriesWrite<{ publishedAt: Date; public: boolean }>> {
+  return db.transaction(async (tx) => {
+    const found = await lockedVersion(tx, code, number);
+    if ('error' in found) return { ok: false as const, error: found.error };
+    const { row, version } = found;
+    if (version.review === 'approved') return { ok: false as const, error: `La version ${number} de ${code} est déjà approuvée.` };
+    if (version.review === 'none') {
+      return { ok: false as const, error: `La version ${number} de ${code} a été renvoyée à son rédacteur : il l’annule et en prépare une nouvelle.` };
+    }
+    const refusal = approvalRefusal(reviewedVersion(version), { userId: actor.user.id, selfApproval: await selfApprovalAllowed(tx) }, `la série ${code}`);
+    if (refusal) return { ok: false as const, error: refusal };
+    const due = version.publishedAt <= now;
+    const [approved] = await tx
+      .update(seriesVersions)
+      .set({ review: 'approved', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: null, ...(due ? { publishedAt: now, announcedAt: now } : {}) })
+      .where(eq(seriesVersions.id, version.id))
+      .returning();
+    await writeAudit(tx, {
+      ...actor,
+      action: 'series.approve',
+      entityType: 'series',
+      entityId: code,
+      summary: `Série ${code} : version ${number} approuvée, ${due ? 'mise en ligne' : `en ligne le ${formatUtc(version.publishedAt)}`}.`,
+      before: { number, review: version.review, publishedAt: version.publishedAt.toISOString() },
+      after: { number, review: 'approved', publishedAt: approved!.publishedAt.toISOString() },
+    });
+    return { ok: true as const, value: { publishedAt: approved!.publishedAt, public: due }, tags: due ? seriesTags(row) : [] };
+  });
+}
+
+/**
+ * Sends a version submitted for review back to its writer, with the reason (required, French
+ * error on `note`). It stays public nowhere; its writer cancels it and prepares a new one.
+ */
+export async function returnVersion(
+  db: Db,
+  { code, number, note, actor, now = new Date() }: { code: string; number: number; note: string; actor: Actor; now?: Date },
+): Promise<SeriesWrite<null>> {
+  const text = note.trim();
+  if (text === '') return { ok: false, error: 'Dites au rédacteur ce qu’il faut revoir.', field: 'note' };
+  if (text.length > 2_000) return { ok: false, error: 'La raison tient en 2 000 caractères au plus.', field: 'note' };
+  return db.transaction(async (tx) => {
+    const found = await lockedVersion(tx, code, number);
+    if ('error' in found) return { ok: false as const, error: found.error };
+    const { version } = found;
+    if (version.review !== 'submitted') {
+      return { ok: false as const, error: `La version ${number} de ${code} n’est pas en attente de relecture : rechargez la page.` };
+    }
+    await tx.update(seriesVersions).set({ review: 'none', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: text }).where(eq(seriesVersions.id, version.id));
+    await writeAudit(tx, {
+      ...actor,
+      action: 'series.return',
+      entityType: 'series',
+      entityId: code,
+      summary: `Série ${code} : version ${number} renvoyée à son rédacteur. Raison : ${text}`,
+      before: { number, review: 'submitted' },
+      after: { number, review: 'none', reviewNote: text },
     });
     return { ok: true as const, value: null, tags: [] };
   });
 }
 
 /**
- * Marks the versions whose time has come as announced and returns the tags of their series, for
- * the scheduler to invalidate. Idempotent across instances: each version is announced once.
+ * Marks the approved versions whose time has come as announced and returns the tags of their
+ * series, for the scheduler to invalidate. Idempotent across instances: each version is announced
+ * once. A version not approved stays unannounced: approving it later announces it (`approveVersion`).
  */
 export async function announceDueVersions(db: Db, now = new Date()): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
   const due = await db
     .update(seriesVersions)
     .set({ announcedAt: now })
-    .where(and(isNull(seriesVersions.announcedAt), lte(seriesVersions.publishedAt, now)))
+    .where(and(isNull(seriesVersions.announcedAt), lte(seriesVersions.publishedAt, now), eq(seriesVersions.review, 'approved')))
     .returning({ seriesId: seriesVersions.seriesId, number: seriesVersions.number });
   if (due.length === 0) return { versions: [], tags: [] };
   const rows = await db.select().from(series);

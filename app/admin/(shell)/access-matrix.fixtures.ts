@@ -17,6 +17,7 @@ import { files, news, pages, publicationFiles, publications, siteIdentity, users
 import { linkPublication } from '@/lib/releases/links';
 import { createRelease } from '@/lib/releases/mutations';
 import { stageImport } from '@/lib/series/imports';
+import { setSelfApproval } from '@/lib/review/settings';
 import { createSeries, publishVersions } from '@/lib/series/versions';
 import type { StorageDriver } from '@/lib/storage';
 
@@ -56,8 +57,10 @@ export type Fixtures = {
   ownUsedFile: Record<ActorName, string>;
   /** IPC_MATRIX (area ipc): one published version. */
   series: { code: string; version: number };
-  /** IPC_PROG (area ipc): version 2 scheduled for 2030. */
+  /** IPC_PROG (area ipc): version 2 scheduled for 2030, approved. */
   scheduled: { code: string; number: number };
+  /** IPC_REVUE (area ipc): version 2, written by `other`, submitted for review (self-approval off). */
+  submittedVersion: { code: string; number: number };
   otherImport: string;
   ownImport: Record<ActorName, string>;
   /** A confirmed release of area ipc in 2030, carrying nothing. */
@@ -142,7 +145,8 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     await db.insert(publicationFiles).values({ publicationId: ipcPublished.id, fileId: ownUsedFile[name], label: `Annexe ${name}` });
   }
 
-  // Series of area ipc: one with a published version, one with a version scheduled for 2030.
+  // Series of area ipc: one with a published version, one with a version scheduled for 2030 (both
+  // approved: written under self-approval, turned off again after), one with a version submitted for review.
   const meta = { unit: 'indice', basePeriod: 'base 100 = 2020', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: 'Institut', methodology: '', area: 'ipc', headline: false, imfIndicator: null } as const;
   const expectOk = <T extends { ok: boolean }>(result: T, what: string): T => {
     if (!result.ok) throw new Error(`Fixture ${what}: ${JSON.stringify(result)}`);
@@ -150,20 +154,32 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   };
   expectOk(await createSeries(db, { meta: { ...meta, code: 'IPC_MATRIX', label: 'Indice des prix (matrice)' }, actor: actorOf(other) }), 'IPC_MATRIX');
   expectOk(await createSeries(db, { meta: { ...meta, code: 'IPC_PROG', label: 'Indice des prix (programmé)' }, actor: actorOf(other) }), 'IPC_PROG');
+  expectOk(await createSeries(db, { meta: { ...meta, code: 'IPC_REVUE', label: 'Indice des prix (à relire)' }, actor: actorOf(other) }), 'IPC_REVUE');
+  await setSelfApproval(db, { allowed: true, user: null, actor: 'fixtures' });
   const value = (period: string, v: number) => ({ period, value: v, status: 'A' as const });
   expectOk(
     await publishVersions(db, {
       values: new Map([
         ['IPC_MATRIX', [value('2026-08-01', 100), value('2026-09-01', 101)]],
         ['IPC_PROG', [value('2026-08-01', 100)]],
+        ['IPC_REVUE', [value('2026-08-01', 100)]],
       ]),
       kind: 'revision',
       reason: 'Première publication.',
       actor: actorOf(other),
+      approver: true,
     }),
     'versions',
   );
-  expectOk(await publishVersions(db, { values: new Map([['IPC_PROG', [value('2026-09-01', 102)]]]), publishAt: later, kind: 'revision', reason: '', actor: actorOf(other) }), 'scheduled version');
+  expectOk(
+    await publishVersions(db, { values: new Map([['IPC_PROG', [value('2026-09-01', 102)]]]), publishAt: later, kind: 'revision', reason: '', actor: actorOf(other), approver: true }),
+    'scheduled version',
+  );
+  await setSelfApproval(db, { allowed: false, user: null, actor: 'fixtures' });
+  expectOk(
+    await publishVersions(db, { values: new Map([['IPC_REVUE', [value('2026-09-01', 101)]]]), kind: 'revision', reason: '', actor: actorOf(other), approver: true }),
+    'submitted version',
+  );
 
   // Staged imports of IPC_MATRIX values: someone else's, and each actor's own.
   const csv = (n: number) => new TextEncoder().encode(`code;période;valeur;statut\r\nIPC_MATRIX;2026-10;${100 + n},5;P\r\n`);
@@ -198,6 +214,7 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     ownUsedFile,
     series: { code: 'IPC_MATRIX', version: 1 },
     scheduled: { code: 'IPC_PROG', number: 2 },
+    submittedVersion: { code: 'IPC_REVUE', number: 2 },
     otherImport,
     ownImport,
     release: { id: release.id, version: 1 },

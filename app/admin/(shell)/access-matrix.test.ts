@@ -207,11 +207,15 @@ const runs = {
   // Series
   'create an IPC series': ({ fn }) => formAction(fn, { ...seriesForm, code: 'IPC_NOUVEAU', label: 'Nouvel indice' }),
   'describe the IPC series': ({ fn, fx }) => formAction(fn, { ...seriesForm, code: fx.series.code, label: 'Indice des prix (revu)', current: fx.series.code, version: String(fx.series.version) }),
-  'publish IPC values': ({ fn, fx }) => formAction(fn, { code: fx.series.code, when: 'now', kind: 'revision', reason: '', 'value:2026-12-01': '103,2', 'status:2026-12-01': 'A' }),
-  'publish someone else’s staged import': ({ fn, fx }) => formAction(fn, { id: fx.otherImport, when: 'now', kind: 'revision', reason: '' }),
+  'prepare IPC values (a Rédacteur’s version is submitted for review)': ({ fn, fx }) =>
+    formAction(fn, { code: fx.series.code, when: 'now', kind: 'revision', reason: '', 'value:2026-12-01': '103,2', 'status:2026-12-01': 'A' }),
+  'prepare a version from someone else’s staged import': ({ fn, fx }) => formAction(fn, { id: fx.otherImport, when: 'now', kind: 'revision', reason: '' }),
   'cancel one’s own staged import': ({ fn, fx, actor }) => formAction(fn, { id: fx.ownImport[actor] }),
   'cancel someone else’s staged import': ({ fn, fx }) => formAction(fn, { id: fx.otherImport }),
   'cancel a scheduled IPC version': ({ fn, fx }) => formAction(fn, { code: fx.scheduled.code, number: String(fx.scheduled.number) }),
+  'cancel an IPC version waiting for review': ({ fn, fx }) => formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
+  'approve a submitted IPC version': ({ fn, fx }) => formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
+  'send a submitted IPC version back': ({ fn, fx }) => formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number), note: 'La valeur de septembre est à vérifier.' }),
   'stage an import of IPC values': (c) => route(c, 'POST', '/api/admin/series/import', { form: csvFile(`code;période;valeur;statut\r\n${c.fx.series.code};2026-11;104,1;P\r\n`) }),
   // Calendar
   'announce an IPC release': ({ fn }) => formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),
@@ -291,11 +295,16 @@ const matrix: [entry: string, scenario: Case, admin: Outcome, publisher: Outcome
   ['POST /api/admin/[kind]/bulk',                   'bulk: restore a trashed IPC draft',                  A,    A,    A,    D,     D],
   ['series/actions#createSeriesAction',             'create an IPC series',                               A,    A,    D,    D,     D],
   ['series/actions#updateSeriesAction',             'describe the IPC series',                            A,    A,    D,    D,     D],
-  ['series/actions#publishValuesAction',            'publish IPC values',                                 A,    A,    D,    D,     D],
-  ['series/actions#publishImportAction',            'publish someone else’s staged import',               A,    A,    D,    D,     D],
+  // Values are prepared by the series' area writers and public only once a second person approves them.
+  ['series/actions#publishValuesAction',            'prepare IPC values (a Rédacteur’s version is submitted for review)', A, A, A, D, D],
+  ['series/actions#publishImportAction',            'prepare a version from someone else’s staged import', A,   A,    A,    D,     D],
   ['series/actions#cancelImportAction',             'cancel one’s own staged import',                     A,    A,    A,    A,     A],
   ['series/actions#cancelImportAction',             'cancel someone else’s staged import',                A,    A,    D,    D,     D],
   ['series/actions#cancelVersionAction',            'cancel a scheduled IPC version',                     A,    A,    D,    D,     D],
+  // A version waiting for review is still its area writers' work, like a draft: nothing of it was public.
+  ['series/actions#cancelVersionAction',            'cancel an IPC version waiting for review',           A,    A,    A,    D,     D],
+  ['series/actions#approveVersionAction',           'approve a submitted IPC version',                    A,    A,    D,    D,     D],
+  ['series/actions#returnVersionAction',            'send a submitted IPC version back',                  A,    A,    D,    D,     D],
   ['POST /api/admin/series/import',                 'stage an import of IPC values',                      A,    A,    A,    A,     D],
   ['calendrier/actions#createReleaseAction',        'announce an IPC release',                            A,    A,    D,    D,     D],
   ['calendrier/actions#confirmReleaseAction',       'confirm an IPC release',                             A,    A,    D,    D,     D],

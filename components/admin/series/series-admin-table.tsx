@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getArea } from '@/lib/content/areas';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import type { AdminSeriesRow } from '@/lib/series/admin';
+import { versionReviewLabels, type AdminSeriesRow } from '@/lib/series/admin';
 import { frequencyLabel, periodLabel, statusLabel } from '@/lib/series/model';
 
 /** The back-office's table of series (all of them, or an area's on its list screen). */
@@ -18,7 +18,7 @@ export function SeriesAdminTable({ list }: { list: AdminSeriesRow[] }) {
             <th scope="col" className="py-2 pr-4">Rubrique</th>
             <th scope="col" className="py-2 pr-4">Dernière valeur</th>
             <th scope="col" className="py-2 pr-4">Version en ligne</th>
-            <th scope="col" className="py-2">Programmée</th>
+            <th scope="col" className="py-2">Programmée ou à relire</th>
           </tr>
         </thead>
         <tbody>
@@ -36,7 +36,10 @@ export function SeriesAdminTable({ list }: { list: AdminSeriesRow[] }) {
                 {last ? `${formatNumber(last.value, row.decimals)} (${periodLabel(last.period, row.frequency)}, ${statusLabel[last.status]})` : '—'}
               </td>
               <td className="py-2 pr-4">{published ? `v${published.number}, ${formatDateTime(published.publishedAt)}` : 'aucune'}</td>
-              <td className="py-2">{scheduled ? `v${scheduled.number}, ${formatDateTime(scheduled.publishedAt)} UTC` : '—'}</td>
+              <td className="py-2">
+                {scheduled ? `v${scheduled.number}, ${formatDateTime(scheduled.publishedAt)} UTC` : '—'}
+                {scheduled && scheduled.review !== 'approved' ? <span className="block text-xs text-down">{versionReviewLabels[scheduled.review]}</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>

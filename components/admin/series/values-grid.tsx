@@ -35,6 +35,7 @@ export function ValuesGrid({
   rows,
   zone,
   releases,
+  reviewNote = null,
 }: {
   action: Action;
   code: string;
@@ -43,6 +44,8 @@ export function ValuesGrid({
   /** The institute's zone, as the publication time field is read (« UTC », « heure de Douala »). */
   zone: string;
   releases: ReleaseChoice[];
+  /** Why the version will be submitted for review, not published (null: approved at once under self-approval). */
+  reviewNote?: string | null;
 }) {
   // What the page loaded: a publication changes it, and the refreshed grid shows the values saved.
   const loaded = rows.map((r) => (r.current ? `${r.current.value}${r.current.status}` : '')).join('|');
@@ -111,8 +114,21 @@ export function ValuesGrid({
         </tbody>
       </table>
       <PublishFields errors={errors} zone={zone} releases={releases} />
+      {reviewNote ? (
+        <p id={`${code}-relecture`} role="note" className="max-w-3xl rounded-md border border-border bg-surface-2 p-2 text-sm">
+          {reviewNote}
+        </p>
+      ) : null}
       <FormStatus result={result} />
-      <SubmitButton pending={pending} pendingLabel="Publication…">Publier les valeurs</SubmitButton>
+      {reviewNote ? (
+        <SubmitButton pending={pending} pendingLabel="Envoi…">
+          Soumettre les valeurs pour relecture
+        </SubmitButton>
+      ) : (
+        <SubmitButton pending={pending} pendingLabel="Publication…">
+          Publier les valeurs
+        </SubmitButton>
+      )}
     </form>
   );
 }

@@ -46,7 +46,7 @@ export async function sitemapRefs(db: Db, params: { areas: string[]; pageKeys: s
       .select({ area: series.area, code: series.code, label: english(series.translations, 'label'), publishedAt: max(seriesVersions.publishedAt) })
       .from(series)
       .innerJoin(seriesVersions, eq(seriesVersions.seriesId, series.id))
-      .where(lte(seriesVersions.publishedAt, now))
+      .where(and(eq(seriesVersions.review, 'approved'), lte(seriesVersions.publishedAt, now)))
       .groupBy(series.id)
       .orderBy(asc(series.area), asc(series.code)),
     db

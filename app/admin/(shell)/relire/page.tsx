@@ -5,6 +5,7 @@ import { reviewQueue, type ReviewQueueRow } from '@/lib/content/queries/review-q
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { selfApprovalAllowed } from '@/lib/review/settings';
+import { versionsAwaitingReview, type VersionAwaitingReview } from '@/lib/series/admin';
 
 export const metadata = { title: 'À relire — Administration' };
 
@@ -16,10 +17,14 @@ export const metadata = { title: 'À relire — Administration' };
 export default async function ReviewPage() {
   const actor = await adminActor();
   const db = await getDb();
-  const [queue, selfApproval] = await Promise.all([reviewQueue(db), selfApprovalAllowed(db)]);
+  const [queue, versions, selfApproval] = await Promise.all([reviewQueue(db), versionsAwaitingReview(db), selfApprovalAllowed(db)]);
   const mayReview = (row: ReviewQueueRow) => can(actor, needs.review([row.area])) && (row.editedById !== actor.id || selfApproval);
   const toReview = queue.filter(mayReview);
   const mine = queue.filter((row) => !mayReview(row) && row.editedById === actor.id);
+  // Series versions: the same split, their writer being whoever created them (lib/series/versions.ts).
+  const mayReviewVersion = (v: VersionAwaitingReview) => can(actor, needs.review([v.area])) && (v.createdBy !== actor.id || selfApproval);
+  const versionsToReview = versions.filter(mayReviewVersion);
+  const myVersions = versions.filter((v) => !mayReviewVersion(v) && v.createdBy === actor.id);
   const reviewer = can(actor, needs.review());
   return (
     <>
@@ -34,7 +39,57 @@ export default async function ReviewPage() {
         rows={mine}
         empty="Vous n’avez rien soumis qui attende une relecture."
       />
+      <h2 className="mt-10 text-xl font-bold">Versions de séries</h2>
+      {reviewer ? <VersionTable caption="Versions de séries en attente de votre relecture" rows={versionsToReview} empty="Aucune version de série n’attend votre relecture." /> : null}
+      <VersionTable
+        caption={reviewer ? 'Vos versions de séries, relues par une autre personne' : 'Vos versions de séries en attente de relecture'}
+        rows={myVersions}
+        empty="Vous n’avez soumis aucune version de série qui attende une relecture."
+      />
     </>
+  );
+}
+
+function VersionTable({ caption, rows, empty }: { caption: string; rows: VersionAwaitingReview[]; empty: string }) {
+  return (
+    <section className="mt-6">
+      {rows.length === 0 ? (
+        <>
+          <h3 className="font-semibold">{caption}</h3>
+          <p className="mt-2 text-sm text-muted">{empty}</p>
+        </>
+      ) : (
+        <table className="w-full border-collapse text-sm">
+          <caption className="mb-2 text-left font-semibold">
+            {caption} ({rows.length})
+          </caption>
+          <thead>
+            <tr className="border-b border-border text-left">
+              <th scope="col" className="py-2">Version</th>
+              <th scope="col" className="py-2">Série</th>
+              <th scope="col" className="py-2">Écrite par</th>
+              <th scope="col" className="py-2">Soumise</th>
+              <th scope="col" className="py-2">Mise en ligne prévue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((v) => (
+              <tr key={`${v.code}-${v.number}`} className="border-b border-border">
+                <th scope="row" className="py-1.5 text-left font-normal">
+                  <Link href={`/admin/series/${v.code}`}>
+                    {v.code}, version {v.number}
+                  </Link>
+                </th>
+                <td className="py-1.5">{v.label}</td>
+                <td className="py-1.5">{v.createdByName ?? '—'}</td>
+                <td className="py-1.5">{formatDateTime(v.submittedAt)}</td>
+                <td className="py-1.5">{formatDateTime(v.publishedAt)} UTC, après approbation</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

@@ -4,7 +4,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
-import { needs, type Need } from '@/lib/admin/access';
+import { can, needs, type Need } from '@/lib/admin/access';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { env } from '@/lib/env';
@@ -12,15 +12,27 @@ import { ValidationError } from '@/lib/errors';
 import { fromZonedInput, zoneName } from '@/lib/releases/model';
 import { cancelImport, importOwnerAndAreas, publishImport } from '@/lib/series/imports';
 import { changeKinds, isStatusCode, periodStart, seriesMetaSchema, statusCodes, type Observation, type SeriesMeta } from '@/lib/series/model';
-import { findSeries } from '@/lib/series/queries';
-import { cancelScheduledVersion, createSeries, publishVersions, seriesEnglishSchema, updateSeriesMeta, type SeriesWrite } from '@/lib/series/versions';
+import { findSeries, findVersion } from '@/lib/series/queries';
+import {
+  approveVersion,
+  cancelScheduledVersion,
+  createSeries,
+  publishVersions,
+  returnVersion,
+  seriesEnglishSchema,
+  updateSeriesMeta,
+  type PublishedVersion,
+  type SeriesWrite,
+} from '@/lib/series/versions';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 
 /**
- * What a series write needs: a series' description and values are public as soon as they are
- * saved (or at their scheduled minute), so every write here takes a publisher of the series' area.
+ * What a series write needs: a series' description is public as soon as it is saved, so it takes a
+ * publisher of the series' area. Values are different (issue 24): a version is public only once a
+ * second person approved it, so the area's writers prepare them (`needs.prepareValues`) and its
+ * publishers approve them (`needs.review`).
  */
 const publishSeries = (areas: readonly string[], what: string): Need => ({ to: 'publish', areas, what });
 /** The area of a series by its code (none when it is unknown: the write then answers « n’existe pas »). */
@@ -94,10 +106,17 @@ function publishTime(input: { when: 'now' | 'later' | 'release'; publishAt?: str
   }
   return at;
 }
-const publishedMessage = (v: { code: string; number: number; publishedAt: Date }[]) =>
-  v.some((x) => x.publishedAt.getTime() > Date.now() + 1000)
-    ? `Version programmée : ${v.map((x) => `${x.code} v${x.number}`).join(', ')}. Rien n’est public avant l’heure prévue.`
-    : `Version publiée : ${v.map((x) => `${x.code} v${x.number}`).join(', ')}. Les pages, fichiers et l’API sont à jour.`;
+const publishedMessage = (v: PublishedVersion[]) => {
+  const names = v.map((x) => `${x.code} v${x.number}`).join(', ');
+  if (v.some((x) => x.review !== 'approved')) {
+    return `Version soumise pour relecture : ${names}. Une seconde personne l’approuve avant sa mise en ligne ; rien n’est public d’ici là.`;
+  }
+  return v.some((x) => x.publishedAt.getTime() > Date.now() + 1000)
+    ? `Version programmée : ${names}. Rien n’est public avant l’heure prévue.`
+    : `Version publiée : ${names}. Les pages, fichiers et l’API sont à jour.`;
+};
+/** Whether the actor approves versions of these series' areas (a publisher): their own is still submitted unless self-approval. */
+const approverOf = (ctx: ActionContext, areas: readonly string[]) => can(ctx.actor, needs.review(areas));
 
 /** Values typed in the grid: `value:{period}` and `status:{period}` fields. */
 export const publishValuesAction = adminFormAction(
@@ -142,20 +161,32 @@ export const publishValuesAction = adminFormAction(
         kind: input.kind,
         reason: input.reason,
         actor: actorOf(ctx),
+        approver: approverOf(ctx, [row.area]),
       }),
     );
     return { message: publishedMessage(published) };
   },
-  { access: async (input, ctx) => publishSeries(await areasOfSeries(ctx, input.code), 'publier ou programmer des valeurs'), success: (r) => r.message },
+  { access: async (input, ctx) => needs.prepareValues(await areasOfSeries(ctx, input.code)), success: (r) => r.message },
 );
 
 export const publishImportAction = adminFormAction(
   z.object({ id: z.uuid('Import inconnu : envoyez le fichier à nouveau.'), ...publishFields }),
   async (input, ctx) => {
-    const published = await done(await publishImport(ctx.db, { id: input.id, publishAt: publishTime(input), releaseId: releaseOf(input), kind: input.kind, reason: input.reason, actor: actorOf(ctx) }));
+    const areas = (await importOwnerAndAreas(ctx.db, input.id))?.areas ?? [];
+    const published = await done(
+      await publishImport(ctx.db, {
+        id: input.id,
+        publishAt: publishTime(input),
+        releaseId: releaseOf(input),
+        kind: input.kind,
+        reason: input.reason,
+        actor: actorOf(ctx),
+        approver: approverOf(ctx, areas),
+      }),
+    );
     redirect(`/admin/series?publie=${encodeURIComponent(publishedMessage(published))}`);
   },
-  { access: async ({ id }, ctx) => publishSeries((await importOwnerAndAreas(ctx.db, id))?.areas ?? [], 'publier ou programmer des valeurs') },
+  { access: async ({ id }, ctx) => needs.prepareValues((await importOwnerAndAreas(ctx.db, id))?.areas ?? []) },
 );
 
 export const cancelImportAction = adminFormAction(
@@ -173,8 +204,43 @@ export const cancelImportAction = adminFormAction(
   },
 );
 
+const versionInput = z.object({ code: z.string().max(40), number: z.coerce.number().int().min(1) });
+
+/**
+ * Cancelling a version not yet public: one waiting for review (submitted or sent back) is still
+ * its areas' writers' work, like a draft; an approved one scheduled for later is the public
+ * site's, which takes a publisher.
+ */
 export const cancelVersionAction = adminFormAction(
-  z.object({ code: z.string().max(40), number: z.coerce.number().int().min(1) }),
+  versionInput,
   async ({ code, number }, ctx) => done(await cancelScheduledVersion(ctx.db, { code, number, actor: actorOf(ctx) })),
-  { access: async ({ code }, ctx) => publishSeries(await areasOfSeries(ctx, code), 'annuler une version programmée'), success: 'Version programmée annulée : rien n’en sera publié.' },
+  {
+    access: async ({ code, number }, ctx) => {
+      const version = await findVersion(ctx.db, code, number);
+      if (version && version.review !== 'approved') return needs.prepareValues([version.area]);
+      return publishSeries(await areasOfSeries(ctx, code), 'annuler une version programmée');
+    },
+    success: 'Version annulée : rien n’en sera publié.',
+  },
+);
+
+/** Approving a version submitted for review: by a publisher of its area who did not write it (unless self-approval). */
+export const approveVersionAction = adminFormAction(
+  versionInput,
+  async ({ code, number }, ctx) => {
+    const approved = await done(await approveVersion(ctx.db, { code, number, actor: actorOf(ctx) }));
+    return {
+      message: approved.public
+        ? `Version ${number} de ${code} approuvée et mise en ligne : les pages, fichiers et l’API sont à jour.`
+        : `Version ${number} de ${code} approuvée : elle sera en ligne à l’heure prévue.`,
+    };
+  },
+  { access: async ({ code }, ctx) => needs.review(await areasOfSeries(ctx, code)), success: (r) => r.message },
+);
+
+/** Sending a submitted version back to its writer, with the reason (`note`, required). */
+export const returnVersionAction = adminFormAction(
+  versionInput.extend({ note: z.string().max(2_000, 'La raison tient en 2 000 caractères au plus.').default('') }),
+  async ({ code, number, note }, ctx) => done(await returnVersion(ctx.db, { code, number, note, actor: actorOf(ctx) })),
+  { access: async ({ code }, ctx) => needs.review(await areasOfSeries(ctx, code)), success: 'Version renvoyée à son rédacteur, avec votre remarque. Rien n’en est public.' },
 );

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AccessNote } from '@/components/admin/read-only';
 import { CancelVersionButton } from '@/components/admin/series/cancel-version-button';
+import { VersionReview } from '@/components/admin/series/version-review';
 import { SeriesForm } from '@/components/admin/series/series-form';
 import { ValuesGrid } from '@/components/admin/series/values-grid';
 import { can, needs } from '@/lib/admin/access';
@@ -9,12 +10,13 @@ import { adminActor } from '@/lib/admin/page-access';
 import { getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
-import { gridPeriods } from '@/lib/series/admin';
+import { selfApprovalAllowed } from '@/lib/review/settings';
+import { adminVersions, gridPeriods, versionReviewLabels, versionReviewNote, type AdminVersion } from '@/lib/series/admin';
 import { env } from '@/lib/env';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
-import { changeKindLabel, periodLabel } from '@/lib/series/model';
-import { findSeries, metaOf, scheduledVersion, valuesAt, versionsOf } from '@/lib/series/queries';
+import { periodLabel } from '@/lib/series/model';
+import { findSeries, metaOf, pendingVersion, valuesAt } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/series/urls';
 import { publishValuesAction, updateSeriesAction } from '../actions';
 
@@ -31,18 +33,23 @@ export default async function SeriesEditPage({ params }: Props) {
   const db = await getDb();
   const row = await findSeries(db, code);
   if (!row) notFound();
-  const [values, versions, pending] = await Promise.all([
+  const [values, versions, pending, selfApproval] = await Promise.all([
     valuesAt(db, [row.id], { scheduled: true }).then((m) => m.get(row.id) ?? []),
-    versionsOf(db, row.id, { scheduled: true }),
-    scheduledVersion(db, row.id),
+    adminVersions(db, row.id),
+    pendingVersion(db, row.id),
+    selfApprovalAllowed(db),
   ]);
   const byPeriod = new Map(values.map((v) => [v.period, v]));
   const periods = gridPeriods(values, row.frequency).reverse();
   const publicPath = seriesPath(row);
-  // A series' description and values are public once saved (or at their minute): publishers of its area (series/actions.ts).
+  // As series/actions.ts decides: a series' description is public once saved (its area's publishers);
+  // its values are prepared by its area's writers and public once a second person approved them.
   const mayPublish = can(actor, needs.publish([row.area]));
+  const mayPrepare = can(actor, needs.prepareValues([row.area]));
+  const approver = can(actor, needs.review([row.area]));
   const canImport = can(actor, needs.upload);
   const areaName = getArea(row.area)?.menuLabel ?? row.area;
+  const pendingRow = pending ? versions.find((v) => v.number === pending.number) : undefined;
   return (
     <>
       <p className="text-sm">
@@ -51,30 +58,36 @@ export default async function SeriesEditPage({ params }: Props) {
       <h1 className="mt-2 text-2xl font-bold">
         {row.label} <span className="font-mono text-lg text-muted">({row.code})</span>
       </h1>
-      {publicPath && versions.length > 0 ? (
+      {publicPath && versions.some((v) => v.public) ? (
         <p className="mt-2">
           <Link href={publicPath}>Voir la page publique</Link>
         </p>
       ) : null}
 
-      {pending ? (
-        <section aria-labelledby="programmee" className="mt-6 rounded-md border border-border bg-primary-soft p-4">
-          <h2 id="programmee" className="font-semibold">
-            Version {pending.number} programmée le {formatDateTime(pending.publishedAt)} UTC
-          </h2>
-          <p className="mt-1 text-sm">Ses valeurs ne sont visibles nulle part avant cette heure. Une seule version peut être programmée à la fois.</p>
-          {mayPublish ? <CancelVersionButton code={row.code} number={pending.number} /> : null}
-        </section>
+      {pendingRow ? (
+        <PendingVersion
+          code={row.code}
+          version={pendingRow}
+          actorId={actor.id}
+          mayReview={approver && (pendingRow.createdBy !== actor.id || selfApproval)}
+          mayCancel={pendingRow.review === 'approved' ? mayPublish : mayPrepare}
+        />
       ) : null}
 
       <section aria-labelledby="valeurs" className="mt-8">
         <h2 id="valeurs" className="text-xl font-bold">
           Saisir des valeurs
         </h2>
-        {!mayPublish ? (
-          <AccessNote className="mt-2 max-w-3xl">Un responsable de publication saisit et publie les valeurs de cette série (rubrique « {areaName} »).</AccessNote>
+        {!mayPrepare ? (
+          <AccessNote className="mt-2 max-w-3xl">
+            Les rédacteurs de la rubrique « {areaName} » préparent les valeurs de cette série ; un responsable de publication les approuve.
+          </AccessNote>
         ) : pending ? (
-          <p className="mt-2 text-muted">Attendez la mise en ligne de la version programmée, ou annulez-la, pour publier d’autres valeurs.</p>
+          <p className="mt-2 text-muted">
+            {pending.review === 'approved'
+              ? 'Attendez la mise en ligne de la version programmée, ou annulez-la, pour publier d’autres valeurs.'
+              : 'Une version attend sa relecture : faites-la approuver, ou annulez-la, pour préparer d’autres valeurs.'}
+          </p>
         ) : (
           <ValuesGrid
             action={publishValuesAction}
@@ -83,12 +96,13 @@ export default async function SeriesEditPage({ params }: Props) {
             rows={periods.map((p) => ({ period: p, label: periodLabel(p, row.frequency), current: byPeriod.get(p) ?? null }))}
             zone={zoneName(env.TIME_ZONE)}
             releases={await releaseChoices(db, env.TIME_ZONE)}
+            reviewNote={versionReviewNote({ approver, selfApproval })}
           />
         )}
         {canImport ? (
           <p className="mt-3 text-sm">
             Pour de nombreuses valeurs ou plusieurs séries : <Link href="/admin/series/import">importer un fichier CSV ou XLSX</Link>
-            {mayPublish ? '' : ' (vous en préparez l’aperçu ; un responsable de publication le publie)'}.
+            {mayPrepare ? '' : ' (vous en préparez l’aperçu ; un rédacteur de la rubrique ou un responsable de publication l’enregistre)'}.
           </p>
         ) : null}
       </section>
@@ -103,8 +117,9 @@ export default async function SeriesEditPage({ params }: Props) {
           <ol className="mt-3 space-y-2">
             {versions.map((v) => (
               <li key={v.number}>
-                <strong>Version {v.number}</strong> — {formatDateTime(v.publishedAt)} UTC, {changeKindLabel[v.kind]}
+                <strong>Version {v.number}</strong> — {formatDateTime(v.publishedAt)} UTC, {v.kindLabel}
                 {v.reason ? ` : ${v.reason}` : ''}
+                {v.createdByName ? `, écrite par ${v.createdByName}` : ''}. <ReviewBadge version={v} />
               </li>
             ))}
           </ol>
@@ -126,5 +141,64 @@ export default async function SeriesEditPage({ params }: Props) {
         />
       </section>
     </>
+  );
+}
+
+/** A version's review, as the list shows it: « Soumise pour relecture », « Approuvée », « Renvoyée : raison ». */
+function ReviewBadge({ version }: { version: AdminVersion }) {
+  const text = version.review === 'none' ? `Renvoyée : ${version.reviewNote ?? 'sans raison indiquée'}` : versionReviewLabels[version.review];
+  const tone = version.review === 'approved' ? 'border-border' : 'border-down';
+  return (
+    <span className={`ml-1 inline-block rounded-sm border px-1.5 text-xs ${tone}`}>
+      {text}
+      {version.review === 'approved' && !version.public ? ' (programmée)' : ''}
+    </span>
+  );
+}
+
+/** The version not yet public: scheduled, waiting for review, or sent back, and what this user may do with it. */
+function PendingVersion({ code, version, actorId, mayReview, mayCancel }: { code: string; version: AdminVersion; actorId: string; mayReview: boolean; mayCancel: boolean }) {
+  const when = `${formatDateTime(version.publishedAt)} UTC`;
+  const writer = version.createdBy === actorId ? 'vous' : (version.createdByName ?? 'un compte supprimé');
+  return (
+    <section aria-labelledby="en-attente" className="mt-6 rounded-md border border-border bg-primary-soft p-4">
+      {version.review === 'approved' ? (
+        <>
+          <h2 id="en-attente" className="font-semibold">
+            Version {version.number} programmée le {when}
+          </h2>
+          <p className="mt-1 text-sm">Ses valeurs ne sont visibles nulle part avant cette heure. Une seule version peut être programmée à la fois.</p>
+        </>
+      ) : version.review === 'submitted' ? (
+        <>
+          <h2 id="en-attente" className="font-semibold">
+            Version {version.number} soumise pour relecture
+          </h2>
+          <p className="mt-1 text-sm">
+            Écrite par {writer}. Ses valeurs ne sont visibles nulle part avant son approbation
+            {!version.due ? `, puis le ${when}` : ' ; elle est mise en ligne dès qu’elle est approuvée'}.
+          </p>
+          {mayReview ? (
+            <VersionReview code={code} number={version.number} />
+          ) : version.createdBy === actorId ? (
+            <p className="mt-2 text-sm">Vous avez écrit cette version : une seconde personne l’approuve avant sa mise en ligne.</p>
+          ) : (
+            <p className="mt-2 text-sm">Un responsable de publication qui ne l’a pas écrite l’approuve ou la renvoie.</p>
+          )}
+        </>
+      ) : (
+        <>
+          <h2 id="en-attente" className="font-semibold">
+            Version {version.number} renvoyée au rédacteur
+          </h2>
+          <div role="note" className="mt-2 rounded-md border border-border bg-surface p-2 text-sm">
+            <p className="font-medium">Renvoyée {version.reviewedByName ? `par ${version.reviewedByName}` : ''} :</p>
+            <p className="whitespace-pre-line">{version.reviewNote}</p>
+          </div>
+          <p className="mt-2 text-sm">Rien n’en est public. Annulez-la, puis préparez une nouvelle version corrigée.</p>
+        </>
+      )}
+      {mayCancel ? <CancelVersionButton code={code} number={version.number} waiting={version.review !== 'approved'} /> : null}
+    </section>
   );
 }

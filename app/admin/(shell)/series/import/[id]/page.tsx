@@ -8,6 +8,8 @@ import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
+import { selfApprovalAllowed } from '@/lib/review/settings';
+import { versionReviewNote } from '@/lib/series/admin';
 import { importOwnerAndAreas, importView } from '@/lib/series/imports';
 import { periodLabel, statusLabel, type Observation } from '@/lib/series/model';
 
@@ -26,10 +28,12 @@ export default async function ImportPreviewPage({ params }: Props) {
   const id = (await params).id;
   const [view, owner] = await Promise.all([importView(db, id), importOwnerAndAreas(db, id)]);
   if (!view || !owner) notFound();
-  // As series/actions.ts decides: publishing takes a publisher of the series' areas; its author or a publisher cancels it.
-  const mayPublish = can(actor, needs.publish(owner.areas));
-  const mayCancel = mayPublish || owner.createdBy === actor.id;
-  const releases = await releaseChoices(db, env.TIME_ZONE);
+  // As series/actions.ts decides: the series' area writers write the version (submitted for review
+  // unless an approver under self-approval); its author or a publisher cancels the import.
+  const mayPublish = can(actor, needs.prepareValues(owner.areas));
+  const mayCancel = can(actor, needs.publish(owner.areas)) || owner.createdBy === actor.id;
+  const [releases, selfApproval] = await Promise.all([releaseChoices(db, env.TIME_ZONE), selfApprovalAllowed(db)]);
+  const reviewNote = versionReviewNote({ approver: can(actor, needs.review(owner.areas)), selfApproval });
   const { staged, preview, frequencies } = view;
   const errors = staged.errors;
   const shownValue = (o: Observation | undefined) => (o ? `${formatNumber(o.value, 4).replace(/0+$/, '').replace(/,$/, '')} (${statusLabel[o.status]})` : '—');
@@ -109,6 +113,7 @@ export default async function ImportPreviewPage({ params }: Props) {
         mayCancel={mayCancel}
         releases={releases}
         zone={zoneName(env.TIME_ZONE)}
+        reviewNote={reviewNote}
       />
     </>
   );
