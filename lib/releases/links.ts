@@ -19,6 +19,9 @@ import { readyReleases, reviewReset } from './review';
 
 const releaseTags = [tags.releases, tags.sitemap];
 
+/** A release published this long after its minute was held (the scheduler runs every 15 s). */
+const LATE_AFTER_MS = 60_000;
+
 /** A release's date can carry content only once it is confirmed (a provisional window is not a time). */
 const canCarry = (status: string) => status === 'confirmed' || status === 'postponed';
 
@@ -240,6 +243,11 @@ export async function publishDueReleases(tx: Db, now: Date): Promise<{ releases:
   const ready = await readyReleases(tx, due.map((r) => r.id));
   for (const r of due.filter((d) => ready.has(d.id))) {
     await tx.update(releases).set({ status: 'published', sequence: r.sequence + 1, version: r.version + 1, updatedAt: now }).where(eq(releases.id, r.id));
+    // Out later than its minute (held until approved): its versions are dated when they became public,
+    // so an `asOf` read of the time in between does not show them.
+    if (now.getTime() - r.scheduledAt.getTime() > LATE_AFTER_MS) {
+      await tx.update(seriesVersions).set({ publishedAt: now }).where(and(eq(seriesVersions.releaseId, r.id), lte(seriesVersions.publishedAt, now)));
+    }
     await writeAudit(tx, {
       actor: 'Calendrier des parutions',
       action: 'release.publish',

@@ -42,7 +42,8 @@ async function toReleases(db: Db, rows: Row[], now: Date): Promise<PublicRelease
     publications: (pubs.get(r.id) ?? [])
       .filter((p) => p.status === 'published' && p.publishedAt !== null && p.publishedAt <= now && !p.deletedAt)
       .map(({ area, slug, title, translations }) => ({ area, slug, title, translations })),
-    versions: (versions.get(r.id) ?? []).filter((v) => v.publishedAt <= now),
+    // Its versions are public once it is out (lib/releases/review.ts).
+    versions: r.status === 'published' ? (versions.get(r.id) ?? []).filter((v) => v.publishedAt <= now) : [],
   }));
 }
 

@@ -12,7 +12,9 @@ import { kinds } from '@/lib/content/kinds';
 import { createItem } from '@/lib/content/mutations/items';
 import { publishDueItems } from '@/lib/content/scheduler';
 import type { Db } from '@/lib/db/open';
-import { auditEntries, publications, releases, users } from '@/lib/db/schema';
+import { auditEntries, publications, releases, series, users } from '@/lib/db/schema';
+import { valuesAt } from '@/lib/series/queries';
+import { publishVersions } from '@/lib/series/versions';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { linkPublication } from './links';
 import { changeRelease, createRelease } from './mutations';
@@ -73,6 +75,19 @@ describe.each(testDatabaseKinds)('releases reviewed as a whole on %s', (kind) =>
   it('not approved, nothing of it goes out at its minute, and it is flagged from 24 h before', async () => {
     const r = await release('IPPI de novembre', 60 * 20, writer);
     const note = await linkedDraft(r.id, 'Note IPPI de novembre', writer);
+    // A series version comes out with it, prepared by the Rédacteur: submitted, waiting for review.
+    const [s] = await db.insert(series).values({ code: 'IPPI_REVUE', area: 'ippi', label: 'IPPI revue', unit: 'indice', basePeriod: '2020', frequency: 'monthly' }).returning();
+    const prepared = await publishVersions(db, {
+      values: new Map([['IPPI_REVUE', [{ period: '2026-10-01', value: 104.2, status: 'A' }]]]),
+      releaseId: r.id,
+      kind: 'revision',
+      reason: 'Publication mensuelle.',
+      actor: { user: writer },
+      approver: false,
+      now: t0,
+    });
+    expect(prepared.ok).toBe(true);
+    const values = async (instant: Date) => (await valuesAt(db, [s!.id], { at: instant })).get(s!.id) ?? [];
     // More than 24 h before: not flagged yet; within 24 h: flagged with what is missing.
     expect((await releasesAtRisk(db, at(-60 * 5))).map((x) => x.id)).not.toContain(r.id);
     const risk = (await releasesAtRisk(db, t0)).find((x) => x.id === r.id);
@@ -81,11 +96,19 @@ describe.each(testDatabaseKinds)('releases reviewed as a whole on %s', (kind) =>
     expect(run.published.filter((p) => p.id === note.id || p.id === r.id)).toEqual([]);
     expect(await statusOf(note.id)).toBe('scheduled');
     expect((await db.select({ status: releases.status }).from(releases).where(eq(releases.id, r.id)))[0]!.status).toBe('confirmed');
-    expect((await releasesAtRisk(db, at(60 * 20 + 1))).find((x) => x.id === r.id)).toMatchObject({ overdue: true });
-    // Approved late, it goes out at the next run.
+    expect((await releasesAtRisk(db, at(60 * 20 + 1))).find((x) => x.id === r.id)).toMatchObject({
+      overdue: true,
+      missing: expect.arrayContaining([expect.objectContaining({ kind: 'version', label: 'la version 1 de la série IPPI_REVUE' })]),
+    });
+    expect(await values(at(60 * 20 + 1))).toEqual([]);
+    // Approved late (with its note and its version), it goes out at the next run, dated then.
     expect(await reviewRelease(db, { id: r.id, expectedVersion: await versionOf(r.id), step: 'approve', actor: { user: publisher }, now: at(60 * 20 + 1) })).toMatchObject({ ok: true });
-    await publishDueItems(db, at(60 * 20 + 2));
+    expect(await values(at(60 * 20 + 1))).toEqual([]);
+    const late = await publishDueItems(db, at(60 * 20 + 2));
+    expect(late.tags).toEqual(expect.arrayContaining(['releases']));
     expect(await statusOf(note.id)).toBe('published');
+    expect(await values(at(60 * 20 + 2))).toHaveLength(1);
+    expect(await values(at(60 * 20 + 1))).toEqual([]);
   });
 
   it('an approver who wrote one of its pieces cannot approve it; a change of the entry sends it back to review; sending back takes a reason', async () => {

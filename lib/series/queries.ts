@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { observations, series, seriesVersions } from '@/lib/db/schema';
+import { observations, releases, series, seriesVersions } from '@/lib/db/schema';
 import {
   isStatusCode,
   type ChangeKind,
@@ -36,8 +36,17 @@ type VersionRow = typeof seriesVersions.$inferSelect;
  */
 export type Instant = { at?: Date; scheduled?: boolean };
 
-/** The one filter of what the public sees: approved, and its time come. */
-const publicBy = (at: Date) => and(eq(seriesVersions.review, 'approved'), lte(seriesVersions.publishedAt, at));
+/**
+ * The one filter of what the public sees: approved, its time come, and — for a version that comes
+ * out with a calendar release — that release out (lib/releases/review.ts: a release not approved
+ * as a whole brings nothing out, and the scheduler publishes it with everything it carries).
+ */
+const publicBy = (at: Date) =>
+  and(
+    eq(seriesVersions.review, 'approved'),
+    lte(seriesVersions.publishedAt, at),
+    sql`(${seriesVersions.releaseId} is null or exists (select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'))`,
+  );
 
 const visibleBy = ({ at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(at ?? new Date()));
 

@@ -4,7 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, seriesVersions, users } from '@/lib/db/schema';
+import { publishDueItems } from '@/lib/content/scheduler';
+import { auditEntries, releases, seriesVersions, users } from '@/lib/db/schema';
+import { reviewRelease } from '@/lib/releases/review';
 import { changeRelease, createRelease } from '@/lib/releases/mutations';
 import { setSelfApproval } from '@/lib/review/settings';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
@@ -194,6 +196,11 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     expect((await approveVersion(db, { code: 'REV_E', number: 1, actor: editor, now: minutes(1) })).ok).toBe(false);
     expect(await approveVersion(db, { code: 'REV_E', number: 1, actor: publisher, now: minutes(1) })).toEqual({ ok: true, value: { publishedAt: minutes(120), public: false }, tags: [] });
     expect(await seriesAt(db, 'REV_E', { at: minutes(119) })).toBeNull();
+    // It comes out with its release, once the release is approved as a whole and out (lib/releases/review.ts).
+    expect(await seriesAt(db, 'REV_E', { at: minutes(120) })).toBeNull();
+    const [row] = await db.select({ version: releases.version }).from(releases).where(eq(releases.id, release.id));
+    expect((await reviewRelease(db, { id: release.id, expectedVersion: row!.version, step: 'approve', actor: colleague, now: minutes(2) })).ok).toBe(true);
+    await publishDueItems(db, minutes(120));
     expect((await seriesAt(db, 'REV_E', { at: minutes(120) }))?.observations).toEqual([value('2026-09-01', 101)]);
   });
 });

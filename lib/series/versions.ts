@@ -397,7 +397,15 @@ export async function announceDueVersions(db: Db, now = new Date()): Promise<{ v
   const due = await db
     .update(seriesVersions)
     .set({ announcedAt: now })
-    .where(and(isNull(seriesVersions.announcedAt), lte(seriesVersions.publishedAt, now), eq(seriesVersions.review, 'approved')))
+    // A version of a release is announced once the release is out (published earlier in the same run).
+    .where(
+      and(
+        isNull(seriesVersions.announcedAt),
+        lte(seriesVersions.publishedAt, now),
+        eq(seriesVersions.review, 'approved'),
+        sql`(${seriesVersions.releaseId} is null or exists (select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'))`,
+      ),
+    )
     .returning({ seriesId: seriesVersions.seriesId, number: seriesVersions.number });
   if (due.length === 0) return { versions: [], tags: [] };
   const rows = await db.select().from(series);
