@@ -5,7 +5,15 @@ import { clearPageCache, handleWithPageCache, resetPageCache } from './page-cach
 
 /** A stand-in for Next's handler: counts calls, answers what the test says. */
 let calls = 0;
-let reply = { status: 200, cache: 'HIT', type: 'text/html; charset=utf-8', body: 'page', cookie: false, delayMs: 0, streamFirst: false };
+let reply: { status: number; cache: string; type: string; body: string; cookie: boolean; delayMs: number; streamFirst: boolean; hold?: Promise<void> } = {
+  status: 200,
+  cache: 'HIT',
+  type: 'text/html; charset=utf-8',
+  body: 'page',
+  cookie: false,
+  delayMs: 0,
+  streamFirst: false,
+};
 let base = '';
 let ttlMs = 60_000;
 /** The database probe's answer (a stand-in for `select 1`). */
@@ -34,11 +42,14 @@ const server = http.createServer((req, res) =>
         setTimeout(() => res.end(r.body.slice(3)), r.delayMs);
         return;
       }
-      setTimeout(() => {
+      // A render held until the test releases it, or one that takes `delayMs`.
+      const answer = () => {
         head();
         res.write(r.body.slice(0, 3));
         res.end(r.body.slice(3));
-      }, r.delayMs);
+      };
+      if (r.hold) void r.hold.then(answer);
+      else setTimeout(answer, r.delayMs);
     },
     {
       ttlMs,
@@ -178,12 +189,15 @@ describe('front page cache', () => {
     });
 
     it('a write during the render: those who waited render again, after it', async () => {
-      reply = { ...reply, delayMs: 150 };
+      // The render lasts until the write is made, however slow the machine.
+      let finish!: () => void;
+      reply = { ...reply, hold: new Promise<void>((resolve) => (finish = resolve)) };
       const first = get('/indice/ipc');
-      await new Promise((r) => setTimeout(r, 30));
+      await expect.poll(() => calls).toBe(1);
       const second = get('/indice/ipc');
       await new Promise((r) => setTimeout(r, 30));
       clearPageCache();
+      finish();
       expect(await (await first).text()).toBe('page #1');
       expect(await (await second).text()).toBe('page #2');
     });
