@@ -18,7 +18,7 @@ import { publishVersions } from '@/lib/series/versions';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { linkPublication } from './links';
 import { changeRelease, createRelease } from './mutations';
-import { readinessOf, releasesAtRisk, reviewRelease } from './review';
+import { readinessOf, releasesAtRisk, releasesAwaitingReview, reviewRelease } from './review';
 
 const MINUTE = 60_000;
 
@@ -59,6 +59,7 @@ describe.each(testDatabaseKinds)('releases reviewed as a whole on %s', (kind) =>
     const r = await release('IPC de novembre', 30, writer);
     const note = await linkedDraft(r.id, 'Note IPC de novembre', writer);
     expect(await reviewRelease(db, { id: r.id, expectedVersion: await versionOf(r.id), step: 'submit', actor: { user: writer }, now: t0 })).toMatchObject({ ok: true });
+    expect(await releasesAwaitingReview(db)).toEqual([expect.objectContaining({ id: r.id, editedBy: writer.id })]);
     // Its writer cannot approve it…
     const own = await reviewRelease(db, { id: r.id, expectedVersion: await versionOf(r.id), step: 'approve', actor: { user: writer }, now: t0 });
     expect(own).toMatchObject({ ok: false, error: expect.stringMatching(/une seconde personne doit l’approuver/) });
@@ -66,6 +67,7 @@ describe.each(testDatabaseKinds)('releases reviewed as a whole on %s', (kind) =>
     expect(await reviewRelease(db, { id: r.id, expectedVersion: await versionOf(r.id), step: 'approve', actor: { user: publisher }, now: t0 })).toMatchObject({ ok: true });
     expect((await db.select().from(publications).where(eq(publications.id, note.id)))[0]).toMatchObject({ review: 'approved', reviewedBy: publisher.id });
     expect((await readinessOf(db, [r.id])).get(r.id)).toMatchObject({ ready: true, missing: [] });
+    expect(await releasesAwaitingReview(db)).toEqual([]);
     const run = await publishDueItems(db, at(30));
     expect(run.published).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'publication', id: note.id }), expect.objectContaining({ entity: 'release', id: r.id })]));
     const [entry] = await db.select().from(auditEntries).where(eq(auditEntries.action, 'release.approve'));

@@ -172,3 +172,16 @@ export async function reviewRelease(
     return { ok: true as const, id, slug: current.slug, tags: step === 'approve' && current.scheduledAt <= now ? releaseTags : [] };
   });
 }
+
+/** A release submitted for review, for the « À relire » screen. */
+export type ReleaseAwaitingReview = { id: number; title: string; area: string; scheduledAt: Date; editedBy: string | null; submittedAt: Date | null };
+
+/** Releases still to go out that wait for review, soonest first. */
+export async function releasesAwaitingReview(db: Db): Promise<ReleaseAwaitingReview[]> {
+  return db
+    .select({ id: releases.id, title: releases.title, area: releases.area, scheduledAt: releases.scheduledAt, editedBy: releases.editedBy, submittedAt: releases.reviewedAt })
+    .from(releases)
+    .where(and(eq(releases.review, 'submitted'), inArray(releases.status, ['announced', 'confirmed', 'postponed'])))
+    .orderBy(releases.scheduledAt)
+    .limit(200);
+}

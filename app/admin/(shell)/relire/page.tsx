@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { versionsAwaitingReview, type VersionAwaitingReview } from '@/lib/series/admin';
+import { releasesAwaitingReview, type ReleaseAwaitingReview } from '@/lib/releases/review';
 
 export const metadata = { title: 'À relire — Administration' };
 
@@ -17,7 +18,7 @@ export const metadata = { title: 'À relire — Administration' };
 export default async function ReviewPage() {
   const actor = await adminActor();
   const db = await getDb();
-  const [queue, versions, selfApproval] = await Promise.all([reviewQueue(db), versionsAwaitingReview(db), selfApprovalAllowed(db)]);
+  const [queue, versions, releases, selfApproval] = await Promise.all([reviewQueue(db), versionsAwaitingReview(db), releasesAwaitingReview(db), selfApprovalAllowed(db)]);
   const mayReview = (row: ReviewQueueRow) => can(actor, needs.review([row.area])) && (row.editedById !== actor.id || selfApproval);
   const toReview = queue.filter(mayReview);
   const mine = queue.filter((row) => !mayReview(row) && row.editedById === actor.id);
@@ -25,6 +26,10 @@ export default async function ReviewPage() {
   const mayReviewVersion = (v: VersionAwaitingReview) => can(actor, needs.review([v.area])) && (v.createdBy !== actor.id || selfApproval);
   const versionsToReview = versions.filter(mayReviewVersion);
   const myVersions = versions.filter((v) => !mayReviewVersion(v) && v.createdBy === actor.id);
+  // Releases: approved as a whole (lib/releases/review.ts), their writer being who changed the entry last.
+  const mayReviewRelease = (r: ReleaseAwaitingReview) => can(actor, needs.review([r.area])) && (r.editedBy !== actor.id || selfApproval);
+  const releasesToReview = releases.filter(mayReviewRelease);
+  const myReleases = releases.filter((r) => !mayReviewRelease(r) && r.editedBy === actor.id);
   const reviewer = can(actor, needs.review());
   return (
     <>
@@ -46,6 +51,9 @@ export default async function ReviewPage() {
         rows={myVersions}
         empty="Vous n’avez soumis aucune version de série qui attende une relecture."
       />
+      <h2 className="mt-10 text-xl font-bold">Parutions du calendrier</h2>
+      {reviewer ? <ReleaseList title="Parutions en attente de votre relecture" rows={releasesToReview} empty="Aucune parution n’attend votre relecture." /> : null}
+      <ReleaseList title={reviewer ? 'Vos parutions, relues par une autre personne' : 'Vos parutions en attente de relecture'} rows={myReleases} empty="Vous n’avez soumis aucune parution qui attende une relecture." />
     </>
   );
 }
@@ -130,6 +138,29 @@ function QueueTable({ caption, rows, empty }: { caption: string; rows: ReviewQue
             ))}
           </tbody>
         </table>
+      )}
+    </section>
+  );
+}
+
+function ReleaseList({ title, rows, empty }: { title: string; rows: ReleaseAwaitingReview[]; empty: string }) {
+  return (
+    <section className="mt-6">
+      <h3 className="font-semibold">
+        {title}
+        {rows.length > 0 ? ` (${rows.length})` : ''}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="mt-2 space-y-1 text-sm">
+          {rows.map((r) => (
+            <li key={r.id}>
+              <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — parution le {formatDateTime(r.scheduledAt)}
+              {r.submittedAt ? `, soumise le ${formatDateTime(r.submittedAt)}` : ''}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
