@@ -494,6 +494,11 @@ export const releases = pgTable(
      * piece it carries (publications, series versions) is approved too.
      */
     review: reviewState('review').notNull().default('none'),
+    /**
+     * Since when the entry is on the public calendar: at once when a publisher announces it; when
+     * it is first approved when a Rédacteur prepared it (null until then: the public sees nothing of it).
+     */
+    publicSince: ts('public_since').defaultNow(),
     /** The last person who wrote the entry (announced it, moved it, translated it): may not approve it. */
     editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),

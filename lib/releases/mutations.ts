@@ -43,7 +43,14 @@ const slugify = (text: string) =>
     .slice(0, 80)
     .replace(/-$/, '');
 
-export async function createRelease(db: Db, { input, actor }: { input: ReleaseInput; actor: Actor }): Promise<ReleaseWrite> {
+/**
+ * Announces a release. `publicAtOnce` (a publisher announcing it): on the public calendar at once;
+ * otherwise (a Rédacteur preparing it) it waits for its first approval (lib/releases/review.ts).
+ */
+export async function createRelease(
+  db: Db,
+  { input, actor, publicAtOnce = true, now = new Date() }: { input: ReleaseInput; actor: Actor; publicAtOnce?: boolean; now?: Date },
+): Promise<ReleaseWrite> {
   return db.transaction(async (tx) => {
     const base = slugify(`${input.title} ${input.scheduledAt.toISOString().slice(0, 10)}`) || 'parution';
     let slug = base;
@@ -60,6 +67,7 @@ export async function createRelease(db: Db, { input, actor }: { input: ReleaseIn
         status: input.provisionalLabel ? 'announced' : 'confirmed',
         translations: storedTranslations(input.en),
         editedBy: actor.user.id,
+        publicSince: publicAtOnce ? now : null,
       })
       .returning();
     await writeAudit(tx, { ...actor, action: 'release.create', entityType: 'release', entityId: row!.id, summary: `Parution annoncée : « ${row!.title} ».`, after: row });

@@ -1,5 +1,5 @@
 /** Reading the release calendar: lists (upcoming, past, by area), one release with its date history, refs for the sitemap. */
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { PublicationTranslations } from '@/lib/content/queries/publications';
 import type { Db } from '@/lib/db/open';
 import { releaseDateChanges, releases } from '@/lib/db/schema';
@@ -18,6 +18,8 @@ export type PublicRelease = Omit<Release, 'publications' | 'versions'> & {
 };
 
 const base = (db: Db) => db.select().from(releases);
+/** On the public calendar: announced by a publisher, or approved once (lib/releases/review.ts). */
+export const onPublicCalendar = isNotNull(releases.publicSince);
 
 type Row = typeof releases.$inferSelect;
 
@@ -49,7 +51,7 @@ async function toReleases(db: Db, rows: Row[], now: Date): Promise<PublicRelease
 
 /** Upcoming (from `now`, soonest first) or past (newest first) releases, of some areas or all. */
 export async function listReleases(db: Db, params: { now: Date; when: 'upcoming' | 'past'; areas?: string[]; limit?: number }): Promise<PublicRelease[]> {
-  const conditions = [params.when === 'upcoming' ? gte(releases.scheduledAt, params.now) : lt(releases.scheduledAt, params.now), params.areas ? inArray(releases.area, params.areas.length > 0 ? params.areas : ['']) : undefined].filter(
+  const conditions = [onPublicCalendar, params.when === 'upcoming' ? gte(releases.scheduledAt, params.now) : lt(releases.scheduledAt, params.now), params.areas ? inArray(releases.area, params.areas.length > 0 ? params.areas : ['']) : undefined].filter(
     (c) => c !== undefined,
   );
   const rows = await base(db)
@@ -64,6 +66,7 @@ export async function nextReleases(db: Db, params: { now: Date; limit: number; a
   const rows = await base(db)
     .where(
       and(
+        onPublicCalendar,
         gte(releases.scheduledAt, params.now),
         inArray(releases.status, ['announced', 'confirmed', 'postponed']),
         params.area ? eq(releases.area, params.area) : undefined,
@@ -76,7 +79,7 @@ export async function nextReleases(db: Db, params: { now: Date; limit: number; a
 
 /** One release and the history of its date changes (oldest first). */
 export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ release: PublicRelease; changes: DateChange[] } | null> {
-  const [row] = await base(db).where(eq(releases.slug, slug)).limit(1);
+  const [row] = await base(db).where(and(eq(releases.slug, slug), onPublicCalendar)).limit(1);
   if (!row) return null;
   const changes = await db
     .select({ previousAt: releaseDateChanges.previousAt, newAt: releaseDateChanges.newAt, reason: releaseDateChanges.reason, changedAt: releaseDateChanges.changedAt })
@@ -88,7 +91,7 @@ export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ 
 
 /** Slug, area and last change of every release (sitemap, 404 index). */
 export async function releaseRefs(db: Db): Promise<{ slug: string; area: string; updatedAt: Date }[]> {
-  return db.select({ slug: releases.slug, area: releases.area, updatedAt: releases.updatedAt }).from(releases).orderBy(asc(releases.scheduledAt));
+  return db.select({ slug: releases.slug, area: releases.area, updatedAt: releases.updatedAt }).from(releases).where(onPublicCalendar).orderBy(asc(releases.scheduledAt));
 }
 
 /** A release as its admin screen edits it (with its optimistic `version`) and its date history. */
@@ -99,8 +102,18 @@ export async function releaseForAdmin(db: Db, id: number) {
   return { row, changes };
 }
 
-/** The area of a release (the access rules of its admin actions), or null for an unknown one. */
-export async function releaseArea(db: Db, id: number): Promise<string | null> {
-  const [row] = await db.select({ area: releases.area }).from(releases).where(eq(releases.id, id)).limit(1);
-  return row?.area ?? null;
+/** The area of a release and whether it is on the public calendar (the access rules of its admin actions), or null for an unknown one. */
+export async function releaseArea(db: Db, id: number): Promise<{ area: string; public: boolean } | null> {
+  const [row] = await db.select({ area: releases.area, publicSince: releases.publicSince }).from(releases).where(eq(releases.id, id)).limit(1);
+  return row ? { area: row.area, public: row.publicSince !== null } : null;
+}
+
+/** Releases a Rédacteur prepared that no one approved yet: off the public calendar, soonest first. */
+export async function preparedReleases(db: Db) {
+  return db
+    .select({ id: releases.id, title: releases.title, area: releases.area, scheduledAt: releases.scheduledAt, review: releases.review })
+    .from(releases)
+    .where(and(isNull(releases.publicSince), inArray(releases.status, ['announced', 'confirmed', 'postponed'])))
+    .orderBy(asc(releases.scheduledAt))
+    .limit(200);
 }

@@ -18,6 +18,7 @@ import { publishVersions } from '@/lib/series/versions';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
 import { linkPublication } from './links';
 import { changeRelease, createRelease } from './mutations';
+import { listReleases, preparedReleases, releaseBySlug, releaseRefs } from './queries';
 import { readinessOf, releasesAtRisk, releasesAwaitingReview, reviewRelease } from './review';
 
 const MINUTE = 60_000;
@@ -129,5 +130,25 @@ describe.each(testDatabaseKinds)('releases reviewed as a whole on %s', (kind) =>
     expect(await reviewRelease(db, { id: other.id, expectedVersion: await versionOf(other.id), step: 'return', note: ' ', actor: { user: publisher }, now: t0 })).toMatchObject({ ok: false, field: 'note' });
     expect(await reviewRelease(db, { id: other.id, expectedVersion: await versionOf(other.id), step: 'return', note: 'Le titre anglais manque.', actor: { user: publisher }, now: t0 })).toMatchObject({ ok: true });
     expect((await db.select().from(releases).where(eq(releases.id, other.id)))[0]).toMatchObject({ review: 'none', reviewNote: 'Le titre anglais manque.' });
+  });
+
+  it('a release a Rédacteur prepared is off the public calendar until its first approval', async () => {
+    const created = await createRelease(db, {
+      input: { title: 'Bulletin du commerce de décembre', area: 'ipc', scheduledAt: at(60 * 48), provisionalLabel: null, contact: '' },
+      actor: { user: writer },
+      publicAtOnce: false,
+      now: t0,
+    });
+    if (!created.ok) throw new Error(created.error);
+    const listed = async () => (await listReleases(db, { now: t0, when: 'upcoming' })).map((r) => r.id);
+    expect(await listed()).not.toContain(created.id);
+    expect(await releaseBySlug(db, created.slug, t0)).toBeNull();
+    expect((await releaseRefs(db)).map((r) => r.slug)).not.toContain(created.slug);
+    expect((await preparedReleases(db)).map((r) => r.id)).toContain(created.id);
+    const approved = await reviewRelease(db, { id: created.id, expectedVersion: await versionOf(created.id), step: 'approve', actor: { user: publisher }, now: t0 });
+    expect(approved).toMatchObject({ ok: true, tags: expect.arrayContaining(['releases']) });
+    expect(await listed()).toContain(created.id);
+    expect(await releaseBySlug(db, created.slug, t0)).not.toBeNull();
+    expect((await preparedReleases(db)).map((r) => r.id)).not.toContain(created.id);
   });
 });

@@ -150,7 +150,8 @@ export async function reviewRelease(
           return { ok: false as const, error: `Vous avez écrit ${piece.label} : une seconde personne doit approuver cette parution.` };
         }
       }
-      await tx.update(releases).set({ ...stamp, review: 'approved', reviewNote: null }).where(eq(releases.id, id));
+      // A Rédacteur's announcement reaches the public calendar with its first approval.
+      await tx.update(releases).set({ ...stamp, review: 'approved', reviewNote: null, publicSince: current.publicSince ?? now }).where(eq(releases.id, id));
       const reviewed = { review: 'approved' as const, reviewedBy: actor.user.id, reviewedAt: now, reviewNote: null };
       const pubIds = pending.filter((p) => p.kind === 'publication').map((p) => p.id);
       const versionIds = pending.filter((p) => p.kind === 'version').map((p) => p.id);
@@ -168,8 +169,10 @@ export async function reviewRelease(
       before: { review: current.review },
       after: { review: step === 'submit' ? 'submitted' : step === 'return' ? 'none' : 'approved', ...(step === 'return' ? { note: reason } : {}) },
     });
-    // A review step changes nothing public before the release's minute.
-    return { ok: true as const, id, slug: current.slug, tags: step === 'approve' && current.scheduledAt <= now ? releaseTags : [] };
+    // A review step changes nothing public, but for a release approved after its minute (it goes out
+    // at the next run) or first shown on the public calendar.
+    const shown = step === 'approve' && (current.scheduledAt <= now || current.publicSince === null);
+    return { ok: true as const, id, slug: current.slug, tags: shown ? releaseTags : [] };
   });
 }
 

@@ -65,6 +65,8 @@ export type Fixtures = {
   ownImport: Record<ActorName, string>;
   /** A confirmed release of area ipc in 2030, carrying nothing. */
   release: Item;
+  /** Announced by a Rédacteur, not yet approved: off the public calendar. */
+  preparedRelease: Item;
   /** A confirmed release of area ipc in 2030, carrying `linkedPublication`. */
   linkedRelease: Item;
 };
@@ -190,7 +192,12 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   // The calendar: two confirmed releases of area ipc, the second carrying a publication.
   const release = expectOk(await createRelease(db, { input: { title: 'Indice des prix de mai', area: 'ipc', scheduledAt: when, provisionalLabel: null, contact: '' }, actor: actorOf(other) }), 'release');
   const linked = expectOk(await createRelease(db, { input: { title: 'Indice des prix de juin', area: 'ipc', scheduledAt: later, provisionalLabel: null, contact: '' }, actor: actorOf(other) }), 'linked release');
-  if (!release.ok || !linked.ok) throw new Error('unreachable');
+  // Prepared by a Rédacteur: off the public calendar until approved, its area's writers may still change it.
+  const prepared = expectOk(
+    await createRelease(db, { input: { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: later, provisionalLabel: null, contact: '' }, actor: actorOf(other), publicAtOnce: false }),
+    'prepared release',
+  );
+  if (!release.ok || !linked.ok || !prepared.ok) throw new Error('unreachable');
   expectOk(await linkPublication(db, { releaseId: linked.id, publicationId: linkedPublication.id, actor: actorOf(other) }), 'link');
 
   // The institute's identity and its public pages, each at version 1.
@@ -218,6 +225,7 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     otherImport,
     ownImport,
     release: { id: release.id, version: 1 },
+    preparedRelease: { id: prepared.id, version: 1 },
     linkedRelease: { id: linked.id, version: 1 },
   };
   return { fixtures, ...(await keeper(database)) };

@@ -219,6 +219,7 @@ const runs = {
   'stage an import of IPC values': (c) => route(c, 'POST', '/api/admin/series/import', { form: csvFile(`code;période;valeur;statut\r\n${c.fx.series.code};2026-11;104,1;P\r\n`) }),
   // Calendar
   'announce an IPC release': ({ fn }) => formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),
+  'confirm an IPC release a Rédacteur prepared': ({ fn, fx }) => formAction(fn, { id: String(fx.preparedRelease.id), version: String(fx.preparedRelease.version), scheduledAt: '2030-05-02T10:00' }),
   'confirm an IPC release': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), scheduledAt: '2030-05-02T10:00' }),
   'postpone an IPC release': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), scheduledAt: '2030-06-02T10:00', reason: 'Données en retard.' }),
   'cancel an IPC release': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), notice: 'Parution annulée faute de données.' }),
@@ -306,8 +307,9 @@ const matrix: [entry: string, scenario: Case, admin: Outcome, publisher: Outcome
   ['series/actions#approveVersionAction',           'approve a submitted IPC version',                    A,    A,    D,    D,     D],
   ['series/actions#returnVersionAction',            'send a submitted IPC version back',                  A,    A,    D,    D,     D],
   ['POST /api/admin/series/import',                 'stage an import of IPC values',                      A,    A,    A,    A,     D],
-  ['calendrier/actions#createReleaseAction',        'announce an IPC release',                            A,    A,    D,    D,     D],
+  ['calendrier/actions#createReleaseAction',        'announce an IPC release',                            A,    A,    A,    D,     D],
   ['calendrier/actions#confirmReleaseAction',       'confirm an IPC release',                             A,    A,    D,    D,     D],
+  ['calendrier/actions#confirmReleaseAction',       'confirm an IPC release a Rédacteur prepared',        A,    A,    A,    D,     D],
   ['calendrier/actions#moveReleaseAction',          'postpone an IPC release',                            A,    A,    D,    D,     D],
   ['calendrier/actions#cancelReleaseAction',        'cancel an IPC release',                              A,    A,    D,    D,     D],
   ['calendrier/actions#translateReleaseAction',     'translate an IPC release',                           A,    A,    D,    D,     D],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import { news, pages, publications, releases, series, seriesVersions } from '@/lib/db/schema';
@@ -52,6 +52,8 @@ export async function sitemapRefs(db: Db, params: { areas: string[]; pageKeys: s
     db
       .select({ slug: releases.slug, area: releases.area, updatedAt: releases.updatedAt, title: english(releases.translations, 'title') })
       .from(releases)
+      // Only what is on the public calendar (a Rédacteur's announcement waits for its approval).
+      .where(isNotNull(releases.publicSince))
       .orderBy(asc(releases.scheduledAt)),
     params.pageKeys.length === 0
       ? []

@@ -4,7 +4,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
-import { needs, type Need } from '@/lib/admin/access';
+import { can, needs, type Need } from '@/lib/admin/access';
 import { invalidateTags } from '@/lib/cache/invalidate';
 import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
@@ -19,11 +19,18 @@ const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip })
 
 /**
  * The calendar is public as soon as it changes (announcements, dates, reasons, what a release
- * brings out): every write here takes a publisher of the release's area.
+ * brings out): a write to a release on the public calendar takes a publisher of its area. A release
+ * a Rédacteur prepared, not yet approved (off the public calendar), is its area's writers' too.
  */
 const publishRelease = async (ctx: ActionContext, id: number, what: string): Promise<Need> => {
-  const area = await releaseArea(ctx.db, id);
-  return { to: 'publish', areas: area ? [area] : [], what };
+  const release = await releaseArea(ctx.db, id);
+  const areas = release ? [release.area] : [];
+  return release && !release.public ? { to: 'edit', areas, what } : { to: 'publish', areas, what };
+};
+/** Linking schedules a publication (of any area) with the release: a publisher's act, whatever the release. */
+const linkRelease = async (ctx: ActionContext, id: number, what: string): Promise<Need> => {
+  const release = await releaseArea(ctx.db, id);
+  return { to: 'publish', areas: release ? [release.area] : [], what };
 };
 /** The write's result, its caches invalidated; its French error as a form error (under its field when it has one). */
 async function done(result: ReleaseWrite) {
@@ -41,10 +48,11 @@ const localTime = z
 export const createReleaseAction = adminFormAction(
   fromFlatForm(releaseInputSchema.extend({ scheduledAt: localTime })),
   async (input, ctx) => {
-    const created = await done(await createRelease(ctx.db, { input, actor: actorOf(ctx) }));
+    // A publisher's announcement is public at once; a Rédacteur's waits for its approval.
+    const created = await done(await createRelease(ctx.db, { input, actor: actorOf(ctx), publicAtOnce: can(ctx.actor, needs.publish([input.area])) }));
     redirect(`/admin/calendrier/${created.id}`);
   },
-  { access: (input) => ({ to: 'publish', areas: [input.area], what: 'annoncer une parution au calendrier' }) },
+  { access: (input) => needs.editDraft([input.area]) },
 );
 
 const target = { id: z.coerce.number().int().min(1), version: z.coerce.number().int().min(1) };
@@ -78,11 +86,11 @@ const link = { releaseId: z.coerce.number().int().min(1), publicationId: z.coerc
 
 export const linkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
   await done(await linkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
-}, { access: ({ releaseId }, ctx) => publishRelease(ctx, releaseId, 'lier une publication à une parution'), success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.' });
+}, { access: ({ releaseId }, ctx) => linkRelease(ctx, releaseId, 'lier une publication à une parution'), success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.' });
 
 export const unlinkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
   await done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
-}, { access: ({ releaseId }, ctx) => publishRelease(ctx, releaseId, 'retirer une publication d’une parution'), success: 'Publication retirée de la parution : elle redevient un brouillon.' });
+}, { access: ({ releaseId }, ctx) => linkRelease(ctx, releaseId, 'retirer une publication d’une parution'), success: 'Publication retirée de la parution : elle redevient un brouillon.' });
 
 /**
  * A step of the release's review (lib/releases/review.ts): `submit` (whoever writes in its area),
@@ -94,8 +102,8 @@ export const reviewReleaseAction = adminFormAction(
   async ({ id, version, step, note }, ctx) => ({ ...(await done(await reviewRelease(ctx.db, { id, expectedVersion: version, step, note, actor: actorOf(ctx) }))), step }),
   {
     access: async ({ id, step }, ctx) => {
-      const area = await releaseArea(ctx.db, id);
-      const areas = area ? [area] : [];
+      const release = await releaseArea(ctx.db, id);
+      const areas = release ? [release.area] : [];
       return step === 'submit' ? needs.editDraft(areas) : needs.review(areas);
     },
     success: (r) => ({ submit: 'Parution soumise pour relecture.', approve: 'Parution approuvée avec tout ce qu’elle porte : elle sortira à son heure.', return: 'Parution renvoyée, avec votre remarque.' })[r.step],

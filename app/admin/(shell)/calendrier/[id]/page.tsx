@@ -29,8 +29,11 @@ export default async function ReleaseAdminPage({ params }: Props) {
   const data = await releaseForAdmin(await getDb(), Number(raw));
   if (!data) notFound();
   const { row, changes } = data;
-  // Every change of a release is public at once: publishers of its area (calendrier/actions.ts).
+  // A change of a release on the public calendar is public at once: publishers of its area; one a
+  // Rédacteur prepared (not yet approved) is its area's writers' too (calendrier/actions.ts).
+  // Linking a publication schedules it: publishers only.
   const mayPublish = can(actor, needs.publish([row.area]));
+  const mayWrite = row.publicSince === null ? can(actor, needs.editDraft([row.area])) : mayPublish;
   const open = row.status !== 'cancelled' && row.status !== 'published';
   const db = await getDb();
   const [pubs, versions, linkable, readiness, risks, selfApproval] = await Promise.all([
@@ -87,12 +90,17 @@ export default async function ReleaseAdminPage({ params }: Props) {
         ) : null}
         {open ? <ReleaseReviewForms id={row.id} version={row.version} may={may} /> : null}
       </section>
-      {!mayPublish ? (
+      {row.publicSince === null && open ? (
+        <p className="mt-4 max-w-3xl rounded-md border border-border bg-surface-2 p-3 text-sm">
+          En préparation : cette parution n’est pas encore sur le calendrier public. Elle y paraît quand un responsable de publication l’approuve.
+        </p>
+      ) : null}
+      {!mayWrite ? (
         <AccessNote className="mt-6 max-w-3xl">
           Vous pouvez lire cette parution ; un responsable de publication la confirme, la reporte, l’annule, en écrit la version anglaise et lui lie des contenus.
         </AccessNote>
       ) : null}
-      {open && mayPublish ? (
+      {open && mayWrite ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-3">
           <section aria-labelledby="confirmer" className="rounded-md border border-border p-4">
             <h2 id="confirmer" className="mb-3 font-semibold">
@@ -126,7 +134,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
           english={row.translations.en ?? {}}
           provisional={row.status === 'announced' && row.provisionalLabel !== null}
           reason={row.reason ? (row.status === 'cancelled' ? 'notice' : 'reason') : null}
-          readOnly={mayPublish ? null : 'Un responsable de publication écrit la version anglaise.'}
+          readOnly={mayWrite ? null : 'Un responsable de publication écrit la version anglaise.'}
         />
       </section>
       <section aria-labelledby="contenus" className="mt-10">
