@@ -161,3 +161,38 @@ test('la note du rédacteur sort à sa minute avec sa parution approuvée ; une 
   }).toPass({ timeout: 30_000 });
   await expect(publisher.getByRole('button', { name: /Soumettre la parution|Approuver la parution/ })).toHaveCount(0);
 });
+
+test('le rédacteur prépare une parution : absente du calendrier public jusqu’à ce que le responsable de publication l’approuve', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const title = `Parution préparée ${Date.now().toString(36)}`;
+  const editor = await signedIn(browser, demoEditor, '/admin/calendrier');
+  await editor.getByRole('link', { name: 'Annoncer une parution' }).click();
+  await expect(editor.getByText('Votre annonce est préparée hors du calendrier public')).toBeVisible();
+  await editor.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
+  await editor.getByLabel('Rubrique').selectOption('ipc');
+  await editor.getByLabel('Date et heure de parution (UTC)').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16));
+  await editor.getByRole('button', { name: 'Annoncer la parution' }).click();
+  await expect(editor).toHaveURL(/\/admin\/calendrier\/\d+$/);
+  const releasePath = new URL(editor.url()).pathname;
+  await expect(editor.getByText('En préparation : cette parution n’est pas encore sur le calendrier public.')).toBeVisible();
+  await editor.getByRole('button', { name: 'Soumettre la parution pour relecture' }).click();
+  await expect(editor.getByTestId('relecture-parution')).toHaveText('Soumis pour relecture');
+  await expect(editor.getByRole('button', { name: 'Approuver la parution' })).toHaveCount(0);
+  expect(await (await request.get('/calendrier')).text()).not.toContain(title);
+
+  // The Responsable finds it in « À relire » and approves it: it is on the public calendar.
+  const publisher = await signedIn(browser, demoPublisher, '/admin/relire');
+  await publisher.getByRole('link', { name: title }).click();
+  await expect(publisher).toHaveURL(new RegExp(`${releasePath}$`));
+  await publisher.getByRole('button', { name: 'Approuver la parution' }).click();
+  await expect(publisher.getByTestId('relecture-parution')).toHaveText('Approuvé');
+  await expect.poll(async () => (await (await request.get('/calendrier')).text()).includes(title)).toBe(true);
+
+  // Leave the demo calendar as it was.
+  await expect(async () => {
+    const cancel = publisher.getByRole('region', { name: 'Annuler', exact: true });
+    await cancel.getByLabel('Avis d’annulation (publié)').fill('Parution de test retirée du calendrier.');
+    await cancel.getByRole('button', { name: 'Annuler la parution' }).click();
+    await expect(publisher.getByText('Cette parution est annulée : elle ne change plus.')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+});
