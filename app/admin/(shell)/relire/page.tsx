@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { getArea } from '@/lib/content/areas';
 import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { reviewQueue, type ReviewQueueRow } from '@/lib/content/queries/review-queue';
@@ -38,27 +40,65 @@ export default async function ReviewPage() {
         Ce qui a été soumis pour relecture. Une seconde personne approuve chaque élément avant sa mise en ligne
         {selfApproval ? ' (l’auto-approbation est activée : le dernier rédacteur peut aussi approuver son travail)' : ''}.
       </p>
-      {reviewer ? <QueueTable caption="En attente de votre relecture" rows={toReview} empty="Rien n’attend votre relecture." /> : null}
-      <QueueTable
-        caption={reviewer ? 'Vos éléments, relus par une autre personne' : 'Vos éléments en attente de relecture'}
-        rows={mine}
-        empty="Vous n’avez rien soumis qui attende une relecture."
-      />
+      <h2 className="mt-8 text-xl font-bold">Contenus</h2>
+      {reviewer ? <ReviewTable caption="En attente de votre relecture" {...items(toReview)} empty="Rien n’attend votre relecture." /> : null}
+      <ReviewTable caption={reviewer ? 'Vos éléments, relus par une autre personne' : 'Vos éléments en attente de relecture'} {...items(mine)} empty="Vous n’avez rien soumis qui attende une relecture." />
       <h2 className="mt-10 text-xl font-bold">Versions de séries</h2>
-      {reviewer ? <VersionTable caption="Versions de séries en attente de votre relecture" rows={versionsToReview} empty="Aucune version de série n’attend votre relecture." /> : null}
-      <VersionTable
+      {reviewer ? <ReviewTable caption="Versions de séries en attente de votre relecture" {...seriesVersions(versionsToReview)} empty="Aucune version de série n’attend votre relecture." /> : null}
+      <ReviewTable
         caption={reviewer ? 'Vos versions de séries, relues par une autre personne' : 'Vos versions de séries en attente de relecture'}
-        rows={myVersions}
+        {...seriesVersions(myVersions)}
         empty="Vous n’avez soumis aucune version de série qui attende une relecture."
       />
       <h2 className="mt-10 text-xl font-bold">Parutions du calendrier</h2>
-      {reviewer ? <ReleaseList title="Parutions en attente de votre relecture" rows={releasesToReview} empty="Aucune parution n’attend votre relecture." /> : null}
-      <ReleaseList title={reviewer ? 'Vos parutions, relues par une autre personne' : 'Vos parutions en attente de relecture'} rows={myReleases} empty="Vous n’avez soumis aucune parution qui attende une relecture." />
+      {reviewer ? <ReviewTable caption="Parutions en attente de votre relecture" {...calendar(releasesToReview)} empty="Aucune parution n’attend votre relecture." /> : null}
+      <ReviewTable
+        caption={reviewer ? 'Vos parutions, relues par une autre personne' : 'Vos parutions en attente de relecture'}
+        {...calendar(myReleases)}
+        empty="Vous n’avez soumis aucune parution qui attende une relecture."
+      />
     </>
   );
 }
 
-function VersionTable({ caption, rows, empty }: { caption: string; rows: VersionAwaitingReview[]; empty: string }) {
+/** One row of a review table: its link (the row's header) and its other cells. */
+type Row = { key: string; href: string; label: string; cells: ReactNode[] };
+
+/** The items waiting: title, area, writer, submission. */
+const items = (rows: ReviewQueueRow[]) => ({
+  headings: ['Élément', 'Rubrique', 'Écrit par', 'Soumis'],
+  rows: rows.map((row): Row => ({
+    key: `${row.kind}-${row.id}`,
+    href: row.editPath,
+    label: row.title,
+    cells: [row.areaLabel, row.editedByName ?? '—', `${row.submittedAt ? formatDateTime(row.submittedAt) : '—'}${row.submittedByName ? ` par ${row.submittedByName}` : ''}`],
+  })),
+});
+
+/** The series versions waiting: version, series, writer, submission, time. */
+const seriesVersions = (rows: VersionAwaitingReview[]) => ({
+  headings: ['Version', 'Série', 'Écrite par', 'Soumise', 'Mise en ligne prévue'],
+  rows: rows.map((v): Row => ({
+    key: `${v.code}-${v.number}`,
+    href: `/admin/series/${v.code}`,
+    label: `${v.code}, version ${v.number}`,
+    cells: [v.label, v.createdByName ?? '—', formatDateTime(v.submittedAt), `${formatDateTime(v.publishedAt)} UTC, après approbation`],
+  })),
+});
+
+/** The calendar releases waiting: title, area, time, submission. */
+const calendar = (rows: ReleaseAwaitingReview[]) => ({
+  headings: ['Parution', 'Rubrique', 'Date de parution', 'Soumise'],
+  rows: rows.map((r): Row => ({
+    key: String(r.id),
+    href: `/admin/calendrier/${r.id}`,
+    label: r.title,
+    cells: [getArea(r.area)?.menuLabel ?? r.area, `${formatDateTime(r.scheduledAt)} UTC`, r.submittedAt ? formatDateTime(r.submittedAt) : '—'],
+  })),
+});
+
+/** A table of what waits, with its count in its caption; a heading and a sentence when nothing does. */
+function ReviewTable({ caption, headings, rows, empty }: { caption: string; headings: string[]; rows: Row[]; empty: string }) {
   return (
     <section className="mt-6">
       {rows.length === 0 ? (
@@ -73,94 +113,28 @@ function VersionTable({ caption, rows, empty }: { caption: string; rows: Version
           </caption>
           <thead>
             <tr className="border-b border-border text-left">
-              <th scope="col" className="py-2">Version</th>
-              <th scope="col" className="py-2">Série</th>
-              <th scope="col" className="py-2">Écrite par</th>
-              <th scope="col" className="py-2">Soumise</th>
-              <th scope="col" className="py-2">Mise en ligne prévue</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((v) => (
-              <tr key={`${v.code}-${v.number}`} className="border-b border-border">
-                <th scope="row" className="py-1.5 text-left font-normal">
-                  <Link href={`/admin/series/${v.code}`}>
-                    {v.code}, version {v.number}
-                  </Link>
+              {headings.map((h) => (
+                <th key={h} scope="col" className="py-2">
+                  {h}
                 </th>
-                <td className="py-1.5">{v.label}</td>
-                <td className="py-1.5">{v.createdByName ?? '—'}</td>
-                <td className="py-1.5">{formatDateTime(v.submittedAt)}</td>
-                <td className="py-1.5">{formatDateTime(v.publishedAt)} UTC, après approbation</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
-}
-
-function QueueTable({ caption, rows, empty }: { caption: string; rows: ReviewQueueRow[]; empty: string }) {
-  return (
-    <section className="mt-8">
-      {rows.length === 0 ? (
-        <>
-          <h2 className="font-semibold">{caption}</h2>
-          <p className="mt-2 text-sm text-muted">{empty}</p>
-        </>
-      ) : (
-        <table className="w-full border-collapse text-sm">
-          <caption className="mb-2 text-left font-semibold">
-            {caption} ({rows.length})
-          </caption>
-          <thead>
-            <tr className="border-b border-border text-left">
-              <th scope="col" className="py-2">Élément</th>
-              <th scope="col" className="py-2">Rubrique</th>
-              <th scope="col" className="py-2">Écrit par</th>
-              <th scope="col" className="py-2">Soumis</th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={`${row.kind}-${row.id}`} className="border-b border-border">
+              <tr key={row.key} className="border-b border-border">
                 <th scope="row" className="py-1.5 text-left font-normal">
-                  <Link href={row.editPath}>{row.title}</Link>
+                  <Link href={row.href}>{row.label}</Link>
                 </th>
-                <td className="py-1.5">{row.areaLabel}</td>
-                <td className="py-1.5">{row.editedByName ?? '—'}</td>
-                <td className="py-1.5">
-                  {row.submittedAt ? formatDateTime(row.submittedAt) : '—'}
-                  {row.submittedByName ? ` par ${row.submittedByName}` : ''}
-                </td>
+                {row.cells.map((cell, i) => (
+                  <td key={i} className="py-1.5">
+                    {cell}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
         </table>
-      )}
-    </section>
-  );
-}
-
-function ReleaseList({ title, rows, empty }: { title: string; rows: ReleaseAwaitingReview[]; empty: string }) {
-  return (
-    <section className="mt-6">
-      <h3 className="font-semibold">
-        {title}
-        {rows.length > 0 ? ` (${rows.length})` : ''}
-      </h3>
-      {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{empty}</p>
-      ) : (
-        <ul className="mt-2 space-y-1 text-sm">
-          {rows.map((r) => (
-            <li key={r.id}>
-              <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — parution le {formatDateTime(r.scheduledAt)}
-              {r.submittedAt ? `, soumise le ${formatDateTime(r.submittedAt)}` : ''}
-            </li>
-          ))}
-        </ul>
       )}
     </section>
   );
