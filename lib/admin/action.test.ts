@@ -109,5 +109,7 @@ describe('formDataToObject', () => {
     const form = new FormData();
     for (const [k, v] of [['title', 'Titre'], ['summary', ''], ['en.title', ''], ['en.summary', 'Summary'], ['areas', 'ipc'], ['areas', 'news']] as const) form.append(k, v);
     expect(formDataToObject(form)).toEqual({ title: 'Titre', 'en.title': '', 'en.summary': 'Summary', areas: ['ipc', 'news'] });
+    // For writes that change only what is sent, every blank field is kept: it clears its field.
+    expect(formDataToObject(form, { keepBlank: true })).toEqual({ title: 'Titre', summary: '', 'en.title': '', 'en.summary': 'Summary', areas: ['ipc', 'news'] });
   });
 });

@@ -91,13 +91,14 @@ export function adminAction<S extends z.ZodType, T>(
 /**
  * Form fields as a plain object: empty strings dropped, repeated names become arrays. An English
  * field (`en.title`) is kept even empty: it clears its translation, while a form that has no such
- * field leaves the stored one as it is (lib/content/schemas/translations.ts).
+ * field leaves the stored one as it is (lib/content/schemas/translations.ts). `keepBlank`: every
+ * empty field is kept, for writes that change only the fields sent (a blank one clears its field).
  */
-export function formDataToObject(form: FormData): Record<string, unknown> {
+export function formDataToObject(form: FormData, { keepBlank = false }: { keepBlank?: boolean } = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
     if (key.startsWith('$ACTION')) continue;
-    if (typeof value === 'string' && value === '' && !key.startsWith(englishPrefix)) continue;
+    if (typeof value === 'string' && value === '' && !keepBlank && !key.startsWith(englishPrefix)) continue;
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
@@ -108,8 +109,9 @@ export function formDataToObject(form: FormData): Record<string, unknown> {
 export function adminFormAction<S extends z.ZodType, T>(
   schema: S,
   handler: (input: z.infer<S>, ctx: ActionContext) => Promise<T>,
-  options: Options<z.infer<S>, T>,
+  options: Options<z.infer<S>, T> & { keepBlank?: boolean },
 ): Guarded<(previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>> {
   const action = adminAction(schema, handler, options);
-  return Object.assign(async (_previous: ActionResult<T> | null, form: FormData) => action(formDataToObject(form)), { access: action.access });
+  const read = { keepBlank: options.keepBlank ?? false };
+  return Object.assign(async (_previous: ActionResult<T> | null, form: FormData) => action(formDataToObject(form, read)), { access: action.access });
 }

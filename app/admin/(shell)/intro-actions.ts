@@ -22,6 +22,8 @@ export const updateAreaIntroAction = adminFormAction(
     return { version: page.version, changed: tags.length > 0 };
   },
   {
+    // The form sends every field, a cleared one blank: the write changes only what is sent.
+    keepBlank: true,
     // The introduction is public as soon as it is saved: a publisher's write.
     access: ({ area }) => ({ to: 'publish', areas: [area], what: 'modifier l’introduction d’une rubrique (publique dès l’enregistrement)' }),
     success: (r) => (r.changed ? 'Introduction de la rubrique enregistrée : la page publique est à jour.' : 'Aucune modification à enregistrer.'),

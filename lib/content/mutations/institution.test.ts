@@ -181,6 +181,16 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       expect(saved).toMatchObject({ tagline: null, address: null, email: null, socialLinks: [{ label: 'X', url: 'https://x.example.org/inss' }] });
     });
 
+    it('changes only the fields sent: an optional field not sent keeps its value, a blank one clears it', async () => {
+      const current = (await identityRow())!;
+      const { identity: withTagline } = await updateIdentity(db, { expectedVersion: current.version, input: { ...identity, tagline: 'Des chiffres pour décider', phone: '+999 20 31 45 67' }, user: helene });
+      const { tagline: _tagline, phone: _phone, ...withoutThem } = identity;
+      const { identity: kept } = await updateIdentity(db, { expectedVersion: withTagline.version, input: { ...withoutThem, address: 'Avenue de la Statistique' }, user: helene });
+      expect(kept).toMatchObject({ tagline: 'Des chiffres pour décider', phone: '+999 20 31 45 67', address: 'Avenue de la Statistique' });
+      const { identity: cleared } = await updateIdentity(db, { expectedVersion: kept.version, input: { ...withoutThem, tagline: '' }, user: helene });
+      expect(cleared).toMatchObject({ tagline: null, phone: '+999 20 31 45 67' });
+    });
+
     it('refuses a logo that is not an image of the library, or one reserved to connected users', async () => {
       const version = (await identityRow())!.version;
       const notImage = await failure(updateIdentity(db, { expectedVersion: version, input: { ...identity, logoFileId: pdf }, user: helene }));
@@ -339,6 +349,13 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       const removed = await updatePage(db, { key: 'mot_du_dg', expectedVersion: 2, input: { title: 'Le mot du Directeur général', body: '<p>Chers usagers,</p>', photoFileId: '' }, user: marc });
       expect(removed.page.photoFileId).toBeNull();
       expect((await getPage(db, 'mot_du_dg'))?.photo).toBeNull();
+    });
+
+    it('keeps the director’s photo when the caller does not send it', async () => {
+      const current = (await getPageForEdit(db, 'mot_du_dg'))!;
+      const withPhoto = await updatePage(db, { key: 'mot_du_dg', expectedVersion: current.version, input: { title: 'Le mot du Directeur général', body: '<p>Chers usagers,</p>', photoFileId: photo }, user: marc });
+      const { page } = await updatePage(db, { key: 'mot_du_dg', expectedVersion: withPhoto.page.version, input: { title: 'Le mot du Directeur général', body: '<p>Chers lecteurs,</p>' }, user: marc });
+      expect(page).toMatchObject({ photoFileId: photo, body: '<p>Chers lecteurs,</p>' });
     });
 
     it('keeps the mission’s photo and an introduction’s title: their forms do not edit them', async () => {

@@ -116,6 +116,14 @@ async function identitySavedBy(db: Db) {
   return row;
 }
 
+/** Whether a caller sent this field (a blank value is sent: it clears the field). */
+const wasSent = (input: unknown, key: string) => typeof input === 'object' && input !== null && (input as Record<string, unknown>)[key] !== undefined;
+
+/** The checked values of the fields the caller sent. */
+function onlySent<V extends Record<string, unknown>>(values: V, input: unknown): Partial<V> {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => wasSent(input, key))) as Partial<V>;
+}
+
 export type IdentityResult = { identity: IdentityRow; tags: string[] };
 
 /**
@@ -132,9 +140,11 @@ export async function updateIdentity(
   db: Db,
   { expectedVersion, input, user, ip, now = new Date() }: { expectedVersion: number; input: IdentityInput; user: SessionUser } & WriteOptions,
 ): Promise<IdentityResult> {
-  const { en, ...values }: IdentityValues = parseOrThrow(identityInputSchema, input);
-  await checkImages(db, { logoFileId: { id: values.logoFileId, label: 'Le logo' } });
+  const { en, ...checked }: IdentityValues = parseOrThrow(identityInputSchema, input);
   const [current] = await db.select().from(siteIdentity).where(eq(siteIdentity.id, 1)).limit(1);
+  // Only the fields sent change: an optional field not sent keeps its value (a blank one clears it).
+  const values = current ? onlySent(checked, input) : checked;
+  if (values.logoFileId !== undefined) await checkImages(db, { logoFileId: { id: values.logoFileId, label: 'Le logo' } });
   // Only the English fields sent change: an input without `en` leaves the English as it was.
   const translations = mergedTranslations(current?.translations, en);
   const french = diff(identityKeys, current ?? {}, values);
@@ -153,7 +163,7 @@ export async function updateIdentity(
     return db.transaction(async (tx) => {
       const [created] = await tx
         .insert(siteIdentity)
-        .values({ id: 1, ...values, translations, version: 1, updatedAt: now, updatedBy: user.id })
+        .values({ id: 1, ...checked, translations, version: 1, updatedAt: now, updatedBy: user.id })
         .onConflictDoNothing()
         .returning();
       if (!created) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
@@ -299,21 +309,22 @@ export async function updatePage(
   const sanitized = sanitizeRichText(values.body);
   const body = hasRichContent(sanitized) ? sanitized : '';
   // The schema checked the text as typed; what remains after sanitizing must still say something.
-  if (target.editsTitle && body === '') {
+  if (target.editsTitle && body === '' && wasSent(input, 'body')) {
     const message = 'Le texte est obligatoire : écrivez au moins une phrase.';
     throw new ValidationError(message, { body: [message] });
   }
-  if (target.editsPhoto) await checkImages(db, { photoFileId: { id: values.photoFileId, label: 'La photo' } });
+  if (target.editsPhoto && wasSent(input, 'photoFileId')) await checkImages(db, { photoFileId: { id: values.photoFileId, label: 'La photo' } });
 
   const [current] = await db.select().from(pages).where(eq(pages.key, key)).limit(1);
   // The English text: an introduction has no English title (the area's name is translated with the
   // site). Only the English fields sent change: an input without `en` leaves the English as it was.
   const en = values.en && (target.editsTitle ? values.en : { body: values.en.body });
   const translations = mergedTranslations(current?.translations, en, ['body']);
+  // Only the fields sent change: a text or photo not sent keeps its value (a blank one clears it).
   const stored = {
     title: target.editsTitle ? values.title! : (current?.title ?? target.defaultTitle),
-    body,
-    ...(target.editsPhoto ? { photoFileId: values.photoFileId ?? null } : {}),
+    body: current && !wasSent(input, 'body') ? current.body : body,
+    ...(target.editsPhoto ? { photoFileId: current && !wasSent(input, 'photoFileId') ? current.photoFileId : (values.photoFileId ?? null) } : {}),
   };
   const french = diff(pageKeys, current ?? { title: target.defaultTitle, body: '', photoFileId: null }, stored);
   // English fields are audited beside the French ones (`en.title`, `en.body`).

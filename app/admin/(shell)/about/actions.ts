@@ -21,7 +21,7 @@ export const updateIdentityAction = adminFormAction(
     await invalidateTags(tags);
     return { version: identity.version, changed: tags.length > 0 };
   },
-  { access: needs.identity, success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
+  { access: needs.identity, keepBlank: true, success: (r) => (r.changed ? 'Identité de l’institut enregistrée : l’en-tête et le pied de page du site sont à jour.' : unchanged) },
 );
 
 export const updateMissionAction = adminFormAction(
@@ -31,7 +31,7 @@ export const updateMissionAction = adminFormAction(
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
-  { access: publishPage('mission'), success: (r) => (r.changed ? 'Page « Missions » enregistrée : le site public est à jour.' : unchanged) },
+  { keepBlank: true, access: publishPage('mission'), success: (r) => (r.changed ? 'Page « Missions » enregistrée : le site public est à jour.' : unchanged) },
 );
 
 export const updateAccessibilityAction = adminFormAction(
@@ -41,7 +41,7 @@ export const updateAccessibilityAction = adminFormAction(
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
-  { access: publishPage('accessibilite'), success: (r) => (r.changed ? 'Déclaration d’accessibilité enregistrée : le site public est à jour.' : unchanged) },
+  { keepBlank: true, access: publishPage('accessibilite'), success: (r) => (r.changed ? 'Déclaration d’accessibilité enregistrée : le site public est à jour.' : unchanged) },
 );
 
 export const updateDirectorWordAction = adminFormAction(
@@ -51,5 +51,5 @@ export const updateDirectorWordAction = adminFormAction(
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
-  { access: publishPage('mot_du_dg'), success: (r) => (r.changed ? 'Page « Mot du Directeur général » enregistrée : le site public est à jour.' : unchanged) },
+  { keepBlank: true, access: publishPage('mot_du_dg'), success: (r) => (r.changed ? 'Page « Mot du Directeur général » enregistrée : le site public est à jour.' : unchanged) },
 );
