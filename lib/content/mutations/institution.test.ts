@@ -184,7 +184,7 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
     it('changes only the fields sent: an optional field not sent keeps its value, a blank one clears it', async () => {
       const current = (await identityRow())!;
       const { identity: withTagline } = await updateIdentity(db, { expectedVersion: current.version, input: { ...identity, tagline: 'Des chiffres pour décider', phone: '+999 20 31 45 67' }, user: helene });
-      const { tagline: _tagline, phone: _phone, ...withoutThem } = identity;
+      const withoutThem = Object.fromEntries(Object.entries(identity).filter(([key]) => key !== 'tagline' && key !== 'phone')) as Omit<typeof identity, 'tagline' | 'phone'>;
       const { identity: kept } = await updateIdentity(db, { expectedVersion: withTagline.version, input: { ...withoutThem, address: 'Avenue de la Statistique' }, user: helene });
       expect(kept).toMatchObject({ tagline: 'Des chiffres pour décider', phone: '+999 20 31 45 67', address: 'Avenue de la Statistique' });
       const { identity: cleared } = await updateIdentity(db, { expectedVersion: kept.version, input: { ...withoutThem, tagline: '' }, user: helene });
