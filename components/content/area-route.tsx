@@ -53,7 +53,8 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
       const data = await getPublicationPage(area.slug, view.slug);
       if (!data) return {};
       const p = localizedPublication(data.publication, locale);
-      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body), path: `${area.publicPath}/${p.slug}`, type: 'article', locale, languages: contentLanguages(data.publication.translations, 'title') });
+      // A note with neither summary nor text (its PDF says it all) is described by its area.
+      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body) || areaTexts(area, locale).description, path: `${area.publicPath}/${p.slug}`, type: 'article', locale, languages: contentLanguages(data.publication.translations, 'title') });
     }
     if (view.kind === 'series') {
       const page = await getSeriesPage(view.code);

@@ -31,7 +31,8 @@ export function newsItemRoute(locale: Locale) {
     const found = await find(params);
     if (!found) return { title: t.notFoundTitle };
     const item = localize(found, locale, ['title', 'excerpt']);
-    return pageMetadata({ title: item.title, description: item.excerpt, path: `/actualites/${item.id}`, type: 'article', locale, languages: contentLanguages(found.translations, 'title') });
+    // An item without excerpt is described by its area (search engines want a description).
+    return pageMetadata({ title: item.title, description: item.excerpt || areaTexts(area('news'), locale).description, path: `/actualites/${item.id}`, type: 'article', locale, languages: contentLanguages(found.translations, 'title') });
   }
 
   async function NewsItemPage({ params }: Props) {
