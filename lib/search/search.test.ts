@@ -87,7 +87,13 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
       .insert(series)
       .values({ code: 'IPC', area: 'ipc', label: 'Indice des prix à la consommation, ensemble', unit: 'indice', basePeriod: '2008', frequency: 'monthly' })
       .returning();
-    await db().insert(seriesVersions).values({ seriesId: s!.id, number: 1, publishedAt: day('2026-01-01') });
+    await db().insert(seriesVersions).values({ seriesId: s!.id, number: 1, publishedAt: day('2026-01-01'), review: 'approved' });
+    // A series whose only version waits for review: nothing of it is public, search does not find it.
+    const [waiting] = await db()
+      .insert(series)
+      .values({ code: 'IPP_REVUE', area: 'ippi', label: 'Prix du beurre de karité', unit: 'indice', basePeriod: '2020', frequency: 'monthly' })
+      .returning();
+    await db().insert(seriesVersions).values({ seriesId: waiting!.id, number: 1, publishedAt: day('2026-01-01'), review: 'submitted' });
   });
   afterAll(() => database?.close());
 
@@ -205,6 +211,14 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
       await db().execute(sql`select search_reindex(${kind.name}, -1)`);
       expect(isSearchKind(kind.name), kind.name).toBe(true);
     }
+  });
+
+  it('finds a series once a version of it is approved, not before', async () => {
+    const found = async () => titles(await find('karité'));
+    expect(await found()).toEqual([]);
+    const [waiting] = await db().select().from(series).where(eq(series.code, 'IPP_REVUE'));
+    await db().update(seriesVersions).set({ review: 'approved' }).where(eq(seriesVersions.seriesId, waiting!.id));
+    expect(await found()).toEqual(['Prix du beurre de karité']);
   });
 
   it('follows unpublishing and restricting at once, through the results cache too', async () => {
