@@ -62,14 +62,17 @@ test('base injoignable : pages déjà servies en 200 en moins d’une seconde, b
   const copies = new Map<string, string>();
   // The slowest answer from the instance's copies while the database is up: how fast this machine
   // serves a copy right now, the reference for the outage's limit below.
+  // The copy is the answer the instance served from its page cache (`x-page-cache: HIT`), the bytes
+  // an outage serves: another spec's write (a release going out) between two requests would
+  // otherwise leave the test holding a newer render than the instance's copy.
   let copyMs = 0;
   for (const p of PAGES) {
-    for (let i = 0; i < 2; i++) {
-      const answer = await timed(p);
-      expect(answer.status, p).toBe(200);
-      copies.set(p, answer.html);
-      if (i === 1) copyMs = Math.max(copyMs, answer.ms);
-    }
+    let answer = await timed(p);
+    for (let i = 0; answer.marker !== 'HIT' && i < 5; i++) answer = await timed(p);
+    expect(answer.status, p).toBe(200);
+    expect(answer.marker, `${p} : servie depuis la copie de l’instance`).toBe('HIT');
+    copies.set(p, answer.html);
+    copyMs = Math.max(copyMs, answer.ms);
   }
   // A copy comes after the render has run STALE_AFTER_MS and the probe has failed. The first page
   // after the cut pays for finding the database down (the probe's answer, at most PROBE_TIMEOUT_MS:
