@@ -2,6 +2,6 @@
 export default class SharedTagsCacheHandler {
   constructor(ctx: unknown);
   inner: unknown;
-  get(key: string, ctx: { tags?: string[]; softTags?: string[] }): Promise<unknown>;
+  get(key: string, ctx: { tags?: string[]; softTags?: string[]; isFallback?: boolean }): Promise<unknown>;
   set(key: string, ...rest: unknown[]): Promise<void>;
 }
