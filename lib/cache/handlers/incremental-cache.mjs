@@ -58,8 +58,12 @@ const UNKNOWN_START_MS = 30_000;
 const MAX_MISSED_KEYS = 10_000;
 /** @type {Map<string, { startedAt: number; storedAt: number }>} when the render of the entry last stored for a key began (at the latest) */
 const rendered = new Map();
-/** A render that began before a save is waited for this long at most (a render under load takes seconds). */
-const SETTLE_WAIT_MS = 10_000;
+/**
+ * A render that began before a save is waited for this long at most: an upgrade takes 0.4 s here
+ * unloaded, a few seconds under load. A page wrongly taken for one (a navigation's lookup of the
+ * shell also reads a `[param]` key) waits this long once after a save: kept well under a reader's patience.
+ */
+const SETTLE_WAIT_MS = 4_000;
 /** @type {Map<string, (() => void)[]>} misses waiting for the upgrade under way for a key to be stored */
 const settling = new Map();
 /** @type {Map<string, number>} pages whose fallback shell was served, with the time of the miss that started their upgrade */
