@@ -19,8 +19,8 @@
 // under way with the requests for the same page that arrive meanwhile; the background upgrade
 // above is such a render, started by a reader's visit and still running when the editor saves, and
 // the next reader after the save joined it and got the old title (seen in CI). An upgrade is known
-// by its trace: a miss of a page, then at once the lookup of its route's fallback shell to answer
-// it (`ctx.isFallback`, a key with `[param]`, same route). A later miss of that page, after a tag change, waits for the upgrade to
+// by its trace: a miss of a page, then at once a hit of its route's fallback shell (a key with
+// `[param]`, same route). A later miss of that page, after a tag change, waits for the upgrade to
 // be stored (at most `SETTLE_WAIT_MS`), then renders anew. Other misses never wait: pages rendered
 // for each request (the back-office) miss and are never stored.
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
@@ -164,9 +164,7 @@ export default class SharedTagsCacheHandler {
     /** @type {Entry | null} */
     const entry = await this.inner.get(key, ctx);
     const tags = store();
-    // Only the lookup that answers a document with the fallback shell (`isFallback`), which is what
-    // schedules the upgrade; a navigation's lookup of the shell of a route's data schedules none.
-    if (entry && ctx.isFallback === true && isFallbackShell(key)) this.fallbackServed(key);
+    if (entry && isFallbackShell(key)) this.fallbackServed(key);
     if (!entry) {
       await this.settle(key);
       this.missed(key);
