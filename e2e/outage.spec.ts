@@ -99,8 +99,15 @@ test('base injoignable : pages déjà servies en 200 en moins d’une seconde, b
     timings.push(`${p} ${answer.ms} ms`);
     expect(answer.status, p).toBe(200);
     expect(answer.ms, `${p} : ${answer.ms} ms (limite ${limit} ms)`).toBeLessThan(limit);
-    expect(answer.html, p).toBe(copies.get(p));
-    expect(answer.marker, p).toBe('STALE');
+    // The copy; or, once the probe's « down » has aged (1 s: a loaded machine gets there by the
+    // third page), a render Next completed without the database (its data still in memory), whole:
+    // no part failed on the server. Either is the page, at once (seen in CI: /calendrier).
+    if (answer.marker === 'STALE') expect(answer.html, p).toBe(copies.get(p));
+    else {
+      expect(answer.html, `${p} : rendue sans la base, entière`).not.toMatch(/data-dgst=/);
+      expect(answer.html, p).toContain('</html>');
+      timings.push(`(${p} rendue sans la base : ${answer.marker ?? 'pas de copie'})`);
+    }
   }
   // Never served by this instance: no copy, but no hang either.
   const unseen = await timed('/ica/ipi');
