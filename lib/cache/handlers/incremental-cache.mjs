@@ -43,12 +43,8 @@ const UNKNOWN_START_MS = 30_000;
 const rendered = new Map();
 
 // In the server process only: the build's workers have no tag store and nothing to date.
-if (process.env.NEXT_PHASE !== 'phase-production-build') {
-  const patched = installRenderClock(() => store()?.lastChangeAt() ?? 0);
-  if (patched.length < 2 && process.env.NODE_ENV === 'production') {
-    console.warn(`[cache] le cache de réponses de Next n’a pu être daté (${patched.join(', ') || 'aucun module'}) : un lecteur juste après un enregistrement peut recevoir l’ancienne page`);
-  }
-}
+if (process.env.NEXT_PHASE !== 'phase-production-build') installRenderClock(() => store()?.lastChangeAt() ?? 0);
+let undatedWarned = false;
 
 export default class SharedTagsCacheHandler {
   /** @param {unknown} ctx */
@@ -89,7 +85,13 @@ export default class SharedTagsCacheHandler {
    */
   async set(key, ...rest) {
     const storedAt = Date.now();
-    const startedAt = renderStartedAt() ?? storedAt - UNKNOWN_START_MS;
+    const started = renderStartedAt();
+    const startedAt = started ?? storedAt - UNKNOWN_START_MS;
+    const kind = /** @type {{ kind?: string } | null | undefined} */ (rest[0])?.kind;
+    if (started === undefined && store() && (kind === 'APP_PAGE' || kind === 'APP_ROUTE') && !undatedWarned) {
+      undatedWarned = true;
+      console.warn('[cache] une page est enregistrée sans la date de début de son rendu (le cache de réponses de Next n’a pu être daté) : un lecteur juste après un enregistrement peut recevoir l’ancienne page');
+    }
     await this.inner.set(key, ...rest);
     // One per stored page: bounded by the pages the site has, like the store itself.
     rendered.set(key, { startedAt, storedAt });

@@ -1,5 +1,11 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// What Next's server sets up before its modules load (its runtimes, which the handler patches as it loads, need it).
+vi.hoisted(async () => {
+  const { AsyncLocalStorage } = await import('node:async_hooks');
+  (globalThis as Record<string, unknown>).AsyncLocalStorage ??= AsyncLocalStorage;
+});
 import Handler from './incremental-cache.mjs';
 import { dateRenders, installRenderClock } from './render-clock.mjs';
 
@@ -149,8 +155,6 @@ describe('the handler of whole pages', () => {
   });
 
   it('the production runtimes of this Next are patched: pages and route handlers', () => {
-    // What the server's runtimes need loaded before them (Next's server sets it up the same way).
-    (globalThis as Record<string, unknown>).AsyncLocalStorage ??= require('node:async_hooks').AsyncLocalStorage;
     expect(installRenderClock(() => 0)).toEqual(['AppPageRouteModule', 'AppRouteRouteModule']);
   });
 });

@@ -19,8 +19,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 
+// One clock per process: Next also bundles this file (into the proxy's code), and the copy that
+// patched a runtime first must date the renders the other copy stores.
+const CLOCK_KEY = Symbol.for('insstat.renderClock.storage');
+const shared = /** @type {Record<symbol, AsyncLocalStorage<number> | undefined>} */ (/** @type {unknown} */ (globalThis));
 /** @type {AsyncLocalStorage<number>} */
-const clock = new AsyncLocalStorage();
+const clock = (shared[CLOCK_KEY] ??= new AsyncLocalStorage());
 
 /** When the render under way in this async context began (ms), if one is. */
 export const renderStartedAt = () => clock.getStore();
