@@ -5,9 +5,9 @@ import { currentUser } from '@/lib/auth/service';
 import { RETURN_COOKIE } from '@/lib/auth/return-path';
 import { env } from '@/lib/env';
 import { DatabaseUnavailableError } from '@/lib/errors';
-import { checkPublicPath } from '@/lib/routing/path-index';
+import { isUnknownPublicPath } from '@/lib/routing/path-index';
 import { splitLocale } from '@/lib/i18n/paths';
-import { LOCALE_HEADER, notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
+import { LOCALE_HEADER, notFoundRoute } from '@/lib/routing/public-paths';
 
 /**
  * Redirects and early 404s only — never the security boundary: admin pages and handlers check
@@ -23,12 +23,7 @@ import { LOCALE_HEADER, notFoundRoute, publicPathExists, resolvePublicPath } fro
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return adminRedirects(request);
-  // The 404 page itself: where a host runs a rewrite as a new request (a proxied rewrite), it
-  // comes back here and must not be sent to the 404 page again.
-  if (pathname === notFoundRoute || pathname.startsWith(`${notFoundRoute}/`)) return NextResponse.next();
-  const resolved = resolvePublicPath(pathname);
-  if (resolved?.kind === 'static') return NextResponse.next();
-  if (resolved && (await checkPublicPath((index) => publicPathExists(pathname, index)))) return NextResponse.next();
+  if (!(await isUnknownPublicPath(pathname))) return NextResponse.next();
   // No route answers there: Next serves its 404 page (app/global-not-found.tsx) with a 404 status,
   // in the language of the path.
   const target = request.nextUrl.clone();
@@ -75,7 +70,8 @@ async function adminRedirects(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's assets, route handlers (`api/`, the feeds under `flux/`, the SDMX-ML
+  // Keep in step with PROXIED_PATH (lib/routing/public-paths.ts), which tells the production server
+  // the same (a test compares them). Everything but Next's assets, route handlers (`api/`, the feeds under `flux/`, the SDMX-ML
   // files under `nsdp/`), file downloads and top-level files with an extension (favicon.ico,
   // sitemap.xml…). `/nsdp` itself, without the slash, still goes through.
   matcher: ['/((?!_next/|api/|flux/|nsdp/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],

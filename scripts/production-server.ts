@@ -1,5 +1,5 @@
 // npm run serve — the production server: Next's request handler behind the front page cache
-// (lib/http/page-cache.ts), with the 404 page's path written on the server (lib/http/not-found-path.ts),
+// (lib/http/page-cache.ts), with unknown addresses answered before Next (lib/http/not-found.ts),
 // the scheduler of timed publications, and the clean-up of uploads a broken connection left behind.
 // Needs a build (`npm run build`; `npm start` does everything).
 import './load-env';
@@ -7,9 +7,9 @@ import http from 'node:http';
 import next from 'next';
 import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
-import { fillNotFoundPath } from '@/lib/http/not-found-path';
+import { createNotFoundAnswer } from '@/lib/http/not-found';
 import { answerDirectly } from '@/lib/http/direct';
-import { handleWithPageCache } from '@/lib/http/page-cache';
+import { handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/content/scheduler';
@@ -19,6 +19,9 @@ import { removeStaleUploads } from '@/lib/files/upload-tmp';
 import { startExtractionTimer } from '@/lib/search/background';
 import { warmSearchIndex } from '@/lib/search/query';
 import { answerSuggestions, SUGGESTIONS_PATH } from '@/lib/search/suggestions';
+import { splitLocale } from '@/lib/i18n/paths';
+import { isUnknownPublicPath } from '@/lib/routing/path-index';
+import { notFoundRoute, PROXIED_PATH } from '@/lib/routing/public-paths';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -44,13 +47,24 @@ const options = {
 // The header search box's suggestions, one request per keystroke: answered here, without Next's
 // route pipeline (same function as its route, same headers; on an error, Next answers).
 const headers = securityHeaders({ siteUrl: env.SITE_URL, apiBaseUrl: env.NEXT_PUBLIC_API_BASE_URL, production: env.NODE_ENV === 'production' });
+// Unknown addresses (a scanner's random paths): answered from a copy of Next's 404 page per
+// language, the path filled in, without a render; the copy follows the page cache's writes and time.
+const answerNotFound = createNotFoundAnswer({
+  isUnknown: isUnknownPublicPath,
+  localeOf: (pathname) => splitLocale(pathname).locale,
+  generation: pageCacheGeneration,
+  ttlMs: options.ttlMs,
+  rewrittenTo: notFoundRoute,
+  proxied: PROXIED_PATH,
+});
 const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || url?.startsWith(`${SUGGESTIONS_PATH}?`);
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
   if (req.method === 'GET' && isSuggestions(req.url)) return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
-  fillNotFoundPath(req, res);
-  if (options.ttlMs === 0) return void handle(req, res);
-  handleWithPageCache(req, res, () => handle(req, res), options);
+  answerNotFound(req, res, () => {
+    if (options.ttlMs === 0) return void handle(req, res);
+    handleWithPageCache(req, res, () => handle(req, res), options);
+  });
 });
 // Large uploads over slow links: no limit on a whole request (Node's default cuts at 5 minutes, a
 // 300 MB yearbook at 1 Mbit/s takes 40); a connection silent for 2 minutes is closed instead.

@@ -60,6 +60,11 @@ export function clearPageCache(): void {
   s.generation++;
 }
 
+/** The count of writes seen by this process (the 404 copies of lib/http/not-found.ts follow it too). */
+export function pageCacheGeneration(): number {
+  return store().generation;
+}
+
 /** Forgets every stored page, stale ones included (tests). */
 export function resetPageCache(): void {
   const s = store();

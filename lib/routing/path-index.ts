@@ -5,6 +5,7 @@
  */
 import { getDb } from '@/lib/db/instance';
 import { publicPathIndex, type PublicPathIndex } from '@/lib/content/queries/paths';
+import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
 
 const FRESH_MS = 15_000;
 const RECHECK_MS = 1_000;
@@ -59,4 +60,17 @@ export function invalidatePublicPathIndex(): void {
   g.__insstatPathIndexPrevious = g.__insstatPathIndex ?? g.__insstatPathIndexPrevious;
   g.__insstatPathIndex = null;
   g.__insstatPathIndexLoading = undefined;
+}
+
+/**
+ * Whether nothing answers at a public path (a shape no route has, or an item that does not exist
+ * or is not public): proxy.ts rewrites it to the 404 page, the production server answers it itself
+ * (lib/http/not-found.ts). The 404 route itself is not unknown: a host that replays a rewrite as a
+ * new request must not be sent to it again.
+ */
+export async function isUnknownPublicPath(pathname: string): Promise<boolean> {
+  if (pathname === notFoundRoute || pathname.startsWith(`${notFoundRoute}/`)) return false;
+  const resolved = resolvePublicPath(pathname);
+  if (resolved?.kind === 'static') return false;
+  return !(resolved && (await checkPublicPath((index) => publicPathExists(pathname, index))));
 }

@@ -101,3 +101,9 @@ export const notFoundRoute = '/_introuvable';
 
 /** The request header by which proxy.ts tells the 404 page the language of the path asked for. */
 export const LOCALE_HEADER = 'x-ins-locale';
+
+/**
+ * The paths proxy.ts sees (its `config.matcher`, which Next needs written out there): everything
+ * but Next's assets, route handlers, file downloads and top-level files with an extension.
+ */
+export const PROXIED_PATH = /^\/(?!_next\/|api\/|flux\/|nsdp\/|fichiers\/|[^/]*\.[A-Za-z0-9]+$).*$/;
