@@ -367,3 +367,23 @@ describe.each(testDatabaseKinds)('an archive of format 1, written before tar-str
     }
   });
 });
+
+describe('writeArchive', () => {
+  it('fails, without crashing the process, when an entry is not the size announced or its source fails', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-backup-write-'));
+    try {
+      const entry = (size: number, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) => [{ path: 'files/2026/05/note.pdf', size, body }];
+      await expect(writeArchive(path.join(root, 'courte.tar.gz'), entry(10, [Buffer.from('abc')]))).rejects.toThrow(
+        '« files/2026/05/note.pdf » a changé pendant la sauvegarde (3 octets lus au lieu de 10). Relancez la sauvegarde.',
+      );
+      await expect(writeArchive(path.join(root, 'longue.tar.gz'), entry(2, [Buffer.from('abc')]))).rejects.toThrow(/a changé pendant la sauvegarde \(3 octets lus au lieu de 2\)/);
+      const failing = (async function* () {
+        yield Buffer.from('a');
+        throw new Error('connexion au stockage coupée');
+      })();
+      await expect(writeArchive(path.join(root, 'coupee.tar.gz'), entry(2, failing))).rejects.toThrow('connexion au stockage coupée');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
