@@ -4,7 +4,7 @@
  * storage (`restoreBackup`) — on PGlite and Postgres alike, without pg_dump or psql, which a
  * serverless or container host may lack and PGlite does not have.
  *
- * Archive layout (plain ustar, gzip-compressed), in this order:
+ * Archive layout (plain ustar, gzip-compressed, written and read with tar-stream), in this order:
  *   files/<storage key>  every stored object (originals and image variants), streamed
  *   db/<table>.ndjson    one JSON object per row, each column in its Postgres text form (NULL as
  *                        null): exact for every type (bigint, numeric, jsonb, bytea, timestamps),
@@ -34,6 +34,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import * as tar from 'tar-stream';
 import { z } from 'zod';
 import { migrateDatabase } from '@/lib/db/migrate';
 import type { Database, Db } from '@/lib/db/open';
@@ -88,10 +89,13 @@ const manifestSchema = z.object({
 export type BackupManifest = z.infer<typeof manifestSchema>;
 type ManifestEntry = BackupManifest['entries'][number];
 
-// ─── Archive: a minimal ustar writer and reader ────────────────────────────────────────────────
+// ─── Archive: tar-stream, gzip-compressed ──────────────────────────────────────────────────────
 
-const BLOCK = 512;
-/** Largest size the 11 octal digits of a ustar header hold; larger entries carry a pax `size`. */
+/**
+ * Largest size the 11 octal digits of a ustar header hold. tar-stream writes a larger size in
+ * base-256 (a GNU extension); a pax `size` record is added too, as the hand-made writer of format 1
+ * did, so that the code of that time still reads such an archive.
+ */
 const USTAR_MAX_SIZE = 0o77777777777;
 
 /** One entry to write: its bytes arrive as a stream, and must be exactly `size` long. */
@@ -99,55 +103,46 @@ export type ArchiveInput = { path: string; size: number; body: AsyncIterable<Uin
 /** One entry read: its body must be consumed (or left) before asking for the next entry. */
 export type ArchiveEntry = { path: string; size: number; body: AsyncIterable<Buffer> };
 
-const octal = (value: number, width: number) => `${value.toString(8).padStart(width - 1, '0')}\0`;
-const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK;
+const truncated = (where: string) =>
+  new BackupError(`L'archive est tronquée (${where}) : la copie est incomplète. Utilisez une autre copie de la sauvegarde.`);
+const damaged = (what: string) => new BackupError(`L'archive est endommagée (${what}). Utilisez une autre copie de la sauvegarde.`);
 
-function header(name: string, size: number, type: '0' | 'x', mtime: number): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  block.write(name, 0, 100, 'utf8');
-  block.write(octal(0o644, 8), 100, 'ascii');
-  block.write(octal(0, 8), 108, 'ascii');
-  block.write(octal(0, 8), 116, 'ascii');
-  block.write(octal(size, 12), 124, 'ascii');
-  block.write(octal(mtime, 12), 136, 'ascii');
-  block.fill(0x20, 148, 156);
-  block.write(type, 156, 'ascii');
-  block.write('ustar\u000000', 257, 'ascii');
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'ascii');
-  return block;
-}
+/** Resolves once `stream` may take more bytes, or has closed (its entry's callback then reports why). */
+const drained = (stream: tar.Pack | ReturnType<tar.Pack['entry']>) =>
+  new Promise<void>((resolve) => {
+    const settle = () => {
+      stream.off('drain', settle);
+      stream.off('close', settle);
+      resolve();
+    };
+    stream.on('drain', settle);
+    stream.on('close', settle);
+  });
 
-/** A pax extended-header record: `<length> <key>=<value>\n`, the length counting itself. */
-function paxRecord(key: string, value: string): string {
-  const rest = Buffer.byteLength(` ${key}=${value}\n`);
-  let length = rest + String(rest).length;
-  if (String(length).length + rest !== length) length = String(length).length + rest;
-  return `${length} ${key}=${value}\n`;
-}
-
-async function* tarChunks(entries: AsyncIterable<ArchiveInput>, mtime: number): AsyncGenerator<Buffer> {
-  for await (const entry of entries) {
-    const records =
-      (Buffer.byteLength(entry.path) > 100 ? paxRecord('path', entry.path) : '') + (entry.size > USTAR_MAX_SIZE ? paxRecord('size', String(entry.size)) : '');
-    if (records) {
-      const data = Buffer.from(records, 'utf8');
-      yield header('PaxHeader', data.length, 'x', mtime);
-      yield Buffer.concat([data, Buffer.alloc(padding(data.length))]);
-    }
-    yield header(Buffer.from(entry.path).subarray(0, 100).toString('utf8'), Math.min(entry.size, USTAR_MAX_SIZE), '0', mtime);
-    let written = 0;
-    for await (const chunk of entry.body) {
-      written += chunk.length;
-      if (written > entry.size) break;
-      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    }
-    // The header announced `size` bytes: an object that changed while it was read cannot be saved.
-    if (written !== entry.size) throw new BackupError(`« ${entry.path} » a changé pendant la sauvegarde (${written} octets lus au lieu de ${entry.size}). Relancez la sauvegarde.`);
-    yield Buffer.alloc(padding(entry.size));
+/** Writes one entry's header and body into `pack`; rejects when the body is not `size` bytes long. */
+async function addEntry(pack: tar.Pack, entry: ArchiveInput, mtime: Date): Promise<void> {
+  const header: Parameters<tar.Pack['entry']>[0] = { name: entry.path, size: entry.size, mode: 0o644, mtime, type: 'file' };
+  if (entry.size > USTAR_MAX_SIZE) header.pax = { size: String(entry.size) };
+  let sink!: ReturnType<tar.Pack['entry']>;
+  const done = new Promise<void>((resolve, reject) => {
+    sink = pack.entry(header, (error) => (error ? reject(error) : resolve()));
+  });
+  done.catch(() => {}); // awaited below, unless the body fails first
+  // A failed archive destroys the entry being written with the failure, which the callback above
+  // already reports: without a listener, that 'error' event would crash the process.
+  sink.on('error', () => {});
+  let written = 0;
+  for await (const chunk of entry.body) {
+    written += chunk.length;
+    if (written > entry.size || sink.destroyed) break;
+    if (!sink.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))) await drained(sink);
   }
-  yield Buffer.alloc(2 * BLOCK);
+  // The header announced `size` bytes: an object that changed while it was read cannot be saved.
+  if (!sink.destroyed && written !== entry.size) {
+    throw new BackupError(`« ${entry.path} » a changé pendant la sauvegarde (${written} octets lus au lieu de ${entry.size}). Relancez la sauvegarde.`);
+  }
+  sink.end(undefined); // streamx's types want an argument its `end` does not need
+  await done;
 }
 
 /**
@@ -155,156 +150,79 @@ async function* tarChunks(entries: AsyncIterable<ArchiveInput>, mtime: number): 
  * memory). Used by `createBackup`; exported for tests that build damaged archives.
  */
 export async function writeArchive(file: string, entries: AsyncIterable<ArchiveInput> | Iterable<ArchiveInput>, mtime = new Date()): Promise<void> {
-  const source = (async function* () {
-    yield* entries;
-  })();
-  await pipeline(Readable.from(tarChunks(source, Math.floor(mtime.getTime() / 1000))), zlib.createGzip(), fs.createWriteStream(file, { flags: 'wx' }));
+  const pack = tar.pack();
+  const written = pipeline(Readable.from(pack), zlib.createGzip(), fs.createWriteStream(file, { flags: 'wx' }));
+  written.catch(() => {}); // awaited below, once every entry is in
+  try {
+    for await (const entry of entries) await addEntry(pack, entry, mtime);
+    pack.finalize();
+  } catch (error) {
+    // Fails the pipeline with this error, unless the output failed first (then its error is the one reported).
+    pack.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+  await written;
 }
 
-/** Reads bytes from an async source: exactly n at a time for headers, at most n for bodies. */
-class ByteReader {
-  private chunks: Buffer[] = [];
-  private buffered = 0;
-  private ended = false;
-  constructor(private readonly source: AsyncIterator<Buffer>) {}
-
-  private async more(): Promise<boolean> {
-    if (this.ended) return false;
-    const next = await this.source.next();
-    if (next.done) {
-      this.ended = true;
-      return false;
-    }
-    if (next.value.length > 0) {
-      this.chunks.push(next.value);
-      this.buffered += next.value.length;
-    }
-    return true;
-  }
-
-  /** n bytes, or fewer when the input ends first. */
-  async read(n: number): Promise<Buffer> {
-    while (this.buffered < n && (await this.more()));
-    const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-    const out = all.subarray(0, Math.min(n, all.length));
-    const rest = all.subarray(out.length);
-    this.chunks = rest.length > 0 ? [rest] : [];
-    this.buffered = rest.length;
-    return out;
-  }
-
-  /** Between 1 and n bytes; an empty buffer once the input has ended. */
-  async take(n: number): Promise<Buffer> {
-    while (this.buffered === 0 && (await this.more()));
-    const first = this.chunks[0];
-    if (!first) return Buffer.alloc(0);
-    if (first.length <= n) {
-      this.chunks.shift();
-      this.buffered -= first.length;
-      return first;
-    }
-    this.chunks[0] = first.subarray(n);
-    this.buffered -= n;
-    return first.subarray(0, n);
-  }
-}
-
-const truncated = (where: string) =>
-  new BackupError(`L'archive est tronquée (${where}) : la copie est incomplète. Utilisez une autre copie de la sauvegarde.`);
-const damaged = (what: string) => new BackupError(`L'archive est endommagée (${what}). Utilisez une autre copie de la sauvegarde.`);
-
-const cString = (block: Buffer, start: number, length: number) => {
-  const field = block.subarray(start, start + length);
-  const end = field.indexOf(0);
-  return field.subarray(0, end === -1 ? length : end).toString('utf8');
-};
-
-function parseOctalField(block: Buffer, start: number, length: number, label: string): number {
-  const text = cString(block, start, length).trim();
-  if (!/^[0-7]*$/.test(text)) throw damaged(`en-tête tar illisible : ${label}`);
-  return text ? parseInt(text, 8) : 0;
-}
-
-function parsePax(data: Buffer): Map<string, string> {
-  const records = new Map<string, string>();
-  let offset = 0;
-  while (offset < data.length) {
-    const space = data.indexOf(0x20, offset);
-    const length = space === -1 ? NaN : Number(data.toString('ascii', offset, space));
-    if (!Number.isInteger(length) || length <= 0 || offset + length > data.length) throw damaged('en-tête pax illisible');
-    const record = data.toString('utf8', space + 1, offset + length - 1);
-    const equals = record.indexOf('=');
-    if (equals > 0) records.set(record.slice(0, equals), record.slice(equals + 1));
-    offset += length;
-  }
-  return records;
-}
-
-async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<ArchiveEntry> {
-  const reader = new ByteReader(source[Symbol.asyncIterator]());
-  let pax = new Map<string, string>();
-  let previous = 'début de l’archive';
-  for (;;) {
-    const block = await reader.read(BLOCK);
-    if (block.length < BLOCK) throw truncated(`elle s'arrête après « ${previous} »`);
-    if (block.every((byte) => byte === 0)) return;
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!;
-    if (parseOctalField(block, 148, 8, 'somme') !== sum) throw damaged(`en-tête tar corrompu après « ${previous} »`);
-    const type = block[156] === 0 ? '0' : String.fromCharCode(block[156]!);
-    const prefix = block.toString('ascii', 257, 262) === 'ustar' ? cString(block, 345, 155) : '';
-    const name = pax.get('path') ?? (prefix ? `${prefix}/${cString(block, 0, 100)}` : cString(block, 0, 100));
-    const size = pax.has('size') ? Number(pax.get('size')) : parseOctalField(block, 124, 12, 'taille');
-    if (!Number.isSafeInteger(size) || size < 0) throw damaged(`taille illisible pour « ${name} »`);
-    pax = new Map();
-
-    let remaining = size;
-    const skipRest = async () => {
-      while (remaining > 0) {
-        const chunk = await reader.take(remaining);
-        if (chunk.length === 0) throw truncated(`elle s'arrête au milieu de « ${name} »`);
-        remaining -= chunk.length;
-      }
-      const pad = padding(size);
-      if (pad > 0 && (await reader.read(pad)).length < pad) throw truncated(`elle s'arrête au milieu de « ${name} »`);
-    };
-
-    if (type === 'x' || type === 'g') {
-      if (size > 1024 * 1024) throw damaged('en-tête pax démesuré');
-      const data = await reader.read(size);
-      if (data.length < size) throw truncated('elle s’arrête dans un en-tête pax');
-      remaining = 0;
-      if (type === 'x') pax = parsePax(data);
-      await skipRest();
-      continue;
-    }
-    if (type !== '0' && type !== '7') {
-      await skipRest();
-      continue;
-    }
-    async function* body(): AsyncGenerator<Buffer> {
-      while (remaining > 0) {
-        const chunk = await reader.take(remaining);
-        if (chunk.length === 0) throw truncated(`elle s'arrête au milieu de « ${name} »`);
-        remaining -= chunk.length;
-        yield chunk;
-      }
-    }
-    yield { path: name, size, body: body() };
-    await skipRest();
-    previous = name;
-  }
-}
-
-/** zlib's errors, as the operator should read them. */
-function archiveError(error: unknown, file: string): unknown {
-  if (error instanceof BackupError) return error;
-  const code = (error as NodeJS.ErrnoException | null)?.code;
+/** The errors of reading an archive, as the operator should read them. */
+function archiveError(error: unknown, file: string, previous: string): Error {
+  if (error instanceof BackupError || !(error instanceof Error)) return error instanceof Error ? error : damaged(String(error));
+  const { code } = error as NodeJS.ErrnoException;
   if (code === 'Z_BUF_ERROR') return truncated('fin des données compressées manquante');
-  if (code === 'Z_DATA_ERROR') return damaged(`données compressées illisibles : ${(error as Error).message}`);
+  if (code === 'Z_DATA_ERROR') return damaged(`données compressées illisibles : ${error.message}`);
   if (code === 'ENOENT') return new BackupError(`Archive introuvable : ${file}.`);
   if (code === 'EISDIR') return new BackupError(`${file} est un dossier : donnez le chemin d'une archive .tar.gz.`);
-  return error;
+  if (code) return error;
+  // Any other error comes from tar-stream, whose messages name neither the entry nor the remedy.
+  if (error.message === 'Unexpected end of data') return truncated(`elle s'arrête après « ${previous} »`);
+  return damaged(`en-tête tar illisible après « ${previous} » : ${error.message}`);
+}
+
+/**
+ * The entries of the archive at `file`, streamed: regular files only (format 1 has nothing else).
+ * Throws `BackupError` with a French message for a missing, truncated or damaged archive. Exported for tests.
+ */
+export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry> {
+  const input = fs.createReadStream(file);
+  const gunzip = zlib.createGunzip();
+  const extract = tar.extract();
+  let previous = 'début de l’archive';
+  const fail = (error: unknown) => extract.destroy(archiveError(error, file, previous));
+  input.on('error', fail);
+  gunzip.on('error', fail);
+  input.pipe(gunzip).pipe(extract);
+  // Taken now, before any byte is read: an entry found before would be missed.
+  const entries = extract[Symbol.asyncIterator]();
+  const next = async <T>(iterator: AsyncIterator<T>) => {
+    try {
+      return await iterator.next();
+    } catch (error) {
+      throw archiveError(error, file, previous);
+    }
+  };
+  try {
+    for (let entry = await next(entries); !entry.done; entry = await next(entries)) {
+      const { name, size, type } = entry.value.header;
+      // Read by hand, not with `for await`: leaving that loop would destroy the entry, and the whole
+      // archive with it. tar-stream's types leave a body's chunks untyped; they are Buffers.
+      const chunks = entry.value[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      if (type === 'file' || type === 'contiguous-file') {
+        yield {
+          path: name,
+          size,
+          body: (async function* () {
+            for (let chunk = await next(chunks); !chunk.done; chunk = await next(chunks)) yield chunk.value;
+          })(),
+        };
+      }
+      // What the reader left of the body, or the body of an entry of another type, is skipped.
+      while (!(await next(chunks)).done);
+      previous = name;
+    }
+  } finally {
+    input.destroy();
+    gunzip.destroy();
+    extract.destroy();
+  }
 }
 
 const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'CONNECT_TIMEOUT', '28P01', '28000', '3D000']);
@@ -321,30 +239,6 @@ export function describeConnectionError(error: unknown): string | null {
     }
   }
   return null;
-}
-
-/**
- * The entries of the archive at `file`, streamed. Throws `BackupError` with a French message for a
- * missing, truncated or damaged archive. Exported for tests.
- */
-export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry> {
-  const input = fs.createReadStream(file);
-  const gunzip = zlib.createGunzip();
-  input.on('error', (error) => gunzip.destroy(error));
-  input.pipe(gunzip);
-  async function* chunks(): AsyncGenerator<Buffer> {
-    try {
-      for await (const chunk of gunzip) yield chunk as Buffer;
-    } catch (error) {
-      throw archiveError(error, file);
-    }
-  }
-  try {
-    yield* readTar(chunks());
-  } finally {
-    input.destroy();
-    gunzip.destroy();
-  }
 }
 
 async function digest(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<{ size: number; sha256: string }> {
