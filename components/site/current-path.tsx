@@ -6,7 +6,7 @@ const subscribe = () => () => {};
 
 /**
  * The path in the address bar, for the prerendered 404 page. The production server writes the
- * path into this span on the server (lib/http/not-found-path.ts); the browser fills it otherwise.
+ * path into this span on the server (lib/http/not-found.ts); the browser fills it otherwise.
  */
 export function CurrentPath() {
   const path = useSyncExternalStore(subscribe, () => window.location.pathname, () => '');
