@@ -15,7 +15,7 @@ import { auditEntries, files, publicationFiles, publications, series, seriesVers
 import { visibleToVisitors } from '@/lib/files/library';
 import { valuesAt } from '@/lib/series/queries';
 import { publishVersions } from '@/lib/series/versions';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { linkPublication, unlinkPublication } from './links';
 import { changeRelease, createRelease } from './mutations';
 import { releaseBySlug } from './queries';

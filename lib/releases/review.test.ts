@@ -15,7 +15,7 @@ import type { Db } from '@/lib/db/open';
 import { auditEntries, publications, releases, series, users } from '@/lib/db/schema';
 import { valuesAt } from '@/lib/series/queries';
 import { publishVersions } from '@/lib/series/versions';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { linkPublication } from './links';
 import { changeRelease, createRelease } from './mutations';
 import { listReleases, preparedReleases, releaseBySlug, releaseRefs } from './queries';

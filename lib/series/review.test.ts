@@ -9,7 +9,7 @@ import { auditEntries, releases, seriesVersions, users } from '@/lib/db/schema';
 import { reviewRelease } from '@/lib/releases/review';
 import { changeRelease, createRelease } from '@/lib/releases/mutations';
 import { setSelfApproval } from '@/lib/review/settings';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { adminVersions, listSeriesForAdmin, versionsAwaitingReview } from './admin';
 import type { Observation, SeriesMeta } from './model';
 import { findSeries, keyFigures, pendingVersion, publishedSeriesRefs, seriesAt, versionsOf } from './queries';

@@ -18,7 +18,7 @@ import { publishDueItems } from '@/lib/content/scheduler';
 import type { Db } from '@/lib/db/open';
 import { auditEntries, events, files, galleries, galleryImages, news, tenderFiles, tenders, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { kinds } from '@/lib/content/kinds';
 import { eventInputSchema } from '@/lib/content/kinds/events.form';
 import type { AnyKind, ItemRow } from '@/lib/content/kinds/kind';
