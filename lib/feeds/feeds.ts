@@ -11,7 +11,7 @@ import { newsUrl, publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { conditional } from '@/lib/series/api';
+import { conditional } from '@/lib/http/conditional';
 import { atomFeed, type AtomEntry } from './atom';
 
 export type FeedName = 'actualites' | 'publications' | 'parutions';

@@ -2,7 +2,7 @@
 import { getArea } from '@/lib/content/areas';
 import { getCalendar, getIdentity } from '@/lib/content/public';
 import { env } from '@/lib/env';
-import { conditional } from '@/lib/series/api';
+import { conditional } from '@/lib/http/conditional';
 import { releasesToIcs } from './ics';
 
 export async function calendarFeed(request: Request, area?: string): Promise<Response> {

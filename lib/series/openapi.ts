@@ -1,5 +1,6 @@
 /** The OpenAPI 3.1 description of the open series API, served at /api/v1/openapi.json. */
-import { maxAgeSeconds, rateLimitPerMinute } from './api';
+import { maxAgeSeconds } from '@/lib/http/conditional';
+import { rateLimitPerMinute } from './api';
 import { locales } from '@/lib/i18n/locales';
 import { frequencies, statusCodes, statusLabel } from './model';
 import { downloadFormats } from './urls';

@@ -6,7 +6,7 @@ import { messages } from '@/lib/i18n/messages';
 import { perRequest } from '@/lib/http/per-request';
 import { nsdpCategory } from '@/lib/nsdp/categories';
 import { toSdmxMl } from '@/lib/nsdp/sdmx-ml';
-import { conditional } from '@/lib/series/api';
+import { conditional } from '@/lib/http/conditional';
 
 const locale: Locale = 'fr';
 
