@@ -10,7 +10,7 @@ import { seriesPath } from '@/lib/series/urls';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { AreaPage } from './area-page';
 import { localizedSeries } from '@/lib/series/localize';
-import { localizedPublication } from './localized';
+import { localizedPublication } from '@/lib/content/localize';
 import { PublicationPage } from './publication-page';
 import { SeriesPage } from './series-page';
 

@@ -13,7 +13,7 @@ import type { PublicRelease } from '@/lib/releases/queries';
 import { seriesPath } from '@/lib/series/urls';
 import { Breadcrumbs } from './breadcrumbs';
 import { pieces } from './in-lang';
-import { localizedRelease } from './localized';
+import { localizedRelease } from '@/lib/releases/localize';
 import { UntranslatedNotice } from './untranslated-notice';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';

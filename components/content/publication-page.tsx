@@ -14,7 +14,7 @@ import { localePath } from '@/lib/i18n/paths';
 import { Breadcrumbs } from './breadcrumbs';
 import { FileList } from './file-list';
 import { inLang } from './in-lang';
-import { localizedPublication } from './localized';
+import { localizedPublication } from '@/lib/content/localize';
 import { RichText } from './rich-text';
 import { UntranslatedNotice } from './untranslated-notice';
 

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { area } from '@/lib/content/areas';
 import type { Locale } from '@/lib/i18n/locales';
 import { news, publication, related, seriesData } from './fixtures.test-data';
-import { localizedPublication } from './localized';
+import { localizedPublication } from '@/lib/content/localize';
 import { CalendarPage, ReleasePage } from './calendar-page';
 import { InstitutionPage } from './institution-page';
 import { NewsArticle } from './news-article';

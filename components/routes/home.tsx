@@ -7,7 +7,7 @@ import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getN
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import { formatDate, isoDate } from '@/lib/format';
 import { env } from '@/lib/env';
-import { localizedRelease } from '@/components/content/localized';
+import { localizedRelease } from '@/lib/releases/localize';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';

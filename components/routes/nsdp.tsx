@@ -5,7 +5,7 @@ import { getNsdp } from '@/lib/content/public';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/format';
 import { categoryNames } from '@/lib/nsdp/categories';
-import { localizedRelease } from '@/components/content/localized';
+import { localizedRelease } from '@/lib/releases/localize';
 import { localizedSeries } from '@/lib/series/localize';
 import { langAttr } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';
