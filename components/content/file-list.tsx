@@ -1,4 +1,4 @@
-import { fileTypeLabel, formatFileSize } from '@/lib/format';
+import { fileTypeLabel, formatFileSize } from '@/lib/i18n/format';
 import type { PublicFile } from '@/lib/content/queries/files';
 import { fileUrl } from '@/lib/content/urls';
 import { langAttr } from '@/lib/i18n/content';

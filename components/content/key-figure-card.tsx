@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatChange, formatNumber } from '@/lib/format';
+import { formatChange, formatNumber } from '@/lib/i18n/format';
 import { langAttr } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -3,7 +3,7 @@ import { RichText } from '@/components/content/rich-text';
 import type { PublicFile } from '@/lib/content/queries/files';
 import { fileUrl } from '@/lib/content/urls';
 import type { NewsTranslations } from '@/lib/content/queries/news';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/i18n/format';
 import { langAttr, langsOf, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -6,7 +6,7 @@ import type { PublicationDetail, PublicationTranslations } from '@/lib/content/q
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import { publicationUrl } from '@/lib/content/urls';
 import { env } from '@/lib/env';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/i18n/format';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

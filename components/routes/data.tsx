@@ -4,7 +4,7 @@ import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getAllSeries } from '@/lib/content/public';
 import { areaTexts, getArea } from '@/lib/content/areas';
 import { env } from '@/lib/env';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/i18n/format';
 import { localizedSeries } from '@/lib/series/localize';
 import { langAttr } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';

@@ -5,7 +5,7 @@ import { PublicationList } from '@/components/content/publication-list';
 import { areasOfSection, areaTexts, getArea, sectionLabel, sections } from '@/lib/content/areas';
 import { getEvents, getIdentity, getHeadlineFigures, getLatestPublications, getNewsPage, getUpcomingReleases } from '@/lib/content/public';
 import type { SiteIdentity } from '@/lib/content/queries/site';
-import { formatDate, isoDate } from '@/lib/format';
+import { formatDate, isoDate } from '@/lib/i18n/format';
 import { env } from '@/lib/env';
 import { localizedRelease } from '@/lib/releases/localize';
 import { langAttr, localize } from '@/lib/i18n/content';

@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getNsdp } from '@/lib/content/public';
 import { env } from '@/lib/env';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/i18n/format';
 import { categoryNames } from '@/lib/nsdp/categories';
 import { localizedRelease } from '@/lib/releases/localize';
 import { localizedSeries } from '@/lib/series/localize';

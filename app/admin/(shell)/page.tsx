@@ -7,7 +7,7 @@ import { countsPerArea } from '@/lib/content/queries/admin-items';
 import { getDb } from '@/lib/db';
 import { fileUrl } from '@/lib/content/urls';
 import { mostDownloadedFiles } from '@/lib/files/library';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { reviewQueue } from '@/lib/content/queries/review-queue';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { releasesAtRisk } from '@/lib/releases/review';

@@ -5,7 +5,7 @@ import { needs } from '@/lib/admin/access';
 import { pageRefusal } from '@/lib/admin/page-access';
 import { actionGroups, listAudit } from '@/lib/audit/read';
 import { getDb } from '@/lib/db';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 
 export const metadata = { title: 'Journal d’activité — Administration' };
 

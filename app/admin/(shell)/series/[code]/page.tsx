@@ -9,7 +9,7 @@ import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { adminVersions, gridPeriods, versionReviewLabels, versionReviewNote, type AdminVersion } from '@/lib/series/admin';
 import { env } from '@/lib/env';
