@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { adminAction, type ActionContext } from '@/lib/admin/action';
 import { needs, type Need } from '@/lib/admin/access';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { getArea } from '@/lib/content/areas';
 import { editPath } from '@/lib/content/editing/paths';
 import { kindOfArea } from '@/lib/content/kinds';

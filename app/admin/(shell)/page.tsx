@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
-import { recentActivity } from '@/lib/audit/read';
+import { recentActivity } from '@/lib/admin/journal';
 import { areas } from '@/lib/content/areas';
 import { countsPerArea } from '@/lib/content/queries/admin-items';
 import { getDb } from '@/lib/db';
