@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getIdentity } from '@/lib/content/public';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { feedLinks } from '@/lib/feeds/feeds';
 import { shortTitle } from '@/lib/i18n/format';
 import { localize } from '@/lib/i18n/content';

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { area, areaTexts, type AreaSlug } from '@/lib/content/areas';
 import { getPageContent } from '@/lib/content/public';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { langAttr, langsOf, localize } from '@/lib/i18n/content';
 import { contentLanguages } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';

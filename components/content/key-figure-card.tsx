@@ -6,7 +6,7 @@ import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { periodLabel } from '@/lib/series/model';
 import type { KeyFigure } from '@/lib/series/queries';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { inLang } from './in-lang';
 import { localizedSeries } from '@/lib/series/localize';
 import { Sparkline } from './sparkline';

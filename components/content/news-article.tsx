@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import { RichText } from '@/components/content/rich-text';
 import type { PublicFile } from '@/lib/content/queries/files';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import type { NewsTranslations } from '@/lib/content/queries/news';
 import { formatDate, isoDate } from '@/lib/i18n/format';
 import { langAttr, langsOf, localize } from '@/lib/i18n/content';

@@ -4,7 +4,7 @@ import { areaTexts, fieldLabel, type Area } from '@/lib/content/areas';
 import { getIdentity, getPublicationPage } from '@/lib/content/public';
 import type { PublicationDetail, PublicationTranslations } from '@/lib/content/queries/publications';
 import type { SiteIdentity } from '@/lib/content/queries/site';
-import { publicationUrl } from '@/lib/content/urls';
+import { publicationUrl } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import { formatDate, isoDate } from '@/lib/i18n/format';
 import { langAttr, localize } from '@/lib/i18n/content';

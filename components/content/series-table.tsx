@@ -5,7 +5,7 @@ import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { periodLabel, type SeriesData } from '@/lib/series/model';
 import type { SeriesTranslations } from '@/lib/series/queries';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { localizedSeries } from '@/lib/series/localize';
 
 /**

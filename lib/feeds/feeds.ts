@@ -6,8 +6,9 @@
  * when its page does.
  */
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
-import { getAreaPublications, getCalendar, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
-import { newsUrl, publicationUrl } from '@/lib/content/urls';
+import { getAreaPublications, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
+import { getCalendar } from '@/lib/releases/public';
+import { newsUrl, publicationUrl } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -14,7 +14,7 @@ import { releaseStatuses, type ReleaseStatus } from '@/lib/releases/model';
 import { searchKindLabels, searchKinds, type SearchKind } from '@/lib/search/query';
 import type { ChartRange } from '@/lib/series/chart/geometry';
 import { changeKinds, frequencies, seasonalAdjustmentLabel, statusCodes, type ChangeKind, type Frequency, type SeriesMeta, type StatusCode } from '@/lib/series/model';
-import { downloadFormats, type DownloadFormat } from '@/lib/series/urls';
+import { downloadFormats, type DownloadFormat } from '@/lib/content/addresses';
 import { locales } from './locales';
 import { messages } from './messages';
 

@@ -16,7 +16,7 @@ import { toCsv, toFrenchCsv, toJson, toSdmxCsv, toXlsx } from './files/export';
 import { periodOf, periodStart, type Frequency, type SeriesData } from './model';
 import { localizedSeries } from './localize';
 import type { SeriesTranslations } from './queries';
-import { downloadFormats, seriesPath, type DownloadFormat } from './urls';
+import { downloadFormats, seriesPath, type DownloadFormat } from '@/lib/content/addresses';
 
 /** Requests per address and per minute (API_RATE_LIMIT_PER_MINUTE; published in the OpenAPI description). */
 export const rateLimitPerMinute = env.API_RATE_LIMIT_PER_MINUTE;

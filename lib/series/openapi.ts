@@ -3,7 +3,7 @@ import { maxAgeSeconds } from '@/lib/http/conditional';
 import { rateLimitPerMinute } from './api';
 import { locales } from '@/lib/i18n/locales';
 import { frequencies, statusCodes, statusLabel } from './model';
-import { downloadFormats } from './urls';
+import { downloadFormats } from '@/lib/content/addresses';
 
 const periodParam = (name: string, description: string) => ({
   name,

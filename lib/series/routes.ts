@@ -4,7 +4,7 @@
  * from cache); `asOf` reads the database at that instant. With `lang=en`, the series' English
  * texts are read with them (not versioned: the texts of the moment they are read, whatever `asOf`).
  */
-import { getAllSeries, getAreaSeries, getSeriesPage } from '@/lib/content/public';
+import { getAllSeries, getAreaSeries, getSeriesPage } from '@/lib/series/public';
 import { getArea } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';

@@ -5,7 +5,7 @@ import { recentActivity } from '@/lib/admin/journal';
 import { areas } from '@/lib/content/areas';
 import { countsPerArea } from '@/lib/content/queries/admin-items';
 import { getDb } from '@/lib/db';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { mostDownloadedFiles } from '@/lib/files/library';
 import { formatDateTime } from '@/lib/i18n/format';
 import { reviewQueue } from '@/lib/content/queries/review-queue';

@@ -12,7 +12,7 @@ import { storedTranslations } from '@/lib/content/mutations/translations';
 import { attachmentList, attachmentsForEdit, fileForEdit } from '@/lib/content/mutations/items';
 import { filesOfPublications } from '@/lib/content/queries/files';
 import { detailColumns } from '@/lib/content/queries/publications';
-import { publicationUrl } from '@/lib/content/urls';
+import { publicationUrl } from '@/lib/content/addresses';
 import { publicationFiles, publications } from '@/lib/db/schema';
 import { ValidationError } from '@/lib/errors';
 import { pendingReleaseOf } from '@/lib/releases/links';

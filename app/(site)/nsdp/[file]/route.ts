@@ -1,5 +1,6 @@
 // GET /nsdp/{category}.xml — one e-GDDS data category as an SDMX-ML 2.1 Generic Data message (lib/nsdp).
-import { getIdentity, getNsdpCategory } from '@/lib/content/public';
+import { getIdentity } from '@/lib/content/public';
+import { getNsdpCategory } from '@/lib/nsdp/public';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

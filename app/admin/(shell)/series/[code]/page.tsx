@@ -17,7 +17,7 @@ import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { periodLabel } from '@/lib/series/model';
 import { findSeries, metaOf, pendingVersion, valuesAt } from '@/lib/series/queries';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { publishValuesAction, updateSeriesAction } from '../actions';
 
 type Props = { params: Promise<{ code: string }> };
