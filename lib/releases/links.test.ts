@@ -9,7 +9,7 @@ import type { SessionUser } from '@/lib/auth/types';
 import { kinds } from '@/lib/content/kinds';
 import { createItem } from '@/lib/content/mutations/items';
 import { changeLifecycle } from '@/lib/content/mutations/lifecycle';
-import { publishDueItems } from '@/lib/content/scheduler';
+import { publishDueItems } from '@/lib/ops/scheduler';
 import type { Db } from '@/lib/db/open';
 import { auditEntries, files, publicationFiles, publications, series, seriesVersions, users } from '@/lib/db/schema';
 import { visibleToVisitors } from '@/lib/files/library';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/auth/types';
 import { kinds } from '@/lib/content/kinds';
 import { createItem } from '@/lib/content/mutations/items';
-import { publishDueItems } from '@/lib/content/scheduler';
+import { publishDueItems } from '@/lib/ops/scheduler';
 import type { Db } from '@/lib/db/open';
 import { auditEntries, publications, releases, series, users } from '@/lib/db/schema';
 import { valuesAt } from '@/lib/series/queries';

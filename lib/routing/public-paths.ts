@@ -6,7 +6,7 @@
 import { getArea, getAreaByPublicPath, type Area } from '@/lib/content/areas';
 import { parseAreaSegments } from '@/lib/content/addresses';
 import { PER_PAGE } from '@/lib/content/addresses';
-import type { PublicPathIndex } from '@/lib/content/queries/paths';
+import type { PublicPathIndex } from '@/lib/routing/path-index-query';
 import { splitLocale } from '@/lib/i18n/paths';
 
 const NEWS_ID = /^[1-9]\d{0,9}$/;

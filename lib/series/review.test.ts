@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { publishDueItems } from '@/lib/content/scheduler';
+import { publishDueItems } from '@/lib/ops/scheduler';
 import { auditEntries, releases, seriesVersions, users } from '@/lib/db/schema';
 import { reviewRelease } from '@/lib/releases/review';
 import { changeRelease, createRelease } from '@/lib/releases/mutations';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishDueItems } from '@/lib/content/scheduler';
+import { publishDueItems } from '@/lib/ops/scheduler';
 import { auditEntries, observations, users } from '@/lib/db/schema';
 import { setSelfApproval } from '@/lib/review/settings';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';

@@ -14,7 +14,7 @@ import { listEvents } from '@/lib/content/queries/events';
 import { listGalleries } from '@/lib/content/queries/galleries';
 import { getNews } from '@/lib/content/queries/news';
 import { listTenders } from '@/lib/content/queries/tenders';
-import { publishDueItems } from '@/lib/content/scheduler';
+import { publishDueItems } from '@/lib/ops/scheduler';
 import type { Db } from '@/lib/db/open';
 import { auditEntries, events, files, galleries, galleryImages, news, tenderFiles, tenders, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';

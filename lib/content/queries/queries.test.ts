@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/test
 import { listEvents } from './events';
 import { getFileForDownload } from './files';
 import { listGalleries } from './galleries';
-import { publicPathIndex } from './paths';
+import { publicPathIndex } from '@/lib/routing/path-index-query';
 import { getNews, listNews } from './news';
 import { getPublication, latestPublications, listAreaPublications, relatedPublications } from './publications';
 import { listReleases, releaseBySlug } from '@/lib/releases/queries';
