@@ -18,7 +18,7 @@ import { Pagination } from './pagination';
 import { PublicationList } from './publication-list';
 import { RichText } from './rich-text';
 import { AreaSeriesList } from './area-series-list';
-import { SeriesTable } from './series-table';
+import { AreaSeriesTable } from './area-series-table';
 
 /** An area page: introduction, key figures when the area has a series, publications. */
 export async function AreaPage({ area, year, page, locale }: { area: Area; year?: number; page: number; locale: Locale }) {
@@ -61,7 +61,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
             {figures.map((f) => (
               <KeyFigureCard key={f.meta.code} figure={f} locale={locale} />
             ))}
-            {tableSeries ? <SeriesTable data={tableSeries} locale={locale} /> : null}
+            {tableSeries ? <AreaSeriesTable data={tableSeries} locale={locale} /> : null}
           </div>
           <AreaSeriesList area={area} series={allSeries} locale={locale} />
         </section>

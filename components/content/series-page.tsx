@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SeriesChart } from '@/components/series/series-chart';
 import { SeriesHeadline } from '@/components/series/series-headline';
-import { SeriesValuesTable } from '@/components/series/series-table';
+import { SeriesValuesTable } from '@/components/series/series-values-table';
 import { SeriesVersions } from '@/components/series/series-versions';
 import { areaTexts, type Area } from '@/lib/content/areas';
 import type { SeriesRange } from '@/lib/content/addresses';

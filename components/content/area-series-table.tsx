@@ -12,7 +12,7 @@ import { localizedSeries } from '@/lib/series/localize';
  * The last 12 values of a series, newest first, with the change over the period, and a link to the
  * whole series; its label in English where translated.
  */
-export function SeriesTable({ data: row, locale }: { data: SeriesData & { translations?: SeriesTranslations }; locale: Locale }) {
+export function AreaSeriesTable({ data: row, locale }: { data: SeriesData & { translations?: SeriesTranslations }; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.table;
   const data = localizedSeries(row, locale);
