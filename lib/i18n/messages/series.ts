@@ -6,7 +6,7 @@
  * is given among its words and returns the pieces in order; the component renders them as they are.
  * The statuses, frequencies, adjustments, version kinds and download formats below are the words the
  * pages show: the files, the API and the back-office keep their French from `lib/series/model.ts`,
- * `lib/series/urls.ts` and `lib/releases/model.ts`. The catalogue names no domain (it sits below
+ * `lib/content/addresses.ts` and `lib/releases/model.ts`. The catalogue names no domain (it sits below
  * them): `../messages.test.ts` checks that these words cover every code the domains define.
  */
 import type { Locale } from '../locales';
