@@ -2,6 +2,6 @@
 export async function register(): Promise<void> {
   // Next's documented guard: this file is also loaded for the edge runtime, which has no database.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startProcessTagStore } = await import('./lib/cache/start-tag-store');
+  const { startProcessTagStore } = await import('./lib/ops/start-tag-store');
   await startProcessTagStore();
 }

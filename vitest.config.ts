@@ -6,11 +6,11 @@ export default defineConfig({
     alias: {
       '@': path.resolve(import.meta.dirname),
       // `server-only` throws outside Next's server bundles; tests run lib code directly.
-      'server-only': path.resolve(import.meta.dirname, 'lib/testing/empty.ts'),
+      'server-only': path.resolve(import.meta.dirname, 'testing/empty.ts'),
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'demo/**/*.test.ts', 'testing/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

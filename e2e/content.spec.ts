@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { demoPublisher } from '../lib/seed/demo-account';
+import { demoPublisher } from '../demo/demo-account';
 import { apiSignIn, signIn } from './helpers/login';
 import { scheduleNewDraft } from './helpers/schedule';
 

@@ -1,13 +1,13 @@
 /**
  * A second pair of eyes before a note goes out (lib/review), with the demo accounts
- * (lib/seed/demo-account.ts): the Rédacteur of the price indices writes a CPI note and submits it;
+ * (demo/demo-account.ts): the Rédacteur of the price indices writes a CPI note and submits it;
  * they have no control to approve or publish it; the Responsable de publication finds it in « À
  * relire », sends it back with a reason (a missing reason is refused next to its field), the
  * Rédacteur reads the reason, corrects and submits again, the Responsable approves it and
  * schedules it. The demo's own waiting item is in the list.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoEditor, demoPublisher } from '../lib/seed/demo-account';
+import { demoEditor, demoPublisher } from '../demo/demo-account';
 import { signIn } from './helpers/login';
 
 async function signedIn(browser: Browser, account: { email: string; password: string }, next = '/admin'): Promise<Page> {

@@ -1,12 +1,12 @@
 /**
- * Roles as a team uses them, with the demo accounts (lib/seed/demo-account.ts): a Rédacteur of the
+ * Roles as a team uses them, with the demo accounts (demo/demo-account.ts): a Rédacteur of the
  * price indices and the news writes a CPI note as a draft and cannot put it online — no control for
  * it, and the bulk route refuses it (403, French, nothing changes); a Responsable de publication
  * puts it online. The Rédacteur cannot open the accounts screen, cannot create an account through
  * the user API, and cannot edit a publication of another area, with no control to do so.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoEditor, demoPublisher } from '../lib/seed/demo-account';
+import { demoEditor, demoPublisher } from '../demo/demo-account';
 import { signIn } from './helpers/login';
 
 /** A new browser context signed in as `account` through the sign-in form. */

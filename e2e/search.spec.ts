@@ -6,7 +6,7 @@
  * publication is online.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { scannedPdf, textPdf as pdf } from '../lib/testing/pdf';
+import { scannedPdf, textPdf as pdf } from '../testing/pdf';
 import { signIn } from './helpers/login';
 import { colourModes, expectNoSeriousA11yViolations, setColourMode } from './helpers/page-checks';
 import { scheduleNewDraft } from './helpers/schedule';

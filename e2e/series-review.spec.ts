@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoAccount, signIn } from './helpers/login';
-import { demoEditor, demoPublisher } from '../lib/seed/demo-account';
+import { demoEditor, demoPublisher } from '../demo/demo-account';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

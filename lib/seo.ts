@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getIdentity } from '@/lib/content/public';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { feedLinks } from '@/lib/feeds/feeds';
-import { shortTitle } from '@/lib/format';
+import { shortTitle } from '@/lib/i18n/format';
 import { localize } from '@/lib/i18n/content';
 import { defaultLocale, intlLocales, locales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -6,7 +6,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { openDatabase } from '@/lib/db/open';
 import { publications } from '@/lib/db/schema';
-import { demoAccount } from '@/lib/seed/demo-account';
+import { demoAccount } from '@/demo/demo-account';
 import { autocannon } from './autocannon';
 
 export const BENCH_AREA = 'ipc';

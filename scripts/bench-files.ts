@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { demoAccount } from '@/lib/seed/demo-account';
+import { demoAccount } from '@/demo/demo-account';
 
 export type FileBenchResult = Record<string, string | number | boolean>;
 

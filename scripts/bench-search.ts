@@ -14,7 +14,7 @@ import { extractQueuedNow } from '@/lib/search/extraction';
 import { enableSearchIndex, searchIndexSize } from '@/lib/search/memory';
 import { search, warmSearchIndex } from '@/lib/search/query';
 import { getStorage, newStorageKey } from '@/lib/storage';
-import { textPdf as pdf } from '@/lib/testing/pdf';
+import { textPdf as pdf } from '@/testing/pdf';
 
 const AREA = 'autres';
 const PREFIX = 'bench-recherche-';

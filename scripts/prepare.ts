@@ -5,7 +5,7 @@
 import { migrateDatabase } from '@/lib/db/migrate';
 import { openDatabase, writeBuildSnapshot } from '@/lib/db/open';
 import { env } from '@/lib/env';
-import { isDatabaseEmpty, seedDemoContent } from '@/lib/seed';
+import { isDatabaseEmpty, seedDemoContent } from '@/demo';
 import { extractQueuedNow } from '@/lib/search/extraction';
 import { getStorage } from '@/lib/storage';
 

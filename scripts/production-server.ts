@@ -12,7 +12,7 @@ import { answerDirectly } from '@/lib/http/direct';
 import { handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
-import { startScheduler } from '@/lib/content/scheduler';
+import { startScheduler } from '@/lib/ops/scheduler';
 import { getDb } from '@/lib/db/instance';
 import { createDatabaseProbe } from '@/lib/db/probe';
 import { removeStaleUploads } from '@/lib/files/upload-tmp';

@@ -2,7 +2,7 @@
 // port, with one empty bucket, until SIGTERM. Writes the environment that points the app at it to
 // the file given as argument (`export NAME=value` lines, for `source`), once it listens.
 import fs from 'node:fs';
-import { startS3Server } from '../lib/testing/s3-server';
+import { startS3Server } from '../testing/s3-server';
 
 const envFile = process.argv[2];
 if (!envFile) {

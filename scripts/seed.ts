@@ -3,7 +3,7 @@ import './load-env';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { env } from '@/lib/env';
-import { seedDemoContent } from '@/lib/seed';
+import { seedDemoContent } from '@/demo';
 import { extractQueuedNow } from '@/lib/search/extraction';
 import { getStorage } from '@/lib/storage';
 

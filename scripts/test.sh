@@ -8,7 +8,7 @@
 # DATABASE_URL set, that Postgres database is used and must be fresh (.ci/run creates one).
 #
 # INSSTAT_SECOND_DATABASE=1 (.ci/run's Postgres pass, after a full pass on PGlite) runs only what
-# the database can change: Vitest's Postgres cases (lib/testing/db.ts), the seed, the build and every
+# the database can change: Vitest's Postgres cases (testing/db.ts), the seed, the build and every
 # Playwright spec, with the smoke test's dark mode and axe left out (e2e/helpers/page-checks.ts). Types,
 # lint, axe, the dark-mode pages and Lighthouse do not depend on the database and ran in the first pass.
 # A new test runs in both passes unless it is one of those.

@@ -16,7 +16,7 @@ import { FieldError, FieldHint, FormAlert, SubmitButton, useFormAction, type For
 import type { ActionResult } from '@/lib/admin/action';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { useLeaveWarning } from './leave-warning';
 
 /** What a versioned save answers: the version the form now holds, and whether anything changed. */

@@ -1,21 +1,24 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { areaTexts, type Area } from '@/lib/content/areas';
-import { getAreaPublications, getAreaSeries, getHeadlineFigures, getPageContent, getUpcomingReleases, PER_PAGE } from '@/lib/content/public';
+import { getAreaPublications, getPageContent } from '@/lib/content/public';
+import { getAreaSeries, getHeadlineFigures } from '@/lib/series/public';
+import { getUpcomingReleases } from '@/lib/releases/public';
+import { PER_PAGE } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { releaseWhen } from '@/lib/releases/model';
-import { areaListUrl } from '@/lib/content/urls';
+import { areaListUrl } from '@/lib/content/addresses';
 import { Breadcrumbs } from './breadcrumbs';
 import { KeyFigureCard } from './key-figure-card';
 import { Pagination } from './pagination';
 import { PublicationList } from './publication-list';
 import { RichText } from './rich-text';
 import { AreaSeriesList } from './area-series-list';
-import { SeriesTable } from './series-table';
+import { AreaSeriesTable } from './area-series-table';
 
 /** An area page: introduction, key figures when the area has a series, publications. */
 export async function AreaPage({ area, year, page, locale }: { area: Area; year?: number; page: number; locale: Locale }) {
@@ -58,7 +61,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
             {figures.map((f) => (
               <KeyFigureCard key={f.meta.code} figure={f} locale={locale} />
             ))}
-            {tableSeries ? <SeriesTable data={tableSeries} locale={locale} /> : null}
+            {tableSeries ? <AreaSeriesTable data={tableSeries} locale={locale} /> : null}
           </div>
           <AreaSeriesList area={area} series={allSeries} locale={locale} />
         </section>

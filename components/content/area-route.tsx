@@ -1,16 +1,17 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { areaTexts, getAreaByPublicPath, publicPublicationAreas, type Area } from '@/lib/content/areas';
-import { parseAreaSegments } from '@/lib/content/area-route';
-import { getPublicationPage, getPublicRefs, getSeriesPage } from '@/lib/content/public';
+import { parseAreaSegments } from '@/lib/content/addresses';
+import { getPublicationPage, getPublicRefs } from '@/lib/content/public';
+import { getSeriesPage, getSeriesRefs } from '@/lib/series/public';
 import { contentLanguages } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { AreaPage } from './area-page';
 import { localizedSeries } from '@/lib/series/localize';
-import { localizedPublication } from './localized';
+import { localizedPublication } from '@/lib/content/localize';
 import { PublicationPage } from './publication-page';
 import { SeriesPage } from './series-page';
 
@@ -37,7 +38,7 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
   const areaParam = (a: Area) => (withAreaParam ? { area: a.publicPath!.slice(prefix.length + 1) } : {});
 
   async function generateStaticParams() {
-    const { publications, series } = await getPublicRefs();
+    const [{ publications }, series] = await Promise.all([getPublicRefs(), getSeriesRefs()]);
     return areasHere().flatMap((a) => [
       { ...areaParam(a), rest: [] as string[] },
       ...publications.filter((p) => p.area === a.slug).map((p) => ({ ...areaParam(a), rest: [p.slug] })),

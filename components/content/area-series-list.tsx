@@ -6,7 +6,7 @@ import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { periodLabel, type SeriesData } from '@/lib/series/model';
 import type { SeriesTranslations } from '@/lib/series/queries';
-import { areaDownloadPath, downloadFormats, seriesPath } from '@/lib/series/urls';
+import { areaDownloadPath, downloadFormats, seriesPath } from '@/lib/content/addresses';
 import { inLang } from './in-lang';
 import { localizedSeries } from '@/lib/series/localize';
 

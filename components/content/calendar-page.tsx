@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
-import { getCalendar, getRelease } from '@/lib/content/public';
-import { publicationUrl } from '@/lib/content/urls';
+import { getCalendar, getRelease } from '@/lib/releases/public';
+import { publicationUrl } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
@@ -10,10 +10,10 @@ import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { formatInZone, releaseWhen, zoneName, type Release } from '@/lib/releases/model';
 import type { PublicRelease } from '@/lib/releases/queries';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { Breadcrumbs } from './breadcrumbs';
 import { pieces } from './in-lang';
-import { localizedRelease } from './localized';
+import { localizedRelease } from '@/lib/releases/localize';
 import { UntranslatedNotice } from './untranslated-notice';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';

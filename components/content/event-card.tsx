@@ -1,8 +1,8 @@
 import Image from 'next/image';
 import { RichText } from '@/components/content/rich-text';
 import type { EventItem } from '@/lib/content/queries/events';
-import { fileUrl } from '@/lib/content/urls';
-import { formatDate, formatDateTime, isoDate } from '@/lib/format';
+import { fileUrl } from '@/lib/content/addresses';
+import { formatDate, formatDateTime, isoDate } from '@/lib/i18n/format';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -1,6 +1,6 @@
-import { fileTypeLabel, formatFileSize } from '@/lib/format';
+import { fileTypeLabel, formatFileSize } from '@/lib/i18n/format';
 import type { PublicFile } from '@/lib/content/queries/files';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { langAttr } from '@/lib/i18n/content';
 import { defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import type { Gallery } from '@/lib/content/queries/galleries';
-import { fileUrl } from '@/lib/content/urls';
-import { formatDate } from '@/lib/format';
+import { fileUrl } from '@/lib/content/addresses';
+import { formatDate } from '@/lib/i18n/format';
 import { langAttr, localize } from '@/lib/i18n/content';
 import { defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -3,14 +3,13 @@ import { notFound } from 'next/navigation';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { area, areaTexts, type AreaSlug } from '@/lib/content/areas';
 import { getPageContent } from '@/lib/content/public';
-import { fileUrl } from '@/lib/content/urls';
-import { langAttr, localize } from '@/lib/i18n/content';
+import { fileUrl } from '@/lib/content/addresses';
+import { langAttr, langsOf, localize } from '@/lib/i18n/content';
 import { contentLanguages } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata, textExcerpt } from '@/lib/seo';
 import { Breadcrumbs } from './breadcrumbs';
-import { langsOf } from './localized';
 import { RichText } from './rich-text';
 import { UntranslatedNotice } from './untranslated-notice';
 

@@ -1,12 +1,12 @@
 import Link from 'next/link';
-import { formatChange, formatNumber } from '@/lib/format';
+import { formatChange, formatNumber } from '@/lib/i18n/format';
 import { langAttr } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { periodLabel } from '@/lib/series/model';
 import type { KeyFigure } from '@/lib/series/queries';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { inLang } from './in-lang';
 import { localizedSeries } from '@/lib/series/localize';
 import { Sparkline } from './sparkline';

@@ -1,13 +1,12 @@
 import Image from 'next/image';
 import { RichText } from '@/components/content/rich-text';
 import type { PublicFile } from '@/lib/content/queries/files';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import type { NewsTranslations } from '@/lib/content/queries/news';
-import { formatDate, isoDate } from '@/lib/format';
-import { langAttr, localize } from '@/lib/i18n/content';
+import { formatDate, isoDate } from '@/lib/i18n/format';
+import { langAttr, langsOf, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { langsOf } from './localized';
 import { UntranslatedNotice } from './untranslated-notice';
 
 /** `translations` may be absent (a preview of an item not saved yet): the French is shown. */

@@ -1,8 +1,8 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import type { NewsSummary } from '@/lib/content/queries/news';
-import { fileUrl, newsUrl } from '@/lib/content/urls';
-import { formatDate, isoDate } from '@/lib/format';
+import { fileUrl, newsUrl } from '@/lib/content/addresses';
+import { formatDate, isoDate } from '@/lib/i18n/format';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import { area, areaTexts } from '@/lib/content/areas';
-import { getNewsPage, getPageContent, PER_PAGE } from '@/lib/content/public';
+import { getNewsPage, getPageContent } from '@/lib/content/public';
+import { PER_PAGE } from '@/lib/content/addresses';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { PublicationSummary } from '@/lib/content/queries/publications';
 import { areaTexts, fieldLabel, getArea } from '@/lib/content/areas';
-import { publicationUrl } from '@/lib/content/urls';
-import { formatDate, isoDate } from '@/lib/format';
+import { publicationUrl } from '@/lib/content/addresses';
+import { formatDate, isoDate } from '@/lib/i18n/format';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

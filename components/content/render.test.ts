@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { area } from '@/lib/content/areas';
 import type { Locale } from '@/lib/i18n/locales';
 import { news, publication, related, seriesData } from './fixtures.test-data';
-import { localizedPublication } from './localized';
+import { localizedPublication } from '@/lib/content/localize';
 import { CalendarPage, ReleasePage } from './calendar-page';
 import { InstitutionPage } from './institution-page';
 import { NewsArticle } from './news-article';
@@ -23,10 +23,12 @@ const rows = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
 vi.mock('@/lib/content/public', () => ({
   getIdentity: async () => rows.current.identity ?? { name: 'Institut national de la statistique', acronym: 'INS' },
   getPublicationPage: async () => rows.current.publicationPage,
-  getSeriesPage: async () => rows.current.seriesPage,
+  getPageContent: async () => rows.current.page,
+}));
+vi.mock('@/lib/series/public', () => ({ getSeriesPage: async () => rows.current.seriesPage }));
+vi.mock('@/lib/releases/public', () => ({
   getRelease: async () => rows.current.release,
   getCalendar: async () => rows.current.calendar,
-  getPageContent: async () => rows.current.page,
 }));
 
 const ipc = area('ipc');

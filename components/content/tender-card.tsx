@@ -1,7 +1,7 @@
 import { FileList } from '@/components/content/file-list';
 import { RichText } from '@/components/content/rich-text';
 import type { Tender } from '@/lib/content/queries/tenders';
-import { formatDateTime, isoDate } from '@/lib/format';
+import { formatDateTime, isoDate } from '@/lib/i18n/format';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

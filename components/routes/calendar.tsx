@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CalendarPage, ReleasePage } from '@/components/content/calendar-page';
 import { areaTexts, getArea } from '@/lib/content/areas';
-import { getRelease } from '@/lib/content/public';
+import { getRelease } from '@/lib/releases/public';
 import { contentLanguages, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

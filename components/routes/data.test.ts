@@ -9,7 +9,7 @@ import { seriesData } from '@/components/content/fixtures.test-data';
 import { dataRoute } from './data';
 
 const rows = vi.hoisted(() => ({ series: [] as unknown[] }));
-vi.mock('@/lib/content/public', () => ({ getAllSeries: async () => rows.series }));
+vi.mock('@/lib/series/public', () => ({ getAllSeries: async () => rows.series }));
 
 describe('the data page', () => {
   it('shows a series in English where translated', async () => {

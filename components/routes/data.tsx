@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
-import { getAllSeries } from '@/lib/content/public';
+import { getAllSeries } from '@/lib/series/public';
 import { areaTexts, getArea } from '@/lib/content/areas';
 import { env } from '@/lib/env';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/i18n/format';
 import { localizedSeries } from '@/lib/series/localize';
 import { langAttr } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';
@@ -12,7 +12,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { rateLimitPerMinute } from '@/lib/series/api';
 import { periodLabel, statusCodes } from '@/lib/series/model';
-import { downloadFormats, seriesDownloadPath, seriesPath } from '@/lib/series/urls';
+import { downloadFormats, seriesDownloadPath, seriesPath } from '@/lib/content/addresses';
 import { pageMetadata } from '@/lib/seo';
 
 /** The data page (`/donnees`) in `locale`. */

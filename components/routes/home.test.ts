@@ -13,12 +13,12 @@ import { homeRoute } from './home';
 const rows = vi.hoisted(() => ({ identity: null as unknown }));
 vi.mock('@/lib/content/public', () => ({
   getIdentity: async () => rows.identity,
-  getHeadlineFigures: async () => [],
   getLatestPublications: async () => [],
   getNewsPage: async () => ({ items: [] }),
-  getUpcomingReleases: async () => [],
   getEvents: async () => ({ upcoming: [], past: [] }),
 }));
+vi.mock('@/lib/series/public', () => ({ getHeadlineFigures: async () => [] }));
+vi.mock('@/lib/releases/public', () => ({ getUpcomingReleases: async () => [] }));
 
 const french: SiteIdentity = {
   id: 1,

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
-import { getNsdp } from '@/lib/content/public';
+import { getNsdp } from '@/lib/nsdp/public';
 import { env } from '@/lib/env';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/i18n/format';
 import { categoryNames } from '@/lib/nsdp/categories';
-import { localizedRelease } from '@/components/content/localized';
+import { localizedRelease } from '@/lib/releases/localize';
 import { localizedSeries } from '@/lib/series/localize';
 import { langAttr } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';
@@ -13,7 +13,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { releaseWhen } from '@/lib/releases/model';
 import { periodLabel } from '@/lib/series/model';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { pageMetadata } from '@/lib/seo';
 
 /** The IMF National Summary Data Page (`/nsdp`) in `locale`. */

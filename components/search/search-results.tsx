@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { areaTexts, getArea } from '@/lib/content/areas';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/i18n/format';
 import { intlLocales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';

@@ -1,4 +1,4 @@
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { inRange, plot, type ChartRange } from '@/lib/series/chart/geometry';

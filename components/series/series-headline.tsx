@@ -1,4 +1,4 @@
-import { formatChange, formatDateTime, formatNumber } from '@/lib/format';
+import { formatChange, formatDateTime, formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { periodLabel, periodsPerYear, type SeriesData } from '@/lib/series/model';

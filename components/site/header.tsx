@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Logo } from '@/components/ui/logo';
 import type { SiteIdentity } from '@/lib/content/queries/site';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';

@@ -1,6 +1,6 @@
 /** Signing in as the demo accounts the seed creates (README states their credentials): the administrator unless said otherwise. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { demoAccount } from '../../lib/seed/demo-account';
+import { demoAccount } from '../../demo/demo-account';
 
 export { demoAccount };
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { createAccount, createEmbeddedAdapter, startSession } from '@/lib/auth/embedded';
 import { auditEntries, users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { needs } from './access';
 
 const incoming = vi.hoisted(() => ({ headers: new Headers(), cookies: [] as { name: string; value: string }[] }));

@@ -10,8 +10,8 @@ import { clearMirrorCache } from '@/lib/auth/mirror';
 import { createSupabaseAdapter } from '@/lib/auth/supabase';
 import type { AuthAdapter } from '@/lib/auth/types';
 import { json } from '@/lib/http/responses';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { startFakeGoTrue, type FakeGoTrue } from '@/lib/testing/fake-gotrue';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { startFakeGoTrue, type FakeGoTrue } from '@/testing/fake-gotrue';
 import { needs } from './access';
 
 const incoming = vi.hoisted(() => ({

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allKinds } from '@/lib/content/kinds';
-import { actionLabels } from './read';
+import { actionLabels } from '@/lib/admin/journal';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, loginAttempts, sessions, users } from '@/lib/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { authorizeAccountCreation } from '@/lib/admin/access';
 import { createUserApi } from './api';
 import { createAccount, createEmbeddedAdapter, userForToken } from './embedded';

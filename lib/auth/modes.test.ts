@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { startFakeGoTrue, type FakeGoTrue } from '@/lib/testing/fake-gotrue';
-import { startFakeUserApi, type FakeUserApi } from '@/lib/testing/fake-user-api';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { startFakeGoTrue, type FakeGoTrue } from '@/testing/fake-gotrue';
+import { startFakeUserApi, type FakeUserApi } from '@/testing/fake-user-api';
 import { authorizeAccountCreation } from '@/lib/admin/access';
 import { createUserApi } from './api';
 import { createAccount, createEmbeddedAdapter } from './embedded';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, users } from '@/lib/db/schema';
 import { ConflictError } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { createAccount, createEmbeddedAdapter } from './embedded';
 import { clearMirrorCache, mirrorProviderUser } from './mirror';
 import { accessOf, countByRole, setAccountAccess } from './roles';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '@/lib/db/schema';
 import { ForbiddenError } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { createAccount, createEmbeddedAdapter } from './embedded';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password';

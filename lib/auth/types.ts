@@ -3,6 +3,7 @@
  * `getSession()` and the admin user screens only talk to an `AuthAdapter`; which one is used is
  * decided once by configuration (`AUTH_MODE`, see lib/auth/index.ts).
  */
+import type { CookieToSet } from '@/lib/http/cookies';
 
 /** The connected user, as the user API returns it. `id` is always our own `users.id`. */
 export type SessionUser = { id: string; email: string; name: string };
@@ -25,18 +26,7 @@ export type ProviderUser = {
   lastSignInAt?: string | null;
 };
 
-export type CookieOptions = {
-  httpOnly?: boolean;
-  secure?: boolean;
-  sameSite?: 'lax' | 'strict' | 'none';
-  path?: string;
-  maxAge?: number;
-  expires?: Date;
-  domain?: string;
-};
-
-/** A cookie the adapter wants written on the response (a `maxAge` of 0 deletes it). */
-export type CookieToSet = { name: string; value: string; options: CookieOptions };
+export type { CookieOptions, CookieToSet } from '@/lib/http/cookies';
 
 /** What an adapter gets to know about the incoming request. */
 export type AuthRequest = {

@@ -10,8 +10,8 @@ import {
   UpstreamError,
   ValidationError,
 } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { FAKE_MAX_FAILED_LOGINS, FAKE_RETRY_AFTER_SECONDS, startFakeUserApi, type FakeUserApi } from '@/lib/testing/fake-user-api';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { FAKE_MAX_FAILED_LOGINS, FAKE_RETRY_AFTER_SECONDS, startFakeUserApi, type FakeUserApi } from '@/testing/fake-user-api';
 import { clearMirrorCache } from './mirror';
 import type { AuthRequest } from './types';
 import { createUpstreamAdapter } from './upstream';

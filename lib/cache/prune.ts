@@ -6,7 +6,7 @@
  * so a deleted row can never let an entry older than its change through. Such entries are older
  * than a month: re-rendering them once costs nothing.
  *
- * Run by the scheduler (lib/content/scheduler.ts) inside its locked transaction, so two instances
+ * Run by the scheduler (lib/ops/scheduler.ts) inside its locked transaction, so two instances
  * never prune at once. No `server-only` here: the custom server's scheduler imports it.
  */
 import { sql } from 'drizzle-orm';

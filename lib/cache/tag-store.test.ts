@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { FLOOR_TAG, pruneCacheTags } from './prune';
 import { createTagStore, type TagStore } from './tag-store';
 

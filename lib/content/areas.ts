@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Locale } from '@/lib/i18n/locales';
-import type { KindName } from './kinds/forms';
+import type { KindName } from './kinds/names';
 
 /** What an area holds: items of a kind (lib/content/kinds), or institutional pages (/admin/about). */
 export type AreaKind = KindName | 'pages';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sitemap from '@/app/sitemap';
 import { news, pages, publications, releases, series, seriesVersions } from '@/lib/db/schema';
 import { env } from '@/lib/env';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 
 // The sitemap's read is cached: outside Next, its cache calls have nothing to do.
 vi.mock('next/cache', () => ({ cacheLife: () => {}, cacheTag: () => {} }));

@@ -11,10 +11,10 @@ import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { languageAlternates, localePath } from '@/lib/i18n/paths';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { areas, publicAreaPaths, publicPublicationAreas, type Area } from './areas';
 import { sitemapRefs, type SitemapRefs } from './queries/sitemap';
-import { newsUrl, publicationUrl } from './urls';
+import { newsUrl, publicationUrl } from './addresses';
 
 /** Areas whose public page is an institutional text (`/presentation/mission`…): in English only once translated. */
 const institutionAreas = () => (areas as readonly Area[]).filter((a) => a.kind === 'pages' && a.publicPath);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, galleries, news, publications, tenders } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { parseAreaSegments } from './area-route';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { parseAreaSegments } from './addresses';
 import { reservedSlugs } from './areas';
 import { kinds } from './kinds';
 import type { KindName } from './kinds/forms';

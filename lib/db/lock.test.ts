@@ -24,7 +24,7 @@ afterEach(() => {
 /** Starts a process that opens the PGlite directory (as the server does) and keeps it open. */
 async function holdDatabase(dataDir: string): Promise<ChildProcess> {
   // `node --import tsx` rather than the tsx wrapper: one process, which kill() really ends.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'lib/testing/hold-database.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'testing/hold-database.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     let out = '';

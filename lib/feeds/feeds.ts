@@ -6,12 +6,13 @@
  * when its page does.
  */
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
-import { getAreaPublications, getCalendar, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
-import { newsUrl, publicationUrl } from '@/lib/content/urls';
+import { getAreaPublications, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
+import { getCalendar } from '@/lib/releases/public';
+import { newsUrl, publicationUrl } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { conditional } from '@/lib/series/api';
+import { conditional } from '@/lib/http/conditional';
 import { atomFeed, type AtomEntry } from './atom';
 
 export type FeedName = 'actualites' | 'publications' | 'parutions';

@@ -18,7 +18,7 @@ const dirs = vi.hoisted(() => {
   return { root };
 });
 
-vi.mock('@/lib/cache/invalidate', () => ({ invalidateTags: vi.fn() }));
+vi.mock('@/lib/ops/invalidate', () => ({ invalidateTags: vi.fn() }));
 
 const { eq } = await import('drizzle-orm');
 const filesRoute = await import('@/app/api/files/route');
@@ -29,10 +29,10 @@ const { files, news } = await import('@/lib/db/schema');
 const { downloadCounter } = await import('./downloads');
 const { createLocalStorage } = await import('@/lib/storage/local');
 const { createS3Storage } = await import('@/lib/storage/s3');
-const { startS3Server } = await import('@/lib/testing/s3-server');
-const { createTestDatabase, testDatabaseKinds } = await import('@/lib/testing/db');
-const { buildZip, contentTypes, XLSX_MAIN } = await import('@/lib/testing/zip');
-const { invalidateTags } = await import('@/lib/cache/invalidate');
+const { startS3Server } = await import('@/testing/s3-server');
+const { createTestDatabase, testDatabaseKinds } = await import('@/testing/db');
+const { buildZip, contentTypes, XLSX_MAIN } = await import('@/testing/zip');
+const { invalidateTags } = await import('@/lib/ops/invalidate');
 
 type Globals = { __insstatAuth?: unknown; __insstatDb?: unknown; __insstatStorage?: unknown };
 const g = globalThis as Globals;

@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '@/lib/errors';
-import { buildZip, contentTypes, DOCX_MAIN, XLSX_MAIN } from '@/lib/testing/zip';
+import { buildZip, contentTypes, DOCX_MAIN, XLSX_MAIN } from '@/testing/zip';
 import { detectFile, expectedTypeOf } from './detect';
 
 // ─── Fixtures ──────────────────────────────────────────────────────────────────────────────

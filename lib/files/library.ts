@@ -11,7 +11,7 @@ import { pageTags, tags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { allKinds } from '@/lib/content/kinds';
 import { areaOfRow } from '@/lib/content/kinds/kind';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { containsPattern } from '@/lib/db/like';
 import type { Db } from '@/lib/db/open';
 import { files, fileTexts, pages, siteIdentity, users } from '@/lib/db/schema';

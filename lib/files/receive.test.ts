@@ -11,7 +11,7 @@ import { DomainError, ValidationError } from '@/lib/errors';
 import { createLocalStorage } from '@/lib/storage/local';
 import { createS3Storage } from '@/lib/storage/s3';
 import type { StorageDriver } from '@/lib/storage/types';
-import { startS3Server, type TestS3Server } from '@/lib/testing/s3-server';
+import { startS3Server, type TestS3Server } from '@/testing/s3-server';
 import { PayloadTooLargeError, UploadInterruptedError } from './errors';
 import { checkFileName, discardUpload, receiveUpload } from './receive';
 import { removeStaleUploads } from './upload-tmp';

@@ -51,7 +51,7 @@ function store(): Store {
 }
 
 /**
- * Makes every stored page stale; called after each content write (see lib/cache/invalidate.ts).
+ * Makes every stored page stale; called after each content write (see lib/ops/invalidate.ts).
  * Stale pages are only ever served while the database is unreachable.
  */
 export function clearPageCache(): void {

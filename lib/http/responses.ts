@@ -1,7 +1,7 @@
 /** JSON responses of the route handlers, and the one place domain errors become HTTP statuses. */
 import { unstable_rethrow } from 'next/navigation';
 import { NextResponse } from 'next/server';
-import type { CookieToSet } from '@/lib/auth/types';
+import type { CookieToSet } from './cookies';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { DatabaseUnavailableError, DomainError, RateLimitedError, ValidationError } from '@/lib/errors';
 

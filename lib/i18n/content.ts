@@ -3,6 +3,11 @@
  * other languages in `translations` (lib/db/schema.ts). An English page shows a translated field
  * in English and any other in French, which the page marks `lang="fr"` with a short notice: never
  * an empty page.
+ *
+ * This is the one rule of content localization; each domain names the fields it translates beside
+ * its model (`localizedPublication` in lib/content/localize.ts, `localizedRelease` in
+ * lib/releases/localize.ts, `localizedSeries` in lib/series/localize.ts), and the queries return
+ * rows with their `translations`, so one cached read serves both languages.
  */
 import type { Translations } from '@/lib/db/schema';
 import { defaultLocale, locales, type Locale } from './locales';
@@ -33,6 +38,11 @@ export function localize<F extends string, R extends { [K in F]: string | null }
     else if (row[field]) french.add(field);
   }
   return { ...(out as R), langOf: (field: F) => (french.has(field) ? defaultLocale : locale), untranslated: french.size > 0 };
+}
+
+/** The languages the non-empty `fields` of a localized row are shown in (what `UntranslatedNotice` takes). */
+export function langsOf<F extends string>(row: { [K in F]: string | null } & LocalizedFields<F>, fields: readonly F[]): Locale[] {
+  return fields.filter((f) => Boolean(row[f]?.trim())).map((f) => row.langOf(f));
 }
 
 /** True when `row` has a translation in `locale` (its main field, `field`, is translated). */

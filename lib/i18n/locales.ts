@@ -1,7 +1,7 @@
 /**
  * The languages of the public site: French (the default, without a path segment) and English
  * (under `/en/…`, issue 15). Each has one catalogue of interface strings (`./messages.ts`) and its
- * `Intl` locale for dates and numbers (`lib/format.ts`).
+ * `Intl` locale for dates and numbers (`./format.ts`).
  */
 export const locales = ['fr', 'en'] as const;
 export type Locale = (typeof locales)[number];

@@ -10,7 +10,11 @@ import { areas, areaTexts, fieldLabel, sectionLabel, sections, type Area } from 
 import { kinds } from '@/lib/content/kinds';
 import { publicKindWords } from '@/lib/content/kinds/kind';
 import { categoryNames, nsdpCategories } from '@/lib/nsdp/categories';
+import { releaseStatuses, type ReleaseStatus } from '@/lib/releases/model';
 import { searchKindLabels, searchKinds, type SearchKind } from '@/lib/search/query';
+import type { ChartRange } from '@/lib/series/chart/geometry';
+import { changeKinds, frequencies, seasonalAdjustmentLabel, statusCodes, type ChangeKind, type Frequency, type SeriesMeta, type StatusCode } from '@/lib/series/model';
+import { downloadFormats, type DownloadFormat } from '@/lib/content/addresses';
 import { locales } from './locales';
 import { messages } from './messages';
 
@@ -109,5 +113,29 @@ describe('the registries’ names on public pages', () => {
       sections.length + 3 * publicAreas.length + publicAreas.flatMap((a) => (a.fields ?? []).filter((f) => f.public)).length + 2 * Object.keys(kinds).length + 2 * nsdpCategories.length + Object.keys(searchKinds).length,
     );
     expect(wrongEnglish(names)).toEqual([]);
+  });
+});
+
+describe('the series words', () => {
+  it('name every code the series and the calendar define, in each language', () => {
+    for (const locale of locales) {
+      // Typed as the domains' codes: a code added without its words does not compile.
+      const words: {
+        status: Record<StatusCode, string>;
+        frequency: Record<Frequency, string>;
+        seasonalAdjustment: Record<SeriesMeta['seasonalAdjustment'], string>;
+        changeKind: Record<ChangeKind, string>;
+        download: Record<DownloadFormat, string>;
+        releaseStatus: Record<ReleaseStatus, string>;
+        chart: { range: Record<ChartRange, string> };
+        page: { range: Record<ChartRange, string> };
+      } = messages(locale).series;
+      expect(Object.keys(words.status).sort()).toEqual([...statusCodes].sort());
+      expect(Object.keys(words.frequency).sort()).toEqual([...frequencies].sort());
+      expect(Object.keys(words.seasonalAdjustment).sort()).toEqual(Object.keys(seasonalAdjustmentLabel).sort());
+      expect(Object.keys(words.changeKind).sort()).toEqual([...changeKinds].sort());
+      expect(Object.keys(words.download).sort()).toEqual([...downloadFormats].sort());
+      expect(Object.keys(words.releaseStatus).sort()).toEqual([...releaseStatuses].sort());
+    }
   });
 });

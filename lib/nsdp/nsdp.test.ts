@@ -13,7 +13,7 @@ import { periodOf } from '@/lib/series/model';
 import { valuesAt } from '@/lib/series/queries';
 import { setSelfApproval } from '@/lib/review/settings';
 import { publishVersions } from '@/lib/series/versions';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { categoryOf } from './categories';
 import { nsdpPage, nsdpSeries } from './queries';
 import { toSdmxMl } from './sdmx-ml';

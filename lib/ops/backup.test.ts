@@ -18,13 +18,13 @@ import { createItem } from '@/lib/content/mutations/items';
 import type { Database, Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { files, users } from '@/lib/db/schema';
-import { seedDemoContent } from '@/lib/seed';
+import { seedDemoContent } from '@/demo';
 import { newStorageKey } from '@/lib/storage';
 import { createLocalStorage } from '@/lib/storage/local';
 import { createS3Storage } from '@/lib/storage/s3';
 import type { StorageDriver } from '@/lib/storage/types';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { startS3Server } from '@/lib/testing/s3-server';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { startS3Server } from '@/testing/s3-server';
 import { createBackup, migrateDatabaseTo, readArchive, restoreBackup, writeArchive, type BackupSummary } from './backup';
 
 const journal = JSON.parse(fs.readFileSync('drizzle/migrations/meta/_journal.json', 'utf8')) as { entries: { tag: string; when: number }[] };

@@ -10,7 +10,7 @@ import { createItem } from '@/lib/content/mutations/items';
 import { changeLifecycle } from '@/lib/content/mutations/lifecycle';
 import { openDatabase, type Database } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { handleCron, type CronDeps, type CronRun } from './cron';
 import { setSelfApproval } from '@/lib/review/settings';
 

@@ -6,7 +6,7 @@
  * once never publish twice) and reads the queued documents' text for the search. Idempotent: a run
  * with nothing due changes nothing.
  */
-import { publishDueItems, type PublishedItem } from '@/lib/content/scheduler';
+import { publishDueItems, type PublishedItem } from '@/lib/ops/scheduler';
 import type { Db } from '@/lib/db/open';
 import { sameSecret } from '@/lib/http/internal';
 import { json } from '@/lib/http/responses';

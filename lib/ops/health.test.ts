@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/open';
 import { createLocalStorage } from '@/lib/storage/local';
 import type { StorageDriver } from '@/lib/storage/types';
-import { createTestDatabase, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, type TestDatabase } from '@/testing/db';
 import { health, readiness } from './health';
 
 describe('health and readiness', () => {

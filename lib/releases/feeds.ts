@@ -1,8 +1,9 @@
 /** The calendar's iCalendar feeds (/flux/calendrier.ics, /flux/calendrier/{area}.ics), cached and invalidated with the calendar. */
 import { getArea } from '@/lib/content/areas';
-import { getCalendar, getIdentity } from '@/lib/content/public';
+import { getCalendar } from '@/lib/releases/public';
+import { getIdentity } from '@/lib/content/public';
 import { env } from '@/lib/env';
-import { conditional } from '@/lib/series/api';
+import { conditional } from '@/lib/http/conditional';
 import { releasesToIcs } from './ics';
 
 export async function calendarFeed(request: Request, area?: string): Promise<Response> {

@@ -111,20 +111,6 @@ export async function releaseChoices(db: Db, timeZone: string, now = new Date())
   return (await openReleases(db, now)).map((r) => ({ id: r.id, label: `${r.title} — ${formatInZone(r.scheduledAt, timeZone)}` }));
 }
 
-/**
- * The release a linked publication waits for, if any: its life cycle then belongs to the release
- * (publishing it by hand would break the embargo; unlinking it is how it leaves).
- */
-export async function pendingReleaseOf(db: Db, publicationId: number): Promise<{ id: number; title: string } | null> {
-  const [row] = await db
-    .select({ id: releases.id, title: releases.title })
-    .from(releasePublications)
-    .innerJoin(releases, eq(releases.id, releasePublications.releaseId))
-    .where(and(eq(releasePublications.publicationId, publicationId), inArray(releases.status, ['announced', 'confirmed', 'postponed'])))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Locks a release that can still take content, or says in French why it cannot. */
 async function lockOpenRelease(tx: Db, id: number, now: Date): Promise<{ release: typeof releases.$inferSelect } | { error: string }> {
   const [release] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, users } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { releasesToIcs } from './ics';
 import { changeRelease, createRelease, type Actor } from './mutations';
 import { releaseBySlug } from './queries';

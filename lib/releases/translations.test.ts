@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { tags } from '@/lib/cache/tags';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 import { auditEntries, releases, users } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { changeRelease, createRelease, releaseEnglishSchema, translateRelease, type Actor } from './mutations';
 
 describe('the English form of a release', () => {

@@ -14,7 +14,7 @@ import { bulkChangeLifecycle, changeLifecycle } from '@/lib/content/mutations/li
 import type { Db } from '@/lib/db/open';
 import { auditEntries, news, users } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type DomainError } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { selfApprovalAllowed, setSelfApproval } from './settings';
 
 async function failure(promise: Promise<unknown>): Promise<DomainError> {

@@ -4,7 +4,7 @@
  * it, so content published a moment ago — here or on another app instance — is never a 404.
  */
 import { getDb } from '@/lib/db/instance';
-import { publicPathIndex, type PublicPathIndex } from '@/lib/content/queries/paths';
+import { publicPathIndex, type PublicPathIndex } from '@/lib/routing/path-index-query';
 import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
 
 const FRESH_MS = 15_000;

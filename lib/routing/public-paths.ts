@@ -4,15 +4,14 @@
  * reader as a blank document (the not-found page only renders with JavaScript).
  */
 import { getArea, getAreaByPublicPath, type Area } from '@/lib/content/areas';
-import { parseAreaSegments } from '@/lib/content/area-route';
-import type { PublicPathIndex } from '@/lib/content/queries/paths';
+import { parseAreaSegments } from '@/lib/content/addresses';
+import { PER_PAGE } from '@/lib/content/addresses';
+import type { PublicPathIndex } from '@/lib/routing/path-index-query';
 import { splitLocale } from '@/lib/i18n/paths';
 
 const NEWS_ID = /^[1-9]\d{0,9}$/;
 const RELEASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PAGE = /^[1-9]\d{0,5}$/;
-/** Items per public list page (lib/content/public.ts uses the same). */
-export const PER_PAGE = 10;
 
 type Resolved =
   | { kind: 'static' }

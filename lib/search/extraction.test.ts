@@ -12,8 +12,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTexts, files, publicationFiles, publications } from '@/lib/db/schema';
 import { createLocalStorage } from '@/lib/storage/local';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { makePdf as pdf, scannedPdf } from '@/lib/testing/pdf';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { makePdf as pdf, scannedPdf } from '@/testing/pdf';
 import { createExtractor } from './extractor';
 import { extractQueued, MAX_ATTEMPTS } from './extraction';
 import { search } from './query';
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds)('text extraction (%s)', (kind) => {
   });
 
   it('kills a parser past its time limit, and reads the next document with a new one', async () => {
-    const hanging = createExtractor({ timeoutMs: 500, script: path.resolve('lib/testing/hanging-extract-worker.mjs') });
+    const hanging = createExtractor({ timeoutMs: 500, script: path.resolve('testing/hanging-extract-worker.mjs') });
     const file = await store('lent.pdf', await pdf((d) => d.text('Un document ordinaire, avec assez de texte pour être lu.')));
     const started = Date.now();
     const run = await extractQueued(database.db, storage(), hanging);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allKinds } from '@/lib/content/kinds';
 import { queryRows } from '@/lib/db/raw';
 import { fileTexts, files, news, pages, publicationFiles, publications, series, seriesVersions } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { cachedSearch, clearSearchCache } from './cache';
 import { parseQuery } from './parse';
 import { enableSearchIndex, indexAnswers } from './memory';

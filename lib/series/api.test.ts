@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
-import { conditional, filterObservations, parseQuery, rateLimit, rateLimitPerMinute, resetRateLimit } from './api';
+import { filterObservations, parseQuery, rateLimit, rateLimitPerMinute, resetRateLimit } from './api';
 import type { SeriesData } from './model';
 
 const data: SeriesData = {
@@ -52,19 +52,6 @@ describe('filterObservations', () => {
     expect(filterObservations(data, { startPeriod: '2026' }).observations.map((o) => o.period)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
     expect(filterObservations(data, { endPeriod: '2025-Q4' }).observations).toHaveLength(2);
     expect(filterObservations(data, { startPeriod: '2025-12', endPeriod: '2026-02', lastNObservations: 2 }).observations.map((o) => o.value)).toEqual([102, 103]);
-  });
-});
-
-describe('conditional', () => {
-  it('sends an ETag, answers 304 to it, and lets any origin read', async () => {
-    const first = conditional(new Request('http://x/a'), 'corps', 'text/plain');
-    expect(first.status).toBe(200);
-    expect(first.headers.get('access-control-allow-origin')).toBe('*');
-    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-    const etag = first.headers.get('etag')!;
-    const again = conditional(new Request('http://x/a', { headers: { 'If-None-Match': etag } }), 'corps', 'text/plain');
-    expect(again.status).toBe(304);
-    expect(conditional(new Request('http://x/a', { headers: { 'If-None-Match': etag } }), 'autre', 'text/plain').status).toBe(200);
   });
 });
 

@@ -5,9 +5,10 @@
  * `RateLimit-*` headers). Labels in French, or in English with `lang=en` (headers, statuses,
  * frequencies, and each series' texts where translated). Route handlers are lib/series/routes.ts.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { env } from '@/lib/env';
+import { conditional } from '@/lib/http/conditional';
+import { corsHeaders } from '@/lib/http/cors';
 import { createRateLimiter } from '@/lib/http/rate-limit';
 import { defaultLocale, locales, type Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';
@@ -15,13 +16,10 @@ import { toCsv, toFrenchCsv, toJson, toSdmxCsv, toXlsx } from './files/export';
 import { periodOf, periodStart, type Frequency, type SeriesData } from './model';
 import { localizedSeries } from './localize';
 import type { SeriesTranslations } from './queries';
-import { downloadFormats, seriesPath, type DownloadFormat } from './urls';
+import { downloadFormats, seriesPath, type DownloadFormat } from '@/lib/content/addresses';
 
 /** Requests per address and per minute (API_RATE_LIMIT_PER_MINUTE; published in the OpenAPI description). */
 export const rateLimitPerMinute = env.API_RATE_LIMIT_PER_MINUTE;
-/** Browsers and proxies may keep an answer this long: a release is visible everywhere within it. */
-export const maxAgeSeconds = 30;
-
 export const agency = { id: 'INSSTAT', dataflow: 'DF_SERIES', refArea: env.SDMX_REF_AREA };
 
 const period = z
@@ -133,36 +131,9 @@ async function render(data: ApiSeries[], format: DownloadFormat, locale: Locale)
   }
 }
 
-export const corsHeaders = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-  'Access-Control-Allow-Headers': 'If-None-Match',
-  'Access-Control-Expose-Headers': 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Content-Disposition',
-  'Access-Control-Max-Age': '86400',
-};
-
 /** A JSON error in French, with CORS so a browser client can read it. */
 export function apiError(status: number, error: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error }, { status, headers: { ...corsHeaders, 'Cache-Control': 'no-store', ...headers } });
-}
-
-/**
- * The response for a body: ETag from its bytes, 304 when the client has it, files named after
- * what they hold.
- */
-export function conditional(request: Request, body: string | Uint8Array, type: string, extra: Record<string, string> = {}): Response {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  const headers: Record<string, string> = {
-    ...corsHeaders,
-    'Content-Type': type,
-    ETag: etag,
-    'Cache-Control': `public, max-age=${maxAgeSeconds}`,
-    Vary: 'Origin',
-    ...extra,
-  };
-  const match = request.headers.get('if-none-match');
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers });
 }
 
 /** One or several series as a file (or JSON) of the requested format, in the language of `lang`. */

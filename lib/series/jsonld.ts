@@ -1,5 +1,5 @@
 /** schema.org `Dataset` markup of a series page (dataset search engines), and its citation line. */
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { periodOf, type SeriesData } from './model';

@@ -6,7 +6,7 @@
  * theirs, in the reader's language, from `lib/i18n/messages/series.ts`.
  */
 import { z } from 'zod';
-import { formatMonth } from '@/lib/format';
+import { formatMonth } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { series } from '@/lib/i18n/messages/series';
 

@@ -1,8 +1,9 @@
 /** The OpenAPI 3.1 description of the open series API, served at /api/v1/openapi.json. */
-import { maxAgeSeconds, rateLimitPerMinute } from './api';
+import { maxAgeSeconds } from '@/lib/http/conditional';
+import { rateLimitPerMinute } from './api';
 import { locales } from '@/lib/i18n/locales';
 import { frequencies, statusCodes, statusLabel } from './model';
-import { downloadFormats } from './urls';
+import { downloadFormats } from '@/lib/content/addresses';
 
 const periodParam = (name: string, description: string) => ({
   name,

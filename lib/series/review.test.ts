@@ -4,12 +4,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { publishDueItems } from '@/lib/content/scheduler';
+import { publishDueItems } from '@/lib/ops/scheduler';
 import { auditEntries, releases, seriesVersions, users } from '@/lib/db/schema';
 import { reviewRelease } from '@/lib/releases/review';
 import { changeRelease, createRelease } from '@/lib/releases/mutations';
 import { setSelfApproval } from '@/lib/review/settings';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { adminVersions, listSeriesForAdmin, versionsAwaitingReview } from './admin';
 import type { Observation, SeriesMeta } from './model';
 import { findSeries, keyFigures, pendingVersion, publishedSeriesRefs, seriesAt, versionsOf } from './queries';

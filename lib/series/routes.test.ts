@@ -11,7 +11,7 @@ import * as catalogueRoute from '@/app/api/v1/series/route';
 import * as seriesRoute from '@/app/api/v1/series/[code]/route';
 import * as openApiRoute from '@/app/api/v1/openapi.json/route';
 import { observations, series, seriesVersions } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { resetRateLimit } from './api';
 
 // The cached reads the handlers share with the pages: outside Next, their cache calls have nothing to do.

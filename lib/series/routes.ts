@@ -4,12 +4,14 @@
  * from cache); `asOf` reads the database at that instant. With `lang=en`, the series' English
  * texts are read with them (not versioned: the texts of the moment they are read, whatever `asOf`).
  */
-import { getAllSeries, getAreaSeries, getSeriesPage } from '@/lib/content/public';
+import { getAllSeries, getAreaSeries, getSeriesPage } from '@/lib/series/public';
 import { getArea } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
+import { conditional } from '@/lib/http/conditional';
+import { preflight } from '@/lib/http/cors';
 import { perRequest } from '@/lib/http/per-request';
-import { apiError, catalogue, conditional, corsHeaders, parseQuery, rateLimit, seriesResponse } from './api';
+import { apiError, catalogue, parseQuery, rateLimit, seriesResponse } from './api';
 import { listSeriesRows, seriesAt, seriesDataOf } from './queries';
 
 type Handler = (request: Request, context: { params: Promise<{ code?: string }> }) => Promise<Response>;
@@ -64,5 +66,5 @@ const one: Handler = async (request, { params }) => {
 export const seriesRoutes = {
   list: limited(list),
   one: limited(one),
-  options: async () => new Response(null, { status: 204, headers: corsHeaders }),
+  options: async () => preflight(),
 };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 import { auditEntries, series, users } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import type { SeriesMeta } from './model';
 import { createSeries, seriesEnglishSchema, updateSeriesMeta, type Actor } from './versions';
 

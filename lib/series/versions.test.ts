@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishDueItems } from '@/lib/content/scheduler';
+import { publishDueItems } from '@/lib/ops/scheduler';
 import { auditEntries, observations, users } from '@/lib/db/schema';
 import { setSelfApproval } from '@/lib/review/settings';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import type { SeriesMeta } from './model';
 import { findSeries, keyFigures, publishedSeriesRefs, pendingVersion, seriesAt, versionChanges, versionsOf } from './queries';
 import { announceDueVersions, cancelScheduledVersion, createSeries, publishVersions, updateSeriesMeta, type Actor } from './versions';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '@/lib/errors';
-import { startS3Server, type TestS3Server } from '@/lib/testing/s3-server';
+import { startS3Server, type TestS3Server } from '@/testing/s3-server';
 import { createStorage, newStorageKey } from './index';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '@/lib/testing/s3-server';
+import { startS3Server, type TestS3Server } from '@/testing/s3-server';
 import { newStorageKey } from './index';
 import { createS3Storage, type S3Storage } from './s3';
 

@@ -22,7 +22,7 @@ import { createEmbeddedAdapter } from '@/lib/auth/embedded';
 import { roleLabels } from '@/lib/auth/roles';
 import { env } from '@/lib/env';
 import { createLocalStorage } from '@/lib/storage/local';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { actorAccess, actorNames, buildFixtures, type ActorName, type FixtureDatabase, type Fixtures } from './access-matrix.fixtures';
 
 const incoming = vi.hoisted(() => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createAccount, createEmbeddedAdapter, startSession } from '@/lib/auth/embedded';
 import { auditEntries, news, publications, users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { setSelfApproval } from '@/lib/review/settings';
 
 const incoming = vi.hoisted(() => ({ headers: new Headers(), cookies: [] as { name: string; value: string }[], expired: [] as string[] }));

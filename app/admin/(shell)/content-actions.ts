@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { adminAction, type ActionContext } from '@/lib/admin/action';
 import { needs, type Need } from '@/lib/admin/access';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { getArea } from '@/lib/content/areas';
 import { editPath } from '@/lib/content/editing/paths';
 import { kindOfArea } from '@/lib/content/kinds';
@@ -14,7 +14,7 @@ import { createItem, deleteItemForever, updateItem } from '@/lib/content/mutatio
 import { agree, changeLifecycle, readRows } from '@/lib/content/mutations/lifecycle';
 import { dateTime } from '@/lib/content/schemas/common';
 import { NotFoundError } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 
 const areaSlug = z.string({ message: 'Rubrique inconnue : rechargez la page.' }).min(1).max(60);
 const itemId = z.number({ message: 'Élément inconnu : rechargez la page.' }).int().positive().max(2_147_483_647);

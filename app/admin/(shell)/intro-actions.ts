@@ -3,7 +3,7 @@
 // adminFormAction like every admin action; the mutation audits in its transaction.
 import { z } from 'zod';
 import { adminFormAction } from '@/lib/admin/action';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { updatePage } from '@/lib/content/mutations/institution';
 import { areaIntroInputSchema, introKey, versionField } from '@/lib/content/schemas/institution';
 import { fromFlatForm } from '@/lib/content/schemas/translations';

@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
-import { recentActivity } from '@/lib/audit/read';
+import { recentActivity } from '@/lib/admin/journal';
 import { areas } from '@/lib/content/areas';
 import { countsPerArea } from '@/lib/content/queries/admin-items';
 import { getDb } from '@/lib/db';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { mostDownloadedFiles } from '@/lib/files/library';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { reviewQueue } from '@/lib/content/queries/review-queue';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { releasesAtRisk } from '@/lib/releases/review';

@@ -13,7 +13,7 @@ import { pages, publications, releases, series, users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { createRelease } from '@/lib/releases/mutations';
 import { createSeries } from '@/lib/series/versions';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 
 const incoming = vi.hoisted(() => ({ headers: new Headers(), cookies: [] as { name: string; value: string }[], expired: [] as string[] }));
 

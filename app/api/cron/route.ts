@@ -1,7 +1,7 @@
 // GET /api/cron — scheduled work for hosts without the production server's timers (`next start`,
 // a serverless platform's cron every minute, see vercel.json): Bearer CRON_SECRET; 404 when unset.
 import { connection } from 'next/server';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { errorResponse } from '@/lib/http/responses';

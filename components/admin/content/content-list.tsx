@@ -14,7 +14,7 @@ import { getArea } from '@/lib/content/areas';
 import type { KindName } from '@/lib/content/kinds/forms';
 import { editPath } from '@/lib/content/editing/paths';
 import type { AdminItemRow } from '@/lib/content/queries/admin-items';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 
 type ListResponse = { total: number; page: number; perPage: number; years: number[]; items: AdminItemRow[] };
 

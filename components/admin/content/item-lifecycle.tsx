@@ -13,7 +13,7 @@ import { changeItemAction } from '@/app/admin/(shell)/content-actions';
 import { getArea } from '@/lib/content/areas';
 import { previewPath } from '@/lib/content/editing/paths';
 import type { ItemMeta } from '@/lib/content/editing/values';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { reviewLabels } from '@/lib/review/model';
 
 type Action = 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore' | 'delete' | 'submit' | 'approve' | 'return';

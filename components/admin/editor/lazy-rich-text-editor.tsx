@@ -6,10 +6,10 @@
  */
 import dynamic from 'next/dynamic';
 import { createContext, use, type JSX } from 'react';
-import type { RichTextEditorProps } from './rich-text-editor';
+import type { RichTextEditorProps } from './rich-text-frame';
 import { RichTextPlaceholder } from './rich-text-frame';
 
-export type { RichTextEditorProps } from './rich-text-editor';
+export type { RichTextEditorProps } from './rich-text-frame';
 
 // next/dynamic gives its loading component no props; the placeholder reads them from here.
 const PlaceholderProps = createContext<RichTextEditorProps | null>(null);

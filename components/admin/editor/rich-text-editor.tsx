@@ -14,27 +14,8 @@ import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { extensions } from './extensions';
 import { ImageDialog } from './image-dialog';
 import { LinkDialog } from './link-dialog';
-import { frameClass, RichTextLabel, RichTextPlaceholder } from './rich-text-frame';
+import { frameClass, RichTextLabel, RichTextPlaceholder, type RichTextEditorProps } from './rich-text-frame';
 import { Toolbar } from './toolbar';
-
-export type RichTextEditorProps = {
-  /** id of the editable region; the visible label points at it with aria-labelledby = `${id}-label`. */
-  id: string;
-  /** name of the hidden input that carries the HTML in the form (server actions read FormData). */
-  name: string;
-  /** Visible French label, rendered by the component as <span id={`${id}-label`}>. */
-  label: string;
-  defaultValue: string;
-  onChange?: (html: string) => void;
-  /** ids of hint/error elements. */
-  describedBy?: string;
-  invalid?: boolean;
-  required?: boolean;
-  /** Language of the text when it is not the page's (`en` for an English version): spell-checkers follow it. */
-  lang?: string;
-  /** Shown, not editable (a user whose role or areas do not allow the change): no toolbar. */
-  readOnly?: boolean;
-};
 
 /**
  * What the hidden input carries: '' for an empty document, not `<p></p>`, and no trailing empty

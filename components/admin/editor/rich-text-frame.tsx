@@ -1,8 +1,28 @@
 /**
  * The rich-text editor's label and frame, without Tiptap: the lazy loader shows them while the
- * editor's code arrives, at the editor's height, so the form does not jump when it appears.
+ * editor's code arrives, at the editor's height, so the form does not jump when it appears. The
+ * editor and its toolbar import from here (never the reverse).
  */
-import type { RichTextEditorProps } from './rich-text-editor';
+
+/** The editor's props (the placeholder takes the same: `./lazy-rich-text-editor.tsx`). */
+export type RichTextEditorProps = {
+  /** id of the editable region; the visible label points at it with aria-labelledby = `${id}-label`. */
+  id: string;
+  /** name of the hidden input that carries the HTML in the form (server actions read FormData). */
+  name: string;
+  /** Visible French label, rendered by the component as <span id={`${id}-label`}>. */
+  label: string;
+  defaultValue: string;
+  onChange?: (html: string) => void;
+  /** ids of hint/error elements. */
+  describedBy?: string;
+  invalid?: boolean;
+  required?: boolean;
+  /** Language of the text when it is not the page's (`en` for an English version): spell-checkers follow it. */
+  lang?: string;
+  /** Shown, not editable (a user whose role or areas do not allow the change): no toolbar. */
+  readOnly?: boolean;
+};
 
 /** Frame around toolbar and text; red when the field has an error. */
 export const frameClass = (invalid?: boolean) => `mt-1 rounded-md border bg-bg ${invalid ? 'border-down' : 'border-border'}`;

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChosenFile } from '@/lib/content/editing/values';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/i18n/format';
 import type { UploadedFile } from '@/lib/files/upload-client';
 import { UploadZone } from './upload-zone';
 

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { formatFileSize } from '@/lib/format';
+import { formatFileSize } from '@/lib/i18n/format';
 import { uploadFile, type UploadedFile } from '@/lib/files/upload-client';
 
 type Item = { key: string; name: string; size: number; loaded: number; status: 'waiting' | 'sending' | 'done' | 'failed'; message?: string };

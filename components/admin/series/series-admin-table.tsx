@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getArea } from '@/lib/content/areas';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/i18n/format';
 import { versionReviewLabels, type AdminSeriesRow } from '@/lib/series/admin';
 import { frequencyLabel, periodLabel, statusLabel } from '@/lib/series/model';
 

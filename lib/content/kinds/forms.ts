@@ -9,11 +9,14 @@ import type { Area } from '@/lib/content/areas';
 import { eventForm } from './events.form';
 import type { FormField, KindForm } from './form';
 import { galleryForm } from './galleries.form';
+import { isKindName, type KindName } from './names';
 import { newsForm } from './news.form';
 import { publicationForm } from './publications.form';
 import { tenderForm } from './tenders.form';
 
 export type { FormField, FormFieldType } from './form';
+
+export { isKindName, kindNames, type KindName } from './names';
 
 export const kindForms = {
   publications: publicationForm,
@@ -21,16 +24,7 @@ export const kindForms = {
   events: eventForm,
   galleries: galleryForm,
   tenders: tenderForm,
-} as const satisfies Record<string, KindForm>;
-
-/** The name of a kind: what `Area.kind` says of an area whose items have list and edit screens. */
-export type KindName = keyof typeof kindForms;
-
-/** Every kind, in the order of the index. */
-export const kindNames = Object.keys(kindForms) as KindName[];
-
-/** Whether a string names a kind. */
-export const isKindName = (name: string): name is KindName => Object.hasOwn(kindForms, name);
+} as const satisfies Record<KindName, KindForm>;
 
 /** Whether an area's items are listed and edited in the back-office (institutional pages are not: /admin/about). */
 export const isEditable = (area: Area): boolean => isKindName(area.kind);

@@ -5,7 +5,7 @@ import { getArea } from '@/lib/content/areas';
 import { englishValues, type GalleryImageValue } from '@/lib/content/editing/values';
 import { storedTranslations } from '@/lib/content/mutations/translations';
 import { galleryColumns, withImages } from '@/lib/content/queries/galleries';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import { files, galleries, galleryImages } from '@/lib/db/schema';
 import { galleryForm, galleryInputSchema, type GalleryValues } from './galleries.form';
 import { defineKind, releaseYear, type OwnedList } from './kind';

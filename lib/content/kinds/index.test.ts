@@ -5,7 +5,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { actionGroups, actionLabels } from '@/lib/audit/read';
+import { actionGroups, actionLabels } from '@/lib/admin/journal';
 import { areas, getArea, type Area } from '@/lib/content/areas';
 import { allKinds, kindOf, kinds } from './index';
 import { formFields, formSchema, isKindName, kindForms, kindNames } from './forms';

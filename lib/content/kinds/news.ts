@@ -6,7 +6,7 @@ import { englishValues } from '@/lib/content/editing/values';
 import { storedTranslations } from '@/lib/content/mutations/translations';
 import { fileForEdit } from '@/lib/content/mutations/items';
 import { newsDetailColumns, withCovers } from '@/lib/content/queries/news';
-import { newsUrl } from '@/lib/content/urls';
+import { newsUrl } from '@/lib/content/addresses';
 import { news } from '@/lib/db/schema';
 import { defineKind, releaseYear } from './kind';
 import { newsForm, newsInputSchema } from './news.form';

@@ -11,11 +11,10 @@ import { englishValues } from '@/lib/content/editing/values';
 import { storedTranslations } from '@/lib/content/mutations/translations';
 import { attachmentList, attachmentsForEdit, fileForEdit } from '@/lib/content/mutations/items';
 import { filesOfPublications } from '@/lib/content/queries/files';
-import { detailColumns } from '@/lib/content/queries/publications';
-import { publicationUrl } from '@/lib/content/urls';
+import { detailColumns, pendingReleaseOf } from '@/lib/content/queries/publications';
+import { publicationUrl } from '@/lib/content/addresses';
 import { publicationFiles, publications } from '@/lib/db/schema';
 import { ValidationError } from '@/lib/errors';
-import { pendingReleaseOf } from '@/lib/releases/links';
 import { defineKind, releaseYear } from './kind';
 import { publicationForm, publicationInputSchema, type PublicationValues } from './publications.form';
 

@@ -14,7 +14,7 @@ import { identityInputSchema, missionInputSchema, pageInputSchema } from '@/lib/
 import { auditEntries, files, pages, siteIdentity, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/open';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { getIdentityForEdit, getPageForEdit, updateIdentity, updatePage } from './institution';
 
 /** The rejection of `promise`, which must fail. */

@@ -15,7 +15,7 @@ import type { SessionUser } from '@/lib/auth/types';
 import type { AttachmentValue, ChosenFile, FormValues, ItemMeta } from '@/lib/content/editing/values';
 import { areaOfRow, type FileRefs, type ItemTable, type ItemValues, type Kind, type KindWords, type OwnedList, type RowOf } from '@/lib/content/kinds/kind';
 import { slugify, uniqueSlug } from '@/lib/content/slug';
-import { fileUrl } from '@/lib/content/urls';
+import { fileUrl } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { files, users, type Translations } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type FieldErrors } from '@/lib/errors';

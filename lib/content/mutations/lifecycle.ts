@@ -13,7 +13,7 @@ import type { ItemRow, ItemTable, Kind, KindWords, RowOf } from '@/lib/content/k
 import type { Db } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/i18n/format';
 import { approvalRefusal, approvesOnPublication, publicationRefusal, returnRefusal, submissionRefusal, type Reviewer } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 
@@ -37,7 +37,7 @@ export const agree = (participle: string, words: KindWords) => (words.feminine ?
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-// Same time zone as lib/format.ts, so « à 14:32 » matches the dates shown elsewhere.
+// Same time zone as lib/i18n/format.ts, so « à 14:32 » matches the dates shown elsewhere.
 const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
 /** « à 14:32 » today, « le 3 mars 2026 à 14:32 » another day. */

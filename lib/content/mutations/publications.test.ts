@@ -14,7 +14,7 @@ import { isPublic } from '@/lib/content/queries/visibility';
 import { auditEntries, files, publicationFiles, publications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/open';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { kinds } from '@/lib/content/kinds';
 import { publicationInputSchema } from '@/lib/content/kinds/publications.form';
 import { createItem, deleteItemForever, loadForEdit, updateItem } from './items';

@@ -16,7 +16,7 @@ import { formFields, formSchema, kindForms, kindNames } from '@/lib/content/kind
 import type { Db } from '@/lib/db/open';
 import { auditEntries, pages, publications, users } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type DomainError } from '@/lib/errors';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { directorWordInputSchema, versionField } from '@/lib/content/schemas/institution';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 import { pageTags } from '@/lib/cache/tags';

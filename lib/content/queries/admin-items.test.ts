@@ -1,7 +1,7 @@
 /** The back-office lists of news, events, galleries and tenders: the publication lists' filters, on every kind. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, galleries, news, tenders, users } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { kinds } from '@/lib/content/kinds';
 import type { KindName } from '@/lib/content/kinds/forms';
 import { listItemsForAdmin as listOfKind, type AdminListParams } from './admin-items';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { publications, type Translations } from '@/lib/db/schema';
+import { publications, releasePublications, releases, type Translations } from '@/lib/db/schema';
 import { filesOfPublications, type PublicFile } from './files';
 import { isPublic } from './visibility';
 
@@ -129,4 +129,18 @@ export async function publicPublicationRefs(db: Db, params: { areas: string[]; n
     .from(publications)
     .where(and(inArray(publications.area, params.areas), isPublic(publications, params.now)))
     .orderBy(desc(publications.publishedAt));
+}
+
+/**
+ * The release a linked publication waits for, if any: its life cycle then belongs to the release
+ * (publishing it by hand would break the embargo; unlinking it is how it leaves).
+ */
+export async function pendingReleaseOf(db: Db, publicationId: number): Promise<{ id: number; title: string } | null> {
+  const [row] = await db
+    .select({ id: releases.id, title: releases.title })
+    .from(releasePublications)
+    .innerJoin(releases, eq(releases.id, releasePublications.releaseId))
+    .where(and(eq(releasePublications.publicationId, publicationId), inArray(releases.status, ['announced', 'confirmed', 'postponed'])))
+    .limit(1);
+  return row ?? null;
 }

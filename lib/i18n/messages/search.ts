@@ -1,5 +1,5 @@
 /** Interface strings of the public site's search components, in each language (see ../messages.ts). */
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/i18n/format';
 import type { Locale } from '../locales';
 
 const fr = {

@@ -6,12 +6,9 @@
  * is given among its words and returns the pieces in order; the component renders them as they are.
  * The statuses, frequencies, adjustments, version kinds and download formats below are the words the
  * pages show: the files, the API and the back-office keep their French from `lib/series/model.ts`,
- * `lib/series/urls.ts` and `lib/releases/model.ts`.
+ * `lib/content/addresses.ts` and `lib/releases/model.ts`. The catalogue names no domain (it sits below
+ * them): `../messages.test.ts` checks that these words cover every code the domains define.
  */
-import type { ReleaseStatus } from '@/lib/releases/model';
-import type { ChartRange } from '@/lib/series/chart/geometry';
-import type { ChangeKind, Frequency, SeriesMeta, StatusCode } from '@/lib/series/model';
-import type { DownloadFormat } from '@/lib/series/urls';
 import type { Locale } from '../locales';
 
 const fr = {
@@ -23,34 +20,34 @@ const fr = {
     F: 'prévision',
     I: 'imputé',
     U: 'faible fiabilité',
-  } satisfies Record<StatusCode, string>,
-  frequency: { monthly: 'mensuelle', quarterly: 'trimestrielle', annual: 'annuelle' } satisfies Record<Frequency, string>,
+  },
+  frequency: { monthly: 'mensuelle', quarterly: 'trimestrielle', annual: 'annuelle' },
   seasonalAdjustment: {
     none: 'données brutes',
     sa: 'corrigées des variations saisonnières (CVS)',
     sca: 'corrigées des variations saisonnières et des jours ouvrables (CVS-CJO)',
-  } satisfies Record<SeriesMeta['seasonalAdjustment'], string>,
-  changeKind: { revision: 'révision programmée', correction: 'correction' } satisfies Record<ChangeKind, string>,
+  },
+  changeKind: { revision: 'révision programmée', correction: 'correction' },
   download: {
     csv: 'CSV (virgule, point décimal)',
     'csv-fr': 'CSV pour Excel en français (point-virgule, virgule décimale)',
     xlsx: 'Excel (XLSX)',
     'sdmx-csv': 'SDMX-CSV 2.0',
     json: 'JSON',
-  } satisfies Record<DownloadFormat, string>,
+  },
   releaseStatus: {
     announced: 'provisionnel',
     confirmed: 'confirmé',
     postponed: 'reporté',
     cancelled: 'annulé',
     published: 'publié',
-  } satisfies Record<ReleaseStatus, string>,
+  },
   /** « Statut : provisoire » under a latest value. */
   statusLine: (label: string) => `Statut : ${label}`,
 
   chart: {
     empty: 'Aucune valeur publiée.',
-    range: { '5y': 'sur cinq ans', '10y': 'sur dix ans', all: 'depuis le début de la série' } satisfies Record<ChartRange, string>,
+    range: { '5y': 'sur cinq ans', '10y': 'sur dix ans', all: 'depuis le début de la série' },
     /** The SVG's title: the series, the range's words, the unit (with its base period). */
     title: (label: string, range: string, unit: string) => `${label} ${range} (${unit})`,
     hollow: 'Point creux : valeur non définitive (provisoire, estimée…), voir le statut dans le tableau.',
@@ -64,7 +61,7 @@ const fr = {
     none: (label: string) => `${label} : aucune valeur publiée.`,
     single: (label: string, value: string, period: string) => `${label} : une seule valeur publiée, ${value} en ${period}.`,
     /** « De janvier 2016 à décembre 2017 », « D’avril… », « Du 1er trimestre 2026 au 3e trimestre 2026 ». */
-    span: (from: string, to: string, frequency: Frequency) =>
+    span: (from: string, to: string, frequency: 'monthly' | 'quarterly' | 'annual') =>
       frequency === 'quarterly' ? `Du ${from} au ${to}` : `${/^[aeiouéèh]/i.test(from) ? 'D’' : 'De '}${from} à ${to}`,
     overall: (span: string, label: string, first: string, last: string, change: string) => `${span}, la série « ${label} » est passée de ${first} à ${last} (${change}).`,
     /** `movement` is one of `stable`, `up`, `down` below. */
@@ -111,7 +108,7 @@ const fr = {
   },
 
   page: {
-    range: { '5y': '5 ans', '10y': '10 ans', all: 'Tout' } satisfies Record<ChartRange, string>,
+    range: { '5y': '5 ans', '10y': '10 ans', all: 'Tout' },
     /** `unit` with its base period in brackets when it has one. */
     subtitle: (code: string, frequency: string, unit: string, adjustment: string) => `Série ${code}, ${frequency}, ${unit}, ${adjustment}.`,
     chart: 'Évolution',

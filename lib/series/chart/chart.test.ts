@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SeriesChart } from '@/components/series/series-chart';
-import { SeriesValuesTable } from '@/components/series/series-table';
+import { SeriesValuesTable } from '@/components/series/series-values-table';
 import type { Observation, SeriesData } from '../model';
 import { inRange, niceTicks, plot } from './geometry';
 import { trendSentence } from './trend';

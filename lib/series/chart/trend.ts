@@ -1,5 +1,5 @@
 /** The sentence that states what a series' chart shows (for its `<desc>` and its caption), in the reader's language. */
-import { formatChange, formatNumber } from '@/lib/format';
+import { formatChange, formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { periodLabel, periodsPerYear, type Frequency, type Observation } from '../model';

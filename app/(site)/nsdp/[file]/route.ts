@@ -1,12 +1,13 @@
 // GET /nsdp/{category}.xml — one e-GDDS data category as an SDMX-ML 2.1 Generic Data message (lib/nsdp).
-import { getIdentity, getNsdpCategory } from '@/lib/content/public';
+import { getIdentity } from '@/lib/content/public';
+import { getNsdpCategory } from '@/lib/nsdp/public';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { perRequest } from '@/lib/http/per-request';
 import { nsdpCategory } from '@/lib/nsdp/categories';
 import { toSdmxMl } from '@/lib/nsdp/sdmx-ml';
-import { conditional } from '@/lib/series/api';
+import { conditional } from '@/lib/http/conditional';
 
 const locale: Locale = 'fr';
 

@@ -4,7 +4,7 @@
 // entry in its transaction and returns the cache tags to invalidate.
 import { adminFormAction } from '@/lib/admin/action';
 import { needs, type Need } from '@/lib/admin/access';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { updateIdentity, updatePage } from '@/lib/content/mutations/institution';
 import { directorWordInputSchema, identityInputSchema, missionInputSchema, versionField } from '@/lib/content/schemas/institution';
 import { fromFlatForm } from '@/lib/content/schemas/translations';

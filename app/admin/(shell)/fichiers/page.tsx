@@ -8,7 +8,7 @@ import { adminActor } from '@/lib/admin/page-access';
 import { getDb } from '@/lib/db';
 import { acceptedTypes } from '@/lib/files/detect';
 import { listFiles, type LibraryFile } from '@/lib/files/library';
-import { fileTypeLabel, formatDateTime, formatFileSize } from '@/lib/format';
+import { fileTypeLabel, formatDateTime, formatFileSize } from '@/lib/i18n/format';
 
 export const metadata = { title: 'Fichiers — Administration' };
 

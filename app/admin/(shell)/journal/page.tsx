@@ -3,9 +3,9 @@ import { AdminPager, filteredHref } from '@/components/admin/pager';
 import { Refused } from '@/components/admin/refused';
 import { needs } from '@/lib/admin/access';
 import { pageRefusal } from '@/lib/admin/page-access';
-import { actionGroups, listAudit } from '@/lib/audit/read';
+import { actionGroups, listAudit } from '@/lib/admin/journal';
 import { getDb } from '@/lib/db';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 
 export const metadata = { title: 'Journal d’activité — Administration' };
 

@@ -5,7 +5,7 @@ import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { reviewQueue, type ReviewQueueRow } from '@/lib/content/queries/review-queue';
 import { getDb } from '@/lib/db';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { versionsAwaitingReview, type VersionAwaitingReview } from '@/lib/series/admin';
 import { releasesAwaitingReview, type ReleaseAwaitingReview } from '@/lib/releases/review';

@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminFormAction, type ActionContext } from '@/lib/admin/action';
 import { can, needs, type Need } from '@/lib/admin/access';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';

@@ -7,7 +7,7 @@ import { accessOfAccounts, countByRole, roleLabels, roles, type Role } from '@/l
 import { listAccounts } from '@/lib/auth/service';
 import { currentAuthRequest } from '@/lib/auth/session';
 import { getArea } from '@/lib/content/areas';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { AccessForm } from './_components/access-form';
 import { ActiveToggle } from './_components/active-toggle';
 import { CreateUserForm } from './_components/create-user-form';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
 import { files } from '@/lib/db/schema';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { deleteFile, getLibraryFile, renameFile } from '@/lib/files/library';
 import { json } from '@/lib/http/responses';
 import { NotFoundError } from '@/lib/errors';

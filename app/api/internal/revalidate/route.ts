@@ -1,7 +1,7 @@
 // POST /api/internal/revalidate — { tags } expired by the production server's own scheduler;
 // 404 for anyone else (the secret is created in-process at start-up).
 import { z } from 'zod';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { isInternalRequest } from '@/lib/http/internal';
 import { json } from '@/lib/http/responses';
 

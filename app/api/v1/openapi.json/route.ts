@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json — the OpenAPI 3.1 description of the open series API (limits included).
 import { getIdentity } from '@/lib/content/public';
 import { env } from '@/lib/env';
-import { conditional } from '@/lib/series/api';
+import { conditional } from '@/lib/http/conditional';
 import { openApiDocument } from '@/lib/series/openapi';
 import { perRequest } from '@/lib/http/per-request';
 

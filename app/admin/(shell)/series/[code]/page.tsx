@@ -9,7 +9,7 @@ import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { adminVersions, gridPeriods, versionReviewLabels, versionReviewNote, type AdminVersion } from '@/lib/series/admin';
 import { env } from '@/lib/env';
@@ -17,7 +17,7 @@ import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { periodLabel } from '@/lib/series/model';
 import { findSeries, metaOf, pendingVersion, valuesAt } from '@/lib/series/queries';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { publishValuesAction, updateSeriesAction } from '../actions';
 
 type Props = { params: Promise<{ code: string }> };

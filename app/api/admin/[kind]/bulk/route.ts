@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
-import { invalidateTags } from '@/lib/cache/invalidate';
+import { invalidateTags } from '@/lib/ops/invalidate';
 import { kindOf } from '@/lib/content/kinds';
 import { areaOfRow } from '@/lib/content/kinds/kind';
 import { bulkChangeLifecycle, readRows } from '@/lib/content/mutations/lifecycle';

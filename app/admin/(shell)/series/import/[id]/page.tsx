@@ -5,7 +5,7 @@ import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/i18n/format';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAreaSegments } from './area-route';
+import { parseAreaSegments } from './addresses';
 
 describe('parseAreaSegments', () => {
   it('reads list filters and publication slugs', () => {

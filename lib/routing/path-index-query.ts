@@ -1,7 +1,8 @@
+/** The index of existing public paths that the proxy answers from (lib/routing/path-index.ts), read from every domain. */
 import type { Db } from '@/lib/db/open';
-import { publicPublicationAreas } from '../areas';
-import { publicNewsRefs } from './news';
-import { publicPublicationRefs } from './publications';
+import { publicPublicationAreas } from '@/lib/content/areas';
+import { publicNewsRefs } from '@/lib/content/queries/news';
+import { publicPublicationRefs } from '@/lib/content/queries/publications';
 import { releaseRefs } from '@/lib/releases/queries';
 import { publishedSeriesRefs } from '@/lib/series/queries';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { clearPageCache } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
-import { processTagStore } from './tag-store';
+import { processTagStore } from '@/lib/cache/tag-store';
 
 /**
  * After a write: expires exactly these tags (the next request renders fresh content), the

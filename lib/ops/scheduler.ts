@@ -1,6 +1,7 @@
 /**
- * Scheduled releases: puts online every item whose scheduled time has come, and the timer the
- * production server runs it on, for every kind of the index (each has the life cycle, so each can
+ * Scheduled releases, above the domains it drives (content kinds, the calendar's releases and their
+ * review holds, series versions): puts online every item whose scheduled time has come, and the
+ * timer the production server runs it on, for every kind of the index (each has the life cycle, so each can
  * be scheduled). No Next imports: the caller passes how to reach the database and how to
  * invalidate cache tags.
  */
@@ -8,9 +9,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import { pruneCacheTags } from '@/lib/cache/prune';
-import { allKinds } from './kinds';
-import type { AnyKind } from './kinds/kind';
-import { mergeTags, publishDueOfKind } from './mutations/lifecycle';
+import { allKinds } from '@/lib/content/kinds';
+import type { AnyKind } from '@/lib/content/kinds/kind';
+import { mergeTags, publishDueOfKind } from '@/lib/content/mutations/lifecycle';
 import { publishDueReleases } from '@/lib/releases/links';
 import { heldPublications } from '@/lib/releases/review';
 import { announceDueVersions } from '@/lib/series/versions';

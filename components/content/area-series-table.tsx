@@ -1,18 +1,18 @@
 import Link from 'next/link';
-import { formatChange, formatNumber } from '@/lib/format';
+import { formatChange, formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { periodLabel, type SeriesData } from '@/lib/series/model';
 import type { SeriesTranslations } from '@/lib/series/queries';
-import { seriesPath } from '@/lib/series/urls';
+import { seriesPath } from '@/lib/content/addresses';
 import { localizedSeries } from '@/lib/series/localize';
 
 /**
  * The last 12 values of a series, newest first, with the change over the period, and a link to the
  * whole series; its label in English where translated.
  */
-export function SeriesTable({ data: row, locale }: { data: SeriesData & { translations?: SeriesTranslations }; locale: Locale }) {
+export function AreaSeriesTable({ data: row, locale }: { data: SeriesData & { translations?: SeriesTranslations }; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.table;
   const data = localizedSeries(row, locale);

@@ -8,7 +8,7 @@ import { areas, publicPublicationAreas, reservedSlugs, type Area } from '@/lib/c
 import * as schema from '@/lib/db/schema';
 import { createLocalStorage } from '@/lib/storage/local';
 import type { StorageDriver } from '@/lib/storage/types';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { isDatabaseEmpty, seedDemoContent } from './index';
 import { buildPublications } from './publications';
 import { generateObservations, seriesDefinitions } from './series';

@@ -10,10 +10,10 @@ import { publicationTags } from '@/lib/cache/tags';
 import { isPublic } from '@/lib/content/queries/visibility';
 import { openDatabase, type Database, type Db } from '@/lib/db/open';
 import { auditEntries, publications, users } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { kinds } from './kinds';
-import { createItem, updateItem } from './mutations/items';
-import { changeLifecycle } from './mutations/lifecycle';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { kinds } from '@/lib/content/kinds';
+import { createItem, updateItem } from '@/lib/content/mutations/items';
+import { changeLifecycle } from '@/lib/content/mutations/lifecycle';
 import { publishDueItems, startScheduler } from './scheduler';
 import { setSelfApproval } from '@/lib/review/settings';
 

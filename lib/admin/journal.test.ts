@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudit } from '@/lib/audit/write';
 import { publications } from '@/lib/db/schema';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/lib/testing/db';
-import { listAudit, recentActivity } from './read';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { listAudit, recentActivity } from './journal';
 
 describe.each(testDatabaseKinds)('audit log (%s)', (kind) => {
   let database: TestDatabase;

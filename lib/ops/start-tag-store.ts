@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
 import { clearPageCache } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
-import { createTagStore, processTagStore, setProcessTagStore } from './tag-store';
+import { createTagStore, processTagStore, setProcessTagStore } from '@/lib/cache/tag-store';
 
 const RETRY_MS = 5_000;
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@/lib/db/schema';
 import { createLocalStorage } from '@/lib/storage/local';
-import { createTestDatabase, type TestDatabase } from '@/lib/testing/db';
+import { createTestDatabase, type TestDatabase } from '@/testing/db';
 import { frenchProperNames } from './english';
 import { seedDemoContent } from './index';
 

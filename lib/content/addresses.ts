@@ -1,0 +1,106 @@
+/**
+ * The site's public addresses, built and read in one place: the pages of every area and kind, the
+ * series pages and files, the stored files, in French; `localePath` (lib/i18n/paths.ts) puts a page's
+ * address in another language. Pages, the sitemap, the feeds, the back-office and the proxy's index
+ * (lib/routing/public-paths.ts) all take their addresses from here.
+ *
+ * Inside a publication area: `{path}`, `{path}/annee/{year}`, `{path}/page/{n}`,
+ * `{path}/annee/{year}/page/{n}` list its publications; `{path}/{slug}` shows one;
+ * `{path}/series/{CODE}` shows a series over ten years, `/5-ans` and `/tout` over five or all.
+ * Filters are path segments (not query strings) so every page is cacheable as a whole.
+ */
+import { z } from 'zod';
+import { defaultLocale, type Locale } from '@/lib/i18n/locales';
+import { getArea, reservedSlugs } from './areas';
+
+/** Items per public list page: list pages and the proxy's index count pages with it. */
+export const PER_PAGE = 10;
+
+// ─── Pages and files ─────────────────────────────────────────────────────────────────────────
+
+/** Stable download URL of a stored file: `/fichiers/{id}/{name}`. */
+export function fileUrl(f: { id: string; name: string }): string {
+  return `/fichiers/${f.id}/${encodeURIComponent(f.name)}`;
+}
+
+/** Public page of a publication, or null when its area has none. */
+export function publicationUrl(p: { area: string; slug: string }): string | null {
+  const a = getArea(p.area);
+  return a?.publicPath ? `${a.publicPath}/${p.slug}` : null;
+}
+
+export const newsUrl = (n: { id: number }) => `/actualites/${n.id}`;
+
+/** Area list URL for a year filter and page: `/indice/ipc/annee/2025/page/2`. */
+export function areaListUrl(publicPath: string, year: number | undefined, page: number): string {
+  return `${publicPath}${year ? `/annee/${year}` : ''}${page > 1 ? `/page/${page}` : ''}`;
+}
+
+// ─── Series ──────────────────────────────────────────────────────────────────────────────────
+
+/** `/indice/ipc/series/IPC`, `/indice/ipc/series/IPC/5-ans`… (null: the area has no public page). */
+export function seriesPath(series: { area: string; code: string }, range: SeriesRange = '10y'): string | null {
+  const base = getArea(series.area)?.publicPath;
+  if (!base) return null;
+  const segment = seriesRangeSegment[range];
+  return `${base}/series/${series.code}${segment ? `/${segment}` : ''}`;
+}
+
+/** The formats of a series' files (`?format=`). */
+export const downloadFormats = ['csv', 'csv-fr', 'xlsx', 'sdmx-csv', 'json'] as const;
+export type DownloadFormat = (typeof downloadFormats)[number];
+
+/** `&lang=en` for the files linked from a page in another language than French: their labels follow it. */
+const langParam = (locale: Locale) => (locale === defaultLocale ? '' : `&lang=${locale}`);
+/** A series' file in the open API (`/api/v1/series/IPC?format=xlsx`), its labels in `locale`. */
+export const seriesDownloadPath = (code: string, format: DownloadFormat, locale: Locale = defaultLocale) => `/api/v1/series/${code}?format=${format}${langParam(locale)}`;
+/** All the series of an area in one file, its labels in `locale`. */
+export const areaDownloadPath = (area: string, format: DownloadFormat, locale: Locale = defaultLocale) => `/api/v1/series?area=${area}&format=${format}${langParam(locale)}`;
+
+// ─── Reading an area's path ──────────────────────────────────────────────────────────────────
+
+export type SeriesRange = '10y' | '5y' | 'all';
+export type AreaView =
+  | { kind: 'list'; year?: number; page: number }
+  | { kind: 'publication'; slug: string }
+  | { kind: 'series'; code: string; range: SeriesRange };
+
+/** The path segment of each range of a series page (the ten-year view is the page itself). */
+export const seriesRangeSegment: Record<SeriesRange, string | null> = { '10y': null, '5y': '5-ans', all: 'tout' };
+const rangeBySegment = new Map(Object.entries(seriesRangeSegment).flatMap(([range, segment]) => (segment ? [[segment, range as SeriesRange]] : [])));
+const seriesCode = /^[A-Z][A-Z0-9_]{1,39}$/;
+
+const year = z.coerce.number().int().min(1900).max(2200);
+const pageNumber = z.coerce.number().int().min(2).max(100_000);
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200);
+const digits = /^\d+$/;
+
+/** Parses the segments after an area's path; null means 404. */
+export function parseAreaSegments(rest: string[] | undefined): AreaView | null {
+  const s = rest ?? [];
+  if (s.length === 0) return { kind: 'list', page: 1 };
+  if (s[0] === 'series') {
+    const code = s[1] ?? '';
+    const range = s.length === 2 ? '10y' : s.length === 3 ? rangeBySegment.get(s[2]!) : undefined;
+    return seriesCode.test(code) && range ? { kind: 'series', code, range } : null;
+  }
+  if (s.length === 1) {
+    const parsed = slug.safeParse(s[0]);
+    return parsed.success && !reservedSlugs.has(parsed.data) ? { kind: 'publication', slug: parsed.data } : null;
+  }
+  const view: { kind: 'list'; year?: number; page: number } = { kind: 'list', page: 1 };
+  let i = 0;
+  if (s[i] === 'annee') {
+    const y = digits.test(s[i + 1] ?? '') ? year.safeParse(s[i + 1]) : null;
+    if (!y?.success) return null;
+    view.year = y.data;
+    i += 2;
+  }
+  if (s[i] === 'page') {
+    const n = digits.test(s[i + 1] ?? '') ? pageNumber.safeParse(s[i + 1]) : null;
+    if (!n?.success) return null;
+    view.page = n.data;
+    i += 2;
+  }
+  return i === s.length && i > 0 ? view : null;
+}
