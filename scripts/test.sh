@@ -109,7 +109,7 @@ once() {
 step "Chromium" bash scripts/ensure-chromium.sh
 chromium_ok=$?
 once "Types (tsc)" && step "Types (tsc)" npm run --silent typecheck
-once "Lint (eslint)" && step "Lint (eslint)" npm run --silent lint
+once "Lint (eslint, prettier)" && step "Lint (eslint, prettier)" npm run --silent lint
 counted "Vitest" vitest "$VITEST_JSON" \
   npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$VITEST_JSON"
 
