@@ -38,7 +38,11 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
-        headers: securityHeaders({ siteUrl: env.SITE_URL, apiBaseUrl: env.NEXT_PUBLIC_API_BASE_URL, production: env.NODE_ENV === 'production' }),
+        headers: securityHeaders({
+          siteUrl: env.SITE_URL,
+          apiBaseUrl: env.NEXT_PUBLIC_API_BASE_URL,
+          production: env.NODE_ENV === 'production',
+        }),
       },
     ];
   },

@@ -62,7 +62,12 @@ async function adminRedirects(request: NextRequest) {
   } else {
     response = NextResponse.redirect(new URL('/', request.url));
     if (request.method === 'GET' && !request.headers.has('rsc')) {
-      response.cookies.set(RETURN_COOKIE, pathname + request.nextUrl.search, { httpOnly: true, sameSite: 'lax', path: '/admin/connexion', maxAge: 900 });
+      response.cookies.set(RETURN_COOKIE, pathname + request.nextUrl.search, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/admin/connexion',
+        maxAge: 900,
+      });
     }
   }
   for (const c of cookies) response.cookies.set(c.name, c.value, c.options);

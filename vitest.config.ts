@@ -10,7 +10,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'demo/**/*.test.ts', 'testing/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'demo/**/*.test.ts',
+      'testing/**/*.test.ts',
+      'app/**/*.test.ts',
+      'components/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

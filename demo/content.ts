@@ -22,7 +22,9 @@ export const missionPage = {
       `L'${institute.name} (${institute.acronym}) est un établissement public à caractère administratif placé sous la tutelle du ministère de l'Économie et des Finances. Créé en 1998 pour succéder à la Direction de la statistique, il est au cœur du système statistique national de la ${institute.country}.`,
     ),
     h2('Nos missions'),
-    p("L'institut produit, analyse et diffuse les statistiques officielles nécessaires à la conduite des politiques publiques, au débat démocratique et à la décision économique. Il est chargé notamment :"),
+    p(
+      "L'institut produit, analyse et diffuse les statistiques officielles nécessaires à la conduite des politiques publiques, au débat démocratique et à la décision économique. Il est chargé notamment :",
+    ),
     ul(
       'de réaliser les recensements généraux de la population et de l’habitat et les grandes enquêtes auprès des ménages et des entreprises ;',
       'd’élaborer les comptes nationaux et les indices conjoncturels (prix à la consommation, production industrielle, chiffre d’affaires, commerce extérieur) ;',
@@ -48,7 +50,9 @@ export const missionPage = {
           `The ${instituteEn.name} (${institute.acronym}) is a public administrative body under the supervision of the Ministry of Economy and Finance. Established in 1998 as the successor to the Directorate of Statistics, it lies at the heart of the national statistical system of the ${instituteEn.country}.`,
         ),
         h2('Our mission'),
-        p('The institute produces, analyses and disseminates the official statistics needed to design and monitor public policy, to inform democratic debate and to support economic decision-making. Its responsibilities include:'),
+        p(
+          'The institute produces, analyses and disseminates the official statistics needed to design and monitor public policy, to inform democratic debate and to support economic decision-making. Its responsibilities include:',
+        ),
         ul(
           'conducting the general population and housing censuses and the major household and business surveys;',
           'compiling the national accounts and the short-term indicators (consumer prices, industrial production, turnover, external trade);',
@@ -87,7 +91,7 @@ export const directorPage = {
       'dialoguer davantage avec les utilisateurs.',
     ),
     p(
-      "Je remercie les ménages, les entreprises et les administrations qui répondent chaque année à nos enquêtes : sans eux, rien ne serait possible. Je vous invite à explorer nos publications et à nous faire part de vos suggestions.",
+      'Je remercie les ménages, les entreprises et les administrations qui répondent chaque année à nos enquêtes : sans eux, rien ne serait possible. Je vous invite à explorer nos publications et à nous faire part de vos suggestions.',
       `${institute.director}, Directeur général`,
     ),
   ].join('\n'),
@@ -168,9 +172,7 @@ const intros: Record<string, string[]> = {
   sociale: [
     "Emploi, pauvreté, éducation, santé : les enquêtes auprès des ménages de l'INSS décrivent les conditions de vie de la population et leur évolution.",
   ],
-  autres: [
-    "Rapports d'activité, études ponctuelles et documents institutionnels de l'INSS.",
-  ],
+  autres: ["Rapports d'activité, études ponctuelles et documents institutionnels de l'INSS."],
   rgph: [
     "Le troisième recensement général de la population et de l'habitat (RGPH-3) a dénombré l'ensemble des personnes résidant sur le territoire national. Il fournit les données de référence pour la planification du développement et sert de base de sondage à toutes les enquêtes auprès des ménages.",
     'Retrouvez ici les résultats définitifs, les rapports thématiques et les documents méthodologiques.',
@@ -321,7 +323,8 @@ const newsItems: {
   {
     ago: 5,
     title: "Le nouveau site internet de l'INSS est en ligne",
-    excerpt: "Plus clair, plus rapide et accessible sur téléphone, le nouveau site de l'institut donne accès à toutes les publications et séries statistiques.",
+    excerpt:
+      "Plus clair, plus rapide et accessible sur téléphone, le nouveau site de l'institut donne accès à toutes les publications et séries statistiques.",
     paragraphs: [
       "L'Institut national de la statistique de Sahelia a mis en ligne son nouveau site internet. Entièrement repensé, il permet de retrouver en quelques clics les dernières publications, les séries chronologiques des principaux indices et le calendrier des prochaines diffusions.",
       'Le site a été conçu pour être consulté sur téléphone mobile, y compris avec une connexion lente, et respecte les règles d’accessibilité pour les personnes en situation de handicap.',
@@ -332,18 +335,19 @@ const newsItems: {
     en: {
       title: 'The new INSS website is live',
       excerpt:
-        'Clearer, faster and easy to use on a mobile phone, the institute\'s new website gives access to all its publications and statistical series.',
+        "Clearer, faster and easy to use on a mobile phone, the institute's new website gives access to all its publications and statistical series.",
       paragraphs: [
         'The National Institute of Statistics of Sahelia has launched its new website. Completely redesigned, it lets users find the latest publications, the time series of the main indices and the calendar of forthcoming releases in just a few clicks.',
         'The site has been designed to be used on a mobile phone, including over a slow connection, and complies with accessibility standards for people with disabilities.',
-        'Users are invited to send their comments to the institute\'s contact address.',
+        "Users are invited to send their comments to the institute's contact address.",
       ],
     },
   },
   {
     ago: 17,
     title: "Lancement de la collecte de l'enquête sur les conditions de vie des ménages",
-    excerpt: '420 enquêteurs sillonnent le pays pour interroger 8 400 ménages sur leur consommation, leur logement et leur accès aux services de base.',
+    excerpt:
+      '420 enquêteurs sillonnent le pays pour interroger 8 400 ménages sur leur consommation, leur logement et leur accès aux services de base.',
     paragraphs: [
       "La collecte de l'enquête harmonisée sur les conditions de vie des ménages a démarré sur l'ensemble du territoire. Pendant trois mois, 420 enquêteurs et contrôleurs vont visiter 8 400 ménages tirés au sort dans les zones de dénombrement du recensement.",
       "Les résultats permettront de mettre à jour le profil de pauvreté et les pondérations de l'indice des prix à la consommation.",
@@ -374,10 +378,9 @@ const newsItems: {
     alt: "Participants autour d'une table devant un écran de projection",
     en: {
       title: 'Validation workshop on the provisional national accounts',
-      excerpt:
-        'The INSS national accountants presented the provisional accounts to the ministries and the Central Bank.',
+      excerpt: 'The INSS national accountants presented the provisional accounts to the ministries and the Central Bank.',
       paragraphs: [
-        'A two-day workshop to validate the provisional national accounts was held in the institute\'s conference room. It brought together representatives of the line ministries, the Central Bank and business associations.',
+        "A two-day workshop to validate the provisional national accounts was held in the institute's conference room. It brought together representatives of the line ministries, the Central Bank and business associations.",
         'Participants reviewed the estimates of output by industry and the main aggregates. Their comments will be incorporated before official publication.',
       ],
     },
@@ -385,7 +388,8 @@ const newsItems: {
   {
     ago: 41,
     title: "Signature d'une convention d'échange de données avec la Direction générale des douanes",
-    excerpt: "La convention sécurise la transmission mensuelle des déclarations en douane à l'INSS pour l'élaboration des statistiques du commerce extérieur.",
+    excerpt:
+      "La convention sécurise la transmission mensuelle des déclarations en douane à l'INSS pour l'élaboration des statistiques du commerce extérieur.",
     paragraphs: [
       "Le Directeur général de l'INSS et le Directeur général des douanes ont signé une convention d'échange de données. Elle fixe le contenu, le calendrier et les modalités sécurisées de transmission des déclarations en douane.",
       'Cette convention permettra de réduire de deux semaines les délais de publication des statistiques du commerce extérieur.',
@@ -405,7 +409,8 @@ const newsItems: {
   {
     ago: 56,
     title: '350 agents enquêteurs formés à Kouroumé',
-    excerpt: "Pendant dix jours, les futurs enquêteurs ont été formés aux concepts de l'enquête et à l'utilisation des tablettes de collecte.",
+    excerpt:
+      "Pendant dix jours, les futurs enquêteurs ont été formés aux concepts de l'enquête et à l'utilisation des tablettes de collecte.",
     paragraphs: [
       "La formation des agents de terrain de l'enquête sur les conditions de vie des ménages s'est achevée à Kouroumé. Pendant dix jours, 350 candidats ont suivi des cours théoriques, des exercices pratiques sur tablette et une enquête pilote dans deux quartiers de la ville.",
       'À l’issue des tests, les meilleurs candidats ont été retenus comme enquêteurs et contrôleurs.',
@@ -416,7 +421,8 @@ const newsItems: {
   {
     ago: 70,
     title: 'Le Conseil national de la statistique adopte le programme statistique annuel',
-    excerpt: 'Réuni en session ordinaire, le Conseil a adopté le programme des opérations statistiques et examiné le rapport de suivi de la SNDS.',
+    excerpt:
+      'Réuni en session ordinaire, le Conseil a adopté le programme des opérations statistiques et examiné le rapport de suivi de la SNDS.',
     paragraphs: [
       "Le Conseil national de la statistique s'est réuni sous la présidence du ministre de l'Économie et des Finances. Il a adopté le programme statistique annuel, qui compte 96 opérations, et examiné le rapport de suivi de la stratégie nationale de développement de la statistique.",
       'Le Conseil a recommandé de renforcer les moyens des services statistiques régionaux.',
@@ -427,7 +433,7 @@ const newsItems: {
   {
     ago: 88,
     title: "Visite du ministre de l'Économie et des Finances à l'INSS",
-    excerpt: "Le ministre a visité les directions techniques et salué les progrès réalisés dans la diffusion des données.",
+    excerpt: 'Le ministre a visité les directions techniques et salué les progrès réalisés dans la diffusion des données.',
     paragraphs: [
       "Le ministre de l'Économie et des Finances a effectué une visite de travail au siège de l'institut. Il a échangé avec les équipes chargées de l'indice des prix, des comptes nationaux et du recensement.",
       'Il a réaffirmé le soutien du Gouvernement au financement des grandes opérations statistiques et à l’indépendance professionnelle de l’institut.',
@@ -519,7 +525,15 @@ export type EventDraft = {
   scene: SceneKind;
 };
 
-const eventItems: { offset: number; days: number; title: string; summary: string; paragraphs: string[]; place: string; scene: SceneKind }[] = [
+const eventItems: {
+  offset: number;
+  days: number;
+  title: string;
+  summary: string;
+  paragraphs: string[];
+  place: string;
+  scene: SceneKind;
+}[] = [
   {
     offset: -72,
     days: 1,
@@ -548,7 +562,9 @@ const eventItems: { offset: number; days: number; title: string; summary: string
     days: 1,
     title: 'Session ordinaire du Conseil national de la statistique',
     summary: "Examen du rapport de suivi de la SNDS et du projet de programme statistique de l'année prochaine.",
-    paragraphs: ['Le Conseil national de la statistique examinera le rapport de suivi de la SNDS et le projet de programme statistique annuel.'],
+    paragraphs: [
+      'Le Conseil national de la statistique examinera le rapport de suivi de la SNDS et le projet de programme statistique annuel.',
+    ],
     place: "Salle de réunion du ministère de l'Économie et des Finances, Djanta",
     scene: 'meeting',
   },
@@ -597,7 +613,10 @@ export function eventDrafts(now: Date): EventDraft[] {
       slug: slugify(`${e.title} ${isoDate(startsAt).slice(0, 4)}`),
       title: e.title,
       summary: e.summary,
-      body: p(...e.paragraphs, `Date : ${e.days > 1 ? `du ${dateLabel(startsAt)} au ${dateLabel(endsAt)}` : `le ${dateLabel(startsAt)}`}. Lieu : ${e.place}.`),
+      body: p(
+        ...e.paragraphs,
+        `Date : ${e.days > 1 ? `du ${dateLabel(startsAt)} au ${dateLabel(endsAt)}` : `le ${dateLabel(startsAt)}`}. Lieu : ${e.place}.`,
+      ),
       place: e.place,
       startsAt,
       endsAt,
@@ -698,19 +717,21 @@ const tenderItems: { deadline: number; number: string; title: string; summary: s
     deadline: 18,
     number: '011',
     title: 'Acquisition de 600 tablettes numériques pour la collecte des données',
-    summary: "Fourniture de tablettes, housses de protection et batteries externes pour les enquêtes auprès des ménages.",
+    summary: 'Fourniture de tablettes, housses de protection et batteries externes pour les enquêtes auprès des ménages.',
     lots: [
       ['Lot 1 : tablettes 10 pouces, 4G, 128 Go', 600],
       ['Lot 2 : housses de protection renforcées', 600],
       ['Lot 3 : batteries externes 20 000 mAh', 600],
     ],
-    detail: 'Les tablettes devront fonctionner sous un système d’exploitation compatible avec l’application de collecte de l’INSS et être livrées au siège de Djanta.',
+    detail:
+      'Les tablettes devront fonctionner sous un système d’exploitation compatible avec l’application de collecte de l’INSS et être livrées au siège de Djanta.',
   },
   {
     deadline: 34,
     number: '012',
     title: "Impression et reliure de l'annuaire statistique",
-    summary: "Impression en quadrichromie de 1 500 exemplaires de l'annuaire statistique et de 3 000 exemplaires du dépliant « Sahelia en chiffres ».",
+    summary:
+      "Impression en quadrichromie de 1 500 exemplaires de l'annuaire statistique et de 3 000 exemplaires du dépliant « Sahelia en chiffres ».",
     lots: [
       ['Annuaire statistique, 420 pages, reliure collée', 1500],
       ['Dépliant « Sahelia en chiffres », 8 volets', 3000],
@@ -721,7 +742,8 @@ const tenderItems: { deadline: number; number: string; title: string; summary: s
     deadline: -25,
     number: '004',
     title: 'Maintenance du parc informatique et des serveurs',
-    summary: "Contrat de maintenance préventive et curative de 350 postes de travail, des imprimantes et de la salle des serveurs pour une durée d'un an.",
+    summary:
+      "Contrat de maintenance préventive et curative de 350 postes de travail, des imprimantes et de la salle des serveurs pour une durée d'un an.",
     lots: [
       ['Postes de travail et imprimantes', 350],
       ['Serveurs et équipements réseau', 24],
@@ -762,8 +784,15 @@ export function tenderDrafts(now: Date): TenderDraft[] {
           { heading: "Objet de l'appel d'offres", paragraphs: paragraphs.slice(0, 2) },
           {
             heading: 'Conditions de participation',
-            paragraphs: ['La participation est ouverte à égalité de conditions à toutes les personnes physiques ou morales en règle vis-à-vis de l’administration fiscale et sociale.'],
-            bullets: ['Attestation de situation fiscale', 'Attestation de la caisse de sécurité sociale', 'Registre du commerce', 'Caution de soumission'],
+            paragraphs: [
+              'La participation est ouverte à égalité de conditions à toutes les personnes physiques ou morales en règle vis-à-vis de l’administration fiscale et sociale.',
+            ],
+            bullets: [
+              'Attestation de situation fiscale',
+              'Attestation de la caisse de sécurité sociale',
+              'Registre du commerce',
+              'Caution de soumission',
+            ],
           },
           { heading: 'Dépôt des offres', paragraphs: [paragraphs[2] ?? ''] },
         ],

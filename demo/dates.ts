@@ -21,8 +21,7 @@ const DAY = 86_400_000;
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A UTC date-time. `month0` is 0-based and may overflow (JavaScript rules). */
-export const utc = (year: number, month0: number, day: number, hour = 0, minute = 0) =>
-  new Date(Date.UTC(year, month0, day, hour, minute));
+export const utc = (year: number, month0: number, day: number, hour = 0, minute = 0) => new Date(Date.UTC(year, month0, day, hour, minute));
 
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY);
 

@@ -89,10 +89,14 @@ describe('demo content in English', () => {
     }
     // The newest public note of each index area is in English.
     for (const area of ['ipc', 'ipi', 'ippi', 'ica_commerce', 'ica_service', 'ice']) {
-      const newest = pubs.filter((p) => p.area === area && p.status === 'published').sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime())[0];
+      const newest = pubs
+        .filter((p) => p.area === area && p.status === 'published')
+        .sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime())[0];
       expect(newest?.translations.en?.title, area).toBeTruthy();
     }
-    const news = (await database.db.select().from(schema.news)).filter((n) => n.publishedAt !== null).sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime());
+    const news = (await database.db.select().from(schema.news))
+      .filter((n) => n.publishedAt !== null)
+      .sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime());
     expect(news.slice(0, 3).every((n) => n.translations.en?.title && n.translations.en.body)).toBe(true);
     expect(news.some((n) => !n.translations.en?.title)).toBe(true);
   });
@@ -100,7 +104,10 @@ describe('demo content in English', () => {
   it('names the institute in English, with an English tagline, for the English header, footer and home page', async () => {
     const [identity] = await database.db.select().from(schema.siteIdentity);
     expect(identity!.name).toBe('Institut national de la statistique de Sahelia');
-    expect(identity!.translations.en).toEqual({ name: 'National Institute of Statistics of Sahelia', tagline: 'Official statistics serving development' });
+    expect(identity!.translations.en).toEqual({
+      name: 'National Institute of Statistics of Sahelia',
+      tagline: 'Official statistics serving development',
+    });
   });
 
   it('writes no English text that reads like untranslated French (proper names aside)', async () => {

@@ -62,7 +62,10 @@ const pdfSafe = (text: string) =>
   text
     .replace(/[\u2212\u2011]/g, '-')
     .replace(/[\u202f\u2009]/g, '\u00a0')
-    .replace(/[^\x00-\xff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/g, '?');
+    .replace(
+      /[^\x00-\xff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/g,
+      '?',
+    );
 
 function sanitizeSpec(spec: DocSpec): DocSpec {
   const t = pdfSafe;
@@ -71,7 +74,11 @@ function sanitizeSpec(spec: DocSpec): DocSpec {
     kicker: t(spec.kicker),
     title: t(spec.title),
     period: spec.period ? t(spec.period) : spec.period,
-    sections: spec.sections.map((s) => ({ heading: s.heading && t(s.heading), paragraphs: s.paragraphs.map(t), bullets: s.bullets?.map(t) })),
+    sections: spec.sections.map((s) => ({
+      heading: s.heading && t(s.heading),
+      paragraphs: s.paragraphs.map(t),
+      bullets: s.bullets?.map(t),
+    })),
     table: spec.table && {
       ...spec.table,
       caption: spec.table.caption && t(spec.table.caption),
@@ -114,45 +121,82 @@ export async function generatePdf(input: DocSpec): Promise<Buffer> {
   // Cover page.
   doc.rect(0, 0, PAGE.width, 150).fill(accent);
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(13).text(spec.institute, PAGE.margin, 52, { width: contentWidth });
-  doc.font('Helvetica').fontSize(10).text(spec.country, PAGE.margin, doc.y + 4, { width: contentWidth });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(spec.country, PAGE.margin, doc.y + 4, { width: contentWidth });
   doc.rect(PAGE.margin, 200, 6, 150).fill(accent);
-  doc.fillColor('#555555').font('Helvetica').fontSize(11).text(spec.kicker.toUpperCase(), PAGE.margin + 20, 200, {
-    width: contentWidth - 20,
-    characterSpacing: 0.5,
-  });
-  doc.fillColor('#111111').font('Helvetica-Bold').fontSize(24).text(spec.title, PAGE.margin + 20, doc.y + 10, {
-    width: contentWidth - 20,
-    lineGap: 2,
-  });
+  doc
+    .fillColor('#555555')
+    .font('Helvetica')
+    .fontSize(11)
+    .text(spec.kicker.toUpperCase(), PAGE.margin + 20, 200, {
+      width: contentWidth - 20,
+      characterSpacing: 0.5,
+    });
+  doc
+    .fillColor('#111111')
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .text(spec.title, PAGE.margin + 20, doc.y + 10, {
+      width: contentWidth - 20,
+      lineGap: 2,
+    });
   if (spec.period) {
-    doc.fillColor(accent).font('Helvetica').fontSize(15).text(spec.period, PAGE.margin + 20, doc.y + 12, { width: contentWidth - 20 });
+    doc
+      .fillColor(accent)
+      .font('Helvetica')
+      .fontSize(15)
+      .text(spec.period, PAGE.margin + 20, doc.y + 12, { width: contentWidth - 20 });
   }
-  doc.fillColor('#555555').font('Helvetica').fontSize(10).text(`Publié le ${spec.dateLabel}`, PAGE.margin + 20, doc.y + 16, { width: contentWidth - 20 });
+  doc
+    .fillColor('#555555')
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Publié le ${spec.dateLabel}`, PAGE.margin + 20, doc.y + 16, { width: contentWidth - 20 });
   if (spec.restricted) {
-    doc.roundedRect(PAGE.margin + 20, doc.y + 20, 170, 26, 4).lineWidth(1.5).stroke('#b3261e');
-    doc.fillColor('#b3261e').font('Helvetica-Bold').fontSize(11).text('DIFFUSION RESTREINTE', PAGE.margin + 32, doc.y + 28);
+    doc
+      .roundedRect(PAGE.margin + 20, doc.y + 20, 170, 26, 4)
+      .lineWidth(1.5)
+      .stroke('#b3261e');
+    doc
+      .fillColor('#b3261e')
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text('DIFFUSION RESTREINTE', PAGE.margin + 32, doc.y + 28);
   }
   // Decorative bars on the cover (deterministic from the title).
   let h = 0;
   for (const ch of spec.title) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   for (let i = 0; i < 12; i++) {
     const barH = 30 + ((h >>> (i % 24)) % 90) + i * 6;
-    doc.rect(PAGE.margin + 20 + i * 36, 700 - barH, 24, barH).fillOpacity(0.15 + i * 0.05).fill(accent);
+    doc
+      .rect(PAGE.margin + 20 + i * 36, 700 - barH, 24, barH)
+      .fillOpacity(0.15 + i * 0.05)
+      .fill(accent);
   }
   doc.fillOpacity(1);
-  doc.fillColor('#777777').font('Helvetica').fontSize(8).text(
-    `${spec.acronym} – Reproduction autorisée avec mention de la source.`,
-    PAGE.margin,
-    PAGE.height - PAGE.margin - 10,
-    { width: contentWidth, align: 'center', lineBreak: false },
-  );
+  doc
+    .fillColor('#777777')
+    .font('Helvetica')
+    .fontSize(8)
+    .text(`${spec.acronym} – Reproduction autorisée avec mention de la source.`, PAGE.margin, PAGE.height - PAGE.margin - 10, {
+      width: contentWidth,
+      align: 'center',
+      lineBreak: false,
+    });
 
   // Body.
   doc.addPage();
   for (const section of spec.sections) {
     if (section.heading) {
       ensureSpace(doc, 60);
-      doc.moveDown(0.6).fillColor(accent).font('Helvetica-Bold').fontSize(14).text(section.heading, PAGE.margin, doc.y, { width: contentWidth });
+      doc
+        .moveDown(0.6)
+        .fillColor(accent)
+        .font('Helvetica-Bold')
+        .fontSize(14)
+        .text(section.heading, PAGE.margin, doc.y, { width: contentWidth });
       doc.moveDown(0.3);
     }
     for (const paragraph of section.paragraphs) {
@@ -164,7 +208,11 @@ export async function generatePdf(input: DocSpec): Promise<Buffer> {
       doc.moveDown(0.7);
     }
     for (const bullet of section.bullets ?? []) {
-      doc.fillColor('#222222').font('Helvetica').fontSize(10.5).text(`\u2022  ${bullet}`, PAGE.margin + 12, doc.y, { width: contentWidth - 12, lineGap: 2 });
+      doc
+        .fillColor('#222222')
+        .font('Helvetica')
+        .fontSize(10.5)
+        .text(`\u2022  ${bullet}`, PAGE.margin + 12, doc.y, { width: contentWidth - 12, lineGap: 2 });
       doc.moveDown(0.3);
     }
     if (section.bullets?.length) doc.moveDown(0.4);
@@ -178,12 +226,16 @@ export async function generatePdf(input: DocSpec): Promise<Buffer> {
     doc.switchToPage(range.start + i);
     // The footer sits in the bottom margin: without this, pdfkit would start a new page.
     doc.page.margins.bottom = 0;
-    doc.fillColor('#777777').font('Helvetica').fontSize(8).text(
-      `${spec.acronym} – ${spec.title}   |   page ${i + 1} / ${range.count}`,
-      PAGE.margin,
-      PAGE.height - PAGE.margin + 16,
-      { width: contentWidth, align: 'center', lineBreak: false, height: 10 },
-    );
+    doc
+      .fillColor('#777777')
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`${spec.acronym} – ${spec.title}   |   page ${i + 1} / ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 16, {
+        width: contentWidth,
+        align: 'center',
+        lineBreak: false,
+        height: 10,
+      });
   }
   doc.end();
   return done;
@@ -212,9 +264,18 @@ function drawTable(doc: PDFKit.PDFDocument, table: DocTable, accent: string, wid
     const height = header ? rowH + 10 : rowH;
     if (header) doc.rect(PAGE.margin, y, width, height).fill(accent);
     else if (shade) doc.rect(PAGE.margin, y, width, height).fill('#eef3f6');
-    doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(header ? 8.5 : 9).fillColor(header ? '#ffffff' : '#222222');
+    doc
+      .font(header ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(header ? 8.5 : 9)
+      .fillColor(header ? '#ffffff' : '#222222');
     cells.forEach((c, i) => {
-      doc.text(c, colX(i) + 4, y + 5, { width: colW(i) - 8, align: numeric[i] ? 'right' : 'left', lineBreak: header, height: height - 4, ellipsis: true });
+      doc.text(c, colX(i) + 4, y + 5, {
+        width: colW(i) - 8,
+        align: numeric[i] ? 'right' : 'left',
+        lineBreak: header,
+        height: height - 4,
+        ellipsis: true,
+      });
     });
     return height;
   };
@@ -226,9 +287,18 @@ function drawTable(doc: PDFKit.PDFDocument, table: DocTable, accent: string, wid
       y = doc.y;
       y += drawRow(table.headers, y, true, false);
     }
-    y += drawRow(row.map((c, i) => formatCell(c, table.decimals?.[i])), y, false, r % 2 === 1);
+    y += drawRow(
+      row.map((c, i) => formatCell(c, table.decimals?.[i])),
+      y,
+      false,
+      r % 2 === 1,
+    );
   });
-  doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + width, y).lineWidth(0.8).stroke(accent);
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.margin + width, y)
+    .lineWidth(0.8)
+    .stroke(accent);
   doc.x = PAGE.margin;
   doc.y = y + 8;
   const source = table.source === undefined ? 'Source : INSS.' : table.source;
@@ -247,21 +317,32 @@ function drawChart(doc: PDFKit.PDFDocument, chart: DocChart, accent: string, wid
   const floor = min > 0 ? Math.max(0, min - (max - min) * 0.6 - 1) : min;
   const span = max - floor || 1;
   const slot = width / chart.values.length;
-  doc.moveTo(PAGE.margin, base).lineTo(PAGE.margin + width, base).lineWidth(0.8).stroke('#999999');
+  doc
+    .moveTo(PAGE.margin, base)
+    .lineTo(PAGE.margin + width, base)
+    .lineWidth(0.8)
+    .stroke('#999999');
   chart.values.forEach((v, i) => {
     const barH = Math.max(2, ((v - floor) / span) * (height - 20));
     const x = PAGE.margin + i * slot + slot * 0.18;
     doc.rect(x, base - barH, slot * 0.64, barH).fill(i === chart.values.length - 1 ? '#d9822b' : accent);
-    doc.fillColor('#333333').font('Helvetica').fontSize(6.5).text(formatNumber(v, chart.decimals ?? 1), x - 6, base - barH - 10, {
-      width: slot * 0.64 + 12,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.fillColor('#555555').fontSize(6.5).text(chart.labels[i] ?? '', PAGE.margin + i * slot, base + 4, {
-      width: slot,
-      align: 'center',
-      lineBreak: false,
-    });
+    doc
+      .fillColor('#333333')
+      .font('Helvetica')
+      .fontSize(6.5)
+      .text(formatNumber(v, chart.decimals ?? 1), x - 6, base - barH - 10, {
+        width: slot * 0.64 + 12,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc
+      .fillColor('#555555')
+      .fontSize(6.5)
+      .text(chart.labels[i] ?? '', PAGE.margin + i * slot, base + 4, {
+        width: slot,
+        align: 'center',
+        lineBreak: false,
+      });
   });
   doc.x = PAGE.margin;
   doc.y = base + 24;
@@ -300,10 +381,7 @@ export async function generateXlsx(sheets: SheetSpec[], meta: { creator: string;
       });
     }
     sheet.columns.forEach((column, i) => {
-      const longest = Math.max(
-        (spec.headers[i] ?? '').length,
-        ...spec.rows.slice(0, 50).map((r) => String(r[i] ?? '').length),
-      );
+      const longest = Math.max((spec.headers[i] ?? '').length, ...spec.rows.slice(0, 50).map((r) => String(r[i] ?? '').length));
       column.width = Math.min(48, Math.max(10, longest + 2));
     });
   }
@@ -383,7 +461,13 @@ export function buildSceneSvg(kind: SceneKind, rnd: Random, width = 1200, height
     body += `<circle cx="${sx.toFixed(0)}" cy="${sy.toFixed(0)}" r="160" fill="url(#glow)"/><circle cx="${sx.toFixed(0)}" cy="${sy.toFixed(0)}" r="${rnd.int(45, 70)}" fill="#fff3c4"/>`;
     body += hills(rnd, width, height, p.ground, height * rnd.range(0.5, 0.62));
     const trees = rnd.int(2, 5);
-    for (let i = 0; i < trees; i++) body += tree(rnd.range(0.05, 0.95) * width, height * rnd.range(0.72, 0.92), rnd.range(1, 2.4), rnd.pick(['#3a5a40', '#588157', '#344e41']));
+    for (let i = 0; i < trees; i++)
+      body += tree(
+        rnd.range(0.05, 0.95) * width,
+        height * rnd.range(0.72, 0.92),
+        rnd.range(1, 2.4),
+        rnd.pick(['#3a5a40', '#588157', '#344e41']),
+      );
     if (kind === 'fieldwork') {
       // Enumerators in front of a house, with a tablet.
       const hx = rnd.range(0.15, 0.45) * width;
@@ -401,7 +485,8 @@ export function buildSceneSvg(kind: SceneKind, rnd: Random, width = 1200, height
       const colour = rnd.pick([...p.ground, ...p.accents]);
       body += `<rect x="${x}" y="${height * 0.82 - h}" width="${w}" height="${h}" fill="${colour}"/>`;
       for (let wy = height * 0.82 - h + 20; wy < height * 0.82 - 30; wy += 42) {
-        for (let wx = x + 12; wx < x + w - 20; wx += 30) body += `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="14" height="20" fill="#fdf6e3" fill-opacity="0.7"/>`;
+        for (let wx = x + 12; wx < x + w - 20; wx += 30)
+          body += `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="14" height="20" fill="#fdf6e3" fill-opacity="0.7"/>`;
       }
       x += w + rnd.int(4, 20);
     }
@@ -418,7 +503,13 @@ export function buildSceneSvg(kind: SceneKind, rnd: Random, width = 1200, height
     body += `<path d="M${width * 0.12} ${height * 0.72} L${width * 0.88} ${height * 0.72} L${width * 0.97} ${height} L${width * 0.03} ${height} Z" fill="#6d4c41"/>`;
     const people = rnd.int(5, 8);
     for (let i = 0; i < people; i++) {
-      body += person(width * (0.1 + (0.8 * (i + 0.5)) / people), height * 0.74, 1.6, rnd.pick([...p.accents, '#fafafa', '#37474f']), rnd.pick(skins));
+      body += person(
+        width * (0.1 + (0.8 * (i + 0.5)) / people),
+        height * 0.74,
+        1.6,
+        rnd.pick([...p.accents, '#fafafa', '#37474f']),
+        rnd.pick(skins),
+      );
     }
   } else {
     body = `<rect width="${width}" height="${height}" fill="url(#sky)"/><circle cx="${width / 2}" cy="${height * 0.38}" r="${width * 0.5}" fill="url(#glow)" opacity="0.5"/>`;

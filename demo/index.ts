@@ -20,7 +20,16 @@ import type { StorageDriver } from '@/lib/storage/types';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { setSelfApproval } from '@/lib/review/settings';
 import { calendarDrafts } from './releases';
-import { accessibilityStatementEn, areaIntroPages, directorPage, eventDrafts, galleryDrafts, missionPage, newsDrafts, tenderDrafts } from './content';
+import {
+  accessibilityStatementEn,
+  areaIntroPages,
+  directorPage,
+  eventDrafts,
+  galleryDrafts,
+  missionPage,
+  newsDrafts,
+  tenderDrafts,
+} from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount, demoAccounts, demoEditor } from './demo-account';
 import { instituteEn } from './english';
@@ -162,17 +171,28 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     }
 
     const newsCovers: string[] = [];
-    news.forEach((n, i) => tasks.push(async () => (newsCovers[i] = await image(n.scene, `news:${i}`, `Actualité ${i + 1} – ${n.title.slice(0, 50)}`, n.publishedAt))));
+    news.forEach((n, i) =>
+      tasks.push(
+        async () => (newsCovers[i] = await image(n.scene, `news:${i}`, `Actualité ${i + 1} – ${n.title.slice(0, 50)}`, n.publishedAt)),
+      ),
+    );
     const eventCovers: string[] = [];
-    events.forEach((e, i) => tasks.push(async () => (eventCovers[i] = await image(e.scene, `event:${i}`, `Événement – ${e.title.slice(0, 50)}`, e.publishedAt))));
+    events.forEach((e, i) =>
+      tasks.push(async () => (eventCovers[i] = await image(e.scene, `event:${i}`, `Événement – ${e.title.slice(0, 50)}`, e.publishedAt))),
+    );
     const galleryFiles: string[][] = galleries.map(() => []);
     galleries.forEach((g, gi) =>
       g.images.forEach((img, ii) =>
-        tasks.push(async () => (galleryFiles[gi]![ii] = await image(img.scene, `gallery:${gi}:${ii}`, `${g.title} – photo ${ii + 1}`, g.publishedAt))),
+        tasks.push(
+          async () =>
+            (galleryFiles[gi]![ii] = await image(img.scene, `gallery:${gi}:${ii}`, `${g.title} – photo ${ii + 1}`, g.publishedAt)),
+        ),
       ),
     );
     let directorPhoto = '';
-    tasks.push(async () => (directorPhoto = await image('portrait', 'director', 'Portrait du Directeur général', daysFrom(now, -400), [800, 1000])));
+    tasks.push(
+      async () => (directorPhoto = await image('portrait', 'director', 'Portrait du Directeur général', daysFrom(now, -400), [800, 1000])),
+    );
     const tenderFiles: string[] = [];
     tenders.forEach((t, i) =>
       tasks.push(async () => {
@@ -189,7 +209,11 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           table: t.doc.table,
           accent: '#5b4636',
         });
-        tenderFiles[i] = await store(pdf, { name: `Dossier d'appel d'offres ${t.reference.replace('/', ' ')}`, ext: 'pdf', createdAt: t.publishedAt });
+        tenderFiles[i] = await store(pdf, {
+          name: `Dossier d'appel d'offres ${t.reference.replace('/', ' ')}`,
+          ext: 'pdf',
+          createdAt: t.publishedAt,
+        });
       }),
     );
 
@@ -202,7 +226,9 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     const created = await db.transaction(async (tx) => {
       const accounts = await tx
         .insert(schema.users)
-        .values(demoAccounts.map((a) => ({ name: a.name, email: a.email, passwordHash: demoPasswordHash, role: a.role, areas: [...a.areas] })))
+        .values(
+          demoAccounts.map((a) => ({ name: a.name, email: a.email, passwordHash: demoPasswordHash, role: a.role, areas: [...a.areas] })),
+        )
         .returning({ id: schema.users.id, email: schema.users.email });
       const identity = await tx
         .insert(schema.siteIdentity)
@@ -225,12 +251,14 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       if (identity.length === 0) return false;
 
       await insertChunks(tx, schema.files, fileRows);
-      await tx.insert(schema.pages).values([
-        { ...missionPage, updatedAt: now },
-        { ...directorPage, photoFileId: directorPhoto, updatedAt: now },
-        { ...accessibilityStatement, translations: { en: accessibilityStatementEn }, updatedAt: now },
-        ...areaIntroPages().map((page) => ({ ...page, updatedAt: now })),
-      ]);
+      await tx
+        .insert(schema.pages)
+        .values([
+          { ...missionPage, updatedAt: now },
+          { ...directorPage, photoFileId: directorPhoto, updatedAt: now },
+          { ...accessibilityStatement, translations: { en: accessibilityStatementEn }, updatedAt: now },
+          ...areaIntroPages().map((page) => ({ ...page, updatedAt: now })),
+        ]);
 
       const insertedPubs = await tx
         .insert(schema.publications)
@@ -265,7 +293,9 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       const pubId = new Map(insertedPubs.map((r) => [`${r.area}/${r.slug}`, r.id]));
       const links = publications.flatMap((pub) => {
         const id = pubId.get(`${pub.area}/${pub.slug}`)!;
-        return (pubFiles.get(pub) ?? []).filter(Boolean).map((f, position) => ({ publicationId: id, fileId: f.fileId, position, label: f.label }));
+        return (pubFiles.get(pub) ?? [])
+          .filter(Boolean)
+          .map((f, position) => ({ publicationId: id, fileId: f.fileId, position, label: f.label }));
       });
       await insertChunks(tx, schema.publicationFiles, links);
 
@@ -345,7 +375,12 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
         .returning({ id: schema.tenders.id, reference: schema.tenders.reference });
       const tenderId = new Map(insertedTenders.map((t) => [t.reference, t.id]));
       await tx.insert(schema.tenderFiles).values(
-        tenders.map((t, i) => ({ tenderId: tenderId.get(t.reference)!, fileId: tenderFiles[i]!, position: 0, label: "Dossier d'appel d'offres (PDF)" })),
+        tenders.map((t, i) => ({
+          tenderId: tenderId.get(t.reference)!,
+          fileId: tenderFiles[i]!,
+          position: 0,
+          label: "Dossier d'appel d'offres (PDF)",
+        })),
       );
 
       const insertedSeries = await tx
@@ -375,7 +410,14 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
         const versions = await tx
           .insert(schema.seriesVersions)
           .values([
-            { seriesId: s.id, number: 1, publishedAt: daysFrom(now, -38, 8, 45), announcedAt: daysFrom(now, -38, 8, 45), kind: 'revision', reason: 'Publication mensuelle.' },
+            {
+              seriesId: s.id,
+              number: 1,
+              publishedAt: daysFrom(now, -38, 8, 45),
+              announcedAt: daysFrom(now, -38, 8, 45),
+              kind: 'revision',
+              reason: 'Publication mensuelle.',
+            },
             {
               seriesId: s.id,
               number: 2,
@@ -475,7 +517,8 @@ async function seedReview(tx: Tx, now: Date, editorId: string): Promise<void> {
   await tx.insert(schema.news).values({
     slug: 'releves-de-prix-trois-nouvelles-regions',
     title: 'Les relevés de prix s’étendent à trois nouvelles régions',
-    excerpt: 'À partir du mois prochain, l’indice des prix à la consommation s’appuiera aussi sur les marchés de trois chefs-lieux de région.',
+    excerpt:
+      'À partir du mois prochain, l’indice des prix à la consommation s’appuiera aussi sur les marchés de trois chefs-lieux de région.',
     body: '<p>Les enquêteurs de l’institut relèveront désormais les prix dans trois chefs-lieux de région supplémentaires. L’indice national gagnera en représentativité.</p>',
     status: 'draft',
     review: 'submitted',

@@ -515,11 +515,7 @@ const profilesEn: Record<IndexProfile['area'], IndexProfileEn> = {
       'higher sales of construction materials',
       'strong sales of vehicles and spare parts',
     ],
-    driversDown: [
-      'lower sales of petroleum products',
-      'lower retail sales outside the capital',
-      'slower imports of used vehicles',
-    ],
+    driversDown: ['lower sales of petroleum products', 'lower retail sales outside the capital', 'slower imports of used vehicles'],
     context: [
       'The end-of-year festive season traditionally supports activity in the fourth quarter.',
       'The index is expressed in value terms: it reflects changes in both volumes and prices.',
@@ -573,22 +569,23 @@ const profilesEn: Record<IndexProfile['area'], IndexProfileEn> = {
       'higher sesame prices, driven by Asian demand',
       'higher prices for livestock exported to coastal countries',
     ],
-    driversDown: [
-      'the fall in world cotton prices',
-      'lower prices for shelled groundnuts',
-      'lower prices for raw cashew nuts',
-    ],
-    context: [
-      'The terms of trade depend heavily on the price of gold.',
-      'Unit value indices are compiled from customs declarations.',
-    ],
+    driversDown: ['the fall in world cotton prices', 'lower prices for shelled groundnuts', 'lower prices for raw cashew nuts'],
+    context: ['The terms of trade depend heavily on the price of gold.', 'Unit value indices are compiled from customs declarations.'],
   },
 };
 
 type Period = { label: string; labelEn: string; start: string; end: string; axis: string; months: number[]; word: string };
 
 function monthlyPeriod(m: number): Period {
-  return { label: monthLabel(m), labelEn: monthLabelEn(m), start: monthPeriod(m), end: isoDate(monthEnd(m)), axis: monthAxis(m), months: [m], word: 'mois' };
+  return {
+    label: monthLabel(m),
+    labelEn: monthLabelEn(m),
+    start: monthPeriod(m),
+    end: isoDate(monthEnd(m)),
+    axis: monthAxis(m),
+    months: [m],
+    word: 'mois',
+  };
 }
 
 function quarterlyPeriod(q: number): Period {
@@ -606,7 +603,15 @@ function quarterlyPeriod(q: number): Period {
 
 function annualPeriod(year: number): Period {
   const months = Array.from({ length: 12 }, (_, i) => year * 12 + i);
-  return { label: `Année ${year}`, labelEn: String(year), start: `${year}-01-01`, end: `${year}-12-31`, axis: String(year), months, word: 'année' };
+  return {
+    label: `Année ${year}`,
+    labelEn: String(year),
+    start: `${year}-01-01`,
+    end: `${year}-12-31`,
+    axis: String(year),
+    months,
+    word: 'année',
+  };
 }
 
 const shift = (p: Period, months: number) => p.months.map((m) => m + months);
@@ -649,7 +654,12 @@ function buildIndexNote(
   const drivers = short >= 0 || kind === 'annual' ? (yoy >= 0 ? profile.driversUp : profile.driversDown) : profile.driversDown;
   const counter = drivers === profile.driversUp ? profile.driversDown : profile.driversUp;
 
-  const inPeriod = kind === 'monthly' ? `En ${monthNames[(lastMonth % 12)]} ${Math.floor(lastMonth / 12)}` : kind === 'quarterly' ? `Au ${period.label}` : `En ${period.label.replace('Année ', '')}`;
+  const inPeriod =
+    kind === 'monthly'
+      ? `En ${monthNames[lastMonth % 12]} ${Math.floor(lastMonth / 12)}`
+      : kind === 'quarterly'
+        ? `Au ${period.label}`
+        : `En ${period.label.replace('Année ', '')}`;
   const headline =
     kind === 'annual'
       ? `${inPeriod}, ${profile.subject} s'établit en moyenne à ${vText} (base 100 = 2020), ${movement(yoy)} par rapport ${prevWord}.`
@@ -692,7 +702,8 @@ function buildIndexNote(
     });
   }
 
-  const c1Header = kind === 'annual' ? 'Variation annuelle (%)' : kind === 'monthly' ? 'Variation mensuelle (%)' : 'Variation trimestrielle (%)';
+  const c1Header =
+    kind === 'annual' ? 'Variation annuelle (%)' : kind === 'monthly' ? 'Variation mensuelle (%)' : 'Variation trimestrielle (%)';
   const table: DocTable = {
     caption: `Tableau 1 – ${profile.short} par ${profile.componentsHeader.toLowerCase()}, ${period.label.toLowerCase()}`,
     headers: [profile.componentsHeader, 'Pondération (‰)', 'Indice', c1Header, ...(kind === 'annual' ? [] : ['Glissement annuel (%)'])],
@@ -706,7 +717,11 @@ function buildIndexNote(
   let chart: DocChart;
   if (kind === 'monthly') {
     const ms = Array.from({ length: 12 }, (_, i) => lastMonth - 11 + i);
-    chart = { title: `Graphique 1 – ${profile.short}, douze derniers mois`, labels: ms.map(monthAxis), values: ms.map((m) => obs.get(m)!.value) };
+    chart = {
+      title: `Graphique 1 – ${profile.short}, douze derniers mois`,
+      labels: ms.map(monthAxis),
+      values: ms.map((m) => obs.get(m)!.value),
+    };
   } else if (kind === 'quarterly') {
     const first = period.months[0] as number;
     const qs = Array.from({ length: 8 }, (_, i) => first - 3 * (7 - i));
@@ -727,27 +742,46 @@ function buildIndexNote(
   const history = Array.from({ length: 24 }, (_, i) => lastMonth - 23 + i).filter((m) => obs.has(m) && obs.has(m - 12));
   const historyRows: Cell[][] = history.map((m) => {
     const o = obs.get(m)!;
-    return [monthLabel(m), o.value, round1(change(o.value, obs.get(m - 1)?.value ?? o.value)), round1(change(o.value, obs.get(m - 12)!.value))];
+    return [
+      monthLabel(m),
+      o.value,
+      round1(change(o.value, obs.get(m - 1)?.value ?? o.value)),
+      round1(change(o.value, obs.get(m - 12)!.value)),
+    ];
   });
   const historyDecimals = [undefined, 1, 1, 1];
   const historyHeaders = ['Période', 'Indice (base 100 = 2020)', 'Variation mensuelle (%)', 'Glissement annuel (%)'];
 
-  const base = kind === 'annual' ? `${profile.short} bilan ${period.label.replace('Année ', '')}` : `${profile.short} ${period.label.charAt(0).toLowerCase()}${period.label.slice(1)}`;
+  const base =
+    kind === 'annual'
+      ? `${profile.short} bilan ${period.label.replace('Année ', '')}`
+      : `${profile.short} ${period.label.charAt(0).toLowerCase()}${period.label.slice(1)}`;
   const title =
     kind === 'annual' ? `${profile.name} : bilan de l'année ${period.label.replace('Année ', '')}` : `${profile.name} – ${period.label}`;
   const summary =
     kind === 'annual'
       ? `En moyenne annuelle, ${profile.subject} s'établit à ${vText}, ${movement(yoy)} par rapport à l'année précédente.`
       : `${inPeriod}, ${profile.ref} s'établit à ${vText}, ${movement(short)} sur ${kind === 'monthly' ? 'un mois' : 'un trimestre'} ` +
-        (Math.abs(short) >= 0.05 && Math.sign(short) === Math.sign(yoy) ? `et de ${pct(yoy)} % sur un an.` : `et ${movement(yoy)} sur un an.`);
+        (Math.abs(short) >= 0.05 && Math.sign(short) === Math.sign(yoy)
+          ? `et de ${pct(yoy)} % sur un an.`
+          : `et ${movement(yoy)} sur un an.`);
 
   let en: PublicationEnglish | undefined;
   if (english) {
     const e = profilesEn[profile.area];
-    const fr = <T,>(list: readonly T[], item: T, to: readonly string[]) => to[list.indexOf(item)] ?? '';
-    const name = (label: string) => fr(profile.components.map((c) => c[0]), label, e.components);
+    const fr = <T>(list: readonly T[], item: T, to: readonly string[]) => to[list.indexOf(item)] ?? '';
+    const name = (label: string) =>
+      fr(
+        profile.components.map((c) => c[0]),
+        label,
+        e.components,
+      );
     const inPeriodEn =
-      kind === 'monthly' ? `In ${monthNamesEn[lastMonth % 12]} ${Math.floor(lastMonth / 12)}` : kind === 'quarterly' ? `In ${period.labelEn}` : `In ${period.labelEn}`;
+      kind === 'monthly'
+        ? `In ${monthNamesEn[lastMonth % 12]} ${Math.floor(lastMonth / 12)}`
+        : kind === 'quarterly'
+          ? `In ${period.labelEn}`
+          : `In ${period.labelEn}`;
     const prevEn = kind === 'monthly' ? 'the previous month' : kind === 'quarterly' ? 'the previous quarter' : 'the previous year';
     const vEn = formatNumberEn(v, decimals);
     const headlineEn =
@@ -790,7 +824,9 @@ function buildIndexNote(
       kind === 'annual'
         ? `On an annual average basis, ${e.subject} stood at ${vEn}, ${movementEn(yoy)} on the previous year.`
         : `${inPeriodEn}, ${e.ref} stood at ${vEn}, ${movementEn(short)} on ${kind === 'monthly' ? 'the month' : 'the quarter'} ` +
-          (Math.abs(short) >= 0.05 && Math.sign(short) === Math.sign(yoy) ? `and ${pctEn(yoy)}% over the year.` : `and ${movementEn(yoy)} over the year.`);
+          (Math.abs(short) >= 0.05 && Math.sign(short) === Math.sign(yoy)
+            ? `and ${pctEn(yoy)}% over the year.`
+            : `and ${movementEn(yoy)} over the year.`);
     en = {
       title: kind === 'annual' ? `${e.name}: review of ${period.labelEn}` : `${e.name} – ${period.labelEn}`,
       summary: summaryEn,
@@ -818,7 +854,13 @@ function buildIndexNote(
     fileBase: kind === 'annual' ? `Bilan ${base.replace(' bilan', '')}` : `Note ${base}`,
     xlsx: attachData.xlsx
       ? [
-          { name: 'Série', title: `${profile.name} (base 100 = 2020)`, headers: historyHeaders, rows: historyRows, decimals: historyDecimals },
+          {
+            name: 'Série',
+            title: `${profile.name} (base 100 = 2020)`,
+            headers: historyHeaders,
+            rows: historyRows,
+            decimals: historyDecimals,
+          },
           { name: 'Composantes', title: table.caption, headers: table.headers, rows: table.rows, decimals: table.decimals },
         ]
       : undefined,
@@ -854,10 +896,19 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
       for (let i = 0; i < 4; i++) {
         const month = m - i;
         notes.push(
-          buildIndexNote(profile, obs, 'monthly', monthlyPeriod(month), monthlyRelease(month), i === 0 ? monthlyRelease(m + 1) : null, {
-            xlsx: i === 0 || i === 2,
-            csv: i === 0,
-          }, i < 2),
+          buildIndexNote(
+            profile,
+            obs,
+            'monthly',
+            monthlyPeriod(month),
+            monthlyRelease(month),
+            i === 0 ? monthlyRelease(m + 1) : null,
+            {
+              xlsx: i === 0 || i === 2,
+              csv: i === 0,
+            },
+            i < 2,
+          ),
         );
       }
       upcoming = [1, 2].map((k) => ({ period: monthlyPeriod(m + k), at: monthlyRelease(m + k) }));
@@ -866,10 +917,19 @@ function indexPublications(now: Date, observations: Map<SeriesCode, Observation[
       while (quarterlyRelease(q) >= now) q -= 1;
       for (let i = 0; i < 3; i++) {
         notes.push(
-          buildIndexNote(profile, obs, 'quarterly', quarterlyPeriod(q - i), quarterlyRelease(q - i), i === 0 ? quarterlyRelease(q + 1) : null, {
-            xlsx: i === 0,
-            csv: i === 0 && profile.code === 'ICE',
-          }, i === 0),
+          buildIndexNote(
+            profile,
+            obs,
+            'quarterly',
+            quarterlyPeriod(q - i),
+            quarterlyRelease(q - i),
+            i === 0 ? quarterlyRelease(q + 1) : null,
+            {
+              xlsx: i === 0,
+              csv: i === 0 && profile.code === 'ICE',
+            },
+            i === 0,
+          ),
         );
       }
       upcoming = [{ period: quarterlyPeriod(q + 1), at: quarterlyRelease(q + 1) }];
@@ -941,7 +1001,13 @@ type Built = {
    * English title, summary and body; its table is the French table's figures with English caption,
    * headers and first-column labels (`rowLabels`; absent: the first column is kept, « Ensemble » read « Total »).
    */
-  en?: { title: string; summary: string; sections: DocSection[]; periodLabel?: string; table?: { caption: string; headers: string[]; rowLabels?: string[] } };
+  en?: {
+    title: string;
+    summary: string;
+    sections: DocSection[];
+    periodLabel?: string;
+    table?: { caption: string; headers: string[]; rowLabels?: string[] };
+  };
   draft?: boolean;
 };
 type Item = { when: When; build: (c: Ctx) => Built };
@@ -950,7 +1016,13 @@ const yearPeriod = (y: number) => ({ label: `Année ${y}`, start: `${y}-01-01`, 
 const yearsPeriod = (a: number, b: number) => ({ label: `Période ${a}-${b}`, start: `${a}-01-01`, end: `${b}-12-31` });
 const grow = (base: number, rate: number, k: number) => base * (1 + rate) ** k;
 
-function regionTable(caption: string, headers: string[], value: (r: (typeof regions)[number], rnd: Random) => Cell[], rnd: Random, total?: Cell[]): DocTable {
+function regionTable(
+  caption: string,
+  headers: string[],
+  value: (r: (typeof regions)[number], rnd: Random) => Cell[],
+  rnd: Random,
+  total?: Cell[],
+): DocTable {
   const rows = regions.map((r) => [r.name, ...value(r, rnd)]);
   return { caption, headers, rows: total ? [...rows, ['Ensemble', ...total]] : rows };
 }
@@ -1019,7 +1091,9 @@ const otherAreas: Record<string, Item[]> = {
           },
           {
             heading: 'Perspectives',
-            paragraphs: ["Le comité de pilotage recommande de renforcer les services statistiques des ministères sectoriels et d'accélérer la mise en ligne des bases de données."],
+            paragraphs: [
+              "Le comité de pilotage recommande de renforcer les services statistiques des ministères sectoriels et d'accélérer la mise en ligne des bases de données.",
+            ],
           },
         ],
         en: {
@@ -1036,7 +1110,9 @@ const otherAreas: Record<string, Item[]> = {
             },
             {
               heading: 'Outlook',
-              paragraphs: ['The steering committee recommends strengthening the statistical services of the line ministries and speeding up the online publication of databases.'],
+              paragraphs: [
+                'The steering committee recommends strengthening the statistical services of the line ministries and speeding up the online publication of databases.',
+              ],
             },
           ],
           table: {
@@ -1105,7 +1181,9 @@ const otherAreas: Record<string, Item[]> = {
           },
           {
             heading: 'Principaux partenaires',
-            paragraphs: ['Les pays de la sous-région absorbent près du tiers des exportations, principalement sous forme de bétail et de produits agricoles, tandis que l’or est essentiellement exporté vers les marchés internationaux.'],
+            paragraphs: [
+              'Les pays de la sous-région absorbent près du tiers des exportations, principalement sous forme de bétail et de produits agricoles, tandis que l’or est essentiellement exporté vers les marchés internationaux.',
+            ],
           },
         ],
         table: {
@@ -1130,7 +1208,9 @@ const otherAreas: Record<string, Item[]> = {
                   },
                   {
                     heading: 'Main partners',
-                    paragraphs: ['Countries in the sub-region take almost a third of exports, mainly livestock and agricultural products, while gold is exported mostly to international markets.'],
+                    paragraphs: [
+                      'Countries in the sub-region take almost a third of exports, mainly livestock and agricultural products, while gold is exported mostly to international markets.',
+                    ],
                   },
                 ],
                 table: {
@@ -1165,7 +1245,9 @@ const otherAreas: Record<string, Item[]> = {
           },
           {
             heading: 'Évolution des prix et des volumes',
-            paragraphs: ["Les indices de valeur unitaire montrent une hausse des prix à l'exportation plus forte que celle des prix à l'importation, ce qui améliore les termes de l'échange."],
+            paragraphs: [
+              "Les indices de valeur unitaire montrent une hausse des prix à l'exportation plus forte que celle des prix à l'importation, ce qui améliore les termes de l'échange.",
+            ],
           },
         ],
         table: {
@@ -1177,7 +1259,11 @@ const otherAreas: Record<string, Item[]> = {
             ['Solde', round1(exp * 0.88 - imp * 0.91), round1(exp * 0.94 - imp * 0.96), round1(exp - imp)],
           ],
         },
-        chart: { title: 'Graphique 1 – Exportations (milliards de FSH)', labels: [`${y - 2}`, `${y - 1}`, `${y}`], values: [round1(exp * 0.88), round1(exp * 0.94), round1(exp)] },
+        chart: {
+          title: 'Graphique 1 – Exportations (milliards de FSH)',
+          labels: [`${y - 2}`, `${y - 1}`, `${y}`],
+          values: [round1(exp * 0.88), round1(exp * 0.94), round1(exp)],
+        },
         en:
           skip === 0
             ? {
@@ -1194,10 +1280,16 @@ const otherAreas: Record<string, Item[]> = {
                   },
                   {
                     heading: 'Prices and volumes',
-                    paragraphs: ['Unit value indices show export prices rising faster than import prices, which improves the terms of trade.'],
+                    paragraphs: [
+                      'Unit value indices show export prices rising faster than import prices, which improves the terms of trade.',
+                    ],
                   },
                 ],
-                table: { caption: 'Table 1 – Trade balance (FSH billion)', headers: ['Aggregate', `${y - 2}`, `${y - 1}`, `${y}`], rowLabels: ['Exports', 'Imports', 'Balance'] },
+                table: {
+                  caption: 'Table 1 – Trade balance (FSH billion)',
+                  headers: ['Aggregate', `${y - 2}`, `${y - 1}`, `${y}`],
+                  rowLabels: ['Exports', 'Imports', 'Balance'],
+                },
               }
             : undefined,
       };
@@ -1253,7 +1345,11 @@ const otherAreas: Record<string, Item[]> = {
           caption: 'Tableau 1 – Quelques indicateurs clés',
           headers: ['Indicateur', `${y - 1}`, `${y}`],
           rows: [
-            ['Population (milliers)', Math.round(grow(totalPopulation, 0.029, k - 1) / 1000), Math.round(grow(totalPopulation, 0.029, k) / 1000)],
+            [
+              'Population (milliers)',
+              Math.round(grow(totalPopulation, 0.029, k - 1) / 1000),
+              Math.round(grow(totalPopulation, 0.029, k) / 1000),
+            ],
             ['PIB nominal (milliards de FSH)', round1(rnd.range(8400, 8800)), round1(rnd.range(9100, 9500))],
             ['Croissance du PIB réel (%)', round1(rnd.range(4, 6)), round1(rnd.range(4.2, 6.4))],
             ['Taux net de scolarisation primaire (%)', round1(rnd.range(66, 70)), round1(rnd.range(69, 72))],
@@ -1381,7 +1477,11 @@ const otherAreas: Record<string, Item[]> = {
         table: {
           caption: 'Tableau 1 – Population projetée (millions), scénario central',
           headers: ['Année', 'Population', 'Part des moins de 15 ans (%)'],
-          rows: [0, 10, 20, 30].map((d) => [String(year + d), round1(grow(totalPopulation / 1e6, 0.026 - d * 0.0003, d + 1)), round1(47 - d * 0.35)]),
+          rows: [0, 10, 20, 30].map((d) => [
+            String(year + d),
+            round1(grow(totalPopulation / 1e6, 0.026 - d * 0.0003, d + 1)),
+            round1(47 - d * 0.35),
+          ]),
         },
       }),
     },
@@ -1406,7 +1506,12 @@ const otherAreas: Record<string, Item[]> = {
         table: {
           caption: 'Tableau 1 – Croissance en volume par secteur (%)',
           headers: ['Secteur', `${year - 3}`, `${year - 2}`, `${year - 1}`],
-          rows: ['Secteur primaire', 'Secteur secondaire', 'Secteur tertiaire', 'PIB'].map((s) => [s, round1(rnd.range(2, 8)), round1(rnd.range(2, 8)), round1(rnd.range(2, 8))]),
+          rows: ['Secteur primaire', 'Secteur secondaire', 'Secteur tertiaire', 'PIB'].map((s) => [
+            s,
+            round1(rnd.range(2, 8)),
+            round1(rnd.range(2, 8)),
+            round1(rnd.range(2, 8)),
+          ]),
         },
         xlsx: true,
       }),
@@ -1422,7 +1527,7 @@ const otherAreas: Record<string, Item[]> = {
           {
             paragraphs: [
               `Le répertoire national des entreprises, tenu par l'INSS, compte ${fmtInt(96_420)} entreprises actives au 31 décembre ${year - 1}. Au cours de l'année, 18 240 entreprises ont été créées, soit une hausse de 7 % par rapport à l'année précédente.`,
-              "Les créations restent concentrées dans la région de Djanta (58 %). Les entreprises individuelles représentent trois créations sur quatre ; les sociétés à responsabilité limitée progressent grâce à la simplification des formalités au guichet unique.",
+              'Les créations restent concentrées dans la région de Djanta (58 %). Les entreprises individuelles représentent trois créations sur quatre ; les sociétés à responsabilité limitée progressent grâce à la simplification des formalités au guichet unique.',
             ],
           },
         ],
@@ -1514,7 +1619,7 @@ const otherAreas: Record<string, Item[]> = {
               headers: ['Region', 'Participation rate', 'Unemployment rate', 'Share of informal employment'],
             },
           },
-          };
+        };
       },
     },
     {
@@ -1583,7 +1688,11 @@ const otherAreas: Record<string, Item[]> = {
             `En ${year - 1}, l'INSS a publié ${40 + skip * 3} notes et rapports, conduit ${5 + skip} enquêtes de terrain et répondu à plus de ${1200 - skip * 150} demandes de données. Le site internet a enregistré ${fmtInt(412_000 - skip * 61_000)} visites.`,
             "L'institut a poursuivi la modernisation de ses outils : collecte sur tablettes, diffusion des séries en données ouvertes et dématérialisation des procédures internes.",
           ],
-          bullets: ['Ressources humaines : 312 agents, dont 41 % de cadres statisticiens', 'Formation continue : 2 140 jours de formation', 'Partenariats : 9 conventions signées ou renouvelées'],
+          bullets: [
+            'Ressources humaines : 312 agents, dont 41 % de cadres statisticiens',
+            'Formation continue : 2 140 jours de formation',
+            'Partenariats : 9 conventions signées ou renouvelées',
+          ],
         },
       ],
       table: {
@@ -1609,7 +1718,11 @@ const otherAreas: Record<string, Item[]> = {
                     `In ${year - 1}, the INSS published ${40 + skip * 3} notes and reports, conducted ${5 + skip} field surveys and answered more than ${fmtIntEn(1200 - skip * 150)} data requests. The website recorded ${fmtIntEn(412_000 - skip * 61_000)} visits.`,
                     'The institute continued to modernise its tools: tablet-based data collection, dissemination of series as open data and the digitisation of internal procedures.',
                   ],
-                  bullets: ['Human resources: 312 staff, 41% of them statistical officers', 'Continuing training: 2,140 training days', 'Partnerships: 9 agreements signed or renewed'],
+                  bullets: [
+                    'Human resources: 312 staff, 41% of them statistical officers',
+                    'Continuing training: 2,140 training days',
+                    'Partnerships: 9 agreements signed or renewed',
+                  ],
                 },
               ],
               table: {
@@ -1646,7 +1759,11 @@ const otherAreas: Record<string, Item[]> = {
             ['Région', 'Population', 'Ménages', 'Taille moyenne'],
             (r) => [r.population, r.households, round1(r.population / r.households)],
             createRandom('rgph'),
-            [totalPopulation, regions.reduce((s, r) => s + r.households, 0), round1(totalPopulation / regions.reduce((s, r) => s + r.households, 0))],
+            [
+              totalPopulation,
+              regions.reduce((s, r) => s + r.households, 0),
+              round1(totalPopulation / regions.reduce((s, r) => s + r.households, 0)),
+            ],
           ),
           xlsx: true,
           csv: true,
@@ -1657,7 +1774,8 @@ const otherAreas: Record<string, Item[]> = {
       when: { ago: 380 },
       build: () => ({
         title: 'RGPH-3 : rapport thématique « Habitat et conditions de vie des ménages »',
-        summary: "Ce rapport analyse les caractéristiques des logements et l'accès des ménages à l'eau potable, à l'électricité et à l'assainissement.",
+        summary:
+          "Ce rapport analyse les caractéristiques des logements et l'accès des ménages à l'eau potable, à l'électricité et à l'assainissement.",
         fileBase: 'RGPH-3 habitat et conditions de vie',
         sections: [
           {
@@ -1682,15 +1800,20 @@ const otherAreas: Record<string, Item[]> = {
       when: { ago: 1010 },
       build: () => ({
         title: "RGPH-3 : manuel de l'agent recenseur",
-        summary: "Le manuel décrit les concepts, les procédures de dénombrement et les consignes de remplissage du questionnaire sur tablette.",
+        summary:
+          'Le manuel décrit les concepts, les procédures de dénombrement et les consignes de remplissage du questionnaire sur tablette.',
         fileBase: "RGPH-3 manuel de l'agent recenseur",
         sections: [
           {
             paragraphs: [
-              "Ce manuel est destiné aux 14 000 agents recenseurs mobilisés pour le dénombrement. Il précise les définitions de ménage, de résident habituel et de logement, ainsi que les règles de parcours des zones de dénombrement.",
+              'Ce manuel est destiné aux 14 000 agents recenseurs mobilisés pour le dénombrement. Il précise les définitions de ménage, de résident habituel et de logement, ainsi que les règles de parcours des zones de dénombrement.',
               "Chaque agent dispose d'une tablette équipée de l'application de collecte et de la cartographie numérique de sa zone. Les données sont transmises quotidiennement au serveur central de l'INSS.",
             ],
-            bullets: ['Identifier et numéroter les constructions', 'Dénombrer les ménages et leurs membres', 'Contrôler la cohérence des réponses avant transmission'],
+            bullets: [
+              'Identifier et numéroter les constructions',
+              'Dénombrer les ménages et leurs membres',
+              'Contrôler la cohérence des réponses avant transmission',
+            ],
           },
         ],
       }),
@@ -1701,11 +1824,12 @@ const otherAreas: Record<string, Item[]> = {
       when: { ago: 1020 },
       build: () => ({
         title: "Note méthodologique de l'indice des prix à la consommation (base 100 = 2020)",
-        summary: "Champ, pondérations, échantillon de produits et de points de vente, méthodes de calcul : tout ce qu'il faut savoir sur l'IPC.",
+        summary:
+          "Champ, pondérations, échantillon de produits et de points de vente, méthodes de calcul : tout ce qu'il faut savoir sur l'IPC.",
         fileBase: 'Méthodologie IPC base 2020',
         sections: [
           {
-            heading: "Champ et pondérations",
+            heading: 'Champ et pondérations',
             paragraphs: [
               "L'IPC couvre la consommation monétaire des ménages résidant dans la capitale et les chefs-lieux de région. Les pondérations sont issues de l'enquête harmonisée sur les conditions de vie des ménages et actualisées chaque année.",
               "Les prix sont relevés par des enquêteurs sur tablette, aux mêmes points de vente et pour les mêmes variétés d'un mois à l'autre. Les produits saisonniers font l'objet d'un traitement spécifique.",
@@ -1713,7 +1837,9 @@ const otherAreas: Record<string, Item[]> = {
           },
           {
             heading: 'Calcul',
-            paragraphs: ["Les indices élémentaires sont des moyennes géométriques de rapports de prix (formule de Jevons) ; les agrégats sont calculés selon une formule de Laspeyres chaînée."],
+            paragraphs: [
+              'Les indices élémentaires sont des moyennes géométriques de rapports de prix (formule de Jevons) ; les agrégats sont calculés selon une formule de Laspeyres chaînée.',
+            ],
           },
         ],
       }),
@@ -1722,7 +1848,8 @@ const otherAreas: Record<string, Item[]> = {
       when: { ago: 610 },
       build: () => ({
         title: 'Nomenclature des activités de Sahelia (NAS rév. 2)',
-        summary: 'La deuxième révision de la nomenclature nationale des activités, compatible avec la CITI rév. 4, entre en vigueur pour toutes les statistiques d’entreprises.',
+        summary:
+          'La deuxième révision de la nomenclature nationale des activités, compatible avec la CITI rév. 4, entre en vigueur pour toutes les statistiques d’entreprises.',
         fileBase: 'NAS rév 2',
         sections: [
           {
@@ -1748,12 +1875,13 @@ const otherAreas: Record<string, Item[]> = {
       when: { ago: 200 },
       build: () => ({
         title: 'Concepts et définitions des statistiques du commerce extérieur',
-        summary: "Système commercial, évaluation des marchandises, pays partenaires : les concepts utilisés dans les publications du commerce extérieur.",
+        summary:
+          'Système commercial, évaluation des marchandises, pays partenaires : les concepts utilisés dans les publications du commerce extérieur.',
         fileBase: 'Concepts commerce extérieur',
         sections: [
           {
             paragraphs: [
-              "Les statistiques du commerce extérieur de Sahelia sont établies selon le système du commerce général, conformément aux recommandations internationales. Les exportations sont évaluées FOB et les importations CAF.",
+              'Les statistiques du commerce extérieur de Sahelia sont établies selon le système du commerce général, conformément aux recommandations internationales. Les exportations sont évaluées FOB et les importations CAF.',
               "Le pays partenaire est le pays d'origine pour les importations et le pays de dernière destination connue pour les exportations. Les données proviennent des déclarations en douane, complétées par des sources sur l'or et l'électricité.",
             ],
           },
@@ -1764,59 +1892,104 @@ const otherAreas: Record<string, Item[]> = {
   lois: [
     {
       when: { ago: 1090 },
-      build: ({ date }) => law(date, '014', 'portant organisation et réglementation des activités statistiques', 'Cette loi définit les principes de la statistique publique (indépendance professionnelle, confidentialité, qualité), le système statistique national et les obligations de réponse aux enquêtes.', 'loi-statistique', [
-        'La présente loi a pour objet d’organiser et de réglementer les activités statistiques menées sur le territoire de la République de Sahelia.',
-        'La statistique publique est élaborée dans le respect des principes d’indépendance professionnelle, d’impartialité, d’objectivité, de confidentialité et de qualité.',
-        'Le système statistique national comprend le Conseil national de la statistique, l’Institut national de la statistique et les services statistiques des ministères et des collectivités.',
-        'Les personnes physiques et morales sollicitées dans le cadre des enquêtes statistiques obligatoires sont tenues de répondre avec exactitude et dans les délais prescrits.',
-        'Les informations individuelles recueillies ne peuvent en aucun cas être utilisées à des fins de contrôle fiscal, de répression économique ou de poursuites judiciaires.',
-      ]),
+      build: ({ date }) =>
+        law(
+          date,
+          '014',
+          'portant organisation et réglementation des activités statistiques',
+          'Cette loi définit les principes de la statistique publique (indépendance professionnelle, confidentialité, qualité), le système statistique national et les obligations de réponse aux enquêtes.',
+          'loi-statistique',
+          [
+            'La présente loi a pour objet d’organiser et de réglementer les activités statistiques menées sur le territoire de la République de Sahelia.',
+            'La statistique publique est élaborée dans le respect des principes d’indépendance professionnelle, d’impartialité, d’objectivité, de confidentialité et de qualité.',
+            'Le système statistique national comprend le Conseil national de la statistique, l’Institut national de la statistique et les services statistiques des ministères et des collectivités.',
+            'Les personnes physiques et morales sollicitées dans le cadre des enquêtes statistiques obligatoires sont tenues de répondre avec exactitude et dans les délais prescrits.',
+            'Les informations individuelles recueillies ne peuvent en aucun cas être utilisées à des fins de contrôle fiscal, de répression économique ou de poursuites judiciaires.',
+          ],
+        ),
     },
     {
       when: { ago: 1150 },
-      build: ({ date }) => law(date, '027', 'relative au troisième recensement général de la population et de l’habitat', 'La loi rend obligatoire la participation au RGPH-3, fixe la date de référence du dénombrement et garantit la confidentialité des informations individuelles.', 'loi-rgph', [
-        'Il est procédé au troisième recensement général de la population et de l’habitat (RGPH-3) sur l’ensemble du territoire national.',
-        'Toute personne résidant sur le territoire national est tenue de fournir les renseignements demandés par les agents recenseurs dûment identifiés.',
-        'Les agents du recensement sont astreints au secret professionnel. Les données individuelles ne peuvent être communiquées à quiconque.',
-        'Les modalités d’exécution du recensement sont fixées par décret pris en Conseil des ministres.',
-      ]),
+      build: ({ date }) =>
+        law(
+          date,
+          '027',
+          'relative au troisième recensement général de la population et de l’habitat',
+          'La loi rend obligatoire la participation au RGPH-3, fixe la date de référence du dénombrement et garantit la confidentialité des informations individuelles.',
+          'loi-rgph',
+          [
+            'Il est procédé au troisième recensement général de la population et de l’habitat (RGPH-3) sur l’ensemble du territoire national.',
+            'Toute personne résidant sur le territoire national est tenue de fournir les renseignements demandés par les agents recenseurs dûment identifiés.',
+            'Les agents du recensement sont astreints au secret professionnel. Les données individuelles ne peuvent être communiquées à quiconque.',
+            'Les modalités d’exécution du recensement sont fixées par décret pris en Conseil des ministres.',
+          ],
+        ),
     },
     {
       when: { ago: 240 },
-      build: ({ date }) => law(date, '009', 'relative à la protection des données à caractère personnel', 'La loi encadre la collecte et le traitement des données personnelles, y compris à des fins statistiques, et institue une autorité de protection des données.', 'loi-donnees', [
-        'La présente loi s’applique à tout traitement de données à caractère personnel effectué sur le territoire de la République de Sahelia.',
-        'Le traitement de données à des fins statistiques est compatible avec les finalités initiales de la collecte, sous réserve de garanties appropriées.',
-        'Il est institué une Autorité de protection des données à caractère personnel, autorité administrative indépendante.',
-        'Les données publiées à des fins statistiques ne doivent pas permettre l’identification directe ou indirecte des personnes concernées.',
-      ]),
+      build: ({ date }) =>
+        law(
+          date,
+          '009',
+          'relative à la protection des données à caractère personnel',
+          'La loi encadre la collecte et le traitement des données personnelles, y compris à des fins statistiques, et institue une autorité de protection des données.',
+          'loi-donnees',
+          [
+            'La présente loi s’applique à tout traitement de données à caractère personnel effectué sur le territoire de la République de Sahelia.',
+            'Le traitement de données à des fins statistiques est compatible avec les finalités initiales de la collecte, sous réserve de garanties appropriées.',
+            'Il est institué une Autorité de protection des données à caractère personnel, autorité administrative indépendante.',
+            'Les données publiées à des fins statistiques ne doivent pas permettre l’identification directe ou indirecte des personnes concernées.',
+          ],
+        ),
     },
   ],
   decrets: [
     {
       when: { ago: 1050 },
-      build: ({ date }) => decree(date, '0457', "portant attributions, organisation et fonctionnement de l'Institut national de la statistique de Sahelia", "Le décret fixe les missions de l'INSS, établissement public à caractère administratif, ainsi que la composition de son conseil d'administration et de ses directions techniques.", [
-        "L'Institut national de la statistique de Sahelia est un établissement public à caractère administratif doté de la personnalité morale et de l'autonomie financière.",
-        "L'institut a pour missions de produire, d'analyser et de diffuser les statistiques officielles et de coordonner les activités du système statistique national.",
-        "Les organes de l'institut sont le conseil d'administration et la direction générale.",
-        "La direction générale comprend cinq directions techniques, une direction de l'administration et des finances et des directions régionales.",
-      ]),
+      build: ({ date }) =>
+        decree(
+          date,
+          '0457',
+          "portant attributions, organisation et fonctionnement de l'Institut national de la statistique de Sahelia",
+          "Le décret fixe les missions de l'INSS, établissement public à caractère administratif, ainsi que la composition de son conseil d'administration et de ses directions techniques.",
+          [
+            "L'Institut national de la statistique de Sahelia est un établissement public à caractère administratif doté de la personnalité morale et de l'autonomie financière.",
+            "L'institut a pour missions de produire, d'analyser et de diffuser les statistiques officielles et de coordonner les activités du système statistique national.",
+            "Les organes de l'institut sont le conseil d'administration et la direction générale.",
+            "La direction générale comprend cinq directions techniques, une direction de l'administration et des finances et des directions régionales.",
+          ],
+        ),
     },
     {
       when: { ago: 1100 },
-      build: ({ date }) => decree(date, '0112', 'fixant les modalités d’exécution du troisième recensement général de la population et de l’habitat', 'Le décret précise le calendrier du recensement, les organes de pilotage (commission nationale, comités régionaux) et le statut des agents recenseurs.', [
-        'Le dénombrement du troisième recensement général de la population et de l’habitat se déroule sur une période de vingt et un jours.',
-        'Il est créé une Commission nationale du recensement, présidée par le ministre chargé de l’Économie, et des comités régionaux présidés par les gouverneurs.',
-        "L'Institut national de la statistique est chargé de l'exécution technique du recensement.",
-      ]),
+      build: ({ date }) =>
+        decree(
+          date,
+          '0112',
+          'fixant les modalités d’exécution du troisième recensement général de la population et de l’habitat',
+          'Le décret précise le calendrier du recensement, les organes de pilotage (commission nationale, comités régionaux) et le statut des agents recenseurs.',
+          [
+            'Le dénombrement du troisième recensement général de la population et de l’habitat se déroule sur une période de vingt et un jours.',
+            'Il est créé une Commission nationale du recensement, présidée par le ministre chargé de l’Économie, et des comités régionaux présidés par les gouverneurs.',
+            "L'Institut national de la statistique est chargé de l'exécution technique du recensement.",
+          ],
+        ),
     },
     {
       when: { ago: 160 },
-      build: ({ date }) => decree(date, '0683', 'portant composition et fonctionnement du Conseil national de la statistique', 'Le Conseil national de la statistique, présidé par le ministre chargé de l’Économie, adopte le programme statistique annuel et veille à la coordination du système statistique national.', [
-        'Le Conseil national de la statistique est l’organe de coordination et d’orientation du système statistique national.',
-        'Il comprend des représentants des ministères, de la Banque centrale, des collectivités, du secteur privé, des syndicats et de l’université.',
-        'Le Conseil se réunit en session ordinaire deux fois par an sur convocation de son président.',
-        "Le secrétariat du Conseil est assuré par l'Institut national de la statistique.",
-      ]),
+      build: ({ date }) =>
+        decree(
+          date,
+          '0683',
+          'portant composition et fonctionnement du Conseil national de la statistique',
+          'Le Conseil national de la statistique, présidé par le ministre chargé de l’Économie, adopte le programme statistique annuel et veille à la coordination du système statistique national.',
+          [
+            'Le Conseil national de la statistique est l’organe de coordination et d’orientation du système statistique national.',
+            'Il comprend des représentants des ministères, de la Banque centrale, des collectivités, du secteur privé, des syndicats et de l’université.',
+            'Le Conseil se réunit en session ordinaire deux fois par an sur convocation de son président.',
+            "Le secrétariat du Conseil est assuré par l'Institut national de la statistique.",
+          ],
+        ),
     },
   ],
   echantillonage: [
@@ -1828,12 +2001,20 @@ const otherAreas: Record<string, Item[]> = {
         regions.forEach((r, ri) => {
           for (let i = 1; i <= 8; i++) {
             const hh = rnd.int(120, 260);
-            rows.push([r.name, `${r.name} ${['Centre', 'Nord', 'Sud', 'Est', 'Ouest'][i % 5]}`, `ZD-${String(ri + 1).padStart(2, '0')}-${String(i * 37).padStart(4, '0')}`, i % 3 === 0 ? 'Urbain' : 'Rural', hh, Math.round(hh * rnd.range(5.2, 7.1))]);
+            rows.push([
+              r.name,
+              `${r.name} ${['Centre', 'Nord', 'Sud', 'Est', 'Ouest'][i % 5]}`,
+              `ZD-${String(ri + 1).padStart(2, '0')}-${String(i * 37).padStart(4, '0')}`,
+              i % 3 === 0 ? 'Urbain' : 'Rural',
+              hh,
+              Math.round(hh * rnd.range(5.2, 7.1)),
+            ]);
           }
         });
         return {
           title: 'Base de sondage issue du RGPH-3 : zones de dénombrement',
-          summary: 'Liste des zones de dénombrement (ZD) avec leur nombre de ménages et leur population, utilisée comme base de sondage des enquêtes auprès des ménages.',
+          summary:
+            'Liste des zones de dénombrement (ZD) avec leur nombre de ménages et leur population, utilisée comme base de sondage des enquêtes auprès des ménages.',
           fileBase: 'Base de sondage ZD RGPH-3',
           sections: [
             {
@@ -1843,7 +2024,11 @@ const otherAreas: Record<string, Item[]> = {
               ],
             },
           ],
-          table: { caption: 'Extrait – zones de dénombrement', headers: ['Région', 'Département', 'Code ZD', 'Milieu', 'Ménages', 'Population'], rows: rows.slice(0, 12) },
+          table: {
+            caption: 'Extrait – zones de dénombrement',
+            headers: ['Région', 'Département', 'Code ZD', 'Milieu', 'Ménages', 'Population'],
+            rows: rows.slice(0, 12),
+          },
           csv: true,
           csvRows: rows,
         };
@@ -1887,10 +2072,15 @@ const otherAreas: Record<string, Item[]> = {
             ],
           },
         ],
-        table: regionTable('Tableau 1 – Points de vente par ville', ['Chef-lieu', 'Points de vente', 'Relevés mensuels'], (r, rnd) => {
-          const n = r.name === 'Djanta' ? 620 : rnd.int(130, 220);
-          return [n, n * 9];
-        }, createRandom('pdv')),
+        table: regionTable(
+          'Tableau 1 – Points de vente par ville',
+          ['Chef-lieu', 'Points de vente', 'Relevés mensuels'],
+          (r, rnd) => {
+            const n = r.name === 'Djanta' ? 620 : rnd.int(130, 220);
+            return [n, n * 9];
+          },
+          createRandom('pdv'),
+        ),
         csv: true,
       }),
     },
@@ -1920,7 +2110,9 @@ function law(date: Date, number: string, object: string, text: string, slug: str
       ...articleList(articles),
       {
         heading: `Article ${articles.length + 1}`,
-        paragraphs: ['La présente loi abroge toutes dispositions antérieures contraires. Elle sera exécutée comme loi de l’État et publiée au Journal officiel de la République de Sahelia.'],
+        paragraphs: [
+          'La présente loi abroge toutes dispositions antérieures contraires. Elle sera exécutée comme loi de l’État et publiée au Journal officiel de la République de Sahelia.',
+        ],
       },
     ],
   };
@@ -1946,7 +2138,9 @@ function decree(date: Date, number: string, object: string, text: string, articl
       ...articleList(articles),
       {
         heading: `Article ${articles.length + 1}`,
-        paragraphs: ['Le ministre de l’Économie et des Finances est chargé de l’exécution du présent décret, qui sera publié au Journal officiel de la République de Sahelia.'],
+        paragraphs: [
+          'Le ministre de l’Économie et des Finances est chargé de l’exécution du présent décret, qui sera publié au Journal officiel de la République de Sahelia.',
+        ],
       },
     ],
   };
@@ -2010,7 +2204,10 @@ function otherPublications(now: Date): PublicationDraft[] {
         fields: built.fields ?? {},
         en: built.en ? englishOf(built.en, table) : undefined,
         fileBase: built.fileBase,
-        xlsx: built.xlsx && table ? [{ name: 'Données', title: table.caption, headers: table.headers, rows: table.rows, decimals: table.decimals }] : undefined,
+        xlsx:
+          built.xlsx && table
+            ? [{ name: 'Données', title: table.caption, headers: table.headers, rows: table.rows, decimals: table.decimals }]
+            : undefined,
         csv: built.csv && table ? { headers: table.headers, rows: built.csvRows ?? table.rows, decimals: table.decimals } : undefined,
       });
     });

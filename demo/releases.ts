@@ -46,7 +46,17 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
       const covered = (at.getUTCMonth() + 11) % 12;
       const titleEn = `${m.nameEn} – ${monthNamesEn[covered]} ${at.getUTCMonth() === 0 ? at.getUTCFullYear() - 1 : at.getUTCFullYear()}`;
       const en = { provisionalLabel: `${monthNamesEn[at.getUTCMonth()]} ${at.getUTCFullYear()}` };
-      out.push({ area: m.area, title, titleEn, scheduledAt: at, status: 'announced', provisionalLabel: label, en, slug: slugOf(title, at), contact });
+      out.push({
+        area: m.area,
+        title,
+        titleEn,
+        scheduledAt: at,
+        status: 'announced',
+        provisionalLabel: label,
+        en,
+        slug: slugOf(title, at),
+        contact,
+      });
     }
   }
 
@@ -63,7 +73,12 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
     en: { reason: 'To incorporate the revised customs data for the quarter, which were received late.' },
     slug: slugOf(movedTitle, movedTo),
     contact,
-    history: [{ previousAt: weekday(daysFrom(now, 10, 8, 45)), reason: 'Intégration des données douanières révisées du trimestre, transmises en retard.' }],
+    history: [
+      {
+        previousAt: weekday(daysFrom(now, 10, 8, 45)),
+        reason: 'Intégration des données douanières révisées du trimestre, transmises en retard.',
+      },
+    ],
   });
 
   // A cancelled release, with its notice.
@@ -75,7 +90,8 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
     titleEn: 'Business tendency survey – quarterly release',
     scheduledAt: cancelledAt,
     status: 'cancelled',
-    reason: 'Publication annulée : l’enquête est suspendue pendant la refonte de son échantillon ; ses résultats reprendront au 2e trimestre.',
+    reason:
+      'Publication annulée : l’enquête est suspendue pendant la refonte de son échantillon ; ses résultats reprendront au 2e trimestre.',
     en: { reason: 'Release cancelled: the survey is suspended while its sample is redesigned; results will resume in the second quarter.' },
     slug: slugOf(cancelledTitle, cancelledAt),
     contact,

@@ -23,7 +23,10 @@ async function readAll(storage: StorageDriver, key: string): Promise<Buffer> {
 }
 
 function listFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 async function tableCounts(db: TestDatabase['db']) {
@@ -269,7 +272,9 @@ describe('seedDemoContent failures', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-seed-fail-'));
     try {
       // A series with the same code makes the seed's series insert fail, late in the transaction.
-      await database.db.insert(schema.series).values({ code: 'IPC', area: 'ipc', label: 'x', unit: 'indice', basePeriod: '2020', frequency: 'monthly' });
+      await database.db
+        .insert(schema.series)
+        .values({ code: 'IPC', area: 'ipc', label: 'x', unit: 'indice', basePeriod: '2020', frequency: 'monthly' });
       await expect(seedDemoContent(database.db, createLocalStorage(dir))).rejects.toThrow();
       expect(await isDatabaseEmpty(database.db)).toBe(true);
       const counts = await tableCounts(database.db);

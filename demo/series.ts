@@ -55,7 +55,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
       "L'IPC est un indice de Laspeyres chaîné annuellement. Il couvre la consommation des ménages de la capitale et des sept chefs-lieux de région, " +
       "pondérée à partir de l'enquête harmonisée sur les conditions de vie des ménages. Les prix de 620 variétés sont relevés chaque mois dans environ 1 800 points de vente. " +
       'La nomenclature suit la classification des fonctions de consommation des ménages (COICOP) à 13 fonctions.',
-    source: "Institut national de la statistique, relevés mensuels des prix à la consommation",
+    source: 'Institut national de la statistique, relevés mensuels des prix à la consommation',
     start: 104.6,
     growth: 0.029,
     season: 0.009,
@@ -82,7 +82,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
       "L'IPI mesure l'évolution mensuelle du volume de la production des industries extractives, manufacturières et de l'énergie. " +
       'Il est calculé à partir des quantités produites déclarées par un panel de 140 établissements, pondérées par la valeur ajoutée de 2020. ' +
       'Les indices ne sont pas corrigés des variations saisonnières.',
-    source: "Institut national de la statistique, enquête mensuelle sur la production industrielle",
+    source: 'Institut national de la statistique, enquête mensuelle sur la production industrielle',
     start: 97.8,
     growth: 0.021,
     season: 0.06,
@@ -108,7 +108,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     methodology:
       "L'IPPI mesure l'évolution des prix de vente, hors taxes et départ usine, des produits fabriqués par les industries de Sahelia et vendus sur le marché intérieur. " +
       'Les prix de 310 produits sont relevés chaque mois auprès de 95 entreprises ; les pondérations sont issues des comptes nationaux de 2020.',
-    source: "Institut national de la statistique, enquête mensuelle sur les prix à la production",
+    source: 'Institut national de la statistique, enquête mensuelle sur les prix à la production',
     start: 101.9,
     growth: 0.034,
     season: 0.004,
@@ -182,7 +182,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     decimals: 1,
     methodology:
       "L'indice de valeur unitaire des exportations est un indice de Fisher calculé à partir des déclarations en douane. " +
-      "Il couvre les principaux produits exportés (coton fibre, or non monétaire, bétail, arachide, sésame) à la position à huit chiffres du tarif douanier.",
+      'Il couvre les principaux produits exportés (coton fibre, or non monétaire, bétail, arachide, sésame) à la position à huit chiffres du tarif douanier.',
     source: "Direction générale des douanes (déclarations en douane), traitement de l'Institut national de la statistique",
     start: 95.9,
     growth: 0.024,

@@ -85,7 +85,9 @@ test('modifier les missions et le mot du DG avec une nouvelle photo : les pages 
     await appendParagraph(page, editorOf(word), wordText);
     await photoPicker.getByRole('button', { name: 'Changer…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Photo du Directeur général' });
-    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2f6f4f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2f6f4f' } })
+      .png()
+      .toBuffer();
     await dialog.getByLabel('choisissez des fichiers').setInputFiles({ name: photoName, mimeType: 'image/png', buffer: png });
     await expect(dialog).toBeHidden();
     await expect(photoPicker.getByRole('link')).toHaveText(photoName);
@@ -112,7 +114,10 @@ test('modifier les missions et le mot du DG avec une nouvelle photo : les pages 
       await photoPicker.getByRole('button', { name: 'Changer…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Photo du Directeur général' });
       await dialog.getByLabel('Rechercher dans la bibliothèque').fill(originalPhotoName);
-      await dialog.getByRole('button', { name: `Choisir ${originalPhotoName}` }).first().click();
+      await dialog
+        .getByRole('button', { name: `Choisir ${originalPhotoName}` })
+        .first()
+        .click();
     }
     await expect(photoPicker.locator('input[name="photoFileId"]')).toHaveValue(originalPhotoId);
     await save(word, 'Enregistrer le mot du Directeur général', /Page « Mot du Directeur général » enregistrée|Aucune modification/);
@@ -200,7 +205,9 @@ test('deux fenêtres sur les missions : la seconde est refusée en français, la
       await appendParagraph(b, editorOf(missionB), `Version de la seconde fenêtre ${id}.`);
       await missionB.getByRole('button', { name: 'Enregistrer les missions' }).click();
       const alert = missionB.getByRole('alert');
-      await expect(alert).toContainText(/Vous avez enregistré le texte des missions à \d\d:\d\d dans une autre fenêtre pendant que vous le modifiiez ici\./);
+      await expect(alert).toContainText(
+        /Vous avez enregistré le texte des missions à \d\d:\d\d dans une autre fenêtre pendant que vous le modifiiez ici\./,
+      );
       await expect(alert).toContainText('Vos changements n’ont pas été enregistrés');
       // The refused form keeps what was typed.
       await expect(editorOf(missionB)).toContainText(`Version de la seconde fenêtre ${id}.`);
@@ -239,7 +246,11 @@ test('identité de l’institut : un refus garde la saisie, l’enregistrement m
   await signIn(page, '/admin/about');
   const form = page.getByRole('region', { name: 'Identité de l’institut' });
   const field = (label: string | RegExp) => form.getByLabel(label, { exact: typeof label === 'string' });
-  const original = { tagline: await field('Devise').inputValue(), phone: await field('Téléphone').inputValue(), en: await field('Nom de l’institut en anglais').inputValue() };
+  const original = {
+    tagline: await field('Devise').inputValue(),
+    phone: await field('Téléphone').inputValue(),
+    en: await field('Nom de l’institut en anglais').inputValue(),
+  };
   await field('Devise').fill('Devise de test');
   await field('Téléphone').fill('appelez-nous');
   await field('Nom de l’institut en anglais').fill('Test institute');
@@ -261,7 +272,9 @@ test('identité de l’institut : un refus garde la saisie, l’enregistrement m
   await expect(field('Téléphone')).not.toHaveAttribute('aria-invalid');
 });
 
-test('page institutionnelle : un refus garde le titre, le texte et la version anglaise, l’enregistrement montre la page enregistrée', async ({ page }) => {
+test('page institutionnelle : un refus garde le titre, le texte et la version anglaise, l’enregistrement montre la page enregistrée', async ({
+  page,
+}) => {
   await signIn(page, '/admin/about');
   const form = page.getByRole('region', { name: 'Missions' });
   const title = box(form, 'Titre de la page');

@@ -12,7 +12,10 @@ test('rechercher, mettre à la corbeille puis restaurer une publication depuis l
 
   // A published row with a public page — the last one listed, not the newest publication that the
   // smoke spec and Lighthouse visit at the same time.
-  const first = table.getByRole('row').filter({ has: page.getByRole('link', { name: /^Voir/ }) }).last();
+  const first = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: /^Voir/ }) })
+    .last();
   const title = (await first.getByRole('rowheader').textContent())!.trim();
   const publicUrl = (await first.getByRole('link', { name: /^Voir/ }).getAttribute('href'))!;
   expect((await request.get(publicUrl)).status()).toBe(200);

@@ -64,7 +64,11 @@ test.describe('parcours de connexion', () => {
 });
 
 test.describe('API utilisateur', () => {
-  test('connexion : 200, cookie, { user, token } ; session par cookie et par bearer ; déconnexion → 401 pour les deux', async ({ request, playwright, baseURL }) => {
+  test('connexion : 200, cookie, { user, token } ; session par cookie et par bearer ; déconnexion → 401 pour les deux', async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
     const login = await request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } });
     expect(login.status()).toBe(200);
     const setCookie = login.headers()['set-cookie'] ?? '';
@@ -97,12 +101,22 @@ test.describe('API utilisateur', () => {
     // Its own address (the test server trusts one proxy hop), so other tests' sign-ins are not limited.
     const headers = { 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 200) + 20}` };
     const wrong = await request.post('/api/user/login', { headers, data: { email: demoAccount.email, password: 'mauvais mot de passe' } });
-    const unknown = await request.post('/api/user/login', { headers, data: { email: 'personne@inss-sahelia.example', password: 'mauvais mot de passe' } });
+    const unknown = await request.post('/api/user/login', {
+      headers,
+      data: { email: 'personne@inss-sahelia.example', password: 'mauvais mot de passe' },
+    });
     expect(wrong.status()).toBe(401);
     expect(unknown.status()).toBe(401);
     expect(await wrong.text()).toBe(await unknown.text());
     for (let i = 3; i <= 10; i++) {
-      expect((await request.post('/api/user/login', { headers, data: { email: `essai${i}@inss-sahelia.example`, password: 'mauvais mot de passe' } })).status()).toBe(401);
+      expect(
+        (
+          await request.post('/api/user/login', {
+            headers,
+            data: { email: `essai${i}@inss-sahelia.example`, password: 'mauvais mot de passe' },
+          })
+        ).status(),
+      ).toBe(401);
     }
     const eleventh = await request.post('/api/user/login', { headers, data: { email: demoAccount.email, password: demoAccount.password } });
     expect(eleventh.status()).toBe(429);
@@ -129,18 +143,41 @@ test.describe('refus sans session', () => {
     });
   }
 
-  test('chaque action d’administration appelée par son identifiant, sans session, est refusée et n’écrit rien', async ({ request, browser }) => {
+  test('chaque action d’administration appelée par son identifiant, sans session, est refusée et n’écrit rien', async ({
+    request,
+    browser,
+  }) => {
     // Every server action of the back-office, from the build's manifest (the ids a client would see).
     const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
       node: Record<string, { exportedName: string; filename?: string; workers: Record<string, unknown> }>;
     };
     const actions = Object.entries(manifest.node).filter(([, a]) => a.filename?.startsWith('app/admin/'));
-    expect(actions.map(([, a]) => a.exportedName)).toEqual(expect.arrayContaining(['createUserAction', 'setUserActiveAction', 'updateProfileAction', 'saveItemAction', 'changeItemAction', 'updateIdentityAction', 'updateMissionAction', 'updateDirectorWordAction', 'updateAreaIntroAction']));
+    expect(actions.map(([, a]) => a.exportedName)).toEqual(
+      expect.arrayContaining([
+        'createUserAction',
+        'setUserActiveAction',
+        'updateProfileAction',
+        'saveItemAction',
+        'changeItemAction',
+        'updateIdentityAction',
+        'updateMissionAction',
+        'updateDirectorWordAction',
+        'updateAreaIntroAction',
+      ]),
+    );
     const email = `intrus-${Date.now()}@inss-sahelia.example`;
     for (const [id, action] of actions) {
       for (const worker of Object.keys(action.workers)) {
-        const path = worker.replace(/^app/, '').replace(/\/page$/, '').replace(/\/\([^)]+\)/g, '').replace(/\[\.\.\.path\]/, 'news') || '/';
-        for (const headers of [{}, { Cookie: 'insstat_session=jeton-invente' }, { Authorization: 'Bearer jeton-invente' }] as Record<string, string>[]) {
+        const path =
+          worker
+            .replace(/^app/, '')
+            .replace(/\/page$/, '')
+            .replace(/\/\([^)]+\)/g, '')
+            .replace(/\[\.\.\.path\]/, 'news') || '/';
+        for (const headers of [{}, { Cookie: 'insstat_session=jeton-invente' }, { Authorization: 'Bearer jeton-invente' }] as Record<
+          string,
+          string
+        >[]) {
           const response = await request.post(path, {
             headers: { ...headers, 'Next-Action': id, Accept: 'text/x-component', 'Content-Type': 'text/plain;charset=UTF-8' },
             // Fields every admin action could read: an account, a profile, an item to save or move, an institutional text.
@@ -169,12 +206,14 @@ test.describe('refus sans session', () => {
     }
     // Nothing was created: a connected user's list does not have the intruder.
     const context = await browser.newContext();
-    expect((await context.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } })).status()).toBe(200);
+    expect(
+      (await context.request.post('/api/user/login', { data: { email: demoAccount.email, password: demoAccount.password } })).status(),
+    ).toBe(200);
     const list = (await (await context.request.get('/api/users')).json()) as { users: { email: string }[] };
     expect(list.users.map((u) => u.email)).not.toContain(email);
     const items = (await (await context.request.get(`/api/admin/news?q=${encodeURIComponent('Intrus')}`)).json()) as { total: number };
     expect(items.total).toBe(0);
-    const journal = (await (await context.request.get('/admin/journal?q=Intrus')).text());
+    const journal = await (await context.request.get('/admin/journal?q=Intrus')).text();
     expect(journal).not.toContain(`Intrus ${email}`);
     await context.close();
   });

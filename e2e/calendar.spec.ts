@@ -15,7 +15,12 @@ test('calendrier : parution reportée avec sa raison, annulée avec son avis, fl
   await expect(upcoming.getByText('confirmé', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Parutions passées' }).getByText('publié', { exact: true }).first()).toBeVisible();
 
-  await upcoming.getByRole('listitem').filter({ hasText: 'reporté' }).filter({ hasText: 'Comptes nationaux trimestriels' }).getByRole('link').click();
+  await upcoming
+    .getByRole('listitem')
+    .filter({ hasText: 'reporté' })
+    .filter({ hasText: 'Comptes nationaux trimestriels' })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(/\/calendrier\/comptes-nationaux-trimestriels/);
   const history = page.getByRole('region', { name: 'Historique des dates' });
   await expect(history).toContainText('reportée au');
@@ -23,7 +28,12 @@ test('calendrier : parution reportée avec sa raison, annulée avec son avis, fl
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/calendrier');
-  await upcoming.getByRole('listitem').filter({ hasText: 'annulé' }).filter({ hasText: 'Enquête de conjoncture' }).getByRole('link').click();
+  await upcoming
+    .getByRole('listitem')
+    .filter({ hasText: 'annulé' })
+    .filter({ hasText: 'Enquête de conjoncture' })
+    .getByRole('link')
+    .click();
   await expect(page.getByRole('note')).toContainText('Avis d’annulation : Publication annulée');
 
   const feed = await request.get('/flux/calendrier.ics');
@@ -51,7 +61,10 @@ test('accueil et rubrique : la prochaine parution mène à sa page', async ({ pa
   await expect(page).toHaveURL(/\/calendrier\/[a-z0-9-]+$/);
 });
 
-test('reporter une parution confirmée : refusé sans raison, avec une raison l’ancienne date et la raison sont publiées, SEQUENCE monte', async ({ page, request }) => {
+test('reporter une parution confirmée : refusé sans raison, avec une raison l’ancienne date et la raison sont publiées, SEQUENCE monte', async ({
+  page,
+  request,
+}) => {
   const title = `Parution de test ${Date.now()}`;
   await signIn(page, '/admin/calendrier/nouvelle');
   await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
@@ -88,7 +101,9 @@ test('reporter une parution confirmée : refusé sans raison, avec une raison l�
 
 test('flux Atom annoncés dans les pages, page nationale de données (FMI) et son SDMX-ML égal à l’API', async ({ page, request }) => {
   await page.goto('/indice/ipc');
-  const feeds = await page.locator('head link[rel="alternate"][type="application/atom+xml"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  const feeds = await page
+    .locator('head link[rel="alternate"][type="application/atom+xml"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
   expect(feeds).toEqual(expect.arrayContaining(['/flux/actualites.atom', '/flux/parutions.atom', '/flux/publications/ipc.atom']));
   for (const path of feeds) {
     const response = await request.get(path);
@@ -103,7 +118,10 @@ test('flux Atom annoncés dans les pages, page nationale de données (FMI) et so
   await page.goto('/nsdp');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page nationale de données récapitulatives');
   const cpi = page.getByRole('row').filter({ hasText: 'PCPI_IX' });
-  await expect(cpi.getByRole('link', { name: /Indice des prix à la consommation/ }).first()).toHaveAttribute('href', '/indice/ipc/series/IPC');
+  await expect(cpi.getByRole('link', { name: /Indice des prix à la consommation/ }).first()).toHaveAttribute(
+    'href',
+    '/indice/ipc/series/IPC',
+  );
   await expect(cpi.getByRole('link', { name: /\d{4}/ }).last()).toHaveAttribute('href', /^\/calendrier\//);
   await expectNoSeriousA11yViolations(page);
 
@@ -111,12 +129,19 @@ test('flux Atom annoncés dans les pages, page nationale de données (FMI) et so
   expect(file.status()).toBe(200);
   const xml = await file.text();
   expect(XMLValidator.validate(xml)).toBe(true);
-  const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['generic:Series', 'generic:Obs', 'generic:Value'].includes(name) }).parse(xml);
-  const observations = (doc['message:GenericData']['message:DataSet']['generic:Series'][0]['generic:Obs'] as Record<string, Record<string, string>>[]).map((o) => ({
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    isArray: (name) => ['generic:Series', 'generic:Obs', 'generic:Value'].includes(name),
+  }).parse(xml);
+  const observations = (
+    doc['message:GenericData']['message:DataSet']['generic:Series'][0]['generic:Obs'] as Record<string, Record<string, string>>[]
+  ).map((o) => ({
     period: o['generic:ObsDimension']!['@_value'],
     value: Number(o['generic:ObsValue']!['@_value']),
   }));
-  const api = (await (await request.get('/api/v1/series/IPC')).json()) as { series: { observations: { period: string; value: number }[] }[] };
+  const api = (await (await request.get('/api/v1/series/IPC')).json()) as {
+    series: { observations: { period: string; value: number }[] }[];
+  };
   expect(observations).toEqual(api.series[0]!.observations.map(({ period, value }) => ({ period, value })));
   expect((await request.get('/nsdp/ZZZ.xml')).status()).toBe(404);
 });

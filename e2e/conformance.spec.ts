@@ -41,7 +41,9 @@ test('toutes les pages publiques : aucun lien cassé, HTML valide', async ({ bas
     },
   });
   const scope = secondDatabase ? ' Liens seulement (HTML validé au premier passage).' : '';
-  console.log(`Conformité : ${describeReport(report).split('\n')[0]}${scope} Limite de temps : ${Math.round(test.info().timeout / 1000)} s.`);
+  console.log(
+    `Conformité : ${describeReport(report).split('\n')[0]}${scope} Limite de temps : ${Math.round(test.info().timeout / 1000)} s.`,
+  );
   // Each problem in the error's first line: CI shows only that line of a failure.
   const problems = describeReport(report).split('\n').slice(1);
   expect(problems, `Conformité : ${problems.join(' ; ').slice(0, 1000)}`).toEqual([]);

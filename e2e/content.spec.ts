@@ -14,7 +14,10 @@ import { scheduleNewDraft } from './helpers/schedule';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`, 'latin1');
-const png = () => sharp({ create: { width: 96, height: 64, channels: 3, background: '#2a6f4e' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 96, height: 64, channels: 3, background: '#2a6f4e' } })
+    .png()
+    .toBuffer();
 
 /** Uploads a new file through the library picker whose fieldset is labelled `label`. */
 async function attach(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -25,7 +28,8 @@ async function attach(page: Page, label: string, file: { name: string; mimeType:
   await expect(dialog).toBeHidden();
 }
 
-const toast = (page: Page, text: string | RegExp) => expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+const toast = (page: Page, text: string | RegExp) =>
+  expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
 
 async function typeBody(page: Page, label: string, text: string) {
   const editor = page.getByRole('textbox', { name: label, exact: true });
@@ -200,7 +204,11 @@ test('deux personnes modifient la même publication : la seconde reçoit le conf
 
   // A colleague with their own account (the demo's Responsable de publication) opens the same publication.
   const secondContext = await browser.newContext();
-  expect((await secondContext.request.post('/api/user/login', { data: { email: demoPublisher.email, password: demoPublisher.password } })).status()).toBe(200);
+  expect(
+    (
+      await secondContext.request.post('/api/user/login', { data: { email: demoPublisher.email, password: demoPublisher.password } })
+    ).status(),
+  ).toBe(200);
   const second = await secondContext.newPage();
   await second.goto(editUrl);
   await expect(second.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(`Conflit ${id}`);
@@ -309,31 +317,35 @@ test('un texte riche piégé est enregistré et affiché sans script ni gestionn
   await callAction(request, 'changeItemAction', { area: 'news', id: newsId, version: 2, action: 'trash' });
 });
 
-test('une publication programmée apparaît sur sa page dans la minute, sans visite du back-office', { tag: '@minute' }, async ({ page, browser }) => {
-  test.setTimeout(200_000);
-  const id = stamp();
-  await signIn(page, '/admin/autres');
-  const at = await scheduleNewDraft(page, `Programmée ${id}`);
-  await toast(page, 'programmée pour le');
-  await expect(page.getByTestId('etat')).toHaveText('Programmé');
-  const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
-  await page.context().close();
+test(
+  'une publication programmée apparaît sur sa page dans la minute, sans visite du back-office',
+  { tag: '@minute' },
+  async ({ page, browser }) => {
+    test.setTimeout(200_000);
+    const id = stamp();
+    await signIn(page, '/admin/autres');
+    const at = await scheduleNewDraft(page, `Programmée ${id}`);
+    await toast(page, 'programmée pour le');
+    await expect(page.getByTestId('etat')).toHaveText('Programmé');
+    const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
+    await page.context().close();
 
-  const visitor = await browser.newContext();
-  const reader = await visitor.newPage();
-  const url = `/themes/autres/${slug}`;
-  expect((await reader.goto(url))?.status()).toBe(404);
-  let seenAt = 0;
-  while (Date.now() < at.getTime() + 90_000) {
-    const response = await reader.goto(url);
-    if (response?.status() === 200) {
-      seenAt = Date.now();
-      break;
+    const visitor = await browser.newContext();
+    const reader = await visitor.newPage();
+    const url = `/themes/autres/${slug}`;
+    expect((await reader.goto(url))?.status()).toBe(404);
+    let seenAt = 0;
+    while (Date.now() < at.getTime() + 90_000) {
+      const response = await reader.goto(url);
+      if (response?.status() === 200) {
+        seenAt = Date.now();
+        break;
+      }
+      await reader.waitForTimeout(2000);
     }
-    await reader.waitForTimeout(2000);
-  }
-  expect(seenAt, 'la page est apparue').toBeGreaterThan(0);
-  expect(seenAt - at.getTime(), 'délai après l’heure prévue (ms)').toBeLessThanOrEqual(60_000);
-  await expect(reader.getByRole('heading', { level: 1, name: `Programmée ${id}` })).toBeVisible();
-  await visitor.close();
-});
+    expect(seenAt, 'la page est apparue').toBeGreaterThan(0);
+    expect(seenAt - at.getTime(), 'délai après l’heure prévue (ms)').toBeLessThanOrEqual(60_000);
+    await expect(reader.getByRole('heading', { level: 1, name: `Programmée ${id}` })).toBeVisible();
+    await visitor.close();
+  },
+);

@@ -16,7 +16,10 @@ import { signIn } from './helpers/login';
 import { startSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { scheduleNewDraft } from './helpers/schedule';
 
-test.skip(!process.env.DATABASE_URL, '`next start` à côté du serveur de test demande une base Postgres : PGlite tient en un seul processus.');
+test.skip(
+  !process.env.DATABASE_URL,
+  '`next start` à côté du serveur de test demande une base Postgres : PGlite tient en un seul processus.',
+);
 
 const SECRET = `cron-${randomBytes(12).toString('hex')}`;
 const name = `insstat_cron_${randomBytes(4).toString('hex')}`;
@@ -54,38 +57,42 @@ test.afterAll(async () => {
 
 type CronRun = { published: { title: string }[] };
 
-test('sous `next start`, une publication programmée passe en ligne par la route cron, une seule fois', { tag: '@minute' }, async ({ browser }) => {
-  test.setTimeout(200_000);
-  const base = instance!.server.baseUrl;
-  const cron = (secret?: string) => fetch(`${base}/api/cron`, { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
-  expect((await cron()).status).toBe(401);
-  expect((await cron('pas-le-bon-secret-du-tout')).status).toBe(401);
+test(
+  'sous `next start`, une publication programmée passe en ligne par la route cron, une seule fois',
+  { tag: '@minute' },
+  async ({ browser }) => {
+    test.setTimeout(200_000);
+    const base = instance!.server.baseUrl;
+    const cron = (secret?: string) => fetch(`${base}/api/cron`, { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+    expect((await cron()).status).toBe(401);
+    expect((await cron('pas-le-bon-secret-du-tout')).status).toBe(401);
 
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  const title = `Par la route cron ${Date.now().toString(36)}`;
-  await signIn(page, '/admin/autres');
-  const at = await scheduleNewDraft(page, title);
-  await expect(page.getByTestId('etat')).toHaveText('Programmé');
-  const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
-  await context.close();
-  const url = `${base}/themes/autres/${slug}`;
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    const title = `Par la route cron ${Date.now().toString(36)}`;
+    await signIn(page, '/admin/autres');
+    const at = await scheduleNewDraft(page, title);
+    await expect(page.getByTestId('etat')).toHaveText('Programmé');
+    const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
+    await context.close();
+    const url = `${base}/themes/autres/${slug}`;
 
-  // Before its time: the cron publishes nothing, the page is a 404.
-  const early = (await (await cron(SECRET)).json()) as CronRun;
-  expect(early.published.map((p) => p.title)).not.toContain(title);
-  expect((await fetch(url)).status).toBe(404);
+    // Before its time: the cron publishes nothing, the page is a 404.
+    const early = (await (await cron(SECRET)).json()) as CronRun;
+    expect(early.published.map((p) => p.title)).not.toContain(title);
+    expect((await fetch(url)).status).toBe(404);
 
-  // No timer runs here: nothing happens until the cron is called after the time.
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now()) + 2_000));
-  expect((await fetch(url)).status).toBe(404);
-  const run = await cron(SECRET);
-  expect(run.status).toBe(200);
-  expect(((await run.json()) as CronRun).published.map((p) => p.title)).toContain(title);
-  const page200 = await fetch(url);
-  expect(page200.status).toBe(200);
-  expect(await page200.text()).toContain(title);
-  // Idempotent: a second run (or two at once) publishes nothing again.
-  const again = await Promise.all([cron(SECRET), cron(SECRET)]);
-  for (const r of again) expect(((await r.json()) as CronRun).published.map((p) => p.title)).not.toContain(title);
-});
+    // No timer runs here: nothing happens until the cron is called after the time.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now()) + 2_000));
+    expect((await fetch(url)).status).toBe(404);
+    const run = await cron(SECRET);
+    expect(run.status).toBe(200);
+    expect(((await run.json()) as CronRun).published.map((p) => p.title)).toContain(title);
+    const page200 = await fetch(url);
+    expect(page200.status).toBe(200);
+    expect(await page200.text()).toContain(title);
+    // Idempotent: a second run (or two at once) publishes nothing again.
+    const again = await Promise.all([cron(SECRET), cron(SECRET)]);
+    for (const r of again) expect(((await r.json()) as CronRun).published.map((p) => p.title)).not.toContain(title);
+  },
+);

@@ -7,7 +7,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { areas, publicAreaPaths, type Area } from '../lib/content/areas';
 import { messages } from '../lib/i18n/messages';
-import { colourModes, expectNoSeriousA11yViolations, expectPublicPage, secondDatabase, setColourMode, watchConsoleErrors } from './helpers/page-checks';
+import {
+  colourModes,
+  expectNoSeriousA11yViolations,
+  expectPublicPage,
+  secondDatabase,
+  setColourMode,
+  watchConsoleErrors,
+} from './helpers/page-checks';
 import { signIn } from './helpers/login';
 import { findFirstTranslatedNewsPath } from './helpers/routes';
 
@@ -47,7 +54,8 @@ async function expectEnglishPage(page: Page, path: string, mode: (typeof colourM
   // hreflang alternates: this page in English, its French page, and French as the default.
   const { pathname } = new URL(page.url());
   const frenchPath = pathname.replace(/^\/en(?=\/|$)/, '') || '/';
-  const alternate = async (lang: string) => new URL((await page.locator(`link[rel="alternate"][hreflang="${lang}"]`).getAttribute('href')) ?? '', page.url()).pathname;
+  const alternate = async (lang: string) =>
+    new URL((await page.locator(`link[rel="alternate"][hreflang="${lang}"]`).getAttribute('href')) ?? '', page.url()).pathname;
   expect(await alternate('en'), `hreflang en de ${path}`).toBe(pathname);
   expect(await alternate('fr'), `hreflang fr de ${path}`).toBe(frenchPath);
   expect(await alternate('x-default'), `hreflang x-default de ${path}`).toBe(frenchPath);
@@ -61,7 +69,15 @@ test.describe('pages publiques en anglais', () => {
   // the French pages (smoke.spec.ts) exercise those queries; the English markup was checked on the first.
   test.skip(secondDatabase, 'gabarits anglais vérifiés au premier passage');
   for (const mode of colourModes) {
-    for (const path of ['/en', ...publicAreaPaths().map((p) => `/en${p}`), '/en/donnees', '/en/nsdp', '/en/indice/ipc/series/IPC', '/en/calendrier', '/en/calendrier/rubrique/ipc']) {
+    for (const path of [
+      '/en',
+      ...publicAreaPaths().map((p) => `/en${p}`),
+      '/en/donnees',
+      '/en/nsdp',
+      '/en/indice/ipc/series/IPC',
+      '/en/calendrier',
+      '/en/calendrier/rubrique/ipc',
+    ]) {
       test(`${path} (${mode})`, async ({ page }) => {
         await setColourMode(page, mode);
         await expectEnglishPage(page, path, mode);

@@ -44,7 +44,11 @@ test('envoyer plusieurs fichiers, voir la progression et l’erreur, renommer, s
 
 test('supprimer un fichier utilisé est refusé avec la liste des usages', async ({ page }) => {
   await signIn(page, '/admin/fichiers?type=xlsx');
-  const used = page.getByRole('row').filter({ hasNot: page.getByText('Nulle part') }).filter({ has: page.getByRole('button', { name: /^Supprimer/ }) }).first();
+  const used = page
+    .getByRole('row')
+    .filter({ hasNot: page.getByText('Nulle part') })
+    .filter({ has: page.getByRole('button', { name: /^Supprimer/ }) })
+    .first();
   const fileName = (await used.getByRole('rowheader').textContent())!.trim();
   page.once('dialog', (dialog) => void dialog.accept());
   await used.getByRole('button', { name: /^Supprimer/ }).click();
@@ -53,9 +57,16 @@ test('supprimer un fichier utilisé est refusé avec la liste des usages', async
   await expect(page.getByRole('rowheader', { name: fileName })).toBeVisible();
 });
 
-test('Range : les octets 1000 à 1999 exactement ; fichier réservé : 404 au visiteur, 200 connecté', async ({ request, page, playwright, baseURL }) => {
+test('Range : les octets 1000 à 1999 exactement ; fichier réservé : 404 au visiteur, 200 connecté', async ({
+  request,
+  page,
+  playwright,
+  baseURL,
+}) => {
   await apiSignIn(request);
-  const list = (await (await request.get('/api/files?type=pdf')).json()) as { files: { url: string; size: number; restricted: boolean; sha256: string }[] };
+  const list = (await (await request.get('/api/files?type=pdf')).json()) as {
+    files: { url: string; size: number; restricted: boolean; sha256: string }[];
+  };
   const open = list.files.find((f) => !f.restricted && f.size > 2000)!;
   const whole = Buffer.from(await (await request.get(open.url)).body());
   const part = await request.get(open.url, { headers: { Range: 'bytes=1000-1999' } });

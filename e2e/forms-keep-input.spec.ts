@@ -129,7 +129,9 @@ test('grille des valeurs : un refus garde chaque valeur saisie, la publication m
   await expect(cell(second)).not.toHaveAttribute('aria-invalid');
 });
 
-test('parution : un refus garde la saisie à l’annonce comme au report, l’enregistrement montre la parution enregistrée', async ({ page }) => {
+test('parution : un refus garde la saisie à l’annonce comme au report, l’enregistrement montre la parution enregistrée', async ({
+  page,
+}) => {
   const title = `Parution formulaires ${stamp()}`;
   await signIn(page, '/admin/calendrier/nouvelle');
   const titleField = page.getByRole('textbox', { name: 'Titre', exact: true });
@@ -173,7 +175,10 @@ test('parution : un refus garde la saisie à l’annonce comme au report, l’en
   await expect(english).toHaveValue('Forms release');
 });
 
-test('publications d’une parution : un lien refusé garde la publication choisie, le lien enregistré la montre', async ({ page, context }) => {
+test('publications d’une parution : un lien refusé garde la publication choisie, le lien enregistré la montre', async ({
+  page,
+  context,
+}) => {
   const id = stamp();
   await signIn(page, '/admin/autres');
   const drafts: string[] = [];
@@ -188,7 +193,8 @@ test('publications d’une parution : un lien refusé garde la publication chois
   }
   const mine = await createRelease(page, `Parution liens ${id}`);
   const other = await createRelease(page, `Autre parution liens ${id}`, '2027-06-17T08:45');
-  const choice = async (p: Page, title: string) => (await p.getByLabel('Publication à sortir avec cette parution').locator('option', { hasText: title }).getAttribute('value'))!;
+  const choice = async (p: Page, title: string) =>
+    (await p.getByLabel('Publication à sortir avec cette parution').locator('option', { hasText: title }).getAttribute('value'))!;
 
   await page.goto(mine);
   const select = page.getByLabel('Publication à sortir avec cette parution');
@@ -215,7 +221,10 @@ test('publications d’une parution : un lien refusé garde la publication chois
   await expect(select).not.toHaveAttribute('aria-invalid');
 });
 
-test('introduction d’une rubrique : un enregistrement refusé (conflit) garde les deux textes, le suivant montre le texte enregistré', async ({ page, context }) => {
+test('introduction d’une rubrique : un enregistrement refusé (conflit) garde les deux textes, le suivant montre le texte enregistré', async ({
+  page,
+  context,
+}) => {
   const path = '/admin/rgph';
   await signIn(page, path);
   const intro = page.getByRole('region', { name: 'Introduction de la rubrique' });
@@ -258,7 +267,9 @@ test('introduction d’une rubrique : un enregistrement refusé (conflit) garde 
   }
 });
 
-test('création d’un compte : un refus garde la saisie et le rôle choisi, la création vide le formulaire et montre le compte', async ({ page }) => {
+test('création d’un compte : un refus garde la saisie et le rôle choisi, la création vide le formulaire et montre le compte', async ({
+  page,
+}) => {
   const email = `formulaires-${stamp()}@example.org`;
   await signIn(page, '/admin/users');
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Créer le compte' }) });

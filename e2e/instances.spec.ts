@@ -11,7 +11,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers/login';
 import { startSecondInstance, type SecondInstance } from './helpers/second-instance';
 
-test.skip(!process.env.DATABASE_URL, 'Plusieurs instances ne partagent qu’une base Postgres (DATABASE_URL) : PGlite tient en un seul processus.');
+test.skip(
+  !process.env.DATABASE_URL,
+  'Plusieurs instances ne partagent qu’une base Postgres (DATABASE_URL) : PGlite tient en un seul processus.',
+);
 test.describe.configure({ mode: 'serial' });
 
 const LIST = '/indice/ipc';

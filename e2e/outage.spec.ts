@@ -55,7 +55,9 @@ async function timed(pathname: string): Promise<{ status: number; html: string; 
   return { status: response.status, html, ms: Date.now() - started, marker: response.headers.get('x-page-cache') };
 }
 
-test('base injoignable : pages déjà servies en 200 en moins d’une seconde, back-office en français, tout revient sans redémarrage', async ({ page }) => {
+test('base injoignable : pages déjà servies en 200 en moins d’une seconde, back-office en français, tout revient sans redémarrage', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const title = `Panne ${id}`;
@@ -112,7 +114,9 @@ test('base injoignable : pages déjà servies en 200 en moins d’une seconde, b
   // Never served by this instance: no copy, but no hang either.
   const unseen = await timed('/ica/ipi');
   expect(unseen.ms, `/ica/ipi : ${unseen.ms} ms`).toBeLessThan((CONNECT_TIMEOUT_S + 3) * 1_000);
-  console.info(`Panne : pages déjà servies en ${timings.join(', ')} (limites ${firstLimitMs} ms pour la première, ${limitMs} ms ensuite ; copie servie en ${copyMs} ms base joignable) ; page jamais servie : ${unseen.status} en ${unseen.ms} ms.`);
+  console.info(
+    `Panne : pages déjà servies en ${timings.join(', ')} (limites ${firstLimitMs} ms pour la première, ${limitMs} ms ensuite ; copie servie en ${copyMs} ms base joignable) ; page jamais servie : ${unseen.status} en ${unseen.ms} ms.`,
+  );
 
   // The editor's session cookie is the same on both instances (same host, same database).
   const admin = `${instance!.server.baseUrl}/admin`;

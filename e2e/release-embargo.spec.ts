@@ -13,10 +13,14 @@ const nextMonth = (period: string) => {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 };
 type Catalogue = { series: { code: string; lastPeriod: string; lastValue: number }[] };
-const serviceIndex = async (request: APIRequestContext) => ((await (await request.get('/api/v1/series')).json()) as Catalogue).series.find((s) => s.code === 'ICA_SERVICE')!;
+const serviceIndex = async (request: APIRequestContext) =>
+  ((await (await request.get('/api/v1/series')).json()) as Catalogue).series.find((s) => s.code === 'ICA_SERVICE')!;
 
 /** What a visitor can see of the release's content right now. */
-async function visible(request: APIRequestContext, { pageUrl, pdfUrl, slug, title, period }: { pageUrl: string; pdfUrl: string; slug: string; title: string; period: string }) {
+async function visible(
+  request: APIRequestContext,
+  { pageUrl, pdfUrl, slug, title, period }: { pageUrl: string; pdfUrl: string; slug: string; title: string; period: string },
+) {
   const [pageStatus, pdfStatus, sitemap, areaFeed, latestFeed, series] = await Promise.all([
     request.get(pageUrl).then((r) => r.status()),
     request.get(pdfUrl).then((r) => r.status()),
@@ -25,7 +29,14 @@ async function visible(request: APIRequestContext, { pageUrl, pdfUrl, slug, titl
     request.get('/flux/publications.atom').then((r) => r.text()),
     serviceIndex(request),
   ]);
-  return { page: pageStatus, pdf: pdfStatus, sitemap: sitemap.includes(slug), areaFeed: areaFeed.includes(title), latestFeed: latestFeed.includes(title), api: series.lastPeriod === period };
+  return {
+    page: pageStatus,
+    pdf: pdfStatus,
+    sitemap: sitemap.includes(slug),
+    areaFeed: areaFeed.includes(title),
+    latestFeed: latestFeed.includes(title),
+    api: series.lastPeriod === period,
+  };
 }
 
 const hidden = { page: 404, pdf: 404, sitemap: false, areaFeed: false, latestFeed: false, api: false };
@@ -35,100 +46,110 @@ async function linkOption(page: Page, title: string) {
   return (await page.locator('#link-publication option').filter({ hasText: title }).getAttribute('value'))!;
 }
 
-test('parution confirmée pour la minute suivante : publication, PDF et import de série invisibles avant, tous en ligne dans les 60 s après, parution « publié »', { tag: '@minute' }, async ({ page, request, browser }) => {
-  test.setTimeout(300_000);
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const releaseTitle = `Parution embargo ${id}`;
-  const title = `Note embargo ${id}`;
-  const slug = `note-embargo-${id}`;
-  const before = await serviceIndex(request);
-  const period = nextMonth(before.lastPeriod);
+test(
+  'parution confirmée pour la minute suivante : publication, PDF et import de série invisibles avant, tous en ligne dans les 60 s après, parution « publié »',
+  { tag: '@minute' },
+  async ({ page, request, browser }) => {
+    test.setTimeout(300_000);
+    const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const releaseTitle = `Parution embargo ${id}`;
+    const title = `Note embargo ${id}`;
+    const slug = `note-embargo-${id}`;
+    const before = await serviceIndex(request);
+    const period = nextMonth(before.lastPeriod);
 
-  // A release, confirmed (tomorrow for now).
-  await signIn(page, '/admin/calendrier/nouvelle');
-  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(releaseTitle);
-  await page.getByLabel('Rubrique').selectOption('ipc');
-  await page.getByLabel('Date et heure de parution (UTC)').fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 16));
-  await page.getByRole('button', { name: 'Annoncer la parution' }).click();
-  await expect(page).toHaveURL(/\/admin\/calendrier\/\d+$/);
-  const releaseAdmin = page.url();
-  const releaseSlug = (await page.getByRole('link', { name: 'page publique' }).getAttribute('href'))!.split('/').at(-1)!;
+    // A release, confirmed (tomorrow for now).
+    await signIn(page, '/admin/calendrier/nouvelle');
+    await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(releaseTitle);
+    await page.getByLabel('Rubrique').selectOption('ipc');
+    await page.getByLabel('Date et heure de parution (UTC)').fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Annoncer la parution' }).click();
+    await expect(page).toHaveURL(/\/admin\/calendrier\/\d+$/);
+    const releaseAdmin = page.url();
+    const releaseSlug = (await page.getByRole('link', { name: 'page publique' }).getAttribute('href'))!.split('/').at(-1)!;
 
-  // A draft publication with a PDF.
-  await page.goto('/admin/indice/prix_consommation');
-  await page.getByRole('link', { name: 'Nouvel élément' }).click();
-  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
-  await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)' }).fill(slug);
-  await page.getByRole('textbox', { name: 'Résumé', exact: true }).fill(`Résumé ${id}`);
-  const group = page.getByRole('group', { name: 'Joindre un fichier', exact: true });
-  await group.getByRole('button', { name: /^(Choisir un fichier|Changer)/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Joindre un fichier' });
-  await dialog.getByLabel('choisissez des fichiers').setInputFiles({ name: `embargo-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
-  await expect(dialog).toBeHidden();
-  const pdfUrl = (await page.getByRole('link', { name: `embargo-${id}.pdf` }).getAttribute('href'))!;
-  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
-  await expect(page).toHaveURL(/\/\d+$/);
-  const pageUrl = `/indice/ipc/${slug}`;
+    // A draft publication with a PDF.
+    await page.goto('/admin/indice/prix_consommation');
+    await page.getByRole('link', { name: 'Nouvel élément' }).click();
+    await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
+    await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)' }).fill(slug);
+    await page.getByRole('textbox', { name: 'Résumé', exact: true }).fill(`Résumé ${id}`);
+    const group = page.getByRole('group', { name: 'Joindre un fichier', exact: true });
+    await group.getByRole('button', { name: /^(Choisir un fichier|Changer)/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Joindre un fichier' });
+    await dialog
+      .getByLabel('choisissez des fichiers')
+      .setInputFiles({ name: `embargo-${id}.pdf`, mimeType: 'application/pdf', buffer: pdf(id) });
+    await expect(dialog).toBeHidden();
+    const pdfUrl = (await page.getByRole('link', { name: `embargo-${id}.pdf` }).getAttribute('href'))!;
+    await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+    await expect(page).toHaveURL(/\/\d+$/);
+    const pageUrl = `/indice/ipc/${slug}`;
 
-  // Linked to the release.
-  await page.goto(releaseAdmin);
-  await page.getByLabel('Publication à sortir avec cette parution').selectOption(await linkOption(page, title));
-  await page.getByRole('button', { name: 'Lier à la parution' }).click();
-  await expect(page.getByRole('region', { name: 'Contenus de la parution' }).getByRole('link', { name: title })).toBeVisible();
+    // Linked to the release.
+    await page.goto(releaseAdmin);
+    await page.getByLabel('Publication à sortir avec cette parution').selectOption(await linkOption(page, title));
+    await page.getByRole('button', { name: 'Lier à la parution' }).click();
+    await expect(page.getByRole('region', { name: 'Contenus de la parution' }).getByRole('link', { name: title })).toBeVisible();
 
-  // A series import published with the release.
-  await page.goto('/admin/series/import');
-  await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({ name: 'services.csv', mimeType: 'text/csv', buffer: Buffer.from(`code;période;valeur;statut\nICA_SERVICE;${period};${String(before.lastValue + 1).replace('.', ',')};P\n`) });
-  await page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }).click();
-  await expect(page).toHaveURL(/\/admin\/series\/import\/[0-9a-f-]{36}$/);
-  await page.getByLabel('Avec une parution du calendrier').check();
-  const releaseChoice = page.getByLabel(/^Parution \(les valeurs sortent à son heure/);
-  await releaseChoice.selectOption((await releaseChoice.locator('option').filter({ hasText: releaseTitle }).getAttribute('value'))!);
-  await page.getByRole('button', { name: 'Publier ces valeurs' }).click();
-  await expect(page).toHaveURL(/\/admin\/series\?publie=/);
+    // A series import published with the release.
+    await page.goto('/admin/series/import');
+    await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({
+      name: 'services.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`code;période;valeur;statut\nICA_SERVICE;${period};${String(before.lastValue + 1).replace('.', ',')};P\n`),
+    });
+    await page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }).click();
+    await expect(page).toHaveURL(/\/admin\/series\/import\/[0-9a-f-]{36}$/);
+    await page.getByLabel('Avec une parution du calendrier').check();
+    const releaseChoice = page.getByLabel(/^Parution \(les valeurs sortent à son heure/);
+    await releaseChoice.selectOption((await releaseChoice.locator('option').filter({ hasText: releaseTitle }).getAttribute('value'))!);
+    await page.getByRole('button', { name: 'Publier ces valeurs' }).click();
+    await expect(page).toHaveURL(/\/admin\/series\?publie=/);
 
-  // Confirmed for the next minute (on a whole minute: the field has minute precision, in UTC).
-  const at = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
-  await page.goto(releaseAdmin);
-  const confirm = page.getByRole('region', { name: 'Confirmer' });
-  await confirm.getByLabel('Date et heure confirmées (UTC)').fill(at.toISOString().slice(0, 16));
-  await confirm.getByRole('button', { name: 'Confirmer la date' }).click();
-  await expect(confirm.getByRole('status')).toContainText('Date confirmée');
-  // Approved as a whole (the demo allows its administrator to approve their own work); again if
-  // the click came before the screen showed the confirmed release's new version.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Approuver la parution' }).click();
-    await expect(page.getByTestId('relecture-parution')).toHaveText('Approuvé', { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+    // Confirmed for the next minute (on a whole minute: the field has minute precision, in UTC).
+    const at = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
+    await page.goto(releaseAdmin);
+    const confirm = page.getByRole('region', { name: 'Confirmer' });
+    await confirm.getByLabel('Date et heure confirmées (UTC)').fill(at.toISOString().slice(0, 16));
+    await confirm.getByRole('button', { name: 'Confirmer la date' }).click();
+    await expect(confirm.getByRole('status')).toContainText('Date confirmée');
+    // Approved as a whole (the demo allows its administrator to approve their own work); again if
+    // the click came before the screen showed the confirmed release's new version.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Approuver la parution' }).click();
+      await expect(page.getByTestId('relecture-parution')).toHaveText('Approuvé', { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
 
-  // Before the time: nothing, anywhere a visitor looks.
-  const target = { pageUrl, pdfUrl, slug, title, period };
-  expect(await visible(request, target)).toEqual(hidden);
-  const release = await request.get(`/calendrier/${releaseSlug}`);
-  expect(await release.text()).not.toContain(title);
-  expect(Date.now()).toBeLessThan(at.getTime());
+    // Before the time: nothing, anywhere a visitor looks.
+    const target = { pageUrl, pdfUrl, slug, title, period };
+    expect(await visible(request, target)).toEqual(hidden);
+    const release = await request.get(`/calendrier/${releaseSlug}`);
+    expect(await release.text()).not.toContain(title);
+    expect(Date.now()).toBeLessThan(at.getTime());
 
-  // After it, a visitor polling sees everything within 60 s — and never before the time.
-  let firstSeen = 0;
-  await expect
-    .poll(
-      async () => {
-        const now = await visible(request, target);
-        if (now.page === 200 && !firstSeen) firstSeen = Date.now();
-        return now;
-      },
-      { timeout: at.getTime() + 60_000 - Date.now(), intervals: [2_000] },
-    )
-    .toEqual(shown);
-  expect(firstSeen).toBeGreaterThanOrEqual(at.getTime());
-  const visitor = await browser.newContext();
-  const releasePage = await visitor.newPage();
-  await releasePage.goto(`/calendrier/${releaseSlug}`);
-  await expect(releasePage.getByText('publié', { exact: true }).first()).toBeVisible();
-  const out = releasePage.getByRole('region', { name: 'Ce qui a été publié' });
-  await expect(out.getByRole('link', { name: title })).toBeVisible();
-  await expect(out).toContainText(/série ICA_SERVICE, version \d+/);
-  await visitor.close();
-  const parutions = await (await request.get('/flux/parutions.atom')).text();
-  expect(parutions).toContain(releaseTitle);
-});
+    // After it, a visitor polling sees everything within 60 s — and never before the time.
+    let firstSeen = 0;
+    await expect
+      .poll(
+        async () => {
+          const now = await visible(request, target);
+          if (now.page === 200 && !firstSeen) firstSeen = Date.now();
+          return now;
+        },
+        { timeout: at.getTime() + 60_000 - Date.now(), intervals: [2_000] },
+      )
+      .toEqual(shown);
+    expect(firstSeen).toBeGreaterThanOrEqual(at.getTime());
+    const visitor = await browser.newContext();
+    const releasePage = await visitor.newPage();
+    await releasePage.goto(`/calendrier/${releaseSlug}`);
+    await expect(releasePage.getByText('publié', { exact: true }).first()).toBeVisible();
+    const out = releasePage.getByRole('region', { name: 'Ce qui a été publié' });
+    await expect(out.getByRole('link', { name: title })).toBeVisible();
+    await expect(out).toContainText(/série ICA_SERVICE, version \d+/);
+    await visitor.close();
+    const parutions = await (await request.get('/flux/parutions.atom')).text();
+    expect(parutions).toContain(releaseTitle);
+  },
+);

@@ -18,7 +18,9 @@ async function signedIn(browser: Browser, account: { email: string; password: st
 
 const future = () => new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 16);
 
-test('une note IPC soumise par le rédacteur, renvoyée avec une raison, corrigée, approuvée par le responsable de publication puis programmée', async ({ browser }) => {
+test('une note IPC soumise par le rédacteur, renvoyée avec une raison, corrigée, approuvée par le responsable de publication puis programmée', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const title = `Note IPC à relire ${Date.now().toString(36)}`;
   const editor = await signedIn(browser, demoEditor, '/admin/indice/prix_consommation');
@@ -35,7 +37,9 @@ test('une note IPC soumise par le rédacteur, renvoyée avec une raison, corrig�
   await expect(editor.getByRole('button', { name: 'Approuver' })).toHaveCount(0);
   await expect(editor.getByRole('button', { name: 'Mettre en ligne maintenant' })).toHaveCount(0);
   await editor.goto('/admin/relire');
-  await expect(editor.getByRole('table', { name: /Vos éléments en attente de relecture/ }).getByRole('link', { name: title })).toBeVisible();
+  await expect(
+    editor.getByRole('table', { name: /Vos éléments en attente de relecture/ }).getByRole('link', { name: title }),
+  ).toBeVisible();
 
   // The Responsable de publication finds it in « À relire », with the demo's waiting note.
   const publisher = await signedIn(browser, demoPublisher, '/admin/relire');
@@ -108,61 +112,76 @@ async function link(page: Page, releasePath: string, title: string) {
   await expect(page.getByRole('region', { name: 'Contenus de la parution' }).getByRole('link', { name: title })).toBeVisible();
 }
 
-test('la note du rédacteur sort à sa minute avec sa parution approuvée ; une parution non approuvée ne sort pas et le dit', { tag: '@minute' }, async ({ browser, request }) => {
-  test.setTimeout(300_000);
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const at = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000);
+test(
+  'la note du rédacteur sort à sa minute avec sa parution approuvée ; une parution non approuvée ne sort pas et le dit',
+  { tag: '@minute' },
+  async ({ browser, request }) => {
+    test.setTimeout(300_000);
+    const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const at = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000);
 
-  // The Rédacteur writes a CPI note and submits it; they cannot approve it.
-  const editor = await signedIn(browser, demoEditor, '/admin');
-  const noteTitle = `Note IPC de la parution ${id}`;
-  const notePath = await cpiDraft(editor, noteTitle, `note-parution-${id}`);
-  await editor.getByRole('button', { name: 'Soumettre pour relecture' }).click();
-  await expect(editor.getByTestId('relecture')).toContainText('Soumis pour relecture');
-  await expect(editor.getByRole('button', { name: 'Approuver' })).toHaveCount(0);
+    // The Rédacteur writes a CPI note and submits it; they cannot approve it.
+    const editor = await signedIn(browser, demoEditor, '/admin');
+    const noteTitle = `Note IPC de la parution ${id}`;
+    const notePath = await cpiDraft(editor, noteTitle, `note-parution-${id}`);
+    await editor.getByRole('button', { name: 'Soumettre pour relecture' }).click();
+    await expect(editor.getByTestId('relecture')).toContainText('Soumis pour relecture');
+    await expect(editor.getByRole('button', { name: 'Approuver' })).toHaveCount(0);
 
-  // The Responsable links it to a release at the next minute and approves the release as a whole.
-  const publisher = await signedIn(browser, demoPublisher, '/admin');
-  const approvedPath = await releaseAt(publisher, `Parution approuvée ${id}`, at);
-  await link(publisher, approvedPath, noteTitle);
-  await expect(async () => {
-    await publisher.getByRole('button', { name: 'Approuver la parution' }).click();
-    await expect(publisher.getByTestId('relecture-parution')).toHaveText('Approuvé', { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(publisher.getByRole('region', { name: /Relecture/ })).toContainText('elle sortira à son heure');
+    // The Responsable links it to a release at the next minute and approves the release as a whole.
+    const publisher = await signedIn(browser, demoPublisher, '/admin');
+    const approvedPath = await releaseAt(publisher, `Parution approuvée ${id}`, at);
+    await link(publisher, approvedPath, noteTitle);
+    await expect(async () => {
+      await publisher.getByRole('button', { name: 'Approuver la parution' }).click();
+      await expect(publisher.getByTestId('relecture-parution')).toHaveText('Approuvé', { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(publisher.getByRole('region', { name: /Relecture/ })).toContainText('elle sortira à son heure');
 
-  // A second release at the same minute, with a note of its own, is never approved: the screen and
-  // the dashboard say that nothing of it will go out.
-  const heldTitle = `Note IPC retenue ${id}`;
-  const heldNotePath = await cpiDraft(publisher, heldTitle, `note-retenue-${id}`);
-  const heldPath = await releaseAt(publisher, `Parution non approuvée ${id}`, at);
-  await link(publisher, heldPath, heldTitle);
-  await expect(publisher.getByRole('alert').filter({ hasText: 'rien n’en sortira' })).toContainText('la parution elle-même');
-  await publisher.goto('/admin');
-  await expect(publisher.getByRole('region', { name: 'Parutions qui ne sortiront pas à leur heure' }).getByRole('link', { name: `Parution non approuvée ${id}` })).toBeVisible();
+    // A second release at the same minute, with a note of its own, is never approved: the screen and
+    // the dashboard say that nothing of it will go out.
+    const heldTitle = `Note IPC retenue ${id}`;
+    const heldNotePath = await cpiDraft(publisher, heldTitle, `note-retenue-${id}`);
+    const heldPath = await releaseAt(publisher, `Parution non approuvée ${id}`, at);
+    await link(publisher, heldPath, heldTitle);
+    await expect(publisher.getByRole('alert').filter({ hasText: 'rien n’en sortira' })).toContainText('la parution elle-même');
+    await publisher.goto('/admin');
+    await expect(
+      publisher
+        .getByRole('region', { name: 'Parutions qui ne sortiront pas à leur heure' })
+        .getByRole('link', { name: `Parution non approuvée ${id}` }),
+    ).toBeVisible();
 
-  // Before the minute neither note is public; after it, the approved one is, within 60 s; the other never.
-  expect((await request.get(notePath)).status()).toBe(404);
-  await expect.poll(async () => (await request.get(notePath)).status(), { timeout: at.getTime() + 60_000 - Date.now(), intervals: [2_000] }).toBe(200);
-  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
-  expect((await request.get(heldNotePath)).status()).toBe(404);
-  await publisher.goto(heldPath);
-  await expect(publisher.getByRole('alert').filter({ hasText: 'L’heure de cette parution est passée : rien n’en est sorti' })).toBeVisible();
-  await expect(publisher.getByText(/^programmée$/)).toBeVisible();
+    // Before the minute neither note is public; after it, the approved one is, within 60 s; the other never.
+    expect((await request.get(notePath)).status()).toBe(404);
+    await expect
+      .poll(async () => (await request.get(notePath)).status(), { timeout: at.getTime() + 60_000 - Date.now(), intervals: [2_000] })
+      .toBe(200);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+    expect((await request.get(heldNotePath)).status()).toBe(404);
+    await publisher.goto(heldPath);
+    await expect(
+      publisher.getByRole('alert').filter({ hasText: 'L’heure de cette parution est passée : rien n’en est sorti' }),
+    ).toBeVisible();
+    await expect(publisher.getByText(/^programmée$/)).toBeVisible();
 
-  // Leave no release at risk behind: the held note leaves the release, which is cancelled.
-  await publisher.getByRole('button', { name: `Retirer « ${heldTitle} » de la parution` }).click();
-  await expect(publisher.getByRole('region', { name: 'Contenus de la parution' }).getByRole('link', { name: heldTitle })).toHaveCount(0);
-  await expect(async () => {
-    const cancel = publisher.getByRole('region', { name: 'Annuler', exact: true });
-    await cancel.getByLabel('Avis d’annulation (publié)').fill('Parution de test retirée du calendrier.');
-    await cancel.getByRole('button', { name: 'Annuler la parution' }).click();
-    await expect(publisher.getByText('Cette parution est annulée : elle ne change plus.')).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(publisher.getByRole('button', { name: /Soumettre la parution|Approuver la parution/ })).toHaveCount(0);
-});
+    // Leave no release at risk behind: the held note leaves the release, which is cancelled.
+    await publisher.getByRole('button', { name: `Retirer « ${heldTitle} » de la parution` }).click();
+    await expect(publisher.getByRole('region', { name: 'Contenus de la parution' }).getByRole('link', { name: heldTitle })).toHaveCount(0);
+    await expect(async () => {
+      const cancel = publisher.getByRole('region', { name: 'Annuler', exact: true });
+      await cancel.getByLabel('Avis d’annulation (publié)').fill('Parution de test retirée du calendrier.');
+      await cancel.getByRole('button', { name: 'Annuler la parution' }).click();
+      await expect(publisher.getByText('Cette parution est annulée : elle ne change plus.')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(publisher.getByRole('button', { name: /Soumettre la parution|Approuver la parution/ })).toHaveCount(0);
+  },
+);
 
-test('le rédacteur prépare une parution : absente du calendrier public jusqu’à ce que le responsable de publication l’approuve', async ({ browser, request }) => {
+test('le rédacteur prépare une parution : absente du calendrier public jusqu’à ce que le responsable de publication l’approuve', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const title = `Parution préparée ${Date.now().toString(36)}`;
   const editor = await signedIn(browser, demoEditor, '/admin/calendrier');

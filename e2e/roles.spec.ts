@@ -16,7 +16,10 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return page;
 }
 
-test('un rédacteur écrit une note IPC en brouillon et ne peut pas la mettre en ligne, même par la route groupée ; le responsable de publication la met en ligne', async ({ browser, baseURL }) => {
+test('un rédacteur écrit une note IPC en brouillon et ne peut pas la mettre en ligne, même par la route groupée ; le responsable de publication la met en ligne', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const title = `Note IPC de la rédaction ${Date.now().toString(36)}`;
   const editor = await signedIn(browser, demoEditor, '/admin/indice/prix_consommation');
@@ -32,7 +35,10 @@ test('un rédacteur écrit une note IPC en brouillon et ne peut pas la mettre en
   await expect(editor.getByRole('button', { name: /^Programmer/ })).toHaveCount(0);
 
   // …and the server refuses it anyway, in French, naming the role that is missing.
-  const bulk = await editor.request.post('/api/admin/publications/bulk', { headers: { origin: baseURL! }, data: { action: 'publish', ids: [id] } });
+  const bulk = await editor.request.post('/api/admin/publications/bulk', {
+    headers: { origin: baseURL! },
+    data: { action: 'publish', ids: [id] },
+  });
   expect(bulk.status()).toBe(403);
   expect(((await bulk.json()) as { error: string }).error).toMatch(/Rédacteur.*Responsable de publication ou Administrateur/);
   await editor.reload();
@@ -55,7 +61,10 @@ test('un rédacteur écrit une note IPC en brouillon et ne peut pas la mettre en
   await publisher.context().close();
 });
 
-test('un rédacteur n’ouvre pas les comptes, n’en crée pas par l’API et ne modifie pas une publication d’une autre rubrique, sans contrôle pour le faire', async ({ browser, baseURL }) => {
+test('un rédacteur n’ouvre pas les comptes, n’en crée pas par l’API et ne modifie pas une publication d’une autre rubrique, sans contrôle pour le faire', async ({
+  browser,
+  baseURL,
+}) => {
   const editor = await signedIn(browser, demoEditor);
   // No entry to the accounts in the menu, and the screen itself refuses.
   await expect(editor.getByRole('link', { name: 'Utilisateurs', exact: true })).toHaveCount(0);

@@ -23,9 +23,14 @@ async function titles(page: Page, q: string): Promise<string[]> {
 }
 
 type Suggestions = { suggestions: { title: string; url: string }[] };
-const suggestions = async (request: APIRequestContext, q: string) => ((await (await request.get(`/api/recherche/suggestions?q=${encodeURIComponent(q)}`)).json()) as Suggestions).suggestions;
+const suggestions = async (request: APIRequestContext, q: string) =>
+  ((await (await request.get(`/api/recherche/suggestions?q=${encodeURIComponent(q)}`)).json()) as Suggestions).suggestions;
 
-test('recherche en français : accents, racines, mots vides, préfixes, fautes de frappe, sigles, expressions, filtres, extraits, pages', async ({ page, request, browser }) => {
+test('recherche en français : accents, racines, mots vides, préfixes, fautes de frappe, sigles, expressions, filtres, extraits, pages', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
 
   // Without JavaScript, from the header of any page; accents ignored; the words that matched highlighted.
@@ -36,7 +41,12 @@ test('recherche en français : accents, racines, mots vides, préfixes, fautes d
   await reader.getByRole('searchbox', { name: 'Rechercher sur le site' }).press('Enter');
   await expect(reader).toHaveURL(/\/recherche\?q=a\+la\+consommation$/);
   await expect(results(reader).filter({ hasText: 'Indice des prix à la consommation' }).first()).toBeVisible();
-  await expect(reader.locator('mark').filter({ hasText: /^consommation$/i }).first()).toBeVisible();
+  await expect(
+    reader
+      .locator('mark')
+      .filter({ hasText: /^consommation$/i })
+      .first(),
+  ).toBeVisible();
   await noScript.close();
 
   // Stems: the plural finds the singular and back.
@@ -56,7 +66,12 @@ test('recherche en français : accents, racines, mots vides, préfixes, fautes d
   expect((await titles(page, 'RGPH')).some((t) => t.includes('RGPH'))).toBe(true);
   // An exact phrase; the same words in another order are not it.
   expect((await titles(page, '"riz importé"')).length).toBeGreaterThan(0);
-  await expect(page.locator('mark').filter({ hasText: /^importé$/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('mark')
+      .filter({ hasText: /^importé$/ })
+      .first(),
+  ).toBeVisible();
   await titles(page, '"importé riz"');
   await expect(page.getByRole('status')).toContainText('Aucun résultat');
 
@@ -91,109 +106,125 @@ for (const mode of colourModes) {
   });
 }
 
-test('ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, publication programmée avant son heure, corbeille — et une phrase seulement dans un PDF', { tag: '@minute' }, async ({ page, browser, request }) => {
-  test.setTimeout(300_000);
-  const id = stamp();
-  // The restricted file's own word: nothing like it anywhere else (no spelling correction leads to it).
-  const secret = stamp();
-  const visitor = await browser.newContext();
-  const reader = await visitor.newPage();
-  /** Whether a visitor searching `q` gets the item titled `title`. */
-  const found = async (q: string, title: string) => (await titles(reader, q)).includes(title);
+test(
+  'ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, publication programmée avant son heure, corbeille — et une phrase seulement dans un PDF',
+  { tag: '@minute' },
+  async ({ page, browser, request }) => {
+    test.setTimeout(300_000);
+    const id = stamp();
+    // The restricted file's own word: nothing like it anywhere else (no spelling correction leads to it).
+    const secret = stamp();
+    const visitor = await browser.newContext();
+    const reader = await visitor.newPage();
+    /** Whether a visitor searching `q` gets the item titled `title`. */
+    const found = async (q: string, title: string) => (await titles(reader, q)).includes(title);
 
-  // A restricted file (sampling), uploaded to the library.
-  await signIn(page, '/admin/fichiers');
-  await page.getByLabel(/Réservé aux personnes connectées/).check();
-  await page.getByLabel('choisissez des fichiers').setInputFiles({
-    name: `base-${id}.pdf`,
-    mimeType: 'application/pdf',
-    buffer: await pdf([`Liste réservée ${id}.`, `Zone de dénombrement ${secret} tirée au sort.`]),
-  });
-  await expect(page.getByRole('list', { name: 'Envois en cours' }).getByRole('listitem').filter({ hasText: `base-${id}.pdf` })).toContainText('Envoyé.');
+    // A restricted file (sampling), uploaded to the library.
+    await signIn(page, '/admin/fichiers');
+    await page.getByLabel(/Réservé aux personnes connectées/).check();
+    await page.getByLabel('choisissez des fichiers').setInputFiles({
+      name: `base-${id}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await pdf([`Liste réservée ${id}.`, `Zone de dénombrement ${secret} tirée au sort.`]),
+    });
+    await expect(
+      page
+        .getByRole('list', { name: 'Envois en cours' })
+        .getByRole('listitem')
+        .filter({ hasText: `base-${id}.pdf` }),
+    ).toContainText('Envoyé.');
 
-  // A draft publication with a public PDF (its sentence is nowhere else) and the restricted one.
-  await page.goto('/admin/autres');
-  await page.getByRole('link', { name: 'Nouvel élément' }).click();
-  const title = `Note ${id} sur les marchés`;
-  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
-  const group = page.getByRole('group', { name: 'Joindre un fichier', exact: true });
-  const dialog = page.getByRole('dialog', { name: 'Joindre un fichier' });
-  await group.getByRole('button', { name: /^(Choisir un fichier|Changer)/ }).click();
-  await dialog.getByLabel('choisissez des fichiers').setInputFiles({
-    name: `marche-${id}.pdf`,
-    mimeType: 'application/pdf',
-    buffer: await pdf([`Annexe ${id}.`, `Le cours du mil ${id}pilote a doublé sur le marché de Tanbaly pendant la soudure.`]),
-  });
-  await expect(dialog).toBeHidden();
-  await group.getByRole('button', { name: /^(Choisir un fichier|Changer)/ }).click();
-  await dialog.getByLabel('Rechercher dans la bibliothèque').fill(`base-${id}`);
-  await dialog.getByRole('button', { name: `Choisir base-${id}.pdf` }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
-  await expect(page).toHaveURL(/\/\d+$/);
+    // A draft publication with a public PDF (its sentence is nowhere else) and the restricted one.
+    await page.goto('/admin/autres');
+    await page.getByRole('link', { name: 'Nouvel élément' }).click();
+    const title = `Note ${id} sur les marchés`;
+    await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
+    const group = page.getByRole('group', { name: 'Joindre un fichier', exact: true });
+    const dialog = page.getByRole('dialog', { name: 'Joindre un fichier' });
+    await group.getByRole('button', { name: /^(Choisir un fichier|Changer)/ }).click();
+    await dialog.getByLabel('choisissez des fichiers').setInputFiles({
+      name: `marche-${id}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await pdf([`Annexe ${id}.`, `Le cours du mil ${id}pilote a doublé sur le marché de Tanbaly pendant la soudure.`]),
+    });
+    await expect(dialog).toBeHidden();
+    await group.getByRole('button', { name: /^(Choisir un fichier|Changer)/ }).click();
+    await dialog.getByLabel('Rechercher dans la bibliothèque').fill(`base-${id}`);
+    await dialog.getByRole('button', { name: `Choisir base-${id}.pdf` }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+    await expect(page).toHaveURL(/\/\d+$/);
 
-  // The draft: found in the back-office, never by a visitor.
-  expect(await found(id, title)).toBe(false);
-  await page.goto(`/admin/recherche?q=${id}`);
-  const adminHit = page.getByRole('list', { name: 'Résultats de la recherche' }).getByRole('listitem').filter({ hasText: title });
-  await expect(adminHit).toContainText('Brouillon');
-  await adminHit.getByRole('link', { name: title }).click();
-  await expect(page).toHaveURL(/\/admin\/autres\/\d+$/);
+    // The draft: found in the back-office, never by a visitor.
+    expect(await found(id, title)).toBe(false);
+    await page.goto(`/admin/recherche?q=${id}`);
+    const adminHit = page.getByRole('list', { name: 'Résultats de la recherche' }).getByRole('listitem').filter({ hasText: title });
+    await expect(adminHit).toContainText('Brouillon');
+    await adminHit.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/admin\/autres\/\d+$/);
 
-  // Online: the sentence only in its PDF is found (its text is read in the background), the
-  // restricted file's words never — not in results, counts or suggestions.
-  await page.getByRole('button', { name: 'Mettre en ligne maintenant' }).click();
-  await expect(page.getByTestId('etat')).toHaveText('En ligne');
-  await expect.poll(() => found(`mil ${id}pilote Tanbaly`, title), { timeout: 60_000, intervals: [2_000] }).toBe(true);
-  await expect(results(reader).first()).toHaveText(title);
-  await expect(reader.getByText('Dans un document joint')).toBeVisible();
-  await expect(reader.locator('mark').filter({ hasText: /^Tanbaly$/ })).toBeVisible();
-  expect(await titles(reader, secret)).toEqual([]);
-  await expect(reader.getByRole('status')).toContainText('Aucun résultat');
-  expect((await reader.locator('main a').allInnerTexts()).join(' ')).not.toContain(secret);
-  expect(await found(`"dénombrement ${secret}"`, title)).toBe(false);
-  expect(await suggestions(request, secret)).toEqual([]);
-  // Nor in the excerpts of what is found.
-  await titles(reader, id);
-  expect(await reader.getByRole('list', { name: 'Résultats de la recherche' }).innerText()).not.toContain(secret);
+    // Online: the sentence only in its PDF is found (its text is read in the background), the
+    // restricted file's words never — not in results, counts or suggestions.
+    await page.getByRole('button', { name: 'Mettre en ligne maintenant' }).click();
+    await expect(page.getByTestId('etat')).toHaveText('En ligne');
+    await expect.poll(() => found(`mil ${id}pilote Tanbaly`, title), { timeout: 60_000, intervals: [2_000] }).toBe(true);
+    await expect(results(reader).first()).toHaveText(title);
+    await expect(reader.getByText('Dans un document joint')).toBeVisible();
+    await expect(reader.locator('mark').filter({ hasText: /^Tanbaly$/ })).toBeVisible();
+    expect(await titles(reader, secret)).toEqual([]);
+    await expect(reader.getByRole('status')).toContainText('Aucun résultat');
+    expect((await reader.locator('main a').allInnerTexts()).join(' ')).not.toContain(secret);
+    expect(await found(`"dénombrement ${secret}"`, title)).toBe(false);
+    expect(await suggestions(request, secret)).toEqual([]);
+    // Nor in the excerpts of what is found.
+    await titles(reader, id);
+    expect(await reader.getByRole('list', { name: 'Résultats de la recherche' }).innerText()).not.toContain(secret);
 
-  // Trash: gone from the results at once.
-  await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
-  await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
-  expect(await found(`${id}pilote`, title)).toBe(false);
+    // Trash: gone from the results at once.
+    await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+    await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
+    expect(await found(`${id}pilote`, title)).toBe(false);
 
-  // Scheduled for the next minute: not found before its time, found after it.
-  await page.goto('/admin/autres');
-  const scheduled = `Programmée ${id}avenir`;
-  const at = await scheduleNewDraft(page, scheduled);
-  await expect(page.getByTestId('etat')).toHaveText('Programmé');
-  expect(await found(`${id}avenir`, scheduled)).toBe(false);
-  expect(Date.now()).toBeLessThan(at.getTime());
-  let seenAt = 0;
-  await expect
-    .poll(
-      async () => {
-        const now = await found(`${id}avenir`, scheduled);
-        if (now && !seenAt) seenAt = Date.now();
-        return now;
-      },
-      { timeout: at.getTime() + 60_000 - Date.now(), intervals: [2_000] },
-    )
-    .toBe(true);
-  expect(seenAt).toBeGreaterThanOrEqual(at.getTime());
+    // Scheduled for the next minute: not found before its time, found after it.
+    await page.goto('/admin/autres');
+    const scheduled = `Programmée ${id}avenir`;
+    const at = await scheduleNewDraft(page, scheduled);
+    await expect(page.getByTestId('etat')).toHaveText('Programmé');
+    expect(await found(`${id}avenir`, scheduled)).toBe(false);
+    expect(Date.now()).toBeLessThan(at.getTime());
+    let seenAt = 0;
+    await expect
+      .poll(
+        async () => {
+          const now = await found(`${id}avenir`, scheduled);
+          if (now && !seenAt) seenAt = Date.now();
+          return now;
+        },
+        { timeout: at.getTime() + 60_000 - Date.now(), intervals: [2_000] },
+      )
+      .toBe(true);
+    expect(seenAt).toBeGreaterThanOrEqual(at.getTime());
 
-  // Leave the demo as it was.
-  await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
-  await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
-  await visitor.close();
-});
+    // Leave the demo as it was.
+    await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+    await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
+    await visitor.close();
+  },
+);
 
 test('un PDF scanné, sans texte, est signalé comme tel dans la bibliothèque ; son envoi n’attend pas la lecture', async ({ page }) => {
   test.setTimeout(120_000);
   const id = stamp();
   await signIn(page, '/admin/fichiers');
-  await page.getByLabel('choisissez des fichiers').setInputFiles({ name: `scan-${id}.pdf`, mimeType: 'application/pdf', buffer: await scannedPdf() });
-  await expect(page.getByRole('list', { name: 'Envois en cours' }).getByRole('listitem').filter({ hasText: `scan-${id}.pdf` })).toContainText('Envoyé.');
+  await page
+    .getByLabel('choisissez des fichiers')
+    .setInputFiles({ name: `scan-${id}.pdf`, mimeType: 'application/pdf', buffer: await scannedPdf() });
+  await expect(
+    page
+      .getByRole('list', { name: 'Envois en cours' })
+      .getByRole('listitem')
+      .filter({ hasText: `scan-${id}.pdf` }),
+  ).toContainText('Envoyé.');
   const row = () => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `scan-${id}.pdf` }) });
   await expect
     .poll(

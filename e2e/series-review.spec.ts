@@ -18,7 +18,9 @@ async function as(browser: Browser, account: { email: string; password: string }
   return page;
 }
 
-test('une version préparée par un rédacteur attend la relecture, puis un responsable l’approuve et elle est publique', async ({ browser }) => {
+test('une version préparée par un rédacteur attend la relecture, puis un responsable l’approuve et elle est publique', async ({
+  browser,
+}) => {
   // The demo administrator creates a series of area ipc, one of the Rédacteur's areas.
   const code = `REVUE_${stamp().toUpperCase()}`;
   const admin = await as(browser, demoAccount, '/admin/series/nouvelle');
@@ -33,10 +35,17 @@ test('une version préparée par un rédacteur attend la relecture, puis un resp
   const editor = await as(browser, demoEditor, `/admin/series/${code}`);
   const values = editor.getByRole('region', { name: 'Saisir des valeurs' });
   await expect(values.getByRole('note')).toContainText('Votre version sera soumise pour relecture');
-  await values.getByRole('textbox', { name: /^Valeur, / }).first().fill('123,4');
+  await values
+    .getByRole('textbox', { name: /^Valeur, / })
+    .first()
+    .fill('123,4');
   await values.getByRole('button', { name: 'Soumettre les valeurs pour relecture' }).click();
   // The grid gives way to the waiting version: the message stays in the toast.
-  await expect(editor.getByText(`Version soumise pour relecture : ${code} v1. Une seconde personne l’approuve avant sa mise en ligne`, { exact: false }).first()).toBeVisible();
+  await expect(
+    editor
+      .getByText(`Version soumise pour relecture : ${code} v1. Une seconde personne l’approuve avant sa mise en ligne`, { exact: false })
+      .first(),
+  ).toBeVisible();
   const pending = editor.getByRole('region', { name: 'Version 1 soumise pour relecture' });
   await expect(pending).toContainText('Vous avez écrit cette version : une seconde personne l’approuve avant sa mise en ligne.');
   await expect(editor.getByRole('region', { name: 'Versions', exact: true })).toContainText('Soumise pour relecture');

@@ -35,7 +35,14 @@ test.describe('pages publiques', () => {
       });
     }
 
-    for (const path of ['/donnees', '/nsdp', '/indice/ipc/series/IPC', '/ica/ipi/series/IPI/tout', '/calendrier', '/calendrier/rubrique/ipc']) {
+    for (const path of [
+      '/donnees',
+      '/nsdp',
+      '/indice/ipc/series/IPC',
+      '/ica/ipi/series/IPI/tout',
+      '/calendrier',
+      '/calendrier/rubrique/ipc',
+    ]) {
       test(`${path} (${mode})`, async ({ page }) => {
         await setColourMode(page, mode);
         const consoleErrors = watchConsoleErrors(page);

@@ -6,7 +6,8 @@
 export const API_BASE_META = 'insstat-api-base';
 
 function base(): string {
-  const fromPage = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>(`meta[name="${API_BASE_META}"]`)?.content;
+  const fromPage =
+    typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>(`meta[name="${API_BASE_META}"]`)?.content;
   return (fromPage || process.env.NEXT_PUBLIC_API_BASE_URL || '/api').replace(/\/$/, '');
 }
 
@@ -43,5 +44,6 @@ export const userApi = {
   logout: () => call<{ ok: true }>('POST', '/user/logout'),
   register: (user: { email: string; name: string; password: string }) => call<{ user: ApiAccount }>('POST', '/user', { user }),
   users: () => call<{ users: ApiAccount[] }>('GET', '/users'),
-  updateProfile: (user: { name?: string; email?: string; password?: string; currentPassword?: string }) => call<{ user: ApiUser }>('PATCH', '/user', { user }),
+  updateProfile: (user: { name?: string; email?: string; password?: string; currentPassword?: string }) =>
+    call<{ user: ApiUser }>('PATCH', '/user', { user }),
 };

@@ -37,7 +37,10 @@ const schema = z.object({
   /** Base URL the browser uses for the user API (public runtime setting). */
   NEXT_PUBLIC_API_BASE_URL: z.string().trim().min(1).default('/api'),
   /** Name of the session cookie. */
-  SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/, 'lettres, chiffres, - et _ uniquement').default('insstat_session'),
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'lettres, chiffres, - et _ uniquement')
+    .default('insstat_session'),
   /** Seconds a public page may be served before it is regenerated in the background. */
   PUBLIC_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Seconds the front page cache replays a page Next served from its cache (0 turns it off). */
@@ -77,7 +80,11 @@ const schema = z.object({
   /** Open series API: requests per minute and per address (per app instance). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'doit être un entier positif').default(300),
   /** REF_AREA of SDMX-CSV downloads (ISO 3166 alpha-2). */
-  SDMX_REF_AREA: z.string().trim().regex(/^[A-Z0-9]{2,3}$/, 'doit être un code pays ISO (2 ou 3 lettres majuscules)').default('SH'),
+  SDMX_REF_AREA: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2,3}$/, 'doit être un code pays ISO (2 ou 3 lettres majuscules)')
+    .default('SH'),
   /** Interface the server listens on. */
   HOSTNAME: z.string().trim().min(1).default('0.0.0.0'),
   /** Sign-in mode: `embedded` (accounts in our database), `supabase` (Supabase Auth) or `upstream` (an existing user API). */
@@ -85,9 +92,17 @@ const schema = z.object({
   /** Supabase project URL (AUTH_MODE=supabase), e.g. https://abcd.supabase.co. */
   SUPABASE_URL: optionalUrl('https://abcd.supabase.co'),
   /** Supabase anon (publishable) key (AUTH_MODE=supabase). */
-  SUPABASE_ANON_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  SUPABASE_ANON_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Supabase service-role key, server only: listing and managing accounts (AUTH_MODE=supabase). */
-  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  SUPABASE_SERVICE_ROLE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Base URL of an existing user API with the same contract (AUTH_MODE=upstream), e.g. https://auth.example/api. */
   AUTH_UPSTREAM_URL: optionalUrl('https://auth.institut.example/api'),
   /** Reverse proxies in front of the app whose X-Forwarded-For is trusted for the client address (0 = none). */
@@ -99,11 +114,23 @@ const schema = z.object({
   /** Region of the bucket (STORAGE_DRIVER=s3): `eu-west-3` on AWS, `auto` on R2, the project's region on Supabase. */
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   /** Bucket the files go to (STORAGE_DRIVER=s3); it must exist and stay private. */
-  S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Access key id with read/write rights on the bucket (STORAGE_DRIVER=s3). */
-  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Secret access key, server only (STORAGE_DRIVER=s3). */
-  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Path-style URLs (endpoint/bucket/key); true for Supabase and MinIO, false for AWS and R2. */
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], { message: 'doit valoir true ou false' })
@@ -130,7 +157,8 @@ const schema = z.object({
 const checked = schema.superRefine((v, ctx) => {
   if (v.AUTH_MODE === 'supabase') {
     if (!v.SUPABASE_URL) ctx.addIssue({ code: 'custom', path: ['SUPABASE_URL'], message: 'obligatoire quand AUTH_MODE=supabase' });
-    if (!v.SUPABASE_ANON_KEY) ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'obligatoire quand AUTH_MODE=supabase' });
+    if (!v.SUPABASE_ANON_KEY)
+      ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'obligatoire quand AUTH_MODE=supabase' });
   }
   if (v.AUTH_MODE === 'upstream' && !v.AUTH_UPSTREAM_URL) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_UPSTREAM_URL'], message: 'obligatoire quand AUTH_MODE=upstream' });

@@ -18,7 +18,9 @@ describe.each(testDatabaseKinds)('pageMetadata (%s)', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await database.db.insert(siteIdentity).values({ name: 'Institut national de la statistique', acronym: 'INSSTAT', country: 'Burkina Faso' });
+    await database.db
+      .insert(siteIdentity)
+      .values({ name: 'Institut national de la statistique', acronym: 'INSSTAT', country: 'Burkina Faso' });
     g.__insstatDb = Promise.resolve(database);
   });
   afterAll(async () => {
@@ -33,7 +35,12 @@ describe.each(testDatabaseKinds)('pageMetadata (%s)', (kind) => {
     expect(m.title).toBe('Indice des prix | INSSTAT');
     expect(m.alternates?.canonical).toBe('/indice/ipc');
     expect(m.alternates?.languages).toEqual({ fr: '/indice/ipc', en: '/en/indice/ipc', 'x-default': '/indice/ipc' });
-    expect(m.openGraph).toMatchObject({ url: '/indice/ipc', locale: 'fr_FR', alternateLocale: ['en_GB'], siteName: 'INSSTAT — Institut national de la statistique' });
+    expect(m.openGraph).toMatchObject({
+      url: '/indice/ipc',
+      locale: 'fr_FR',
+      alternateLocale: ['en_GB'],
+      siteName: 'INSSTAT — Institut national de la statistique',
+    });
   });
 
   it('gives an English page its /en address and the same alternates', async () => {
@@ -64,7 +71,10 @@ describe.each(testDatabaseKinds)('pageMetadata (%s)', (kind) => {
 
   it('names the site in English on English pages where /admin/about translates the name, in French on French pages', async () => {
     const english = { name: 'National Institute of Statistics' };
-    await database.db.update(siteIdentity).set({ translations: { en: english } }).where(eq(siteIdentity.id, 1));
+    await database.db
+      .update(siteIdentity)
+      .set({ translations: { en: english } })
+      .where(eq(siteIdentity.id, 1));
     try {
       const home = await pageMetadata({ title: '', description: 'Home', path: '/', locale: 'en' });
       expect(home.title).toBe('INSSTAT — National Institute of Statistics');
@@ -82,7 +92,9 @@ describe.each(testDatabaseKinds)('pageMetadata (%s)', (kind) => {
 
   it('keeps the feeds and the calendar feed', async () => {
     const m = await pageMetadata({ ...page, locale: 'en', calendar: '/flux/calendrier.ics' });
-    expect(m.alternates?.types?.['application/atom+xml']).toEqual(expect.arrayContaining([expect.objectContaining({ url: '/flux/actualites.atom' })]));
+    expect(m.alternates?.types?.['application/atom+xml']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ url: '/flux/actualites.atom' })]),
+    );
     expect(m.alternates?.types?.['text/calendar']).toEqual([expect.objectContaining({ url: '/flux/calendrier.ics' })]);
   });
 });

@@ -66,7 +66,9 @@ export async function pageMetadata(p: PageMetadataInput): Promise<Metadata> {
       type: p.type ?? 'website',
       // The institute's logo (chosen in /admin/about) stands for the site when a link is shared;
       // without one, the default image of public/ (scripts/make-icons.ts).
-      images: identity?.logo ? [{ url: fileUrl(identity.logo), alt: identity.acronym }] : [{ url: '/og-default.png', width: 1200, height: 630, alt: siteName }],
+      images: identity?.logo
+        ? [{ url: fileUrl(identity.logo), alt: identity.acronym }]
+        : [{ url: '/og-default.png', width: 1200, height: 630, alt: siteName }],
     },
     twitter: { card: 'summary', title, description: p.description },
   };
@@ -77,6 +79,11 @@ const ogLocale = (locale: Locale) => intlLocales[locale].replace('-', '_');
 
 /** Plain-text excerpt of sanitized HTML, for descriptions. */
 export function textExcerpt(html: string, max = 160): string {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }

@@ -9,6 +9,11 @@ export type AutocannonResult = {
   timeouts: number;
 };
 
-export type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+export type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
 
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;

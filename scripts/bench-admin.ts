@@ -24,7 +24,14 @@ export async function seedBenchPublications(): Promise<void> {
         Array.from({ length: Math.min(1000, COUNT - i) }, (_, k) => {
           const n = i + k + 1;
           const at = new Date(start + n * 3_600_000);
-          return { area: BENCH_AREA, slug: `${PREFIX}${n}`, title: `Note de banc d’essai n° ${n} sur les prix`, status: 'draft' as const, createdAt: at, updatedAt: at };
+          return {
+            area: BENCH_AREA,
+            slug: `${PREFIX}${n}`,
+            title: `Note de banc d’essai n° ${n} sur les prix`,
+            status: 'draft' as const,
+            createdAt: at,
+            updatedAt: at,
+          };
         }),
       );
     }
@@ -83,7 +90,9 @@ export async function benchAdmin(baseUrl: string): Promise<Record<string, string
   out['publications dans la rubrique'] = total;
 
   // Publish one draft and poll its public page until it answers 200.
-  const list = (await (await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 42 ')}`, { headers })).json()) as {
+  const list = (await (
+    await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 42 ')}`, { headers })
+  ).json()) as {
     items: { id: number; slug: string }[];
   };
   const target = list.items[0];
@@ -127,7 +136,11 @@ export async function benchReadsUnderWrites(baseUrl: string): Promise<Record<str
   const headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' };
   /** The test draft n° 43 as the admin list shows it. */
   const draft = async () =>
-    ((await (await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 43 ')}`, { headers })).json()) as { items: { id: number; status: string }[] }).items[0];
+    (
+      (await (
+        await fetch(`${baseUrl}/api/admin/publications?area=${BENCH_AREA}&q=${encodeURIComponent('n° 43 ')}`, { headers })
+      ).json()) as { items: { id: number; status: string }[] }
+    ).items[0];
   const target = await draft();
   if (!target) return { erreur: 'brouillon de test introuvable' };
   const url = `${baseUrl}/indice/ipc`;
@@ -142,7 +155,11 @@ export async function benchReadsUnderWrites(baseUrl: string): Promise<Record<str
     while (writing) {
       const started = Date.now();
       last = last === 'publish' ? 'unpublish' : 'publish';
-      const response = await fetch(`${baseUrl}/api/admin/publications/bulk`, { method: 'POST', headers, body: JSON.stringify({ action: last, ids: [target.id] }) });
+      const response = await fetch(`${baseUrl}/api/admin/publications/bulk`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ action: last, ids: [target.id] }),
+      });
       await response.arrayBuffer();
       saves++;
       if (response.status !== 200) failedSaves++;

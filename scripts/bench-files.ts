@@ -63,7 +63,8 @@ export async function benchFiles(baseUrl: string, pid: number | undefined): Prom
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: demoAccount.email, password: demoAccount.password }),
   });
-  if (login.status !== 200) return { ignoré: `connexion du compte de démonstration impossible (${login.status}) : base sans compte de démonstration ?` };
+  if (login.status !== 200)
+    return { ignoré: `connexion du compte de démonstration impossible (${login.status}) : base sans compte de démonstration ?` };
   const { token } = (await login.json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}` };
 
@@ -76,7 +77,9 @@ export async function benchFiles(baseUrl: string, pid: number | undefined): Prom
 
     // The multipart body streamed from disk: the client does not hold the file either.
     const boundary = `----bench${Date.now()}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Annuaire statistique (bench).pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Annuaire statistique (bench).pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const body = Readable.from(
       (async function* () {
@@ -93,7 +96,11 @@ export async function benchFiles(baseUrl: string, pid: number | undefined): Prom
     let started = performance.now();
     const upload = await fetch(`${baseUrl}/api/files`, {
       method: 'POST',
-      headers: { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + size + tail.length) },
+      headers: {
+        ...auth,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(head.length + size + tail.length),
+      },
       body: Readable.toWeb(body) as ReadableStream,
       duplex: 'half',
     } as RequestInit);

@@ -22,7 +22,28 @@ const COUNT = Number(process.env.BENCH_SEARCH_ROWS ?? 10_000);
 const PDFS = Number(process.env.BENCH_SEARCH_PDFS ?? 2_000);
 const CONCURRENCY = 20;
 
-const topics = ['prix du riz', 'production de coton', 'recensement des ménages', 'emploi des jeunes', 'exportations de bétail', 'consommation des ménages', 'scolarisation des filles', 'santé maternelle', 'commerce extérieur', 'production industrielle', 'pluviométrie et récoltes', 'inflation des produits alimentaires', 'accès à l’eau potable', 'électrification rurale', 'transport routier', 'finances publiques', 'dette extérieure', 'pêche artisanale', 'élevage transhumant', 'secteur informel'];
+const topics = [
+  'prix du riz',
+  'production de coton',
+  'recensement des ménages',
+  'emploi des jeunes',
+  'exportations de bétail',
+  'consommation des ménages',
+  'scolarisation des filles',
+  'santé maternelle',
+  'commerce extérieur',
+  'production industrielle',
+  'pluviométrie et récoltes',
+  'inflation des produits alimentaires',
+  'accès à l’eau potable',
+  'électrification rurale',
+  'transport routier',
+  'finances publiques',
+  'dette extérieure',
+  'pêche artisanale',
+  'élevage transhumant',
+  'secteur informel',
+];
 const regions = ['Djanta', 'Kalaban', 'Tanbaly', 'Sorodougou', 'Bankasso', 'Niamana', 'Kourou', 'Siby', 'Fana', 'Bougouni'];
 const sentences = [
   'Les résultats montrent une hausse sensible par rapport à l’année précédente.',
@@ -70,7 +91,38 @@ const summary = (latencies: number[]) => {
 };
 
 /** Two-word queries a reader would type, over the corpus's words. */
-export const benchQueries = ['prix riz', 'coton production', 'recensement ménages', 'emploi jeunes', 'exportations bétail', 'consommation ménages', 'scolarisation filles', 'santé maternelle', 'commerce extérieur', 'production industrielle', 'pluviométrie récoltes', 'inflation alimentaires', 'eau potable', 'électrification rurale', 'transport routier', 'finances publiques', 'dette extérieure', 'pêche artisanale', 'élevage transhumant', 'secteur informel', 'marchés urbains', 'balance commerciale', 'cours mondiaux', 'taux activité', 'données provisoires', 'Djanta prix', 'Kalaban coton', 'Tanbaly riz', 'Bougouni ménages', 'Fana emploi'];
+export const benchQueries = [
+  'prix riz',
+  'coton production',
+  'recensement ménages',
+  'emploi jeunes',
+  'exportations bétail',
+  'consommation ménages',
+  'scolarisation filles',
+  'santé maternelle',
+  'commerce extérieur',
+  'production industrielle',
+  'pluviométrie récoltes',
+  'inflation alimentaires',
+  'eau potable',
+  'électrification rurale',
+  'transport routier',
+  'finances publiques',
+  'dette extérieure',
+  'pêche artisanale',
+  'élevage transhumant',
+  'secteur informel',
+  'marchés urbains',
+  'balance commerciale',
+  'cours mondiaux',
+  'taux activité',
+  'données provisoires',
+  'Djanta prix',
+  'Kalaban coton',
+  'Tanbaly riz',
+  'Bougouni ménages',
+  'Fana emploi',
+];
 
 /** Seeds the corpus (needs the database to itself) and measures the query function. */
 export async function seedAndMeasureSearch(): Promise<Record<string, string | number>> {
@@ -121,7 +173,15 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
       await storage.put(key, Readable.from(data), 'application/pdf');
       const [file] = await db
         .insert(files)
-        .values({ storageKey: key, name: `annexe-${target.id}.pdf`, originalName: `annexe-${target.id}.pdf`, mime: 'application/pdf', ext: 'pdf', size: data.length, sha256: 'banc' })
+        .values({
+          storageKey: key,
+          name: `annexe-${target.id}.pdf`,
+          originalName: `annexe-${target.id}.pdf`,
+          mime: 'application/pdf',
+          ext: 'pdf',
+          size: data.length,
+          sha256: 'banc',
+        })
         .returning({ id: files.id });
       await db.insert(publicationFiles).values({ publicationId: target.id, fileId: file!.id });
     }
@@ -129,9 +189,16 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
     started = Date.now();
     const run = await extractQueuedNow(db, storage);
     const seconds = (Date.now() - started) / 1000;
-    out['extraction du texte (file d’attente, processus fils)'] = `${run.done} lus, ${run.empty} vides, ${run.failed} en échec en ${seconds.toFixed(1)} s (${(run.done / seconds).toFixed(1)} PDF/s)`;
+    out['extraction du texte (file d’attente, processus fils)'] =
+      `${run.done} lus, ${run.empty} vides, ${run.failed} en échec en ${seconds.toFixed(1)} s (${(run.done / seconds).toFixed(1)} PDF/s)`;
 
-    const [size] = await queryRows<{ documents: string | number; words: string | number; texts: string | number; rows: string | number; vocabulary: string | number }>(
+    const [size] = await queryRows<{
+      documents: string | number;
+      words: string | number;
+      texts: string | number;
+      rows: string | number;
+      vocabulary: string | number;
+    }>(
       db,
       sql`select pg_total_relation_size('search_documents') as documents, pg_total_relation_size('search_words') as words,
                  pg_total_relation_size('file_texts') as texts, (select count(*) from search_documents) as rows,
@@ -178,7 +245,74 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
 }
 
 /** Words of the corpus: their ordered pairs give thousands of distinct two-word queries. */
-const words = ['prix', 'riz', 'coton', 'production', 'recensement', 'ménages', 'emploi', 'jeunes', 'exportations', 'bétail', 'consommation', 'scolarisation', 'filles', 'santé', 'maternelle', 'commerce', 'industrielle', 'pluviométrie', 'récoltes', 'inflation', 'alimentaires', 'potable', 'électrification', 'rurale', 'transport', 'finances', 'dette', 'pêche', 'élevage', 'informel', 'marchés', 'urbains', 'balance', 'importations', 'données', 'région', 'hausse', 'baisse', 'collecte', 'méthodologie', 'résultats', 'sensible', 'année', 'échantillon', 'représentatif', 'relevés', 'progressé', 'milieu', 'agricole', 'saison', 'mondiaux', 'taux', 'activité', 'femmes', 'hommes', 'produits', 'pétroliers', 'commerciale', 'indicateurs', 'régions', 'recommandations', 'internationales', 'provisoires', 'publication', 'note', ...regions];
+const words = [
+  'prix',
+  'riz',
+  'coton',
+  'production',
+  'recensement',
+  'ménages',
+  'emploi',
+  'jeunes',
+  'exportations',
+  'bétail',
+  'consommation',
+  'scolarisation',
+  'filles',
+  'santé',
+  'maternelle',
+  'commerce',
+  'industrielle',
+  'pluviométrie',
+  'récoltes',
+  'inflation',
+  'alimentaires',
+  'potable',
+  'électrification',
+  'rurale',
+  'transport',
+  'finances',
+  'dette',
+  'pêche',
+  'élevage',
+  'informel',
+  'marchés',
+  'urbains',
+  'balance',
+  'importations',
+  'données',
+  'région',
+  'hausse',
+  'baisse',
+  'collecte',
+  'méthodologie',
+  'résultats',
+  'sensible',
+  'année',
+  'échantillon',
+  'représentatif',
+  'relevés',
+  'progressé',
+  'milieu',
+  'agricole',
+  'saison',
+  'mondiaux',
+  'taux',
+  'activité',
+  'femmes',
+  'hommes',
+  'produits',
+  'pétroliers',
+  'commerciale',
+  'indicateurs',
+  'régions',
+  'recommandations',
+  'internationales',
+  'provisoires',
+  'publication',
+  'note',
+  ...regions,
+];
 const distinctQueries = words.flatMap((a) => words.filter((b) => b !== a).map((b) => `${a} ${b}`));
 /**
  * The i-th query of a run: every pair once, then again written otherwise (capitals), so a query
@@ -187,7 +321,13 @@ const distinctQueries = words.flatMap((a) => words.filter((b) => b !== a).map((b
 const distinctQuery = (i: number) => {
   const q = distinctQueries[i % distinctQueries.length]!;
   const lap = Math.floor(i / distinctQueries.length) % 4;
-  return lap === 0 ? q : lap === 1 ? q[0]!.toUpperCase() + q.slice(1) : lap === 2 ? q.toUpperCase() : q.replace(/ (.)/, (_, c: string) => ` ${c.toUpperCase()}`);
+  return lap === 0
+    ? q
+    : lap === 1
+      ? q[0]!.toUpperCase() + q.slice(1)
+      : lap === 2
+        ? q.toUpperCase()
+        : q.replace(/ (.)/, (_, c: string) => ` ${c.toUpperCase()}`);
 };
 
 const page = (q: string) => `/recherche?q=${encodeURIComponent(q)}`;

@@ -29,11 +29,27 @@ export async function benchSeriesImport(): Promise<Record<string, string | numbe
   try {
     await migrateDatabase(database);
     const { db } = database;
-    const [user] = await db.insert(users).values({ name: 'Banc d’essai', email: 'bench@example.org' }).returning({ id: users.id, name: users.name, email: users.email });
+    const [user] = await db
+      .insert(users)
+      .values({ name: 'Banc d’essai', email: 'bench@example.org' })
+      .returning({ id: users.id, name: users.name, email: users.email });
     const actor = { user: user!, ip: null };
     for (let s = 0; s < SERIES; s++) {
       await createSeries(db, {
-        meta: { code: `BENCH_${s}`, label: `Série de mesure ${s}`, unit: 'indice', basePeriod: '', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: '', methodology: '', area: 'ipc', headline: false, imfIndicator: null },
+        meta: {
+          code: `BENCH_${s}`,
+          label: `Série de mesure ${s}`,
+          unit: 'indice',
+          basePeriod: '',
+          frequency: 'monthly',
+          decimals: 1,
+          seasonalAdjustment: 'none',
+          source: '',
+          methodology: '',
+          area: 'ipc',
+          headline: false,
+          imfIndicator: null,
+        },
         actor,
       });
     }

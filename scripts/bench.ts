@@ -116,7 +116,9 @@ async function main(): Promise<number> {
     await seedBenchPublications();
   }
   // The API's and the suggestions' per-address limits would answer 429 to a load test from one address.
-  const server = await startServer({ extraEnv: { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '100000000', SEARCH_RATE_LIMIT_PER_MINUTE: '100000000' } });
+  const server = await startServer({
+    extraEnv: { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '100000000', SEARCH_RATE_LIMIT_PER_MINUTE: '100000000' },
+  });
   let adminResult: Record<string, string | number> | null = null;
   let writesResult: Record<string, string | number> | null = null;
   const results: { name: string; description: string; rows: BenchRow[] }[] = [];
@@ -147,7 +149,9 @@ async function main(): Promise<number> {
     if (withSearch) await removeSearchCorpus();
   }
 
-  const seriesImport = onlySearch ? {} : (console.log('\nSéries : import de 10 000 valeurs (base en mémoire, hors réseau)'), await benchSeriesImport());
+  const seriesImport = onlySearch
+    ? {}
+    : (console.log('\nSéries : import de 10 000 valeurs (base en mémoire, hors réseau)'), await benchSeriesImport());
 
   for (const r of results) printSection(r.name, r.description, r.rows);
   if (!onlySearch) {

@@ -7,7 +7,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir, env } from '@/lib/env';
 
-const inputs = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json', '.env'];
+const inputs = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.ts',
+  'package-lock.json',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  '.env',
+];
 const stampPath = path.join('.next', 'insstat-build-stamp');
 
 function walk(entry: string, out: string[]): void {
@@ -36,5 +48,7 @@ export function writeBuildStamp(): void {
 }
 
 export function buildIsCurrent(): boolean {
-  return fs.existsSync(path.join('.next', 'BUILD_ID')) && fs.existsSync(stampPath) && fs.readFileSync(stampPath, 'utf8') === buildFingerprint();
+  return (
+    fs.existsSync(path.join('.next', 'BUILD_ID')) && fs.existsSync(stampPath) && fs.readFileSync(stampPath, 'utf8') === buildFingerprint()
+  );
 }

@@ -70,7 +70,11 @@ function countVitest(report: VitestReport): Count {
 
 function names(count: Count, where: string, title: string, error: string | undefined): void {
   // The first lines of the error (a CI log shows only its tail: this is all anyone will see of it).
-  const lines = (error ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = (error ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const first = lines.slice(0, 8).join(' ⏎ ').slice(0, 1200);
   count.names.push(`${where} › ${title}${first ? ` — ${first}` : ''}`);
 }
@@ -121,7 +125,13 @@ function main(): void {
     const report: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     count = kind === 'vitest' ? countVitest(report as VitestReport) : countPlaywright(report as PlaywrightReport);
   } catch (error) {
-    count = { passed: 0, failed: 1, skipped: 0, names: [], notes: [`rapport ${file} absent ou illisible (${(error as Error).message.split('\n')[0]})`] };
+    count = {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      names: [],
+      notes: [`rapport ${file} absent ou illisible (${(error as Error).message.split('\n')[0]})`],
+    };
   }
   if (exitCode !== 0 && count.failed === 0) {
     count.failed = 1;

@@ -60,7 +60,8 @@ function analyse(name: string, url: string, lhr: Result): PageResult {
     for (const ref of refs) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
-      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual')
+        continue;
       // Performance: the weighted metrics (insights and diagnostics do not change the score).
       if (id === 'performance' && ref.weight === 0) continue;
       failing.push(audit.displayValue ? `${ref.id} (${audit.displayValue})` : ref.id);
@@ -82,7 +83,9 @@ function printTable(results: PageResult[]): void {
   console.log(line(['page', ...categories.map((c) => headers[c])]));
   console.log(line(['─'.repeat(nameWidth), ...categories.map((c) => '─'.repeat(headers[c].length))]));
   for (const r of results) {
-    console.log(line([`${r.name} (${new URL(r.url).pathname})`, ...categories.map((c) => (r.scores[c] === undefined ? '—' : String(r.scores[c])))]));
+    console.log(
+      line([`${r.name} (${new URL(r.url).pathname})`, ...categories.map((c) => (r.scores[c] === undefined ? '—' : String(r.scores[c])))]),
+    );
   }
   console.log();
   for (const r of results) {
@@ -110,7 +113,10 @@ async function main(): Promise<number> {
       ...english,
       { name: 'Recherche', path: '/recherche?q=prix+riz', noindex: true },
     ];
-    await warm(server.baseUrl, pages.map((p) => p.path));
+    await warm(
+      server.baseUrl,
+      pages.map((p) => p.path),
+    );
     chrome = await launch({
       chromePath: chromiumPath,
       chromeFlags: ['--headless=new', ...chromiumArgs],

@@ -46,7 +46,11 @@ const options = {
 };
 // The header search box's suggestions, one request per keystroke: answered here, without Next's
 // route pipeline (same function as its route, same headers; on an error, Next answers).
-const headers = securityHeaders({ siteUrl: env.SITE_URL, apiBaseUrl: env.NEXT_PUBLIC_API_BASE_URL, production: env.NODE_ENV === 'production' });
+const headers = securityHeaders({
+  siteUrl: env.SITE_URL,
+  apiBaseUrl: env.NEXT_PUBLIC_API_BASE_URL,
+  production: env.NODE_ENV === 'production',
+});
 // Unknown addresses (a scanner's random paths): answered from a copy of Next's 404 page per
 // language, the path filled in, without a render; the copy follows the page cache's writes and time.
 const answerNotFound = createNotFoundAnswer({
@@ -60,7 +64,8 @@ const answerNotFound = createNotFoundAnswer({
 const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || url?.startsWith(`${SUGGESTIONS_PATH}?`);
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
-  if (req.method === 'GET' && isSuggestions(req.url)) return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
+  if (req.method === 'GET' && isSuggestions(req.url))
+    return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
   answerNotFound(req, res, () => {
     if (options.ttlMs === 0) return void handle(req, res);
     handleWithPageCache(req, res, () => handle(req, res), options);
@@ -84,7 +89,8 @@ let scheduler: ReturnType<typeof startScheduler> | null = null;
 // Temporary files of uploads cut off more than a day ago (a crash or a kill mid-upload leaves them).
 void removeStaleUploads()
   .then((n) => {
-    if (n > 0) console.info(`Envois interrompus : ${n} fichier${n > 1 ? 's' : ''} temporaire${n > 1 ? 's' : ''} supprimé${n > 1 ? 's' : ''}.`);
+    if (n > 0)
+      console.info(`Envois interrompus : ${n} fichier${n > 1 ? 's' : ''} temporaire${n > 1 ? 's' : ''} supprimé${n > 1 ? 's' : ''}.`);
   })
   .catch((error: unknown) => console.error('Nettoyage des envois interrompus impossible (nouvel essai au prochain démarrage).', error));
 
@@ -93,7 +99,11 @@ server.listen(env.PORT, env.HOSTNAME, () => {
   // Documents' text for the search: retries, and files queued while no upload woke the queue.
   startExtractionTimer();
   // Visitors' search index in memory, built now rather than by the first search (which uses SQL meanwhile).
-  if (env.SEARCH_MEMORY_INDEX) void getDb().then((db) => warmSearchIndex(db), (error: unknown) => console.error('Index de recherche : base injoignable au démarrage.', error));
+  if (env.SEARCH_MEMORY_INDEX)
+    void getDb().then(
+      (db) => warmSearchIndex(db),
+      (error: unknown) => console.error('Index de recherche : base injoignable au démarrage.', error),
+    );
   scheduler = startScheduler({
     getDb,
     intervalMs: env.SCHEDULER_SECONDS * 1000,

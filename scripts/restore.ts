@@ -30,12 +30,22 @@ const database = await openDatabase().catch((error: unknown) => {
 });
 try {
   const started = Date.now();
-  const summary = await restoreBackup({ archive, database, databaseUrl: env.DATABASE_URL, storage: getStorage(), log: (m) => console.log(m) });
+  const summary = await restoreBackup({
+    archive,
+    database,
+    databaseUrl: env.DATABASE_URL,
+    storage: getStorage(),
+    log: (m) => console.log(m),
+  });
   const seconds = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format((Date.now() - started) / 1000);
   const where = database.kind === 'pglite' ? `PGlite, ${shown(dataDir)}` : 'Postgres';
-  console.log(`Sauvegarde du ${summary.manifest.createdAt} restaurée (${where}) : ${summary.tables} tables, ${summary.rows} lignes, ${summary.files} fichiers, en ${seconds} s.`);
+  console.log(
+    `Sauvegarde du ${summary.manifest.createdAt} restaurée (${where}) : ${summary.tables} tables, ${summary.rows} lignes, ${summary.files} fichiers, en ${seconds} s.`,
+  );
   if (summary.missingFiles.length > 0) {
-    console.log(`Attention : ${summary.missingFiles.length} fichier(s) manquaient déjà au stockage lors de la sauvegarde (manifeste, « missingFiles »).`);
+    console.log(
+      `Attention : ${summary.missingFiles.length} fichier(s) manquaient déjà au stockage lors de la sauvegarde (manifeste, « missingFiles »).`,
+    );
   }
 } catch (error) {
   reportFailure(error);

@@ -19,7 +19,12 @@ const vars = {
   S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
   S3_FORCE_PATH_STYLE: 'true',
 };
-fs.writeFileSync(`${envFile}.tmp`, Object.entries(vars).map(([k, v]) => `export ${k}=${v}\n`).join(''));
+fs.writeFileSync(
+  `${envFile}.tmp`,
+  Object.entries(vars)
+    .map(([k, v]) => `export ${k}=${v}\n`)
+    .join(''),
+);
 fs.renameSync(`${envFile}.tmp`, envFile);
 console.log(`Stockage S3 de test (s3rver) : ${s3.endpoint}, seau ${s3.bucket}.`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -89,7 +89,12 @@ export async function startServer(
   delete inherited.HOSTNAME;
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
-    env: { ...(options.nextStart ? inherited : { ...process.env, HOSTNAME: '127.0.0.1' }), NODE_ENV: 'production', PORT: String(port), ...options.extraEnv },
+    env: {
+      ...(options.nextStart ? inherited : { ...process.env, HOSTNAME: '127.0.0.1' }),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      ...options.extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Keep the server's recent output for error messages; print its errors as they come.

@@ -15,6 +15,9 @@ if (needsBuild) {
   runNextBuild();
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/production-server.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/production-server.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -29,7 +29,13 @@ const usage = 'Usage : npm run user:create -- --email E --password P --name N [-
 let values: { email?: string; password?: string; name?: string; role?: string; areas?: string };
 try {
   ({ values } = parseArgs({
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, areas: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      areas: { type: 'string' },
+    },
     strict: true,
   }));
 } catch (error) {
@@ -49,7 +55,15 @@ try {
 const access =
   values.role === undefined && values.areas === undefined
     ? null
-    : accessChangeSchema.omit({ userId: true }).safeParse({ role: values.role ?? 'editor', areas: values.areas ? values.areas.split(',').map((a) => a.trim()).filter(Boolean) : [] });
+    : accessChangeSchema.omit({ userId: true }).safeParse({
+        role: values.role ?? 'editor',
+        areas: values.areas
+          ? values.areas
+              .split(',')
+              .map((a) => a.trim())
+              .filter(Boolean)
+          : [],
+      });
 if (access && !access.success) fail(`${access.error.issues.map((i) => i.message).join(' ')}\n${usage}`);
 
 const database = await openDatabase().catch((error: unknown) => {
@@ -68,7 +82,9 @@ try {
   });
   if (access?.success) await setAccountAccess(database.db, { actor: 'npm run user:create', change: { userId: user.id, ...access.data } });
   const role = (await accessOf(database.db, user.id))!;
-  console.log(`Compte créé : ${user.name} <${user.email}>, ${roleLabels[role.role]}${role.role === 'editor' ? ` (${role.areas.length ? role.areas.join(', ') : 'aucune rubrique'})` : ''}.`);
+  console.log(
+    `Compte créé : ${user.name} <${user.email}>, ${roleLabels[role.role]}${role.role === 'editor' ? ` (${role.areas.length ? role.areas.join(', ') : 'aucune rubrique'})` : ''}.`,
+  );
 } catch (error) {
   if (isDomainError(error)) fail(error.message);
   throw error;

@@ -63,7 +63,9 @@ function migratedArchive(): Promise<Blob> {
 /** Opens a new, empty, migrated database of that kind. Call `close()` when done. */
 export async function createTestDatabase(kind: 'pglite' | 'postgres', { migrate = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = migrate ? await openDatabase({ pgliteDir: 'memory://', pgliteData: await migratedArchive() }) : await openDatabase({ pgliteDir: 'memory://' });
+    const database = migrate
+      ? await openDatabase({ pgliteDir: 'memory://', pgliteData: await migratedArchive() })
+      : await openDatabase({ pgliteDir: 'memory://' });
     return { ...database, label: 'PGlite' };
   }
   const baseUrl = env.DATABASE_URL;

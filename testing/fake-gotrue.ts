@@ -314,9 +314,10 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
         password: checkPassword(body.password),
         userMetadata: (body.user_metadata as Record<string, unknown> | undefined) ?? {},
         confirmed: body.email_confirm === true,
-        bannedUntil: typeof body.ban_duration === 'string' && body.ban_duration !== 'none'
-          ? new Date(Date.now() + parseGoDuration(body.ban_duration))
-          : null,
+        bannedUntil:
+          typeof body.ban_duration === 'string' && body.ban_duration !== 'none'
+            ? new Date(Date.now() + parseGoDuration(body.ban_duration))
+            : null,
       });
       return { status: 200, json: userJson(user) };
     }

@@ -150,7 +150,10 @@ export async function startFakeUserApi(): Promise<FakeUserApi> {
       if (!email || !password) {
         return send(400, {
           error: 'Adresse e-mail et mot de passe obligatoires.',
-          fieldErrors: { ...(email ? {} : { email: ['Adresse e-mail obligatoire.'] }), ...(password ? {} : { password: ['Mot de passe obligatoire.'] }) },
+          fieldErrors: {
+            ...(email ? {} : { email: ['Adresse e-mail obligatoire.'] }),
+            ...(password ? {} : { password: ['Mot de passe obligatoire.'] }),
+          },
         });
       }
       if (byEmail(email)) return send(409, { error: 'Email already exists' });

@@ -9,7 +9,10 @@ import { adminMenu, sections } from '@/lib/content/areas';
 export function AdminSidebar({ users, journal }: { users: boolean; journal: boolean }) {
   const hidden = new Set([...(users ? [] : ['/admin/users']), ...(journal ? [] : ['/admin/journal'])]);
   const menu = adminMenu().filter((m) => !hidden.has(m.path));
-  const groups = [{ key: 'admin', label: 'Administration' }, ...sections].map((s) => ({ ...s, entries: menu.filter((m) => m.section === s.key) }));
+  const groups = [{ key: 'admin', label: 'Administration' }, ...sections].map((s) => ({
+    ...s,
+    entries: menu.filter((m) => m.section === s.key),
+  }));
   return (
     <nav aria-label="Menu d'administration" className="text-sm">
       {groups

@@ -47,7 +47,12 @@ const invalidFormMessage = 'Certains champs sont à corriger : voyez les message
  */
 export function useFormAction<T>(
   action: FormAction<T>,
-  { schema, saved, onSubmit: sending, onSuccess }: { schema?: z.ZodType; saved?: string | number; onSubmit?: () => void; onSuccess?: (data: T) => void } = {},
+  {
+    schema,
+    saved,
+    onSubmit: sending,
+    onSuccess,
+  }: { schema?: z.ZodType; saved?: string | number; onSubmit?: () => void; onSuccess?: (data: T) => void } = {},
 ) {
   const form = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -119,7 +124,21 @@ type FieldProps = {
   maxLength?: number;
 };
 
-export function Field({ name, id = name, label, type = 'text', autoComplete, required, defaultValue, hint, errors, rows, inputMode, lang, maxLength }: FieldProps) {
+export function Field({
+  name,
+  id = name,
+  label,
+  type = 'text',
+  autoComplete,
+  required,
+  defaultValue,
+  hint,
+  errors,
+  rows,
+  inputMode,
+  lang,
+  maxLength,
+}: FieldProps) {
   const error = errors?.[name]?.[0];
   const describedBy = [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(' ') || undefined;
   const control = {
@@ -166,11 +185,24 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 }
 
 /** `pending` is for forms that dispatch their action themselves (after checking it in the browser). */
-export function SubmitButton({ children, pendingLabel, pending: dispatched }: { children: React.ReactNode; pendingLabel: string; pending?: boolean }) {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  pending: dispatched,
+}: {
+  children: React.ReactNode;
+  pendingLabel: string;
+  pending?: boolean;
+}) {
   const status = useFormStatus();
   const pending = dispatched ?? status.pending;
   return (
-    <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
+    <button
+      type="submit"
+      disabled={pending}
+      aria-disabled={pending}
+      className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
+    >
       {pending ? pendingLabel : children}
     </button>
   );

@@ -8,7 +8,14 @@ export function filteredHref(path: string, filters: Record<string, string>, page
 }
 
 /** Previous / next links of a server-rendered admin list (works without JavaScript). */
-export function AdminPager({ page, pages, label, href, previous = '← Page précédente', next = 'Page suivante →' }: {
+export function AdminPager({
+  page,
+  pages,
+  label,
+  href,
+  previous = '← Page précédente',
+  next = 'Page suivante →',
+}: {
   page: number;
   pages: number;
   label: string;

@@ -19,7 +19,17 @@ export function AccessNote({ id, children, className = '' }: { id?: string; chil
  * `note` null: the children as they are. A note: the note, then the children in a disabled
  * fieldset described by it (`className` spaces the fields as the form would).
  */
-export function ReadOnlyFields({ id, note, className = '', children }: { id: string; note: string | null | undefined; className?: string; children: ReactNode }) {
+export function ReadOnlyFields({
+  id,
+  note,
+  className = '',
+  children,
+}: {
+  id: string;
+  note: string | null | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
   if (!note) return <>{children}</>;
   return (
     <>

@@ -31,7 +31,15 @@ export type SavedVersion = { version: number; changed: boolean };
  * `markDirty` from controls that change without an input event (rich text, file picker), show
  * `errors` under the fields and `alert` above the button.
  */
-export function useVersionedForm({ action, schema, initialVersion }: { action: FormAction<SavedVersion>; schema: z.ZodType; initialVersion: number }) {
+export function useVersionedForm({
+  action,
+  schema,
+  initialVersion,
+}: {
+  action: FormAction<SavedVersion>;
+  schema: z.ZodType;
+  initialVersion: number;
+}) {
   // The version the next save must send (a refused save keeps the previous one).
   const [version, setVersion] = useState(initialVersion);
   const [dirty, setDirty] = useState(false);
@@ -218,11 +226,7 @@ export function ImageField({
           className="mt-2 h-24 w-auto rounded border border-border object-contain"
         />
       ) : null}
-      {error ? (
-        <p className="mt-1 text-sm text-down">
-          {error}
-        </p>
-      ) : null}
+      {error ? <p className="mt-1 text-sm text-down">{error}</p> : null}
     </div>
   );
 }

@@ -41,14 +41,24 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
     <>
       <Breadcrumbs items={[{ label: names.menuLabel, href: path }, ...(year ? [{ label: t.yearCrumb(year) }] : [])]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{names.label}</h1>
-      {intro?.body ? <RichText html={intro.body} lang={langAttr(intro.langOf('body'), locale)} className="mt-4 text-lg" /> : <p className="mt-4 text-lg">{names.description}</p>}
+      {intro?.body ? (
+        <RichText html={intro.body} lang={langAttr(intro.langOf('body'), locale)} className="mt-4 text-lg" />
+      ) : (
+        <p className="mt-4 text-lg">{names.description}</p>
+      )}
       {next ? (
         <p className="mt-4 rounded-md border border-border bg-surface px-4 py-3">
           <strong>{t.nextRelease} </strong>
-          <Link prefetch={false} href={localePath(locale, `/calendrier/${next.slug}`)} lang={langAttr(next.langOf('title'), locale)} className="underline">
+          <Link
+            prefetch={false}
+            href={localePath(locale, `/calendrier/${next.slug}`)}
+            lang={langAttr(next.langOf('title'), locale)}
+            className="underline"
+          >
             {next.title}
           </Link>
-          , <time dateTime={next.scheduledAt.toISOString()}>{releaseWhen(next, env.TIME_ZONE, locale)}</time> ({messages(locale).series.releaseStatus[next.status]}).
+          , <time dateTime={next.scheduledAt.toISOString()}>{releaseWhen(next, env.TIME_ZONE, locale)}</time> (
+          {messages(locale).series.releaseStatus[next.status]}).
         </p>
       ) : null}
 
@@ -75,13 +85,21 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
           <nav aria-label={t.filterByYear} className="mt-3">
             <ul className="flex flex-wrap gap-2 text-sm">
               <li>
-                <Link href={localePath(locale, path)} aria-current={!year ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+                <Link
+                  href={localePath(locale, path)}
+                  aria-current={!year ? 'page' : undefined}
+                  className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+                >
                   {t.allYears}
                 </Link>
               </li>
               {list.years.map((y) => (
                 <li key={y}>
-                  <Link href={localePath(locale, areaListUrl(path, y, 1))} aria-current={year === y ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+                  <Link
+                    href={localePath(locale, areaListUrl(path, y, 1))}
+                    aria-current={year === y ? 'page' : undefined}
+                    className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+                  >
                     {y}
                   </Link>
                 </li>

@@ -55,7 +55,14 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
       if (!data) return {};
       const p = localizedPublication(data.publication, locale);
       // A note with neither summary nor text (its PDF says it all) is described by its area.
-      return pageMetadata({ title: p.title, description: p.summary || textExcerpt(p.body) || areaTexts(area, locale).description, path: `${area.publicPath}/${p.slug}`, type: 'article', locale, languages: contentLanguages(data.publication.translations, 'title') });
+      return pageMetadata({
+        title: p.title,
+        description: p.summary || textExcerpt(p.body) || areaTexts(area, locale).description,
+        path: `${area.publicPath}/${p.slug}`,
+        type: 'article',
+        locale,
+        languages: contentLanguages(data.publication.translations, 'title'),
+      });
     }
     if (view.kind === 'series') {
       const page = await getSeriesPage(view.code);
@@ -70,7 +77,9 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
         languages: contentLanguages(page.data.translations, 'label'),
       });
     }
-    const suffix = [view.year ? t.area.yearSuffix(view.year) : '', view.page > 1 ? t.area.pageSuffix(view.page) : ''].filter(Boolean).join(', ');
+    const suffix = [view.year ? t.area.yearSuffix(view.year) : '', view.page > 1 ? t.area.pageSuffix(view.page) : '']
+      .filter(Boolean)
+      .join(', ');
     const names = areaTexts(area, locale);
     return pageMetadata({
       title: suffix ? `${names.label} (${suffix})` : names.label,
@@ -86,7 +95,11 @@ export function areaRoute(prefix: string, withAreaParam: boolean, locale: Locale
     if (!resolved) notFound();
     const { area, view } = resolved;
     if (view.kind === 'series') return <SeriesPage area={area} code={view.code} range={view.range} locale={locale} />;
-    return view.kind === 'publication' ? <PublicationPage area={area} slug={view.slug} locale={locale} /> : <AreaPage area={area} year={view.year} page={view.page} locale={locale} />;
+    return view.kind === 'publication' ? (
+      <PublicationPage area={area} slug={view.slug} locale={locale} />
+    ) : (
+      <AreaPage area={area} year={view.year} page={view.page} locale={locale} />
+    );
   }
 
   return { generateStaticParams, generateMetadata, Page };

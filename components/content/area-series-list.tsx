@@ -14,7 +14,15 @@ import { localizedSeries } from '@/lib/series/localize';
  * An area's series, each linked to its page, and the area's downloads (all its series in one file).
  * Labels in English where translated, else French marked `lang="fr"`.
  */
-export function AreaSeriesList({ area, series, locale }: { area: Area; series: (SeriesData & { translations?: SeriesTranslations })[]; locale: Locale }) {
+export function AreaSeriesList({
+  area,
+  series,
+  locale,
+}: {
+  area: Area;
+  series: (SeriesData & { translations?: SeriesTranslations })[];
+  locale: Locale;
+}) {
   const s = messages(locale).series;
   const t = s.area;
   return (
@@ -36,7 +44,10 @@ export function AreaSeriesList({ area, series, locale }: { area: Area; series: (
                 ) : (
                   inLang(meta.label, lang)
                 )}{' '}
-                <span className="text-muted">({meta.code}{last ? `, ${t.until(periodLabel(last.period, meta.frequency, locale))}` : ''})</span>
+                <span className="text-muted">
+                  ({meta.code}
+                  {last ? `, ${t.until(periodLabel(last.period, meta.frequency, locale))}` : ''})
+                </span>
               </li>
             );
           })}

@@ -27,10 +27,18 @@ export function AreaSeriesTable({ data: row, locale }: { data: SeriesData & { tr
         <caption className="mb-2 text-left font-semibold">{t.lastValues(meta.label, 12)}</caption>
         <thead>
           <tr className="border-b border-border text-left">
-            <th scope="col" className="py-2 pr-4">{t.period}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t.value}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t.changePeriod}</th>
-            <th scope="col" className="py-2">{t.status}</th>
+            <th scope="col" className="py-2 pr-4">
+              {t.period}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t.value}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t.changePeriod}
+            </th>
+            <th scope="col" className="py-2">
+              {t.status}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -38,9 +46,13 @@ export function AreaSeriesTable({ data: row, locale }: { data: SeriesData & { tr
             const prev = rows[i + 1];
             return (
               <tr key={p.period} className="border-b border-border">
-                <th scope="row" className="py-1.5 pr-4 text-left font-normal">{periodLabel(p.period, meta.frequency, locale)}</th>
+                <th scope="row" className="py-1.5 pr-4 text-left font-normal">
+                  {periodLabel(p.period, meta.frequency, locale)}
+                </th>
                 <td className="py-1.5 pr-4 text-right tabular-nums">{formatNumber(p.value, meta.decimals, locale)}</td>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{prev ? formatChange(((p.value - prev.value) / prev.value) * 100, 1, locale) : '—'}</td>
+                <td className="py-1.5 pr-4 text-right tabular-nums">
+                  {prev ? formatChange(((p.value - prev.value) / prev.value) * 100, 1, locale) : '—'}
+                </td>
                 <td className="py-1.5 text-muted">{s.status[p.status]}</td>
               </tr>
             );

@@ -18,7 +18,15 @@ import { UntranslatedNotice } from './untranslated-notice';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';
 
-function ReleaseList({ releases, empty, locale }: { releases: (Release & { translations?: PublicRelease['translations'] })[]; empty: string; locale: Locale }) {
+function ReleaseList({
+  releases,
+  empty,
+  locale,
+}: {
+  releases: (Release & { translations?: PublicRelease['translations'] })[];
+  empty: string;
+  locale: Locale;
+}) {
   const s = messages(locale).series;
   if (releases.length === 0) return <p className="mt-3 text-muted">{empty}</p>;
   return (
@@ -28,7 +36,12 @@ function ReleaseList({ releases, empty, locale }: { releases: (Release & { trans
         return (
           <li key={r.id} className="border-l-4 border-primary pl-3">
             <p className="font-medium">
-              <Link prefetch={false} href={localePath(locale, `/calendrier/${r.slug}`)} lang={langAttr(r.langOf('title'), locale)} className="underline">
+              <Link
+                prefetch={false}
+                href={localePath(locale, `/calendrier/${r.slug}`)}
+                lang={langAttr(r.langOf('title'), locale)}
+                className="underline"
+              >
                 {r.title}
               </Link>
               <span className={badge}>{s.releaseStatus[r.status]}</span>
@@ -66,7 +79,11 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
       <nav aria-label={t.filter} className="mt-6">
         <ul className="flex flex-wrap gap-2 text-sm">
           <li>
-            <Link href={localePath(locale, '/calendrier')} aria-current={!area ? 'page' : undefined} className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg">
+            <Link
+              href={localePath(locale, '/calendrier')}
+              aria-current={!area ? 'page' : undefined}
+              className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+            >
               {t.all}
             </Link>
           </li>
@@ -117,7 +134,13 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
   const tz = env.TIME_ZONE;
   return (
     <>
-      <Breadcrumbs items={[{ label: s.calendar.title, href: '/calendrier' }, { label: r.title, lang: lang('title') }]} locale={locale} />
+      <Breadcrumbs
+        items={[
+          { label: s.calendar.title, href: '/calendrier' },
+          { label: r.title, lang: lang('title') },
+        ]}
+        locale={locale}
+      />
       <UntranslatedNotice locale={locale} langs={[r.langOf('title'), ...(showsReason ? [r.langOf('reason')] : [])]} />
       <h1 lang={lang('title')} className="text-3xl font-bold leading-tight">
         {r.title}
@@ -162,7 +185,11 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
               const p = localize(row, locale, ['title']);
               return (
                 <li key={`${p.area}/${p.slug}`}>
-                  <Link href={localePath(locale, publicationUrl(p) ?? '/')} lang={langAttr(p.langOf('title'), locale)} className="underline">
+                  <Link
+                    href={localePath(locale, publicationUrl(p) ?? '/')}
+                    lang={langAttr(p.langOf('title'), locale)}
+                    className="underline"
+                  >
                     {p.title}
                   </Link>
                 </li>
@@ -172,7 +199,11 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
               const v = localize(row, locale, ['label']);
               return (
                 <li key={`${v.code}-${v.number}`}>
-                  <Link href={localePath(locale, seriesPath(v) ?? '/donnees')} lang={langAttr(v.langOf('label'), locale)} className="underline">
+                  <Link
+                    href={localePath(locale, seriesPath(v) ?? '/donnees')}
+                    lang={langAttr(v.langOf('label'), locale)}
+                    className="underline"
+                  >
                     {v.label}
                   </Link>{' '}
                   <span className="text-muted">{t.seriesVersion(v.code, v.number)}</span>

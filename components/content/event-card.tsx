@@ -32,25 +32,25 @@ export function EventCard({ event, locale }: Props) {
         />
       ) : null}
       <div>
-      <h3 lang={lang('title')} className="text-lg font-semibold">
-        {e.title}
-      </h3>
-      <p className="mt-1 text-sm text-muted">
-        <time dateTime={isoDate(e.startsAt)}>{formatDateTime(e.startsAt, locale)}</time>
-        {e.endsAt ? (
-          <>
-            {' '}
-            {t.until} <time dateTime={isoDate(e.endsAt)}>{formatDate(e.endsAt, locale)}</time>
-          </>
-        ) : null}
-        {e.place ? (lang('place') ? <> · {inLang(e.place, lang('place'))}</> : ` · ${e.place}`) : ''}
-      </p>
-      {e.summary ? (
-        <p lang={lang('summary')} className="mt-2">
-          {e.summary}
+        <h3 lang={lang('title')} className="text-lg font-semibold">
+          {e.title}
+        </h3>
+        <p className="mt-1 text-sm text-muted">
+          <time dateTime={isoDate(e.startsAt)}>{formatDateTime(e.startsAt, locale)}</time>
+          {e.endsAt ? (
+            <>
+              {' '}
+              {t.until} <time dateTime={isoDate(e.endsAt)}>{formatDate(e.endsAt, locale)}</time>
+            </>
+          ) : null}
+          {e.place ? lang('place') ? <> · {inLang(e.place, lang('place'))}</> : ` · ${e.place}` : ''}
         </p>
-      ) : null}
-      {e.body ? <RichText html={e.body} lang={lang('body')} className="mt-2 text-sm" /> : null}
+        {e.summary ? (
+          <p lang={lang('summary')} className="mt-2">
+            {e.summary}
+          </p>
+        ) : null}
+        {e.body ? <RichText html={e.body} lang={lang('body')} className="mt-2 text-sm" /> : null}
       </div>
     </article>
   );

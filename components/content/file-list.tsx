@@ -30,7 +30,11 @@ export function FileList({ files, compact = false, locale }: { files: PublicFile
                 ({fileTypeLabel(f.ext, locale)}, {formatFileSize(f.size, locale)})
               </span>
               {/* The file's name is French (files have no translation): marked so on English pages. */}
-              {compact ? <span className="sr-only" lang={locale === 'fr' ? undefined : 'fr'}>{t.which(f.label ?? f.name)}</span> : null}
+              {compact ? (
+                <span className="sr-only" lang={locale === 'fr' ? undefined : 'fr'}>
+                  {t.which(f.label ?? f.name)}
+                </span>
+              ) : null}
             </span>
           </a>
         </li>

@@ -3,7 +3,17 @@ import type { PublicFile } from '@/lib/content/queries/files';
 import type { PublicationDetail } from '@/lib/content/queries/publications';
 import type { LocalizableSeriesData } from '@/lib/series/queries';
 
-const file: PublicFile = { id: '00000000-0000-4000-8000-000000000001', name: 'ipc-octobre.pdf', label: 'Note complète', mime: 'application/pdf', ext: 'pdf', size: 123456, width: null, height: null, restricted: false };
+const file: PublicFile = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'ipc-octobre.pdf',
+  label: 'Note complète',
+  mime: 'application/pdf',
+  ext: 'pdf',
+  size: 123456,
+  width: null,
+  height: null,
+  restricted: false,
+};
 
 export const publication: PublicationDetail = {
   id: 7,
@@ -22,7 +32,16 @@ export const publication: PublicationDetail = {
   updatedAt: new Date('2026-11-10T08:00:00Z'),
 };
 
-export const related = [{ id: 8, area: 'ipc', slug: 'ipc-septembre-2026', title: 'Indice des prix, septembre 2026', periodLabel: 'Septembre 2026', translations: {} }];
+export const related = [
+  {
+    id: 8,
+    area: 'ipc',
+    slug: 'ipc-septembre-2026',
+    title: 'Indice des prix, septembre 2026',
+    periodLabel: 'Septembre 2026',
+    translations: {},
+  },
+];
 
 export const news = {
   id: 3,
@@ -52,6 +71,10 @@ export const seriesData: LocalizableSeriesData = {
     imfIndicator: null,
   },
   version: { number: 2, publishedAt: '2026-11-10T08:00:00.000Z', kind: 'revision', reason: 'Publication mensuelle' },
-  observations: Array.from({ length: 14 }, (_, i) => ({ period: `${i < 2 ? 2025 : 2026}-${String(((i + 10) % 12) + 1).padStart(2, '0')}-01`, value: 100 + i / 2, status: 'A' as const })),
+  observations: Array.from({ length: 14 }, (_, i) => ({
+    period: `${i < 2 ? 2025 : 2026}-${String(((i + 10) % 12) + 1).padStart(2, '0')}-01`,
+    value: 100 + i / 2,
+    status: 'A' as const,
+  })),
   translations: {},
 };

@@ -11,7 +11,13 @@ import { messages } from '@/lib/i18n/messages';
  * (`:target`), so it works without JavaScript and is driven by the keyboard like any link:
  * previous, next and close are links too.
  */
-export function GalleryAlbum({ gallery: row, locale }: { gallery: Omit<Gallery, 'translations'> & { translations?: Gallery['translations'] }; locale: Locale }) {
+export function GalleryAlbum({
+  gallery: row,
+  locale,
+}: {
+  gallery: Omit<Gallery, 'translations'> & { translations?: Gallery['translations'] };
+  locale: Locale;
+}) {
   const t = messages(locale).content.gallery;
   const gallery = localize(row, locale, ['title', 'description']);
   // Captions and alternative texts have no translations (gallery_images): always French.
@@ -52,7 +58,11 @@ export function GalleryAlbum({ gallery: row, locale }: { gallery: Omit<Gallery, 
         ))}
       </ul>
       {gallery.images.map((img, i) => (
-        <div key={img.id} id={anchor(i)} className="fixed inset-0 z-50 hidden flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white target:flex">
+        <div
+          key={img.id}
+          id={anchor(i)}
+          className="fixed inset-0 z-50 hidden flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white target:flex"
+        >
           <figure aria-label={t.photoOf(i + 1, gallery.images.length, img.caption)} className="flex flex-col items-center gap-3">
             <Image
               src={fileUrl({ id: img.fileId, name: img.name })}

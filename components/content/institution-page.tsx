@@ -22,7 +22,13 @@ export async function institutionMetadata(key: AreaSlug, locale: Locale) {
   const names = areaTexts(a, locale);
   const row = (await getPageContent(key)) ?? fallback(key);
   const page = row ? localize(row, locale, ['title', 'body']) : null;
-  return pageMetadata({ title: page?.title ?? names.label, description: page ? textExcerpt(page.body) : names.description, path: a.publicPath!, locale, languages: contentLanguages(row && 'translations' in row ? row.translations : null, 'title') });
+  return pageMetadata({
+    title: page?.title ?? names.label,
+    description: page ? textExcerpt(page.body) : names.description,
+    path: a.publicPath!,
+    locale,
+    languages: contentLanguages(row && 'translations' in row ? row.translations : null, 'title'),
+  });
 }
 
 /** An institutional text edited in /admin/about, in English where translated (else French marked `lang="fr"`, with the notice). */

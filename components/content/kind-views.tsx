@@ -20,7 +20,9 @@ export type PreviewOf<K extends KindName> = NonNullable<Awaited<ReturnType<Kinds
 type ViewProps<K extends KindName> = { item: PreviewOf<K>; area: Area; identity: SiteIdentity | null; locale: Locale };
 
 export const kindViews: { [K in KindName]: (props: ViewProps<K>) => ReactNode } = {
-  publications: ({ item, area, identity, locale }) => <PublicationView area={area} publication={item} related={[]} identity={identity} locale={locale} />,
+  publications: ({ item, area, identity, locale }) => (
+    <PublicationView area={area} publication={item} related={[]} identity={identity} locale={locale} />
+  ),
   news: ({ item, locale }) => <NewsArticle item={item} locale={locale} />,
   events: ({ item, locale }) => <EventCard event={item} locale={locale} />,
   galleries: ({ item, locale }) => <GalleryAlbum gallery={item} locale={locale} />,

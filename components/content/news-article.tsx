@@ -10,7 +10,14 @@ import { messages } from '@/lib/i18n/messages';
 import { UntranslatedNotice } from './untranslated-notice';
 
 /** `translations` may be absent (a preview of an item not saved yet): the French is shown. */
-export type NewsArticleItem = { title: string; excerpt: string; body: string; publishedAt: Date; cover: PublicFile | null; translations?: NewsTranslations };
+export type NewsArticleItem = {
+  title: string;
+  excerpt: string;
+  body: string;
+  publishedAt: Date;
+  cover: PublicFile | null;
+  translations?: NewsTranslations;
+};
 
 /**
  * A news item's article as its public page shows it (and the back-office preview), in English where

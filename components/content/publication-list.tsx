@@ -11,7 +11,17 @@ import { FileList } from './file-list';
 import { inLang, pieces } from './in-lang';
 
 /** Publications with title, period, date, files (type, size, download link); texts in English where translated, else French marked `lang="fr"`. */
-export function PublicationList({ items, showArea = false, headingLevel = 2, locale }: { items: PublicationSummary[]; showArea?: boolean; headingLevel?: 2 | 3; locale: Locale }) {
+export function PublicationList({
+  items,
+  showArea = false,
+  headingLevel = 2,
+  locale,
+}: {
+  items: PublicationSummary[];
+  showArea?: boolean;
+  headingLevel?: 2 | 3;
+  locale: Locale;
+}) {
   const t = messages(locale).content;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -26,17 +36,30 @@ export function PublicationList({ items, showArea = false, headingLevel = 2, loc
         return (
           <li key={p.id} className="py-5">
             <article>
-              {showArea && a ? <p className="text-xs font-semibold uppercase tracking-wide text-muted">{areaTexts(a, locale).menuLabel}</p> : null}
+              {showArea && a ? (
+                <p className="text-xs font-semibold uppercase tracking-wide text-muted">{areaTexts(a, locale).menuLabel}</p>
+              ) : null}
               <Heading lang={lang('title')} className="text-lg font-semibold leading-snug">
                 {href ? <Link href={href}>{p.title}</Link> : p.title}
               </Heading>
               <p className="mt-1 text-sm text-muted">
-                {p.periodLabel ? <>{lang('periodLabel') ? pieces(t.publication.periodPieces(inLang(p.periodLabel, lang('periodLabel')))) : t.publication.period(p.periodLabel)} · </> : null}
+                {p.periodLabel ? (
+                  <>
+                    {lang('periodLabel')
+                      ? pieces(t.publication.periodPieces(inLang(p.periodLabel, lang('periodLabel'))))
+                      : t.publication.period(p.periodLabel)}{' '}
+                    ·{' '}
+                  </>
+                ) : null}
                 {t.publishedOn} <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time>
                 {fields.map((f) => (
                   <span key={f.name}>
                     {' '}
-                    · {t.publication.field(fieldLabel(f, locale), f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name]))}
+                    ·{' '}
+                    {t.publication.field(
+                      fieldLabel(f, locale),
+                      f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name]),
+                    )}
                   </span>
                 ))}
               </p>

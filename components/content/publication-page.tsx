@@ -25,7 +25,14 @@ export async function PublicationPage({ area, slug, locale }: { area: Area; slug
   return <PublicationView area={area} publication={data.publication} related={data.related} identity={identity} locale={locale} />;
 }
 
-type RelatedItem = { id: number; area: string; slug: string; title: string; periodLabel: string | null; translations?: PublicationTranslations };
+type RelatedItem = {
+  id: number;
+  area: string;
+  slug: string;
+  title: string;
+  periodLabel: string | null;
+  translations?: PublicationTranslations;
+};
 
 /**
  * A publication: summary, body, period, release date, files, related publications, citation (also
@@ -56,7 +63,13 @@ export function PublicationView({
   const fields = (area.fields ?? []).filter((f) => f.public && p.fields[f.name]);
   return (
     <>
-      <Breadcrumbs items={[{ label: areaTexts(area, locale).menuLabel, href: area.publicPath }, { label: p.title, lang: lang('title') }]} locale={locale} />
+      <Breadcrumbs
+        items={[
+          { label: areaTexts(area, locale).menuLabel, href: area.publicPath },
+          { label: p.title, lang: lang('title') },
+        ]}
+        locale={locale}
+      />
       <UntranslatedNotice locale={locale} langs={p.main} />
       <article>
         <h1 lang={lang('title')} className="text-3xl font-bold leading-tight">
@@ -100,7 +113,8 @@ export function PublicationView({
           </h2>
           <p className="mt-2 rounded-md bg-surface-2 p-3 text-sm">
             {identity?.acronym ?? t.fallbackAcronym} ({year}). <cite lang={lang('title')}>{p.title}</cite>
-            {p.periodLabel ? (lang('periodLabel') ? <>, {inLang(p.periodLabel, lang('periodLabel'))}</> : `, ${p.periodLabel}`) : ''}. {institute ? inLang(institute.name, langAttr(institute.langOf('name'), locale)) : null}. {url}
+            {p.periodLabel ? lang('periodLabel') ? <>, {inLang(p.periodLabel, lang('periodLabel'))}</> : `, ${p.periodLabel}` : ''}.{' '}
+            {institute ? inLang(institute.name, langAttr(institute.langOf('name'), locale)) : null}. {url}
           </p>
         </section>
       </article>
@@ -118,7 +132,9 @@ export function PublicationView({
                   <Link href={href ? localePath(locale, href) : '#'} lang={langAttr(r.langOf('title'), locale)}>
                     {r.title}
                   </Link>
-                  {r.periodLabel ? <span className="text-sm text-muted"> — {inLang(r.periodLabel, langAttr(r.langOf('periodLabel'), locale))}</span> : null}
+                  {r.periodLabel ? (
+                    <span className="text-sm text-muted"> — {inLang(r.periodLabel, langAttr(r.langOf('periodLabel'), locale))}</span>
+                  ) : null}
                 </li>
               );
             })}

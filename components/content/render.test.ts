@@ -33,15 +33,29 @@ vi.mock('@/lib/releases/public', () => ({
 
 const ipc = area('ipc');
 const html = (node: unknown) => renderToString(node as never);
-const english = { title: 'Consumer price index, October 2026', summary: 'Prices rose by 0.4% over the month.', body: '<p>Food prices drove the index.</p>' };
+const english = {
+  title: 'Consumer price index, October 2026',
+  summary: 'Prices rose by 0.4% over the month.',
+  body: '<p>Food prices drove the index.</p>',
+};
 const notePage = 'This page has not been translated into English yet; it is shown in French.';
 const notePart = 'Part of this page has not been translated into English yet; it is shown in French.';
 const view = (p: typeof publication, locale: Locale) =>
-  html(PublicationView({ area: ipc, publication: p, related, identity: { acronym: 'INS', name: 'Institut national de la statistique' }, locale }));
+  html(
+    PublicationView({
+      area: ipc,
+      publication: p,
+      related,
+      identity: { acronym: 'INS', name: 'Institut national de la statistique' },
+      locale,
+    }),
+  );
 
 describe('UntranslatedNotice', () => {
   it('says the whole page or a part of it is in French, and nothing when it is not', () => {
-    expect(html(createElement(UntranslatedNotice, { locale: 'en', langs: ['fr', 'fr'] }))).toBe(`<p role="note" class="mb-6 rounded-md border border-border bg-surface px-4 py-3 text-sm">${notePage}</p>`);
+    expect(html(createElement(UntranslatedNotice, { locale: 'en', langs: ['fr', 'fr'] }))).toBe(
+      `<p role="note" class="mb-6 rounded-md border border-border bg-surface px-4 py-3 text-sm">${notePage}</p>`,
+    );
     expect(html(createElement(UntranslatedNotice, { locale: 'en', langs: ['en', 'fr'] }))).toContain(notePart);
     expect(html(createElement(UntranslatedNotice, { locale: 'en', langs: ['en', 'en'] }))).toBe('');
     expect(html(createElement(UntranslatedNotice, { locale: 'en', langs: [] }))).toBe('');
@@ -53,7 +67,10 @@ describe('localizedPublication', () => {
   it('gives the languages of the text the page shows, leaving out empty fields', () => {
     expect(localizedPublication({ ...publication, summary: '', translations: { en: { title: 'T' } } }, 'en').main).toEqual(['en', 'fr']);
     expect(localizedPublication({ ...publication, translations: { en: english } }, 'en').main).toEqual(['en', 'en', 'en']);
-    expect(localizedPublication({ ...publication, translations: { en: english } }, 'fr')).toMatchObject({ title: publication.title, main: ['fr', 'fr', 'fr'] });
+    expect(localizedPublication({ ...publication, translations: { en: english } }, 'fr')).toMatchObject({
+      title: publication.title,
+      main: ['fr', 'fr', 'fr'],
+    });
   });
 });
 
@@ -103,23 +120,43 @@ describe('lists and other pages', () => {
   });
 
   it('lists translated titles in English and marks the others French, without a notice per item', () => {
-    const items = [{ ...publication, translations: { en: english } }, { ...publication, id: 8, slug: 'autre' }];
+    const items = [
+      { ...publication, translations: { en: english } },
+      { ...publication, id: 8, slug: 'autre' },
+    ];
     const out = html(createElement(PublicationList, { items, locale: 'en' }));
-    expect(out).toContain(`<h2 class="text-lg font-semibold leading-snug"><a href="/en/indice/ipc/ipc-octobre-2026">${english.title}</a></h2>`);
+    expect(out).toContain(
+      `<h2 class="text-lg font-semibold leading-snug"><a href="/en/indice/ipc/ipc-octobre-2026">${english.title}</a></h2>`,
+    );
     expect(out).toContain('<h2 lang="fr" class="text-lg font-semibold leading-snug"><a href="/en/indice/ipc/autre">');
     expect(out).toContain('Period: <span lang="fr">Octobre 2026</span>');
     expect(out).not.toContain('role="note"');
   });
 
   it('shows a news article in English, or in French with the notice', () => {
-    expect(html(createElement(NewsArticle, { item: { ...news, translations: { en: { title: 'Statistics Day', excerpt: 'Open doors.', body: '<p>Programme.</p>' } } }, locale: 'en' }))).not.toMatch(/lang="fr"|role="note"/);
+    expect(
+      html(
+        createElement(NewsArticle, {
+          item: { ...news, translations: { en: { title: 'Statistics Day', excerpt: 'Open doors.', body: '<p>Programme.</p>' } } },
+          locale: 'en',
+        }),
+      ),
+    ).not.toMatch(/lang="fr"|role="note"/);
     const out = html(createElement(NewsArticle, { item: news, locale: 'en' }));
     expect(out).toContain(notePage);
     expect(out).toContain('<h1 lang="fr"');
   });
 
   it('shows an institution page in English where translated', async () => {
-    rows.current = { page: { key: 'mission', title: 'Notre mission', body: '<p>Produire.</p>', translations: { en: { title: 'Our mission' } }, photo: null } };
+    rows.current = {
+      page: {
+        key: 'mission',
+        title: 'Notre mission',
+        body: '<p>Produire.</p>',
+        translations: { en: { title: 'Our mission' } },
+        photo: null,
+      },
+    };
     const out = html(await InstitutionPage({ pageKey: 'mission', locale: 'en' }));
     expect(out).toContain('>Our mission</h1>');
     expect(out).toContain(notePart);
@@ -144,7 +181,11 @@ describe('lists and other pages', () => {
   });
 
   it('cites the institute by its English name where /admin/about gives one, by its French name marked lang="fr" otherwise', async () => {
-    const translated = { acronym: 'INS', name: 'Institut national de la statistique', translations: { en: { name: 'National Institute of Statistics' } } };
+    const translated = {
+      acronym: 'INS',
+      name: 'Institut national de la statistique',
+      translations: { en: { name: 'National Institute of Statistics' } },
+    };
     const text = (markup: string) => markup.replaceAll('<!-- -->', '');
     const out = text(html(PublicationView({ area: ipc, publication, related, identity: translated, locale: 'en' })));
     expect(out).toContain('. National Institute of Statistics. http://localhost:3000/en/indice/ipc/ipc-octobre-2026');
@@ -161,8 +202,18 @@ describe('lists and other pages', () => {
 
   it('shows a release and the calendar in English where translated, with links under /en', async () => {
     const release = {
-      id: 1, slug: 'ipc-octobre-2026', area: 'ipc', title: 'Indice des prix, octobre 2026', scheduledAt: new Date('2026-11-10T08:00:00Z'), status: 'cancelled' as const,
-      provisionalLabel: null, reason: 'Enquête interrompue', contact: 'prix@ins.example', sequence: 1, updatedAt: new Date(), createdAt: new Date(),
+      id: 1,
+      slug: 'ipc-octobre-2026',
+      area: 'ipc',
+      title: 'Indice des prix, octobre 2026',
+      scheduledAt: new Date('2026-11-10T08:00:00Z'),
+      status: 'cancelled' as const,
+      provisionalLabel: null,
+      reason: 'Enquête interrompue',
+      contact: 'prix@ins.example',
+      sequence: 1,
+      updatedAt: new Date(),
+      createdAt: new Date(),
       translations: { en: { title: 'Consumer prices, October 2026' } },
       publications: [{ area: 'ipc', slug: 'ipc-octobre-2026', title: publication.title, translations: { en: { title: english.title } } }],
       versions: [{ code: 'IPC', label: seriesData.meta.label, area: 'ipc', number: 2, publishedAt: new Date(), translations: {} }],

@@ -54,7 +54,11 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
   // translation); French for the French Dataset markup. Without an identity, the catalogue's name.
   const publisher = { name: identity ? localize(identity, locale, ['name']).name : messages(locale).content.home.instituteName, url: site };
   const frenchPublisher = { ...publisher, name: identity?.name ?? messages('fr').content.home.instituteName };
-  const downloads = downloadFormats.map((format) => ({ format: s.download[format], url: `${site}${seriesDownloadPath(meta.code, format)}`, mime: mime[format] }));
+  const downloads = downloadFormats.map((format) => ({
+    format: s.download[format],
+    url: `${site}${seriesDownloadPath(meta.code, format)}`,
+    mime: mime[format],
+  }));
   const jsonLd = datasetJsonLd({ data: page.data, url: frenchUrl, downloads, publisher: frenchPublisher });
 
   return (
@@ -65,7 +69,12 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
         {meta.label}
       </h1>
       <p className="mt-2 text-muted">
-        {t.subtitle(meta.code, s.frequency[meta.frequency], `${meta.unit}${meta.basePeriod ? ` (${meta.basePeriod})` : ''}`, s.seasonalAdjustment[meta.seasonalAdjustment])}
+        {t.subtitle(
+          meta.code,
+          s.frequency[meta.frequency],
+          `${meta.unit}${meta.basePeriod ? ` (${meta.basePeriod})` : ''}`,
+          s.seasonalAdjustment[meta.seasonalAdjustment],
+        )}
       </p>
 
       <div className="mt-6">
@@ -164,7 +173,11 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
           {t.versions}
         </h2>
         <div className="mt-3">
-          <SeriesVersions versions={versions} href={(v) => `${seriesDownloadPath(meta.code, 'csv', locale)}&asOf=${encodeURIComponent(v.publishedAt)}`} locale={locale} />
+          <SeriesVersions
+            versions={versions}
+            href={(v) => `${seriesDownloadPath(meta.code, 'csv', locale)}&asOf=${encodeURIComponent(v.publishedAt)}`}
+            locale={locale}
+          />
         </div>
       </section>
 

@@ -1,14 +1,26 @@
 import type { Observation } from '@/lib/series/model';
 
 /** Small trend line drawn on the server (no chart library, no JavaScript). */
-export function Sparkline({ points, label, width = 160, height = 40 }: { points: Observation[]; label: string; width?: number; height?: number }) {
+export function Sparkline({
+  points,
+  label,
+  width = 160,
+  height = 40,
+}: {
+  points: Observation[];
+  label: string;
+  width?: number;
+  height?: number;
+}) {
   if (points.length < 2) return null;
   const values = points.map((p) => p.value);
   const min = Math.min(...values);
   const max = Math.max(...values);
   const span = max - min || 1;
   const step = width / (points.length - 1);
-  const d = values.map((v, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${(height - 4 - ((v - min) / span) * (height - 8)).toFixed(1)}`).join(' ');
+  const d = values
+    .map((v, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${(height - 4 - ((v - min) / span) * (height - 8)).toFixed(1)}`)
+    .join(' ');
   return (
     <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} className="text-primary">
       <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />

@@ -20,7 +20,9 @@ export function TenderCard({ tender, locale }: Props) {
   return (
     <article className="rounded-lg border border-border p-5">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={`rounded-full px-2 py-0.5 font-semibold ${t.open ? 'bg-primary text-primary-fg' : 'bg-surface-2 text-fg'}`}>{t.open ? m.open : m.closed}</span>
+        <span className={`rounded-full px-2 py-0.5 font-semibold ${t.open ? 'bg-primary text-primary-fg' : 'bg-surface-2 text-fg'}`}>
+          {t.open ? m.open : m.closed}
+        </span>
         <span className="text-muted">{m.reference(t.reference)}</span>
       </p>
       <h2 lang={lang('title')} className="mt-2 text-lg font-semibold">

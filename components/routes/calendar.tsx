@@ -36,7 +36,13 @@ export function calendarRoute(locale: Locale) {
       const data = await getRelease(v.slug);
       if (!data) return { title: messages(locale).site.error.notFound };
       const { title } = localize(data.release, locale, ['title']);
-      return pageMetadata({ title, description: t.release.description(title), path: `/calendrier/${v.slug}`, locale, languages: contentLanguages(data.release.translations, 'title') });
+      return pageMetadata({
+        title,
+        description: t.release.description(title),
+        path: `/calendrier/${v.slug}`,
+        locale,
+        languages: contentLanguages(data.release.translations, 'title'),
+      });
     }
     const area = v.area ? getArea(v.area) : undefined;
     return pageMetadata({

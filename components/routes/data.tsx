@@ -54,10 +54,18 @@ export function dataRoute(locale: Locale) {
               <caption className="sr-only">{t.caption}</caption>
               <thead>
                 <tr className="border-b border-border text-left">
-                  <th scope="col" className="py-2 pr-4">{t.colSeries}</th>
-                  <th scope="col" className="py-2 pr-4">{t.colArea}</th>
-                  <th scope="col" className="py-2 pr-4">{t.colLatest}</th>
-                  <th scope="col" className="py-2">{t.colFiles}</th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colSeries}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colArea}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colLatest}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t.colFiles}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -68,15 +76,32 @@ export function dataRoute(locale: Locale) {
                   return (
                     <tr key={meta.code} className="border-b border-border align-top">
                       <th scope="row" className="py-2 pr-4 text-left font-normal">
-                        <span lang={langAttr(langOf('label'), locale)}>{page ? <Link href={localePath(locale, page)} className="underline">{meta.label}</Link> : meta.label}</span> <span className="text-muted">({meta.code})</span>
+                        <span lang={langAttr(langOf('label'), locale)}>
+                          {page ? (
+                            <Link href={localePath(locale, page)} className="underline">
+                              {meta.label}
+                            </Link>
+                          ) : (
+                            meta.label
+                          )}
+                        </span>{' '}
+                        <span className="text-muted">({meta.code})</span>
                       </th>
                       <td className="py-2 pr-4">{getArea(meta.area) ? areaTexts(getArea(meta.area)!, locale).menuLabel : meta.area}</td>
-                      <td className="py-2 pr-4 tabular-nums">{last ? `${formatNumber(last.value, meta.decimals, locale)} (${periodLabel(last.period, meta.frequency, locale)})` : '—'}</td>
+                      <td className="py-2 pr-4 tabular-nums">
+                        {last
+                          ? `${formatNumber(last.value, meta.decimals, locale)} (${periodLabel(last.period, meta.frequency, locale)})`
+                          : '—'}
+                      </td>
                       <td className="py-2">
                         <ul className="flex flex-wrap gap-x-3">
                           {downloadFormats.map((format) => (
                             <li key={format}>
-                              <a href={seriesDownloadPath(meta.code, format, locale)} download aria-label={t.file(meta.code, s.download[format])}>
+                              <a
+                                href={seriesDownloadPath(meta.code, format, locale)}
+                                download
+                                aria-label={t.file(meta.code, s.download[format])}
+                              >
                                 {format.toUpperCase()}
                               </a>
                             </li>
@@ -89,9 +114,7 @@ export function dataRoute(locale: Locale) {
               </tbody>
             </table>
           </div>
-          <p className="mt-3 text-sm">
-            {t.statuses(statusCodes.map((c) => `${c} ${s.status[c]}`))}
-          </p>
+          <p className="mt-3 text-sm">{t.statuses(statusCodes.map((c) => `${c} ${s.status[c]}`))}</p>
         </section>
 
         <section aria-labelledby="sgdd" className="mt-10 max-w-4xl">

@@ -93,18 +93,18 @@ export function homeRoute(locale: Locale) {
                   {releases.map((release) => {
                     const r = localizedRelease(release, locale);
                     return (
-                    <li key={r.id} className="border-l-4 border-primary pl-3">
-                      <p className="font-medium">
-                        <Link prefetch={false} href={href(`/calendrier/${r.slug}`)} lang={langAttr(r.langOf('title'), locale)}>
-                          {r.title}
-                        </Link>
-                      </p>
-                      <p className="text-sm text-muted">
-                        <time dateTime={isoDate(r.scheduledAt)}>{releaseWhen(r, env.TIME_ZONE, locale)}</time>
-                        {` · ${releaseStatus[r.status]}`}
-                        {getArea(r.area) ? ` · ${areaTexts(getArea(r.area)!, locale).menuLabel}` : ''}
-                      </p>
-                    </li>
+                      <li key={r.id} className="border-l-4 border-primary pl-3">
+                        <p className="font-medium">
+                          <Link prefetch={false} href={href(`/calendrier/${r.slug}`)} lang={langAttr(r.langOf('title'), locale)}>
+                            {r.title}
+                          </Link>
+                        </p>
+                        <p className="text-sm text-muted">
+                          <time dateTime={isoDate(r.scheduledAt)}>{releaseWhen(r, env.TIME_ZONE, locale)}</time>
+                          {` · ${releaseStatus[r.status]}`}
+                          {getArea(r.area) ? ` · ${areaTexts(getArea(r.area)!, locale).menuLabel}` : ''}
+                        </p>
+                      </li>
                     );
                   })}
                 </ul>
@@ -129,7 +129,8 @@ export function homeRoute(locale: Locale) {
                           {e.title}
                         </p>
                         <p className="text-sm text-muted">
-                          <time dateTime={isoDate(e.startsAt)}>{formatDate(e.startsAt, locale)}</time> · <span lang={langAttr(e.langOf('place'), locale)}>{e.place}</span>
+                          <time dateTime={isoDate(e.startsAt)}>{formatDate(e.startsAt, locale)}</time> ·{' '}
+                          <span lang={langAttr(e.langOf('place'), locale)}>{e.place}</span>
                         </p>
                       </li>
                     );

@@ -32,7 +32,14 @@ export function newsItemRoute(locale: Locale) {
     if (!found) return { title: t.notFoundTitle };
     const item = localize(found, locale, ['title', 'excerpt']);
     // An item without excerpt is described by its area (search engines want a description).
-    return pageMetadata({ title: item.title, description: item.excerpt || areaTexts(area('news'), locale).description, path: `/actualites/${item.id}`, type: 'article', locale, languages: contentLanguages(found.translations, 'title') });
+    return pageMetadata({
+      title: item.title,
+      description: item.excerpt || areaTexts(area('news'), locale).description,
+      path: `/actualites/${item.id}`,
+      type: 'article',
+      locale,
+      languages: contentLanguages(found.translations, 'title'),
+    });
   }
 
   async function NewsItemPage({ params }: Props) {
@@ -42,7 +49,10 @@ export function newsItemRoute(locale: Locale) {
     return (
       <>
         <Breadcrumbs
-          items={[{ label: areaTexts(area('news'), locale).label, href: '/actualites' }, { label: title.title, lang: langAttr(title.langOf('title'), locale) }]}
+          items={[
+            { label: areaTexts(area('news'), locale).label, href: '/actualites' },
+            { label: title.title, lang: langAttr(title.langOf('title'), locale) },
+          ]}
           locale={locale}
         />
         <NewsArticle item={item} locale={locale} />

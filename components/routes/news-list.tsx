@@ -26,7 +26,12 @@ export function newsListRoute(locale: Locale) {
   async function generateMetadata({ params }: Props) {
     const page = await pageNumber(params);
     if (!page) return { title: t.notFoundTitle };
-    return pageMetadata({ title: t.news.pageTitle(names.label, page), description: names.description, path: `/actualites/page/${page}`, locale });
+    return pageMetadata({
+      title: t.news.pageTitle(names.label, page),
+      description: names.description,
+      path: `/actualites/page/${page}`,
+      locale,
+    });
   }
 
   async function NewsPageN({ params }: Props) {

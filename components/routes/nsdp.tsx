@@ -61,14 +61,30 @@ export function nsdpRoute(locale: Locale) {
               <caption className="sr-only">{t.caption}</caption>
               <thead>
                 <tr className="border-b border-border text-left">
-                  <th scope="col" className="py-2 pr-4">{t.colCategory}</th>
-                  <th scope="col" className="py-2 pr-4">{t.colIndicator}</th>
-                  <th scope="col" className="py-2 pr-4">{t.colUnit}</th>
-                  <th scope="col" className="py-2 pr-4">{t.colPeriod}</th>
-                  <th scope="col" className="py-2 pr-4 text-right">{t.colLatest}</th>
-                  <th scope="col" className="py-2 pr-4">{t.colMetadata}</th>
-                  <th scope="col" className="py-2 pr-4">{t.colNext}</th>
-                  <th scope="col" className="py-2">{t.colData}</th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colCategory}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colIndicator}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colUnit}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colPeriod}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    {t.colLatest}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colMetadata}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t.colNext}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t.colData}
+                  </th>
                 </tr>
               </thead>
               {sections.map(({ category, rows }) => (
@@ -85,7 +101,10 @@ export function nsdpRoute(locale: Locale) {
                           </th>
                         ) : null}
                         <td className="py-2 pr-4">
-                          <span lang={langAttr(langOf('label'), locale)}>{page ? <Link href={localePath(locale, page)}>{meta.label}</Link> : meta.label}</span> <span className="text-muted">({row.indicator})</span>
+                          <span lang={langAttr(langOf('label'), locale)}>
+                            {page ? <Link href={localePath(locale, page)}>{meta.label}</Link> : meta.label}
+                          </span>{' '}
+                          <span className="text-muted">({row.indicator})</span>
                         </td>
                         <td className="py-2 pr-4">
                           <span lang={langAttr(langOf('unit'), locale)}>{meta.unit}</span>
@@ -102,9 +121,23 @@ export function nsdpRoute(locale: Locale) {
                             '—'
                           )}
                         </td>
-                        <td className="py-2 pr-4">{page ? <Link href={localePath(locale, `${page}#description`)} aria-label={t.methodOf(meta.label)}>{t.method}</Link> : '—'}</td>
                         <td className="py-2 pr-4">
-                          {row.next ? <Link prefetch={false} href={localePath(locale, `/calendrier/${row.next.slug}`)}>{releaseWhen(localizedRelease(row.next, locale), env.TIME_ZONE, locale)}</Link> : t.notAnnounced}
+                          {page ? (
+                            <Link href={localePath(locale, `${page}#description`)} aria-label={t.methodOf(meta.label)}>
+                              {t.method}
+                            </Link>
+                          ) : (
+                            '—'
+                          )}
+                        </td>
+                        <td className="py-2 pr-4">
+                          {row.next ? (
+                            <Link prefetch={false} href={localePath(locale, `/calendrier/${row.next.slug}`)}>
+                              {releaseWhen(localizedRelease(row.next, locale), env.TIME_ZONE, locale)}
+                            </Link>
+                          ) : (
+                            t.notAnnounced
+                          )}
                         </td>
                         {i === 0 ? (
                           <td rowSpan={rows.length} className="py-2">

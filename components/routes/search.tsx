@@ -25,7 +25,6 @@ export function searchRoute(locale: Locale) {
     return { ...metadata, robots: { index: false, follow: true } };
   }
 
-
   /** `/recherche?q=…`: the whole site and the text of its documents, in French, with filters. */
   async function SearchPage({ searchParams }: Props) {
     const params = readSearchParams(await searchParams);

@@ -35,7 +35,11 @@ describe('search results in English', () => {
     page: 2,
     pages: 3,
     hits: [hit(1), hit(2)],
-    facets: { areas: [{ value: area.slug, label: area.label, count: 25 }], kinds: [{ value: 'publications', label: 'Publications', count: 25 }], years: [{ value: '2026', label: '2026', count: 25 }] },
+    facets: {
+      areas: [{ value: area.slug, label: area.label, count: 25 }],
+      kinds: [{ value: 'publications', label: 'Publications', count: 25 }],
+      years: [{ value: '2026', label: '2026', count: 25 }],
+    },
     partial: false,
     suggestions: [],
     ...over,
@@ -50,13 +54,36 @@ describe('search results in English', () => {
     expect(links).toContain('/en/recherche?q=prix&annee=2026&page=3');
     expect(links).toContain(`/en/recherche?q=prix&rubrique=${area.slug}&annee=2026`);
     expect(links).toContain('/en/recherche?q=prix');
-    const none = renderToStaticMarkup(SearchResults({ result: result({ total: 0, pages: 0, page: 1, hits: [], suggestions: ['prise'] }), params: { q: 'prix', page: 1 }, scope: 'public', base: '/recherche', locale: 'en' }));
+    const none = renderToStaticMarkup(
+      SearchResults({
+        result: result({ total: 0, pages: 0, page: 1, hits: [], suggestions: ['prise'] }),
+        params: { q: 'prix', page: 1 },
+        scope: 'public',
+        base: '/recherche',
+        locale: 'en',
+      }),
+    );
     expect(addresses(none)).toEqual(['/en/recherche?q=prise']);
-    expect(renderToStaticMarkup(SearchForm({ q: 'prix', action: '/recherche', label: 'Search', locale: 'en' }))).toContain('action="/en/recherche"');
+    expect(renderToStaticMarkup(SearchForm({ q: 'prix', action: '/recherche', label: 'Search', locale: 'en' }))).toContain(
+      'action="/en/recherche"',
+    );
   });
 
   it('leave the back-office’s links alone, with its French badges', () => {
-    const html = renderToStaticMarkup(SearchResults({ result: result({ hits: [{ ...hit(1), status: 'draft' }, { ...hit(2), deleted: true }] }), params, scope: 'admin', base: '/admin/recherche', locale: 'fr' }));
+    const html = renderToStaticMarkup(
+      SearchResults({
+        result: result({
+          hits: [
+            { ...hit(1), status: 'draft' },
+            { ...hit(2), deleted: true },
+          ],
+        }),
+        params,
+        scope: 'admin',
+        base: '/admin/recherche',
+        locale: 'fr',
+      }),
+    );
     const links = addresses(html);
     expect(links).toContain(`/admin/${area.slug}/1`);
     expect(links).toContain('/admin/recherche?q=prix&annee=2026&page=3');

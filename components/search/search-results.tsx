@@ -45,11 +45,31 @@ function namer(locale: Locale) {
     return a ? areaTexts(a, locale).label : fr;
   };
   const facet = (values: FacetValue[], name: (value: string, fr: string) => string) =>
-    french ? values : values.map((v) => ({ ...v, label: name(v.value, v.label) })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, intlLocales[locale]));
+    french
+      ? values
+      : values
+          .map((v) => ({ ...v, label: name(v.value, v.label) }))
+          .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, intlLocales[locale]));
   return { kind, area, facet };
 }
 
-function Facet({ title, all, name, values, current, params, link }: { title: string; all: string; name: 'area' | 'kind' | 'year'; values: FacetValue[]; current: string | undefined; params: SearchPageParams; link: (p: Partial<SearchPageParams>) => string }) {
+function Facet({
+  title,
+  all,
+  name,
+  values,
+  current,
+  params,
+  link,
+}: {
+  title: string;
+  all: string;
+  name: 'area' | 'kind' | 'year';
+  values: FacetValue[];
+  current: string | undefined;
+  params: SearchPageParams;
+  link: (p: Partial<SearchPageParams>) => string;
+}) {
   if (values.length === 0) return null;
   const id = `filtre-${name}`;
   return (
@@ -94,9 +114,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
       <p role="status" className="mt-6 text-lg">
         {total === 0 ? t.none(result.query.text) : t.count(total, shown, result.page, result.pages)}
       </p>
-      {result.correctedText ? (
-        <p className="mt-2 text-muted">{t.corrected(result.query.text, result.correctedText)}</p>
-      ) : null}
+      {result.correctedText ? <p className="mt-2 text-muted">{t.corrected(result.query.text, result.correctedText)}</p> : null}
       {result.partial ? <p className="mt-2 text-muted">{t.partial}</p> : null}
       {total === 0 && result.suggestions.length > 0 ? (
         <p className="mt-2">
@@ -110,16 +128,38 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
           .
         </p>
       ) : null}
-      {total === 0 ? (
-        <p className="mt-2 text-muted">{t.hint(Boolean(params.area || params.kind || params.year))}</p>
-      ) : null}
+      {total === 0 ? <p className="mt-2 text-muted">{t.hint(Boolean(params.area || params.kind || params.year))}</p> : null}
 
       {total > 0 || params.area || params.kind || params.year ? (
         <div className="mt-6 grid gap-8 md:grid-cols-[14rem_1fr]">
           <aside aria-label={t.filters} className="md:order-none">
-            <Facet title={t.kind} all={t.all} name="kind" values={name.facet(result.facets.kinds, name.kind)} current={params.kind} params={params} link={link} />
-            <Facet title={t.area} all={t.all} name="area" values={name.facet(result.facets.areas, name.area)} current={params.area} params={params} link={link} />
-            <Facet title={t.year} all={t.all} name="year" values={result.facets.years} current={params.year ? String(params.year) : undefined} params={params} link={link} />
+            <Facet
+              title={t.kind}
+              all={t.all}
+              name="kind"
+              values={name.facet(result.facets.kinds, name.kind)}
+              current={params.kind}
+              params={params}
+              link={link}
+            />
+            <Facet
+              title={t.area}
+              all={t.all}
+              name="area"
+              values={name.facet(result.facets.areas, name.area)}
+              current={params.area}
+              params={params}
+              link={link}
+            />
+            <Facet
+              title={t.year}
+              all={t.all}
+              name="year"
+              values={result.facets.years}
+              current={params.year ? String(params.year) : undefined}
+              params={params}
+              link={link}
+            />
           </aside>
           <div>
             <ol aria-label={t.list} className="space-y-6" start={(result.page - 1) * SEARCH_PER_PAGE + 1}>
@@ -176,7 +216,11 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                 <ul className="flex flex-wrap gap-2">
                   {result.page > 1 ? (
                     <li>
-                      <Link rel="prev" href={link({ ...params, page: result.page - 1 })} className="inline-block rounded-md border border-border px-3 py-1">
+                      <Link
+                        rel="prev"
+                        href={link({ ...params, page: result.page - 1 })}
+                        className="inline-block rounded-md border border-border px-3 py-1"
+                      >
                         {t.previous}
                       </Link>
                     </li>
@@ -197,7 +241,11 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                     ))}
                   {result.page < result.pages ? (
                     <li>
-                      <Link rel="next" href={link({ ...params, page: result.page + 1 })} className="inline-block rounded-md border border-border px-3 py-1">
+                      <Link
+                        rel="next"
+                        href={link({ ...params, page: result.page + 1 })}
+                        className="inline-block rounded-md border border-border px-3 py-1"
+                      >
                         {t.next}
                       </Link>
                     </li>

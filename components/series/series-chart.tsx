@@ -24,8 +24,16 @@ export function SeriesChart({ data, range, locale }: { data: SeriesData; range: 
   const axisY = frame.height - frame.bottom;
   return (
     <figure className="m-0">
-      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} width="100%" role="img" aria-labelledby={`${id}-titre ${id}-desc`} className="h-auto max-w-full text-fg">
-        <title id={`${id}-titre`}>{t.title(meta.label, t.range[range], `${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''}`)}</title>
+      <svg
+        viewBox={`0 0 ${frame.width} ${frame.height}`}
+        width="100%"
+        role="img"
+        aria-labelledby={`${id}-titre ${id}-desc`}
+        className="h-auto max-w-full text-fg"
+      >
+        <title id={`${id}-titre`}>
+          {t.title(meta.label, t.range[range], `${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''}`)}
+        </title>
         <desc id={`${id}-desc`}>{sentence}</desc>
         <g fontSize="12" fill="currentColor">
           {yTicks.map((tick) => (

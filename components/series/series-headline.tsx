@@ -8,7 +8,11 @@ export function SeriesHeadline({ data, locale }: { data: SeriesData; locale: Loc
   const s = messages(locale).series;
   const t = s.headline;
   const words = (pct: number) =>
-    Math.abs(pct) < 0.05 ? t.stable : pct > 0 ? t.up(formatChange(pct, 1, locale).replace(/^\+/, '')) : t.down(formatChange(pct, 1, locale).replace(/^[−-]/, ''));
+    Math.abs(pct) < 0.05
+      ? t.stable
+      : pct > 0
+        ? t.up(formatChange(pct, 1, locale).replace(/^\+/, ''))
+        : t.down(formatChange(pct, 1, locale).replace(/^[−-]/, ''));
   const { meta, version } = data;
   const values = data.observations;
   const last = values.at(-1);
@@ -23,7 +27,9 @@ export function SeriesHeadline({ data, locale }: { data: SeriesData; locale: Loc
       </p>
       {last.status !== 'A' ? <p className="mt-1 text-sm">{s.statusLine(s.status[last.status])}</p> : null}
       <ul className="mt-3 space-y-1 text-sm">
-        {previous && meta.frequency !== 'annual' ? <li>{t.overPeriod(words(((last.value - previous.value) / previous.value) * 100))}</li> : null}
+        {previous && meta.frequency !== 'annual' ? (
+          <li>{t.overPeriod(words(((last.value - previous.value) / previous.value) * 100))}</li>
+        ) : null}
         {yearAgo ? <li>{t.overYear(words(((last.value - yearAgo.value) / yearAgo.value) * 100))}</li> : null}
       </ul>
       <p className="mt-3 text-sm text-muted">{t.version(version.number, formatDateTime(version.publishedAt, locale))}</p>

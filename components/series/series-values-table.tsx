@@ -21,17 +21,31 @@ export function SeriesValuesTable({ data, locale }: { data: SeriesData; locale: 
       <caption className="mb-2 text-left font-semibold">{caption}</caption>
       <thead>
         <tr className="border-b border-border text-left">
-          <th scope="col" className="py-2 pr-4">{t.period}</th>
-          <th scope="col" className="py-2 pr-4 text-right">{t.valueIn(meta.unit)}</th>
-          {meta.frequency !== 'annual' ? <th scope="col" className="py-2 pr-4 text-right">{t.changePeriod}</th> : null}
-          <th scope="col" className="py-2 pr-4 text-right">{t.changeYear}</th>
-          <th scope="col" className="py-2">{t.status}</th>
+          <th scope="col" className="py-2 pr-4">
+            {t.period}
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right">
+            {t.valueIn(meta.unit)}
+          </th>
+          {meta.frequency !== 'annual' ? (
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t.changePeriod}
+            </th>
+          ) : null}
+          <th scope="col" className="py-2 pr-4 text-right">
+            {t.changeYear}
+          </th>
+          <th scope="col" className="py-2">
+            {t.status}
+          </th>
         </tr>
       </thead>
       <tbody>
         {list.map(({ o, previous, yearAgo }) => (
           <tr key={o.period} className="border-b border-border">
-            <th scope="row" className="py-1.5 pr-4 text-left font-normal">{periodLabel(o.period, meta.frequency, locale)}</th>
+            <th scope="row" className="py-1.5 pr-4 text-left font-normal">
+              {periodLabel(o.period, meta.frequency, locale)}
+            </th>
             <td className="py-1.5 pr-4 text-right tabular-nums">
               {formatNumber(o.value, meta.decimals, locale)}
               <Marker o={o} label={s.status[o.status]} />
@@ -53,7 +67,9 @@ export function SeriesValuesTable({ data, locale }: { data: SeriesData; locale: 
           <div className="mt-2">{table(rows.slice(RECENT), t.older(meta.label))}</div>
         </details>
       ) : null}
-      {used.length > 0 ? <p className="mt-3 text-sm text-muted">{t.legend(used.map((c) => `${statusMarker[c]} = ${s.status[c]}`))}</p> : null}
+      {used.length > 0 ? (
+        <p className="mt-3 text-sm text-muted">{t.legend(used.map((c) => `${statusMarker[c]} = ${s.status[c]}`))}</p>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,15 @@ import { messages } from '@/lib/i18n/messages';
 import type { SeriesVersion } from '@/lib/series/model';
 
 /** « Versions précédentes »: every published version, newest first, with its kind and reason. */
-export function SeriesVersions({ versions, href, locale }: { versions: SeriesVersion[]; href: (v: SeriesVersion) => string; locale: Locale }) {
+export function SeriesVersions({
+  versions,
+  href,
+  locale,
+}: {
+  versions: SeriesVersion[];
+  href: (v: SeriesVersion) => string;
+  locale: Locale;
+}) {
   const s = messages(locale).series;
   const t = s.versions;
   if (versions.length <= 1) return <p className="text-muted">{t.none}</p>;

@@ -9,7 +9,11 @@ const subscribe = () => () => {};
  * path into this span on the server (lib/http/not-found.ts); the browser fills it otherwise.
  */
 export function CurrentPath() {
-  const path = useSyncExternalStore(subscribe, () => window.location.pathname, () => '');
+  const path = useSyncExternalStore(
+    subscribe,
+    () => window.location.pathname,
+    () => '',
+  );
   return (
     <span data-current-path="" suppressHydrationWarning>
       {path}

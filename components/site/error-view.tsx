@@ -30,7 +30,10 @@ export function ErrorView({
       <p className="mt-3 text-muted">{description}</p>
       {children}
       <p className="mt-8">
-        <Link href={localePath(locale, '/')} className="rounded-md bg-primary px-4 py-2 text-primary-fg no-underline hover:bg-primary-hover">
+        <Link
+          href={localePath(locale, '/')}
+          className="rounded-md bg-primary px-4 py-2 text-primary-fg no-underline hover:bg-primary-hover"
+        >
           {labels.home}
         </Link>
       </p>

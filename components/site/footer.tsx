@@ -39,15 +39,29 @@ export function Footer({ identity, locale }: { identity: SiteIdentity | null; lo
         <div className="text-sm">
           <p className="font-semibold">{t.footer.links}</p>
           <ul className="mt-1 space-y-1">
-            <li><Link href={localePath(locale, '/presentation/mission')}>{t.footer.institute}</Link></li>
-            <li><Link href={localePath(locale, '/actualites')}>{t.footer.news}</Link></li>
-            <li><Link href={localePath(locale, '/calendrier')}>{t.footer.calendar}</Link></li>
-            <li><Link href={localePath(locale, '/donnees')}>{t.footer.data}</Link></li>
-            <li><Link href={localePath(locale, '/accessibilite')}>{t.footer.accessibility}</Link></li>
-            <li><Link href={localePath(locale, '/offres')}>{t.footer.tenders}</Link></li>
+            <li>
+              <Link href={localePath(locale, '/presentation/mission')}>{t.footer.institute}</Link>
+            </li>
+            <li>
+              <Link href={localePath(locale, '/actualites')}>{t.footer.news}</Link>
+            </li>
+            <li>
+              <Link href={localePath(locale, '/calendrier')}>{t.footer.calendar}</Link>
+            </li>
+            <li>
+              <Link href={localePath(locale, '/donnees')}>{t.footer.data}</Link>
+            </li>
+            <li>
+              <Link href={localePath(locale, '/accessibilite')}>{t.footer.accessibility}</Link>
+            </li>
+            <li>
+              <Link href={localePath(locale, '/offres')}>{t.footer.tenders}</Link>
+            </li>
             {identity?.socialLinks.map((s) => (
               <li key={s.url}>
-                <a href={s.url} rel="noopener">{s.label}</a>
+                <a href={s.url} rel="noopener">
+                  {s.label}
+                </a>
               </li>
             ))}
           </ul>

@@ -8,7 +8,12 @@ import { SearchSuggestions } from './search-suggestions';
 export function HeaderSearch({ locale }: { locale: Locale }) {
   const t = messages(locale).search.header;
   return (
-    <form role="search" action={localePath(locale, '/recherche')} method="get" className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto">
+    <form
+      role="search"
+      action={localePath(locale, '/recherche')}
+      method="get"
+      className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto"
+    >
       <label htmlFor="entete-recherche" className="sr-only">
         {t.label}
       </label>
@@ -21,7 +26,10 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
         placeholder={t.placeholder}
         className="h-10 min-w-0 flex-1 rounded-md border border-border bg-bg px-3 text-sm sm:w-48 sm:flex-none lg:w-64"
       />
-      <button type="submit" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-border hover:bg-surface-2">
+      <button
+        type="submit"
+        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-border hover:bg-surface-2"
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="8.5" cy="8.5" r="5.5" />
           <path d="m13 13 4.5 4.5" strokeLinecap="round" />

@@ -19,7 +19,10 @@ export function Header({ identity, locale }: { identity: SiteIdentity | null; lo
   const named = identity && localize(identity, locale, ['name']);
   return (
     <header className="border-b border-border bg-bg">
-      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg"
+      >
         {t.header.skipLink}
       </a>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3">

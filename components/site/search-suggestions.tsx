@@ -15,7 +15,17 @@ type Suggestion = { title: string; url: string; kindLabel: string; source?: stri
  * while the reader types (the form works without it); choosing one opens its page. Each is named
  * by what it is in the page's language (`kindLabels`, from the server parent) and opened in it (`locale`).
  */
-export function SearchSuggestions({ inputId, listId, kindLabels, locale }: { inputId: string; listId: string; kindLabels: Readonly<Record<string, string>>; locale: Locale }) {
+export function SearchSuggestions({
+  inputId,
+  listId,
+  kindLabels,
+  locale,
+}: {
+  inputId: string;
+  listId: string;
+  kindLabels: Readonly<Record<string, string>>;
+  locale: Locale;
+}) {
   const [items, setItems] = useState<Suggestion[]>([]);
 
   useEffect(() => {

@@ -46,7 +46,8 @@ function otherLanguage(html: string, locale: Locale): string[] {
   });
 }
 
-const frame = (locale: Locale, id: SiteIdentity | null = identity) => renderToStaticMarkup(Header({ identity: id, locale })) + renderToStaticMarkup(Footer({ identity: id, locale }));
+const frame = (locale: Locale, id: SiteIdentity | null = identity) =>
+  renderToStaticMarkup(Header({ identity: id, locale })) + renderToStaticMarkup(Footer({ identity: id, locale }));
 
 describe('the site frame in English', () => {
   const html = frame('en');

@@ -10,7 +10,9 @@ import { localePath } from '@/lib/i18n/paths';
  */
 export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; locale: Locale }) {
   const t = messages(locale).site.nav;
-  const groups = sections.map((s) => ({ key: s.key, label: sectionLabel(s.key, locale), areas: areasOfSection(s.key) })).filter((s) => s.areas.length > 0);
+  const groups = sections
+    .map((s) => ({ key: s.key, label: sectionLabel(s.key, locale), areas: areasOfSection(s.key) }))
+    .filter((s) => s.areas.length > 0);
   if (variant === 'mobile') {
     return (
       <details className="group relative md:hidden">
@@ -20,14 +22,20 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
           </svg>
           {t.menu}
         </summary>
-        <nav aria-label={t.mobile} className="absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg">
+        <nav
+          aria-label={t.mobile}
+          className="absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg"
+        >
           {groups.map((g) => (
             <div key={g.key} className="mb-3">
               <p className="mb-1 text-sm font-semibold text-muted">{g.label}</p>
               <ul>
                 {g.areas.map((a) => (
                   <li key={a.slug}>
-                    <Link href={localePath(locale, a.publicPath!)} className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2">
+                    <Link
+                      href={localePath(locale, a.publicPath!)}
+                      className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2"
+                    >
                       {areaTexts(a, locale).menuLabel}
                     </Link>
                   </li>
@@ -54,7 +62,10 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
               <ul className="absolute left-0 z-30 mt-1 min-w-64 rounded-lg border border-border bg-bg p-2 shadow-lg">
                 {g.areas.map((a) => (
                   <li key={a.slug}>
-                    <Link href={localePath(locale, a.publicPath!)} className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2">
+                    <Link
+                      href={localePath(locale, a.publicPath!)}
+                      className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2"
+                    >
                       {areaTexts(a, locale).menuLabel}
                     </Link>
                   </li>

@@ -13,8 +13,12 @@ const noop = () => () => {};
  */
 export function ThemeToggle({ labels }: { labels: Messages['site']['theme'] }) {
   const { theme, setTheme, forcedTheme } = useTheme();
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
-  const current = (hydrated ? (order as readonly string[]).includes(theme ?? '') ? theme : 'system' : 'system') as (typeof order)[number];
+  const hydrated = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+  const current = (hydrated ? ((order as readonly string[]).includes(theme ?? '') ? theme : 'system') : 'system') as (typeof order)[number];
   const next = order[(order.indexOf(current) + 1) % order.length] as (typeof order)[number];
   return (
     <button

@@ -58,7 +58,11 @@ export async function expectNoSeriousA11yViolations(page: Page, mode: ColourMode
   // Only violations are read: axe then skips collecting the nodes of every passed and inapplicable
   // check (the same rules run; the report is what is left out).
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  const results = await (mode === 'dark' ? builder.withRules(['color-contrast', 'link-in-text-block']) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
+  const results = await (
+    mode === 'dark'
+      ? builder.withRules(['color-contrast', 'link-in-text-block'])
+      : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  ).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>

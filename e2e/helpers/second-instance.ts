@@ -35,7 +35,11 @@ export async function startSecondInstance(
     // File times kept: they date the prerendered pages, which the shared tag check compares with
     // the last change of their tags (a copy dated « now » would pass for fresh).
     const cache = path.join(root, '.next', 'cache');
-    fs.cpSync(path.join(root, '.next'), path.join(dir, '.next'), { recursive: true, preserveTimestamps: true, filter: (src) => src !== cache });
+    fs.cpSync(path.join(root, '.next'), path.join(dir, '.next'), {
+      recursive: true,
+      preserveTimestamps: true,
+      filter: (src) => src !== cache,
+    });
     const instance: SecondInstance = {
       server: await start(),
       async restart() {

@@ -65,7 +65,9 @@ export function refusal(access: Access, need: Need): string | null {
     case 'edit': {
       if (publishers.includes(access.role)) return null;
       if (need.areas === 'any') {
-        return access.areas.length > 0 ? null : `Aucune rubrique ne vous est attribuée : vous ne pouvez pas encore ${need.what}. Demandez à un administrateur de vous en attribuer une.`;
+        return access.areas.length > 0
+          ? null
+          : `Aucune rubrique ne vous est attribuée : vous ne pouvez pas encore ${need.what}. Demandez à un administrateur de vous en attribuer une.`;
       }
       const missing = need.areas.filter((a) => !access.areas.includes(a));
       if (missing.length === 0) return null;
@@ -101,7 +103,11 @@ export async function enforce<I, C extends { actor: Actor }>(rule: AccessRule<I,
 export type Guarded<F> = F & { access: AccessRule<never, never> };
 
 const editDraft = (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'modifier un brouillon de cette rubrique' });
-const editPublic = (areas: readonly string[]): Need => ({ to: 'publish', areas, what: 'modifier un élément en ligne ou programmé (le site public change aussitôt)' });
+const editPublic = (areas: readonly string[]): Need => ({
+  to: 'publish',
+  areas,
+  what: 'modifier un élément en ligne ou programmé (le site public change aussitôt)',
+});
 
 /** The needs of the content life cycle, shared by the edit screen, the lists' bulk actions and the wrappers' rules. */
 export const needs = {
@@ -111,7 +117,8 @@ export const needs = {
    * Changing an existing item (saving it, trashing or restoring it): a draft is its areas'
    * writers'; an item online or scheduled is the public site's, which takes a publisher.
    */
-  change: (areas: readonly string[], status: string): Need[] => (status === 'draft' ? [editDraft(areas)] : [editDraft(areas), editPublic(areas)]),
+  change: (areas: readonly string[], status: string): Need[] =>
+    status === 'draft' ? [editDraft(areas)] : [editDraft(areas), editPublic(areas)],
   create: (area: string): Need => ({ to: 'edit', areas: [area], what: 'créer un élément dans cette rubrique' }),
   upload: { to: 'edit', areas: 'any', what: 'envoyer des fichiers' } as const satisfies Need,
   publish: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'mettre en ligne, programmer ou retirer du site' }),

@@ -40,7 +40,11 @@ describe.each(testDatabaseKinds)('adminAction (%s)', (kind) => {
         const [row] = await ctx.db.insert(users).values({ email: input.email, name: input.name }).returning({ id: users.id });
         return row!;
       },
-      { access: needs.read, audit: (input, data) => ({ action: 'user.create', entityType: 'user', entityId: data.id, summary: `Créé ${input.email}` }), success: 'Créé.' },
+      {
+        access: needs.read,
+        audit: (input, data) => ({ action: 'user.create', entityType: 'user', entityId: data.id, summary: `Créé ${input.email}` }),
+        success: 'Créé.',
+      },
     );
     rename = adminAction(
       z.object({ name: z.string() }),
@@ -84,7 +88,11 @@ describe.each(testDatabaseKinds)('adminAction (%s)', (kind) => {
     const token = await startSession(database.db, me.id, { ip: null, userAgent: null });
     incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: token }];
     const bad = await create(null, form({ email: 'pas-une-adresse' }));
-    expect(bad).toEqual({ ok: false, error: 'Certains champs sont à corriger.', fieldErrors: { email: ['Adresse invalide.'], name: [expect.any(String)] } });
+    expect(bad).toEqual({
+      ok: false,
+      error: 'Certains champs sont à corriger.',
+      fieldErrors: { email: ['Adresse invalide.'], name: [expect.any(String)] },
+    });
     const ok = await create(null, form({ email: 'nouveau@x.example', name: 'Nouveau' }));
     expect(ok).toMatchObject({ ok: true, message: 'Créé.' });
     const [entry] = await database.db.select().from(auditEntries).where(eq(auditEntries.action, 'user.create'));
@@ -107,9 +115,23 @@ describe('formDataToObject', () => {
   it('drops empty fields but keeps an empty English field, which clears its translation (a form without it leaves it)', async () => {
     const { formDataToObject } = await import('./action');
     const form = new FormData();
-    for (const [k, v] of [['title', 'Titre'], ['summary', ''], ['en.title', ''], ['en.summary', 'Summary'], ['areas', 'ipc'], ['areas', 'news']] as const) form.append(k, v);
+    for (const [k, v] of [
+      ['title', 'Titre'],
+      ['summary', ''],
+      ['en.title', ''],
+      ['en.summary', 'Summary'],
+      ['areas', 'ipc'],
+      ['areas', 'news'],
+    ] as const)
+      form.append(k, v);
     expect(formDataToObject(form)).toEqual({ title: 'Titre', 'en.title': '', 'en.summary': 'Summary', areas: ['ipc', 'news'] });
     // For writes that change only what is sent, every blank field is kept: it clears its field.
-    expect(formDataToObject(form, { keepBlank: true })).toEqual({ title: 'Titre', summary: '', 'en.title': '', 'en.summary': 'Summary', areas: ['ipc', 'news'] });
+    expect(formDataToObject(form, { keepBlank: true })).toEqual({
+      title: 'Titre',
+      summary: '',
+      'en.title': '',
+      'en.summary': 'Summary',
+      areas: ['ipc', 'news'],
+    });
   });
 });

@@ -20,9 +20,7 @@ import { englishPrefix } from '@/lib/content/schemas/translations';
 import { parseOrThrow } from '@/lib/validation';
 import { actorOf, enforce, type AccessRule, type Actor, type Guarded } from './access';
 
-export type ActionResult<T = null> =
-  | { ok: true; data: T; message?: string }
-  | { ok: false; error: string; fieldErrors?: FieldErrors };
+export type ActionResult<T = null> = { ok: true; data: T; message?: string } | { ok: false; error: string; fieldErrors?: FieldErrors };
 
 export type ActionContext = AuthDeps & { user: SessionUser; actor: Actor; request: AuthRequest };
 
@@ -60,7 +58,10 @@ function failure(error: unknown): ActionResult<never> {
   // Next's redirect()/notFound() (and its other control-flow errors) travel as errors and must keep going.
   unstable_rethrow(error);
   console.error(error);
-  return { ok: false, error: 'L’opération a échoué à cause d’une erreur du serveur. Réessayez ; si cela persiste, contactez l’administrateur du site.' };
+  return {
+    ok: false,
+    error: 'L’opération a échoué à cause d’une erreur du serveur. Réessayez ; si cela persiste, contactez l’administrateur du site.',
+  };
 }
 
 /** An admin action taking a plain object: `(input) => Promise<ActionResult<T>>`. */
@@ -113,5 +114,7 @@ export function adminFormAction<S extends z.ZodType, T>(
 ): Guarded<(previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>> {
   const action = adminAction(schema, handler, options);
   const read = { keepBlank: options.keepBlank ?? false };
-  return Object.assign(async (_previous: ActionResult<T> | null, form: FormData) => action(formDataToObject(form, read)), { access: action.access });
+  return Object.assign(async (_previous: ActionResult<T> | null, form: FormData) => action(formDataToObject(form, read)), {
+    access: action.access,
+  });
 }

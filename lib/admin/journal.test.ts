@@ -10,10 +10,30 @@ describe.each(testDatabaseKinds)('audit log (%s)', (kind) => {
   let publicationId = 0;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const [p] = await database.db.insert(publications).values({ area: 'ipc', slug: 'ipc-mars', title: 'IPC mars' }).returning({ id: publications.id });
-    await writeAudit(database.db, { actor: 'awa@inss.example', action: 'user.sign_in_failed', summary: 'Échec de connexion pour awa@inss.example', ip: '198.51.100.1' });
-    await writeAudit(database.db, { action: 'file.upload', actor: 'Awa Diallo <awa@inss.example>', entityType: 'file', entityId: 'x', summary: 'Fichier envoyé : annuaire.pdf' });
-    await writeAudit(database.db, { action: 'publication.publish', actor: 'Moussa Keïta <moussa@inss.example>', entityType: 'publication', entityId: p!.id, summary: 'Publié : IPC mars' });
+    const [p] = await database.db
+      .insert(publications)
+      .values({ area: 'ipc', slug: 'ipc-mars', title: 'IPC mars' })
+      .returning({ id: publications.id });
+    await writeAudit(database.db, {
+      actor: 'awa@inss.example',
+      action: 'user.sign_in_failed',
+      summary: 'Échec de connexion pour awa@inss.example',
+      ip: '198.51.100.1',
+    });
+    await writeAudit(database.db, {
+      action: 'file.upload',
+      actor: 'Awa Diallo <awa@inss.example>',
+      entityType: 'file',
+      entityId: 'x',
+      summary: 'Fichier envoyé : annuaire.pdf',
+    });
+    await writeAudit(database.db, {
+      action: 'publication.publish',
+      actor: 'Moussa Keïta <moussa@inss.example>',
+      entityType: 'publication',
+      entityId: p!.id,
+      summary: 'Publié : IPC mars',
+    });
     publicationId = p!.id;
     void user;
   });

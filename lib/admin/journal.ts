@@ -50,21 +50,23 @@ export const actionLabels: Record<string, string> = {
   'release.return': 'Parution renvoyée au rédacteur',
   // The same life cycle for every kind (lib/content/mutations/lifecycle.ts).
   ...Object.fromEntries(
-    allKinds.map((kind) => kind.entity).flatMap((entity) =>
-      Object.entries({
-        create: 'Création',
-        update: 'Modification',
-        publish: 'Publication',
-        schedule: 'Programmation',
-        unpublish: 'Dépublication',
-        trash: 'Mise à la corbeille',
-        restore: 'Restauration',
-        delete: 'Suppression définitive',
-        submit: 'Soumission pour relecture',
-        approve: 'Approbation',
-        return: 'Renvoi au rédacteur',
-      }).map(([verb, label]) => [`${entity}.${verb}`, label]),
-    ),
+    allKinds
+      .map((kind) => kind.entity)
+      .flatMap((entity) =>
+        Object.entries({
+          create: 'Création',
+          update: 'Modification',
+          publish: 'Publication',
+          schedule: 'Programmation',
+          unpublish: 'Dépublication',
+          trash: 'Mise à la corbeille',
+          restore: 'Restauration',
+          delete: 'Suppression définitive',
+          submit: 'Soumission pour relecture',
+          approve: 'Approbation',
+          return: 'Renvoi au rédacteur',
+        }).map(([verb, label]) => [`${entity}.${verb}`, label]),
+      ),
   ),
 };
 
@@ -106,7 +108,9 @@ const linkOf = (entry: { entityType: string | null; entityId: string | null; act
     case 'identity':
       return '/admin/about';
     case 'series':
-      return entry.action === 'series.delete' || !entityId || !/^[A-Z][A-Z0-9_]{1,39}$/.test(entityId) ? '/admin/series' : `/admin/series/${entityId}`;
+      return entry.action === 'series.delete' || !entityId || !/^[A-Z][A-Z0-9_]{1,39}$/.test(entityId)
+        ? '/admin/series'
+        : `/admin/series/${entityId}`;
     case 'release':
       return entityId && /^\d+$/.test(entityId) ? `/admin/calendrier/${entityId}` : '/admin/calendrier';
   }
@@ -139,7 +143,9 @@ const entryArea = (() => {
   const cases = allKinds.flatMap((kind) => {
     if ('slug' in kind.area) return [];
     const t = kind.table;
-    return [sql`when ${auditEntries.entityType} = ${kind.entity} then (select ${kind.area.column} from ${t} where ${t.id}::text = ${auditEntries.entityId})`];
+    return [
+      sql`when ${auditEntries.entityType} = ${kind.entity} then (select ${kind.area.column} from ${t} where ${t.id}::text = ${auditEntries.entityId})`,
+    ];
   });
   return cases.length === 0 ? sql<string | null>`null` : sql<string | null>`(case ${sql.join(cases, sql` `)} end)`;
 })();

@@ -80,7 +80,9 @@ describe.each(testDatabaseKinds)('cookies refreshed by the sign-in adapter (supa
   it('adminRoute sends the refreshed session cookies with its answer', async () => {
     const browser = await expiringSession();
     const GET = adminRoute(needs.read, async (_request, ctx) => json({ email: ctx.user.email }));
-    const response = await GET(new Request('http://localhost:3000/api/admin/news', { headers: { cookie: browser.map((c) => `${c.name}=${c.value}`).join('; ') } }));
+    const response = await GET(
+      new Request('http://localhost:3000/api/admin/news', { headers: { cookie: browser.map((c) => `${c.name}=${c.value}`).join('; ') } }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ email: who.email });
     const set = response.headers.getSetCookie().filter((c) => c.startsWith('sb-') && !/^[^=]+=;/.test(c));

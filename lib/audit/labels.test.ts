@@ -45,7 +45,11 @@ describe('journal labels', () => {
       // lib/releases/mutations.ts: `release.${change.kind}`.
       ...['confirm', 'move', 'cancel', 'submit', 'approve', 'return'].map((kind) => `release.${kind}`),
       // lib/content/mutations: `${kind.entity}.${verb}`.
-      ...allKinds.flatMap((kind) => ['create', 'update', 'publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete', 'submit', 'approve', 'return'].map((verb) => `${kind.entity}.${verb}`)),
+      ...allKinds.flatMap((kind) =>
+        ['create', 'update', 'publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete', 'submit', 'approve', 'return'].map(
+          (verb) => `${kind.entity}.${verb}`,
+        ),
+      ),
     ];
     const missing = [...writtenCodes(), ...templated].filter((code) => !actionLabels[code]);
     expect(missing).toEqual([]);

@@ -16,15 +16,31 @@ import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
 const COOKIE = 'insstat_session';
 const ORIGIN = 'http://localhost:3000';
 
-type Call = { method?: string; body?: unknown; token?: string; cookie?: string; ip?: string; origin?: string | null; raw?: string; type?: string };
+type Call = {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  ip?: string;
+  origin?: string | null;
+  raw?: string;
+  type?: string;
+};
 
-function request(path: string, { method = 'GET', body, token, cookie, ip = '198.51.100.1', origin = ORIGIN, raw, type = 'application/json' }: Call = {}) {
+function request(
+  path: string,
+  { method = 'GET', body, token, cookie, ip = '198.51.100.1', origin = ORIGIN, raw, type = 'application/json' }: Call = {},
+) {
   const headers = new Headers({ host: 'localhost:3000', [CLIENT_IP_HEADER]: ip });
   if (body !== undefined || raw !== undefined) headers.set('content-type', type);
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (cookie) headers.set('cookie', `${COOKIE}=${cookie}`);
   if (origin) headers.set('origin', origin);
-  return new Request(`http://localhost:3000/api${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return new Request(`http://localhost:3000/api${path}`, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
 }
 
 const sessionCookieOf = (response: Response) => {
@@ -38,7 +54,8 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
   const alice = { email: 'alice@inss.example', name: 'Alice Traoré', password: 'une longue phrase de passe' };
   const bob = { email: 'bob@inss.example', name: 'Bob Keïta', password: 'un autre secret assez long' };
 
-  const login = (email: string, password: string, ip?: string) => api.login(request('/user/login', { method: 'POST', body: { email, password }, ip }));
+  const login = (email: string, password: string, ip?: string) =>
+    api.login(request('/user/login', { method: 'POST', body: { email, password }, ip }));
   const signedIn = async (who: { email: string; password: string }, ip?: string) => {
     const response = await login(who.email, who.password, ip);
     expect(response.status).toBe(200);
@@ -65,7 +82,10 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
     expect(cookie.header).toMatch(/HttpOnly/i);
     expect(cookie.header).toMatch(/SameSite=lax/i);
     expect(cookie.header).not.toMatch(/Secure/i); // http://localhost
-    const rows = await database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.token)));
+    const rows = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.token)));
     expect(rows).toHaveLength(1);
     const stored = await database.db.select({ h: sessions.tokenHash }).from(sessions);
     expect(stored.every((r) => r.h !== body.token)).toBe(true);
@@ -76,7 +96,12 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
   it('sets a Secure cookie outside localhost', async () => {
     const r = new Request('https://stat.example/api/user/login', {
       method: 'POST',
-      headers: { host: 'stat.example', origin: 'https://stat.example', 'content-type': 'application/json', [CLIENT_IP_HEADER]: '198.51.100.77' },
+      headers: {
+        host: 'stat.example',
+        origin: 'https://stat.example',
+        'content-type': 'application/json',
+        [CLIENT_IP_HEADER]: '198.51.100.77',
+      },
       body: JSON.stringify({ email: alice.email, password: alice.password }),
     });
     const response = await api.login(r);
@@ -137,10 +162,15 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
     // …per address: the same address cannot move on to another account.
     expect((await login(bob.email, 'mauvais', '203.0.113.9')).status).toBe(429);
     // An address from which the account signed in before is not locked out by someone else's failures.
-    await database.db.insert(loginAttempts).values({ email: victim.email, ip: '192.0.2.50', success: true, at: new Date(Date.now() - 86_400_000 * 2) });
+    await database.db
+      .insert(loginAttempts)
+      .values({ email: victim.email, ip: '192.0.2.50', success: true, at: new Date(Date.now() - 86_400_000 * 2) });
     expect((await login(victim.email, victim.password, '192.0.2.50')).status).toBe(200);
     // Failures older than the window no longer count.
-    await database.db.update(loginAttempts).set({ at: new Date(Date.now() - 16 * 60 * 1000) }).where(eq(loginAttempts.email, victim.email));
+    await database.db
+      .update(loginAttempts)
+      .set({ at: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(loginAttempts.email, victim.email));
     expect((await login(victim.email, victim.password, '203.0.113.10')).status).toBe(200);
   });
 
@@ -151,14 +181,19 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
     const idle = await signedIn(alice);
     expect(await userForToken(database.db, idle, new Date(now + SESSION_IDLE_MS + 60_000))).toBeNull();
     // Active all along (seen every hour), it still ends at the absolute limit.
-    await database.db.update(sessions).set({ lastSeenAt: new Date(now + SESSION_ABSOLUTE_MS) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now + SESSION_ABSOLUTE_MS) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(await userForToken(database.db, token, new Date(now + SESSION_ABSOLUTE_MS + 1000))).toBeNull();
   });
 
   it('refuses GET /api/users and POST /api/user without a session', async () => {
     expect((await api.listUsers(request('/users'))).status).toBe(401);
     expect((await api.listUsers(request('/users', { token: 'forged-token' }))).status).toBe(401);
-    const create = await api.createUser(request('/user', { method: 'POST', body: { user: { email: 'x@y.example', name: 'X', password: 'une phrase de passe sûre' } } }));
+    const create = await api.createUser(
+      request('/user', { method: 'POST', body: { user: { email: 'x@y.example', name: 'X', password: 'une phrase de passe sûre' } } }),
+    );
     expect(create.status).toBe(401);
     expect(await database.db.select().from(users).where(eq(users.email, 'x@y.example'))).toHaveLength(0);
   });
@@ -171,21 +206,37 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
     expect(accounts.map((a) => a.email)).toContain(bob.email);
     expect(accounts.find((a) => a.email === alice.email)?.lastSignInAt).toBeTruthy();
 
-    const created = await api.createUser(request('/user', { method: 'POST', token, body: { user: { email: 'dora@inss.example', name: 'Dora', password: 'encore une phrase de passe' } } }));
+    const created = await api.createUser(
+      request('/user', {
+        method: 'POST',
+        token,
+        body: { user: { email: 'dora@inss.example', name: 'Dora', password: 'encore une phrase de passe' } },
+      }),
+    );
     expect(created.status).toBe(201);
     expect(await signedIn({ email: 'dora@inss.example', password: 'encore une phrase de passe' })).toBeTruthy();
 
-    const taken = await api.createUser(request('/user', { method: 'POST', token, body: { user: { email: 'DORA@inss.example', name: 'Dora 2', password: 'encore une phrase de passe' } } }));
+    const taken = await api.createUser(
+      request('/user', {
+        method: 'POST',
+        token,
+        body: { user: { email: 'DORA@inss.example', name: 'Dora 2', password: 'encore une phrase de passe' } },
+      }),
+    );
     expect(taken.status).toBe(409);
 
-    const bad = await api.createUser(request('/user', { method: 'POST', token, body: { user: { email: 'pas-une-adresse', name: '', password: 'password1234' } } }));
+    const bad = await api.createUser(
+      request('/user', { method: 'POST', token, body: { user: { email: 'pas-une-adresse', name: '', password: 'password1234' } } }),
+    );
     expect(bad.status).toBe(400);
     const { fieldErrors } = (await bad.json()) as { fieldErrors: Record<string, string[]> };
     expect(fieldErrors.email?.[0]).toMatch(/adresse e-mail valide/);
     expect(fieldErrors.name?.[0]).toMatch(/Saisissez un nom/);
     expect(fieldErrors.password?.[0]).toMatch(/trop courant/);
 
-    const short = await api.createUser(request('/user', { method: 'POST', token, body: { user: { email: 'e@inss.example', name: 'E', password: 'court' } } }));
+    const short = await api.createUser(
+      request('/user', { method: 'POST', token, body: { user: { email: 'e@inss.example', name: 'E', password: 'court' } } }),
+    );
     expect(((await short.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.password?.[0]).toMatch(/12 caractères/);
   });
 
@@ -206,7 +257,9 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
 
   it('refuses a foreign Origin on mutating calls (403) and writes nothing', async () => {
     const before = (await database.db.select().from(sessions)).length;
-    const response = await api.login(request('/user/login', { method: 'POST', body: { email: alice.email, password: alice.password }, origin: 'https://evil.example' }));
+    const response = await api.login(
+      request('/user/login', { method: 'POST', body: { email: alice.email, password: alice.password }, origin: 'https://evil.example' }),
+    );
     expect(response.status).toBe(403);
     expect((await database.db.select().from(sessions)).length).toBe(before);
   });
@@ -225,7 +278,9 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
     expect((await patch({ password: 'nouvelle phrase de passe' })).status).toBe(400);
     const wrong = await patch({ password: 'nouvelle phrase de passe', currentPassword: 'pas la bonne' });
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.currentPassword?.[0]).toMatch(/actuel incorrect/);
+    expect(((await wrong.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.currentPassword?.[0]).toMatch(
+      /actuel incorrect/,
+    );
     expect((await patch({ email: 'bob@inss.example', currentPassword: eve.password })).status).toBe(409);
 
     expect((await patch({ password: 'nouvelle phrase de passe', currentPassword: eve.password })).status).toBe(200);
@@ -243,9 +298,17 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
     const adapter = make({ db: database.db, cookieName: COOKIE });
     const frank = await createAccount(database.db, { email: 'frank@inss.example', name: 'Frank', password: 'phrase de passe de frank' });
     const token = await signedIn({ email: frank.email, password: 'phrase de passe de frank' });
-    await adapter.setActive({ token: null, bearer: false, cookies: [], ip: null, userAgent: null, secureCookies: false }, frank, frank.id, false);
+    await adapter.setActive(
+      { token: null, bearer: false, cookies: [], ip: null, userAgent: null, secureCookies: false },
+      frank,
+      frank.id,
+      false,
+    );
     expect((await api.me(request('/user/isConnected/me', { token }))).status).toBe(401);
-    const open = await database.db.select().from(sessions).where(and(eq(sessions.userId, frank.id)));
+    const open = await database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, frank.id)));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
     expect((await login(frank.email, 'phrase de passe de frank', '198.51.100.40')).status).toBe(401);
   });

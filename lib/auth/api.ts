@@ -25,7 +25,9 @@ function respond(body: unknown, cookies: CookieToSet[], status = 200) {
 
 /** The body under `user` (the contract), or the body itself. */
 const userOf = (body: unknown) =>
-  body && typeof body === 'object' && 'user' in body && typeof (body as { user: unknown }).user === 'object' ? (body as { user: unknown }).user : body;
+  body && typeof body === 'object' && 'user' in body && typeof (body as { user: unknown }).user === 'object'
+    ? (body as { user: unknown }).user
+    : body;
 
 export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOptions) {
   const handle = (fn: (request: Request, auth: AuthDeps) => Promise<Response>, mutating: boolean) => async (request: Request) => {

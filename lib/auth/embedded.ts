@@ -13,7 +13,6 @@ import { roleOfNewAccount } from './roles';
 import { hashToken, newSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
 import type { AccountUser, AuthAdapter, AuthRequest, CookieToSet, CreateUserInput, SessionUser } from './types';
 
-
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
 
 /** The user of a valid session token (not revoked, not expired, not idle, account active), or null. */
@@ -47,7 +46,10 @@ export async function createAccount(db: Db, input: CreateUserInput): Promise<Acc
   if (existing) throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db.insert(users).values({ email: input.email.trim(), name: input.name.trim(), passwordHash, role: roleOfNewAccount }).returning();
+    const [row] = await db
+      .insert(users)
+      .values({ email: input.email.trim(), name: input.name.trim(), passwordHash, role: roleOfNewAccount })
+      .returning();
     return toAccount(row!);
   } catch (error) {
     // Two creations of the same address at once: the unique index decides.
@@ -78,7 +80,9 @@ async function revokeSessions(db: Db, userId: string, keepToken?: string | null,
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined));
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined),
+    );
 }
 
 function toAccount(row: typeof users.$inferSelect): AccountUser {
@@ -128,7 +132,10 @@ export function createEmbeddedAdapter({ db, cookieName }: { db: Db; cookieName: 
 
     async signOut(request) {
       if (request.token && request.token.length <= 200) {
-        await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, hashToken(request.token)), isNull(sessions.revokedAt)));
+        await db
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.tokenHash, hashToken(request.token)), isNull(sessions.revokedAt)));
       }
       return { value: null, cookies: [clearedCookie(cookieName, request.secureCookies)] };
     },
@@ -146,7 +153,8 @@ export function createEmbeddedAdapter({ db, cookieName }: { db: Db; cookieName: 
     async updateProfile(request, actor, input) {
       const [row] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
       if (!row) throw new NotFoundError('Ce compte n’existe plus.');
-      const sensitive = input.password !== undefined || (input.email !== undefined && input.email.trim().toLowerCase() !== row.email.toLowerCase());
+      const sensitive =
+        input.password !== undefined || (input.email !== undefined && input.email.trim().toLowerCase() !== row.email.toLowerCase());
       if (sensitive && !input.currentPassword) {
         throw new ValidationError(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
       }

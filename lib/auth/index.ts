@@ -17,7 +17,12 @@ async function build(): Promise<AuthDeps> {
       const { createSupabaseAdapter } = await import('./supabase');
       return {
         db,
-        adapter: createSupabaseAdapter({ db, url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }),
+        adapter: createSupabaseAdapter({
+          db,
+          url: env.SUPABASE_URL!,
+          anonKey: env.SUPABASE_ANON_KEY!,
+          serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+        }),
       };
     }
     case 'upstream': {

@@ -26,7 +26,11 @@ export async function mirrorProviderUser(db: Db, provider: ProviderUser): Promis
   const [byExternal] = await db.select().from(users).where(eq(users.externalId, key)).limit(1);
   const [existing] = byExternal
     ? [byExternal]
-    : await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    : await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
   let row;
   if (existing) {
     [row] = await db

@@ -24,7 +24,11 @@ function call(path: string, init: { method?: string; body?: unknown; cookies?: s
   if (init.body !== undefined) headers.set('content-type', 'application/json');
   if (init.cookies?.length) headers.set('cookie', init.cookies.join('; '));
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  return new Request(`http://localhost:3000/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  return new Request(`http://localhost:3000/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 }
 
 /** `name=value` pairs of the cookies a response sets (deleted ones left out). */
@@ -49,7 +53,8 @@ describe.each(testDatabaseKinds)('user API in each sign-in mode (%s)', (kind) =>
     upstream = await startFakeUserApi();
     upstream.addUser(who);
     adapters.embedded = () => createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
-    adapters.supabase = () => createSupabaseAdapter({ db: database.db, url: gotrue.url, anonKey: 'anon-key', serviceRoleKey: 'service-key' });
+    adapters.supabase = () =>
+      createSupabaseAdapter({ db: database.db, url: gotrue.url, anonKey: 'anon-key', serviceRoleKey: 'service-key' });
     adapters.upstream = () => createUpstreamAdapter({ db: database.db, baseUrl: upstream.url, cookieName: COOKIE });
   });
   afterAll(async () => {
@@ -63,9 +68,13 @@ describe.each(testDatabaseKinds)('user API in each sign-in mode (%s)', (kind) =>
       const adapter = adapters[mode]!();
       const api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation });
 
-      const wrong = await api.login(call('/user/login', { method: 'POST', body: { email: who.email, password: 'pas le bon mot de passe' } }));
+      const wrong = await api.login(
+        call('/user/login', { method: 'POST', body: { email: who.email, password: 'pas le bon mot de passe' } }),
+      );
       expect(wrong.status).toBe(401);
-      const unknown = await api.login(call('/user/login', { method: 'POST', body: { email: 'inconnu@inss.example', password: 'pas le bon mot de passe' } }));
+      const unknown = await api.login(
+        call('/user/login', { method: 'POST', body: { email: 'inconnu@inss.example', password: 'pas le bon mot de passe' } }),
+      );
       expect(await unknown.json()).toEqual(await wrong.json());
 
       const login = await api.login(call('/user/login', { method: 'POST', body: { email: who.email, password: who.password } }));

@@ -45,4 +45,7 @@ export const passwordSchema = z
   .string({ message: 'Saisissez un mot de passe.' })
   .min(12, 'Le mot de passe doit compter au moins 12 caractères (une phrase de passe convient bien).')
   .max(256, 'Le mot de passe ne peut pas dépasser 256 caractères.')
-  .refine((v) => !isCommonPassword(v), 'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase de plusieurs mots.');
+  .refine(
+    (v) => !isCommonPassword(v),
+    'Ce mot de passe est trop courant : choisissez-en un autre, par exemple une phrase de plusieurs mots.',
+  );

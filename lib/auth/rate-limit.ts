@@ -27,7 +27,9 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string | nul
         await db
           .selectDistinct({ ip: loginAttempts.ip })
           .from(loginAttempts)
-          .where(and(eq(loginAttempts.email, who), eq(loginAttempts.success, true), gt(loginAttempts.at, new Date(now.getTime() - TRUSTED_MS))))
+          .where(
+            and(eq(loginAttempts.email, who), eq(loginAttempts.success, true), gt(loginAttempts.at, new Date(now.getTime() - TRUSTED_MS))),
+          )
       ).map((r) => r.ip!)
     : [];
   const failures = (where: ReturnType<typeof and>) =>
@@ -38,7 +40,9 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string | nul
   const checks = [
     trusted.includes(ip ?? '')
       ? null
-      : failures(and(eq(loginAttempts.email, who), trusted.length ? notInArray(sql`coalesce(${loginAttempts.ip}, '')`, trusted) : undefined)),
+      : failures(
+          and(eq(loginAttempts.email, who), trusted.length ? notInArray(sql`coalesce(${loginAttempts.ip}, '')`, trusted) : undefined),
+        ),
     ip ? failures(eq(loginAttempts.ip, ip)) : null,
   ];
   for (const check of checks) {

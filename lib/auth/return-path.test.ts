@@ -7,7 +7,17 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/admin/fichiers?type=xlsx&page=2')).toBe('/admin/fichiers?type=xlsx&page=2');
   });
   it('refuses anything that could leave the back-office', () => {
-    for (const bad of ['//evil.example', '/admin//evil.example', 'https://evil.example/admin', '/adminx', '/', '/admin/connexion', '/admin/news?x=<script>', undefined, null]) {
+    for (const bad of [
+      '//evil.example',
+      '/admin//evil.example',
+      'https://evil.example/admin',
+      '/adminx',
+      '/',
+      '/admin/connexion',
+      '/admin/news?x=<script>',
+      undefined,
+      null,
+    ]) {
       expect(safeReturnPath(bad)).toBe('/admin');
     }
   });

@@ -5,5 +5,7 @@ export const RETURN_COOKIE = 'insstat_suite';
 
 /** Only same-site admin paths are accepted (never `//host`, never outside `/admin`, never the login page itself). */
 export function safeReturnPath(value: string | undefined | null): string {
-  return value && /^\/admin(\/[\w\-/]*)?(\?[\w\-=&%.+]*)?$/.test(value) && !value.includes('//') && !value.startsWith('/admin/connexion') ? value : '/admin';
+  return value && /^\/admin(\/[\w\-/]*)?(\?[\w\-=&%.+]*)?$/.test(value) && !value.includes('//') && !value.startsWith('/admin/connexion')
+    ? value
+    : '/admin';
 }

@@ -15,7 +15,8 @@ import { setAccountActive } from './service';
 import type { AuthRequest } from './types';
 
 const req: AuthRequest = { token: null, bearer: false, cookies: [], ip: '198.51.100.5', userAgent: null, secureCookies: false };
-const account = (db: TestDatabase['db'], n: string) => createAccount(db, { email: `${n}@x.example`, name: n.toUpperCase(), password: `phrase de passe de ${n}` });
+const account = (db: TestDatabase['db'], n: string) =>
+  createAccount(db, { email: `${n}@x.example`, name: n.toUpperCase(), password: `phrase de passe de ${n}` });
 
 describe.each(testDatabaseKinds)('roles (%s)', (kind) => {
   let database: TestDatabase;
@@ -48,14 +49,25 @@ describe.each(testDatabaseKinds)('roles (%s)', (kind) => {
   it('changes a role and areas in one audited write; a Rédacteur keeps areas, other roles none', async () => {
     const admin = await account(database.db, 'a');
     const b = await account(database.db, 'b');
-    const changed = await setAccountAccess(database.db, { actor: admin, ip: '203.0.113.9', change: { userId: b.id, role: 'editor', areas: ['news', 'ipc', 'ipc'] } });
+    const changed = await setAccountAccess(database.db, {
+      actor: admin,
+      ip: '203.0.113.9',
+      change: { userId: b.id, role: 'editor', areas: ['news', 'ipc', 'ipc'] },
+    });
     expect(changed).toMatchObject({ role: 'editor', areas: ['ipc', 'news'], changed: true });
-    expect((await setAccountAccess(database.db, { actor: admin, change: { userId: b.id, role: 'editor', areas: ['ipc', 'news'] } })).changed).toBe(false);
+    expect(
+      (await setAccountAccess(database.db, { actor: admin, change: { userId: b.id, role: 'editor', areas: ['ipc', 'news'] } })).changed,
+    ).toBe(false);
     await setAccountAccess(database.db, { actor: admin, change: { userId: b.id, role: 'publisher', areas: ['ipc'] } });
     expect(await accessOf(database.db, b.id)).toEqual({ role: 'publisher', areas: [] });
     const entries = await database.db.select().from(auditEntries).where(eq(auditEntries.action, 'user.access'));
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ entityId: b.id, ip: '203.0.113.9', before: { role: 'editor', areas: [] }, after: { role: 'editor', areas: ['ipc', 'news'] } });
+    expect(entries[0]).toMatchObject({
+      entityId: b.id,
+      ip: '203.0.113.9',
+      before: { role: 'editor', areas: [] },
+      after: { role: 'editor', areas: ['ipc', 'news'] },
+    });
     expect(entries[0]?.summary).toBe('Rôle de B <b@x.example> : Rédacteur (aucune rubrique) → Rédacteur (ipc, news)');
     expect(entries[0]?.actor).toContain('a@x.example');
   });
@@ -63,7 +75,9 @@ describe.each(testDatabaseKinds)('roles (%s)', (kind) => {
   it('the last active administrator can be neither demoted nor deactivated; with a second one, either can', async () => {
     const admin = await account(database.db, 'a');
     const b = await account(database.db, 'b');
-    await expect(setAccountAccess(database.db, { actor: admin, change: { userId: admin.id, role: 'publisher', areas: [] } })).rejects.toBeInstanceOf(ConflictError);
+    await expect(
+      setAccountAccess(database.db, { actor: admin, change: { userId: admin.id, role: 'publisher', areas: [] } }),
+    ).rejects.toBeInstanceOf(ConflictError);
     const deps = { db: database.db, adapter: createEmbeddedAdapter({ db: database.db, cookieName: 'c' }) };
     // b, not yet an administrator, cannot be left as the only active account either; a is refused as the last administrator.
     await expect(setAccountActive(deps, req, b, { userId: admin.id, active: false })).rejects.toThrow(/dernier administrateur actif/);
@@ -72,7 +86,11 @@ describe.each(testDatabaseKinds)('roles (%s)', (kind) => {
     expect(row?.active).toBe(true);
 
     await setAccountAccess(database.db, { actor: admin, change: { userId: b.id, role: 'admin', areas: [] } });
-    expect((await setAccountAccess(database.db, { actor: b, change: { userId: admin.id, role: 'editor', areas: ['news'] } })).role).toBe('editor');
-    await expect(setAccountAccess(database.db, { actor: b, change: { userId: b.id, role: 'editor', areas: [] } })).rejects.toThrow(/dernier administrateur actif/);
+    expect((await setAccountAccess(database.db, { actor: b, change: { userId: admin.id, role: 'editor', areas: ['news'] } })).role).toBe(
+      'editor',
+    );
+    await expect(setAccountAccess(database.db, { actor: b, change: { userId: b.id, role: 'editor', areas: [] } })).rejects.toThrow(
+      /dernier administrateur actif/,
+    );
   });
 });

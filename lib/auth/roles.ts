@@ -38,7 +38,10 @@ export async function accessOf(db: Db, userId: string): Promise<Access | null> {
 /** The role and areas of these accounts, by id (the users screen); an id unknown here is absent. */
 export async function accessOfAccounts(db: Db, ids: readonly string[]): Promise<Map<string, Access>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, role: users.role, areas: users.areas }).from(users).where(inArray(users.id, [...ids]));
+  const rows = await db
+    .select({ id: users.id, role: users.role, areas: users.areas })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
   return new Map(rows.map((row) => [row.id, { role: row.role, areas: row.areas }]));
 }
 
@@ -94,8 +97,13 @@ export async function setAccountAccess(
     const unchanged = before.role === change.role && before.areas.join(',') === areas.join(',');
     if (unchanged) return { id: before.id, name: before.name, email: before.email, role: before.role, areas: before.areas, changed: false };
     if (before.role === 'admin' && change.role !== 'admin') await assertNotLastAdmin(tx, change.userId, 'demote');
-    const [row] = await tx.update(users).set({ role: change.role, areas, updatedAt: new Date() }).where(eq(users.id, change.userId)).returning();
-    const describe = (role: Role, list: readonly string[]) => (role === 'editor' ? `${roleLabels[role]} (${list.length ? list.join(', ') : 'aucune rubrique'})` : roleLabels[role]);
+    const [row] = await tx
+      .update(users)
+      .set({ role: change.role, areas, updatedAt: new Date() })
+      .where(eq(users.id, change.userId))
+      .returning();
+    const describe = (role: Role, list: readonly string[]) =>
+      role === 'editor' ? `${roleLabels[role]} (${list.length ? list.join(', ') : 'aucune rubrique'})` : roleLabels[role];
     await writeAudit(tx, {
       ...(typeof actor === 'string' ? { actor } : { user: actor }),
       action: 'user.access',

@@ -19,7 +19,10 @@ const name = z
 export const loginSchema = z.object({
   email,
   // The policy applies when a password is set, not when one is typed to sign in.
-  password: z.string({ message: 'Saisissez votre mot de passe.' }).min(1, 'Saisissez votre mot de passe.').max(256, 'Mot de passe trop long.'),
+  password: z
+    .string({ message: 'Saisissez votre mot de passe.' })
+    .min(1, 'Saisissez votre mot de passe.')
+    .max(256, 'Mot de passe trop long.'),
 });
 
 export const createUserSchema = z.object({ email, name, password: passwordSchema });

@@ -21,7 +21,8 @@ describe('passwords', () => {
     expect(await verifyPassword('x', 'garbage')).toBe(false);
   });
   it('refuses the most common passwords and trivial runs', () => {
-    for (const p of ['password1234', 'AZERTYUIOP123', '123456789012', 'aaaaaaaaaaaa', 'abcdefghijklmn']) expect(isCommonPassword(p)).toBe(true);
+    for (const p of ['password1234', 'AZERTYUIOP123', '123456789012', 'aaaaaaaaaaaa', 'abcdefghijklmn'])
+      expect(isCommonPassword(p)).toBe(true);
     expect(isCommonPassword('cheval correct agrafe pile')).toBe(false);
   });
 });

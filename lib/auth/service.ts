@@ -22,12 +22,25 @@ export async function signIn({ adapter, db }: AuthDeps, request: AuthRequest, bo
   try {
     const result = await adapter.signIn(request, input);
     await recordLoginAttempt(db, input.email, request.ip, true);
-    await writeAudit(db, { user: result.value.user, action: 'user.sign_in', entityType: 'user', entityId: result.value.user.id, summary: 'Connexion', ip: request.ip });
+    await writeAudit(db, {
+      user: result.value.user,
+      action: 'user.sign_in',
+      entityType: 'user',
+      entityId: result.value.user.id,
+      summary: 'Connexion',
+      ip: request.ip,
+    });
     return result;
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       await recordLoginAttempt(db, input.email, request.ip, false);
-      await writeAudit(db, { actor: input.email, action: 'user.sign_in_failed', entityType: 'user', summary: `Échec de connexion pour ${input.email}`, ip: request.ip });
+      await writeAudit(db, {
+        actor: input.email,
+        action: 'user.sign_in_failed',
+        entityType: 'user',
+        summary: `Échec de connexion pour ${input.email}`,
+        ip: request.ip,
+      });
     }
     throw error;
   }
@@ -37,7 +50,8 @@ export async function signIn({ adapter, db }: AuthDeps, request: AuthRequest, bo
 export async function signOut({ adapter, db }: AuthDeps, request: AuthRequest): Promise<WithCookies<null>> {
   const { value: user } = await currentUser({ adapter, db }, request);
   const result = await adapter.signOut(request);
-  if (user) await writeAudit(db, { user, action: 'user.sign_out', entityType: 'user', entityId: user.id, summary: 'Déconnexion', ip: request.ip });
+  if (user)
+    await writeAudit(db, { user, action: 'user.sign_out', entityType: 'user', entityId: user.id, summary: 'Déconnexion', ip: request.ip });
   return result;
 }
 
@@ -104,7 +118,8 @@ export async function updateOwnProfile({ adapter, db }: AuthDeps, request: AuthR
 /** Deactivates or reactivates an account, refusing oneself and the last active account. */
 export async function setAccountActive({ adapter, db }: AuthDeps, request: AuthRequest, actor: SessionUser, body: unknown) {
   const { userId, active } = parseOrThrow(setActiveSchema, body);
-  if (!adapter.canDeactivate) throw new ForbiddenError('Les comptes sont gérés par le service d’authentification externe : activez-les ou désactivez-les là-bas.');
+  if (!adapter.canDeactivate)
+    throw new ForbiddenError('Les comptes sont gérés par le service d’authentification externe : activez-les ou désactivez-les là-bas.');
   const accounts = await adapter.listUsers(request, actor);
   const target = accounts.find((a) => a.id === userId);
   if (!target) throw new ForbiddenError('Ce compte n’existe pas ou plus.');

@@ -12,7 +12,11 @@ export type { SessionUser } from './types';
 /** The adapter's view of the current request (server components, actions, route handlers). */
 export async function currentAuthRequest(): Promise<AuthRequest> {
   const [h, c] = await Promise.all([headers(), cookies()]);
-  return buildAuthRequest(h, c.getAll().map(({ name, value }) => ({ name, value })), env.SESSION_COOKIE_NAME);
+  return buildAuthRequest(
+    h,
+    c.getAll().map(({ name, value }) => ({ name, value })),
+    env.SESSION_COOKIE_NAME,
+  );
 }
 
 /**

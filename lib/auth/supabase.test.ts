@@ -348,8 +348,12 @@ describe.each(testDatabaseKinds)('supabase sign-in mode on %s', (kind) => {
     await expect(taken).rejects.toBeInstanceOf(ConflictError);
     // Someone else's session cannot edit this profile, nor can a dead token.
     const stranger = await browserSignIn(other.email, other.password);
-    await expect(adapter.updateProfile(withBearer(stranger.token), result.value, { name: 'Pirate' })).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(adapter.updateProfile(withBearer('pas-un-jeton'), result.value, { name: 'Pirate' })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(adapter.updateProfile(withBearer(stranger.token), result.value, { name: 'Pirate' })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    await expect(adapter.updateProfile(withBearer('pas-un-jeton'), result.value, { name: 'Pirate' })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(gotrue.findUser(email)!.name).toBe('Hugo B.');
   });
 

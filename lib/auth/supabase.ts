@@ -281,13 +281,21 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
         all.push(...data.users);
         if (data.users.length < PAGE_SIZE) break;
       }
-      return mirrorProviderUsers(db, all.map(providerUserOf).filter((u): u is ProviderUser => u !== null));
+      return mirrorProviderUsers(
+        db,
+        all.map(providerUserOf).filter((u): u is ProviderUser => u !== null),
+      );
     },
 
     async createUser(_request, _actor, input) {
       const api = adminApi();
       const { data, error } = await api
-        .createUser({ email: input.email.trim(), password: input.password, email_confirm: true, user_metadata: { name: input.name.trim() } })
+        .createUser({
+          email: input.email.trim(),
+          password: input.password,
+          email_confirm: true,
+          user_metadata: { name: input.name.trim() },
+        })
         .catch((e: unknown) => {
           throw upstream(e);
         });

@@ -90,7 +90,9 @@ describe.each(testDatabaseKinds)('upstream sign-in mode on %s', (kind) => {
     expect(unknown.message).toBe(wrong.message);
 
     for (let i = 1; i < FAKE_MAX_FAILED_LOGINS; i++) {
-      await expect(adapter().signIn(request(), { email: 'personne@example.org', password: 'x' })).rejects.toBeInstanceOf(InvalidCredentialsError);
+      await expect(adapter().signIn(request(), { email: 'personne@example.org', password: 'x' })).rejects.toBeInstanceOf(
+        InvalidCredentialsError,
+      );
     }
     const limited = await rejection(adapter().signIn(request(), { email: 'personne@example.org', password: 'x' }));
     expect(limited).toBeInstanceOf(RateLimitedError);
@@ -281,7 +283,9 @@ describe.each(testDatabaseKinds)('upstream sign-in mode on %s', (kind) => {
     await expect(down.listUsers(request(value.token), value.user)).rejects.toBeInstanceOf(UpstreamError);
 
     api.respondOnce({ delayMs: 2_000, body: { user: {}, token: 'x' } });
-    const slow = await rejection(adapter({ timeoutMs: 150 }).signIn(request(), { email: 'alice@example.org', password: 'motdepasse-alice' }));
+    const slow = await rejection(
+      adapter({ timeoutMs: 150 }).signIn(request(), { email: 'alice@example.org', password: 'motdepasse-alice' }),
+    );
     expect(slow).toBeInstanceOf(UpstreamError);
     expect(slow.message).toBe(UNREACHABLE);
 

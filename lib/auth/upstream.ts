@@ -47,8 +47,7 @@ const REJECTED = 'Le service de comptes a refusé ces informations. Vérifiez le
 const TOO_MANY_ATTEMPTS = 'Trop de tentatives de connexion.';
 const TOO_MANY_REQUESTS = 'Trop de demandes envoyées au service de comptes.';
 const NOT_ALLOWED = "Le service de comptes n'autorise pas cette opération pour votre compte.";
-const MANAGED_UPSTREAM =
-  'Les comptes sont gérés par le service de comptes externe : activez ou désactivez-les depuis ce service.';
+const MANAGED_UPSTREAM = 'Les comptes sont gérés par le service de comptes externe : activez ou désactivez-les depuis ce service.';
 
 // ─── Upstream answers, never trusted ─────────────────────────────────────────────────────────────
 
@@ -72,16 +71,14 @@ const upstreamUser = z
     lastSignInAt: isoDate,
   })
   .refine((u) => u.id !== undefined || u._id !== undefined, { message: 'id missing' })
-  .transform(
-    (u): ProviderUser => ({
-      externalId: String(u.id ?? u._id),
-      email: u.email,
-      name: u.name?.trim() || u.email,
-      active: u.active,
-      createdAt: u.createdAt,
-      lastSignInAt: u.lastSignInAt,
-    }),
-  );
+  .transform((u): ProviderUser => ({
+    externalId: String(u.id ?? u._id),
+    email: u.email,
+    name: u.name?.trim() || u.email,
+    active: u.active,
+    createdAt: u.createdAt,
+    lastSignInAt: u.lastSignInAt,
+  }));
 
 const userAnswer = z.object({ user: upstreamUser });
 const signInAnswer = z.object({ user: upstreamUser, token: z.string().min(1).max(MAX_TOKEN_LENGTH) });
@@ -90,7 +87,10 @@ const problemAnswer = z
   .object({
     error: z.string().optional().catch(undefined),
     message: z.string().optional().catch(undefined),
-    fieldErrors: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional().catch(undefined),
+    fieldErrors: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]))
+      .optional()
+      .catch(undefined),
   })
   .catch({});
 

@@ -68,7 +68,10 @@ describe.each(testDatabaseKinds)('cache tag store on %s', (kind) => {
     await writer.bump(['recent:1']);
     expect(await pruneCacheTags(database.db)).toBe(2);
     expect(await pruneCacheTags(database.db)).toBe(0);
-    const rows = await queryRows<{ tag: string }>(database.db, sql`select tag from cache_tags where tag in ('old:1', 'old:2', 'recent:1', ${FLOOR_TAG}) order by tag`);
+    const rows = await queryRows<{ tag: string }>(
+      database.db,
+      sql`select tag from cache_tags where tag in ('old:1', 'old:2', 'recent:1', ${FLOOR_TAG}) order by tag`,
+    );
     expect(rows.map((r) => r.tag)).toEqual([FLOOR_TAG, 'recent:1']);
 
     const restarted = store();

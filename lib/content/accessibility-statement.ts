@@ -15,7 +15,9 @@ export const accessibilityStatement = {
     p(
       'L’institut s’engage à rendre son site internet accessible à toutes et à tous, conformément au référentiel général d’amélioration de l’accessibilité (RGAA 4.1), qui reprend les règles internationales WCAG 2.1 de niveau AA.',
     ),
-    p('Cette déclaration d’accessibilité s’applique au site public de l’institut (toutes les pages en dehors de l’espace d’administration).'),
+    p(
+      'Cette déclaration d’accessibilité s’applique au site public de l’institut (toutes les pages en dehors de l’espace d’administration).',
+    ),
     h2('État de conformité'),
     p(
       'Le site est <strong>partiellement conforme</strong> au RGAA 4.1 : aucun audit complet par un organisme extérieur n’a encore été réalisé ; les non-conformités connues sont listées ci-dessous.',

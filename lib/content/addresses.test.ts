@@ -10,7 +10,18 @@ describe('parseAreaSegments', () => {
     expect(parseAreaSegments(['note-ipc-septembre-2026'])).toEqual({ kind: 'publication', slug: 'note-ipc-septembre-2026' });
   });
   it('rejects anything else (404)', () => {
-    for (const bad of [['annee'], ['annee', 'abc'], ['page', '1'], ['page', '0'], ['page', '2', 'annee', '2025'], ['Note'], ['a', 'b'], ['annee', '2025', 'x'], ['page'], ['annee', '1e3']]) {
+    for (const bad of [
+      ['annee'],
+      ['annee', 'abc'],
+      ['page', '1'],
+      ['page', '0'],
+      ['page', '2', 'annee', '2025'],
+      ['Note'],
+      ['a', 'b'],
+      ['annee', '2025', 'x'],
+      ['page'],
+      ['annee', '1e3'],
+    ]) {
       expect(parseAreaSegments(bad), bad.join('/')).toBeNull();
     }
   });

@@ -53,9 +53,11 @@ export type DownloadFormat = (typeof downloadFormats)[number];
 /** `&lang=en` for the files linked from a page in another language than French: their labels follow it. */
 const langParam = (locale: Locale) => (locale === defaultLocale ? '' : `&lang=${locale}`);
 /** A series' file in the open API (`/api/v1/series/IPC?format=xlsx`), its labels in `locale`. */
-export const seriesDownloadPath = (code: string, format: DownloadFormat, locale: Locale = defaultLocale) => `/api/v1/series/${code}?format=${format}${langParam(locale)}`;
+export const seriesDownloadPath = (code: string, format: DownloadFormat, locale: Locale = defaultLocale) =>
+  `/api/v1/series/${code}?format=${format}${langParam(locale)}`;
 /** All the series of an area in one file, its labels in `locale`. */
-export const areaDownloadPath = (area: string, format: DownloadFormat, locale: Locale = defaultLocale) => `/api/v1/series?area=${area}&format=${format}${langParam(locale)}`;
+export const areaDownloadPath = (area: string, format: DownloadFormat, locale: Locale = defaultLocale) =>
+  `/api/v1/series?area=${area}&format=${format}${langParam(locale)}`;
 
 // ─── Reading an area's path ──────────────────────────────────────────────────────────────────
 
@@ -67,12 +69,17 @@ export type AreaView =
 
 /** The path segment of each range of a series page (the ten-year view is the page itself). */
 export const seriesRangeSegment: Record<SeriesRange, string | null> = { '10y': null, '5y': '5-ans', all: 'tout' };
-const rangeBySegment = new Map(Object.entries(seriesRangeSegment).flatMap(([range, segment]) => (segment ? [[segment, range as SeriesRange]] : [])));
+const rangeBySegment = new Map(
+  Object.entries(seriesRangeSegment).flatMap(([range, segment]) => (segment ? [[segment, range as SeriesRange]] : [])),
+);
 const seriesCode = /^[A-Z][A-Z0-9_]{1,39}$/;
 
 const year = z.coerce.number().int().min(1900).max(2200);
 const pageNumber = z.coerce.number().int().min(2).max(100_000);
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(200);
 const digits = /^\d+$/;
 
 /** Parses the segments after an area's path; null means 404. */

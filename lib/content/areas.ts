@@ -121,12 +121,14 @@ export const areas = [
     kind: 'pages',
     label: 'Déclaration d’accessibilité',
     menuLabel: 'Accessibilité',
-    description: 'L’accessibilité du site de l’institut : état de conformité au RGAA, vérifications réalisées, contenus non accessibles et contact.',
+    description:
+      'L’accessibilité du site de l’institut : état de conformité au RGAA, vérifications réalisées, contenus non accessibles et contact.',
     publicPath: '/accessibilite',
     en: {
       label: 'Accessibility statement',
       menuLabel: 'Accessibility',
-      description: 'The accessibility of the institute’s website: compliance status with the RGAA (the French accessibility standard), checks carried out, non-accessible content and contact.',
+      description:
+        'The accessibility of the institute’s website: compliance status with the RGAA (the French accessibility standard), checks carried out, non-accessible content and contact.',
     },
     adminPath: '/admin/about',
     section: 'institut',
@@ -152,7 +154,8 @@ export const areas = [
     kind: 'publications',
     label: 'Indice des prix à la consommation',
     menuLabel: 'Prix à la consommation (IPC)',
-    description: "L'indice des prix à la consommation (IPC) mesure chaque mois l'évolution des prix des biens et services consommés par les ménages.",
+    description:
+      "L'indice des prix à la consommation (IPC) mesure chaque mois l'évolution des prix des biens et services consommés par les ménages.",
     publicPath: '/indice/ipc',
     en: {
       label: 'Consumer price index',
@@ -228,7 +231,8 @@ export const areas = [
     kind: 'publications',
     label: 'Indice du commerce extérieur',
     menuLabel: 'Indice du commerce extérieur (ICE)',
-    description: "Les indices de valeur unitaire du commerce extérieur (ICE) mesurent l'évolution des prix à l'importation et à l'exportation.",
+    description:
+      "Les indices de valeur unitaire du commerce extérieur (ICE) mesurent l'évolution des prix à l'importation et à l'exportation.",
     publicPath: '/indice/ice',
     en: {
       label: 'External trade index',
@@ -243,7 +247,8 @@ export const areas = [
     kind: 'publications',
     label: 'Bulletins des statistiques du commerce extérieur',
     menuLabel: 'Bulletins du commerce extérieur',
-    description: 'Les bulletins trimestriels des statistiques du commerce extérieur : échanges par produit, par partenaire et par mode de transport.',
+    description:
+      'Les bulletins trimestriels des statistiques du commerce extérieur : échanges par produit, par partenaire et par mode de transport.',
     publicPath: '/indice/bulletin',
     en: {
       label: 'External trade statistics bulletins',
@@ -364,7 +369,8 @@ export const areas = [
     kind: 'publications',
     label: 'Troisième recensement général de la population et de l’habitat',
     menuLabel: 'Recensement (RGPH-3)',
-    description: 'Résultats, rapports thématiques et documents méthodologiques du troisième recensement général de la population et de l’habitat (RGPH-3).',
+    description:
+      'Résultats, rapports thématiques et documents méthodologiques du troisième recensement général de la population et de l’habitat (RGPH-3).',
     publicPath: '/rgph',
     en: {
       label: 'Third General Population and Housing Census',
@@ -510,9 +516,7 @@ const adminScreens = [
 ] as const;
 
 const bySlug = new Map<string, Area>(areas.map((a) => [a.slug, a]));
-const byPublicPath = new Map<string, Area>(
-  (areas as readonly Area[]).filter((a) => a.publicPath).map((a) => [a.publicPath as string, a]),
-);
+const byPublicPath = new Map<string, Area>((areas as readonly Area[]).filter((a) => a.publicPath).map((a) => [a.publicPath as string, a]));
 
 /** The area with this slug, or undefined. */
 export function getArea(slug: string): Area | undefined {
@@ -574,8 +578,7 @@ export function adminMenu(): { path: string; label: string; section: SectionKey 
   for (const a of areas as readonly Area[]) {
     if (seen.has(a.adminPath)) continue;
     seen.add(a.adminPath);
-    const label =
-      a.adminPath === '/admin/about' ? 'Présentation' : a.adminPath === '/admin/lois' ? 'Lois et décrets' : a.menuLabel;
+    const label = a.adminPath === '/admin/about' ? 'Présentation' : a.adminPath === '/admin/lois' ? 'Lois et décrets' : a.menuLabel;
     entries.push({ path: a.adminPath, label, section: a.section });
   }
   return entries;

@@ -9,8 +9,16 @@ describe('sanitizeRichText', () => {
     ['a script element and its code', '<p>Avant</p><script>alert(1)</script><p>Après</p>', '<p>Avant</p><p>Après</p>'],
     ['a script element in upper case', '<p>a</p><SCRIPT SRC="https://evil.example/x.js"></SCRIPT>', '<p>a</p>'],
     ['an event handler on an image', '<img src=x onerror=alert(1)>', ''],
-    ['a refused image before a paragraph', '<img src="x" onerror="alert(1)"><p><a href="javascript:alert(1)">lien</a></p><p>Fin</p>', '<p>lien</p><p>Fin</p>'],
-    ['an event handler on an allowed image', '<img src="/fichiers/1/a.png" onerror="alert(1)" alt="a">', '<img src="/fichiers/1/a.png" alt="a" />'],
+    [
+      'a refused image before a paragraph',
+      '<img src="x" onerror="alert(1)"><p><a href="javascript:alert(1)">lien</a></p><p>Fin</p>',
+      '<p>lien</p><p>Fin</p>',
+    ],
+    [
+      'an event handler on an allowed image',
+      '<img src="/fichiers/1/a.png" onerror="alert(1)" alt="a">',
+      '<img src="/fichiers/1/a.png" alt="a" />',
+    ],
     ['an event handler on a paragraph', '<p onclick="alert(1)" onmouseover=alert(2)>Texte</p>', '<p>Texte</p>'],
     ['a javascript: link', '<a href="javascript:alert(1)">Cliquez</a>', 'Cliquez'],
     ['a javascript: link with a tab entity in the scheme', '<a href="jav&#x09;ascript:alert(1)">x</a>', 'x'],
@@ -28,9 +36,17 @@ describe('sanitizeRichText', () => {
     ['a math element with a link inside', '<math><mtext><a href="javascript:alert(1)">x</a></mtext></math><p>ok</p>', '<p>ok</p>'],
     ['an object and an embed', '<object data="x.swf"><embed src="x.swf"></object><p>ok</p>', '<p>ok</p>'],
     ['a form and its fields', '<form action="https://evil.example"><input name="a"><button>Envoyer</button></form><p>ok</p>', '<p>ok</p>'],
-    ['style attributes', '<p style="position:fixed;top:0">Texte <strong style="color:red">gras</strong></p>', '<p>Texte <strong>gras</strong></p>'],
+    [
+      'style attributes',
+      '<p style="position:fixed;top:0">Texte <strong style="color:red">gras</strong></p>',
+      '<p>Texte <strong>gras</strong></p>',
+    ],
     ['classes and ids', '<p class="x" id="y">Texte</p>', '<p>Texte</p>'],
-    ['comments (conditional comments included)', '<p>a<!-- <script>alert(1)</script> --></p><!--[if IE]><script>x</script><![endif]-->', '<p>a</p>'],
+    [
+      'comments (conditional comments included)',
+      '<p>a<!-- <script>alert(1)</script> --></p><!--[if IE]><script>x</script><![endif]-->',
+      '<p>a</p>',
+    ],
     ['a protocol-relative link', '<a href="//evil.example/">x</a>', 'x'],
     ['a backslash path that browsers read as another host', '<a href="/\\evil.example/">x</a>', 'x'],
     ['a relative link not rooted at /', '<a href="page.html">x</a>', 'x'],
@@ -116,7 +132,8 @@ describe('sanitizeRichText', () => {
 
 describe('richTextToPlain', () => {
   it('strips tags, decodes entities and collapses whitespace', () => {
-    const html = '<h2>Résultats</h2>\n<p>L&rsquo;indice   a <strong>augmenté</strong>&nbsp;: 1 &lt; 2 &amp; 3.</p><ul><li>Un</li><li>Deux</li></ul><p>a<br>b</p>';
+    const html =
+      '<h2>Résultats</h2>\n<p>L&rsquo;indice   a <strong>augmenté</strong>&nbsp;: 1 &lt; 2 &amp; 3.</p><ul><li>Un</li><li>Deux</li></ul><p>a<br>b</p>';
     expect(richTextToPlain(html)).toBe('Résultats L’indice a augmenté\u00a0: 1 < 2 & 3. Un Deux a b');
   });
 
@@ -125,7 +142,9 @@ describe('richTextToPlain', () => {
   });
 
   it('drops script-like content and attributes', () => {
-    expect(richTextToPlain('<p title="titre">Texte</p><script>alert(1)</script><style>p{}</style><img src="/fichiers/1/a.png" alt="image">')).toBe('Texte');
+    expect(
+      richTextToPlain('<p title="titre">Texte</p><script>alert(1)</script><style>p{}</style><img src="/fichiers/1/a.png" alt="image">'),
+    ).toBe('Texte');
   });
 
   it('cuts on a word and ends with an ellipsis, within the limit', () => {

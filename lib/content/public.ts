@@ -14,7 +14,13 @@ import { publicPublicationAreas } from './areas';
 import { listEvents } from './queries/events';
 import { listGalleries } from './queries/galleries';
 import { getNews, listNews, publicNewsRefs } from './queries/news';
-import { getPublication, latestPublications, listAreaPublications, publicPublicationRefs, relatedPublications } from './queries/publications';
+import {
+  getPublication,
+  latestPublications,
+  listAreaPublications,
+  publicPublicationRefs,
+  relatedPublications,
+} from './queries/publications';
 import { getPage, getSiteIdentity } from './queries/site';
 import { listTenders } from './queries/tenders';
 
@@ -101,7 +107,9 @@ export async function getPublicRefs() {
   cached(tags.sitemap, tags.newsList);
   const db = await getDb();
   const now = new Date();
-  const [publications, news] = await Promise.all([publicPublicationRefs(db, { areas: publicAreaSlugs(), now }), publicNewsRefs(db, { now })]);
+  const [publications, news] = await Promise.all([
+    publicPublicationRefs(db, { areas: publicAreaSlugs(), now }),
+    publicNewsRefs(db, { now }),
+  ]);
   return { publications, news };
 }
-

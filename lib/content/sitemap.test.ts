@@ -29,13 +29,28 @@ describe.each(testDatabaseKinds)('sitemap (%s)', (kind) => {
       // A blank translation is no translation.
       { area: 'ipc', slug: 'ipc-mars', title: 'IPC de mars', translations: { en: { title: '  ', summary: 'March' } }, ...published },
       // Not yet out: in no language.
-      { area: 'ipc', slug: 'ipc-avril', title: 'IPC d’avril', translations: { en: { title: 'CPI for April' } }, status: 'published', publishedAt: new Date('2999-01-01T00:00:00Z') },
+      {
+        area: 'ipc',
+        slug: 'ipc-avril',
+        title: 'IPC d’avril',
+        translations: { en: { title: 'CPI for April' } },
+        status: 'published',
+        publishedAt: new Date('2999-01-01T00:00:00Z'),
+      },
     ]);
     await db.insert(news).values({ slug: 'atelier', title: 'Atelier', translations: { en: { title: 'Workshop' } }, ...published });
     const [ipc, ica] = await db
       .insert(series)
       .values([
-        { code: 'IPC', area: 'ipc', label: 'Indice des prix', unit: 'indice', basePeriod: '2008', frequency: 'monthly', translations: { en: { label: 'Consumer price index' } } },
+        {
+          code: 'IPC',
+          area: 'ipc',
+          label: 'Indice des prix',
+          unit: 'indice',
+          basePeriod: '2008',
+          frequency: 'monthly',
+          translations: { en: { label: 'Consumer price index' } },
+        },
         { code: 'ICA', area: 'ipi', label: 'Indice de la production', unit: 'indice', basePeriod: '2015', frequency: 'quarterly' },
       ])
       .returning();
@@ -44,7 +59,9 @@ describe.each(testDatabaseKinds)('sitemap (%s)', (kind) => {
       { seriesId: ipc!.id, number: 2, publishedAt: new Date('2026-02-01T00:00:00Z'), review: 'approved' },
       { seriesId: ica!.id, number: 1, publishedAt: new Date('2026-01-01T00:00:00Z'), review: 'approved' },
     ]);
-    await db.insert(releases).values({ slug: 'ipc-2026-03', area: 'ipc', title: 'IPC de mars 2026', scheduledAt: new Date('2026-04-10T08:00:00Z') });
+    await db
+      .insert(releases)
+      .values({ slug: 'ipc-2026-03', area: 'ipc', title: 'IPC de mars 2026', scheduledAt: new Date('2026-04-10T08:00:00Z') });
     await db.insert(pages).values([
       { key: 'mission', title: 'Présentation', body: '<p>L’institut</p>', translations: { en: { title: 'About us' } } },
       { key: 'mot_du_dg', title: 'Le mot du DG', body: '<p>Bienvenue</p>' },
@@ -58,14 +75,21 @@ describe.each(testDatabaseKinds)('sitemap (%s)', (kind) => {
   });
 
   it('lists a publication with an English title in both languages, each naming the other', () => {
-    const languages = { fr: abs('/indice/ipc/ipc-janvier'), en: abs('/en/indice/ipc/ipc-janvier'), 'x-default': abs('/indice/ipc/ipc-janvier') };
+    const languages = {
+      fr: abs('/indice/ipc/ipc-janvier'),
+      en: abs('/en/indice/ipc/ipc-janvier'),
+      'x-default': abs('/indice/ipc/ipc-janvier'),
+    };
     expect(byUrl('/indice/ipc/ipc-janvier')).toMatchObject({ alternates: { languages } });
     expect(byUrl('/en/indice/ipc/ipc-janvier')).toMatchObject({ alternates: { languages }, priority: 0.6 });
   });
 
   it('lists a publication without an English title in French only, with no English alternate', () => {
     for (const slug of ['ipc-fevrier', 'ipc-mars']) {
-      expect(byUrl(`/indice/ipc/${slug}`)?.alternates?.languages).toEqual({ fr: abs(`/indice/ipc/${slug}`), 'x-default': abs(`/indice/ipc/${slug}`) });
+      expect(byUrl(`/indice/ipc/${slug}`)?.alternates?.languages).toEqual({
+        fr: abs(`/indice/ipc/${slug}`),
+        'x-default': abs(`/indice/ipc/${slug}`),
+      });
       expect(byUrl(`/en/indice/ipc/${slug}`)).toBeUndefined();
     }
     expect(entries.some((e) => e.url.includes('ipc-avril'))).toBe(false);
@@ -89,8 +113,14 @@ describe.each(testDatabaseKinds)('sitemap (%s)', (kind) => {
   });
 
   it('lists news, series and releases in English only where their title or label is translated', () => {
-    expect(entries.filter((e) => /\/actualites\/\d+$/.test(e.url)).map((e) => new URL(e.url).pathname.replace(/\d+$/, 'N'))).toEqual(['/actualites/N', '/en/actualites/N']);
-    expect(byUrl('/en/indice/ipc/series/IPC')).toMatchObject({ lastModified: new Date('2026-02-01T00:00:00Z'), changeFrequency: 'monthly' });
+    expect(entries.filter((e) => /\/actualites\/\d+$/.test(e.url)).map((e) => new URL(e.url).pathname.replace(/\d+$/, 'N'))).toEqual([
+      '/actualites/N',
+      '/en/actualites/N',
+    ]);
+    expect(byUrl('/en/indice/ipc/series/IPC')).toMatchObject({
+      lastModified: new Date('2026-02-01T00:00:00Z'),
+      changeFrequency: 'monthly',
+    });
     expect(byUrl('/ica/ipi/series/ICA')).toBeDefined();
     expect(byUrl('/en/ica/ipi/series/ICA')).toBeUndefined();
     expect(byUrl('/calendrier/ipc-2026-03')).toBeDefined();

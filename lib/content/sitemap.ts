@@ -43,7 +43,9 @@ export function sitemapEntries(refs: SitemapRefs, site: string): MetadataRoute.S
   const institutions = new Map(institutionAreas().map((a) => [a.publicPath, refs.pages.find((p) => p.key === a.slug)?.en ?? false]));
   return [
     ...page('/', locales, { changeFrequency: 'daily', priority: 1 }),
-    ...publicAreaPaths().flatMap((path) => page(path, languagesOf(institutions.get(path) ?? true), { changeFrequency: 'weekly', priority: 0.8 })),
+    ...publicAreaPaths().flatMap((path) =>
+      page(path, languagesOf(institutions.get(path) ?? true), { changeFrequency: 'weekly', priority: 0.8 }),
+    ),
     ...page('/donnees', locales, { changeFrequency: 'weekly', priority: 0.8 }),
     ...page('/nsdp', locales, { changeFrequency: 'weekly', priority: 0.6 }),
     ...page('/calendrier', locales, { changeFrequency: 'daily', priority: 0.8 }),

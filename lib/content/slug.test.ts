@@ -71,10 +71,7 @@ describe.each(testDatabaseKinds)('uniqueSlug on %s', (kind) => {
   });
 
   const addPublication = async (area: string, slug: string, deletedAt: Date | null = null) => {
-    const [row] = await database.db
-      .insert(publications)
-      .values({ area, slug, title: slug, deletedAt })
-      .returning({ id: publications.id });
+    const [row] = await database.db.insert(publications).values({ area, slug, title: slug, deletedAt }).returning({ id: publications.id });
     return row!.id;
   };
 

@@ -24,7 +24,11 @@ afterEach(() => {
 /** Starts a process that opens the PGlite directory (as the server does) and keeps it open. */
 async function holdDatabase(dataDir: string): Promise<ChildProcess> {
   // `node --import tsx` rather than the tsx wrapper: one process, which kill() really ends.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'testing/hold-database.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'testing/hold-database.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -48,7 +52,11 @@ describe('PGlite single-process lock', () => {
     await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(`PID ${holder.pid}`);
 
     // A CLI command run while the "server" holds the directory fails with the clear message.
-    const cli = spawnSync(tsx, ['scripts/migrate.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+    const cli = spawnSync(tsx, ['scripts/migrate.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
     expect(cli.status).not.toBe(0);
     expect(cli.stderr).toContain('déjà ouverte par un autre processus');
 

@@ -83,7 +83,10 @@ export const users = pgTable(
     /** Least power by default: a Rédacteur with no area (the first account is made Administrateur: lib/auth/roles.ts). */
     role: userRole('role').notNull().default('editor'),
     /** The registry's areas a Rédacteur writes in (lib/content/areas.ts); the other roles have every area. */
-    areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
+    areas: text('areas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     lastSignInAt: ts('last_sign_in_at'),
@@ -580,11 +583,24 @@ export const searchDocuments = pgTable(
     /** Title, summary and body: ranks and tiers results. */
     tsvMeta: tsvector('tsv_meta')
       .notNull()
-      .generatedAlwaysAs(weighted([['title', 'A'], ['summary', 'B'], ['body', 'C']])),
+      .generatedAlwaysAs(
+        weighted([
+          ['title', 'A'],
+          ['summary', 'B'],
+          ['body', 'C'],
+        ]),
+      ),
     /** Everything, attached files included: what the index matches. */
     tsv: tsvector('tsv')
       .notNull()
-      .generatedAlwaysAs(weighted([['title', 'A'], ['summary', 'B'], ['body', 'C'], ['doc_text', 'D']])),
+      .generatedAlwaysAs(
+        weighted([
+          ['title', 'A'],
+          ['summary', 'B'],
+          ['body', 'C'],
+          ['doc_text', 'D'],
+        ]),
+      ),
   },
   (t) => [
     uniqueIndex('search_documents_source_key').on(t.source, t.sourceId),
@@ -600,11 +616,10 @@ export const searchGeneration = pgTable('search_generation', {
 });
 
 /** The words of the indexed texts (unaccented, lower case): prefix completion and spelling suggestions. */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`), index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`),
+]);
 
 /**
  * The text extraction queue and its results, one row per uploaded document (PDF, XLSX, CSV):

@@ -34,8 +34,21 @@ describe('Atom feeds', () => {
       author: 'INS',
       fallbackUpdated: new Date(0),
       entries: [
-        { id: 'tag:ins.example,2026:publication/1', title: 'Prix <ensemble> & alimentation', url: 'https://ins.example/indice/ipc/a', updated: new Date('2026-11-12T08:45:00.123Z'), published: new Date('2026-11-12T08:45:00Z'), summary: 'Hausse de 0,3 %', categories: ['IPC'] },
-        { id: 'tag:ins.example,2026:publication/2', title: 'Sans résumé', url: 'https://ins.example/indice/ipc/b', updated: new Date('2026-10-12T08:45:00Z') },
+        {
+          id: 'tag:ins.example,2026:publication/1',
+          title: 'Prix <ensemble> & alimentation',
+          url: 'https://ins.example/indice/ipc/a',
+          updated: new Date('2026-11-12T08:45:00.123Z'),
+          published: new Date('2026-11-12T08:45:00Z'),
+          summary: 'Hausse de 0,3 %',
+          categories: ['IPC'],
+        },
+        {
+          id: 'tag:ins.example,2026:publication/2',
+          title: 'Sans résumé',
+          url: 'https://ins.example/indice/ipc/b',
+          updated: new Date('2026-10-12T08:45:00Z'),
+        },
       ],
     });
     const { feed, entries } = checkAtom(xml);
@@ -46,7 +59,17 @@ describe('Atom feeds', () => {
   });
 
   it('is valid when empty', () => {
-    const { entries } = checkAtom(atomFeed({ id: 'tag:x,2026:a', title: 'Vide', self: 'https://x/flux/a.atom', alternate: 'https://x/', author: 'X', fallbackUpdated: new Date('2026-01-01T00:00:00Z'), entries: [] }));
+    const { entries } = checkAtom(
+      atomFeed({
+        id: 'tag:x,2026:a',
+        title: 'Vide',
+        self: 'https://x/flux/a.atom',
+        alternate: 'https://x/',
+        author: 'X',
+        fallbackUpdated: new Date('2026-01-01T00:00:00Z'),
+        entries: [],
+      }),
+    );
     expect(entries).toEqual([]);
   });
 });

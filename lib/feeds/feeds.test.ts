@@ -7,7 +7,12 @@ describe('feedLinks', () => {
 
   it('titles the feeds in French by default, an area’s last', () => {
     const links = feedLinks(area.slug);
-    expect(links.map((l) => l.title)).toEqual(['Actualités', 'Dernières publications', 'Parutions publiées', `Publications : ${area.menuLabel}`]);
+    expect(links.map((l) => l.title)).toEqual([
+      'Actualités',
+      'Dernières publications',
+      'Parutions publiées',
+      `Publications : ${area.menuLabel}`,
+    ]);
     expect(links.at(-1)!.url).toBe(`/flux/publications/${area.slug}.atom`);
   });
 

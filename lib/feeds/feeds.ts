@@ -29,7 +29,8 @@ export function feedLinks(area?: string, locale: Locale = 'fr'): { url: string; 
     { url: '/flux/parutions.atom', title: t.releases },
   ];
   const a = area ? getArea(area) : undefined;
-  if (a?.publicPath && publicPublicationAreas().some((p) => p.slug === a.slug)) links.push({ url: `/flux/publications/${a.slug}.atom`, title: t.area(areaTexts(a, locale).menuLabel) });
+  if (a?.publicPath && publicPublicationAreas().some((p) => p.slug === a.slug))
+    links.push({ url: `/flux/publications/${a.slug}.atom`, title: t.area(areaTexts(a, locale).menuLabel) });
   return links;
 }
 
@@ -43,7 +44,14 @@ export async function atomResponse(request: Request, name: string, area?: string
   const identity = await getIdentity();
   const author = identity ? `${identity.acronym} — ${identity.name}` : 'Institut national de la statistique';
   const feed = { author, fallbackUpdated: new Date(0) };
-  const publicationEntry = (p: { id: number; area: string; slug: string; title: string; summary: string; publishedAt: Date | null }): AtomEntry => ({
+  const publicationEntry = (p: {
+    id: number;
+    area: string;
+    slug: string;
+    title: string;
+    summary: string;
+    publishedAt: Date | null;
+  }): AtomEntry => ({
     id: tag(`publication/${p.id}`),
     title: p.title,
     url: abs(publicationUrl(p) ?? '/'),
@@ -62,11 +70,25 @@ export async function atomResponse(request: Request, name: string, area?: string
       title: `${identity?.acronym ?? 'INS'} — actualités`,
       self: abs('/flux/actualites.atom'),
       alternate: abs('/actualites'),
-      entries: items.map((n) => ({ id: tag(`actualite/${n.id}`), title: n.title, url: abs(newsUrl(n)), updated: n.publishedAt, published: n.publishedAt, summary: n.excerpt || undefined })),
+      entries: items.map((n) => ({
+        id: tag(`actualite/${n.id}`),
+        title: n.title,
+        url: abs(newsUrl(n)),
+        updated: n.publishedAt,
+        published: n.publishedAt,
+        summary: n.excerpt || undefined,
+      })),
     });
   } else if (name === 'publications' && !area) {
     const items = await getLatestPublications(30);
-    body = atomFeed({ ...feed, id: tag('publications'), title: `${identity?.acronym ?? 'INS'} — dernières publications`, self: abs('/flux/publications.atom'), alternate: abs('/'), entries: items.map(publicationEntry) });
+    body = atomFeed({
+      ...feed,
+      id: tag('publications'),
+      title: `${identity?.acronym ?? 'INS'} — dernières publications`,
+      self: abs('/flux/publications.atom'),
+      alternate: abs('/'),
+      entries: items.map(publicationEntry),
+    });
   } else if (name === 'publications' && area) {
     const a = getArea(area);
     if (!a?.publicPath || !publicPublicationAreas().some((p) => p.slug === a.slug)) return notFound();
@@ -95,7 +117,10 @@ export async function atomResponse(request: Request, name: string, area?: string
         url: abs(`/calendrier/${r.slug}`),
         updated: r.updatedAt,
         published: r.scheduledAt,
-        summary: [...r.publications.map((p) => p.title), ...r.versions.map((v) => `${v.label} (série ${v.code}, version ${v.number})`)].join(' ; ') || undefined,
+        summary:
+          [...r.publications.map((p) => p.title), ...r.versions.map((v) => `${v.label} (série ${v.code}, version ${v.number})`)].join(
+            ' ; ',
+          ) || undefined,
         categories: [getArea(r.area)?.label ?? r.area],
       })),
     });

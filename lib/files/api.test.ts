@@ -61,12 +61,15 @@ function req(url: string, init: { method?: string; token?: string; body?: BodyIn
   return new Request(`${ORIGIN}${url}`, { method: init.method ?? 'GET', headers, body: init.body ?? null, duplex: 'half' } as RequestInit);
 }
 
-const upload = (token: string | undefined, parts: Parameters<typeof form>[0]) => filesRoute.POST(req('/api/files', { method: 'POST', token, body: form(parts) }));
+const upload = (token: string | undefined, parts: Parameters<typeof form>[0]) =>
+  filesRoute.POST(req('/api/files', { method: 'POST', token, body: form(parts) }));
 
 /** A multipart body that stops half way, as when an office's connection drops. */
 function cutOffUpload(token: string, data: Buffer) {
   const boundary = '----coupure';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="annuaire.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="annuaire.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   let sent = false;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -76,7 +79,9 @@ function cutOffUpload(token: string, data: Buffer) {
       } else controller.error(new Error('connexion perdue'));
     },
   });
-  return filesRoute.POST(req('/api/files', { method: 'POST', token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }));
+  return filesRoute.POST(
+    req('/api/files', { method: 'POST', token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
+  );
 }
 
 const download = (id: string, init: { token?: string; headers?: Record<string, string> } = {}) =>
@@ -120,7 +125,10 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
       g.__insstatStorage = createLocalStorage(storageRoot);
     }
     g.__insstatDb = Promise.resolve(database);
-    g.__insstatAuth = Promise.resolve({ db: database.db, adapter: createEmbeddedAdapter({ db: database.db, cookieName: 'insstat_session' }) });
+    g.__insstatAuth = Promise.resolve({
+      db: database.db,
+      adapter: createEmbeddedAdapter({ db: database.db, cookieName: 'insstat_session' }),
+    });
     const me = await createAccount(database.db, { email: 'doc@inss.example', name: 'Documentaliste', password: 'une phrase de passe' });
     token = await startSession(database.db, me.id, { ip: null, userAgent: null });
   });
@@ -150,7 +158,9 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     const data = pdf(900_000);
     const response = await upload(token, [{ name: 'file', filename: 'Annuaire statistique 2025.PDF', data }]);
     expect(response.status).toBe(201);
-    const { file } = (await response.json()) as { file: { id: string; name: string; type: string; size: number; sha256: string; url: string } };
+    const { file } = (await response.json()) as {
+      file: { id: string; name: string; type: string; size: number; sha256: string; url: string };
+    };
     expect(file).toMatchObject({ name: 'Annuaire statistique 2025.pdf', type: 'application/pdf', size: data.length, sha256: sha256(data) });
     expect(file.url).toBe(`/fichiers/${file.id}/${encodeURIComponent(file.name)}`);
 
@@ -175,8 +185,24 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
   });
 
   const refusals: [string, () => Promise<Parameters<typeof form>[0]>, number, RegExp][] = [
-    ['an HTML file named .pdf', async () => [{ name: 'file', filename: 'rapport.pdf', data: '<!doctype html><html><body><script>alert(1)</script></body></html>' }], 400, /n'est pas un PDF/],
-    ['an SVG with a script', async () => [{ name: 'file', filename: 'logo.svg', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>' }], 400, /svg/i],
+    [
+      'an HTML file named .pdf',
+      async () => [{ name: 'file', filename: 'rapport.pdf', data: '<!doctype html><html><body><script>alert(1)</script></body></html>' }],
+      400,
+      /n'est pas un PDF/,
+    ],
+    [
+      'an SVG with a script',
+      async () => [
+        {
+          name: 'file',
+          filename: 'logo.svg',
+          data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+        },
+      ],
+      400,
+      /svg/i,
+    ],
     [
       'a zip bomb renamed .xlsx',
       async () => [
@@ -193,7 +219,12 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
       /refusé par sécurité/,
     ],
     ['a 0-byte file', async () => [{ name: 'file', filename: 'vide.pdf', data: Buffer.alloc(0) }], 400, /vide/],
-    ['a file over the limit', async () => [{ name: 'file', filename: 'gros.pdf', data: pdf(1024 * 1024 + 10) }], 413, /taille maximale de 1 Mo/],
+    [
+      'a file over the limit',
+      async () => [{ name: 'file', filename: 'gros.pdf', data: pdf(1024 * 1024 + 10) }],
+      413,
+      /taille maximale de 1 Mo/,
+    ],
     ['a name with a path', async () => [{ name: 'file', filename: '../../etc/passwd', data: pdf(3000) }], 400, /chemin de dossier/],
     ['no file field', async () => [{ name: 'titre', data: 'Annuaire' }], 400, /champ « file »|Aucun fichier/],
   ];
@@ -214,14 +245,21 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     // Browsers escape CR/LF in FormData names; a hand-made request sends them (RFC 5987 `filename*`).
     const boundary = '----brut';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''rapport%0D%0ASet-Cookie%3A%20x%3D1.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''rapport%0D%0ASet-Cookie%3A%20x%3D1.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       pdf(3000),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const rows = await rowCount();
     const before = await storedNow();
     const response = await filesRoute.POST(
-      req('/api/files', { method: 'POST', token, body: new Uint8Array(body), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
+      req('/api/files', {
+        method: 'POST',
+        token,
+        body: new Uint8Array(body),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }),
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toMatch(/caractères de contrôle/);
@@ -259,21 +297,39 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     const data = pdf(5000);
     const { file } = (await (await upload(token, [{ name: 'file', filename: 'note.pdf', data }])).json()) as { file: { id: string } };
     const rename = await fileRoute.PATCH(
-      req(`/api/files/${file.id}`, { method: 'PATCH', token, body: JSON.stringify({ name: 'Note de conjoncture' }), headers: { 'content-type': 'application/json' } }),
+      req(`/api/files/${file.id}`, {
+        method: 'PATCH',
+        token,
+        body: JSON.stringify({ name: 'Note de conjoncture' }),
+        headers: { 'content-type': 'application/json' },
+      }),
       params(file.id),
     );
     expect(rename.status).toBe(200);
     expect(((await rename.json()) as { file: { name: string } }).file.name).toBe('Note de conjoncture.pdf');
     const badName = await fileRoute.PATCH(
-      req(`/api/files/${file.id}`, { method: 'PATCH', token, body: JSON.stringify({ name: 'a/../b' }), headers: { 'content-type': 'application/json' } }),
+      req(`/api/files/${file.id}`, {
+        method: 'PATCH',
+        token,
+        body: JSON.stringify({ name: 'a/../b' }),
+        headers: { 'content-type': 'application/json' },
+      }),
       params(file.id),
     );
     expect(badName.status).toBe(400);
 
-    const [item] = await database.db.insert(news).values({ slug: 'note', title: 'La note paraît', coverFileId: file.id }).returning({ id: news.id });
+    const [item] = await database.db
+      .insert(news)
+      .values({ slug: 'note', title: 'La note paraît', coverFileId: file.id })
+      .returning({ id: news.id });
     vi.mocked(invalidateTags).mockClear();
     await fileRoute.PATCH(
-      req(`/api/files/${file.id}`, { method: 'PATCH', token, body: JSON.stringify({ name: 'Note trimestrielle' }), headers: { 'content-type': 'application/json' } }),
+      req(`/api/files/${file.id}`, {
+        method: 'PATCH',
+        token,
+        body: JSON.stringify({ name: 'Note trimestrielle' }),
+        headers: { 'content-type': 'application/json' },
+      }),
       params(file.id),
     );
     expect(vi.mocked(invalidateTags).mock.calls[0]?.[0]).toEqual(expect.arrayContaining([`news:${item!.id}`]));
@@ -284,7 +340,10 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     // A document only a draft uses is not served to visitors (an embargo by direct URL), only to connected users.
     expect((await download(file.id)).status).toBe(404);
     expect((await download(file.id, { token })).status).toBe(200);
-    await database.db.update(news).set({ status: 'published', publishedAt: new Date(Date.now() - 60_000) }).where(eq(news.id, item!.id));
+    await database.db
+      .update(news)
+      .set({ status: 'published', publishedAt: new Date(Date.now() - 60_000) })
+      .where(eq(news.id, item!.id));
     expect((await download(file.id)).status).toBe(200);
 
     await database.db.update(news).set({ coverFileId: null }).where(eq(news.id, item!.id));
@@ -298,7 +357,10 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     expect((await filesRoute.GET(req('/api/files'))).status).toBe(401);
     const list = await filesRoute.GET(req('/api/files?q=annuaire&type=pdf', { token }));
     expect(list.status).toBe(200);
-    const body = (await list.json()) as { total: number; files: { name: string; uploadedBy: string; downloadCount: number; uses: unknown[] }[] };
+    const body = (await list.json()) as {
+      total: number;
+      files: { name: string; uploadedBy: string; downloadCount: number; uses: unknown[] }[];
+    };
     expect(body.files.map((f) => f.name)).toContain('Annuaire statistique 2025.pdf');
     expect(body.files.every((f) => /annuaire/i.test(f.name))).toBe(true);
     expect(body.files[0]).toMatchObject({ uploadedBy: 'Documentaliste', uses: [] });
@@ -320,7 +382,9 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     const { file } = (await res.json()) as { file: { id: string } };
     await vi.waitFor(() => expect(calls).toBe(1), { timeout: 20_000 });
     const listed = async () => {
-      const list = (await (await filesRoute.GET(req('/api/files?q=extraction-bloquee', { token }))).json()) as { files: { id: string; text: { status: string; error: string | null } | null }[] };
+      const list = (await (await filesRoute.GET(req('/api/files?q=extraction-bloquee', { token }))).json()) as {
+        files: { id: string; text: { status: string; error: string | null } | null }[];
+      };
       return list.files.find((f) => f.id === file.id);
     };
     expect((await listed())?.text?.status).toBe('pending');
@@ -332,7 +396,14 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
   });
 
   it('refuses a foreign Origin on upload (403)', async () => {
-    const response = await filesRoute.POST(req('/api/files', { method: 'POST', token, body: form([{ name: 'file', filename: 'a.pdf', data: pdf(3000) }]), headers: { origin: 'https://ailleurs.example' } }));
+    const response = await filesRoute.POST(
+      req('/api/files', {
+        method: 'POST',
+        token,
+        body: form([{ name: 'file', filename: 'a.pdf', data: pdf(3000) }]),
+        headers: { origin: 'https://ailleurs.example' },
+      }),
+    );
     expect(response.status).toBe(403);
   });
 });

@@ -75,8 +75,7 @@ function pngHeader(width: number, height: number): Buffer {
   ]);
 }
 
-const image = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 120 } } });
+const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 120 } } });
 
 let dir: string;
 let counter = 0;
@@ -118,7 +117,10 @@ describe('detectFile accepts', () => {
   });
 
   it('a Word document, an OpenDocument workbook and a plain zip', async () => {
-    const docx = await buildZip([{ name: '[Content_Types].xml', data: contentTypes(DOCX_MAIN) }, { name: 'word/document.xml', data: Buffer.from('<w:document/>') }]);
+    const docx = await buildZip([
+      { name: '[Content_Types].xml', data: contentTypes(DOCX_MAIN) },
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+    ]);
     expect((await detect(docx, 'note.docx')).ext).toBe('docx');
     const ods = await buildZip([
       { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.spreadsheet'), store: true },
@@ -141,8 +143,18 @@ describe('detectFile accepts', () => {
   });
 
   it('PNG, JPEG, WebP and GIF images, with their displayed size', async () => {
-    expect(await detect(await image(640, 480).png().toBuffer(), 'logo.png')).toMatchObject({ ext: 'png', mime: 'image/png', width: 640, height: 480 });
-    expect(await detect(await image(300, 200).jpeg().toBuffer(), 'photo.jpeg')).toMatchObject({ ext: 'jpg', mime: 'image/jpeg', width: 300, height: 200 });
+    expect(await detect(await image(640, 480).png().toBuffer(), 'logo.png')).toMatchObject({
+      ext: 'png',
+      mime: 'image/png',
+      width: 640,
+      height: 480,
+    });
+    expect(await detect(await image(300, 200).jpeg().toBuffer(), 'photo.jpeg')).toMatchObject({
+      ext: 'jpg',
+      mime: 'image/jpeg',
+      width: 300,
+      height: 200,
+    });
     expect((await detect(await image(30, 20).webp().toBuffer(), 'a.webp')).mime).toBe('image/webp');
     expect((await detect(await image(30, 20).gif().toBuffer(), 'a.gif')).mime).toBe('image/gif');
   });
@@ -182,7 +194,9 @@ describe('detectFile refuses', () => {
   });
 
   it('a JPEG named .png', async () => {
-    expect(await refusal(await image(30, 20).jpeg().toBuffer(), 'photo.png')).toMatch(/c'est une image JPEG\. Renommez-le en « photo\.jpg »/);
+    expect(await refusal(await image(30, 20).jpeg().toBuffer(), 'photo.png')).toMatch(
+      /c'est une image JPEG\. Renommez-le en « photo\.jpg »/,
+    );
   });
 
   it('a zip bomb renamed .xlsx, though its content types say xlsx', async () => {
@@ -191,7 +205,9 @@ describe('detectFile refuses', () => {
       { name: 'xl/worksheets/sheet1.xml', data: { zeros: 64 * 1024 * 1024 } },
     ]);
     expect(bomb.length).toBeLessThan(200_000);
-    expect(await refusal(bomb, 'données.xlsx')).toMatch(/^« données\.xlsx » est refusé par sécurité : l'élément « xl\/worksheets\/sheet1\.xml » est compressé [\d\s ]+ fois/);
+    expect(await refusal(bomb, 'données.xlsx')).toMatch(
+      /^« données\.xlsx » est refusé par sécurité : l'élément « xl\/worksheets\/sheet1\.xml » est compressé [\d\s ]+ fois/,
+    );
   });
 
   it('a zip whose directory lies about the inflated size', async () => {
@@ -206,7 +222,9 @@ describe('detectFile refuses', () => {
 
   it('a zip announcing more than 1 GiB once inflated', async () => {
     // 110 entries of 10 MiB each: none is suspicious alone, together they make 1.1 GB.
-    const huge = await buildZip(Array.from({ length: 110 }, (_, i) => ({ name: `part${i}.bin`, data: Buffer.from('x'), claimedSize: 10 * 1024 * 1024 })));
+    const huge = await buildZip(
+      Array.from({ length: 110 }, (_, i) => ({ name: `part${i}.bin`, data: Buffer.from('x'), claimedSize: 10 * 1024 * 1024 })),
+    );
     expect(await refusal(huge, 'archive.zip')).toMatch(/une fois décompressé il dépasserait 1\s024 Mo/);
   });
 

@@ -54,7 +54,12 @@ export const acceptedTypes = {
     label: 'une archive ZIP',
     advice: "Créez l'archive au format ZIP (« Compresser » dans l'explorateur de fichiers) puis réessayez.",
   },
-  jpg: { mime: 'image/jpeg', exts: ['jpg', 'jpeg'], label: 'une image JPEG', advice: "Enregistrez l'image en JPEG, PNG ou WebP puis réessayez." },
+  jpg: {
+    mime: 'image/jpeg',
+    exts: ['jpg', 'jpeg'],
+    label: 'une image JPEG',
+    advice: "Enregistrez l'image en JPEG, PNG ou WebP puis réessayez.",
+  },
   png: { mime: 'image/png', exts: ['png'], label: 'une image PNG', advice: "Enregistrez l'image en PNG, JPEG ou WebP puis réessayez." },
   webp: { mime: 'image/webp', exts: ['webp'], label: 'une image WebP', advice: "Enregistrez l'image en WebP, JPEG ou PNG puis réessayez." },
   gif: { mime: 'image/gif', exts: ['gif'], label: 'une image GIF', advice: "Enregistrez l'image en GIF, PNG ou JPEG puis réessayez." },
@@ -107,7 +112,24 @@ const typeOfExtension = (ext: string): AcceptedType | undefined =>
 /** The content as sniffed: an accepted type, or a French description of what it is instead. */
 type Sniffed = { type: AcceptedType; charset?: DetectedFile['charset'] } | { type: null; description: string };
 
-const executables = new Set(['exe', 'elf', 'macho', 'msi', 'apk', 'jar', 'class', 'wasm', 'crx', 'xpi', 'deb', 'rpm', 'dmg', 'lnk', 'cab', 'reg']);
+const executables = new Set([
+  'exe',
+  'elf',
+  'macho',
+  'msi',
+  'apk',
+  'jar',
+  'class',
+  'wasm',
+  'crx',
+  'xpi',
+  'deb',
+  'rpm',
+  'dmg',
+  'lnk',
+  'cab',
+  'reg',
+]);
 const describe: Record<string, string> = {
   docm: 'un document Word avec macros',
   xlsm: 'un classeur Excel avec macros',
@@ -177,7 +199,8 @@ async function sniffText(path: string): Promise<Sniffed> {
     return { type: null, description: 'du HTML' };
   }
   const firstLine = head.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
-  if (!/[;,\t]/.test(firstLine)) return { type: null, description: 'du texte sans colonnes séparées par des points-virgules ou des virgules' };
+  if (!/[;,\t]/.test(firstLine))
+    return { type: null, description: 'du texte sans colonnes séparées par des points-virgules ou des virgules' };
 
   // The whole file must be text: no control character anywhere, and UTF-8 or else Windows-1252.
   const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -231,8 +254,11 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleString('f
  */
 async function checkZip(path: string, name: string): Promise<void> {
   const refuse = (why: string) =>
-    new ValidationError(`« ${name} » est refusé par sécurité : ${why}. Vérifiez le fichier (il est peut-être piégé) ou envoyez-en une copie réenregistrée.`);
-  const damaged = () => new ValidationError(`« ${name} » est endommagé ou illisible. Réenregistrez-le depuis le logiciel qui l'a créé puis réessayez.`);
+    new ValidationError(
+      `« ${name} » est refusé par sécurité : ${why}. Vérifiez le fichier (il est peut-être piégé) ou envoyez-en une copie réenregistrée.`,
+    );
+  const damaged = () =>
+    new ValidationError(`« ${name} » est endommagé ou illisible. Réenregistrez-le depuis le logiciel qui l'a créé puis réessayez.`);
   const open = () => yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
 
   const eachEntry = async (visit: (entry: yauzl.Entry, zip: yauzl.ZipFile) => Promise<void> | void) => {
@@ -244,7 +270,9 @@ async function checkZip(path: string, name: string): Promise<void> {
     }
     try {
       if (zip.entryCount > fileLimits.maxZipEntries) {
-        throw refuse(`il contient ${zip.entryCount.toLocaleString('fr-FR')} éléments (au plus ${fileLimits.maxZipEntries.toLocaleString('fr-FR')})`);
+        throw refuse(
+          `il contient ${zip.entryCount.toLocaleString('fr-FR')} éléments (au plus ${fileLimits.maxZipEntries.toLocaleString('fr-FR')})`,
+        );
       }
       for await (const entry of zip.eachEntry()) await visit(entry, zip);
     } catch (error) {
@@ -262,7 +290,9 @@ async function checkZip(path: string, name: string): Promise<void> {
     }
     const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
     if (entry.uncompressedSize > fileLimits.zipRatioFromBytes && ratio > fileLimits.maxZipRatio) {
-      throw refuse(`l'élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} fois (au plus ${fileLimits.maxZipRatio} fois)`);
+      throw refuse(
+        `l'élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} fois (au plus ${fileLimits.maxZipRatio} fois)`,
+      );
     }
   });
   await eachEntry(async (entry, zip) => {
@@ -301,7 +331,9 @@ async function checkImage(path: string, name: string): Promise<{ width: number; 
 export function expectedTypeOf(name: string): AcceptedType {
   const given = extensionOf(name);
   if (!given) {
-    throw new ValidationError(`Le nom « ${name} » n'a pas d'extension. Renommez le fichier avec la sienne (.pdf, .xlsx, .csv, .jpg…) puis réessayez.`);
+    throw new ValidationError(
+      `Le nom « ${name} » n'a pas d'extension. Renommez le fichier avec la sienne (.pdf, .xlsx, .csv, .jpg…) puis réessayez.`,
+    );
   }
   const expected = typeOfExtension(given);
   if (!expected) {

@@ -20,7 +20,10 @@ const inline = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
 function contentDisposition(name: string, type: 'inline' | 'attachment'): string {
-  const ascii = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
@@ -45,7 +48,12 @@ function parseRange(header: string | null, size: number): { start: number; end: 
 }
 
 /** The HTTP response for a file download (GET or HEAD). */
-export async function fileResponse(request: Request, file: DownloadableFile, storage: StorageDriver, cacheControl: string): Promise<Response> {
+export async function fileResponse(
+  request: Request,
+  file: DownloadableFile,
+  storage: StorageDriver,
+  cacheControl: string,
+): Promise<Response> {
   const etag = `"${file.sha256}"`;
   const headers = new Headers({
     'Content-Type': file.mime,

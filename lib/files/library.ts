@@ -47,7 +47,6 @@ export type LibraryFile = {
   text: { status: 'pending' | 'done' | 'empty' | 'failed'; pages: number | null; error: string | null } | null;
 };
 
-
 /**
  * Every place each of these files is used: what the kinds' items point to (cover, attachments,
  * gallery photos — `Kind.cover` and `Kind.owned`), the institutional pages' photos and the logo.
@@ -74,7 +73,12 @@ async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]
       // The cover is named as such when the item has other files too.
       const role = kind.owned ? ' (couverture)' : '';
       found.push(
-        (db.select({ ...columns, fileId: cover }).from(t as PgTable).where(inArray(cover, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>).then((rows) => {
+        (
+          db
+            .select({ ...columns, fileId: cover })
+            .from(t as PgTable)
+            .where(inArray(cover, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>
+        ).then((rows) => {
           for (const r of rows) add(r.fileId, use(r, role));
         }),
       );
@@ -82,11 +86,13 @@ async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]
     if (kind.owned) {
       const list = kind.owned;
       found.push(
-        (db
-          .select({ ...columns, fileId: list.file })
-          .from(list.table)
-          .innerJoin(t as PgTable, eq(t.id, list.owner))
-          .where(inArray(list.file, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>).then((rows) => {
+        (
+          db
+            .select({ ...columns, fileId: list.file })
+            .from(list.table)
+            .innerJoin(t as PgTable, eq(t.id, list.owner))
+            .where(inArray(list.file, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>
+        ).then((rows) => {
           for (const r of rows) add(r.fileId, use(r, ''));
         }),
       );
@@ -102,7 +108,11 @@ async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]
   for (const r of pageRows) add(r.fileId, { label: `Page : « ${r.title} »`, adminPath: '/admin/about', tags: pageTags(r.key) });
   for (const r of identity) add(r.fileId, { label: 'Logo de l’institut', adminPath: '/admin/about', tags: [tags.identity] });
   // One label per place (a publication may use a file as cover and attachment).
-  for (const [id, list] of map) map.set(id, list.filter((u, i) => list.findIndex((v) => v.label === u.label) === i));
+  for (const [id, list] of map)
+    map.set(
+      id,
+      list.filter((u, i) => list.findIndex((v) => v.label === u.label) === i),
+    );
   return map;
 }
 
@@ -118,10 +128,24 @@ export async function visibleToVisitors(db: Db, id: string, now: Date): Promise<
     const t = kind.table;
     const isPublic = sql<boolean>`(${t.status} = 'published' and ${t.publishedAt} <= ${now.toISOString()}::timestamptz and ${t.deletedAt} is null)`;
     const found: Promise<{ isPublic: boolean }[]>[] = [];
-    if (kind.cover) found.push(db.select({ isPublic }).from(t as PgTable).where(eq(kind.cover, id)).limit(50));
+    if (kind.cover)
+      found.push(
+        db
+          .select({ isPublic })
+          .from(t as PgTable)
+          .where(eq(kind.cover, id))
+          .limit(50),
+      );
     if (kind.owned) {
       const list = kind.owned;
-      found.push(db.select({ isPublic }).from(list.table).innerJoin(t as PgTable, eq(t.id, list.owner)).where(eq(list.file, id)).limit(50));
+      found.push(
+        db
+          .select({ isPublic })
+          .from(list.table)
+          .innerJoin(t as PgTable, eq(t.id, list.owner))
+          .where(eq(list.file, id))
+          .limit(50),
+      );
     }
     return found;
   });
@@ -164,7 +188,10 @@ export async function listFiles(db: Db, { q, type, page = 1, perPage = 25 }: Fil
       .offset((Math.max(1, page) - 1) * perPage),
     db.select({ n: count() }).from(files).where(where),
   ]);
-  const uses = await usesOfFiles(db, rows.map((r) => r.file.id));
+  const uses = await usesOfFiles(
+    db,
+    rows.map((r) => r.file.id),
+  );
   return {
     total: total?.n ?? 0,
     page: Math.max(1, page),
@@ -246,7 +273,12 @@ export async function addUploadedFile(
       ip: options.ip,
     });
     // The database queued its text for extraction (migration 0007) when it is a document.
-    return toLibraryFile(row!, user.name, [], extractableTypes.includes(row!.mime) ? { status: 'pending', pages: null, error: null } : null);
+    return toLibraryFile(
+      row!,
+      user.name,
+      [],
+      extractableTypes.includes(row!.mime) ? { status: 'pending', pages: null, error: null } : null,
+    );
   } catch (error) {
     await discardUpload(storage, { storageKey: received.storageKey });
     throw error;
@@ -266,7 +298,16 @@ export async function renameFile(db: Db, id: string, rawName: string, user: Sess
   const name = displayName(rawName, before.ext);
   if (before.name === name) return before;
   await db.update(files).set({ name }).where(eq(files.id, id));
-  await writeAudit(db, { user, action: 'file.rename', entityType: 'file', entityId: id, summary: `Fichier renommé : ${before.name} → ${name}`, before: { name: before.name }, after: { name }, ip });
+  await writeAudit(db, {
+    user,
+    action: 'file.rename',
+    entityType: 'file',
+    entityId: id,
+    summary: `Fichier renommé : ${before.name} → ${name}`,
+    before: { name: before.name },
+    after: { name },
+    ip,
+  });
   return { ...before, name, url: fileUrl({ id, name }) };
 }
 
@@ -276,7 +317,11 @@ export async function renameFile(db: Db, id: string, rawName: string, user: Sess
  */
 export async function deleteFile(db: Db, storage: StorageDriver, id: string, user: SessionUser, ip?: string | null) {
   const file = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(files).where(and(eq(files.id, id), isNull(files.deletedAt))).for('update');
+    const [row] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), isNull(files.deletedAt)))
+      .for('update');
     if (!row) throw new NotFoundError('Ce fichier n’existe pas ou plus.');
     const uses = (await usesOfFiles(tx, [id])).get(id) ?? [];
     if (uses.length > 0) {
@@ -288,14 +333,25 @@ export async function deleteFile(db: Db, storage: StorageDriver, id: string, use
     return row;
   });
   await storage.delete(file.storageKey).catch((error: unknown) => console.error('Objet de stockage non supprimé', file.storageKey, error));
-  await writeAudit(db, { user, action: 'file.delete', entityType: 'file', entityId: id, summary: `Fichier supprimé : ${file.name}`, before: { name: file.name, size: file.size, sha256: file.sha256 }, ip });
+  await writeAudit(db, {
+    user,
+    action: 'file.delete',
+    entityType: 'file',
+    entityId: id,
+    summary: `Fichier supprimé : ${file.name}`,
+    before: { name: file.name, size: file.size, sha256: file.sha256 },
+    ip,
+  });
   return file;
 }
 
 /** Adds counted downloads (see download-counter.ts). */
 export async function addDownloads(db: Db, counts: Map<string, number>) {
   for (const [id, n] of counts) {
-    await db.update(files).set({ downloadCount: sql`${files.downloadCount} + ${n}` }).where(eq(files.id, id));
+    await db
+      .update(files)
+      .set({ downloadCount: sql`${files.downloadCount} + ${n}` })
+      .where(eq(files.id, id));
   }
 }
 

@@ -55,7 +55,10 @@ function multipart(parts: Part[], { close = true } = {}): Buffer {
 }
 
 /** Sends `body` in 64 KiB chunks, as a network would; optionally dies after `cutAfter` bytes. */
-function nodeSource(body: Buffer, options: { cutAfter?: number; contentType?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
+function nodeSource(
+  body: Buffer,
+  options: { cutAfter?: number; contentType?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+) {
   const stats = { sent: 0 };
   const stream = new Readable({
     read() {
@@ -151,7 +154,9 @@ describe('receiveUpload', () => {
   });
 
   it('returns the size of an image and keeps an accented name', async () => {
-    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#0b5d7a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#0b5d7a' } })
+      .png()
+      .toBuffer();
     const { source } = nodeSource(multipart([{ name: 'file', filename: 'Photo de l’équipe.png', data: png }]));
     const file = await receiveUpload(source, { storage, tmpDir, maxBytes: MiB });
     expect(file).toMatchObject({ name: 'Photo de l’équipe.png', mime: 'image/png', ext: 'png', width: 120, height: 80 });
@@ -224,7 +229,11 @@ describe('receiveUpload', () => {
     const other = nodeSource(multipart([{ name: 'document', filename: 'a.pdf', data: await pdf() }]));
     expect((await failure(receiveUpload(other.source, { storage, tmpDir, maxBytes: MiB }))).message).toMatch(/Aucun fichier reçu/);
 
-    const json = new Request('http://localhost/api/files', { method: 'POST', body: '{"file":"x"}', headers: { 'content-type': 'application/json' } });
+    const json = new Request('http://localhost/api/files', {
+      method: 'POST',
+      body: '{"file":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     const wrongType = await failure(receiveUpload(json, { storage, tmpDir, maxBytes: MiB }));
     expect(wrongType.status).toBe(400);
     expect(wrongType.message).toMatch(/multipart\/form-data/);
@@ -241,7 +250,12 @@ describe('receiveUpload', () => {
 
   it('refuses a second file in the same form', async () => {
     const data = await pdf();
-    const { source } = nodeSource(multipart([{ name: 'file', filename: 'a.pdf', data }, { name: 'file', filename: 'b.pdf', data }]));
+    const { source } = nodeSource(
+      multipart([
+        { name: 'file', filename: 'a.pdf', data },
+        { name: 'file', filename: 'b.pdf', data },
+      ]),
+    );
     expect((await failure(receiveUpload(source, { storage, tmpDir, maxBytes: MiB }))).message).toBe('Envoyez un seul fichier à la fois.');
     await expectNothingLeft();
   });
@@ -265,7 +279,9 @@ describe('receiveUpload', () => {
   });
 
   it('refuses content that does not match the name, leaving nothing', async () => {
-    const { source } = nodeSource(multipart([{ name: 'file', filename: 'rapport.pdf', data: '<!DOCTYPE html><html><body>x</body></html>' }]));
+    const { source } = nodeSource(
+      multipart([{ name: 'file', filename: 'rapport.pdf', data: '<!DOCTYPE html><html><body>x</body></html>' }]),
+    );
     expect((await failure(receiveUpload(source, { storage, tmpDir, maxBytes: MiB }))).message).toMatch(/n'est pas un PDF : c'est du HTML/);
     await expectNothingLeft();
   });

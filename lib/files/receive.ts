@@ -67,7 +67,6 @@ const FIELD_LIMITS = { fields: 20, fieldSize: 16 * 1024, parts: 22, headerPairs:
 /** Room for boundaries, part headers and the text fields around the file. */
 const FORM_OVERHEAD_BYTES = FIELD_LIMITS.fields * FIELD_LIMITS.fieldSize + 64 * 1024;
 
-
 const tooLarge = (maxBytes: number) => {
   const mb = Math.floor(maxBytes / 1024 ** 2);
   const limit = mb >= 1 ? `${mb.toLocaleString('fr-FR')} Mo` : `${maxBytes.toLocaleString('fr-FR')} octets`;
@@ -93,11 +92,15 @@ export function checkFileName(raw: string | undefined): string {
     );
   }
   if (/[/\\]/.test(name) || name.trim() === '.' || name.trim() === '..') {
-    throw new ValidationError(`Le nom « ${name} » contient un chemin de dossier (/ ou \\). Envoyez le fichier sous son seul nom, sans dossier, puis réessayez.`);
+    throw new ValidationError(
+      `Le nom « ${name} » contient un chemin de dossier (/ ou \\). Envoyez le fichier sous son seul nom, sans dossier, puis réessayez.`,
+    );
   }
   const length = [...name].length;
   if (length > MAX_NAME_LENGTH) {
-    throw new ValidationError(`Le nom du fichier est trop long (${length} caractères, au plus ${MAX_NAME_LENGTH}). Raccourcissez-le puis réessayez.`);
+    throw new ValidationError(
+      `Le nom du fichier est trop long (${length} caractères, au plus ${MAX_NAME_LENGTH}). Raccourcissez-le puis réessayez.`,
+    );
   }
   const display = name.trim().replace(/\s+/g, ' ');
   const ext = extensionOf(display);
@@ -113,7 +116,11 @@ function headersOf(source: UploadSource): IncomingHttpHeaders {
 }
 
 /** Streams the form's file to `tmpPath`; settles only once the temporary file is closed. */
-function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: string; maxBytes: number; fieldName: string; signals: AbortSignal[] }) {
+function parseForm(
+  body: Readable,
+  headers: IncomingHttpHeaders,
+  o: { tmpPath: string; maxBytes: number; fieldName: string; signals: AbortSignal[] },
+) {
   return new Promise<Parsed>((resolve, reject) => {
     let form: busboy.Busboy;
     try {
@@ -125,7 +132,11 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
         limits: { ...FIELD_LIMITS, files: 1, fileSize: o.maxBytes + 1 },
       });
     } catch {
-      reject(new ValidationError('Le formulaire envoyé est illisible (en-tête multipart/form-data incorrect). Rechargez la page puis réessayez.'));
+      reject(
+        new ValidationError(
+          'Le formulaire envoyé est illisible (en-tête multipart/form-data incorrect). Rechargez la page puis réessayez.',
+        ),
+      );
       return;
     }
     const fields: Record<string, string> = {};
@@ -209,7 +220,11 @@ function parseForm(body: Readable, headers: IncomingHttpHeaders, o: { tmpPath: s
     form.on('close', () => {
       if (failed) return;
       if (!writing) {
-        fail(new ValidationError(`Aucun fichier reçu : le formulaire doit contenir le champ « ${o.fieldName} ». Choisissez un fichier puis réessayez.`));
+        fail(
+          new ValidationError(
+            `Aucun fichier reçu : le formulaire doit contenir le champ « ${o.fieldName} ». Choisissez un fichier puis réessayez.`,
+          ),
+        );
         return;
       }
       writing.then(
@@ -243,7 +258,9 @@ export async function receiveUpload(source: UploadSource, options: ReceiveOption
 
   const contentType = String(headers['content-type'] ?? '');
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
-    throw new ValidationError('Le fichier doit être envoyé par un formulaire (multipart/form-data) avec le champ « file ». Rechargez la page puis réessayez.');
+    throw new ValidationError(
+      'Le fichier doit être envoyé par un formulaire (multipart/form-data) avec le champ « file ». Rechargez la page puis réessayez.',
+    );
   }
   // Browsers announce the size of a form: refuse an oversized upload before reading any of it.
   const announced = Number(headers['content-length']);

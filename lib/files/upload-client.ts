@@ -19,7 +19,8 @@ export function uploadFile(
       if (xhr.status === 201 && body.file) resolve({ ok: true, file: body.file });
       else resolve({ ok: false, error: body.error ?? `Envoi refusé (erreur ${xhr.status}). Réessayez.` });
     };
-    xhr.onerror = () => resolve({ ok: false, error: 'La connexion a été interrompue pendant l’envoi. Vérifiez votre connexion puis réessayez.' });
+    xhr.onerror = () =>
+      resolve({ ok: false, error: 'La connexion a été interrompue pendant l’envoi. Vérifiez votre connexion puis réessayez.' });
     xhr.onabort = () => resolve({ ok: false, error: 'Envoi annulé.' });
     options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();

@@ -27,7 +27,10 @@ describe('answerDirectly', () => {
   it('gives the handler the request (address, query, headers) and sends its answer with the site headers', async () => {
     const { url } = await serve(async (request) => {
       const u = new URL(request.url);
-      return Response.json({ q: u.searchParams.get('q'), ip: request.headers.get('x-insstat-client-ip'), lang: request.headers.get('accept-language') }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+      return Response.json(
+        { q: u.searchParams.get('q'), ip: request.headers.get('x-insstat-client-ip'), lang: request.headers.get('accept-language') },
+        { status: 201, headers: { 'Cache-Control': 'no-store' } },
+      );
     });
     const res = await fetch(`${url}/api/x?q=prix%20riz`, { headers: { 'Accept-Language': 'fr' } });
     expect(res.status).toBe(201);

@@ -19,7 +19,9 @@ export async function answerDirectly(
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
-    response = await answer(new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers }));
+    response = await answer(
+      new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers }),
+    );
   } catch {
     options.fallback();
     return;

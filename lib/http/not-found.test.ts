@@ -52,7 +52,10 @@ describe('unknown addresses answered before Next', () => {
       before,
       after,
       gzip: {
-        head: Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]), zlib.deflateRawSync(before, { finishFlush: zlib.constants.Z_FULL_FLUSH })]),
+        head: Buffer.concat([
+          Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]),
+          zlib.deflateRawSync(before, { finishFlush: zlib.constants.Z_FULL_FLUSH }),
+        ]),
         tail: zlib.deflateRawSync(after),
         crc: zlib.crc32(before),
       },
@@ -66,7 +69,21 @@ describe('unknown addresses answered before Next', () => {
   it('sees the paths proxy.ts sees (its matcher, written out in proxy.ts)', () => {
     const literal = /matcher: \['([^']+)'\]/.exec(readFileSync('proxy.ts', 'utf8'))![1]!.replaceAll('\\\\', '\\');
     const matcher = new RegExp(`^${literal}$`);
-    for (const path of ['/', '/x', '/actualites/12', '/en/nothing', '/_next/static/a.js', '/api/x', '/flux/a', '/nsdp', '/nsdp/a.xml', '/fichiers/1/a.pdf', '/favicon.ico', '/a/b.php', '/robots.txt']) {
+    for (const path of [
+      '/',
+      '/x',
+      '/actualites/12',
+      '/en/nothing',
+      '/_next/static/a.js',
+      '/api/x',
+      '/flux/a',
+      '/nsdp',
+      '/nsdp/a.xml',
+      '/fichiers/1/a.pdf',
+      '/favicon.ico',
+      '/a/b.php',
+      '/robots.txt',
+    ]) {
       expect(PROXIED_PATH.test(path), path).toBe(matcher.test(path));
     }
   });
@@ -110,7 +127,11 @@ describe('unknown addresses answered before Next', () => {
       const html = await response.text();
       // The length follows the path; the rest must be Next's.
       expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
-      return { status: response.status, html, headers: Object.fromEntries([...response.headers].filter(([k]) => k !== 'date' && k !== 'content-length')) };
+      return {
+        status: response.status,
+        html,
+        headers: Object.fromEntries([...response.headers].filter(([k]) => k !== 'date' && k !== 'content-length')),
+      };
     };
 
     it('renders the first unknown address of a language, answers the next ones from it, the same bytes and headers as Next', async () => {

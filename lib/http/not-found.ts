@@ -67,7 +67,13 @@ export function fillNotFoundPath(req: IncomingMessage, res: ServerResponse, keep
 
   const hold = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (encoding as BufferEncoding) ?? 'utf8') : Buffer.from(chunk as Uint8Array));
+    chunks.push(
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, (encoding as BufferEncoding) ?? 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+    );
   };
 
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -110,7 +116,15 @@ export function fillNotFoundPath(req: IncomingMessage, res: ServerResponse, keep
 /** Request headers of a navigation, prefetch or server action: Next answers those (RSC, not a document). */
 const NEXT_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action', 'next-url'];
 /** Next's own per-answer headers, and those rebuilt for each answer. */
-const DROPPED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'x-middleware-rewrite']);
+const DROPPED = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'x-middleware-rewrite',
+]);
 
 type Copy = {
   before: Buffer;
@@ -148,7 +162,14 @@ function copyOf({ html, headers }: Rendered, generation: number): Copy | null {
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !DROPPED.has(name)) kept[name] = value;
   const head = Buffer.concat([GZIP_HEADER, zlib.deflateRawSync(before, { finishFlush: zlib.constants.Z_FULL_FLUSH })]);
-  return { before, after, headers: kept, generation, at: Date.now(), gzip: { head, tail: zlib.deflateRawSync(after), crc: zlib.crc32(before) } };
+  return {
+    before,
+    after,
+    headers: kept,
+    generation,
+    at: Date.now(),
+    gzip: { head, tail: zlib.deflateRawSync(after), crc: zlib.crc32(before) },
+  };
 }
 
 /**
@@ -204,7 +225,8 @@ export function createNotFoundAnswer(options: NotFoundOptions) {
         const locale = options.localeOf(pathname);
         const copy = copies.get(locale);
         const generation = options.generation();
-        if (copy && copy.generation === generation && Date.now() - copy.at < options.ttlMs) return void answer(req, res, copy, url, options);
+        if (copy && copy.generation === generation && Date.now() - copy.at < options.ttlMs)
+          return void answer(req, res, copy, url, options);
         fillNotFoundPath(req, res, (rendered) => {
           const taken = options.generation() === generation ? copyOf(rendered, generation) : null;
           if (taken) copies.set(locale, taken);

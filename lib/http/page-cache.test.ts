@@ -5,7 +5,16 @@ import { clearPageCache, handleWithPageCache, resetPageCache } from './page-cach
 
 /** A stand-in for Next's handler: counts calls, answers what the test says. */
 let calls = 0;
-let reply: { status: number; cache: string; type: string; body: string; cookie: boolean; delayMs: number; streamFirst: boolean; hold?: Promise<void> } = {
+let reply: {
+  status: number;
+  cache: string;
+  type: string;
+  body: string;
+  cookie: boolean;
+  delayMs: number;
+  streamFirst: boolean;
+  hold?: Promise<void>;
+} = {
   status: 200,
   cache: 'HIT',
   type: 'text/html; charset=utf-8',
@@ -55,8 +64,7 @@ const server = http.createServer((req, res) =>
       ttlMs,
       maxBytes: 1024 * 1024,
       urlOnlyPaths: ['/recherche'],
-      probe: () =>
-        databaseUp ? new Promise((resolve) => setTimeout(resolve, probeDelayMs)) : Promise.reject(new Error('ECONNREFUSED')),
+      probe: () => (databaseUp ? new Promise((resolve) => setTimeout(resolve, probeDelayMs)) : Promise.reject(new Error('ECONNREFUSED'))),
     },
   ),
 );

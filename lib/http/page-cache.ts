@@ -76,7 +76,16 @@ export function resetPageCache(): void {
 }
 
 const EXCLUDED_PREFIXES = ['/admin', '/api/', '/fichiers/', '/_next/'];
-const EXCLUDED_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action', 'range', 'authorization', 'next-url'];
+const EXCLUDED_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+  'next-action',
+  'range',
+  'authorization',
+  'next-url',
+];
 const DROPPED_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** The cache key of a request, or null when it must go to Next. */
@@ -97,7 +106,11 @@ function isStorable(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>, urlOn
 
 /** Whether a finished response may stand in for its page while the database is unreachable. */
 function isFallback(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>): boolean {
-  return res.statusCode === 200 && String(res.getHeader('content-type') ?? '').startsWith('text/html') && res.getHeader('set-cookie') === undefined;
+  return (
+    res.statusCode === 200 &&
+    String(res.getHeader('content-type') ?? '').startsWith('text/html') &&
+    res.getHeader('set-cookie') === undefined
+  );
 }
 
 export type PageCacheOptions = {
@@ -136,18 +149,14 @@ const PROBE_UP_TTL_MS = STALE_AFTER_MS;
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1).split('?')[0]!;
 
 /** Whether `path` is one of `paths` or below one of them (`/calendrier` covers `/calendrier/x`). */
-const isUrlOnly = (path: string, paths: readonly string[] | undefined) => paths?.some((p) => path === p || path.startsWith(`${p}/`)) ?? false;
+const isUrlOnly = (path: string, paths: readonly string[] | undefined) =>
+  paths?.some((p) => path === p || path.startsWith(`${p}/`)) ?? false;
 
 /**
  * Handles a request from the cache, or passes it to `next` while recording the response when it
  * qualifies. Returns once the response is handed off.
  */
-export function handleWithPageCache(
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: () => unknown,
-  options: PageCacheOptions,
-): void {
+export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, next: () => unknown, options: PageCacheOptions): void {
   const key = pageCacheKey(req);
   if (!key) {
     void next();
@@ -202,7 +211,8 @@ function databaseAnswers(options: PageCacheOptions): Promise<boolean> {
   const probe = options.probe;
   if (!probe) return Promise.resolve(true);
   const now = Date.now();
-  if (s.probe && (s.probe.pending || now - s.probe.at < (s.probe.ok ? PROBE_UP_TTL_MS : PROBE_TTL_MS))) return s.probe.pending ?? Promise.resolve(s.probe.ok);
+  if (s.probe && (s.probe.pending || now - s.probe.at < (s.probe.ok ? PROBE_UP_TTL_MS : PROBE_TTL_MS)))
+    return s.probe.pending ?? Promise.resolve(s.probe.ok);
   const state: Probe = s.probe ?? { ok: true, at: 0 };
   s.probe = state;
   let timer: NodeJS.Timeout | undefined;
@@ -317,7 +327,11 @@ function record(
   };
   const replace = () => fallback && answerInstead(fallback.status, { ...fallback.headers, 'x-page-cache': 'STALE' }, fallback.body);
   const unavailable = () =>
-    answerInstead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-page-cache': 'UNAVAILABLE' }, UNAVAILABLE_HTML);
+    answerInstead(
+      503,
+      { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-page-cache': 'UNAVAILABLE' },
+      UNAVAILABLE_HTML,
+    );
   /** Called before Next's bytes go out: a server error is replaced when a copy exists. */
   const starting = (status: number) => {
     if (started || replaced) return;
@@ -372,7 +386,11 @@ function record(
   let tooBig = false;
   const keep = (chunk: unknown, encoding?: BufferEncoding) => {
     if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk as Uint8Array);
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === 'string'
+        ? Buffer.from(chunk, encoding)
+        : Buffer.from(chunk as Uint8Array);
     size += buffer.length;
     if (size > options.maxBytes / 16) tooBig = true;
     else chunks.push(buffer);

@@ -30,10 +30,16 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof RateLimitedError) headers['Retry-After'] = String(error.retryAfterSeconds);
-    return json({ error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, { status: error.status, headers });
+    return json(
+      { error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+      { status: error.status, headers },
+    );
   }
   console.error(error);
-  return json({ error: 'Erreur interne du serveur. Réessayez ; si le problème persiste, contactez l’administrateur du site.' }, { status: 500 });
+  return json(
+    { error: 'Erreur interne du serveur. Réessayez ; si le problème persiste, contactez l’administrateur du site.' },
+    { status: 500 },
+  );
 }
 
 /** Reads a JSON body of at most `maxBytes`, or throws a French `ValidationError`. */

@@ -17,7 +17,9 @@ describe('security headers', () => {
   });
 
   it('let the browser reach a user API on another origin', () => {
-    expect(directive(contentSecurityPolicy({ ...base, apiBaseUrl: 'https://auth.institut.example/api/v2' }), 'connect-src')).toBe("connect-src 'self' https://auth.institut.example");
+    expect(directive(contentSecurityPolicy({ ...base, apiBaseUrl: 'https://auth.institut.example/api/v2' }), 'connect-src')).toBe(
+      "connect-src 'self' https://auth.institut.example",
+    );
   });
 
   it('send HSTS and upgrade requests only over https', () => {

@@ -52,7 +52,8 @@ export function hasTranslation<F extends string>(translations: Translations<F> |
 }
 
 /** The `lang` attribute for a field shown on a page in `locale`: set only where it differs. */
-export const langAttr = (fieldLocale: Locale, pageLocale: Locale): Locale | undefined => (fieldLocale === pageLocale ? undefined : fieldLocale);
+export const langAttr = (fieldLocale: Locale, pageLocale: Locale): Locale | undefined =>
+  fieldLocale === pageLocale ? undefined : fieldLocale;
 
 /** The languages an item exists in (French always; another where its main field is translated), for hreflang and canonical. */
 export function contentLanguages<F extends string>(translations: Translations<F> | null | undefined, field: F): Locale[] {

@@ -25,7 +25,9 @@ describe('shortTitle', () => {
     const long = shortTitle('Enquête harmonisée sur les conditions de vie des ménages 2024 : profil de pauvreté', ' | INSS');
     expect(long.length).toBeLessThanOrEqual(70);
     expect(long).toBe('Enquête harmonisée sur les conditions de vie des ménages 2024… | INSS');
-    expect(shortTitle("Indice du chiffre d'affaires des services – 3e trimestre 2026", ' | INSS')).toBe('Indice du chiffre d’affaires des services – 3e trimestre 2026 | INSS');
+    expect(shortTitle("Indice du chiffre d'affaires des services – 3e trimestre 2026", ' | INSS')).toBe(
+      'Indice du chiffre d’affaires des services – 3e trimestre 2026 | INSS',
+    );
     const amp = shortTitle('Prix & salaires '.repeat(6), ' | INSS');
     expect(amp.length + 4 * (amp.match(/&/g)?.length ?? 0)).toBeLessThanOrEqual(70);
   });

@@ -13,7 +13,14 @@ function formatsOf(locale: Locale): Formats {
     const tag = intlLocales[locale];
     f = {
       date: new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TZ }),
-      dateTime: new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TZ }),
+      dateTime: new Intl.DateTimeFormat(tag, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: TZ,
+      }),
       month: new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: TZ }),
       shortMonth: new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: TZ }),
     };
@@ -42,7 +49,11 @@ export function formatNumber(value: number, decimals = 1, locale: Locale = 'fr')
 
 /** « +2,3 % », « −0,4 % » / « +2.3% » */
 export function formatChange(percent: number, decimals = 1, locale: Locale = 'fr'): string {
-  const n = new Intl.NumberFormat(intlLocales[locale], { signDisplay: 'exceptZero', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(percent);
+  const n = new Intl.NumberFormat(intlLocales[locale], {
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(percent);
   return locale === 'fr' ? `${n}\u202f%` : `${n}%`;
 }
 

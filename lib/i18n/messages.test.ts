@@ -13,7 +13,16 @@ import { categoryNames, nsdpCategories } from '@/lib/nsdp/categories';
 import { releaseStatuses, type ReleaseStatus } from '@/lib/releases/model';
 import { searchKindLabels, searchKinds, type SearchKind } from '@/lib/search/query';
 import type { ChartRange } from '@/lib/series/chart/geometry';
-import { changeKinds, frequencies, seasonalAdjustmentLabel, statusCodes, type ChangeKind, type Frequency, type SeriesMeta, type StatusCode } from '@/lib/series/model';
+import {
+  changeKinds,
+  frequencies,
+  seasonalAdjustmentLabel,
+  statusCodes,
+  type ChangeKind,
+  type Frequency,
+  type SeriesMeta,
+  type StatusCode,
+} from '@/lib/series/model';
 import { downloadFormats, type DownloadFormat } from '@/lib/content/addresses';
 import { locales } from './locales';
 import { messages } from './messages';
@@ -24,7 +33,25 @@ import { messages } from './messages';
  */
 const same = new Set([
   ...['PDF', 'CSV', 'XLSX', 'Excel (XLSX)', 'SDMX', 'SDMX-ML', 'SDMX-CSV', 'SDMX-CSV 2.0', 'JSON', 'API', 'NSDP', 'RSS', 'INS'],
-  ...['Total', 'Date', 'Code', 'Source', 'Notes', 'Note', 'Article', 'Type', 'Version', 'Contact', 'Navigation', 'Menu', 'Page', 'Pagination', 'Description', 'correction', 'Documents'],
+  ...[
+    'Total',
+    'Date',
+    'Code',
+    'Source',
+    'Notes',
+    'Note',
+    'Article',
+    'Type',
+    'Version',
+    'Contact',
+    'Navigation',
+    'Menu',
+    'Page',
+    'Pagination',
+    'Description',
+    'correction',
+    'Documents',
+  ],
   ...['Page Not Found', 'Internal Server Error', 'Page not found:'],
   // The registries' names.
   ...['Indices', 'Publications', 'Publication', 'Population'],
@@ -45,7 +72,9 @@ function wrongEnglish(entries: Iterable<[string, unknown, unknown]>): string[] {
 type Tree = { [key: string]: Tree | string | ((...args: never[]) => string) };
 
 function leaves(tree: Tree, path: string[] = []): Array<[string, unknown]> {
-  return Object.entries(tree).flatMap(([k, v]) => (v && typeof v === 'object' ? leaves(v, [...path, k]) : [[[...path, k].join('.'), v] as [string, unknown]]));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? leaves(v, [...path, k]) : [[[...path, k].join('.'), v] as [string, unknown]],
+  );
 }
 
 describe('interface catalogues', () => {
@@ -53,7 +82,8 @@ describe('interface catalogues', () => {
   const en = new Map(leaves(messages('en') as unknown as Tree));
 
   it('have the same entries in every language, of the same kind', () => {
-    for (const locale of locales) expect([...new Map(leaves(messages(locale) as unknown as Tree)).keys()].sort()).toEqual([...fr.keys()].sort());
+    for (const locale of locales)
+      expect([...new Map(leaves(messages(locale) as unknown as Tree)).keys()].sort()).toEqual([...fr.keys()].sort());
     for (const [key, value] of fr) expect(typeof en.get(key), key).toBe(typeof value);
   });
 
@@ -82,18 +112,36 @@ describe('the registries’ names on public pages', () => {
   const names: Array<[string, string, string]> = [
     ...sections.map((s): [string, string, string] => [`sections.${s.key}`, sectionLabel(s.key, 'fr'), sectionLabel(s.key, 'en')]),
     ...publicAreas.flatMap((a) =>
-      (['label', 'menuLabel', 'description'] as const).map((k): [string, string, string] => [`areas.${a.slug}.${k}`, areaTexts(a, 'fr')[k], areaTexts(a, 'en')[k]]),
+      (['label', 'menuLabel', 'description'] as const).map((k): [string, string, string] => [
+        `areas.${a.slug}.${k}`,
+        areaTexts(a, 'fr')[k],
+        areaTexts(a, 'en')[k],
+      ]),
     ),
     ...publicAreas.flatMap((a) =>
-      (a.fields ?? []).filter((f) => f.public).map((f): [string, string, string] => [`areas.${a.slug}.fields.${f.name}`, fieldLabel(f, 'fr'), fieldLabel(f, 'en')]),
+      (a.fields ?? [])
+        .filter((f) => f.public)
+        .map((f): [string, string, string] => [`areas.${a.slug}.fields.${f.name}`, fieldLabel(f, 'fr'), fieldLabel(f, 'en')]),
     ),
     ...Object.entries(kinds).flatMap(([name, kind]) =>
-      (['noun', 'plural'] as const).map((w): [string, string, string] => [`kinds.${name}.${w}`, publicKindWords(kind.words, 'fr')[w], publicKindWords(kind.words, 'en')[w]]),
+      (['noun', 'plural'] as const).map((w): [string, string, string] => [
+        `kinds.${name}.${w}`,
+        publicKindWords(kind.words, 'fr')[w],
+        publicKindWords(kind.words, 'en')[w],
+      ]),
     ),
     ...nsdpCategories.flatMap((c) =>
-      (['label', 'sector'] as const).map((k): [string, string, string] => [`nsdp.${c.id}.${k}`, categoryNames(c, 'fr')[k], categoryNames(c, 'en')[k]]),
+      (['label', 'sector'] as const).map((k): [string, string, string] => [
+        `nsdp.${c.id}.${k}`,
+        categoryNames(c, 'fr')[k],
+        categoryNames(c, 'en')[k],
+      ]),
     ),
-    ...(Object.keys(searchKinds) as SearchKind[]).map((k): [string, string, string] => [`search.${k}`, searchKindLabels('fr')[k], searchKindLabels('en')[k]]),
+    ...(Object.keys(searchKinds) as SearchKind[]).map((k): [string, string, string] => [
+      `search.${k}`,
+      searchKindLabels('fr')[k],
+      searchKindLabels('en')[k],
+    ]),
   ];
 
   it('are the French fields themselves in French', () => {
@@ -110,7 +158,12 @@ describe('the registries’ names on public pages', () => {
 
   it('are given in English for every public area, public field, section, kind and NSDP category', () => {
     expect(names.length).toBe(
-      sections.length + 3 * publicAreas.length + publicAreas.flatMap((a) => (a.fields ?? []).filter((f) => f.public)).length + 2 * Object.keys(kinds).length + 2 * nsdpCategories.length + Object.keys(searchKinds).length,
+      sections.length +
+        3 * publicAreas.length +
+        publicAreas.flatMap((a) => (a.fields ?? []).filter((f) => f.public)).length +
+        2 * Object.keys(kinds).length +
+        2 * nsdpCategories.length +
+        Object.keys(searchKinds).length,
     );
     expect(wrongEnglish(names)).toEqual([]);
   });

@@ -11,7 +11,18 @@ describe('localePath', () => {
     expect(localePath('en', '/#contenu')).toBe('/en#contenu');
   });
   it('leaves files, feeds, handlers, the back-office and other sites alone', () => {
-    for (const path of ['/fichiers/1/a.pdf', '/flux/publications', '/api/v1/series', '/admin', '/admin/news', '/nsdp/IPC.xml', '/sitemap.xml', 'https://example.org/', '//cdn.example.org/x', '#contenu']) {
+    for (const path of [
+      '/fichiers/1/a.pdf',
+      '/flux/publications',
+      '/api/v1/series',
+      '/admin',
+      '/admin/news',
+      '/nsdp/IPC.xml',
+      '/sitemap.xml',
+      'https://example.org/',
+      '//cdn.example.org/x',
+      '#contenu',
+    ]) {
       expect(localePath('en', path)).toBe(path);
     }
     expect(localePath('en', '/nsdp')).toBe('/en/nsdp');

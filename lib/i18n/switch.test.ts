@@ -33,7 +33,17 @@ describe('refererPage', () => {
   it('accepts this site’s pages only', () => {
     expect(refererPage('https://stat.example/en/indice/ipc?x=1', origins)?.pathname).toBe('/en/indice/ipc');
     expect(refererPage('http://127.0.0.1:3000/calendrier', origins)?.pathname).toBe('/calendrier');
-    for (const referer of [null, '', 'https://evil.example/indice/ipc', 'http://stat.example/indice/ipc', 'https://stat.example.evil.example/', 'javascript:alert(1)', 'not a url', '/indice/ipc', `https://stat.example/${'a'.repeat(5000)}`]) {
+    for (const referer of [
+      null,
+      '',
+      'https://evil.example/indice/ipc',
+      'http://stat.example/indice/ipc',
+      'https://stat.example.evil.example/',
+      'javascript:alert(1)',
+      'not a url',
+      '/indice/ipc',
+      `https://stat.example/${'a'.repeat(5000)}`,
+    ]) {
       expect(refererPage(referer, origins), String(referer)).toBeNull();
     }
   });

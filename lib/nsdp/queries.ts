@@ -39,7 +39,9 @@ export async function nsdpSeries(db: Db, now: Date): Promise<Map<string, NsdpSer
 export async function nsdpPage(db: Db, now: Date): Promise<NsdpSection[]> {
   const byCategory = await nsdpSeries(db, now);
   const areas = [...new Set([...byCategory.values()].flat().map((d) => d.meta.area))];
-  const next = new Map(await Promise.all(areas.map(async (area) => [area, (await nextReleases(db, { now, limit: 1, area }))[0] ?? null] as const)));
+  const next = new Map(
+    await Promise.all(areas.map(async (area) => [area, (await nextReleases(db, { now, limit: 1, area }))[0] ?? null] as const)),
+  );
   return nsdpCategories.flatMap((category) => {
     const list = byCategory.get(category.id);
     if (!list) return [];
@@ -52,7 +54,17 @@ export async function nsdpPage(db: Db, now: Date): Promise<NsdpSection[]> {
             indicator: data.indicator,
             data,
             latest: data.observations.at(-1) ?? null,
-            next: r ? { slug: r.slug, title: r.title, scheduledAt: r.scheduledAt, status: r.status, provisionalLabel: r.provisionalLabel, reason: r.reason, translations: r.translations } : null,
+            next: r
+              ? {
+                  slug: r.slug,
+                  title: r.title,
+                  scheduledAt: r.scheduledAt,
+                  status: r.status,
+                  provisionalLabel: r.provisionalLabel,
+                  reason: r.reason,
+                  translations: r.translations,
+                }
+              : null,
           };
         }),
       },

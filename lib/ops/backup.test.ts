@@ -27,7 +27,9 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/test
 import { startS3Server } from '@/testing/s3-server';
 import { createBackup, migrateDatabaseTo, readArchive, restoreBackup, writeArchive, type BackupSummary } from './backup';
 
-const journal = JSON.parse(fs.readFileSync('drizzle/migrations/meta/_journal.json', 'utf8')) as { entries: { tag: string; when: number }[] };
+const journal = JSON.parse(fs.readFileSync('drizzle/migrations/meta/_journal.json', 'utf8')) as {
+  entries: { tag: string; when: number }[];
+};
 
 type Target = { database: Database; url?: string; close(): Promise<void> };
 
@@ -49,7 +51,12 @@ async function publicTables(db: Db): Promise<string[]> {
 async function contents(db: Db) {
   const rows: Record<string, string[]> = {};
   for (const table of await publicTables(db)) {
-    rows[table] = (await queryRows<{ r: string }>(db, sql.raw(`select row_to_json(t)::text as r from "${table}" t order by row_to_json(t)::text collate "C"`))).map((x) => x.r);
+    rows[table] = (
+      await queryRows<{ r: string }>(
+        db,
+        sql.raw(`select row_to_json(t)::text as r from "${table}" t order by row_to_json(t)::text collate "C"`),
+      )
+    ).map((x) => x.r);
   }
   const sequences: Record<string, string> = {};
   const names = await queryRows<{ name: string }>(
@@ -60,7 +67,10 @@ async function contents(db: Db) {
     const [row] = await queryRows<{ v: string }>(db, sql.raw(`select last_value::text || ' ' || is_called::text as v from "${name}"`));
     sequences[name] = row!.v;
   }
-  const migrations = await queryRows<{ hash: string; at: string }>(db, sql`select hash, created_at::text as at from drizzle.__drizzle_migrations order by id`);
+  const migrations = await queryRows<{ hash: string; at: string }>(
+    db,
+    sql`select hash, created_at::text as at from drizzle.__drizzle_migrations order by id`,
+  );
   return { rows, sequences, migrations };
 }
 
@@ -122,8 +132,17 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
 
     archive = path.join(root, 'archives', 'sauvegarde.tar.gz');
     const started = Date.now();
-    backup = await createBackup({ db: source.db, kind: source.kind, storage, output: archive, appVersion: '0.1.0', log: (m) => logs.push(m) });
-    console.info(`[${source.label}] archive: ${(backup.bytes / 1e6).toFixed(1)} MB, ${backup.rows} rows, ${backup.files} files, ${Date.now() - started} ms`);
+    backup = await createBackup({
+      db: source.db,
+      kind: source.kind,
+      storage,
+      output: archive,
+      appVersion: '0.1.0',
+      log: (m) => logs.push(m),
+    });
+    console.info(
+      `[${source.label}] archive: ${(backup.bytes / 1e6).toFixed(1)} MB, ${backup.rows} rows, ${backup.files} files, ${Date.now() - started} ms`,
+    );
     entries = [];
     for await (const entry of readArchive(archive)) {
       const chunks: Buffer[] = [];
@@ -146,7 +165,11 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
     expect(paths).toContain('db/publications.ndjson');
     expect(paths).toContain('db/search_documents.ndjson');
     const manifest = backup.manifest;
-    expect(manifest.schema).toEqual({ migrations: journal.entries.length, last: journal.entries.at(-1)!.tag, lastCreatedAt: journal.entries.at(-1)!.when });
+    expect(manifest.schema).toEqual({
+      migrations: journal.entries.length,
+      last: journal.entries.at(-1)!.tag,
+      lastCreatedAt: journal.entries.at(-1)!.when,
+    });
     expect(manifest.database.kind).toBe(kind);
     expect(manifest.missingFiles).toEqual([]);
     // Tables come after the tables they point to.
@@ -156,7 +179,11 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
     expect(order.indexOf('releases')).toBeLessThan(order.indexOf('series_versions'));
     for (const entry of entries.filter((e) => e.path !== 'manifest.json')) {
       const listed = manifest.entries.find((e) => e.path === entry.path);
-      expect(listed, entry.path).toEqual({ path: entry.path, size: entry.data.length, sha256: createHash('sha256').update(entry.data).digest('hex') });
+      expect(listed, entry.path).toEqual({
+        path: entry.path,
+        size: entry.data.length,
+        sha256: createHash('sha256').update(entry.data).digest('hex'),
+      });
     }
     expect(manifest.tables.find((t) => t.name === 'publications')!.rows).toBeGreaterThan(10);
     // Generated columns are computed again on restore, not saved.
@@ -167,7 +194,13 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
     const target = await emptyDatabase(kind);
     const targetFiles = path.join(root, 'restored-files');
     try {
-      const restored = await restoreBackup({ archive, database: target.database, databaseUrl: target.url, storage: createLocalStorage(targetFiles), log: (m) => logs.push(m) });
+      const restored = await restoreBackup({
+        archive,
+        database: target.database,
+        databaseUrl: target.url,
+        storage: createLocalStorage(targetFiles),
+        log: (m) => logs.push(m),
+      });
       expect(restored).toMatchObject({ rows: backup.rows, files: backup.files, migratedFrom: null });
 
       const before = await contents(source.db);
@@ -186,10 +219,17 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
 
       // The restored site works on: the next id follows the saved ones, and the search triggers are back.
       const [user] = await target.database.db.select({ id: users.id, name: users.name, email: users.email }).from(users).limit(1);
-      const { item } = await createItem(target.database.db, { kind: kinds.publications, input: { title: 'Note après restauration', area: 'ipc' }, user: user! });
+      const { item } = await createItem(target.database.db, {
+        kind: kinds.publications,
+        input: { title: 'Note après restauration', area: 'ipc' },
+        user: user!,
+      });
       const [max] = await queryRows<{ id: number }>(source.db, sql`select max(id)::int as id from publications`);
       expect(item.id).toBeGreaterThan(max!.id);
-      const found = await queryRows<{ title: string }>(target.database.db, sql`select title from search_documents where source = 'publications' and source_id = ${String(item.id)}`);
+      const found = await queryRows<{ title: string }>(
+        target.database.db,
+        sql`select title from search_documents where source = 'publications' and source_id = ${String(item.id)}`,
+      );
       expect(found).toEqual([{ title: 'Note après restauration' }]);
     } finally {
       await target.close();
@@ -200,7 +240,10 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
     const bytes = fs.readFileSync(archive);
     const variant = async (name: string, edit: (list: typeof entries) => typeof entries) => {
       const file = path.join(root, name);
-      await writeArchive(file, edit(entries).map((e) => ({ path: e.path, size: e.data.length, body: [e.data] })));
+      await writeArchive(
+        file,
+        edit(entries).map((e) => ({ path: e.path, size: e.data.length, body: [e.data] })),
+      );
       return file;
     };
     const write = (name: string, data: Buffer) => {
@@ -219,22 +262,35 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
       [write('pas-une-archive.tar.gz', Buffer.from('Ceci est un texte, pas une sauvegarde.\n')), /L'archive est endommagée/],
       [path.join(root, 'absente.tar.gz'), /Archive introuvable/],
       [
-        await variant('modifiee.tar.gz', (list) => list.map((e) => (e.path === storedFile ? { ...e, data: Buffer.concat([Buffer.from([e.data[0]! ^ 1]), e.data.subarray(1)]) } : e))),
+        await variant('modifiee.tar.gz', (list) =>
+          list.map((e) => (e.path === storedFile ? { ...e, data: Buffer.concat([Buffer.from([e.data[0]! ^ 1]), e.data.subarray(1)]) } : e)),
+        ),
         /Somme de contrôle incorrecte pour « files\//,
       ],
       [
         // A row added to a table's file.
-        await variant('ligne-ajoutee.tar.gz', (list) => list.map((e) => (e.path === 'db/news.ndjson' ? { ...e, data: Buffer.concat([e.data, e.data.subarray(0, e.data.indexOf(10) + 1)]) } : e))),
+        await variant('ligne-ajoutee.tar.gz', (list) =>
+          list.map((e) =>
+            e.path === 'db/news.ndjson' ? { ...e, data: Buffer.concat([e.data, e.data.subarray(0, e.data.indexOf(10) + 1)]) } : e,
+          ),
+        ),
         /Somme de contrôle incorrecte pour « db\/news\.ndjson »/,
       ],
       [await variant('sans-manifeste.tar.gz', (list) => list.filter((e) => e.path !== 'manifest.json')), /n'a pas de manifeste/],
-      [await variant('incomplete.tar.gz', (list) => list.filter((e) => e.path !== storedFile)), /L'archive est incomplète : 1 entrée\(s\) listée\(s\) par le manifeste en sont absentes/],
+      [
+        await variant('incomplete.tar.gz', (list) => list.filter((e) => e.path !== storedFile)),
+        /L'archive est incomplète : 1 entrée\(s\) listée\(s\) par le manifeste en sont absentes/,
+      ],
       [
         await variant('future.tar.gz', (list) =>
           list.map((e) => {
             if (e.path !== 'manifest.json') return e;
             const manifest = JSON.parse(e.data.toString());
-            manifest.schema = { migrations: manifest.schema.migrations + 1, last: '0099_futur', lastCreatedAt: manifest.schema.lastCreatedAt + 1000 };
+            manifest.schema = {
+              migrations: manifest.schema.migrations + 1,
+              last: '0099_futur',
+              lastCreatedAt: manifest.schema.lastCreatedAt + 1000,
+            };
             return { ...e, data: Buffer.from(JSON.stringify(manifest)) };
           }),
         ),
@@ -243,7 +299,10 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
     ];
     const targetFiles = path.join(root, 'refused-files');
     for (const [file, message] of cases) {
-      await expect(restoreBackup({ archive: file, database: spare.database, databaseUrl: spare.url, storage: createLocalStorage(targetFiles) }), path.basename(file)).rejects.toThrow(message);
+      await expect(
+        restoreBackup({ archive: file, database: spare.database, databaseUrl: spare.url, storage: createLocalStorage(targetFiles) }),
+        path.basename(file),
+      ).rejects.toThrow(message);
       expect(await publicTables(spare.database.db), path.basename(file)).toEqual([]);
       expect(fileHashes(targetFiles), path.basename(file)).toEqual({});
     }
@@ -251,15 +310,19 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
 
   it('refuses a target database or storage that is not empty, and writes nothing', async () => {
     const emptyFiles = path.join(root, 'empty-files');
-    const [{ n: before }] = (await queryRows<{ n: number }>(source.db, sql`select count(*)::int as n from publications`)) as [{ n: number }];
-    await expect(restoreBackup({ archive, database: source, databaseUrl: source.url, storage: createLocalStorage(emptyFiles) })).rejects.toThrow(
-      /La base cible n'est pas vide \(la table « .+ » contient des lignes\)/,
-    );
+    const [{ n: before }] = (await queryRows<{ n: number }>(source.db, sql`select count(*)::int as n from publications`)) as [
+      { n: number },
+    ];
+    await expect(
+      restoreBackup({ archive, database: source, databaseUrl: source.url, storage: createLocalStorage(emptyFiles) }),
+    ).rejects.toThrow(/La base cible n'est pas vide \(la table « .+ » contient des lignes\)/);
     expect(fileHashes(emptyFiles)).toEqual({});
     expect(await queryRows(source.db, sql`select count(*)::int as n from publications`)).toEqual([{ n: before }]);
 
     const sourceHashes = fileHashes(sourceFiles);
-    await expect(restoreBackup({ archive, database: spare.database, databaseUrl: spare.url, storage })).rejects.toThrow(/Le stockage cible contient déjà « .+ »/);
+    await expect(restoreBackup({ archive, database: spare.database, databaseUrl: spare.url, storage })).rejects.toThrow(
+      /Le stockage cible contient déjà « .+ »/,
+    );
     expect(await publicTables(spare.database.db)).toEqual([]);
     expect(fileHashes(sourceFiles)).toEqual(sourceHashes);
   });
@@ -274,7 +337,9 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
       const olderStorage = createLocalStorage(path.join(root, 'older-files'));
       const pdf = randomBytes(2 * 1024 * 1024);
       await olderStorage.put('2025/12/annuaire.pdf', Readable.from(pdf), 'application/pdf');
-      await older.database.db.execute(sql`insert into publications (area, slug, title) values ('ipc', 'note-ancienne', 'Note d’un ancien schéma')`);
+      await older.database.db.execute(
+        sql`insert into publications (area, slug, title) values ('ipc', 'note-ancienne', 'Note d’un ancien schéma')`,
+      );
       await older.database.db.execute(
         sql`insert into files (storage_key, name, original_name, mime, ext, size, sha256) values ('2025/12/annuaire.pdf', 'Annuaire', 'annuaire.pdf', 'application/pdf', 'pdf', ${pdf.length}, 'x')`,
       );
@@ -337,12 +402,18 @@ describe.each(testDatabaseKinds)('an archive of format 1, written before tar-str
       expect(fileHashes(restoredFiles)).toEqual(formatOneFiles);
 
       const db = target.database.db;
-      expect(await queryRows(db, sql`select title from publications`)).toEqual([{ title: 'Note « d’avant » : "guillemets", \\ barre, 📊\nligne 2' }]);
-      expect(await queryRows(db, sql`select storage_key as key, download_count::text as downloads from files order by storage_key`)).toEqual([
+      expect(await queryRows(db, sql`select title from publications`)).toEqual([
+        { title: 'Note « d’avant » : "guillemets", \\ barre, 📊\nligne 2' },
+      ]);
+      expect(
+        await queryRows(db, sql`select storage_key as key, download_count::text as downloads from files order by storage_key`),
+      ).toEqual([
         { key: longKey, downloads: '0' },
         { key: '2025/12/annuaire.pdf', downloads: '9007199254740993' },
       ]);
-      expect(await queryRows(db, sql`select before::text as before, jsonb_typeof(before) as kind from audit_entries`)).toEqual([{ before: 'null', kind: 'null' }]);
+      expect(await queryRows(db, sql`select before::text as before, jsonb_typeof(before) as kind from audit_entries`)).toEqual([
+        { before: 'null', kind: 'null' },
+      ]);
       const { migrations } = await contents(db);
       expect(migrations).toHaveLength(journal.entries.length);
 
@@ -355,7 +426,8 @@ describe.each(testDatabaseKinds)('an archive of format 1, written before tar-str
       const before = await readEntries(formatOneArchive);
       const after = await readEntries(again);
       expect(after.map((e) => e.path)).toEqual(before.map((e) => e.path));
-      for (const [i, entry] of before.entries()) if (entry.path !== 'manifest.json') expect(after[i]!.data.equals(entry.data), entry.path).toBe(true);
+      for (const [i, entry] of before.entries())
+        if (entry.path !== 'manifest.json') expect(after[i]!.data.equals(entry.data), entry.path).toBe(true);
       const manifest = (entries: typeof before) => ({ ...JSON.parse(entries.at(-1)!.data.toString('utf8')), database: null });
       expect(manifest(after)).toEqual(manifest(before));
       // And `tar` itself lists it, long names included (README: « tar tzf lists it »).
@@ -372,11 +444,15 @@ describe('writeArchive', () => {
   it('fails, without crashing the process, when an entry is not the size announced or its source fails', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-backup-write-'));
     try {
-      const entry = (size: number, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) => [{ path: 'files/2026/05/note.pdf', size, body }];
+      const entry = (size: number, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) => [
+        { path: 'files/2026/05/note.pdf', size, body },
+      ];
       await expect(writeArchive(path.join(root, 'courte.tar.gz'), entry(10, [Buffer.from('abc')]))).rejects.toThrow(
         '« files/2026/05/note.pdf » a changé pendant la sauvegarde (3 octets lus au lieu de 10). Relancez la sauvegarde.',
       );
-      await expect(writeArchive(path.join(root, 'longue.tar.gz'), entry(2, [Buffer.from('abc')]))).rejects.toThrow(/a changé pendant la sauvegarde \(3 octets lus au lieu de 2\)/);
+      await expect(writeArchive(path.join(root, 'longue.tar.gz'), entry(2, [Buffer.from('abc')]))).rejects.toThrow(
+        /a changé pendant la sauvegarde \(3 octets lus au lieu de 2\)/,
+      );
       const failing = (async function* () {
         yield Buffer.from('a');
         throw new Error('connexion au stockage coupée');

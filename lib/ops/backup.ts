@@ -139,7 +139,9 @@ async function addEntry(pack: tar.Pack, entry: ArchiveInput, mtime: Date): Promi
   }
   // The header announced `size` bytes: an object that changed while it was read cannot be saved.
   if (!sink.destroyed && written !== entry.size) {
-    throw new BackupError(`« ${entry.path} » a changé pendant la sauvegarde (${written} octets lus au lieu de ${entry.size}). Relancez la sauvegarde.`);
+    throw new BackupError(
+      `« ${entry.path} » a changé pendant la sauvegarde (${written} octets lus au lieu de ${entry.size}). Relancez la sauvegarde.`,
+    );
   }
   sink.end(undefined); // streamx's types want an argument its `end` does not need
   await done;
@@ -149,7 +151,11 @@ async function addEntry(pack: tar.Pack, entry: ArchiveInput, mtime: Date): Promi
  * Writes `entries` as a gzip-compressed tar at `file`, streaming (a 300 MB file never sits in
  * memory). Used by `createBackup`; exported for tests that build damaged archives.
  */
-export async function writeArchive(file: string, entries: AsyncIterable<ArchiveInput> | Iterable<ArchiveInput>, mtime = new Date()): Promise<void> {
+export async function writeArchive(
+  file: string,
+  entries: AsyncIterable<ArchiveInput> | Iterable<ArchiveInput>,
+  mtime = new Date(),
+): Promise<void> {
   const pack = tar.pack();
   const written = pipeline(Readable.from(pack), zlib.createGzip(), fs.createWriteStream(file, { flags: 'wx' }));
   written.catch(() => {}); // awaited below, once every entry is in
@@ -233,7 +239,11 @@ const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNR
  */
 export function describeConnectionError(error: unknown): string | null {
   // Drizzle wraps the driver's error in `cause`.
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && unreachable.has(e.code)) {
       return `la base de données est injoignable ou refuse la connexion (${e.code} : ${String(e.message)}). Vérifiez DATABASE_URL et que le serveur tourne.`;
     }
@@ -261,7 +271,9 @@ async function* checked(entry: ArchiveEntry, expected: ManifestEntry): AsyncGene
     yield chunk;
   }
   if (size !== expected.size || hash.digest('hex') !== expected.sha256) {
-    throw new BackupError(`« ${entry.path} » a changé depuis la vérification de l'archive : rien n'a été restauré. Vérifiez que personne n'écrit dans l'archive, puis relancez.`);
+    throw new BackupError(
+      `« ${entry.path} » a changé depuis la vérification de l'archive : rien n'a été restauré. Vérifiez que personne n'écrit dans l'archive, puis relancez.`,
+    );
   }
 }
 
@@ -335,7 +347,10 @@ async function readCatalog(db: Db): Promise<Table[]> {
   const placed = new Set<string>();
   while (order.length < names.length) {
     const ready = names.filter((name) => !placed.has(name) && [...parents.get(name)!].every((p) => placed.has(p)));
-    if (ready.length === 0) throw new Error(`Clés étrangères circulaires entre ${names.filter((n) => !placed.has(n)).join(', ')} : ordre de chargement impossible.`);
+    if (ready.length === 0)
+      throw new Error(
+        `Clés étrangères circulaires entre ${names.filter((n) => !placed.has(n)).join(', ')} : ordre de chargement impossible.`,
+      );
     for (const name of ready) {
       order.push(name);
       placed.add(name);
@@ -438,7 +453,11 @@ async function dumpTable(db: Db, table: Table, dir: string): Promise<DumpedTable
   const t = quoted(table.name);
   const fields = columns.map((c) => `${t}.${quoted(c.name)}::text as ${quoted(c.name)}`).join(', ');
   const order = (table.primaryKey.length > 0 ? table.primaryKey : columns.map((c) => c.name)).map((c) => `${t}.${quoted(c)}`).join(', ');
-  await db.execute(sql.raw(`declare insstat_backup no scroll cursor for select row_to_json(x)::text as line from ${t} cross join lateral (select ${fields}) x order by ${order}`));
+  await db.execute(
+    sql.raw(
+      `declare insstat_backup no scroll cursor for select row_to_json(x)::text as line from ${t} cross join lateral (select ${fields}) x order by ${order}`,
+    ),
+  );
   let rows = 0;
   try {
     for (;;) {
@@ -499,7 +518,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const { db, storage, output } = options;
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
-  if (fs.existsSync(output)) throw new BackupError(`${output} existe déjà : choisissez un autre nom, une sauvegarde n'en écrase jamais une autre.`);
+  if (fs.existsSync(output))
+    throw new BackupError(`${output} existe déjà : choisissez un autre nom, une sauvegarde n'en écrase jamais une autre.`);
   await fsp.mkdir(path.dirname(output), { recursive: true });
   const suffix = randomBytes(6).toString('hex');
   const stage = `${output}.${suffix}.tables`;
@@ -606,7 +626,9 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
     seen.set(entry.path, await digest(entry.path === MANIFEST ? [manifestBytes!] : entry.body));
   }
   if (!manifestBytes) {
-    throw new BackupError(`${name} n'a pas de manifeste (${MANIFEST}) : ce n'est pas une sauvegarde complète de ce site. Rien n'a été restauré.`);
+    throw new BackupError(
+      `${name} n'a pas de manifeste (${MANIFEST}) : ce n'est pas une sauvegarde complète de ce site. Rien n'a été restauré.`,
+    );
   }
   let json: unknown;
   try {
@@ -617,7 +639,9 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
   const header = json as { format?: unknown; formatVersion?: unknown } | null;
   if (header?.format !== FORMAT) throw new BackupError(`${name} n'est pas une sauvegarde de ce site (manifeste d'un autre format).`);
   if (typeof header.formatVersion === 'number' && header.formatVersion > FORMAT_VERSION) {
-    throw new BackupError(`${name} a été écrite par une version plus récente de l'application (format ${header.formatVersion}) : mettez l'application à jour avant de restaurer.`);
+    throw new BackupError(
+      `${name} a été écrite par une version plus récente de l'application (format ${header.formatVersion}) : mettez l'application à jour avant de restaurer.`,
+    );
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) throw damaged(`manifeste incomplet : ${parsed.error.issues[0]?.path.join('.') || 'racine'}`);
@@ -625,13 +649,20 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
 
   const absent = manifest.entries.filter((e) => !seen.has(e.path));
   if (absent.length > 0) {
-    const list = absent.slice(0, 3).map((e) => `« ${e.path} »`).join(', ');
-    throw new BackupError(`L'archive est incomplète : ${absent.length} entrée(s) listée(s) par le manifeste en sont absentes (${list}${absent.length > 3 ? '…' : ''}). Rien n'a été restauré ; utilisez une autre copie.`);
+    const list = absent
+      .slice(0, 3)
+      .map((e) => `« ${e.path} »`)
+      .join(', ');
+    throw new BackupError(
+      `L'archive est incomplète : ${absent.length} entrée(s) listée(s) par le manifeste en sont absentes (${list}${absent.length > 3 ? '…' : ''}). Rien n'a été restauré ; utilisez une autre copie.`,
+    );
   }
   for (const expected of manifest.entries) {
     const got = seen.get(expected.path)!;
     if (got.size !== expected.size || got.sha256 !== expected.sha256) {
-      throw new BackupError(`Somme de contrôle incorrecte pour « ${expected.path} » : l'archive est endommagée. Rien n'a été restauré ; utilisez une autre copie.`);
+      throw new BackupError(
+        `Somme de contrôle incorrecte pour « ${expected.path} » : l'archive est endommagée. Rien n'a été restauré ; utilisez une autre copie.`,
+      );
     }
   }
   const listed = new Set(manifest.entries.map((e) => e.path));
@@ -690,7 +721,9 @@ async function assertEmptyStorage(storage: StorageDriver, manifest: BackupManife
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   if (found.length > 0) {
-    throw new BackupError(`Le stockage cible contient déjà « ${found[0]} » : une sauvegarde se restaure dans un stockage vide (un DATA_DIR vide, ou un bucket neuf).`);
+    throw new BackupError(
+      `Le stockage cible contient déjà « ${found[0]} » : une sauvegarde se restaure dans un stockage vide (un DATA_DIR vide, ou un bucket neuf).`,
+    );
   }
 }
 
@@ -699,7 +732,8 @@ async function loadTable(tx: Db, table: Table, columnNames: string[], body: Asyn
   const types = new Map(table.columns.map((c) => [c.name, c]));
   for (const name of columnNames) {
     const column = types.get(name);
-    if (!column || column.generated) throw new BackupError(`L'archive ne correspond pas au schéma : colonne « ${table.name}.${name} » inconnue. Rien n'a été restauré.`);
+    if (!column || column.generated)
+      throw new BackupError(`L'archive ne correspond pas au schéma : colonne « ${table.name}.${name} » inconnue. Rien n'a été restauré.`);
   }
   const t = quoted(table.name);
   const target = columnNames.map(quoted).join(', ');
@@ -736,7 +770,14 @@ export type RestoreOptions = {
   log?: (message: string) => void;
 };
 
-export type RestoreSummary = { tables: number; rows: number; files: number; missingFiles: string[]; manifest: BackupManifest; migratedFrom: string | null };
+export type RestoreSummary = {
+  tables: number;
+  rows: number;
+  files: number;
+  missingFiles: string[];
+  manifest: BackupManifest;
+  migratedFrom: string | null;
+};
 
 /**
  * Restores `archive` into `database` and `storage`, both empty. Checks the whole archive and the
@@ -752,7 +793,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
 
   const manifest = await verifyArchive(archive);
   const rowsInArchive = manifest.tables.reduce((n, t) => n + t.rows, 0);
-  log(`Archive vérifiée : ${manifest.files.length} fichiers, ${manifest.tables.length} tables, ${rowsInArchive} lignes (sauvegarde du ${manifest.createdAt}).`);
+  log(
+    `Archive vérifiée : ${manifest.files.length} fichiers, ${manifest.tables.length} tables, ${rowsInArchive} lignes (sauvegarde du ${manifest.createdAt}).`,
+  );
   assertKnownSchema(manifest, journal);
   const current = await assertEmptyDatabase(database.db, manifest, journal);
   await assertEmptyStorage(storage, manifest);
@@ -781,7 +824,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       await setTextFormats(tx);
       const catalog = new Map((await readCatalog(tx)).map((t) => [t.name, t]));
       const missing = manifest.tables.find((t) => !catalog.has(t.name));
-      if (missing) throw new BackupError(`L'archive ne correspond pas au schéma : table « ${missing.name} » inconnue. Rien n'a été restauré.`);
+      if (missing)
+        throw new BackupError(`L'archive ne correspond pas au schéma : table « ${missing.name} » inconnue. Rien n'a été restauré.`);
       // The search index and the extraction queue are restored as saved: their triggers must not fire.
       for (const name of catalog.keys()) await tx.execute(sql.raw(`alter table ${quoted(name)} disable trigger user`));
       for (const name of MIGRATION_ROWS) if (catalog.has(name)) await tx.execute(sql.raw(`delete from ${quoted(name)}`));
@@ -804,7 +848,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
           sql`select setval(c.oid, ${sequence.lastValue}::bigint, ${sequence.isCalled})::text as value
               from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' and c.relname = ${sequence.name}`,
         );
-        if (set.length === 0) throw new BackupError(`L'archive ne correspond pas au schéma : séquence « ${sequence.name} » inconnue. Rien n'a été restauré.`);
+        if (set.length === 0)
+          throw new BackupError(`L'archive ne correspond pas au schéma : séquence « ${sequence.name} » inconnue. Rien n'a été restauré.`);
       }
       for (const name of catalog.keys()) await tx.execute(sql.raw(`alter table ${quoted(name)} enable trigger user`));
       return total;

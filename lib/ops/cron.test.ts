@@ -23,13 +23,21 @@ describe.each(testDatabaseKinds)('GET /api/cron (%s)', (kind) => {
   let user: SessionUser;
   const expired: string[] = [];
   // The cron runs a minute after the items' time.
-  const deps = (): CronDeps => ({ secret: SECRET, getDb: async () => database.db, invalidate: (tags) => void expired.push(...tags), now: () => new Date(Date.now() + 60_000) });
+  const deps = (): CronDeps => ({
+    secret: SECRET,
+    getDb: async () => database.db,
+    invalidate: (tags) => void expired.push(...tags),
+    now: () => new Date(Date.now() + 60_000),
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     // One person writes and publishes here: the life cycle is under test, the second pair of eyes in lib/review/review.test.ts.
     await setSelfApproval(database.db, { allowed: true, user: null, actor: 'tests' });
-    const [row] = await database.db.insert(users).values({ name: 'Awa Koné', email: 'awa@example.org' }).returning({ id: users.id, name: users.name, email: users.email });
+    const [row] = await database.db
+      .insert(users)
+      .values({ name: 'Awa Koné', email: 'awa@example.org' })
+      .returning({ id: users.id, name: users.name, email: users.email });
     user = row!;
   });
   afterAll(async () => {
@@ -39,7 +47,17 @@ describe.each(testDatabaseKinds)('GET /api/cron (%s)', (kind) => {
   async function scheduledIn(title: string, ms: number) {
     const now = new Date();
     const created = (await createItem(database.db, { kind: kinds.publications, input: { title, area: 'ipc' }, user, now })).item;
-    return (await changeLifecycle(database.db, { kind: kinds.publications, action: 'schedule', id: created.id, expectedVersion: 1, user, at: new Date(now.getTime() + ms), now })).item;
+    return (
+      await changeLifecycle(database.db, {
+        kind: kinds.publications,
+        action: 'schedule',
+        id: created.id,
+        expectedVersion: 1,
+        user,
+        at: new Date(now.getTime() + ms),
+        now,
+      })
+    ).item;
   }
 
   it('does not exist without CRON_SECRET, and refuses a missing or wrong secret', async () => {
@@ -63,7 +81,10 @@ describe.each(testDatabaseKinds)('GET /api/cron (%s)', (kind) => {
     // On Postgres, a second pool stands for a second serverless instance.
     const other: Database | null = database.url ? await openDatabase({ databaseUrl: database.url }) : null;
     try {
-      const responses = await Promise.all([call(deps(), `Bearer ${SECRET}`), call({ ...deps(), getDb: async () => other?.db ?? database.db }, `Bearer ${SECRET}`)]);
+      const responses = await Promise.all([
+        call(deps(), `Bearer ${SECRET}`),
+        call({ ...deps(), getDb: async () => other?.db ?? database.db }, `Bearer ${SECRET}`),
+      ]);
       expect(responses.map((r) => r.status)).toEqual([200, 200]);
       expect(responses[0]!.headers.get('cache-control')).toBe('no-store');
       const runs = (await Promise.all(responses.map((r) => r.json()))) as CronRun[];

@@ -50,13 +50,20 @@ describe('health and readiness', () => {
     response = await readiness({ getDb: async () => hanging, storage, timeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: 'indisponible', database: expect.stringMatching(/pas de réponse en 300 ms/), storage: 'ok' });
+    expect(await response.json()).toMatchObject({
+      status: 'indisponible',
+      database: expect.stringMatching(/pas de réponse en 300 ms/),
+      storage: 'ok',
+    });
   });
 
   it('503 naming the storage when it fails', async () => {
     const broken: StorageDriver = { ...storage(), size: () => Promise.reject(new Error('getaddrinfo ENOTFOUND s3.example')) };
     const response = await readiness({ getDb: async () => database.db, storage: () => broken });
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ database: 'ok', storage: expect.stringMatching(/^Le stockage des fichiers est injoignable/) });
+    expect(await response.json()).toMatchObject({
+      database: 'ok',
+      storage: expect.stringMatching(/^Le stockage des fichiers est injoignable/),
+    });
   });
 });

@@ -28,7 +28,15 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
   /** A publication scheduled (as of `t0`) for `t0 + offset`. */
   async function scheduled(title: string, offsetMs: number, area = 'ipc') {
     const created = (await createItem(db, { kind: kinds.publications, input: { title, area }, user, now: t0 })).item;
-    const { item: publication } = await changeLifecycle(db, { kind: kinds.publications, action: 'schedule', id: created.id, expectedVersion: 1, user, at: new Date(t0.getTime() + offsetMs), now: t0 });
+    const { item: publication } = await changeLifecycle(db, {
+      kind: kinds.publications,
+      action: 'schedule',
+      id: created.id,
+      expectedVersion: 1,
+      user,
+      at: new Date(t0.getTime() + offsetMs),
+      now: t0,
+    });
     return publication;
   }
 
@@ -43,7 +51,10 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
     // One person writes and publishes here: the life cycle is under test, the second pair of eyes in lib/review/review.test.ts.
     await setSelfApproval(database.db, { allowed: true, user: null, actor: 'tests' });
     db = database.db;
-    const [row] = await db.insert(users).values({ name: 'Awa Koné', email: 'awa@example.org' }).returning({ id: users.id, name: users.name, email: users.email });
+    const [row] = await db
+      .insert(users)
+      .values({ name: 'Awa Koné', email: 'awa@example.org' })
+      .returning({ id: users.id, name: users.name, email: users.email });
     user = row!;
   });
   afterAll(async () => {
@@ -57,7 +68,10 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
     const trashed = await scheduled('IPC retiré', HOUR);
     await changeLifecycle(db, { kind: kinds.publications, action: 'trash', id: trashed.id, expectedVersion: 2, user, now: t0 });
     const draft = (await createItem(db, { kind: kinds.publications, input: { title: 'Brouillon daté', area: 'ipc' }, user })).item;
-    await db.update(publications).set({ publishedAt: new Date(t0.getTime() - HOUR) }).where(eq(publications.id, draft.id));
+    await db
+      .update(publications)
+      .set({ publishedAt: new Date(t0.getTime() - HOUR) })
+      .where(eq(publications.id, draft.id));
 
     const runAt = new Date(t0.getTime() + 3 * HOUR);
     const first = await publishDueItems(db, runAt);
@@ -77,7 +91,10 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
 
     const entries = await publishAudits([due.id]);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ userId: null, summary: 'Publication programmée mise en ligne automatiquement : « IPC avril 2026 »' });
+    expect(entries[0]).toMatchObject({
+      userId: null,
+      summary: 'Publication programmée mise en ligne automatiquement : « IPC avril 2026 »',
+    });
 
     const second = await publishDueItems(db, runAt);
     expect(second).toEqual({ published: [], tags: [] });
@@ -87,7 +104,13 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
   it('leaves an editor’s open form valid: going online is not an edit', async () => {
     const item = await scheduled('Note de conjoncture', HOUR);
     await publishDueItems(db, new Date(t0.getTime() + 2 * HOUR));
-    const { item: publication } = await updateItem(db, { kind: kinds.publications, id: item.id, expectedVersion: item.version, input: { title: 'Note de conjoncture (corrigée)' }, user });
+    const { item: publication } = await updateItem(db, {
+      kind: kinds.publications,
+      id: item.id,
+      expectedVersion: item.version,
+      input: { title: 'Note de conjoncture (corrigée)' },
+      user,
+    });
     expect(publication).toMatchObject({ status: 'published', version: item.version + 1, title: 'Note de conjoncture (corrigée)' });
   });
 
@@ -149,9 +172,17 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
       expect(calls).toBe(callsAtStop);
       expect(maxActive).toBe(1);
       expect(invalidated).toEqual([publicationTags(created)]);
-      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Mise en ligne programmée : échec/), expect.objectContaining({ message: 'connexion perdue' }));
-      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Mise en ligne programmée : échec/), expect.objectContaining({ message: 'expiration du cache refusée' }));
-      expect((await db.select({ status: publications.status }).from(publications).where(eq(publications.id, created.id)))[0]?.status).toBe('published');
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/^Mise en ligne programmée : échec/),
+        expect.objectContaining({ message: 'connexion perdue' }),
+      );
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/^Mise en ligne programmée : échec/),
+        expect.objectContaining({ message: 'expiration du cache refusée' }),
+      );
+      expect((await db.select({ status: publications.status }).from(publications).where(eq(publications.id, created.id)))[0]?.status).toBe(
+        'published',
+      );
     } finally {
       errors.mockRestore();
       infos.mockRestore();

@@ -26,7 +26,14 @@ describe('releasesToIcs', () => {
     const text = releasesToIcs(
       [
         release({}),
-        release({ id: 8, slug: 'ipi', title: 'IPI; production, « industrielle »', status: 'announced', provisionalLabel: 'mars 2027', sequence: 2 }),
+        release({
+          id: 8,
+          slug: 'ipi',
+          title: 'IPI; production, « industrielle »',
+          status: 'announced',
+          provisionalLabel: 'mars 2027',
+          sequence: 2,
+        }),
         release({ id: 9, slug: 'annule', status: 'cancelled', reason: 'Enquête suspendue,\nreprise au 2e trimestre.' }),
       ],
       { site: 'https://inss.example', name: 'INSS', host: 'inss.example' },
@@ -43,7 +50,9 @@ describe('releasesToIcs', () => {
     expect(status).toEqual(['CONFIRMED', 'TENTATIVE', 'CANCELLED']);
     expect(events[1]!.summary).toBe('IPI; production, « industrielle »');
     expect(events[2]!.description).toContain('Enquête suspendue,\nreprise au 2e trimestre.');
-    expect(calendar.getAllSubcomponents('vevent')[0]!.getFirstPropertyValue('url')).toBe('https://inss.example/calendrier/ipc-novembre-2026');
+    expect(calendar.getAllSubcomponents('vevent')[0]!.getFirstPropertyValue('url')).toBe(
+      'https://inss.example/calendrier/ipc-novembre-2026',
+    );
   });
 
   it('folds long lines at 75 octets without cutting a character', () => {

@@ -9,7 +9,11 @@ import type { Release } from './model';
 const EVENT_MINUTES = 30;
 
 /** `20261212T084500Z` */
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
 export const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -39,7 +43,14 @@ export function fold(line: string): string {
 const icsStatus = (r: Release) => (r.status === 'cancelled' ? 'CANCELLED' : r.status === 'announced' ? 'TENTATIVE' : 'CONFIRMED');
 
 export function releasesToIcs(list: Release[], { site, name, host }: { site: string; name: string; host: string }): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${escapeText(name)}//Calendrier des parutions//FR`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${escapeText(name)}//Calendrier des parutions//FR`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(name)}`,
+  ];
   for (const r of list) {
     const end = new Date(r.scheduledAt.getTime() + EVENT_MINUTES * 60_000);
     const description = [

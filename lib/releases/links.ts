@@ -61,14 +61,21 @@ export async function linkedPublications(db: Db, releaseIds: number[]): Promise<
   return map;
 }
 
-export type LinkedVersion = { code: string; label: string; area: string; number: number; publishedAt: Date; translations: SeriesTranslations };
+export type LinkedVersion = {
+  code: string;
+  label: string;
+  area: string;
+  number: number;
+  publishedAt: Date;
+  translations: SeriesTranslations;
+};
 
 /** The series versions linked to these releases, by release id. */
 export async function linkedVersions(db: Db, releaseIds: number[]): Promise<Map<number, LinkedVersion[]>> {
   const map = new Map<number, LinkedVersion[]>();
   if (releaseIds.length === 0) return map;
   const rows = await db
-        .select({
+    .select({
       releaseId: seriesVersions.releaseId,
       code: series.code,
       label: series.label,
@@ -121,26 +128,43 @@ async function lockOpenRelease(tx: Db, id: number, now: Date): Promise<{ release
         release.status === 'announced'
           ? 'Confirmez d’abord la date de la parution : on ne lie un contenu qu’à une date confirmée.'
           : `Cette parution est ${release.status === 'cancelled' ? 'annulée' : 'publiée'} : elle ne prend plus de contenu.`,
-    } ;
+    };
   }
   if (release.scheduledAt <= now) return { error: 'L’heure de cette parution est passée : elle ne prend plus de contenu.' };
   return { release };
 }
 
 /** Links a publication to a release: it is scheduled at the release's time and goes online with it. */
-export async function linkPublication(db: Db, { releaseId, publicationId, actor, now = new Date() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date }): Promise<ReleaseWrite> {
+export async function linkPublication(
+  db: Db,
+  { releaseId, publicationId, actor, now = new Date() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date },
+): Promise<ReleaseWrite> {
   return db.transaction(async (tx) => {
     const locked = await lockOpenRelease(tx, releaseId, now);
     if ('error' in locked) return { ok: false as const, error: locked.error };
     const { release } = locked;
     const [pub] = await tx.select().from(publications).where(eq(publications.id, publicationId)).for('update');
-    if (!pub || pub.deletedAt) return { ok: false as const, error: 'Cette publication n’existe plus ou est dans la corbeille.', field: 'publicationId' };
-    if (pub.status === 'published' || pub.status === 'archived') return { ok: false as const, error: `« ${pub.title} » est déjà en ligne : une parution n’apporte que des contenus encore inédits.`, field: 'publicationId' };
+    if (!pub || pub.deletedAt)
+      return { ok: false as const, error: 'Cette publication n’existe plus ou est dans la corbeille.', field: 'publicationId' };
+    if (pub.status === 'published' || pub.status === 'archived')
+      return {
+        ok: false as const,
+        error: `« ${pub.title} » est déjà en ligne : une parution n’apporte que des contenus encore inédits.`,
+        field: 'publicationId',
+      };
     const [other] = await tx.select().from(releasePublications).where(eq(releasePublications.publicationId, publicationId)).limit(1);
-    if (other) return { ok: false as const, error: `« ${pub.title} » est déjà liée à une parution : retirez-la d’abord de celle-ci.`, field: 'publicationId' };
+    if (other)
+      return {
+        ok: false as const,
+        error: `« ${pub.title} » est déjà liée à une parution : retirez-la d’abord de celle-ci.`,
+        field: 'publicationId',
+      };
     await tx.insert(releasePublications).values({ releaseId, publicationId });
     // The release carries more: it is reviewed again (lib/releases/review.ts).
-    await tx.update(releases).set({ updatedAt: now, ...reviewReset(actor) }).where(eq(releases.id, releaseId));
+    await tx
+      .update(releases)
+      .set({ updatedAt: now, ...reviewReset(actor) })
+      .where(eq(releases.id, releaseId));
     await tx
       .update(publications)
       .set({ status: 'scheduled', publishedAt: release.scheduledAt, version: pub.version + 1, updatedAt: now, updatedBy: actor.user.id })
@@ -159,20 +183,31 @@ export async function linkPublication(db: Db, { releaseId, publicationId, actor,
 }
 
 /** Takes a publication out of a release that is not out yet: it goes back to draft. */
-export async function unlinkPublication(db: Db, { releaseId, publicationId, actor, now = new Date() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date }): Promise<ReleaseWrite> {
+export async function unlinkPublication(
+  db: Db,
+  { releaseId, publicationId, actor, now = new Date() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date },
+): Promise<ReleaseWrite> {
   return db.transaction(async (tx) => {
     const [release] = await tx.select().from(releases).where(eq(releases.id, releaseId)).for('update');
     if (!release) return { ok: false as const, error: 'Cette parution n’existe plus.' };
-    if (release.status === 'published') return { ok: false as const, error: 'Cette parution est publiée : ce qu’elle a apporté reste lié à elle.' };
+    if (release.status === 'published')
+      return { ok: false as const, error: 'Cette parution est publiée : ce qu’elle a apporté reste lié à elle.' };
     const [pub] = await tx.select().from(publications).where(eq(publications.id, publicationId)).for('update');
     const removed = await tx
       .delete(releasePublications)
       .where(and(eq(releasePublications.releaseId, releaseId), eq(releasePublications.publicationId, publicationId)))
       .returning();
     if (!pub || removed.length === 0) return { ok: false as const, error: 'Cette publication n’est plus liée à cette parution.' };
-    await tx.update(releases).set({ updatedAt: now, ...reviewReset(actor) }).where(eq(releases.id, releaseId));
+    await tx
+      .update(releases)
+      .set({ updatedAt: now, ...reviewReset(actor) })
+      .where(eq(releases.id, releaseId));
     const back = pub.status === 'scheduled';
-    if (back) await tx.update(publications).set({ status: 'draft', publishedAt: null, version: pub.version + 1, updatedAt: now, updatedBy: actor.user.id }).where(eq(publications.id, publicationId));
+    if (back)
+      await tx
+        .update(publications)
+        .set({ status: 'draft', publishedAt: null, version: pub.version + 1, updatedAt: now, updatedBy: actor.user.id })
+        .where(eq(publications.id, publicationId));
     await writeAudit(tx, {
       ...actor,
       action: 'release.unlink',
@@ -187,14 +222,28 @@ export async function unlinkPublication(db: Db, { releaseId, publicationId, acto
 
 /** Inside a release's change: moves what it carries to its new time (publications still scheduled, versions not yet out). */
 export async function moveLinked(tx: Db, releaseId: number, at: Date, now: Date): Promise<void> {
-  const linked = await tx.select({ id: releasePublications.publicationId }).from(releasePublications).where(eq(releasePublications.releaseId, releaseId));
+  const linked = await tx
+    .select({ id: releasePublications.publicationId })
+    .from(releasePublications)
+    .where(eq(releasePublications.releaseId, releaseId));
   if (linked.length > 0) {
     await tx
       .update(publications)
       .set({ publishedAt: at, updatedAt: now })
-      .where(and(inArray(publications.id, linked.map((l) => l.id)), eq(publications.status, 'scheduled')));
+      .where(
+        and(
+          inArray(
+            publications.id,
+            linked.map((l) => l.id),
+          ),
+          eq(publications.status, 'scheduled'),
+        ),
+      );
   }
-  await tx.update(seriesVersions).set({ publishedAt: at }).where(and(eq(seriesVersions.releaseId, releaseId), isNull(seriesVersions.announcedAt), gt(seriesVersions.publishedAt, now)));
+  await tx
+    .update(seriesVersions)
+    .set({ publishedAt: at })
+    .where(and(eq(seriesVersions.releaseId, releaseId), isNull(seriesVersions.announcedAt), gt(seriesVersions.publishedAt, now)));
 }
 
 /** Whether a release still carries content that is not out (a cancellation would strand it). */
@@ -226,13 +275,22 @@ export async function publishDueReleases(tx: Db, now: Date): Promise<{ releases:
   const done: { id: number; title: string }[] = [];
   const areaTags: string[] = [];
   // Nothing of a release goes out until it and every piece it carries are approved (lib/releases/review.ts).
-  const ready = await readyReleases(tx, due.map((r) => r.id));
+  const ready = await readyReleases(
+    tx,
+    due.map((r) => r.id),
+  );
   for (const r of due.filter((d) => ready.has(d.id))) {
-    await tx.update(releases).set({ status: 'published', sequence: r.sequence + 1, version: r.version + 1, updatedAt: now }).where(eq(releases.id, r.id));
+    await tx
+      .update(releases)
+      .set({ status: 'published', sequence: r.sequence + 1, version: r.version + 1, updatedAt: now })
+      .where(eq(releases.id, r.id));
     // Out later than its minute (held until approved): its versions are dated when they became public,
     // so an `asOf` read of the time in between does not show them.
     if (now.getTime() - r.scheduledAt.getTime() > LATE_AFTER_MS) {
-      await tx.update(seriesVersions).set({ publishedAt: now }).where(and(eq(seriesVersions.releaseId, r.id), lte(seriesVersions.publishedAt, now)));
+      await tx
+        .update(seriesVersions)
+        .set({ publishedAt: now })
+        .where(and(eq(seriesVersions.releaseId, r.id), lte(seriesVersions.publishedAt, now)));
     }
     await writeAudit(tx, {
       actor: 'Calendrier des parutions',

@@ -7,6 +7,8 @@ import type { PublicRelease } from './queries';
 const releaseFields = ['title', 'provisionalLabel', 'reason'] as const;
 
 /** A release's title, provisional window and reason in `locale` where translated (`translations` may be absent: French). */
-export function localizedRelease<R extends Pick<Release, 'title' | 'provisionalLabel' | 'reason'> & { translations?: PublicRelease['translations'] | null }>(r: R, locale: Locale) {
+export function localizedRelease<
+  R extends Pick<Release, 'title' | 'provisionalLabel' | 'reason'> & { translations?: PublicRelease['translations'] | null },
+>(r: R, locale: Locale) {
   return localize(r, locale, releaseFields);
 }

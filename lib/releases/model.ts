@@ -53,7 +53,11 @@ const words: Readonly<Record<Locale, { toConfirm: (label: string) => string; zon
  * provisional window; in English (`en`, for the public pages) « Saturday, 12 December 2026 at 08:45
  * (Ouagadougou time) ». French by default (back-office, feeds).
  */
-export function releaseWhen(release: Pick<Release, 'scheduledAt' | 'status' | 'provisionalLabel'>, timeZone: string, locale: Locale = 'fr'): string {
+export function releaseWhen(
+  release: Pick<Release, 'scheduledAt' | 'status' | 'provisionalLabel'>,
+  timeZone: string,
+  locale: Locale = 'fr',
+): string {
   if (release.status === 'announced' && release.provisionalLabel) return words[locale].toConfirm(release.provisionalLabel);
   return formatInZone(release.scheduledAt, timeZone, locale);
 }
@@ -72,11 +76,27 @@ export function zoneName(timeZone: string, locale: Locale = 'fr'): string {
 
 const wallClock = (date: Date, timeZone: string) => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), min: Number(parts.minute), s: Number(parts.second) };
+  return {
+    y: Number(parts.year),
+    m: Number(parts.month),
+    d: Number(parts.day),
+    h: Number(parts.hour),
+    min: Number(parts.minute),
+    s: Number(parts.second),
+  };
 };
 
 /** The `datetime-local` value (« 2026-12-12T08:45 ») of an instant, as the clocks of `timeZone` show it. */

@@ -26,7 +26,12 @@ export const releaseInputSchema = z.object({
   title: z.string().trim().min(5, 'Le titre doit compter au moins 5 caractères.').max(200, 'Le titre : 200 caractères au plus.'),
   area: z.string().refine((a) => Boolean(getArea(a)?.publicPath), 'Choisissez une rubrique publique.'),
   scheduledAt: when,
-  provisionalLabel: z.string().trim().max(60).optional().transform((v) => v || null),
+  provisionalLabel: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => v || null),
   contact: z.string().trim().max(300).default(''),
   en: englishFields({ title: englishText(200, 'Le titre'), provisionalLabel: englishText(60, 'La fenêtre provisoire') }),
 });
@@ -54,7 +59,8 @@ export async function createRelease(
   return db.transaction(async (tx) => {
     const base = slugify(`${input.title} ${input.scheduledAt.toISOString().slice(0, 10)}`) || 'parution';
     let slug = base;
-    for (let n = 2; (await tx.select({ id: releases.id }).from(releases).where(eq(releases.slug, slug)).limit(1)).length > 0; n++) slug = `${base}-${n}`;
+    for (let n = 2; (await tx.select({ id: releases.id }).from(releases).where(eq(releases.slug, slug)).limit(1)).length > 0; n++)
+      slug = `${base}-${n}`;
     const [row] = await tx
       .insert(releases)
       .values({
@@ -70,32 +76,55 @@ export async function createRelease(
         publicSince: publicAtOnce ? now : null,
       })
       .returning();
-    await writeAudit(tx, { ...actor, action: 'release.create', entityType: 'release', entityId: row!.id, summary: `Parution annoncée : « ${row!.title} ».`, after: row });
+    await writeAudit(tx, {
+      ...actor,
+      action: 'release.create',
+      entityType: 'release',
+      entityId: row!.id,
+      summary: `Parution annoncée : « ${row!.title} ».`,
+      after: row,
+    });
     return { ok: true as const, id: row!.id, slug, tags: releaseTags };
   });
 }
 
 type Change =
-  | { kind: 'confirm'; scheduledAt: Date }
-  | { kind: 'move'; scheduledAt: Date; reason: string }
-  | { kind: 'cancel'; notice: string };
+  { kind: 'confirm'; scheduledAt: Date } | { kind: 'move'; scheduledAt: Date; reason: string } | { kind: 'cancel'; notice: string };
 
 /** Confirms, moves or cancels a release, if nobody changed it since `expectedVersion`. */
 export async function changeRelease(
   db: Db,
-  { id, expectedVersion, change, actor, now = new Date() }: { id: number; expectedVersion: number; change: Change; actor: Actor; now?: Date },
+  {
+    id,
+    expectedVersion,
+    change,
+    actor,
+    now = new Date(),
+  }: { id: number; expectedVersion: number; change: Change; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
-  if (change.kind === 'move' && change.reason.trim().length < 5) return { ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.', field: 'reason' };
-  if (change.kind === 'cancel' && change.notice.trim().length < 5) return { ok: false, error: 'Rédigez l’avis d’annulation : il est publié sur la page de la parution.', field: 'notice' };
-  if (change.kind !== 'cancel' && !(change.scheduledAt.getTime() > now.getTime())) return { ok: false, error: 'Choisissez une date et une heure à venir.', field: 'scheduledAt' };
+  if (change.kind === 'move' && change.reason.trim().length < 5)
+    return { ok: false, error: 'Indiquez la raison du report : elle est publiée avec l’ancienne date.', field: 'reason' };
+  if (change.kind === 'cancel' && change.notice.trim().length < 5)
+    return { ok: false, error: 'Rédigez l’avis d’annulation : il est publié sur la page de la parution.', field: 'notice' };
+  if (change.kind !== 'cancel' && !(change.scheduledAt.getTime() > now.getTime()))
+    return { ok: false, error: 'Choisissez une date et une heure à venir.', field: 'scheduledAt' };
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
-    if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
-    if (current.status === 'cancelled' || current.status === 'published') return { ok: false as const, error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : elle ne change plus.` };
-    if (change.kind === 'move' && change.scheduledAt.getTime() === current.scheduledAt.getTime()) return { ok: false as const, error: 'Choisissez une nouvelle date : c’est déjà celle de la parution.', field: 'scheduledAt' };
+    if (current.version !== expectedVersion)
+      return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
+    if (current.status === 'cancelled' || current.status === 'published')
+      return {
+        ok: false as const,
+        error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : elle ne change plus.`,
+      };
+    if (change.kind === 'move' && change.scheduledAt.getTime() === current.scheduledAt.getTime())
+      return { ok: false as const, error: 'Choisissez une nouvelle date : c’est déjà celle de la parution.', field: 'scheduledAt' };
     if (change.kind === 'cancel' && (await carriesPending(tx, id, now))) {
-      return { ok: false as const, error: 'Cette parution porte des publications ou des séries pas encore en ligne : retirez-les d’abord (ou reportez la parution).' };
+      return {
+        ok: false as const,
+        error: 'Cette parution porte des publications ou des séries pas encore en ligne : retirez-les d’abord (ou reportez la parution).',
+      };
     }
     if (change.kind !== 'cancel') await moveLinked(tx, id, change.scheduledAt, now);
     // A changed entry is reviewed again (lib/releases/review.ts).
@@ -105,15 +134,33 @@ export async function changeRelease(
     if (change.kind === 'confirm') {
       await tx
         .update(releases)
-        .set({ ...next, status: 'confirmed', scheduledAt: change.scheduledAt, provisionalLabel: null, translations: withoutEnglish(current.translations, ['provisionalLabel']) })
+        .set({
+          ...next,
+          status: 'confirmed',
+          scheduledAt: change.scheduledAt,
+          provisionalLabel: null,
+          translations: withoutEnglish(current.translations, ['provisionalLabel']),
+        })
         .where(eq(releases.id, id));
       summary = `Parution confirmée : « ${current.title} », le ${change.scheduledAt.toISOString()}.`;
     } else if (change.kind === 'move') {
       await tx
         .update(releases)
-        .set({ ...next, status: 'postponed', scheduledAt: change.scheduledAt, reason: change.reason.trim(), translations: withoutEnglish(current.translations, ['reason']) })
+        .set({
+          ...next,
+          status: 'postponed',
+          scheduledAt: change.scheduledAt,
+          reason: change.reason.trim(),
+          translations: withoutEnglish(current.translations, ['reason']),
+        })
         .where(eq(releases.id, id));
-      await tx.insert(releaseDateChanges).values({ releaseId: id, previousAt: current.scheduledAt, newAt: change.scheduledAt, reason: change.reason.trim(), changedBy: actor.user.id });
+      await tx.insert(releaseDateChanges).values({
+        releaseId: id,
+        previousAt: current.scheduledAt,
+        newAt: change.scheduledAt,
+        reason: change.reason.trim(),
+        changedBy: actor.user.id,
+      });
       summary = `Parution reportée : « ${current.title} », du ${current.scheduledAt.toISOString()} au ${change.scheduledAt.toISOString()}. Raison : ${change.reason.trim()}`;
     } else {
       await tx
@@ -122,7 +169,14 @@ export async function changeRelease(
         .where(eq(releases.id, id));
       summary = `Parution annulée : « ${current.title} ». Avis : ${change.notice.trim()}`;
     }
-    await writeAudit(tx, { ...actor, action: `release.${change.kind}`, entityType: 'release', entityId: id, summary, before: { status: current.status, scheduledAt: current.scheduledAt } });
+    await writeAudit(tx, {
+      ...actor,
+      action: `release.${change.kind}`,
+      entityType: 'release',
+      entityId: id,
+      summary,
+      before: { status: current.status, scheduledAt: current.scheduledAt },
+    });
     return { ok: true as const, id, slug: current.slug, tags: releaseTags };
   });
 }
@@ -150,17 +204,26 @@ export const releaseEnglishSchema = englishFields({
  */
 export async function translateRelease(
   db: Db,
-  { id, expectedVersion, english, actor }: { id: number; expectedVersion: number; english: EnglishValues<ReleaseTextField> | undefined; actor: Actor },
+  {
+    id,
+    expectedVersion,
+    english,
+    actor,
+  }: { id: number; expectedVersion: number; english: EnglishValues<ReleaseTextField> | undefined; actor: Actor },
 ): Promise<ReleaseWrite> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
-    if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
+    if (current.version !== expectedVersion)
+      return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' };
     // Only the fields sent change (the form shows the window and the reason only when there is one).
     const translations = mergedTranslations(current.translations, english);
     const changes = englishChanges(current.translations, translations);
     if (Object.keys(changes.after).length === 0) return { ok: true as const, id, slug: current.slug, tags: [] };
-    await tx.update(releases).set({ translations, version: current.version + 1, updatedAt: new Date(), ...reviewReset(actor) }).where(eq(releases.id, id));
+    await tx
+      .update(releases)
+      .set({ translations, version: current.version + 1, updatedAt: new Date(), ...reviewReset(actor) })
+      .where(eq(releases.id, id));
     await writeAudit(tx, {
       ...actor,
       action: 'release.translate',

@@ -28,7 +28,10 @@ export async function getCalendar(area?: string) {
   const db = await getDb();
   const now = new Date();
   const areas = area ? [area] : undefined;
-  const [upcoming, past] = await Promise.all([listReleases(db, { now, when: 'upcoming', areas }), listReleases(db, { now, when: 'past', areas, limit: 100 })]);
+  const [upcoming, past] = await Promise.all([
+    listReleases(db, { now, when: 'upcoming', areas }),
+    listReleases(db, { now, when: 'past', areas, limit: 100 }),
+  ]);
   return { upcoming, past };
 }
 

@@ -50,10 +50,15 @@ async function toReleases(db: Db, rows: Row[], now: Date): Promise<PublicRelease
 }
 
 /** Upcoming (from `now`, soonest first) or past (newest first) releases, of some areas or all. */
-export async function listReleases(db: Db, params: { now: Date; when: 'upcoming' | 'past'; areas?: string[]; limit?: number }): Promise<PublicRelease[]> {
-  const conditions = [onPublicCalendar, params.when === 'upcoming' ? gte(releases.scheduledAt, params.now) : lt(releases.scheduledAt, params.now), params.areas ? inArray(releases.area, params.areas.length > 0 ? params.areas : ['']) : undefined].filter(
-    (c) => c !== undefined,
-  );
+export async function listReleases(
+  db: Db,
+  params: { now: Date; when: 'upcoming' | 'past'; areas?: string[]; limit?: number },
+): Promise<PublicRelease[]> {
+  const conditions = [
+    onPublicCalendar,
+    params.when === 'upcoming' ? gte(releases.scheduledAt, params.now) : lt(releases.scheduledAt, params.now),
+    params.areas ? inArray(releases.area, params.areas.length > 0 ? params.areas : ['']) : undefined,
+  ].filter((c) => c !== undefined);
   const rows = await base(db)
     .where(and(...conditions))
     .orderBy(params.when === 'upcoming' ? asc(releases.scheduledAt) : desc(releases.scheduledAt))
@@ -79,10 +84,17 @@ export async function nextReleases(db: Db, params: { now: Date; limit: number; a
 
 /** One release and the history of its date changes (oldest first). */
 export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ release: PublicRelease; changes: DateChange[] } | null> {
-  const [row] = await base(db).where(and(eq(releases.slug, slug), onPublicCalendar)).limit(1);
+  const [row] = await base(db)
+    .where(and(eq(releases.slug, slug), onPublicCalendar))
+    .limit(1);
   if (!row) return null;
   const changes = await db
-    .select({ previousAt: releaseDateChanges.previousAt, newAt: releaseDateChanges.newAt, reason: releaseDateChanges.reason, changedAt: releaseDateChanges.changedAt })
+    .select({
+      previousAt: releaseDateChanges.previousAt,
+      newAt: releaseDateChanges.newAt,
+      reason: releaseDateChanges.reason,
+      changedAt: releaseDateChanges.changedAt,
+    })
     .from(releaseDateChanges)
     .where(eq(releaseDateChanges.releaseId, row.id))
     .orderBy(asc(releaseDateChanges.changedAt), asc(releaseDateChanges.id));
@@ -91,20 +103,32 @@ export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ 
 
 /** Slug, area and last change of every release (sitemap, 404 index). */
 export async function releaseRefs(db: Db): Promise<{ slug: string; area: string; updatedAt: Date }[]> {
-  return db.select({ slug: releases.slug, area: releases.area, updatedAt: releases.updatedAt }).from(releases).where(onPublicCalendar).orderBy(asc(releases.scheduledAt));
+  return db
+    .select({ slug: releases.slug, area: releases.area, updatedAt: releases.updatedAt })
+    .from(releases)
+    .where(onPublicCalendar)
+    .orderBy(asc(releases.scheduledAt));
 }
 
 /** A release as its admin screen edits it (with its optimistic `version`) and its date history. */
 export async function releaseForAdmin(db: Db, id: number) {
   const [row] = await db.select().from(releases).where(eq(releases.id, id)).limit(1);
   if (!row) return null;
-  const changes = await db.select().from(releaseDateChanges).where(eq(releaseDateChanges.releaseId, id)).orderBy(asc(releaseDateChanges.changedAt), asc(releaseDateChanges.id));
+  const changes = await db
+    .select()
+    .from(releaseDateChanges)
+    .where(eq(releaseDateChanges.releaseId, id))
+    .orderBy(asc(releaseDateChanges.changedAt), asc(releaseDateChanges.id));
   return { row, changes };
 }
 
 /** The area of a release and whether it is on the public calendar (the access rules of its admin actions), or null for an unknown one. */
 export async function releaseArea(db: Db, id: number): Promise<{ area: string; public: boolean } | null> {
-  const [row] = await db.select({ area: releases.area, publicSince: releases.publicSince }).from(releases).where(eq(releases.id, id)).limit(1);
+  const [row] = await db
+    .select({ area: releases.area, publicSince: releases.publicSince })
+    .from(releases)
+    .where(eq(releases.id, id))
+    .limit(1);
   return row ? { area: row.area, public: row.publicSince !== null } : null;
 }
 

@@ -34,18 +34,38 @@ async function piecesOf(db: Db, releaseIds: number[]): Promise<Map<number, Piece
   const map = new Map<number, Piece[]>();
   if (releaseIds.length === 0) return map;
   const pubs = await db
-    .select({ releaseId: releasePublications.releaseId, id: publications.id, title: publications.title, review: publications.review, writer: publications.editedBy })
+    .select({
+      releaseId: releasePublications.releaseId,
+      id: publications.id,
+      title: publications.title,
+      review: publications.review,
+      writer: publications.editedBy,
+    })
     .from(releasePublications)
     .innerJoin(publications, eq(publications.id, releasePublications.publicationId))
     .where(and(inArray(releasePublications.releaseId, releaseIds), ne(publications.status, 'draft')));
   const versions = await db
-    .select({ releaseId: seriesVersions.releaseId, id: seriesVersions.id, code: series.code, number: seriesVersions.number, review: seriesVersions.review, writer: seriesVersions.createdBy })
+    .select({
+      releaseId: seriesVersions.releaseId,
+      id: seriesVersions.id,
+      code: series.code,
+      number: seriesVersions.number,
+      review: seriesVersions.review,
+      writer: seriesVersions.createdBy,
+    })
     .from(seriesVersions)
     .innerJoin(series, eq(series.id, seriesVersions.seriesId))
     .where(inArray(seriesVersions.releaseId, releaseIds));
-  for (const p of pubs) map.set(p.releaseId, [...(map.get(p.releaseId) ?? []), { kind: 'publication', id: p.id, label: `la publication « ${p.title} »`, review: p.review, writer: p.writer }]);
+  for (const p of pubs)
+    map.set(p.releaseId, [
+      ...(map.get(p.releaseId) ?? []),
+      { kind: 'publication', id: p.id, label: `la publication « ${p.title} »`, review: p.review, writer: p.writer },
+    ]);
   for (const v of versions) {
-    map.set(v.releaseId!, [...(map.get(v.releaseId!) ?? []), { kind: 'version', id: v.id, label: `la version ${v.number} de la série ${v.code}`, review: v.review, writer: v.writer }]);
+    map.set(v.releaseId!, [
+      ...(map.get(v.releaseId!) ?? []),
+      { kind: 'version', id: v.id, label: `la version ${v.number} de la série ${v.code}`, review: v.review, writer: v.writer },
+    ]);
   }
   return map;
 }
@@ -73,13 +93,21 @@ export const WARNING_WINDOW_MS = 24 * 3_600_000;
  * Releases still to go out whose minute is within `WARNING_WINDOW_MS` (or already past) and that
  * are not ready, soonest first: the dashboard and the release screen warn about them.
  */
-export async function releasesAtRisk(db: Db, now = new Date()): Promise<{ id: number; title: string; scheduledAt: Date; overdue: boolean; missing: MissingApproval[] }[]> {
+export async function releasesAtRisk(
+  db: Db,
+  now = new Date(),
+): Promise<{ id: number; title: string; scheduledAt: Date; overdue: boolean; missing: MissingApproval[] }[]> {
   const due = await db
     .select({ id: releases.id, title: releases.title, scheduledAt: releases.scheduledAt })
     .from(releases)
-    .where(and(inArray(releases.status, ['confirmed', 'postponed']), lte(releases.scheduledAt, new Date(now.getTime() + WARNING_WINDOW_MS))))
+    .where(
+      and(inArray(releases.status, ['confirmed', 'postponed']), lte(releases.scheduledAt, new Date(now.getTime() + WARNING_WINDOW_MS))),
+    )
     .orderBy(releases.scheduledAt);
-  const readiness = await readinessOf(db, due.map((r) => r.id));
+  const readiness = await readinessOf(
+    db,
+    due.map((r) => r.id),
+  );
   return due.flatMap((r) => {
     const state = readiness.get(r.id);
     return state && !state.ready ? [{ ...r, overdue: r.scheduledAt <= now, missing: state.missing }] : [];
@@ -95,10 +123,16 @@ export async function heldPublications(tx: Db, now: Date): Promise<number[]> {
     .select({ id: releases.id })
     .from(releases)
     .where(and(inArray(releases.status, ['confirmed', 'postponed']), lte(releases.scheduledAt, now)));
-  const readiness = await readinessOf(tx, due.map((r) => r.id));
+  const readiness = await readinessOf(
+    tx,
+    due.map((r) => r.id),
+  );
   const held = due.filter((r) => !readiness.get(r.id)?.ready).map((r) => r.id);
   if (held.length === 0) return [];
-  const rows = await tx.select({ id: releasePublications.publicationId }).from(releasePublications).where(inArray(releasePublications.releaseId, held));
+  const rows = await tx
+    .select({ id: releasePublications.publicationId })
+    .from(releasePublications)
+    .where(inArray(releasePublications.releaseId, held));
   return rows.map((r) => r.id);
 }
 
@@ -117,7 +151,14 @@ const releaseTags = [tags.releases, tags.sitemap];
  */
 export async function reviewRelease(
   db: Db,
-  { id, expectedVersion, step, note, actor, now = new Date() }: { id: number; expectedVersion: number; step: 'submit' | 'approve' | 'return'; note?: string; actor: Actor; now?: Date },
+  {
+    id,
+    expectedVersion,
+    step,
+    note,
+    actor,
+    now = new Date(),
+  }: { id: number; expectedVersion: number; step: 'submit' | 'approve' | 'return'; note?: string; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
   const reason = note?.trim() ?? '';
   if (step === 'return' && reason === '') return { ok: false, error: 'Dites ce qu’il faut revoir dans cette parution.', field: 'note' };
@@ -125,18 +166,33 @@ export async function reviewRelease(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!current) return { ok: false as const, error: 'Cette parution n’existe plus.' };
-    if (current.version !== expectedVersion) return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la relisiez : rechargez la page.' };
-    if (current.status === 'cancelled' || current.status === 'published') return { ok: false as const, error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : il n’y a plus rien à relire.` };
+    if (current.version !== expectedVersion)
+      return { ok: false as const, error: 'Quelqu’un a modifié cette parution pendant que vous la relisiez : rechargez la page.' };
+    if (current.status === 'cancelled' || current.status === 'published')
+      return {
+        ok: false as const,
+        error: `Cette parution est ${current.status === 'cancelled' ? 'annulée' : 'publiée'} : il n’y a plus rien à relire.`,
+      };
     const reviewer = { userId: actor.user.id, selfApproval: await selfApprovalAllowed(tx) };
     const stamp = { version: current.version + 1, updatedAt: now, reviewedBy: actor.user.id, reviewedAt: now };
     let summary: string;
     if (step === 'submit') {
-      if (current.review !== 'none') return { ok: false as const, error: current.review === 'submitted' ? 'Cette parution est déjà soumise pour relecture.' : 'Cette parution est déjà approuvée.' };
-      await tx.update(releases).set({ ...stamp, review: 'submitted', reviewNote: null }).where(eq(releases.id, id));
+      if (current.review !== 'none')
+        return {
+          ok: false as const,
+          error: current.review === 'submitted' ? 'Cette parution est déjà soumise pour relecture.' : 'Cette parution est déjà approuvée.',
+        };
+      await tx
+        .update(releases)
+        .set({ ...stamp, review: 'submitted', reviewNote: null })
+        .where(eq(releases.id, id));
       summary = `Parution soumise pour relecture : « ${current.title} ».`;
     } else if (step === 'return') {
       if (current.review === 'none') return { ok: false as const, error: 'Cette parution n’est pas soumise pour relecture.' };
-      await tx.update(releases).set({ ...stamp, review: 'none', reviewNote: reason }).where(eq(releases.id, id));
+      await tx
+        .update(releases)
+        .set({ ...stamp, review: 'none', reviewNote: reason })
+        .where(eq(releases.id, id));
       summary = `Parution renvoyée à son rédacteur : « ${current.title} » — ${reason}`;
     } else {
       if (current.review === 'approved') return { ok: false as const, error: 'Cette parution est déjà approuvée.' };
@@ -151,7 +207,10 @@ export async function reviewRelease(
         }
       }
       // A Rédacteur's announcement reaches the public calendar with its first approval.
-      await tx.update(releases).set({ ...stamp, review: 'approved', reviewNote: null, publicSince: current.publicSince ?? now }).where(eq(releases.id, id));
+      await tx
+        .update(releases)
+        .set({ ...stamp, review: 'approved', reviewNote: null, publicSince: current.publicSince ?? now })
+        .where(eq(releases.id, id));
       const reviewed = { review: 'approved' as const, reviewedBy: actor.user.id, reviewedAt: now, reviewNote: null };
       const pubIds = pending.filter((p) => p.kind === 'publication').map((p) => p.id);
       const versionIds = pending.filter((p) => p.kind === 'version').map((p) => p.id);
@@ -167,7 +226,10 @@ export async function reviewRelease(
       entityId: id,
       summary,
       before: { review: current.review },
-      after: { review: step === 'submit' ? 'submitted' : step === 'return' ? 'none' : 'approved', ...(step === 'return' ? { note: reason } : {}) },
+      after: {
+        review: step === 'submit' ? 'submitted' : step === 'return' ? 'none' : 'approved',
+        ...(step === 'return' ? { note: reason } : {}),
+      },
     });
     // A review step changes nothing public, but for a release approved after its minute (it goes out
     // at the next run) or first shown on the public calendar.
@@ -177,12 +239,26 @@ export async function reviewRelease(
 }
 
 /** A release submitted for review, for the « À relire » screen. */
-export type ReleaseAwaitingReview = { id: number; title: string; area: string; scheduledAt: Date; editedBy: string | null; submittedAt: Date | null };
+export type ReleaseAwaitingReview = {
+  id: number;
+  title: string;
+  area: string;
+  scheduledAt: Date;
+  editedBy: string | null;
+  submittedAt: Date | null;
+};
 
 /** Releases still to go out that wait for review, soonest first. */
 export async function releasesAwaitingReview(db: Db): Promise<ReleaseAwaitingReview[]> {
   return db
-    .select({ id: releases.id, title: releases.title, area: releases.area, scheduledAt: releases.scheduledAt, editedBy: releases.editedBy, submittedAt: releases.reviewedAt })
+    .select({
+      id: releases.id,
+      title: releases.title,
+      area: releases.area,
+      scheduledAt: releases.scheduledAt,
+      editedBy: releases.editedBy,
+      submittedAt: releases.reviewedAt,
+    })
     .from(releases)
     .where(and(eq(releases.review, 'submitted'), inArray(releases.status, ['announced', 'confirmed', 'postponed'])))
     .orderBy(releases.scheduledAt)

@@ -36,12 +36,24 @@ describe.each(testDatabaseKinds)('review before publishing on %s', (dbKind) => {
 
   const addUser = async (name: string, email: string) =>
     (await db.insert(users).values({ name, email }).returning({ id: users.id, name: users.name, email: users.email }))[0]!;
-  const draft = async (title: string, by: SessionUser) => (await createItem(db, { kind, input: { title, summary: 'Résumé.', body: '<p>Texte.</p>' }, user: by })).item;
+  const draft = async (title: string, by: SessionUser) =>
+    (await createItem(db, { kind, input: { title, summary: 'Résumé.', body: '<p>Texte.</p>' }, user: by })).item;
   const row = async (id: number) => (await db.select().from(news).where(eq(news.id, id)))[0]!;
-  const change = (id: number, version: number, action: 'submit' | 'approve' | 'return' | 'publish' | 'schedule', user: SessionUser, extra: { note?: string; at?: Date } = {}) =>
-    changeLifecycle(db, { kind, id, expectedVersion: version, action, user, ...extra });
+  const change = (
+    id: number,
+    version: number,
+    action: 'submit' | 'approve' | 'return' | 'publish' | 'schedule',
+    user: SessionUser,
+    extra: { note?: string; at?: Date } = {},
+  ) => changeLifecycle(db, { kind, id, expectedVersion: version, action, user, ...extra });
   const actions = async (id: number) =>
-    (await db.select({ action: auditEntries.action, summary: auditEntries.summary }).from(auditEntries).where(and(eq(auditEntries.entityType, 'news'), eq(auditEntries.entityId, String(id)))).orderBy(asc(auditEntries.id))).map((a) => a.action);
+    (
+      await db
+        .select({ action: auditEntries.action, summary: auditEntries.summary })
+        .from(auditEntries)
+        .where(and(eq(auditEntries.entityType, 'news'), eq(auditEntries.entityId, String(id))))
+        .orderBy(asc(auditEntries.id))
+    ).map((a) => a.action);
 
   beforeAll(async () => {
     database = await createTestDatabase(dbKind);
@@ -89,7 +101,15 @@ describe.each(testDatabaseKinds)('review before publishing on %s', (dbKind) => {
     const item = await draft('Atelier de formation', writer);
     const submitted = (await change(item.id, item.version, 'submit', writer)).item;
     const approved = (await change(item.id, submitted.version, 'approve', publisher)).item;
-    const edited = (await updateItem(db, { kind, id: item.id, expectedVersion: approved.version, input: { title: 'Atelier de formation (modifié)', summary: 'Résumé.', body: '<p>Texte.</p>' }, user: publisher })).item;
+    const edited = (
+      await updateItem(db, {
+        kind,
+        id: item.id,
+        expectedVersion: approved.version,
+        input: { title: 'Atelier de formation (modifié)', summary: 'Résumé.', body: '<p>Texte.</p>' },
+        user: publisher,
+      })
+    ).item;
     expect(edited).toMatchObject({ review: 'none', editedBy: publisher.id });
     // Its new last writer is the publisher: the first writer may now approve it once submitted.
     const again = (await change(item.id, edited.version, 'submit', publisher)).item;
@@ -103,9 +123,13 @@ describe.each(testDatabaseKinds)('review before publishing on %s', (dbKind) => {
     const noReason = await failure(change(item.id, submitted.version, 'return', publisher, { note: '  ' }));
     expect(noReason).toBeInstanceOf(ValidationError);
     expect(noReason.fieldErrors?.note?.[0]).toBe('Dites au rédacteur ce qu’il faut revoir.');
-    const returned = (await change(item.id, submitted.version, 'return', publisher, { note: 'Le chiffre de février est à vérifier.' })).item;
+    const returned = (await change(item.id, submitted.version, 'return', publisher, { note: 'Le chiffre de février est à vérifier.' }))
+      .item;
     expect(returned).toMatchObject({ review: 'none', reviewNote: 'Le chiffre de février est à vérifier.' });
-    const [entry] = await db.select().from(auditEntries).where(and(eq(auditEntries.action, 'news.return'), eq(auditEntries.entityId, String(item.id))));
+    const [entry] = await db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'news.return'), eq(auditEntries.entityId, String(item.id))));
     expect(entry?.summary).toContain('Le chiffre de février est à vérifier.');
     // Nothing to submit twice, nothing to approve that was not submitted.
     expect((await failure(change(item.id, returned.version, 'approve', publisher))).message).toContain('n’a pas été soumis');
@@ -116,11 +140,19 @@ describe.each(testDatabaseKinds)('review before publishing on %s', (dbKind) => {
     await setSelfApproval(db, { allowed: true, user: admin });
     expect(await selfApprovalAllowed(db)).toBe(true);
     const item = await draft('Petite équipe', publisher);
-    expect((await change(item.id, item.version, 'publish', publisher)).item).toMatchObject({ status: 'published', review: 'approved', reviewedBy: publisher.id });
+    expect((await change(item.id, item.version, 'publish', publisher)).item).toMatchObject({
+      status: 'published',
+      review: 'approved',
+      reviewedBy: publisher.id,
+    });
     await setSelfApproval(db, { allowed: false, user: admin });
     const other = await draft('Grande équipe', publisher);
     expect(await failure(change(other.id, other.version, 'publish', publisher))).toBeInstanceOf(ConflictError);
-    const entries = await db.select().from(auditEntries).where(eq(auditEntries.action, 'settings.self_approval')).orderBy(asc(auditEntries.id));
+    const entries = await db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'settings.self_approval'))
+      .orderBy(asc(auditEntries.id));
     expect(entries.map((e) => e.after)).toEqual([{ selfApproval: true }, { selfApproval: false }]);
     expect(entries[0]?.userId).toBe(admin.id);
   });

@@ -18,7 +18,10 @@ export async function selfApprovalAllowed(db: Db): Promise<boolean> {
 }
 
 /** Turns self-approval on or off, with an audit entry; a user `null` is the command line or the demo seed. */
-export async function setSelfApproval(db: Db, { allowed, user, actor, ip }: { allowed: boolean; user: SessionUser | null; actor?: string; ip?: string | null }): Promise<void> {
+export async function setSelfApproval(
+  db: Db,
+  { allowed, user, actor, ip }: { allowed: boolean; user: SessionUser | null; actor?: string; ip?: string | null },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await selfApprovalAllowed(tx);
     if (before === allowed) return;

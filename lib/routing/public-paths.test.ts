@@ -5,12 +5,40 @@ import { isPublicPathShape, publicPathExists } from './public-paths';
 describe('isPublicPathShape', () => {
   it('accepts every public path of the registry and their sub-pages', () => {
     for (const path of ['/', ...publicAreaPaths()]) expect(isPublicPathShape(path), path).toBe(true);
-    for (const path of ['/indice/ipc/ipc-septembre-2026', '/indice/ipc/annee/2025', '/rgph/page/2', '/actualites/12', '/actualites/page/2', '/lois_decrets/lois/annee/2021/page/3', '/indice/ipc/series/IPC', '/indice/ipc/series/IPC/5-ans', '/indice/ipc/series/IPC/tout']) {
+    for (const path of [
+      '/indice/ipc/ipc-septembre-2026',
+      '/indice/ipc/annee/2025',
+      '/rgph/page/2',
+      '/actualites/12',
+      '/actualites/page/2',
+      '/lois_decrets/lois/annee/2021/page/3',
+      '/indice/ipc/series/IPC',
+      '/indice/ipc/series/IPC/5-ans',
+      '/indice/ipc/series/IPC/tout',
+    ]) {
       expect(isPublicPathShape(path), path).toBe(true);
     }
   });
   it('refuses what cannot exist', () => {
-    for (const path of ['/nimportequoi', '/actualites/abc', '/actualites/0', '/actualites/page/1', '/indice/zzz', '/indice', '/events/2', '/indice/ipc/Note', '/indice/ipc/a/b', '/introuvable/x', '/presentation', '/presentation/mission/x', '/indice//ipc', '/indice/ipc/series', '/indice/ipc/series/ipc', '/indice/ipc/series/IPC/10-ans', '/indice/ipc/series/IPC/tout/x']) {
+    for (const path of [
+      '/nimportequoi',
+      '/actualites/abc',
+      '/actualites/0',
+      '/actualites/page/1',
+      '/indice/zzz',
+      '/indice',
+      '/events/2',
+      '/indice/ipc/Note',
+      '/indice/ipc/a/b',
+      '/introuvable/x',
+      '/presentation',
+      '/presentation/mission/x',
+      '/indice//ipc',
+      '/indice/ipc/series',
+      '/indice/ipc/series/ipc',
+      '/indice/ipc/series/IPC/10-ans',
+      '/indice/ipc/series/IPC/tout/x',
+    ]) {
       expect(isPublicPathShape(path), path).toBe(false);
     }
   });
@@ -19,7 +47,18 @@ describe('isPublicPathShape', () => {
 describe('publicPathExists', () => {
   const index = {
     publications: new Set(['ipc/ipc-septembre-2026']),
-    areaCounts: new Map([['ipc', { total: 12, years: new Map([[2026, 11], [2025, 1]]) }]]),
+    areaCounts: new Map([
+      [
+        'ipc',
+        {
+          total: 12,
+          years: new Map([
+            [2026, 11],
+            [2025, 1],
+          ]),
+        },
+      ],
+    ]),
     newsIds: new Set([3]),
     newsTotal: 12,
     series: new Set(['ipc/IPC']),
@@ -51,10 +90,26 @@ describe('publicPathExists', () => {
     expect(publicPathExists('/calendrier/ipc-novembre-2026/x', index)).toBe(false);
   });
   it('answers for English paths as for their French ones', () => {
-    for (const path of ['/en', '/en/', '/en/indice/ipc/ipc-septembre-2026', '/en/indice/ipc/page/2', '/en/actualites/3', '/en/indice/ipc/series/IPC', '/en/calendrier/ipc-novembre-2026', '/en/recherche', '/en/donnees']) {
+    for (const path of [
+      '/en',
+      '/en/',
+      '/en/indice/ipc/ipc-septembre-2026',
+      '/en/indice/ipc/page/2',
+      '/en/actualites/3',
+      '/en/indice/ipc/series/IPC',
+      '/en/calendrier/ipc-novembre-2026',
+      '/en/recherche',
+      '/en/donnees',
+    ]) {
       expect(publicPathExists(path, index), path).toBe(true);
     }
-    for (const path of ['/en/indice/ipc/ipc-octobre-2026', '/en/actualites/4', '/en/nimportequoi', '/en/en/indice/ipc', '/enx/indice/ipc']) {
+    for (const path of [
+      '/en/indice/ipc/ipc-octobre-2026',
+      '/en/actualites/4',
+      '/en/nimportequoi',
+      '/en/en/indice/ipc',
+      '/enx/indice/ipc',
+    ]) {
       expect(publicPathExists(path, index), path).toBe(false);
     }
   });

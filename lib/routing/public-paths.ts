@@ -45,12 +45,15 @@ export function resolvePublicPath(address: string): Resolved | null {
       const view = area.restricted ? null : parseAreaSegments(rest);
       if (!view) return null;
       if (view.kind === 'series') return { kind: 'series', area, code: view.code };
-      return view.kind === 'publication' ? { kind: 'publication', area, slug: view.slug } : { kind: 'area-list', area, year: view.year, page: view.page };
+      return view.kind === 'publication'
+        ? { kind: 'publication', area, slug: view.slug }
+        : { kind: 'area-list', area, year: view.year, page: view.page };
     }
     if (area.kind === 'news') {
       if (rest.length === 0) return { kind: 'static' };
       if (rest.length === 1 && NEWS_ID.test(rest[0]!)) return { kind: 'news-item', id: Number(rest[0]) };
-      if (rest.length === 2 && rest[0] === 'page' && PAGE.test(rest[1]!) && rest[1] !== '1') return { kind: 'news-list', page: Number(rest[1]) };
+      if (rest.length === 2 && rest[0] === 'page' && PAGE.test(rest[1]!) && rest[1] !== '1')
+        return { kind: 'news-list', page: Number(rest[1]) };
       return null;
     }
     return rest.length === 0 ? { kind: 'static' } : null;

@@ -18,7 +18,6 @@ type Store = { generation: number; map: Map<string, Entry> };
 const g = globalThis as typeof globalThis & { __insstatSearchCache?: Store };
 const store = (): Store => (g.__insstatSearchCache ??= { generation: -1, map: new Map() });
 
-
 /** `search` for visitors, through the cache (same arguments, same answer). */
 export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' | 'now' | 'generation'>): Promise<SearchResult> {
   const current = await readSearchGeneration(db);
@@ -29,7 +28,16 @@ export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' 
     s.generation = current;
   }
   const map = s.map;
-  const key = JSON.stringify([current, options.q, options.area ?? null, options.kind ?? null, options.year ?? null, options.page ?? 1, options.perPage ?? null, options.highlight ?? true]);
+  const key = JSON.stringify([
+    current,
+    options.q,
+    options.area ?? null,
+    options.kind ?? null,
+    options.year ?? null,
+    options.page ?? 1,
+    options.perPage ?? null,
+    options.highlight ?? true,
+  ]);
   const now = Date.now();
   const hit = map.get(key);
   if (hit && now - hit.at < MAX_AGE_MS) {

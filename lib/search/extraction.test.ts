@@ -55,8 +55,14 @@ describe.each(testDatabaseKinds)('text extraction (%s)', (kind) => {
       }),
     );
     const csv = await store('donnees.csv', Buffer.from('région;valeur\nPlateau-Central;mil pénicillaire\n', 'utf8'), 'text/csv');
-    const [pub] = await database.db.insert(publications).values({ area: 'annuaire_statistique', slug: 'a', title: 'Annuaire', status: 'published', publishedAt: new Date('2026-01-01') }).returning();
-    await database.db.insert(publicationFiles).values([{ publicationId: pub!.id, fileId: file.id, position: 0 }, { publicationId: pub!.id, fileId: csv.id, position: 1 }]);
+    const [pub] = await database.db
+      .insert(publications)
+      .values({ area: 'annuaire_statistique', slug: 'a', title: 'Annuaire', status: 'published', publishedAt: new Date('2026-01-01') })
+      .returning();
+    await database.db.insert(publicationFiles).values([
+      { publicationId: pub!.id, fileId: file.id, position: 0 },
+      { publicationId: pub!.id, fileId: csv.id, position: 1 },
+    ]);
     expect((await textOf(file.id)).status).toBe('pending');
 
     const run = await extractQueued(database.db, storage(), extract);

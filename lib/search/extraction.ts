@@ -38,7 +38,9 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
  */
 async function claim(db: Db, limit: number, now?: Date): Promise<Job[]> {
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-  const rows = await queryRows<{ file_id: string; storage_key: string; mime: string; size: string | number; attempts: number }>(db, sql`
+  const rows = await queryRows<{ file_id: string; storage_key: string; mime: string; size: string | number; attempts: number }>(
+    db,
+    sql`
     with due as (
       select t.file_id from file_texts t
       where t.status = 'pending' and t.next_attempt_at <= ${at}
@@ -50,7 +52,8 @@ async function claim(db: Db, limit: number, now?: Date): Promise<Job[]> {
     update file_texts t set locked_until = ${at} + interval '2 minutes', attempts = t.attempts + 1
     from due, files f
     where t.file_id = due.file_id and f.id = t.file_id
-    returning t.file_id, f.storage_key, f.mime, f.size, t.attempts`);
+    returning t.file_id, f.storage_key, f.mime, f.size, t.attempts`,
+  );
   return rows.map((r) => ({
     fileId: r.file_id,
     storageKey: r.storage_key,
@@ -60,7 +63,11 @@ async function claim(db: Db, limit: number, now?: Date): Promise<Job[]> {
   }));
 }
 
-async function record(db: Db, fileId: string, values: { status: TextStatus; text?: string; pages?: number | null; error?: string | null; retryAt?: Date }) {
+async function record(
+  db: Db,
+  fileId: string,
+  values: { status: TextStatus; text?: string; pages?: number | null; error?: string | null; retryAt?: Date },
+) {
   await db
     .update(fileTexts)
     .set({
@@ -81,12 +88,20 @@ export type ExtractionRun = { done: number; empty: number; failed: number; retri
  * Reads the text of up to `limit` queued files. Never throws for a bad document (it is recorded);
  * throws only when the database itself fails.
  */
-export async function extractQueued(db: Db, storage: StorageDriver, extract: Extract, options: { limit?: number; now?: Date } = {}): Promise<ExtractionRun> {
+export async function extractQueued(
+  db: Db,
+  storage: StorageDriver,
+  extract: Extract,
+  options: { limit?: number; now?: Date } = {},
+): Promise<ExtractionRun> {
   const run: ExtractionRun = { done: 0, empty: 0, failed: 0, retried: 0 };
   const jobs = await claim(db, options.limit ?? 20, options.now);
   for (const job of jobs) {
     if (job.size > MAX_EXTRACT_BYTES) {
-      await record(db, job.fileId, { status: 'failed', error: `Fichier trop volumineux pour en lire le texte (plus de ${MAX_EXTRACT_BYTES / 1024 / 1024} Mo).` });
+      await record(db, job.fileId, {
+        status: 'failed',
+        error: `Fichier trop volumineux pour en lire le texte (plus de ${MAX_EXTRACT_BYTES / 1024 / 1024} Mo).`,
+      });
       run.failed++;
       continue;
     }
@@ -146,7 +161,8 @@ export async function extractQueuedNow(db: Db, storage: StorageDriver, log: (m: 
   const extract = createExtractor();
   try {
     const run = await extractAll(db, storage, extract);
-    if (run.done + run.empty + run.failed > 0) log(`Texte des documents pour la recherche : ${run.done} lus, ${run.empty} sans texte, ${run.failed} illisibles.`);
+    if (run.done + run.empty + run.failed > 0)
+      log(`Texte des documents pour la recherche : ${run.done} lus, ${run.empty} sans texte, ${run.failed} illisibles.`);
     return run;
   } finally {
     extract.close();

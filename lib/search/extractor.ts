@@ -25,7 +25,11 @@ export type ExtractorOptions = {
   script?: string;
 };
 
-export const extractableTypes: readonly string[] = ['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+export const extractableTypes: readonly string[] = [
+  'application/pdf',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
 
 type Reply = { id: number; ok: true; text: string; pages: number | null } | { id: number; ok: false; error: string };
 
@@ -38,7 +42,11 @@ export function createExtractor(options: ExtractorOptions = {}): Extract & { clo
   let queue: Promise<unknown> = Promise.resolve();
 
   const start = (): ChildProcess => {
-    const c = fork(/*turbopackIgnore: true*/ script, [], { execArgv: [`--max-old-space-size=${maxHeapMb}`], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const c = fork(/*turbopackIgnore: true*/ script, [], {
+      execArgv: [`--max-old-space-size=${maxHeapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     c.stderr?.resume();
     c.unref();
     c.channel?.unref();
@@ -63,10 +71,14 @@ export function createExtractor(options: ExtractorOptions = {}): Extract & { clo
       };
       const onMessage = (reply: Reply) => {
         if (reply.id !== id) return;
-        finish(() => (reply.ok ? resolve({ text: reply.text, pages: reply.pages }) : reject(new Error(`Document illisible : ${reply.error}`))));
+        finish(() =>
+          reply.ok ? resolve({ text: reply.text, pages: reply.pages }) : reject(new Error(`Document illisible : ${reply.error}`)),
+        );
       };
       const onExit = (code: number | null, signal: string | null) =>
-        finish(() => reject(new Error(`Lecture interrompue (processus arrêté : ${signal ?? code}) — mémoire dépassée ou document défectueux.`)));
+        finish(() =>
+          reject(new Error(`Lecture interrompue (processus arrêté : ${signal ?? code}) — mémoire dépassée ou document défectueux.`)),
+        );
       const timer = setTimeout(() => {
         finish(() => reject(new Error(`Lecture abandonnée après ${Math.round(timeoutMs / 1000)} s.`)));
         c.kill('SIGKILL');

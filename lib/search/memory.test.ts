@@ -28,7 +28,11 @@ describe('readTsvector and readTsquery', () => {
       right: { op: '|', left: { lexeme: 'riz', prefix: false }, right: { lexeme: 'riz', prefix: true } },
     });
     // & binds tighter than |.
-    expect(readTsquery("'a' | 'b' & 'c'")).toEqual({ op: '|', left: { lexeme: 'a', prefix: false }, right: { op: '&', left: { lexeme: 'b', prefix: false }, right: { lexeme: 'c', prefix: false } } });
+    expect(readTsquery("'a' | 'b' & 'c'")).toEqual({
+      op: '|',
+      left: { lexeme: 'a', prefix: false },
+      right: { op: '&', left: { lexeme: 'b', prefix: false }, right: { lexeme: 'c', prefix: false } },
+    });
     expect(readTsquery('')).toBe('empty');
     expect(readTsquery("'indic' <-> 'prix'")).toBeNull();
     expect(readTsquery("!'prix'")).toBeNull();
@@ -37,7 +41,26 @@ describe('readTsvector and readTsquery', () => {
   });
 });
 
-const words = ['prix', 'riz', 'coton', 'ménages', 'emploi', 'jeunes', 'exportations', 'bétail', 'consommation', 'santé', 'commerce', 'récoltes', 'inflation', 'pêche', 'élevage', 'marchés', 'région', 'hausse'];
+const words = [
+  'prix',
+  'riz',
+  'coton',
+  'ménages',
+  'emploi',
+  'jeunes',
+  'exportations',
+  'bétail',
+  'consommation',
+  'santé',
+  'commerce',
+  'récoltes',
+  'inflation',
+  'pêche',
+  'élevage',
+  'marchés',
+  'région',
+  'hausse',
+];
 const areas = ['ipc', 'ice', 'rgph', 'annuaire_statistique', 'echantillonage'];
 
 /** A deterministic generator, so a failure can be replayed. */
@@ -100,7 +123,18 @@ describe.each(testDatabaseKinds)('the index in memory (%s)', (kind) => {
   };
 
   it('gives the same hits, order, counts and excerpts as the SQL', async () => {
-    const queries = ['prix riz', 'coton', 'ménages emploi ', 'consomm', 'exportation bétail', 'santé hausse récoltes', 'march', 'pêche élevage ', 'inexistant', 'riz coton prix emploi '];
+    const queries = [
+      'prix riz',
+      'coton',
+      'ménages emploi ',
+      'consomm',
+      'exportation bétail',
+      'santé hausse récoltes',
+      'march',
+      'pêche élevage ',
+      'inexistant',
+      'riz coton prix emploi ',
+    ];
     let compared = 0;
     for (const q of queries) {
       for (const extra of [{}, { page: 2 }, { area: 'ipc' }, { year: 2024 }, { kind: 'publications' as const, year: 2021 }]) {
@@ -116,7 +150,16 @@ describe.each(testDatabaseKinds)('the index in memory (%s)', (kind) => {
   it('follows edits, unpublishing and the trash once caught up', async () => {
     await warmSearchIndex(db());
     const [first] = await db().select().from(publications).where(eq(publications.slug, 'm-1'));
-    await db().update(publications).set({ title: 'Note sur la pluviométrie exceptionnelle', status: 'published', publishedAt: new Date('2026-01-01'), deletedAt: null, area: 'ipc' }).where(eq(publications.id, first!.id));
+    await db()
+      .update(publications)
+      .set({
+        title: 'Note sur la pluviométrie exceptionnelle',
+        status: 'published',
+        publishedAt: new Date('2026-01-01'),
+        deletedAt: null,
+        area: 'ipc',
+      })
+      .where(eq(publications.id, first!.id));
     const found = await both('pluviométrie exceptionnelle');
     expect(found.inMemory.hits.map((h) => h.sourceId)).toEqual([String(first!.id)]);
     expect((await both(first!.title)).inMemory.hits.map((h) => h.sourceId)).not.toContain(String(first!.id));
@@ -129,7 +172,10 @@ describe.each(testDatabaseKinds)('the index in memory (%s)', (kind) => {
     const after = await both('coton');
     expect(after.inMemory.total).toBe(coton.inMemory.total - 3);
     expect(shape(after.inMemory)).toEqual(shape(after.inSql));
-    await db().update(publications).set({ status: 'published', deletedAt: null }).where(inArray(publications.id, ids.slice(0, 2)));
+    await db()
+      .update(publications)
+      .set({ status: 'published', deletedAt: null })
+      .where(inArray(publications.id, ids.slice(0, 2)));
     expect((await both('coton')).inMemory.total).toBe(coton.inMemory.total - 1);
     expect(searchIndexSize(db())?.documents).toBeGreaterThan(150);
   });
@@ -137,7 +183,9 @@ describe.each(testDatabaseKinds)('the index in memory (%s)', (kind) => {
   it('is not used behind a write another instance committed: that search goes to SQL', async () => {
     await warmSearchIndex(db());
     // As another instance would: the generation moves with the row, in its transaction.
-    await db().execute(sql`update publications set title = 'Note sur la transhumance', status = 'published', published_at = '2026-01-01', deleted_at = null, area = 'ipc' where slug = 'm-2'`);
+    await db().execute(
+      sql`update publications set title = 'Note sur la transhumance', status = 'published', published_at = '2026-01-01', deleted_at = null, area = 'ipc' where slug = 'm-2'`,
+    );
     const before = indexAnswers(db());
     expect((await search(db(), { q: 'transhumance', scope: 'public', now: NOW })).total).toBe(1);
     expect(indexAnswers(db())).toBe(before);

@@ -145,7 +145,14 @@ function kill(index: Index, id: number): void {
   index.dead++;
 }
 
-type LightRow = { id: number | string; v: string; area: string; source: string; date: number | string | null; published: number | string | null };
+type LightRow = {
+  id: number | string;
+  v: string;
+  area: string;
+  source: string;
+  date: number | string | null;
+  published: number | string | null;
+};
 
 const msOf = (v: number | string | null) => (v === null ? Number.NaN : Number(v));
 
@@ -178,7 +185,10 @@ async function catchUp(db: Db, index: Index, publicAreas: readonly string[]): Pr
       const vectors = new Map<number, string>();
       for (let i = 0; i < changed.length; i += 500) {
         const ids = changed.slice(i, i + 500).map((r) => Number(r.id));
-        const got = await queryRows<{ id: number | string; t: string }>(t, sql`select id, tsv::text as t from search_documents where id = any(${`{${ids.join(',')}}`}::bigint[])`);
+        const got = await queryRows<{ id: number | string; t: string }>(
+          t,
+          sql`select id, tsv::text as t from search_documents where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+        );
         for (const r of got) vectors.set(Number(r.id), r.t);
       }
       // Everything read: applied at once, so a search never sees half of it.
@@ -305,18 +315,16 @@ export function readTsquery(text: string): Node | null | 'empty' {
   if (tokens.length === 0) return 'empty';
   let i = 0;
   // Precedence as in Postgres: & binds tighter than |.
-  const binary =
-    (op: '&' | '|', operand: () => Node | null) =>
-    (): Node | null => {
-      let left = operand();
-      while (left && tokens[i] === op) {
-        i++;
-        const right = operand();
-        if (!right) return null;
-        left = { op, left, right };
-      }
-      return left;
-    };
+  const binary = (op: '&' | '|', operand: () => Node | null) => (): Node | null => {
+    let left = operand();
+    while (left && tokens[i] === op) {
+      i++;
+      const right = operand();
+      if (!right) return null;
+      left = { op, left, right };
+    }
+    return left;
+  };
   const and = binary('&', () => atom());
   const or = binary('|', and);
   const atom = (): Node | null => {
@@ -388,14 +396,22 @@ export type FacetCount = { facet: 'area' | 'kind' | 'year' | 'total'; value: str
  * files' text (the SQL's tiers, migration 0007's weights A, B, C and D) — and the counts by area,
  * kind and year, each ignoring its own filter.
  */
-export function memoryPage(index: Index, tree: Node | 'empty', now: number, filters: IndexFilters, offset: number, limit: number): { facets: FacetCount[]; top: Array<{ id: number; tier: number }> } {
+export function memoryPage(
+  index: Index,
+  tree: Node | 'empty',
+  now: number,
+  filters: IndexFilters,
+  offset: number,
+  limit: number,
+): { facets: FacetCount[]; top: Array<{ id: number; tier: number }> } {
   const slots = index.ids.length;
   const tiers = new Int8Array(slots).fill(-1);
   if (tree !== 'empty') {
     const bits = evaluate(index, tree);
     for (let slot = 0; slot < slots; slot++) {
       const b = bits[slot]!;
-      if (b & ANYWHERE && index.alive[slot] && index.published[slot]! <= now) tiers[slot] = b & IN_TITLE ? 3 : b & IN_SUMMARY ? 2 : b & IN_META ? 1 : 0;
+      if (b & ANYWHERE && index.alive[slot] && index.published[slot]! <= now)
+        tiers[slot] = b & IN_TITLE ? 3 : b & IN_SUMMARY ? 2 : b & IN_META ? 1 : 0;
     }
   }
   const area = filters.area === undefined ? -1 : index.codes.indexOf(filters.area);

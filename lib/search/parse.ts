@@ -19,12 +19,7 @@ const MAX_WORDS = 12;
 
 /** Lower case without accents (« Élevage » → « elevage », « œuvre » → « oeuvre »): the index's vocabulary form. */
 export function fold(word: string): string {
-  return word
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
+  return word.toLowerCase().replace(/œ/g, 'oe').replace(/æ/g, 'ae').normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

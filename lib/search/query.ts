@@ -115,7 +115,8 @@ function publicAreas(): string[] {
   return (areas as readonly Area[]).filter((a) => a.publicPath && !a.restricted).map((a) => a.slug);
 }
 
-const textArray = (values: string[]): SQL => sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`''`], sql`, `)}]::text[]`;
+const textArray = (values: string[]): SQL =>
+  sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`''`], sql`, `)}]::text[]`;
 
 /** What `scope` may see of `search_documents` (under the alias `d`, or the one given). */
 function visibility(scope: 'public' | 'admin', now: Date, alias = 'd'): SQL {
@@ -169,7 +170,15 @@ async function completions(db: Db, prefix: string, generation: number | null, li
  * French stop words that carry an accent, typed without it: read as written (« a » → « à »), so
  * they are stop words in words and keep their place in phrases (« prix a la consommation »).
  */
-const accentedStopWords: Readonly<Record<string, string>> = { a: 'à', ou: 'où', ete: 'été', etes: 'êtes', etait: 'était', etaient: 'étaient', etant: 'étant' };
+const accentedStopWords: Readonly<Record<string, string>> = {
+  a: 'à',
+  ou: 'où',
+  ete: 'été',
+  etes: 'êtes',
+  etait: 'était',
+  etaient: 'étaient',
+  etant: 'étant',
+};
 const asWritten = (word: string) => accentedStopWords[word.toLowerCase()] ?? word;
 const phraseAsWritten = (phrase: string) => phrase.split(' ').map(asWritten).join(' ');
 
@@ -214,9 +223,22 @@ const termKey = (t: Term) => `${t.fn}\u0000${t.arg}`;
  * (Postgres' `&&` and `||` drop an empty side, as this does).
  */
 async function queryText(db: Db, query: Query): Promise<string> {
-  const missing = [...new Map(query.parts.flat().filter((t) => !termTexts.has(termKey(t))).map((t) => [termKey(t), t])).values()];
+  const missing = [
+    ...new Map(
+      query.parts
+        .flat()
+        .filter((t) => !termTexts.has(termKey(t)))
+        .map((t) => [termKey(t), t]),
+    ).values(),
+  ];
   if (missing.length) {
-    const [row] = await queryRows<Record<string, string>>(db, sql`select ${sql.join(missing.map((t, i) => sql`(${termSql(t)})::text as ${sql.identifier(`t${i}`)}`), sql`, `)}`);
+    const [row] = await queryRows<Record<string, string>>(
+      db,
+      sql`select ${sql.join(
+        missing.map((t, i) => sql`(${termSql(t)})::text as ${sql.identifier(`t${i}`)}`),
+        sql`, `,
+      )}`,
+    );
     if (termTexts.size + missing.length > 20_000) termTexts.clear();
     missing.forEach((t, i) => termTexts.set(termKey(t), row?.[`t${i}`] ?? ''));
   }
@@ -225,7 +247,12 @@ async function queryText(db: Db, query: Query): Promise<string> {
     return kept.length === 0 ? '' : kept.length === 1 ? kept[0]! : kept.map((t) => `( ${t} )`).join(` ${op} `);
   };
   return group(
-    query.parts.map((terms) => group(terms.map((t) => termTexts.get(termKey(t))!), '|')),
+    query.parts.map((terms) =>
+      group(
+        terms.map((t) => termTexts.get(termKey(t))!),
+        '|',
+      ),
+    ),
     query.join === 'all' ? '&' : '|',
   );
 }
@@ -240,7 +267,10 @@ function filterSql(f: SearchFilters, except?: keyof SearchFilters): SQL {
 
 /** How many visible documents match (a correction or a suggestion is used only when it finds some). */
 async function countMatches(db: Db, query: Query, visible: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from search_documents d where d.tsv @@ (${querySql(query)}) and ${visible}`);
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from search_documents d where d.tsv @@ (${querySql(query)}) and ${visible}`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -299,7 +329,10 @@ function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
   if (row.source === 'series') return { url: seriesPath({ area: row.area, code: row.slug }), adminUrl: `/admin/series/${row.slug}` };
   const kind = kinds[row.source];
   const id = Number(row.source_id);
-  const url = row.source === 'publications' ? publicationUrl({ area: row.area, slug: row.slug }) : kind.publicUrl({ id, slug: row.slug, area: row.area });
+  const url =
+    row.source === 'publications'
+      ? publicationUrl({ area: row.area, slug: row.slug })
+      : kind.publicUrl({ id, slug: row.slug, area: row.area });
   return { url, adminUrl: area ? editPath(area, id) : '/admin' };
 }
 
@@ -339,7 +372,15 @@ const hitColumns = (highlight: boolean) =>
  * (materialized), then the counts of each filter (each ignoring its own) and the page of hits with
  * their highlighted title and excerpt — as two JSON columns of one row.
  */
-async function runQuery(db: Db, query: Query, visible: SQL, filters: SearchFilters, limit: number, offset: number, highlight: boolean): Promise<Page> {
+async function runQuery(
+  db: Db,
+  query: Query,
+  visible: SQL,
+  filters: SearchFilters,
+  limit: number,
+  offset: number,
+  highlight: boolean,
+): Promise<Page> {
   const [row] = await queryRows<{ facets: FacetRow[] | string | null; hits: HitRow[] | string | null }>(
     db,
     sql`with q as (select (${querySql(query)}) as q),
@@ -362,7 +403,7 @@ async function runQuery(db: Db, query: Query, visible: SQL, filters: SearchFilte
         select (select json_agg(f) from facets f) as facets,
                (select json_agg(h order by h.tier desc, h.date desc nulls last, h.id desc) from hits h) as hits`,
   );
-  const parse = <T,>(v: T[] | string | null | undefined): T[] => (v == null ? [] : typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
+  const parse = <T>(v: T[] | string | null | undefined): T[] => (v == null ? [] : typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
   return { facets: parse(row?.facets), hits: parse(row?.hits) };
 }
 
@@ -373,7 +414,16 @@ type Page = { facets: FacetRow[]; hits: HitRow[] };
  * only reads the query's tsquery and writes the page's excerpts. Null when the query needs what the
  * index does not keep (phrases): the caller runs it in SQL.
  */
-async function runInMemory(db: Db, index: SearchIndex, query: Query, now: Date, filters: SearchFilters, limit: number, offset: number, highlight: boolean): Promise<Page | null> {
+async function runInMemory(
+  db: Db,
+  index: SearchIndex,
+  query: Query,
+  now: Date,
+  filters: SearchFilters,
+  limit: number,
+  offset: number,
+  highlight: boolean,
+): Promise<Page | null> {
   const text = await queryText(db, query);
   const tree = readTsquery(text);
   if (tree === null) return null;
@@ -398,7 +448,17 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   const q = parseQuery(options.q);
   const perPage = options.perPage ?? SEARCH_PER_PAGE;
   const filters: SearchFilters = { area: options.area, kind: options.kind, year: options.year };
-  const empty: SearchResult = { query: q, correctedText: null, partial: false, total: 0, page: 1, pages: 0, hits: [], facets: { areas: [], kinds: [], years: [] }, suggestions: [] };
+  const empty: SearchResult = {
+    query: q,
+    correctedText: null,
+    partial: false,
+    total: 0,
+    page: 1,
+    pages: 0,
+    hits: [],
+    facets: { areas: [], kinds: [], years: [] },
+    suggestions: [],
+  };
   if (isEmptyQuery(q)) return empty;
   const now = options.now ?? new Date();
   const visible = visibility(options.scope, now);
@@ -501,7 +561,9 @@ export type Suggestion = { title: string; url: string; kindLabel: string; source
 
 /** What the header box suggests of a search's first hits: titles with a public page. */
 export const toSuggestions = (result: SearchResult): Suggestion[] =>
-  result.hits.flatMap((h) => (h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel, source: h.source }] : []));
+  result.hits.flatMap((h) =>
+    h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel, source: h.source }] : [],
+  );
 
 export const SUGGESTIONS = 6;
 

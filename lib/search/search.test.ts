@@ -23,7 +23,11 @@ const titles = (r: SearchResult) => r.hits.map((h) => h.title.map((s) => s.text)
 
 describe('parseQuery', () => {
   it('reads phrases, words and the prefix being typed', () => {
-    expect(parseQuery('"prix à la consommation" riz')).toMatchObject({ phrases: ['prix à la consommation'], words: ['riz'], prefixLast: true });
+    expect(parseQuery('"prix à la consommation" riz')).toMatchObject({
+      phrases: ['prix à la consommation'],
+      words: ['riz'],
+      prefixLast: true,
+    });
     expect(parseQuery('recensement 2023 ')).toMatchObject({ phrases: [], words: ['recensement', '2023'], prefixLast: false });
     expect(parseQuery('« riz local »')).toMatchObject({ phrases: ['riz local'], words: [], prefixLast: false });
     expect(parseQuery("l'<script>alert(1)</script>").words).toEqual(['l', 'script', 'alert', '1', 'script']);
@@ -49,7 +53,16 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
   const attach = async (publicationId: number, text: string, visibility: 'public' | 'restricted' = 'public') => {
     const [file] = await db()
       .insert(files)
-      .values({ storageKey: `k/${randomUUID()}.pdf`, name: 'doc.pdf', originalName: 'doc.pdf', mime: 'application/pdf', ext: 'pdf', size: 10, sha256: 'x', visibility })
+      .values({
+        storageKey: `k/${randomUUID()}.pdf`,
+        name: 'doc.pdf',
+        originalName: 'doc.pdf',
+        mime: 'application/pdf',
+        ext: 'pdf',
+        size: 10,
+        sha256: 'x',
+        visibility,
+      })
       .returning();
     await db().insert(publicationFiles).values({ publicationId, fileId: file!.id });
     // What the extraction worker records (lib/search/extraction.ts).
@@ -70,30 +83,86 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
     clearSearchCache();
     database = await createTestDatabase(kind);
     enableSearchIndex(database.db, memory);
-    await pub({ title: 'Indice des prix à la consommation, octobre 2026', summary: 'Les prix à la consommation augmentent de 0,4 %.', publishedAt: day('2026-11-05') });
-    await pub({ title: 'Indice des prix à la consommation, septembre 2026', summary: 'Hausse des prix des céréales.', publishedAt: day('2026-10-05') });
-    await pub({ area: 'ice', title: 'Commerce extérieur : les exportations de coton', summary: 'Bilan annuel.', body: '<p>Le coton reste la première exportation.</p>' });
-    await pub({ area: 'rgph', title: 'Résultats définitifs du recensement général de la population et de l’habitat', summary: 'Ménages et logements, 2023.', publishedAt: day('2025-06-01') });
-    const annuaire = await pub({ area: 'annuaire_statistique', title: 'Annuaire statistique 2025', summary: 'Toutes les statistiques de l’année.', publishedAt: day('2026-03-01') });
+    await pub({
+      title: 'Indice des prix à la consommation, octobre 2026',
+      summary: 'Les prix à la consommation augmentent de 0,4 %.',
+      publishedAt: day('2026-11-05'),
+    });
+    await pub({
+      title: 'Indice des prix à la consommation, septembre 2026',
+      summary: 'Hausse des prix des céréales.',
+      publishedAt: day('2026-10-05'),
+    });
+    await pub({
+      area: 'ice',
+      title: 'Commerce extérieur : les exportations de coton',
+      summary: 'Bilan annuel.',
+      body: '<p>Le coton reste la première exportation.</p>',
+    });
+    await pub({
+      area: 'rgph',
+      title: 'Résultats définitifs du recensement général de la population et de l’habitat',
+      summary: 'Ménages et logements, 2023.',
+      publishedAt: day('2025-06-01'),
+    });
+    const annuaire = await pub({
+      area: 'annuaire_statistique',
+      title: 'Annuaire statistique 2025',
+      summary: 'Toutes les statistiques de l’année.',
+      publishedAt: day('2026-03-01'),
+    });
     await attach(annuaire.id, 'Chapitre 7. Le prix du riz importé a baissé de 3 % sur les marchés de la capitale.');
     await attach(annuaire.id, 'Liste confidentielle des zones de dénombrement tirées au sort : Kalaban Coura.', 'restricted');
     await pub({ area: 'annuaire_statistique', title: 'Brouillon sur la pêche artisanale', status: 'draft', publishedAt: null });
     await pub({ area: 'annuaire_statistique', title: 'Rapport sur la pêche fluviale', status: 'published', deletedAt: day('2026-11-01') });
-    await pub({ area: 'annuaire_statistique', title: 'Note programmée sur la pêche lagunaire', status: 'scheduled', publishedAt: day('2026-12-01') });
+    await pub({
+      area: 'annuaire_statistique',
+      title: 'Note programmée sur la pêche lagunaire',
+      status: 'scheduled',
+      publishedAt: day('2026-12-01'),
+    });
     await pub({ area: 'echantillonage', title: 'Plan de sondage de l’enquête pêche', summary: 'Réservé aux agents.' });
-    await db().insert(news).values({ slug: 'atelier', title: 'Atelier sur la consommation des ménages', excerpt: 'Un atelier', status: 'published', publishedAt: day('2026-09-01') });
-    await db().insert(pages).values({ key: 'mission', title: 'Présentation de l’institut', body: '<p>L’institut produit les statistiques officielles.</p>' });
+    await db()
+      .insert(news)
+      .values({
+        slug: 'atelier',
+        title: 'Atelier sur la consommation des ménages',
+        excerpt: 'Un atelier',
+        status: 'published',
+        publishedAt: day('2026-09-01'),
+      });
+    await db()
+      .insert(pages)
+      .values({ key: 'mission', title: 'Présentation de l’institut', body: '<p>L’institut produit les statistiques officielles.</p>' });
     const [s] = await db()
       .insert(series)
-      .values({ code: 'IPC', area: 'ipc', label: 'Indice des prix à la consommation, ensemble', unit: 'indice', basePeriod: '2008', frequency: 'monthly' })
+      .values({
+        code: 'IPC',
+        area: 'ipc',
+        label: 'Indice des prix à la consommation, ensemble',
+        unit: 'indice',
+        basePeriod: '2008',
+        frequency: 'monthly',
+      })
       .returning();
-    await db().insert(seriesVersions).values({ seriesId: s!.id, number: 1, publishedAt: day('2026-01-01'), review: 'approved' });
+    await db()
+      .insert(seriesVersions)
+      .values({ seriesId: s!.id, number: 1, publishedAt: day('2026-01-01'), review: 'approved' });
     // A series whose only version waits for review: nothing of it is public, search does not find it.
     const [waiting] = await db()
       .insert(series)
-      .values({ code: 'IPP_REVUE', area: 'ippi', label: 'Prix du beurre de karité', unit: 'indice', basePeriod: '2020', frequency: 'monthly' })
+      .values({
+        code: 'IPP_REVUE',
+        area: 'ippi',
+        label: 'Prix du beurre de karité',
+        unit: 'indice',
+        basePeriod: '2020',
+        frequency: 'monthly',
+      })
       .returning();
-    await db().insert(seriesVersions).values({ seriesId: waiting!.id, number: 1, publishedAt: day('2026-01-01'), review: 'submitted' });
+    await db()
+      .insert(seriesVersions)
+      .values({ seriesId: waiting!.id, number: 1, publishedAt: day('2026-01-01'), review: 'submitted' });
   });
   afterAll(() => database?.close());
 
@@ -107,7 +176,12 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
   it('suggests titles while typing, plain (no excerpt is written for the header box)', async () => {
     if (memory) await warmSearchIndex(db());
     expect(await suggest(db(), 'exportations du cot', NOW)).toEqual([
-      { title: 'Commerce extérieur : les exportations de coton', url: expect.stringMatching(/^\/indice\/ice\//), kindLabel: 'Publications', source: 'publications' },
+      {
+        title: 'Commerce extérieur : les exportations de coton',
+        url: expect.stringMatching(/^\/indice\/ice\//),
+        kindLabel: 'Publications',
+        source: 'publications',
+      },
     ]);
   });
 
@@ -157,7 +231,12 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
 
   it('counts by area, kind and year, each count ignoring its own filter', async () => {
     const r = await find('consommation');
-    expect(r.facets.kinds).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'news', count: 1 }), expect.objectContaining({ value: 'publications', count: 2 })]));
+    expect(r.facets.kinds).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 'news', count: 1 }),
+        expect.objectContaining({ value: 'publications', count: 2 }),
+      ]),
+    );
     const filtered = await find('consommation', { kind: 'news' });
     expect(filtered.total).toBe(1);
     expect(filtered.facets.kinds.find((f) => f.value === 'publications')?.count).toBe(2);
@@ -184,7 +263,12 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
   it('shows the back-office every status, the trash included, with links to edit', async () => {
     const r = await search(db(), { q: 'pêche', scope: 'admin', now: NOW });
     expect(titles(r).sort()).toEqual(
-      ['Brouillon sur la pêche artisanale', 'Note programmée sur la pêche lagunaire', 'Plan de sondage de l’enquête pêche', 'Rapport sur la pêche fluviale'].sort(),
+      [
+        'Brouillon sur la pêche artisanale',
+        'Note programmée sur la pêche lagunaire',
+        'Plan de sondage de l’enquête pêche',
+        'Rapport sur la pêche fluviale',
+      ].sort(),
     );
     expect(r.hits.find((h) => h.deleted)?.adminUrl).toMatch(/^\/admin\/annuaire\/annuaire_stat\/\d+$/);
   });
@@ -205,7 +289,10 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
   it('indexes every kind of the index: a new kind needs its trigger and its branch in search_reindex', async () => {
     for (const kind of allKinds) {
       const table = getTableName(kind.table);
-      const triggers = await queryRows(db(), sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = ${table} and t.tgname = 'search_index'`);
+      const triggers = await queryRows(
+        db(),
+        sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = ${table} and t.tgname = 'search_index'`,
+      );
       expect(triggers.length, table).toBe(1);
       // Raises « unknown source » for a kind search_reindex does not know.
       await db().execute(sql`select search_reindex(${kind.name}, -1)`);
@@ -226,7 +313,10 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
     expect(first.total).toBe(1);
     // Nothing changed: the same answer, from memory.
     expect(await cachedSearch(db(), { q: 'exportation' })).toBe(first);
-    await db().update(publications).set({ status: 'draft' }).where(eq(publications.title, 'Commerce extérieur : les exportations de coton'));
+    await db()
+      .update(publications)
+      .set({ status: 'draft' })
+      .where(eq(publications.title, 'Commerce extérieur : les exportations de coton'));
     expect((await cachedSearch(db(), { q: 'exportation' })).total).toBe(0);
     expect((await find('exportation')).total).toBe(0);
     const [yearbook] = await db().select().from(publications).where(eq(publications.title, 'Annuaire statistique 2025'));

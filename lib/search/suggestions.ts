@@ -22,10 +22,14 @@ const limiter = () => (g.__insstatSuggestionsLimiter ??= createRateLimiter(env.S
 export async function answerSuggestions(request: Request): Promise<Response> {
   const { headers, retryAfter } = limiter().check(request);
   if (retryAfter !== null) {
-    return Response.json({ error: 'Trop de demandes : réessayez dans une minute.' }, { status: 429, headers: { ...headers, 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } });
+    return Response.json(
+      { error: 'Trop de demandes : réessayez dans une minute.' },
+      { status: 429, headers: { ...headers, 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } },
+    );
   }
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
-  const suggestions = q.trim().length < 2 ? [] : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS, highlight: false }));
+  const suggestions =
+    q.trim().length < 2 ? [] : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS, highlight: false }));
   return Response.json({ q, suggestions }, { headers: { ...headers, 'Cache-Control': 'no-store' } });
 }
 

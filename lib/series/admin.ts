@@ -29,14 +29,19 @@ export type AdminSeriesRow = {
 export async function listSeriesForAdmin(db: Db, filter: { area?: string } = {}, now = new Date()): Promise<AdminSeriesRow[]> {
   const rows = await listSeriesRows(db, filter);
   const ids = rows.map((r) => r.id);
-  const [published, all, values] = await Promise.all([latestVersions(db, ids, { at: now }), latestVersions(db, ids, { scheduled: true }), valuesAt(db, ids, { scheduled: true })]);
+  const [published, all, values] = await Promise.all([
+    latestVersions(db, ids, { at: now }),
+    latestVersions(db, ids, { scheduled: true }),
+    valuesAt(db, ids, { scheduled: true }),
+  ]);
   return rows.map((row) => {
     const p = published.get(row.id);
     const a = all.get(row.id);
     return {
       row,
       published: p ? { number: p.number, publishedAt: p.publishedAt } : null,
-      scheduled: a && (a.publishedAt > now || a.review !== 'approved') ? { number: a.number, publishedAt: a.publishedAt, review: a.review } : null,
+      scheduled:
+        a && (a.publishedAt > now || a.review !== 'approved') ? { number: a.number, publishedAt: a.publishedAt, review: a.review } : null,
       last: values.get(row.id)?.at(-1) ?? null,
     };
   });
@@ -49,7 +54,13 @@ export function gridPeriods(values: Observation[], frequency: Frequency, back = 
   const last = known.at(-1);
   const start = last
     ? new Date(`${last}T00:00:00Z`)
-    : new Date(Date.UTC(today.getUTCFullYear() - (frequency === 'annual' ? 1 : 0), frequency === 'annual' ? 0 : today.getUTCMonth() - step - ((today.getUTCMonth()) % step), 1));
+    : new Date(
+        Date.UTC(
+          today.getUTCFullYear() - (frequency === 'annual' ? 1 : 0),
+          frequency === 'annual' ? 0 : today.getUTCMonth() - step - (today.getUTCMonth() % step),
+          1,
+        ),
+      );
   const next: string[] = [];
   for (let i = 1; i <= ahead; i++) {
     const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + (last ? i * step : (i - 1) * step), 1));

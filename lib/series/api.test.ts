@@ -19,7 +19,11 @@ const data: SeriesData = {
     imfIndicator: null,
   },
   version: { number: 2, publishedAt: '2026-11-12T08:45:00.000Z', kind: 'revision', reason: '' },
-  observations: ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03'].map((p, i) => ({ period: `${p}-01`, value: 100 + i, status: 'A' as const })),
+  observations: ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03'].map((p, i) => ({
+    period: `${p}-01`,
+    value: 100 + i,
+    status: 'A' as const,
+  })),
 };
 
 const url = (query: string) => new URL(`http://x/api/v1/series/IPC?${query}`);
@@ -30,7 +34,10 @@ describe('parseQuery', () => {
     const ok = parseQuery(url('format=sdmx-csv&startPeriod=2026-01&lastNObservations=2&asOf=2026-01-01T00:00:00Z'), allowed);
     expect(ok).toMatchObject({ ok: true, query: { format: 'sdmx-csv', startPeriod: '2026-01', lastNObservations: 2 } });
     if (ok.ok) expect(ok.at?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(parseQuery(url('fromat=csv'), allowed)).toEqual({ ok: false, error: 'Paramètre inconnu : fromat. Paramètres admis : format, startPeriod, endPeriod, lastNObservations, asOf.' });
+    expect(parseQuery(url('fromat=csv'), allowed)).toEqual({
+      ok: false,
+      error: 'Paramètre inconnu : fromat. Paramètres admis : format, startPeriod, endPeriod, lastNObservations, asOf.',
+    });
     const bad = parseQuery(url('format=pdf&startPeriod=janvier&lastNObservations=-1&asOf=hier'), allowed);
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
@@ -49,9 +56,15 @@ describe('parseQuery', () => {
 
 describe('filterObservations', () => {
   it('bounds by periods in any notation, then keeps the last N', () => {
-    expect(filterObservations(data, { startPeriod: '2026' }).observations.map((o) => o.period)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(filterObservations(data, { startPeriod: '2026' }).observations.map((o) => o.period)).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+    ]);
     expect(filterObservations(data, { endPeriod: '2025-Q4' }).observations).toHaveLength(2);
-    expect(filterObservations(data, { startPeriod: '2025-12', endPeriod: '2026-02', lastNObservations: 2 }).observations.map((o) => o.value)).toEqual([102, 103]);
+    expect(
+      filterObservations(data, { startPeriod: '2025-12', endPeriod: '2026-02', lastNObservations: 2 }).observations.map((o) => o.value),
+    ).toEqual([102, 103]);
   });
 });
 

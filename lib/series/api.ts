@@ -41,7 +41,9 @@ export const querySchema = z.object({
     .string()
     .trim()
     .refine(
-      (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) && !Number.isNaN(Date.parse(v)),
+      (v) =>
+        (/^\d{4}-\d{2}-\d{2}$/.test(v) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) &&
+        !Number.isNaN(Date.parse(v)),
       'asOf : une date ISO 8601 (2026-11-12) ou une date et heure avec fuseau (2026-11-12T08:45:00Z).',
     )
     .optional(),
@@ -56,14 +58,17 @@ export type ParsedQuery = { ok: true; query: SeriesQuery; at: Date | undefined }
 export function parseQuery(url: URL, allowed: readonly (keyof SeriesQuery)[]): ParsedQuery {
   const raw: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
-    if (!(allowed as readonly string[]).includes(key)) return { ok: false, error: `Paramètre inconnu : ${key}. Paramètres admis : ${allowed.join(', ')}.` };
+    if (!(allowed as readonly string[]).includes(key))
+      return { ok: false, error: `Paramètre inconnu : ${key}. Paramètres admis : ${allowed.join(', ')}.` };
     raw[key] = value;
   }
   const parsed = querySchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join(' ') };
   const query = parsed.data;
   // Never later than now: a future instant would show values still under embargo.
-  const at = query.asOf ? new Date(Math.min(Date.parse(query.asOf.length === 10 ? `${query.asOf}T23:59:59.999Z` : query.asOf), Date.now())) : undefined;
+  const at = query.asOf
+    ? new Date(Math.min(Date.parse(query.asOf.length === 10 ? `${query.asOf}T23:59:59.999Z` : query.asOf), Date.now()))
+    : undefined;
   return { ok: true, query, at };
 }
 

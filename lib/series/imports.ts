@@ -55,7 +55,11 @@ export async function importView(db: Db, id: string): Promise<ImportView | null>
   const codes = [...new Set(staged.rows.map((r) => r.code))];
   const rows = codes.length > 0 ? await db.select().from(series) : [];
   const touched = rows.filter((r) => codes.includes(r.code));
-  const values = await valuesAt(db, touched.map((r) => r.id), { scheduled: true });
+  const values = await valuesAt(
+    db,
+    touched.map((r) => r.id),
+    { scheduled: true },
+  );
   const current = new Map(touched.map((r) => [r.code, new Map((values.get(r.id) ?? []).map((o) => [o.period, o]))]));
   return {
     id: row.id,
@@ -73,13 +77,23 @@ export async function importView(db: Db, id: string): Promise<ImportView | null>
  */
 export async function publishImport(
   db: Db,
-  { id, publishAt, releaseId, kind, reason, actor, approver }: { id: string; publishAt?: Date; releaseId?: number; kind: ChangeKind; reason: string; actor: Actor; approver: boolean },
+  {
+    id,
+    publishAt,
+    releaseId,
+    kind,
+    reason,
+    actor,
+    approver,
+  }: { id: string; publishAt?: Date; releaseId?: number; kind: ChangeKind; reason: string; actor: Actor; approver: boolean },
 ): Promise<SeriesWrite<PublishedVersion[]>> {
   const view = await importView(db, id);
   if (!view) return { ok: false, error: 'Cet import n’existe plus (publié, annulé ou trop ancien) : envoyez le fichier à nouveau.' };
-  if (view.staged.errors.length > 0) return { ok: false, error: 'Le fichier contient des erreurs : corrigez-le et envoyez-le à nouveau. Rien n’a été enregistré.' };
+  if (view.staged.errors.length > 0)
+    return { ok: false, error: 'Le fichier contient des erreurs : corrigez-le et envoyez-le à nouveau. Rien n’a été enregistré.' };
   const values = new Map<string, Observation[]>();
-  for (const r of view.staged.rows) values.set(r.code, [...(values.get(r.code) ?? []), { period: r.period, value: r.value, status: r.status }]);
+  for (const r of view.staged.rows)
+    values.set(r.code, [...(values.get(r.code) ?? []), { period: r.period, value: r.value, status: r.status }]);
   const result = await publishVersions(db, { values, publishAt, releaseId, kind, reason, actor, approver });
   if (result.ok) await db.delete(seriesImports).where(eq(seriesImports.id, id));
   return result;
@@ -94,7 +108,11 @@ export async function cancelImport(db: Db, id: string): Promise<void> {
 /** Who staged an import and the areas of the series it touches (the access rules of its publication and cancellation). */
 export async function importOwnerAndAreas(db: Db, id: string): Promise<{ createdBy: string | null; areas: string[] } | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select({ createdBy: seriesImports.createdBy, parsed: seriesImports.parsed }).from(seriesImports).where(eq(seriesImports.id, id)).limit(1);
+  const [row] = await db
+    .select({ createdBy: seriesImports.createdBy, parsed: seriesImports.parsed })
+    .from(seriesImports)
+    .where(eq(seriesImports.id, id))
+    .limit(1);
   if (!row) return null;
   const codes = [...new Set((row.parsed as StagedImport).rows.map((r) => r.code))];
   const touched = codes.length > 0 ? await db.select({ area: series.area }).from(series).where(inArray(series.code, codes)) : [];

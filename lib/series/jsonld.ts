@@ -28,7 +28,9 @@ export function datasetJsonLd({
     '@context': 'https://schema.org',
     '@type': 'Dataset',
     name: meta.label,
-    description: `${meta.label} (${meta.code}), ${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''}. ${meta.methodology}`.trim().slice(0, 5000),
+    description: `${meta.label} (${meta.code}), ${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''}. ${meta.methodology}`
+      .trim()
+      .slice(0, 5000),
     identifier: meta.code,
     url,
     inLanguage: locale,
@@ -46,5 +48,12 @@ export function datasetJsonLd({
 /** « Institut…, Indice des prix… (IPC), version 3 du 12 novembre 2026 à 08:45 UTC, https://…. », in the reader's language. */
 export function citation(data: SeriesData, { institute, url }: { institute: string; url: string }, locale: Locale): string {
   const { meta, version } = data;
-  return messages(locale).series.page.citation(institute, meta.label, meta.code, version.number, formatDateTime(version.publishedAt, locale), url);
+  return messages(locale).series.page.citation(
+    institute,
+    meta.label,
+    meta.code,
+    version.number,
+    formatDateTime(version.publishedAt, locale),
+    url,
+  );
 }

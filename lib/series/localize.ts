@@ -16,8 +16,16 @@ type SeriesField = (typeof seriesFields)[number];
  * where translated, in `meta` itself: the series components (components/series) and the files then
  * show them as they are. JSON-LD keeps reading the French `meta` of the unlocalized data.
  */
-export function localizedSeries<D extends { meta: SeriesMeta; translations?: SeriesTranslations | null }>(data: D, locale: Locale): D & LocalizedFields<SeriesField> {
+export function localizedSeries<D extends { meta: SeriesMeta; translations?: SeriesTranslations | null }>(
+  data: D,
+  locale: Locale,
+): D & LocalizedFields<SeriesField> {
   const { label, unit, methodology, source } = data.meta;
   const l = localize({ label, unit, methodology, source, translations: data.translations }, locale, seriesFields);
-  return { ...data, meta: { ...data.meta, label: l.label, unit: l.unit, methodology: l.methodology, source: l.source }, langOf: l.langOf, untranslated: l.untranslated };
+  return {
+    ...data,
+    meta: { ...data.meta, label: l.label, unit: l.unit, methodology: l.methodology, source: l.source },
+    langOf: l.langOf,
+    untranslated: l.untranslated,
+  };
 }

@@ -86,7 +86,10 @@ export const seriesMetaSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^[A-Z][A-Z0-9_]{1,39}$/, 'Le code : 2 à 40 caractères, lettres majuscules sans accent, chiffres et _, en commençant par une lettre.'),
+    .regex(
+      /^[A-Z][A-Z0-9_]{1,39}$/,
+      'Le code : 2 à 40 caractères, lettres majuscules sans accent, chiffres et _, en commençant par une lettre.',
+    ),
   label: z.string().trim().min(3, 'Le titre doit compter au moins 3 caractères.').max(200, 'Le titre : 200 caractères au plus.'),
   unit: z.string().trim().min(1, 'Indiquez l’unité (par exemple « indice »).').max(60),
   basePeriod: z.string().trim().max(60).default(''),

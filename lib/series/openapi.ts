@@ -17,12 +17,19 @@ const periodParam = (name: string, description: string) => ({
 const common = [
   periodParam('startPeriod', 'Première période incluse (SDMX : 2024-01, 2024-Q1 ou 2024).'),
   periodParam('endPeriod', 'Dernière période incluse.'),
-  { name: 'lastNObservations', in: 'query', required: false, description: 'Seulement les N dernières valeurs de chaque série.', schema: { type: 'integer', minimum: 1 } },
+  {
+    name: 'lastNObservations',
+    in: 'query',
+    required: false,
+    description: 'Seulement les N dernières valeurs de chaque série.',
+    schema: { type: 'integer', minimum: 1 },
+  },
   {
     name: 'asOf',
     in: 'query',
     required: false,
-    description: 'La série telle qu’elle était publiée à cet instant (ISO 8601, avec fuseau). Jamais postérieur à maintenant : une valeur sous embargo n’est pas visible.',
+    description:
+      'La série telle qu’elle était publiée à cet instant (ISO 8601, avec fuseau). Jamais postérieur à maintenant : une valeur sous embargo n’est pas visible.',
     schema: { type: 'string', format: 'date-time' },
   },
   {
@@ -45,14 +52,19 @@ const common = [
 
 const errorResponse = (description: string) => ({
   description,
-  content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string', description: 'Message en français.' } }, required: ['error'] } } },
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { error: { type: 'string', description: 'Message en français.' } }, required: ['error'] },
+    },
+  },
 });
 
 const limits = `Sans clé. Limite : ${rateLimitPerMinute} requêtes par minute et par adresse IP (par instance du serveur) ; au-delà, 429 avec l’en-tête Retry-After. Chaque réponse porte RateLimit-Limit, RateLimit-Remaining et RateLimit-Reset. Les réponses portent un ETag (If-None-Match → 304) et Cache-Control: public, max-age=${maxAgeSeconds}.`;
 
 export function openApiDocument(site: string, institute: string) {
   const files = {
-    description: 'La série (ou les séries) dans le format demandé : les mêmes valeurs que la page, statut de chaque valeur dans sa propre colonne.',
+    description:
+      'La série (ou les séries) dans le format demandé : les mêmes valeurs que la page, statut de chaque valeur dans sa propre colonne.',
     headers: {
       ETag: { schema: { type: 'string' } },
       'RateLimit-Limit': { schema: { type: 'integer' } },
@@ -62,7 +74,9 @@ export function openApiDocument(site: string, institute: string) {
     content: {
       'application/json': { schema: { $ref: '#/components/schemas/SeriesFile' } },
       'text/csv': { schema: { type: 'string' } },
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } },
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+        schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      },
       'application/vnd.sdmx.data+csv; version=2.0.0': { schema: { type: 'string' } },
     },
   };
@@ -79,10 +93,22 @@ export function openApiDocument(site: string, institute: string) {
       '/api/v1/series': {
         get: {
           summary: 'Catalogue des séries, ou toutes les séries (d’une rubrique) dans un fichier',
-          description: 'Sans `format` : le catalogue (métadonnées, dernière valeur, liens). Avec `format` : les valeurs de toutes les séries, ou de celles de `area`.',
-          parameters: [{ name: 'area', in: 'query', required: false, description: 'Rubrique (par exemple ipc).', schema: { type: 'string' } }, ...common],
+          description:
+            'Sans `format` : le catalogue (métadonnées, dernière valeur, liens). Avec `format` : les valeurs de toutes les séries, ou de celles de `area`.',
+          parameters: [
+            { name: 'area', in: 'query', required: false, description: 'Rubrique (par exemple ipc).', schema: { type: 'string' } },
+            ...common,
+          ],
           responses: {
-            '200': { ...files, content: { ...files.content, 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Catalogue' }, { $ref: '#/components/schemas/SeriesFile' }] } } } },
+            '200': {
+              ...files,
+              content: {
+                ...files.content,
+                'application/json': {
+                  schema: { oneOf: [{ $ref: '#/components/schemas/Catalogue' }, { $ref: '#/components/schemas/SeriesFile' }] },
+                },
+              },
+            },
             '304': { description: 'Inchangé depuis l’ETag envoyé.' },
             '400': errorResponse('Paramètre invalide ou inconnu.'),
             '404': errorResponse('Rubrique inconnue.'),
@@ -93,7 +119,16 @@ export function openApiDocument(site: string, institute: string) {
       '/api/v1/series/{code}': {
         get: {
           summary: 'Une série',
-          parameters: [{ name: 'code', in: 'path', required: true, description: 'Code de la série (par exemple IPC).', schema: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{1,39}$' } }, ...common],
+          parameters: [
+            {
+              name: 'code',
+              in: 'path',
+              required: true,
+              description: 'Code de la série (par exemple IPC).',
+              schema: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{1,39}$' },
+            },
+            ...common,
+          ],
           responses: {
             '200': files,
             '304': { description: 'Inchangé depuis l’ETag envoyé.' },

@@ -135,7 +135,9 @@ export async function seriesDataOf(db: Db, rows: SeriesRow[], instant: Instant =
   const [values, versions] = await Promise.all([valuesAt(db, ids, instant), latestVersions(db, ids, instant)]);
   return rows.flatMap((row) => {
     const version = versions.get(row.id);
-    return version ? [{ meta: metaOf(row), version: versionOf(version), observations: values.get(row.id) ?? [], translations: row.translations }] : [];
+    return version
+      ? [{ meta: metaOf(row), version: versionOf(version), observations: values.get(row.id) ?? [], translations: row.translations }]
+      : [];
   });
 }
 
@@ -254,10 +256,12 @@ export function keyFigureOf(data: SeriesData & { translations?: SeriesTranslatio
 export async function keyFigures(db: Db, codes: string[], now = new Date()): Promise<KeyFigure[]> {
   if (codes.length === 0) return [];
   const data = await seriesDataOf(db, await listSeriesRows(db, { codes }), { at: now });
-  const byCode = new Map(data.flatMap((d) => {
-    const figure = keyFigureOf(d);
-    return figure ? [[d.meta.code, figure] as const] : [];
-  }));
+  const byCode = new Map(
+    data.flatMap((d) => {
+      const figure = keyFigureOf(d);
+      return figure ? [[d.meta.code, figure] as const] : [];
+    }),
+  );
   return codes.flatMap((c) => {
     const figure = byCode.get(c);
     return figure ? [figure] : [];

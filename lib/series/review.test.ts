@@ -13,7 +13,15 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/test
 import { adminVersions, listSeriesForAdmin, versionsAwaitingReview } from './admin';
 import type { Observation, SeriesMeta } from './model';
 import { findSeries, keyFigures, pendingVersion, publishedSeriesRefs, seriesAt, versionsOf } from './queries';
-import { announceDueVersions, approveVersion, cancelScheduledVersion, createSeries, publishVersions, returnVersion, type Actor } from './versions';
+import {
+  announceDueVersions,
+  approveVersion,
+  cancelScheduledVersion,
+  createSeries,
+  publishVersions,
+  returnVersion,
+  type Actor,
+} from './versions';
 
 const meta = (code: string): SeriesMeta => ({
   code,
@@ -48,8 +56,22 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     return { user: row! };
   };
   /** One version of `code` with these values, written by `actor` (`approver`: a publisher). */
-  const write = (code: string, values: Observation[], actor: Actor, approver: boolean, extra: { publishAt?: Date; releaseId?: number; now?: Date } = {}) =>
-    publishVersions(database.db, { values: new Map([[code, values]]), kind: 'revision', reason: 'Mensuel.', actor, approver, now: extra.now ?? t0, ...extra });
+  const write = (
+    code: string,
+    values: Observation[],
+    actor: Actor,
+    approver: boolean,
+    extra: { publishAt?: Date; releaseId?: number; now?: Date } = {},
+  ) =>
+    publishVersions(database.db, {
+      values: new Map([[code, values]]),
+      kind: 'revision',
+      reason: 'Mensuel.',
+      actor,
+      approver,
+      now: extra.now ?? t0,
+      ...extra,
+    });
   const versionRow = async (code: string, number: number) => {
     const row = (await findSeries(database.db, code))!;
     return (await adminVersions(database.db, row.id, t0)).find((v) => v.number === number)!;
@@ -60,7 +82,8 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     editor = await account('Rédactrice Awa', 'editor', ['ipc']);
     publisher = await account('Responsable Ibrahim', 'publisher');
     colleague = await account('Responsable Fatou', 'publisher');
-    for (const code of ['REV_A', 'REV_B', 'REV_C', 'REV_D', 'REV_E']) expect((await createSeries(database.db, { meta: meta(code), actor: publisher })).ok).toBe(true);
+    for (const code of ['REV_A', 'REV_B', 'REV_C', 'REV_D', 'REV_E'])
+      expect((await createSeries(database.db, { meta: meta(code), actor: publisher })).ok).toBe(true);
   });
   beforeEach(async () => {
     await setSelfApproval(database.db, { allowed: false, user: null, actor: 'tests' });
@@ -87,8 +110,15 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     // The back-office sees it, marked.
     expect((await seriesAt(db, 'REV_A', { scheduled: true }))?.observations.map((o) => o.value)).toEqual([100, 101]);
     expect(await versionRow('REV_A', 1)).toMatchObject({ review: 'submitted', createdByName: 'Rédactrice Awa', public: false });
-    expect((await listSeriesForAdmin(db, { area: 'ipc' }, t0)).find((r) => r.row.code === 'REV_A')).toMatchObject({ published: null, scheduled: { number: 1, review: 'submitted' } });
-    expect((await versionsAwaitingReview(db)).map((v) => [v.code, v.number, v.createdByName])).toContainEqual(['REV_A', 1, 'Rédactrice Awa']);
+    expect((await listSeriesForAdmin(db, { area: 'ipc' }, t0)).find((r) => r.row.code === 'REV_A')).toMatchObject({
+      published: null,
+      scheduled: { number: 1, review: 'submitted' },
+    });
+    expect((await versionsAwaitingReview(db)).map((v) => [v.code, v.number, v.createdByName])).toContainEqual([
+      'REV_A',
+      1,
+      'Rédactrice Awa',
+    ]);
 
     // The scheduler does not announce it.
     expect((await announceDueVersions(db, minutes(5))).versions).toEqual([]);
@@ -96,11 +126,16 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     // Its writer may not approve it.
     const own = await approveVersion(db, { code: 'REV_A', number: 1, actor: editor, now: minutes(10) });
     expect(own.ok).toBe(false);
-    if (!own.ok) expect(own.error).toMatch(/^Vous avez écrit la dernière version de la série REV_A : une seconde personne doit l’approuver/);
+    if (!own.ok)
+      expect(own.error).toMatch(/^Vous avez écrit la dernière version de la série REV_A : une seconde personne doit l’approuver/);
 
     // A publisher approves it: its time has passed, so it goes public now, and the caches are told.
     const approved = await approveVersion(db, { code: 'REV_A', number: 1, actor: publisher, now: minutes(10) });
-    expect(approved).toEqual({ ok: true, value: { publishedAt: minutes(10), public: true }, tags: ['series:REV_A', 'series', 'area:ipc', 'sitemap'] });
+    expect(approved).toEqual({
+      ok: true,
+      value: { publishedAt: minutes(10), public: true },
+      tags: ['series:REV_A', 'series', 'area:ipc', 'sitemap'],
+    });
     expect((await seriesAt(db, 'REV_A', { at: minutes(10) }))?.observations.map((o) => o.value)).toEqual([100, 101]);
     // Public from its approval, not before: an « as of » earlier instant does not show it.
     expect(await seriesAt(db, 'REV_A', { at: minutes(9) })).toBeNull();
@@ -158,14 +193,26 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     const second = await write('REV_D', [value('2026-09-01', 101)], editor, false, { now: minutes(1) });
     expect(second).toEqual({
       ok: false,
-      error: 'La série REV_D a déjà une version en attente de relecture (version 1) : faites-la approuver ou annulez-la avant d’en préparer une autre.',
+      error:
+        'La série REV_D a déjà une version en attente de relecture (version 1) : faites-la approuver ou annulez-la avant d’en préparer une autre.',
     });
 
     const noReason = await returnVersion(db, { code: 'REV_D', number: 1, note: '   ', actor: publisher, now: minutes(2) });
     expect(noReason).toEqual({ ok: false, error: 'Dites au rédacteur ce qu’il faut revoir.', field: 'note' });
-    const sent = await returnVersion(db, { code: 'REV_D', number: 1, note: 'La valeur d’août semble fausse.', actor: publisher, now: minutes(2) });
+    const sent = await returnVersion(db, {
+      code: 'REV_D',
+      number: 1,
+      note: 'La valeur d’août semble fausse.',
+      actor: publisher,
+      now: minutes(2),
+    });
     expect(sent).toEqual({ ok: true, value: null, tags: [] });
-    expect(await versionRow('REV_D', 1)).toMatchObject({ review: 'none', reviewNote: 'La valeur d’août semble fausse.', reviewedByName: 'Responsable Ibrahim', public: false });
+    expect(await versionRow('REV_D', 1)).toMatchObject({
+      review: 'none',
+      reviewNote: 'La valeur d’août semble fausse.',
+      reviewedByName: 'Responsable Ibrahim',
+      public: false,
+    });
     expect(await seriesAt(db, 'REV_D', { at: minutes(600) })).toBeNull();
     // Sent back: it cannot be approved, and still blocks a new version until it is cancelled.
     expect((await approveVersion(db, { code: 'REV_D', number: 1, actor: colleague, now: minutes(3) })).ok).toBe(false);
@@ -188,18 +235,37 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
 
   it('approves a version that comes out with a calendar release the same way', async () => {
     const { db } = database;
-    const release = await createRelease(db, { input: { title: 'REV_E d’octobre', area: 'ipc', scheduledAt: minutes(120), provisionalLabel: null, contact: '' }, actor: publisher });
+    const release = await createRelease(db, {
+      input: { title: 'REV_E d’octobre', area: 'ipc', scheduledAt: minutes(120), provisionalLabel: null, contact: '' },
+      actor: publisher,
+    });
     if (!release.ok) throw new Error(release.error);
-    expect((await changeRelease(db, { id: release.id, expectedVersion: 1, change: { kind: 'confirm', scheduledAt: minutes(120) }, actor: publisher, now: t0 })).ok).toBe(true);
+    expect(
+      (
+        await changeRelease(db, {
+          id: release.id,
+          expectedVersion: 1,
+          change: { kind: 'confirm', scheduledAt: minutes(120) },
+          actor: publisher,
+          now: t0,
+        })
+      ).ok,
+    ).toBe(true);
     const written = await write('REV_E', [value('2026-09-01', 101)], editor, false, { releaseId: release.id });
     expect(written.ok && written.value[0]).toMatchObject({ publishedAt: minutes(120), review: 'submitted' });
     expect((await approveVersion(db, { code: 'REV_E', number: 1, actor: editor, now: minutes(1) })).ok).toBe(false);
-    expect(await approveVersion(db, { code: 'REV_E', number: 1, actor: publisher, now: minutes(1) })).toEqual({ ok: true, value: { publishedAt: minutes(120), public: false }, tags: [] });
+    expect(await approveVersion(db, { code: 'REV_E', number: 1, actor: publisher, now: minutes(1) })).toEqual({
+      ok: true,
+      value: { publishedAt: minutes(120), public: false },
+      tags: [],
+    });
     expect(await seriesAt(db, 'REV_E', { at: minutes(119) })).toBeNull();
     // It comes out with its release, once the release is approved as a whole and out (lib/releases/review.ts).
     expect(await seriesAt(db, 'REV_E', { at: minutes(120) })).toBeNull();
     const [row] = await db.select({ version: releases.version }).from(releases).where(eq(releases.id, release.id));
-    expect((await reviewRelease(db, { id: release.id, expectedVersion: row!.version, step: 'approve', actor: colleague, now: minutes(2) })).ok).toBe(true);
+    expect(
+      (await reviewRelease(db, { id: release.id, expectedVersion: row!.version, step: 'approve', actor: colleague, now: minutes(2) })).ok,
+    ).toBe(true);
     await publishDueItems(db, minutes(120));
     expect((await seriesAt(db, 'REV_E', { at: minutes(120) }))?.observations).toEqual([value('2026-09-01', 101)]);
   });

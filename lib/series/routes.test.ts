@@ -22,7 +22,18 @@ const get = (path: string) => new Request(`http://localhost:3000${path}`);
 const one = (code: string, query = '') => seriesRoute.GET(get(`/api/v1/series/${code}${query}`), { params: Promise.resolve({ code }) });
 const list = (query = '') => catalogueRoute.GET(get(`/api/v1/series${query}`), { params: Promise.resolve({}) });
 
-type SeriesJson = { series: { code: string; label: string; unit: string; methodology: string; source: string; frequency: string; observations: { period: string; value: number; status: string }[] }[]; statuses: Record<string, string> };
+type SeriesJson = {
+  series: {
+    code: string;
+    label: string;
+    unit: string;
+    methodology: string;
+    source: string;
+    frequency: string;
+    observations: { period: string; value: number; status: string }[];
+  }[];
+  statuses: Record<string, string>;
+};
 type CatalogueJson = { series: { code: string; label: string; unit: string; source: string; links: { self: string; page?: string } }[] };
 
 describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind) => {
@@ -44,7 +55,17 @@ describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind)
           source: 'Enquête sur les prix',
           translations: { en: { label: 'Consumer price index', unit: 'index', methodology: 'Laspeyres method.' } },
         },
-        { code: 'PIB_T', area: 'ipc', label: 'Produit intérieur brut trimestriel', unit: '%', basePeriod: '', frequency: 'quarterly', decimals: 2, seasonalAdjustment: 'sa', source: 'Comptes nationaux' },
+        {
+          code: 'PIB_T',
+          area: 'ipc',
+          label: 'Produit intérieur brut trimestriel',
+          unit: '%',
+          basePeriod: '',
+          frequency: 'quarterly',
+          decimals: 2,
+          seasonalAdjustment: 'sa',
+          source: 'Comptes nationaux',
+        },
       ])
       .returning();
     const [v1, v2] = await db
@@ -70,11 +91,22 @@ describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind)
 
   it('JSON: the series’ translated texts and the statuses in English, French where untranslated', async () => {
     const fr = (await (await one('IPC')).json()) as SeriesJson;
-    expect(fr.series[0]).toMatchObject({ label: 'Indice des prix à la consommation', unit: 'indice', methodology: 'Méthode de Laspeyres.' });
+    expect(fr.series[0]).toMatchObject({
+      label: 'Indice des prix à la consommation',
+      unit: 'indice',
+      methodology: 'Méthode de Laspeyres.',
+    });
     expect(fr.statuses.P).toBe('provisoire');
 
     const en = (await (await one('IPC', '?lang=en')).json()) as SeriesJson;
-    expect(en.series[0]).toMatchObject({ code: 'IPC', label: 'Consumer price index', unit: 'index', methodology: 'Laspeyres method.', source: 'Enquête sur les prix', frequency: 'monthly' });
+    expect(en.series[0]).toMatchObject({
+      code: 'IPC',
+      label: 'Consumer price index',
+      unit: 'index',
+      methodology: 'Laspeyres method.',
+      source: 'Enquête sur les prix',
+      frequency: 'monthly',
+    });
     expect(en.series[0]!.observations).toEqual(fr.series[0]!.observations);
     expect(en.statuses).toMatchObject({ A: 'final', P: 'provisional', E: 'estimated' });
   });
@@ -97,8 +129,24 @@ describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind)
     expect(text.split('\r\n')[0]).toBe('\uFEFFcode;period;value;status;status label;series;unit');
     const rows = parse(text, { columns: true, delimiter: ';', bom: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      { code: 'IPC', period: '2025-12', value: '1234,5', status: 'A', 'status label': 'final', series: 'Consumer price index', unit: 'index' },
-      { code: 'IPC', period: '2026-01', value: '1236,3', status: 'P', 'status label': 'provisional', series: 'Consumer price index', unit: 'index' },
+      {
+        code: 'IPC',
+        period: '2025-12',
+        value: '1234,5',
+        status: 'A',
+        'status label': 'final',
+        series: 'Consumer price index',
+        unit: 'index',
+      },
+      {
+        code: 'IPC',
+        period: '2026-01',
+        value: '1236,3',
+        status: 'P',
+        'status label': 'provisional',
+        series: 'Consumer price index',
+        unit: 'index',
+      },
     ]);
   });
 
@@ -115,7 +163,20 @@ describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind)
     expect(values.getRow(1).values).toEqual([undefined, 'Code', 'Period', 'Value', 'Status', 'Status label']);
     expect(values.getRow(3).values).toEqual([undefined, 'IPC', '2026-01', 1236.3, 'P', 'provisional']);
     const meta = book.getWorksheet('Metadata')!;
-    expect(meta.getRow(1).values).toEqual([undefined, 'Code', 'Title', 'Unit', 'Base period', 'Frequency', 'Adjustment', 'Source', 'Version', 'Published', 'Type of change', 'Reason']);
+    expect(meta.getRow(1).values).toEqual([
+      undefined,
+      'Code',
+      'Title',
+      'Unit',
+      'Base period',
+      'Frequency',
+      'Adjustment',
+      'Source',
+      'Version',
+      'Published',
+      'Type of change',
+      'Reason',
+    ]);
     expect(meta.getRow(2).getCell(2).value).toBe('Consumer price index');
     expect(meta.getRow(2).getCell(5).value).toBe('monthly');
     expect(meta.getRow(3).getCell(2).value).toBe('Produit intérieur brut trimestriel');

@@ -22,10 +22,14 @@ function limited(run: Handler): Handler {
     await perRequest();
     const { headers, retryAfter } = rateLimit(request);
     if (retryAfter !== null) {
-      return apiError(429, `Trop de requêtes depuis votre adresse : la limite est publiée dans /api/v1/openapi.json. Réessayez dans ${retryAfter} s.`, {
-        ...headers,
-        'Retry-After': String(retryAfter),
-      });
+      return apiError(
+        429,
+        `Trop de requêtes depuis votre adresse : la limite est publiée dans /api/v1/openapi.json. Réessayez dans ${retryAfter} s.`,
+        {
+          ...headers,
+          'Retry-After': String(retryAfter),
+        },
+      );
     }
     const response = await run(request, context);
     for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);

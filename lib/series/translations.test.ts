@@ -30,7 +30,9 @@ const meta: SeriesMeta = {
 describe('the English description form of a series', () => {
   it('reads flat en.* fields and refuses a too-long English title with a French message under it', () => {
     const schema = fromFlatForm(z.object({ en: seriesEnglishSchema }));
-    expect(schema.parse({ 'en.label': ' Test index ', 'en.unit': 'index', 'en.source': '' })).toEqual({ en: { label: 'Test index', unit: 'index', source: '' } });
+    expect(schema.parse({ 'en.label': ' Test index ', 'en.unit': 'index', 'en.source': '' })).toEqual({
+      en: { label: 'Test index', unit: 'index', source: '' },
+    });
     const bad = schema.safeParse({ 'en.label': 'L'.repeat(201), 'en.methodology': 'M'.repeat(5001) });
     expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['en.label', 'Le titre en anglais ne doit pas dépasser 200 caractères.'],
@@ -53,7 +55,10 @@ describe.each(testDatabaseKinds)('English description of series on %s', (kind) =
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const [user] = await database.db.insert(users).values({ name: 'Awa Koné', email: 'awa@example.org' }).returning({ id: users.id, name: users.name, email: users.email });
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: 'Awa Koné', email: 'awa@example.org' })
+      .returning({ id: users.id, name: users.name, email: users.email });
     actor = { user: user!, ip: '127.0.0.1' };
   });
   afterAll(async () => {
@@ -66,25 +71,55 @@ describe.each(testDatabaseKinds)('English description of series on %s', (kind) =
     expect(created).toMatchObject({ ok: true, value: { version: 1, translations: { en: { label: 'Test index' } } } });
     expect((await audits()).at(-1)!.after).toMatchObject({ label: 'Indice de test', 'en.label': 'Test index' });
 
-    const updated = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 1, meta, english: { label: 'Test index', unit: 'index', methodology: 'Laspeyres.' }, actor });
-    expect(updated).toMatchObject({ ok: true, value: { version: 2, translations: { en: { label: 'Test index', unit: 'index', methodology: 'Laspeyres.' } } } });
+    const updated = await updateSeriesMeta(db, {
+      code: 'TEST_EN',
+      expectedVersion: 1,
+      meta,
+      english: { label: 'Test index', unit: 'index', methodology: 'Laspeyres.' },
+      actor,
+    });
+    expect(updated).toMatchObject({
+      ok: true,
+      value: { version: 2, translations: { en: { label: 'Test index', unit: 'index', methodology: 'Laspeyres.' } } },
+    });
     const entry = (await audits()).at(-1)!;
     expect(entry.before).toMatchObject({ 'en.label': 'Test index', 'en.unit': null });
     expect(entry.after).toMatchObject({ 'en.label': 'Test index', 'en.unit': 'index', 'en.methodology': 'Laspeyres.' });
 
     // A save that does not carry the English description (older callers) leaves it as it is.
-    const french = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 2, meta: { ...meta, label: 'Indice de test révisé' }, actor });
-    expect(french).toMatchObject({ ok: true, value: { version: 3, label: 'Indice de test révisé', translations: { en: { unit: 'index' } } } });
+    const french = await updateSeriesMeta(db, {
+      code: 'TEST_EN',
+      expectedVersion: 2,
+      meta: { ...meta, label: 'Indice de test révisé' },
+      actor,
+    });
+    expect(french).toMatchObject({
+      ok: true,
+      value: { version: 3, label: 'Indice de test révisé', translations: { en: { unit: 'index' } } },
+    });
 
     const stale = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 2, meta, english: { label: 'Other' }, actor });
-    expect(stale).toEqual({ ok: false, error: 'Quelqu’un a modifié cette série pendant que vous la modifiiez : rechargez la page, vos changements n’ont pas été enregistrés.' });
+    expect(stale).toEqual({
+      ok: false,
+      error:
+        'Quelqu’un a modifié cette série pendant que vous la modifiiez : rechargez la page, vos changements n’ont pas été enregistrés.',
+    });
     expect((await row()).translations.en?.label).toBe('Test index');
 
     // Only the English fields sent change (issue 30): an empty one clears, one not sent stays.
     const unitOnly = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 3, meta, english: { unit: 'points' }, actor });
-    expect(unitOnly).toMatchObject({ ok: true, value: { version: 4, translations: { en: { label: 'Test index', unit: 'points', methodology: 'Laspeyres.' } } } });
+    expect(unitOnly).toMatchObject({
+      ok: true,
+      value: { version: 4, translations: { en: { label: 'Test index', unit: 'points', methodology: 'Laspeyres.' } } },
+    });
 
-    const cleared = await updateSeriesMeta(db, { code: 'TEST_EN', expectedVersion: 4, meta, english: { label: '', unit: '', source: '', methodology: '' }, actor });
+    const cleared = await updateSeriesMeta(db, {
+      code: 'TEST_EN',
+      expectedVersion: 4,
+      meta,
+      english: { label: '', unit: '', source: '', methodology: '' },
+      actor,
+    });
     expect(cleared).toMatchObject({ ok: true, value: { version: 5, translations: {} } });
     expect((await audits()).at(-1)!.after).toMatchObject({ 'en.label': null, 'en.unit': null, 'en.methodology': null });
   });

@@ -33,7 +33,10 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
     database = await createTestDatabase(kind);
     // One person writes and publishes here: versions are under test, their review in review.test.ts.
     await setSelfApproval(database.db, { allowed: true, user: null, actor: 'tests' });
-    const [user] = await database.db.insert(users).values({ name: 'Awa Koné', email: 'awa@example.org' }).returning({ id: users.id, name: users.name, email: users.email });
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: 'Awa Koné', email: 'awa@example.org' })
+      .returning({ id: users.id, name: users.name, email: users.email });
     actor = { user: user!, ip: '127.0.0.1' };
   });
   afterAll(async () => {
@@ -115,7 +118,11 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
     ]);
     const changes = await versionChanges(db, row.id, 2);
     expect(changes).toEqual([
-      { period: '2026-08-01', before: { period: '2026-08-01', value: 101.2, status: 'P' }, after: { period: '2026-08-01', value: 101.5, status: 'A' } },
+      {
+        period: '2026-08-01',
+        before: { period: '2026-08-01', value: 101.2, status: 'P' },
+        after: { period: '2026-08-01', value: 101.5, status: 'A' },
+      },
       { period: '2026-09-01', before: null, after: { period: '2026-09-01', value: 102, status: 'P' } },
     ]);
     // Only changed values are stored: 2 + 2.
@@ -133,7 +140,8 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
       now: minutes(30),
     });
     expect(third.ok).toBe(false);
-    if (!third.ok) expect(third.error).toMatch(/^La série TEST_IPC a déjà une version programmée \(version 2, le 12 octobre 2026 à 09:45 UTC\)/);
+    if (!third.ok)
+      expect(third.error).toMatch(/^La série TEST_IPC a déjà une version programmée \(version 2, le 12 octobre 2026 à 09:45 UTC\)/);
 
     const nothing = await publishVersions(db, {
       values: new Map([['TEST_IPC', [{ period: '2026-07-01', value: 100, status: 'A' as const }]]]),
@@ -181,16 +189,32 @@ describe.each(testDatabaseKinds)('series versions on %s', (kind) => {
     expect(run.tags).toEqual(expect.arrayContaining(['series:TEST_IPC', 'series', 'area:ipc', 'sitemap']));
     expect((await announceDueVersions(db, minutes(62))).versions).toEqual([]);
     const audit = await db.select().from(auditEntries);
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['series.create', 'series.publish', 'series.schedule', 'series.unschedule']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['series.create', 'series.publish', 'series.schedule', 'series.unschedule']),
+    );
   });
 
   it('updates metadata with an optimistic lock, and keeps the frequency of a series with values', async () => {
     const { db } = database;
-    const ok = await updateSeriesMeta(db, { code: 'TEST_IPC', expectedVersion: 1, meta: { ...meta, label: 'Indice de test révisé' }, actor });
+    const ok = await updateSeriesMeta(db, {
+      code: 'TEST_IPC',
+      expectedVersion: 1,
+      meta: { ...meta, label: 'Indice de test révisé' },
+      actor,
+    });
     expect(ok.ok).toBe(true);
     const stale = await updateSeriesMeta(db, { code: 'TEST_IPC', expectedVersion: 1, meta: { ...meta, unit: 'pour cent' }, actor });
     expect(stale.ok).toBe(false);
-    const frequency = await updateSeriesMeta(db, { code: 'TEST_IPC', expectedVersion: 2, meta: { ...meta, frequency: 'quarterly' }, actor });
-    expect(frequency).toEqual({ ok: false, error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.', field: 'frequency' });
+    const frequency = await updateSeriesMeta(db, {
+      code: 'TEST_IPC',
+      expectedVersion: 2,
+      meta: { ...meta, frequency: 'quarterly' },
+      actor,
+    });
+    expect(frequency).toEqual({
+      ok: false,
+      error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.',
+      field: 'frequency',
+    });
   });
 });

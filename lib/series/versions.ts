@@ -104,17 +104,32 @@ export async function createSeries(
  */
 export async function updateSeriesMeta(
   db: Db,
-  { code, expectedVersion, meta, english, actor }: { code: string; expectedVersion: number; meta: SeriesMeta; english?: EnglishValues<SeriesTextField>; actor: Actor },
+  {
+    code,
+    expectedVersion,
+    meta,
+    english,
+    actor,
+  }: { code: string; expectedVersion: number; meta: SeriesMeta; english?: EnglishValues<SeriesTextField>; actor: Actor },
 ): Promise<SeriesWrite<SeriesRow>> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(series).where(eq(series.code, code)).for('update');
     if (!current) return { ok: false, error: `La série ${code} n’existe pas ou plus.` };
     if (current.version !== expectedVersion) {
-      return { ok: false, error: 'Quelqu’un a modifié cette série pendant que vous la modifiiez : rechargez la page, vos changements n’ont pas été enregistrés.' };
+      return {
+        ok: false,
+        error:
+          'Quelqu’un a modifié cette série pendant que vous la modifiiez : rechargez la page, vos changements n’ont pas été enregistrés.',
+      };
     }
     if (meta.frequency !== current.frequency) {
       const [anyValue] = await tx.select({ id: observations.id }).from(observations).where(eq(observations.seriesId, current.id)).limit(1);
-      if (anyValue) return { ok: false, error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.', field: 'frequency' };
+      if (anyValue)
+        return {
+          ok: false,
+          error: 'La fréquence d’une série qui a des valeurs ne change pas : créez une nouvelle série.',
+          field: 'frequency',
+        };
     }
     if (meta.code !== current.code) {
       const [taken] = await tx.select({ id: series.id }).from(series).where(eq(series.code, meta.code)).limit(1);
@@ -163,7 +178,10 @@ export type VersionRequest = {
 export type PublishedVersion = { code: string; number: number; publishedAt: Date; changed: number; review: 'approved' | 'submitted' };
 
 /** What the review rules (lib/review/model.ts) need of a version: its writer is whoever created it. */
-const reviewedVersion = (v: { review: 'none' | 'submitted' | 'approved'; createdBy: string | null }) => ({ review: v.review, editedBy: v.createdBy });
+const reviewedVersion = (v: { review: 'none' | 'submitted' | 'approved'; createdBy: string | null }) => ({
+  review: v.review,
+  editedBy: v.createdBy,
+});
 
 /** Not yet public: its time has not come, or nobody approved it yet. */
 const notPublic = (now: Date) => or(gt(seriesVersions.publishedAt, now), ne(seriesVersions.review, 'approved'));
@@ -193,85 +211,94 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
   const now = request.now ?? new Date();
   let publishedAt = request.publishAt && request.publishAt > now ? request.publishAt : now;
   const reason = request.reason.trim();
-  if (request.kind === 'correction' && reason.length < 5) return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.', field: 'reason' };
-  return db.transaction(async (tx) => {
-    const approved = request.approver && (await selfApprovalAllowed(tx));
-    const review = approved ? ('approved' as const) : ('submitted' as const);
-    if (request.releaseId !== undefined) {
-      // The release is locked against a move or a cancellation while its versions are written.
-      const [release] = await tx.select().from(releases).where(eq(releases.id, request.releaseId)).for('update');
-      if (!release || (release.status !== 'confirmed' && release.status !== 'postponed') || release.scheduledAt <= now) {
-        return rollback('Cette parution ne prend plus de contenu (date passée, non confirmée, annulée ou publiée) : choisissez-en une autre.');
+  if (request.kind === 'correction' && reason.length < 5)
+    return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.', field: 'reason' };
+  return db
+    .transaction(async (tx) => {
+      const approved = request.approver && (await selfApprovalAllowed(tx));
+      const review = approved ? ('approved' as const) : ('submitted' as const);
+      if (request.releaseId !== undefined) {
+        // The release is locked against a move or a cancellation while its versions are written.
+        const [release] = await tx.select().from(releases).where(eq(releases.id, request.releaseId)).for('update');
+        if (!release || (release.status !== 'confirmed' && release.status !== 'postponed') || release.scheduledAt <= now) {
+          return rollback(
+            'Cette parution ne prend plus de contenu (date passée, non confirmée, annulée ou publiée) : choisissez-en une autre.',
+          );
+        }
+        publishedAt = release.scheduledAt;
       }
-      publishedAt = release.scheduledAt;
-    }
-    const published: PublishedVersion[] = [];
-    const tagLists: string[] = [];
-    for (const [code, wanted] of request.values) {
-      // Locks the series: two editors publishing at once are serialized, the second sees the first's version.
-      const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
-      if (!row) return rollback(`La série ${code} n’existe pas ou plus.`);
-      const [pending] = await tx
-        .select({ number: seriesVersions.number, publishedAt: seriesVersions.publishedAt, review: seriesVersions.review })
-        .from(seriesVersions)
-        .where(and(eq(seriesVersions.seriesId, row.id), notPublic(now)))
-        .limit(1);
-      if (pending) return rollback(pendingRefusal(code, pending));
-      const current = new Map(((await valuesAt(tx, [row.id], { scheduled: true })).get(row.id) ?? []).map((o) => [o.period, o]));
-      const changed = wanted.filter((o) => {
-        const before = current.get(o.period);
-        return !before || !sameObservation(before, o);
-      });
-      if (changed.length === 0) continue;
-      const [{ next }] = (await tx
-        .select({ next: sql<number>`coalesce(max(${seriesVersions.number}), 0) + 1` })
-        .from(seriesVersions)
-        .where(eq(seriesVersions.seriesId, row.id))) as [{ next: number }];
-      const number = Number(next);
-      const [version] = await tx
-        .insert(seriesVersions)
-        .values({
-          seriesId: row.id,
-          number,
-          publishedAt,
-          kind: request.kind,
-          reason,
-          announcedAt: approved && publishedAt <= now ? now : null,
-          releaseId: request.releaseId ?? null,
-          createdBy: request.actor.user.id,
-          review,
-          ...(approved ? { reviewedBy: request.actor.user.id, reviewedAt: now } : {}),
-        })
-        .returning();
-      for (let i = 0; i < changed.length; i += 1000) {
-        await tx.insert(observations).values(
-          changed.slice(i, i + 1000).map((o) => ({ seriesId: row.id, versionId: version!.id, period: o.period, value: o.value, status: o.status })),
-        );
+      const published: PublishedVersion[] = [];
+      const tagLists: string[] = [];
+      for (const [code, wanted] of request.values) {
+        // Locks the series: two editors publishing at once are serialized, the second sees the first's version.
+        const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
+        if (!row) return rollback(`La série ${code} n’existe pas ou plus.`);
+        const [pending] = await tx
+          .select({ number: seriesVersions.number, publishedAt: seriesVersions.publishedAt, review: seriesVersions.review })
+          .from(seriesVersions)
+          .where(and(eq(seriesVersions.seriesId, row.id), notPublic(now)))
+          .limit(1);
+        if (pending) return rollback(pendingRefusal(code, pending));
+        const current = new Map(((await valuesAt(tx, [row.id], { scheduled: true })).get(row.id) ?? []).map((o) => [o.period, o]));
+        const changed = wanted.filter((o) => {
+          const before = current.get(o.period);
+          return !before || !sameObservation(before, o);
+        });
+        if (changed.length === 0) continue;
+        const [{ next }] = (await tx
+          .select({ next: sql<number>`coalesce(max(${seriesVersions.number}), 0) + 1` })
+          .from(seriesVersions)
+          .where(eq(seriesVersions.seriesId, row.id))) as [{ next: number }];
+        const number = Number(next);
+        const [version] = await tx
+          .insert(seriesVersions)
+          .values({
+            seriesId: row.id,
+            number,
+            publishedAt,
+            kind: request.kind,
+            reason,
+            announcedAt: approved && publishedAt <= now ? now : null,
+            releaseId: request.releaseId ?? null,
+            createdBy: request.actor.user.id,
+            review,
+            ...(approved ? { reviewedBy: request.actor.user.id, reviewedAt: now } : {}),
+          })
+          .returning();
+        for (let i = 0; i < changed.length; i += 1000) {
+          await tx
+            .insert(observations)
+            .values(
+              changed
+                .slice(i, i + 1000)
+                .map((o) => ({ seriesId: row.id, versionId: version!.id, period: o.period, value: o.value, status: o.status })),
+            );
+        }
+        const revised = changed.filter((o) => current.has(o.period)).length;
+        const last = changed.at(-1)!;
+        const state = !approved
+          ? `soumise pour relecture${publishedAt > now ? ` (prévue le ${formatUtc(publishedAt)})` : ''}`
+          : publishedAt <= now
+            ? 'publiée'
+            : `programmée le ${formatUtc(publishedAt)}`;
+        await writeAudit(tx, {
+          ...request.actor,
+          action: !approved ? 'series.submit' : publishedAt <= now ? 'series.publish' : 'series.schedule',
+          entityType: 'series',
+          entityId: code,
+          summary:
+            `Série ${code}, version ${number} (${changeKindLabel[request.kind]}) ${state} : ` +
+            `${changed.length - revised} valeur(s) nouvelle(s), ${revised} révisée(s), jusqu’à ${periodLabel(last.period, row.frequency)}.` +
+            (reason ? ` Raison : ${reason}` : ''),
+          after: { number, publishedAt: publishedAt.toISOString(), kind: request.kind, reason, changed: changed.length, revised, review },
+        });
+        published.push({ code, number, publishedAt, changed: changed.length, review });
+        if (approved && publishedAt <= now) tagLists.push(...seriesTags(row));
       }
-      const revised = changed.filter((o) => current.has(o.period)).length;
-      const last = changed.at(-1)!;
-      const state = !approved
-        ? `soumise pour relecture${publishedAt > now ? ` (prévue le ${formatUtc(publishedAt)})` : ''}`
-        : publishedAt <= now
-          ? 'publiée'
-          : `programmée le ${formatUtc(publishedAt)}`;
-      await writeAudit(tx, {
-        ...request.actor,
-        action: !approved ? 'series.submit' : publishedAt <= now ? 'series.publish' : 'series.schedule',
-        entityType: 'series',
-        entityId: code,
-        summary:
-          `Série ${code}, version ${number} (${changeKindLabel[request.kind]}) ${state} : ` +
-          `${changed.length - revised} valeur(s) nouvelle(s), ${revised} révisée(s), jusqu’à ${periodLabel(last.period, row.frequency)}.` +
-          (reason ? ` Raison : ${reason}` : ''),
-        after: { number, publishedAt: publishedAt.toISOString(), kind: request.kind, reason, changed: changed.length, revised, review },
-      });
-      published.push({ code, number, publishedAt, changed: changed.length, review });
-      if (approved && publishedAt <= now) tagLists.push(...seriesTags(row));
-    }
-    if (published.length === 0) return rollback('Aucune valeur ne change : rien à publier.');
-    return { ok: true as const, value: published, tags: [...new Set(tagLists)] };
-  }).catch(unwrapRollback);
+      if (published.length === 0) return rollback('Aucune valeur ne change : rien à publier.');
+      return { ok: true as const, value: published, tags: [...new Set(tagLists)] };
+    })
+    .catch(unwrapRollback);
 }
 
 /**
@@ -289,8 +316,17 @@ export async function cancelScheduledVersion(
       .delete(seriesVersions)
       .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number), notPublic(now)))
       .returning();
-    if (!deleted) return { ok: false as const, error: `La version ${number} de ${code} est déjà en ligne ou n’existe plus : elle ne peut plus être annulée.` };
-    const what = deleted.review === 'approved' ? `programmée le ${formatUtc(deleted.publishedAt)}` : deleted.review === 'submitted' ? 'en attente de relecture' : 'renvoyée à son rédacteur';
+    if (!deleted)
+      return {
+        ok: false as const,
+        error: `La version ${number} de ${code} est déjà en ligne ou n’existe plus : elle ne peut plus être annulée.`,
+      };
+    const what =
+      deleted.review === 'approved'
+        ? `programmée le ${formatUtc(deleted.publishedAt)}`
+        : deleted.review === 'submitted'
+          ? 'en attente de relecture'
+          : 'renvoyée à son rédacteur';
     await writeAudit(tx, {
       ...actor,
       action: 'series.unschedule',
@@ -304,7 +340,11 @@ export async function cancelScheduledVersion(
 }
 
 /** The version to review, its series locked for the change; or the French reason there is none. */
-async function lockedVersion(tx: Db, code: string, number: number): Promise<{ error: string } | { row: SeriesRow; version: typeof seriesVersions.$inferSelect }> {
+async function lockedVersion(
+  tx: Db,
+  code: string,
+  number: number,
+): Promise<{ error: string } | { row: SeriesRow; version: typeof seriesVersions.$inferSelect }> {
   const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
   if (!row) return { error: `La série ${code} n’existe pas ou plus.` };
   const [version] = await tx
@@ -333,14 +373,27 @@ export async function approveVersion(
     const { row, version } = found;
     if (version.review === 'approved') return { ok: false as const, error: `La version ${number} de ${code} est déjà approuvée.` };
     if (version.review === 'none') {
-      return { ok: false as const, error: `La version ${number} de ${code} a été renvoyée à son rédacteur : il l’annule et en prépare une nouvelle.` };
+      return {
+        ok: false as const,
+        error: `La version ${number} de ${code} a été renvoyée à son rédacteur : il l’annule et en prépare une nouvelle.`,
+      };
     }
-    const refusal = approvalRefusal(reviewedVersion(version), { userId: actor.user.id, selfApproval: await selfApprovalAllowed(tx) }, `la série ${code}`);
+    const refusal = approvalRefusal(
+      reviewedVersion(version),
+      { userId: actor.user.id, selfApproval: await selfApprovalAllowed(tx) },
+      `la série ${code}`,
+    );
     if (refusal) return { ok: false as const, error: refusal };
     const due = version.publishedAt <= now;
     const [approved] = await tx
       .update(seriesVersions)
-      .set({ review: 'approved', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: null, ...(due ? { publishedAt: now, announcedAt: now } : {}) })
+      .set({
+        review: 'approved',
+        reviewedBy: actor.user.id,
+        reviewedAt: now,
+        reviewNote: null,
+        ...(due ? { publishedAt: now, announcedAt: now } : {}),
+      })
       .where(eq(seriesVersions.id, version.id))
       .returning();
     await writeAudit(tx, {
@@ -374,7 +427,10 @@ export async function returnVersion(
     if (version.review !== 'submitted') {
       return { ok: false as const, error: `La version ${number} de ${code} n’est pas en attente de relecture : rechargez la page.` };
     }
-    await tx.update(seriesVersions).set({ review: 'none', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: text }).where(eq(seriesVersions.id, version.id));
+    await tx
+      .update(seriesVersions)
+      .set({ review: 'none', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: text })
+      .where(eq(seriesVersions.id, version.id));
     await writeAudit(tx, {
       ...actor,
       action: 'series.return',
@@ -393,7 +449,10 @@ export async function returnVersion(
  * series, for the scheduler to invalidate. Idempotent across instances: each version is announced
  * once. A version not approved stays unannounced: approving it later announces it (`approveVersion`).
  */
-export async function announceDueVersions(db: Db, now = new Date()): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
+export async function announceDueVersions(
+  db: Db,
+  now = new Date(),
+): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
   const due = await db
     .update(seriesVersions)
     .set({ announcedAt: now })
@@ -422,7 +481,10 @@ export async function announceDueVersions(db: Db, now = new Date()): Promise<{ v
       summary: `Série ${v.code} : version ${v.number} mise en ligne à l’heure prévue.`,
     });
   }
-  return { versions: versions.map(({ code, number }) => ({ code, number })), tags: [...new Set(versions.flatMap((v) => seriesTags(v.row)))] };
+  return {
+    versions: versions.map(({ code, number }) => ({ code, number })),
+    tags: [...new Set(versions.flatMap((v) => seriesTags(v.row)))],
+  };
 }
 
 export async function deleteSeries(db: Db, { code, actor }: { code: string; actor: Actor }): Promise<SeriesWrite<null>> {
@@ -430,7 +492,13 @@ export async function deleteSeries(db: Db, { code, actor }: { code: string; acto
     const row = await findSeries(tx, code);
     if (!row) return { ok: false as const, error: `La série ${code} n’existe pas ou plus.` };
     await tx.delete(series).where(eq(series.id, row.id));
-    await writeAudit(tx, { ...actor, action: 'series.delete', entityType: 'series', entityId: code, summary: `Série ${code} supprimée avec ses valeurs.` });
+    await writeAudit(tx, {
+      ...actor,
+      action: 'series.delete',
+      entityType: 'series',
+      entityId: code,
+      summary: `Série ${code} supprimée avec ses valeurs.`,
+    });
     return { ok: true as const, value: null, tags: seriesTags(row) };
   });
 }

@@ -78,9 +78,15 @@ describe.each(['local', 's3'] as const)('%s storage driver', (kind) => {
     const key = newStorageKey('pdf');
     const data = randomBytes(12 * 1024 * 1024);
     // Chunks of 64 KiB, as a file or a network stream delivers them.
-    await storage.put(key, Readable.from((function* () {
-      for (let i = 0; i < data.length; i += 65_536) yield data.subarray(i, i + 65_536);
-    })()), 'application/pdf');
+    await storage.put(
+      key,
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < data.length; i += 65_536) yield data.subarray(i, i + 65_536);
+        })(),
+      ),
+      'application/pdf',
+    );
     expect(await storage.size(key)).toBe(data.length);
     expect(sha256(await readAll(await storage.get(key)))).toBe(sha256(data));
     const tail = await readAll(await storage.get(key, { start: data.length - 10, end: data.length - 1 }));
@@ -150,7 +156,9 @@ describe('driver selection', () => {
     vi.stubEnv('STORAGE_DRIVER', 's3');
     vi.stubEnv('S3_BUCKET', '');
     try {
-      await expect(import('@/lib/env')).rejects.toThrow(/S3_BUCKET : obligatoire quand STORAGE_DRIVER=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+      await expect(import('@/lib/env')).rejects.toThrow(
+        /S3_BUCKET : obligatoire quand STORAGE_DRIVER=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+      );
     } finally {
       vi.unstubAllEnvs();
       vi.resetModules();

@@ -21,7 +21,8 @@ export function createStorage(settings: StorageSettings, localRoot: string): Sto
   if (settings.STORAGE_DRIVER === 'local') return createLocalStorage(localRoot);
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
   // lib/env.ts already refuses to start without them; this keeps the types honest.
-  if (!bucket || !accessKeyId || !secretAccessKey) throw new Error('STORAGE_DRIVER=s3 demande S3_BUCKET, S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY.');
+  if (!bucket || !accessKeyId || !secretAccessKey)
+    throw new Error('STORAGE_DRIVER=s3 demande S3_BUCKET, S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY.');
   return createS3Storage({
     endpoint: settings.S3_ENDPOINT,
     region: settings.S3_REGION,
@@ -42,7 +43,11 @@ export function getStorage(): StorageDriver {
 
 /** A new storage key: `yyyy/mm/<uuid>.<ext>`, with the extension decided from the content. */
 export function newStorageKey(ext: string, now = new Date()): string {
-  const safeExt = ext.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin';
+  const safeExt =
+    ext
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 8) || 'bin';
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `${now.getUTCFullYear()}/${month}/${randomUUID()}.${safeExt}`;
 }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, describeReport, referencedUrls } from './crawl';
 
-const page = (body: string) => `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Essai</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Essai</title></head><body>${body}</body></html>`;
 
 /** Fixture pages: one with both known defects and a broken link, one valid. */
 const routes: Record<string, { status: number; type: string; body: string }> = {
@@ -15,9 +16,19 @@ const routes: Record<string, { status: number; type: string; body: string }> = {
         '<main><h1>Accueil</h1><figure><img src="/image.png" alt="Photo"><figcaption>Légende</figcaption><nav aria-label="Visionneuse"><a href="/bon">Suivante</a></nav></figure></main>',
     ),
   },
-  '/bon': { status: 200, type: 'text/html; charset=utf-8', body: page('<main><h1>Bon</h1><p><a href="/">Accueil</a> <a href="mailto:a@b.c">Écrire</a> <a href="https://ailleurs.example/">Ailleurs</a></p></main>') },
+  '/bon': {
+    status: 200,
+    type: 'text/html; charset=utf-8',
+    body: page(
+      '<main><h1>Bon</h1><p><a href="/">Accueil</a> <a href="mailto:a@b.c">Écrire</a> <a href="https://ailleurs.example/">Ailleurs</a></p></main>',
+    ),
+  },
   '/image.png': { status: 200, type: 'image/png', body: 'png' },
-  '/sitemap.xml': { status: 200, type: 'application/xml', body: '<urlset><url><loc>http://site.example/bon</loc></url><url><loc>http://site.example/ancienne</loc></url></urlset>' },
+  '/sitemap.xml': {
+    status: 200,
+    type: 'application/xml',
+    body: '<urlset><url><loc>http://site.example/bon</loc></url><url><loc>http://site.example/ancienne</loc></url></urlset>',
+  },
 };
 
 describe('conformance crawler', () => {
@@ -114,7 +125,9 @@ describe('conformance crawler', () => {
     expect(report.invalid.map((p) => p.url)).toEqual(['/x', '/y']);
     expect(report.invalid[1]!.messages.map((m) => m.rule)).toContain('unique-landmark');
     expect([report.validated, report.reused]).toEqual([2, 1]);
-    expect(describeReport(report).split('\n')[0]).toMatch(/^3 pages HTML, 3 URL vérifiées en [\d.]+ s \(\d+ pages\/s, 1 identiques validées une fois\)\.$/);
+    expect(describeReport(report).split('\n')[0]).toMatch(
+      /^3 pages HTML, 3 URL vérifiées en [\d.]+ s \(\d+ pages\/s, 1 identiques validées une fois\)\.$/,
+    );
   });
 
   it('reads every kind of reference a page makes', () => {

@@ -21,7 +21,13 @@ export type CrawlReport = {
   reused?: number;
 };
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const TAG = /<(a|link|img|script|source|meta|iframe|video|audio|form)\b[^>]*>/gi;
 const ATTR = /([\w:-]+)\s*=\s*"([^"]*)"/g;
 
@@ -38,7 +44,8 @@ export function referencedUrls(html: string): string[] {
     }
     if (attrs.has('src')) out.push(attrs.get('src')!);
     if (attrs.has('srcset')) for (const candidate of attrs.get('srcset')!.split(/,\s+/)) out.push(candidate.trim().split(/\s+/)[0]!);
-    if (name === 'meta' && /^(og:image|twitter:image)$/.test(attrs.get('property') ?? attrs.get('name') ?? '')) out.push(attrs.get('content') ?? '');
+    if (name === 'meta' && /^(og:image|twitter:image)$/.test(attrs.get('property') ?? attrs.get('name') ?? ''))
+      out.push(attrs.get('content') ?? '');
   }
   return out.filter(Boolean);
 }
@@ -119,7 +126,10 @@ export async function crawl({
     if (messages.length > 0 && recheckMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, recheckMs));
       const again = await get(new URL(path, origin)).catch(() => null);
-      messages = again?.status === 200 && (again.headers.get('content-type') ?? '').includes('text/html') ? await pool.validate(await again.text(), path) : [];
+      messages =
+        again?.status === 200 && (again.headers.get('content-type') ?? '').includes('text/html')
+          ? await pool.validate(await again.text(), path)
+          : [];
     }
     if (messages.length > 0) invalid.push({ url: path, messages });
   };
@@ -217,6 +227,7 @@ export function describeReport(report: CrawlReport): string {
   const reused = report.reused ? `, ${report.reused} identiques validées une fois` : '';
   const lines = [`${report.pages} pages HTML, ${report.urls} URL vérifiées en ${seconds.toFixed(1)} s (${rate} pages/s${reused}).`];
   for (const b of report.broken) lines.push(`Lien cassé : ${b.url} (${b.status}), lié depuis ${b.from}`);
-  for (const page of report.invalid) for (const m of page.messages) lines.push(`HTML invalide : ${page.url}:${m.line}:${m.column} [${m.rule}] ${m.message}`);
+  for (const page of report.invalid)
+    for (const m of page.messages) lines.push(`HTML invalide : ${page.url}:${m.line}:${m.column} [${m.rule}] ${m.message}`);
   return lines.join('\n');
 }

@@ -22,7 +22,10 @@ export type ValidatorPool = {
 };
 
 export function createValidatorPool(size = Math.max(1, Math.min(4, os.availableParallelism()))): ValidatorPool {
-  const workers = Array.from({ length: size }, () => new Worker(new URL('./validate-worker.mjs', import.meta.url), { workerData: { config: htmlValidateConfig } }));
+  const workers = Array.from(
+    { length: size },
+    () => new Worker(new URL('./validate-worker.mjs', import.meta.url), { workerData: { config: htmlValidateConfig } }),
+  );
   const pending = new Map<number, { resolve: (m: ValidationMessage[]) => void; reject: (e: Error) => void }>();
   const load = workers.map(() => 0);
   const byHash = new Map<string, Promise<ValidationMessage[]>>();

@@ -125,7 +125,10 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   const ipcTrashedPublished = await item({ slug: 'ipc-en-ligne-corbeille', status: 'published', publishedAt: past, deletedAt: past });
   const demographieDraft = await item({ area: 'demographie', slug: 'demographie-brouillon' });
   const linkedPublication = await item({ slug: 'ipc-avec-parution' });
-  const [newsDraft] = await db.insert(news).values({ slug: 'atelier', title: 'Atelier', excerpt: 'Un atelier.', createdBy: other.id }).returning({ id: news.id, version: news.version });
+  const [newsDraft] = await db
+    .insert(news)
+    .values({ slug: 'atelier', title: 'Atelier', excerpt: 'Un atelier.', createdBy: other.id })
+    .returning({ id: news.id, version: news.version });
 
   // Files: one uploaded by someone else, one by each actor, stored for real.
   const file = async (uploadedBy: string, seed: string) => {
@@ -134,7 +137,16 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     await storage.put(storageKey, Readable.from([bytes]), 'application/pdf');
     const [row] = await db
       .insert(files)
-      .values({ storageKey, name: `${seed}.pdf`, originalName: `${seed}.pdf`, mime: 'application/pdf', ext: 'pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), uploadedBy })
+      .values({
+        storageKey,
+        name: `${seed}.pdf`,
+        originalName: `${seed}.pdf`,
+        mime: 'application/pdf',
+        ext: 'pdf',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploadedBy,
+      })
       .returning({ id: files.id });
     return row!.id;
   };
@@ -149,14 +161,34 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
 
   // Series of area ipc: one with a published version, one with a version scheduled for 2030 (both
   // approved: written under self-approval, turned off again after), one with a version submitted for review.
-  const meta = { unit: 'indice', basePeriod: 'base 100 = 2020', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: 'Institut', methodology: '', area: 'ipc', headline: false, imfIndicator: null } as const;
+  const meta = {
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    frequency: 'monthly',
+    decimals: 1,
+    seasonalAdjustment: 'none',
+    source: 'Institut',
+    methodology: '',
+    area: 'ipc',
+    headline: false,
+    imfIndicator: null,
+  } as const;
   const expectOk = <T extends { ok: boolean }>(result: T, what: string): T => {
     if (!result.ok) throw new Error(`Fixture ${what}: ${JSON.stringify(result)}`);
     return result;
   };
-  expectOk(await createSeries(db, { meta: { ...meta, code: 'IPC_MATRIX', label: 'Indice des prix (matrice)' }, actor: actorOf(other) }), 'IPC_MATRIX');
-  expectOk(await createSeries(db, { meta: { ...meta, code: 'IPC_PROG', label: 'Indice des prix (programmé)' }, actor: actorOf(other) }), 'IPC_PROG');
-  expectOk(await createSeries(db, { meta: { ...meta, code: 'IPC_REVUE', label: 'Indice des prix (à relire)' }, actor: actorOf(other) }), 'IPC_REVUE');
+  expectOk(
+    await createSeries(db, { meta: { ...meta, code: 'IPC_MATRIX', label: 'Indice des prix (matrice)' }, actor: actorOf(other) }),
+    'IPC_MATRIX',
+  );
+  expectOk(
+    await createSeries(db, { meta: { ...meta, code: 'IPC_PROG', label: 'Indice des prix (programmé)' }, actor: actorOf(other) }),
+    'IPC_PROG',
+  );
+  expectOk(
+    await createSeries(db, { meta: { ...meta, code: 'IPC_REVUE', label: 'Indice des prix (à relire)' }, actor: actorOf(other) }),
+    'IPC_REVUE',
+  );
   await setSelfApproval(db, { allowed: true, user: null, actor: 'fixtures' });
   const value = (period: string, v: number) => ({ period, value: v, status: 'A' as const });
   expectOk(
@@ -174,12 +206,25 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     'versions',
   );
   expectOk(
-    await publishVersions(db, { values: new Map([['IPC_PROG', [value('2026-09-01', 102)]]]), publishAt: later, kind: 'revision', reason: '', actor: actorOf(other), approver: true }),
+    await publishVersions(db, {
+      values: new Map([['IPC_PROG', [value('2026-09-01', 102)]]]),
+      publishAt: later,
+      kind: 'revision',
+      reason: '',
+      actor: actorOf(other),
+      approver: true,
+    }),
     'scheduled version',
   );
   await setSelfApproval(db, { allowed: false, user: null, actor: 'fixtures' });
   expectOk(
-    await publishVersions(db, { values: new Map([['IPC_REVUE', [value('2026-09-01', 101)]]]), kind: 'revision', reason: '', actor: actorOf(other), approver: true }),
+    await publishVersions(db, {
+      values: new Map([['IPC_REVUE', [value('2026-09-01', 101)]]]),
+      kind: 'revision',
+      reason: '',
+      actor: actorOf(other),
+      approver: true,
+    }),
     'submitted version',
   );
 
@@ -187,14 +232,31 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   const csv = (n: number) => new TextEncoder().encode(`code;période;valeur;statut\r\nIPC_MATRIX;2026-10;${100 + n},5;P\r\n`);
   const { id: otherImport } = await stageImport(db, { filename: 'valeurs-autre.csv', bytes: csv(9), actor: actorOf(other) });
   const ownImport = {} as Record<ActorName, string>;
-  for (const [i, name] of actorNames.entries()) ownImport[name] = (await stageImport(db, { filename: `valeurs-${name}.csv`, bytes: csv(i), actor: actorOf(actors[name]) })).id;
+  for (const [i, name] of actorNames.entries())
+    ownImport[name] = (await stageImport(db, { filename: `valeurs-${name}.csv`, bytes: csv(i), actor: actorOf(actors[name]) })).id;
 
   // The calendar: two confirmed releases of area ipc, the second carrying a publication.
-  const release = expectOk(await createRelease(db, { input: { title: 'Indice des prix de mai', area: 'ipc', scheduledAt: when, provisionalLabel: null, contact: '' }, actor: actorOf(other) }), 'release');
-  const linked = expectOk(await createRelease(db, { input: { title: 'Indice des prix de juin', area: 'ipc', scheduledAt: later, provisionalLabel: null, contact: '' }, actor: actorOf(other) }), 'linked release');
+  const release = expectOk(
+    await createRelease(db, {
+      input: { title: 'Indice des prix de mai', area: 'ipc', scheduledAt: when, provisionalLabel: null, contact: '' },
+      actor: actorOf(other),
+    }),
+    'release',
+  );
+  const linked = expectOk(
+    await createRelease(db, {
+      input: { title: 'Indice des prix de juin', area: 'ipc', scheduledAt: later, provisionalLabel: null, contact: '' },
+      actor: actorOf(other),
+    }),
+    'linked release',
+  );
   // Prepared by a Rédacteur: off the public calendar until approved, its area's writers may still change it.
   const prepared = expectOk(
-    await createRelease(db, { input: { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: later, provisionalLabel: null, contact: '' }, actor: actorOf(other), publicAtOnce: false }),
+    await createRelease(db, {
+      input: { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: later, provisionalLabel: null, contact: '' },
+      actor: actorOf(other),
+      publicAtOnce: false,
+    }),
     'prepared release',
   );
   if (!release.ok || !linked.ok || !prepared.ok) throw new Error('unreachable');
@@ -202,7 +264,9 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
 
   // The institute's identity and its public pages, each at version 1.
   await db.insert(siteIdentity).values({ id: 1, name: 'Institut national de la statistique', acronym: 'INS', country: 'Niger' });
-  await db.insert(pages).values(['mission', 'accessibilite', 'mot_du_dg', 'intro:ipc'].map((key) => ({ key, title: key, body: `<p>Texte de ${key}.</p>` })));
+  await db
+    .insert(pages)
+    .values(['mission', 'accessibilite', 'mot_du_dg', 'intro:ipc'].map((key) => ({ key, title: key, body: `<p>Texte de ${key}.</p>` })));
 
   const fixtures: Fixtures = {
     actors,
@@ -237,7 +301,10 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 async function keeper(database: Database): Promise<Pick<FixtureDatabase, 'restore' | 'snapshot'>> {
   const { db } = database;
   const tables = (
-    await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)
+    await queryRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
   )
     .map((r) => r.name)
     .filter((name) => !name.startsWith('__'));
@@ -258,16 +325,33 @@ async function keeper(database: Database): Promise<Pick<FixtureDatabase, 'restor
   for (const t of kept) visit(t, []);
 
   const rowsOf = async (table: string) =>
-    (await queryRows<{ rows: string }>(db, sql.raw(`select coalesce(json_agg(to_jsonb(t)), '[]'::json)::text as rows from ${quote(table)} t`)))[0]!.rows;
-  const sequences = await queryRows<{ name: string; last: string | null }>(db, sql`select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public'`);
+    (
+      await queryRows<{ rows: string }>(
+        db,
+        sql.raw(`select coalesce(json_agg(to_jsonb(t)), '[]'::json)::text as rows from ${quote(table)} t`),
+      )
+    )[0]!.rows;
+  const sequences = await queryRows<{ name: string; last: string | null }>(
+    db,
+    sql`select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public'`,
+  );
   const tag = `$fx${Date.now()}$`;
-  const statements = [`truncate table ${tables.filter((t) => t !== 'search_generation').map(quote).join(', ')} restart identity cascade;`];
+  const statements = [
+    `truncate table ${tables
+      .filter((t) => t !== 'search_generation')
+      .map(quote)
+      .join(', ')} restart identity cascade;`,
+  ];
   for (const table of ordered) {
     const rows = await rowsOf(table);
     if (rows.includes(tag)) throw new Error('The dollar-quote tag occurs in the data');
-    if (rows !== '[]') statements.push(`insert into ${quote(table)} select * from json_populate_recordset(null::${quote(table)}, ${tag}${rows}${tag});`);
+    if (rows !== '[]')
+      statements.push(`insert into ${quote(table)} select * from json_populate_recordset(null::${quote(table)}, ${tag}${rows}${tag});`);
   }
-  for (const s of sequences) statements.push(s.last === null ? `select setval('${quote(s.name)}', 1, false);` : `select setval('${quote(s.name)}', ${Number(s.last)}, true);`);
+  for (const s of sequences)
+    statements.push(
+      s.last === null ? `select setval('${quote(s.name)}', 1, false);` : `select setval('${quote(s.name)}', ${Number(s.last)}, true);`,
+    );
   const restoreSql = statements.join('\n');
 
   const compared = tables.filter((t) => !derived.has(t) && !sessionTables.has(t));

@@ -66,7 +66,9 @@ const useServerAnywhere = /['"]use server['"]/;
 const adminSources = walk(path.join(root, 'app/admin')).filter((f) => /\.[cm]?[jt]sx?$/.test(f) && !/\.test\.[jt]sx?$/.test(f));
 const serverActionFiles = adminSources.filter((f) => useServerModule.test(fs.readFileSync(f, 'utf8')));
 /** `'use server'` inside a function (a page's inline action): it would escape this test, so it is refused. */
-const inlineServerActions = adminSources.filter((f) => !serverActionFiles.includes(f) && useServerAnywhere.test(fs.readFileSync(f, 'utf8'))).map(relative);
+const inlineServerActions = adminSources
+  .filter((f) => !serverActionFiles.includes(f) && useServerAnywhere.test(fs.readFileSync(f, 'utf8')))
+  .map(relative);
 const routeFiles = [
   ...walk(path.join(root, 'app/api/admin')),
   ...walk(path.join(root, 'app/api/files')),
@@ -87,7 +89,8 @@ for (const file of [...serverActionFiles, ...routeFiles]) {
   const mod = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
   for (const [name, value] of Object.entries(mod)) {
     // Route files may also export settings (`dynamic`…); a server-action module exports only functions.
-    if (typeof value === 'function') entries.set(entryKey(file, name), { key: entryKey(file, name), file: relative(file), fn: value as Entry['fn'] });
+    if (typeof value === 'function')
+      entries.set(entryKey(file, name), { key: entryKey(file, name), file: relative(file), fn: value as Entry['fn'] });
   }
 }
 
@@ -172,9 +175,19 @@ const pdfUpload = () => {
   form.set('file', new Blob([Buffer.from('%PDF-1.7\n% nouveau\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1')]), 'note.pdf');
   return form;
 };
-const seriesForm = { unit: 'indice', basePeriod: 'base 100 = 2020', frequency: 'monthly', decimals: '1', seasonalAdjustment: 'none', source: 'Institut', area: 'ipc' };
-const bulk = (ids: (fx: Fixtures) => number[], what: 'publish' | 'unpublish' | 'trash' | 'restore'): Run => (c) =>
-  route(c, 'POST', '/api/admin/publications/bulk', { params: { kind: 'publications' }, json: { action: what, ids: ids(c.fx) } });
+const seriesForm = {
+  unit: 'indice',
+  basePeriod: 'base 100 = 2020',
+  frequency: 'monthly',
+  decimals: '1',
+  seasonalAdjustment: 'none',
+  source: 'Institut',
+  area: 'ipc',
+};
+const bulk =
+  (ids: (fx: Fixtures) => number[], what: 'publish' | 'unpublish' | 'trash' | 'restore'): Run =>
+  (c) =>
+    route(c, 'POST', '/api/admin/publications/bulk', { params: { kind: 'publications' }, json: { action: what, ids: ids(c.fx) } });
 
 /** How each case calls its entry point, with a valid input on the fixtures. */
 const runs = {
@@ -182,9 +195,17 @@ const runs = {
   'create an IPC publication': ({ fn }) => action(fn, { area: 'ipc', values: { title: 'Indice des prix de mars' } }),
   'create a news item': ({ fn }) => action(fn, { area: 'news', values: { title: 'Atelier régional', excerpt: 'Un atelier.' } }),
   'create a Démographie publication': ({ fn }) => action(fn, { area: 'demographie', values: { title: 'Population au 1er janvier' } }),
-  'save an IPC draft': ({ fn, fx }) => action(fn, { area: 'ipc', id: fx.ipcDraft.id, version: fx.ipcDraft.version, values: { title: 'Brouillon revu' } }),
-  'save a news draft': ({ fn, fx }) => action(fn, { area: 'news', id: fx.newsDraft.id, version: fx.newsDraft.version, values: { title: 'Atelier revu', excerpt: 'Un atelier.' } }),
-  'save an online IPC publication': ({ fn, fx }) => action(fn, { area: 'ipc', id: fx.ipcPublished.id, version: fx.ipcPublished.version, values: { title: 'En ligne revue' } }),
+  'save an IPC draft': ({ fn, fx }) =>
+    action(fn, { area: 'ipc', id: fx.ipcDraft.id, version: fx.ipcDraft.version, values: { title: 'Brouillon revu' } }),
+  'save a news draft': ({ fn, fx }) =>
+    action(fn, {
+      area: 'news',
+      id: fx.newsDraft.id,
+      version: fx.newsDraft.version,
+      values: { title: 'Atelier revu', excerpt: 'Un atelier.' },
+    }),
+  'save an online IPC publication': ({ fn, fx }) =>
+    action(fn, { area: 'ipc', id: fx.ipcPublished.id, version: fx.ipcPublished.version, values: { title: 'En ligne revue' } }),
   'publish an IPC draft': ({ fn, fx }) => action(fn, { area: 'ipc', ...fx.ipcDraft, action: 'publish' }),
   'schedule an IPC draft': ({ fn, fx }) => action(fn, { area: 'ipc', ...fx.ipcDraft, action: 'schedule', at: future }),
   'withdraw an online IPC publication': ({ fn, fx }) => action(fn, { area: 'ipc', ...fx.ipcPublished, action: 'unpublish' }),
@@ -206,57 +227,118 @@ const runs = {
   'bulk: restore a trashed IPC draft': bulk((fx) => [fx.ipcTrashedDraft.id], 'restore'),
   // Series
   'create an IPC series': ({ fn }) => formAction(fn, { ...seriesForm, code: 'IPC_NOUVEAU', label: 'Nouvel indice' }),
-  'describe the IPC series': ({ fn, fx }) => formAction(fn, { ...seriesForm, code: fx.series.code, label: 'Indice des prix (revu)', current: fx.series.code, version: String(fx.series.version) }),
+  'describe the IPC series': ({ fn, fx }) =>
+    formAction(fn, {
+      ...seriesForm,
+      code: fx.series.code,
+      label: 'Indice des prix (revu)',
+      current: fx.series.code,
+      version: String(fx.series.version),
+    }),
   'prepare IPC values (a Rédacteur’s version is submitted for review)': ({ fn, fx }) =>
-    formAction(fn, { code: fx.series.code, when: 'now', kind: 'revision', reason: '', 'value:2026-12-01': '103,2', 'status:2026-12-01': 'A' }),
-  'prepare a version from someone else’s staged import': ({ fn, fx }) => formAction(fn, { id: fx.otherImport, when: 'now', kind: 'revision', reason: '' }),
+    formAction(fn, {
+      code: fx.series.code,
+      when: 'now',
+      kind: 'revision',
+      reason: '',
+      'value:2026-12-01': '103,2',
+      'status:2026-12-01': 'A',
+    }),
+  'prepare a version from someone else’s staged import': ({ fn, fx }) =>
+    formAction(fn, { id: fx.otherImport, when: 'now', kind: 'revision', reason: '' }),
   'cancel one’s own staged import': ({ fn, fx, actor }) => formAction(fn, { id: fx.ownImport[actor] }),
   'cancel someone else’s staged import': ({ fn, fx }) => formAction(fn, { id: fx.otherImport }),
   'cancel a scheduled IPC version': ({ fn, fx }) => formAction(fn, { code: fx.scheduled.code, number: String(fx.scheduled.number) }),
-  'cancel an IPC version waiting for review': ({ fn, fx }) => formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
-  'approve a submitted IPC version': ({ fn, fx }) => formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
-  'send a submitted IPC version back': ({ fn, fx }) => formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number), note: 'La valeur de septembre est à vérifier.' }),
-  'stage an import of IPC values': (c) => route(c, 'POST', '/api/admin/series/import', { form: csvFile(`code;période;valeur;statut\r\n${c.fx.series.code};2026-11;104,1;P\r\n`) }),
+  'cancel an IPC version waiting for review': ({ fn, fx }) =>
+    formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
+  'approve a submitted IPC version': ({ fn, fx }) =>
+    formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
+  'send a submitted IPC version back': ({ fn, fx }) =>
+    formAction(fn, {
+      code: fx.submittedVersion.code,
+      number: String(fx.submittedVersion.number),
+      note: 'La valeur de septembre est à vérifier.',
+    }),
+  'stage an import of IPC values': (c) =>
+    route(c, 'POST', '/api/admin/series/import', {
+      form: csvFile(`code;période;valeur;statut\r\n${c.fx.series.code};2026-11;104,1;P\r\n`),
+    }),
   // Calendar
-  'announce an IPC release': ({ fn }) => formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),
-  'confirm an IPC release a Rédacteur prepared': ({ fn, fx }) => formAction(fn, { id: String(fx.preparedRelease.id), version: String(fx.preparedRelease.version), scheduledAt: '2030-05-02T10:00' }),
-  'confirm an IPC release': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), scheduledAt: '2030-05-02T10:00' }),
-  'postpone an IPC release': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), scheduledAt: '2030-06-02T10:00', reason: 'Données en retard.' }),
-  'cancel an IPC release': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), notice: 'Parution annulée faute de données.' }),
-  'submit an IPC release for review': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), step: 'submit' }),
-  'approve an IPC release as a whole': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), step: 'approve' }),
-  'translate an IPC release': ({ fn, fx }) => formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), 'en.title': 'Consumer price index for May' }),
-  'link an IPC draft to an IPC release': ({ fn, fx }) => formAction(fn, { releaseId: String(fx.release.id), publicationId: String(fx.ipcDraft.id) }),
-  'unlink a publication from its IPC release': ({ fn, fx }) => formAction(fn, { releaseId: String(fx.linkedRelease.id), publicationId: String(fx.linkedPublication.id) }),
+  'announce an IPC release': ({ fn }) =>
+    formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),
+  'confirm an IPC release a Rédacteur prepared': ({ fn, fx }) =>
+    formAction(fn, { id: String(fx.preparedRelease.id), version: String(fx.preparedRelease.version), scheduledAt: '2030-05-02T10:00' }),
+  'confirm an IPC release': ({ fn, fx }) =>
+    formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), scheduledAt: '2030-05-02T10:00' }),
+  'postpone an IPC release': ({ fn, fx }) =>
+    formAction(fn, {
+      id: String(fx.release.id),
+      version: String(fx.release.version),
+      scheduledAt: '2030-06-02T10:00',
+      reason: 'Données en retard.',
+    }),
+  'cancel an IPC release': ({ fn, fx }) =>
+    formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), notice: 'Parution annulée faute de données.' }),
+  'submit an IPC release for review': ({ fn, fx }) =>
+    formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), step: 'submit' }),
+  'approve an IPC release as a whole': ({ fn, fx }) =>
+    formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), step: 'approve' }),
+  'translate an IPC release': ({ fn, fx }) =>
+    formAction(fn, { id: String(fx.release.id), version: String(fx.release.version), 'en.title': 'Consumer price index for May' }),
+  'link an IPC draft to an IPC release': ({ fn, fx }) =>
+    formAction(fn, { releaseId: String(fx.release.id), publicationId: String(fx.ipcDraft.id) }),
+  'unlink a publication from its IPC release': ({ fn, fx }) =>
+    formAction(fn, { releaseId: String(fx.linkedRelease.id), publicationId: String(fx.linkedPublication.id) }),
   // Institutional texts
-  'change the institute’s identity': ({ fn }) => formAction(fn, { name: 'Institut national de la statistique du Niger', acronym: 'INS', country: 'Niger', version: '1' }),
-  'save the missions page': ({ fn }) => formAction(fn, { title: 'Missions', body: '<p>Les missions de l’institut, revues.</p>', version: '1' }),
-  'save the accessibility statement': ({ fn }) => formAction(fn, { title: 'Accessibilité', body: '<p>Déclaration revue.</p>', version: '1' }),
+  'change the institute’s identity': ({ fn }) =>
+    formAction(fn, { name: 'Institut national de la statistique du Niger', acronym: 'INS', country: 'Niger', version: '1' }),
+  'save the missions page': ({ fn }) =>
+    formAction(fn, { title: 'Missions', body: '<p>Les missions de l’institut, revues.</p>', version: '1' }),
+  'save the accessibility statement': ({ fn }) =>
+    formAction(fn, { title: 'Accessibilité', body: '<p>Déclaration revue.</p>', version: '1' }),
   'save the director’s word': ({ fn }) => formAction(fn, { title: 'Mot du Directeur général', body: '<p>Le mot revu.</p>', version: '1' }),
   'save the IPC introduction': ({ fn }) => formAction(fn, { area: 'ipc', body: '<p>Introduction revue.</p>', version: '1' }),
   // Accounts
-  'create an account': ({ fn }) => formAction(fn, { email: 'nouveau@inss.example', name: 'Nouveau compte', password: 'une longue phrase de passe' }),
+  'create an account': ({ fn }) =>
+    formAction(fn, { email: 'nouveau@inss.example', name: 'Nouveau compte', password: 'une longue phrase de passe' }),
   'deactivate an account': ({ fn, fx }) => action(fn, { userId: fx.target.id, active: false }),
   'give an account a role and areas': ({ fn, fx }) => formAction(fn, { userId: fx.target.id, role: 'editor', areas: ['ipc', 'news'] }),
   'rename oneself': ({ fn }) => formAction(fn, { name: 'Nom changé' }),
   'sign out': ({ fn }) => settle(() => (fn as unknown as () => Promise<unknown>)()),
-  'POST /api/user: create an account': (c) => route(c, 'POST', '/api/user', { json: { user: { email: 'api@inss.example', name: 'Compte API', password: 'une longue phrase de passe' } } }),
+  'POST /api/user: create an account': (c) =>
+    route(c, 'POST', '/api/user', {
+      json: { user: { email: 'api@inss.example', name: 'Compte API', password: 'une longue phrase de passe' } },
+    }),
   'PATCH /api/user: rename oneself': (c) => route(c, 'PATCH', '/api/user', { json: { user: { name: 'Nom changé' } } }),
   'GET /api/users: list the accounts': (c) => route(c, 'GET', '/api/users'),
   // File library
   'list the files': (c) => route(c, 'GET', '/api/files'),
   'upload a file': (c) => route(c, 'POST', '/api/files', { form: pdfUpload() }),
   'read someone else’s file': (c) => route(c, 'GET', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile } }),
-  'rename someone else’s file': (c) => route(c, 'PATCH', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile }, json: { name: 'rapport renommé' } }),
+  'rename someone else’s file': (c) =>
+    route(c, 'PATCH', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile }, json: { name: 'rapport renommé' } }),
   'rename one’s own file used by an online publication': (c) =>
-    route(c, 'PATCH', `/api/files/${c.fx.ownUsedFile[c.actor]}`, { params: { id: c.fx.ownUsedFile[c.actor] }, json: { name: 'annexe renommée' } }),
-  'rename one’s own file': (c) => route(c, 'PATCH', `/api/files/${c.fx.ownFile[c.actor]}`, { params: { id: c.fx.ownFile[c.actor] }, json: { name: 'mon rapport renommé' } }),
+    route(c, 'PATCH', `/api/files/${c.fx.ownUsedFile[c.actor]}`, {
+      params: { id: c.fx.ownUsedFile[c.actor] },
+      json: { name: 'annexe renommée' },
+    }),
+  'rename one’s own file': (c) =>
+    route(c, 'PATCH', `/api/files/${c.fx.ownFile[c.actor]}`, {
+      params: { id: c.fx.ownFile[c.actor] },
+      json: { name: 'mon rapport renommé' },
+    }),
   'delete someone else’s file': (c) => route(c, 'DELETE', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile } }),
 } satisfies Record<string, Run>;
 type Case = keyof typeof runs;
 
 /** Cases that write nothing the snapshot holds (reads; signing out only revokes one's session). */
-const readOnly = new Set<Case>(['list IPC publications', 'GET /api/users: list the accounts', 'list the files', 'read someone else’s file', 'sign out']);
+const readOnly = new Set<Case>([
+  'list IPC publications',
+  'GET /api/users: list the accounts',
+  'list the files',
+  'read someone else’s file',
+  'sign out',
+]);
 
 const A = 'allow' as const;
 const D = 'deny' as const;
@@ -268,83 +350,92 @@ type Outcome = typeof A | typeof D;
  * Responsable de publication: everything but the identity and the accounts; Administrateur: everything.
  * Editor columns: « in » holds ipc and news, « out » holds demographie, « none » holds no area.
  */
-const matrix: [entry: string, scenario: Case, admin: Outcome, publisher: Outcome, editorIn: Outcome, editorOut: Outcome, editorNone: Outcome][] = [
+const matrix: [
+  entry: string,
+  scenario: Case,
+  admin: Outcome,
+  publisher: Outcome,
+  editorIn: Outcome,
+  editorOut: Outcome,
+  editorNone: Outcome,
+][] = [
   //  entry point                                    case                                                 admin publ. ed.in ed.out ed.none
-  ['content-actions#saveItemAction',                'create an IPC publication',                          A,    A,    A,    D,     D],
-  ['content-actions#saveItemAction',                'create a news item',                                 A,    A,    A,    D,     D],
-  ['content-actions#saveItemAction',                'create a Démographie publication',                   A,    A,    D,    A,     D],
-  ['content-actions#saveItemAction',                'save an IPC draft',                                  A,    A,    A,    D,     D],
-  ['content-actions#saveItemAction',                'save a news draft',                                  A,    A,    A,    D,     D],
-  ['content-actions#saveItemAction',                'save an online IPC publication',                     A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'publish an IPC draft',                               A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'schedule an IPC draft',                              A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'withdraw an online IPC publication',                 A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'trash an IPC draft',                                 A,    A,    A,    D,     D],
-  ['content-actions#changeItemAction',              'submit an IPC draft for review',                     A,    A,    A,    D,     D],
-  ['content-actions#changeItemAction',              'approve a submitted IPC draft',                      A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'send a submitted IPC draft back',                    A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'trash an online IPC publication',                    A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'restore a trashed IPC draft',                        A,    A,    A,    D,     D],
-  ['content-actions#changeItemAction',              'restore a trashed online IPC publication',           A,    A,    D,    D,     D],
-  ['content-actions#changeItemAction',              'delete a trashed IPC draft for good',                A,    A,    D,    D,     D],
-  ['GET /api/admin/[kind]',                         'list IPC publications',                              A,    A,    A,    A,     A],
-  ['POST /api/admin/[kind]/bulk',                   'bulk: publish IPC drafts',                           A,    A,    D,    D,     D],
-  ['POST /api/admin/[kind]/bulk',                   'bulk: withdraw an online IPC publication',           A,    A,    D,    D,     D],
-  ['POST /api/admin/[kind]/bulk',                   'bulk: trash IPC drafts',                             A,    A,    A,    D,     D],
-  ['POST /api/admin/[kind]/bulk',                   'bulk: trash an online IPC publication',              A,    A,    D,    D,     D],
-  ['POST /api/admin/[kind]/bulk',                   'bulk: trash drafts of IPC and Démographie',          A,    A,    D,    D,     D],
-  ['POST /api/admin/[kind]/bulk',                   'bulk: restore a trashed IPC draft',                  A,    A,    A,    D,     D],
-  ['series/actions#createSeriesAction',             'create an IPC series',                               A,    A,    D,    D,     D],
-  ['series/actions#updateSeriesAction',             'describe the IPC series',                            A,    A,    D,    D,     D],
+  ['content-actions#saveItemAction', 'create an IPC publication', A, A, A, D, D],
+  ['content-actions#saveItemAction', 'create a news item', A, A, A, D, D],
+  ['content-actions#saveItemAction', 'create a Démographie publication', A, A, D, A, D],
+  ['content-actions#saveItemAction', 'save an IPC draft', A, A, A, D, D],
+  ['content-actions#saveItemAction', 'save a news draft', A, A, A, D, D],
+  ['content-actions#saveItemAction', 'save an online IPC publication', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'publish an IPC draft', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'schedule an IPC draft', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'withdraw an online IPC publication', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'trash an IPC draft', A, A, A, D, D],
+  ['content-actions#changeItemAction', 'submit an IPC draft for review', A, A, A, D, D],
+  ['content-actions#changeItemAction', 'approve a submitted IPC draft', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'send a submitted IPC draft back', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'trash an online IPC publication', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'restore a trashed IPC draft', A, A, A, D, D],
+  ['content-actions#changeItemAction', 'restore a trashed online IPC publication', A, A, D, D, D],
+  ['content-actions#changeItemAction', 'delete a trashed IPC draft for good', A, A, D, D, D],
+  ['GET /api/admin/[kind]', 'list IPC publications', A, A, A, A, A],
+  ['POST /api/admin/[kind]/bulk', 'bulk: publish IPC drafts', A, A, D, D, D],
+  ['POST /api/admin/[kind]/bulk', 'bulk: withdraw an online IPC publication', A, A, D, D, D],
+  ['POST /api/admin/[kind]/bulk', 'bulk: trash IPC drafts', A, A, A, D, D],
+  ['POST /api/admin/[kind]/bulk', 'bulk: trash an online IPC publication', A, A, D, D, D],
+  ['POST /api/admin/[kind]/bulk', 'bulk: trash drafts of IPC and Démographie', A, A, D, D, D],
+  ['POST /api/admin/[kind]/bulk', 'bulk: restore a trashed IPC draft', A, A, A, D, D],
+  ['series/actions#createSeriesAction', 'create an IPC series', A, A, D, D, D],
+  ['series/actions#updateSeriesAction', 'describe the IPC series', A, A, D, D, D],
   // Values are prepared by the series' area writers and public only once a second person approves them.
-  ['series/actions#publishValuesAction',            'prepare IPC values (a Rédacteur’s version is submitted for review)', A, A, A, D, D],
-  ['series/actions#publishImportAction',            'prepare a version from someone else’s staged import', A,   A,    A,    D,     D],
-  ['series/actions#cancelImportAction',             'cancel one’s own staged import',                     A,    A,    A,    A,     A],
-  ['series/actions#cancelImportAction',             'cancel someone else’s staged import',                A,    A,    D,    D,     D],
-  ['series/actions#cancelVersionAction',            'cancel a scheduled IPC version',                     A,    A,    D,    D,     D],
+  ['series/actions#publishValuesAction', 'prepare IPC values (a Rédacteur’s version is submitted for review)', A, A, A, D, D],
+  ['series/actions#publishImportAction', 'prepare a version from someone else’s staged import', A, A, A, D, D],
+  ['series/actions#cancelImportAction', 'cancel one’s own staged import', A, A, A, A, A],
+  ['series/actions#cancelImportAction', 'cancel someone else’s staged import', A, A, D, D, D],
+  ['series/actions#cancelVersionAction', 'cancel a scheduled IPC version', A, A, D, D, D],
   // A version waiting for review is still its area writers' work, like a draft: nothing of it was public.
-  ['series/actions#cancelVersionAction',            'cancel an IPC version waiting for review',           A,    A,    A,    D,     D],
-  ['series/actions#approveVersionAction',           'approve a submitted IPC version',                    A,    A,    D,    D,     D],
-  ['series/actions#returnVersionAction',            'send a submitted IPC version back',                  A,    A,    D,    D,     D],
-  ['POST /api/admin/series/import',                 'stage an import of IPC values',                      A,    A,    A,    A,     D],
-  ['calendrier/actions#createReleaseAction',        'announce an IPC release',                            A,    A,    A,    D,     D],
-  ['calendrier/actions#confirmReleaseAction',       'confirm an IPC release',                             A,    A,    D,    D,     D],
-  ['calendrier/actions#confirmReleaseAction',       'confirm an IPC release a Rédacteur prepared',        A,    A,    A,    D,     D],
-  ['calendrier/actions#moveReleaseAction',          'postpone an IPC release',                            A,    A,    D,    D,     D],
-  ['calendrier/actions#cancelReleaseAction',        'cancel an IPC release',                              A,    A,    D,    D,     D],
-  ['calendrier/actions#translateReleaseAction',     'translate an IPC release',                           A,    A,    D,    D,     D],
-  ['calendrier/actions#reviewReleaseAction',        'submit an IPC release for review',                   A,    A,    A,    D,     D],
-  ['calendrier/actions#reviewReleaseAction',        'approve an IPC release as a whole',                  A,    A,    D,    D,     D],
-  ['calendrier/actions#linkPublicationAction',      'link an IPC draft to an IPC release',                A,    A,    D,    D,     D],
-  ['calendrier/actions#unlinkPublicationAction',    'unlink a publication from its IPC release',          A,    A,    D,    D,     D],
-  ['about/actions#updateIdentityAction',            'change the institute’s identity',                    A,    D,    D,    D,     D],
-  ['about/actions#updateMissionAction',             'save the missions page',                             A,    A,    D,    D,     D],
-  ['about/actions#updateAccessibilityAction',       'save the accessibility statement',                   A,    A,    D,    D,     D],
-  ['about/actions#updateDirectorWordAction',        'save the director’s word',                           A,    A,    D,    D,     D],
-  ['intro-actions#updateAreaIntroAction',           'save the IPC introduction',                          A,    A,    D,    D,     D],
-  ['users/actions#createUserAction',                'create an account',                                  A,    D,    D,    D,     D],
-  ['users/actions#setUserActiveAction',             'deactivate an account',                              A,    D,    D,    D,     D],
-  ['users/actions#setUserAccessAction',             'give an account a role and areas',                   A,    D,    D,    D,     D],
-  ['users/actions#setSelfApprovalAction',           'turn self-approval on',                              A,    D,    D,    D,     D],
-  ['users/actions#updateProfileAction',             'rename oneself',                                     A,    A,    A,    A,     A],
-  ['actions#signOutAction',                         'sign out',                                           A,    A,    A,    A,     A],
-  ['POST /api/user',                                'POST /api/user: create an account',                  A,    D,    D,    D,     D],
-  ['PATCH /api/user',                               'PATCH /api/user: rename oneself',                    A,    A,    A,    A,     A],
-  ['GET /api/users',                                'GET /api/users: list the accounts',                  A,    A,    A,    A,     A],
-  ['GET /api/files',                                'list the files',                                     A,    A,    A,    A,     A],
-  ['POST /api/files',                               'upload a file',                                      A,    A,    A,    A,     D],
-  ['GET /api/files/[id]',                           'read someone else’s file',                           A,    A,    A,    A,     A],
-  ['PATCH /api/files/[id]',                         'rename someone else’s file',                         A,    A,    D,    D,     D],
+  ['series/actions#cancelVersionAction', 'cancel an IPC version waiting for review', A, A, A, D, D],
+  ['series/actions#approveVersionAction', 'approve a submitted IPC version', A, A, D, D, D],
+  ['series/actions#returnVersionAction', 'send a submitted IPC version back', A, A, D, D, D],
+  ['POST /api/admin/series/import', 'stage an import of IPC values', A, A, A, A, D],
+  ['calendrier/actions#createReleaseAction', 'announce an IPC release', A, A, A, D, D],
+  ['calendrier/actions#confirmReleaseAction', 'confirm an IPC release', A, A, D, D, D],
+  ['calendrier/actions#confirmReleaseAction', 'confirm an IPC release a Rédacteur prepared', A, A, A, D, D],
+  ['calendrier/actions#moveReleaseAction', 'postpone an IPC release', A, A, D, D, D],
+  ['calendrier/actions#cancelReleaseAction', 'cancel an IPC release', A, A, D, D, D],
+  ['calendrier/actions#translateReleaseAction', 'translate an IPC release', A, A, D, D, D],
+  ['calendrier/actions#reviewReleaseAction', 'submit an IPC release for review', A, A, A, D, D],
+  ['calendrier/actions#reviewReleaseAction', 'approve an IPC release as a whole', A, A, D, D, D],
+  ['calendrier/actions#linkPublicationAction', 'link an IPC draft to an IPC release', A, A, D, D, D],
+  ['calendrier/actions#unlinkPublicationAction', 'unlink a publication from its IPC release', A, A, D, D, D],
+  ['about/actions#updateIdentityAction', 'change the institute’s identity', A, D, D, D, D],
+  ['about/actions#updateMissionAction', 'save the missions page', A, A, D, D, D],
+  ['about/actions#updateAccessibilityAction', 'save the accessibility statement', A, A, D, D, D],
+  ['about/actions#updateDirectorWordAction', 'save the director’s word', A, A, D, D, D],
+  ['intro-actions#updateAreaIntroAction', 'save the IPC introduction', A, A, D, D, D],
+  ['users/actions#createUserAction', 'create an account', A, D, D, D, D],
+  ['users/actions#setUserActiveAction', 'deactivate an account', A, D, D, D, D],
+  ['users/actions#setUserAccessAction', 'give an account a role and areas', A, D, D, D, D],
+  ['users/actions#setSelfApprovalAction', 'turn self-approval on', A, D, D, D, D],
+  ['users/actions#updateProfileAction', 'rename oneself', A, A, A, A, A],
+  ['actions#signOutAction', 'sign out', A, A, A, A, A],
+  ['POST /api/user', 'POST /api/user: create an account', A, D, D, D, D],
+  ['PATCH /api/user', 'PATCH /api/user: rename oneself', A, A, A, A, A],
+  ['GET /api/users', 'GET /api/users: list the accounts', A, A, A, A, A],
+  ['GET /api/files', 'list the files', A, A, A, A, A],
+  ['POST /api/files', 'upload a file', A, A, A, A, D],
+  ['GET /api/files/[id]', 'read someone else’s file', A, A, A, A, A],
+  ['PATCH /api/files/[id]', 'rename someone else’s file', A, A, D, D, D],
   // The rule looks only at who uploaded the file, not where it is used (an online item's attachment included).
-  ['PATCH /api/files/[id]',                         'rename one’s own file',                              A,    A,    A,    A,     D],
-  ['PATCH /api/files/[id]',                         'rename one’s own file used by an online publication', A,    A,    D,    D,     D],
-  ['DELETE /api/files/[id]',                        'delete someone else’s file',                         A,    A,    D,    D,     D],
+  ['PATCH /api/files/[id]', 'rename one’s own file', A, A, A, A, D],
+  ['PATCH /api/files/[id]', 'rename one’s own file used by an online publication', A, A, D, D, D],
+  ['DELETE /api/files/[id]', 'delete someone else’s file', A, A, D, D, D],
 ];
 
 const cellCount = matrix.length * actorNames.length;
 
 /** The refusals of lib/admin/access.ts (`refusal`), whatever the need. */
-const refusalText = /ne permet pas (de |d’)|ne fait pas partie de vos rubriques|ne font pas partie de vos rubriques|Aucune rubrique ne vous est attribuée/;
+const refusalText =
+  /ne permet pas (de |d’)|ne fait pas partie de vos rubriques|ne font pas partie de vos rubriques|Aucune rubrique ne vous est attribuée/;
 
 /** allow / deny as observed, or why the call is neither (then the case's input or fixtures are wrong). */
 function classify(observed: Observed): { outcome: Outcome | 'other'; detail: string } {
@@ -361,7 +452,10 @@ function classify(observed: Observed): { outcome: Outcome | 'other'; detail: str
       return { outcome: 'other', detail: `HTTP ${observed.status} ${JSON.stringify(observed.body)}` };
     }
     case 'error':
-      return { outcome: 'other', detail: `exception: ${observed.error instanceof Error ? (observed.error.stack ?? observed.error.message) : String(observed.error)}` };
+      return {
+        outcome: 'other',
+        detail: `exception: ${observed.error instanceof Error ? (observed.error.stack ?? observed.error.message) : String(observed.error)}`,
+      };
   }
 }
 
@@ -390,7 +484,9 @@ describe('access matrix: every entry point is known', () => {
   it('finds the server actions and route handlers on disk', () => {
     expect(serverActionFiles.length).toBeGreaterThanOrEqual(7);
     expect(routeFiles.length).toBeGreaterThanOrEqual(7);
-    console.info(`Access matrix: ${entries.size} entry points found, ${matrix.length} cases × ${actorNames.length} accounts = ${cellCount} cells.`);
+    console.info(
+      `Access matrix: ${entries.size} entry points found, ${matrix.length} cases × ${actorNames.length} accounts = ${cellCount} cells.`,
+    );
   });
 
   it('has no inline server action under app/admin (they would escape the rules and this matrix)', () => {
@@ -399,7 +495,9 @@ describe('access matrix: every entry point is known', () => {
 
   it('every exported function carries its access rule, or is an explained exemption', () => {
     const unguarded = [...entries.values()].filter((e) => !('access' in e.fn) && !(e.key in exemptions)).map((e) => `${e.key} (${e.file})`);
-    expect(unguarded, 'Build them with adminAction / adminFormAction / adminRoute (lib/admin), which require their access rule').toEqual([]);
+    expect(unguarded, 'Build them with adminAction / adminFormAction / adminRoute (lib/admin), which require their access rule').toEqual(
+      [],
+    );
     // An exemption that no longer matches an export, or that now has a rule, is stale.
     expect(Object.keys(exemptions).filter((key) => !entries.has(key) || 'access' in entries.get(key)!.fn)).toEqual([]);
     // POST /api/user has no `access` property: its matrix rows must show it refuses every account but the administrator's.
@@ -409,7 +507,10 @@ describe('access matrix: every entry point is known', () => {
 
   it('every entry point has its rows in the matrix, and every row names an entry point', () => {
     const inMatrix = new Set(matrix.map(([entry]) => entry));
-    expect([...entries.keys()].filter((key) => !inMatrix.has(key)), 'Add their cases to the matrix (access-matrix.test.ts)').toEqual([]);
+    expect(
+      [...entries.keys()].filter((key) => !inMatrix.has(key)),
+      'Add their cases to the matrix (access-matrix.test.ts)',
+    ).toEqual([]);
     expect([...inMatrix].filter((key) => !entries.has(key))).toEqual([]);
     const used = matrix.map(([, scenario]) => scenario);
     expect(Object.keys(runs).filter((scenario) => !used.includes(scenario as Case))).toEqual([]);
@@ -417,73 +518,81 @@ describe('access matrix: every entry point is known', () => {
   });
 });
 
-describe.each(testDatabaseKinds)(`access matrix: ${matrix.length} cases × ${actorNames.length} accounts = ${cellCount} cells (%s)`, (kind) => {
-  let database: TestDatabase;
-  let kept: FixtureDatabase;
-  let fresh: string;
-  /** True once a cell may have changed the fixtures: the next one restores them first. */
-  let dirty = false;
-  const storageRoot = path.join(incoming.root, `files-${kind}`);
-  const g = globalThis as { __insstatAuth?: unknown; __insstatStorage?: unknown };
+describe.each(testDatabaseKinds)(
+  `access matrix: ${matrix.length} cases × ${actorNames.length} accounts = ${cellCount} cells (%s)`,
+  (kind) => {
+    let database: TestDatabase;
+    let kept: FixtureDatabase;
+    let fresh: string;
+    /** True once a cell may have changed the fixtures: the next one restores them first. */
+    let dirty = false;
+    const storageRoot = path.join(incoming.root, `files-${kind}`);
+    const g = globalThis as { __insstatAuth?: unknown; __insstatStorage?: unknown };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const storage = createLocalStorage(storageRoot);
-    g.__insstatStorage = storage;
-    g.__insstatAuth = Promise.resolve({ db: database.db, adapter: createEmbeddedAdapter({ db: database.db, cookieName: env.SESSION_COOKIE_NAME }) });
-    kept = await buildFixtures(database, storage);
-    fresh = await kept.snapshot();
-    // Restoring gives back exactly the fixtures.
-    await kept.restore();
-    expect(await kept.snapshot()).toBe(fresh);
-  });
-  afterAll(async () => {
-    delete g.__insstatAuth;
-    delete g.__insstatStorage;
-    await database?.close();
-    await fsp.rm(storageRoot, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    incoming.headers = new Headers({ host: new URL(ORIGIN).host });
-    incoming.cookies = [];
-    incoming.expired = [];
-  });
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+      const storage = createLocalStorage(storageRoot);
+      g.__insstatStorage = storage;
+      g.__insstatAuth = Promise.resolve({
+        db: database.db,
+        adapter: createEmbeddedAdapter({ db: database.db, cookieName: env.SESSION_COOKIE_NAME }),
+      });
+      kept = await buildFixtures(database, storage);
+      fresh = await kept.snapshot();
+      // Restoring gives back exactly the fixtures.
+      await kept.restore();
+      expect(await kept.snapshot()).toBe(fresh);
+    });
+    afterAll(async () => {
+      delete g.__insstatAuth;
+      delete g.__insstatStorage;
+      await database?.close();
+      await fsp.rm(storageRoot, { recursive: true, force: true });
+    });
+    beforeEach(() => {
+      incoming.headers = new Headers({ host: new URL(ORIGIN).host });
+      incoming.cookies = [];
+      incoming.expired = [];
+    });
 
-  /** One cell: null when the outcome and its effects are as the matrix says, else why not. */
-  async function cell(entry: string, scenario: Case, actor: ActorName, expected: Outcome): Promise<string | null> {
-    if (dirty) await kept.restore();
-    dirty = true;
-    incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: kept.fixtures.actors[actor].token }];
-    incoming.expired = [];
-    const storedBefore = await listFilesUnder(incoming.root);
-    const observed = await runs[scenario]({ fn: entries.get(entry)!.fn, fx: kept.fixtures, actor });
-    const { outcome, detail } = classify(observed);
-    const after = await kept.snapshot();
-    const where = `${entry} — ${scenario} — ${actorAccess[actor].label}`;
-    if (outcome !== expected) return `${where}: expected ${expected}, got ${outcome} (${detail})`;
-    if (outcome === A) {
-      if (!readOnly.has(scenario) && after === fresh) return `${where}: allowed but nothing changed (${detail})`;
+    /** One cell: null when the outcome and its effects are as the matrix says, else why not. */
+    async function cell(entry: string, scenario: Case, actor: ActorName, expected: Outcome): Promise<string | null> {
+      if (dirty) await kept.restore();
+      dirty = true;
+      incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: kept.fixtures.actors[actor].token }];
+      incoming.expired = [];
+      const storedBefore = await listFilesUnder(incoming.root);
+      const observed = await runs[scenario]({ fn: entries.get(entry)!.fn, fx: kept.fixtures, actor });
+      const { outcome, detail } = classify(observed);
+      const after = await kept.snapshot();
+      const where = `${entry} — ${scenario} — ${actorAccess[actor].label}`;
+      if (outcome !== expected) return `${where}: expected ${expected}, got ${outcome} (${detail})`;
+      if (outcome === A) {
+        if (!readOnly.has(scenario) && after === fresh) return `${where}: allowed but nothing changed (${detail})`;
+        return null;
+      }
+      // A refusal names the role, or says no area is assigned.
+      const { role } = actorAccess[actor];
+      if (!detail.includes(`(${roleLabels[role]})`) && !detail.startsWith('Aucune rubrique'))
+        return `${where}: refusal not naming the role ${roleLabels[role]}: ${detail}`;
+      const changed = changedTables(fresh, after);
+      if (changed.length > 0) return `${where}: refused but wrote to ${changed.join(', ')}`;
+      if (incoming.expired.length > 0) return `${where}: refused but expired ${incoming.expired.join(', ')}`;
+      const storedAfter = await listFilesUnder(incoming.root);
+      if (storedAfter.join('\n') !== storedBefore.join('\n'))
+        return `${where}: refused but stored ${storedAfter.filter((f) => !storedBefore.includes(f)).join(', ')}`;
+      // Nothing changed: the next cell can start from these fixtures as they are.
+      dirty = false;
       return null;
     }
-    // A refusal names the role, or says no area is assigned.
-    const { role } = actorAccess[actor];
-    if (!detail.includes(`(${roleLabels[role]})`) && !detail.startsWith('Aucune rubrique')) return `${where}: refusal not naming the role ${roleLabels[role]}: ${detail}`;
-    const changed = changedTables(fresh, after);
-    if (changed.length > 0) return `${where}: refused but wrote to ${changed.join(', ')}`;
-    if (incoming.expired.length > 0) return `${where}: refused but expired ${incoming.expired.join(', ')}`;
-    const storedAfter = await listFilesUnder(incoming.root);
-    if (storedAfter.join('\n') !== storedBefore.join('\n')) return `${where}: refused but stored ${storedAfter.filter((f) => !storedBefore.includes(f)).join(', ')}`;
-    // Nothing changed: the next cell can start from these fixtures as they are.
-    dirty = false;
-    return null;
-  }
 
-  it.each(matrix)('%s — %s', async (entry, scenario, ...expected) => {
-    const failures: string[] = [];
-    for (const [i, actor] of actorNames.entries()) {
-      const failure = await cell(entry, scenario, actor, expected[i]!);
-      if (failure) failures.push(failure);
-    }
-    expect(failures).toEqual([]);
-  });
-});
+    it.each(matrix)('%s — %s', async (entry, scenario, ...expected) => {
+      const failures: string[] = [];
+      for (const [i, actor] of actorNames.entries()) {
+        const failure = await cell(entry, scenario, actor, expected[i]!);
+        if (failure) failures.push(failure);
+      }
+      expect(failures).toEqual([]);
+    });
+  },
+);

@@ -58,7 +58,11 @@ describe.each(testDatabaseKinds)('content actions (%s)', (kind) => {
 
   it('refuses every action and handler without a session (or with a forged one) and writes nothing', async () => {
     const [existing] = await database.db.insert(publications).values({ area: 'ipc', slug: 'ipc-test', title: 'IPC test' }).returning();
-    for (const setup of [() => {}, () => (incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: 'forged' }]), () => incoming.headers.set('authorization', 'Bearer forged')]) {
+    for (const setup of [
+      () => {},
+      () => (incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: 'forged' }]),
+      () => incoming.headers.set('authorization', 'Bearer forged'),
+    ]) {
       setup();
       const created = await saveItemAction({ area: 'news', values: { title: 'Intrus' } });
       expect(created).toEqual({ ok: false, error: expect.stringMatching(/Vous devez être connecté/) });
@@ -68,8 +72,13 @@ describe.each(testDatabaseKinds)('content actions (%s)', (kind) => {
         expect((await changeItemAction({ area: 'ipc', id: existing!.id, version: 1, action })).ok).toBe(false);
       }
       const cookie = incoming.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-      const headers = { ...(cookie ? { cookie } : {}), ...(incoming.headers.get('authorization') ? { authorization: 'Bearer forged' } : {}) };
-      const list = await listRoute.GET(new Request('http://localhost:3000/api/admin/publications?area=ipc', { headers }), { params: Promise.resolve({ kind: 'publications' }) });
+      const headers = {
+        ...(cookie ? { cookie } : {}),
+        ...(incoming.headers.get('authorization') ? { authorization: 'Bearer forged' } : {}),
+      };
+      const list = await listRoute.GET(new Request('http://localhost:3000/api/admin/publications?area=ipc', { headers }), {
+        params: Promise.resolve({ kind: 'publications' }),
+      });
       expect(list.status).toBe(401);
       const bulk = await bulkRoute.POST(
         new Request('http://localhost:3000/api/admin/publications/bulk', {
@@ -91,7 +100,8 @@ describe.each(testDatabaseKinds)('content actions (%s)', (kind) => {
 
   it('creates, publishes (expiring the pages that show it), refuses a stale save, sanitizes rich text', async () => {
     await signIn('awa@inss.example');
-    const body = '<p>Sûr</p><script>alert(1)</script><img src="/fichiers/a/b.png" onerror="alert(2)"><a href="javascript:alert(3)">lien</a><svg onload="alert(4)"></svg>';
+    const body =
+      '<p>Sûr</p><script>alert(1)</script><img src="/fichiers/a/b.png" onerror="alert(2)"><a href="javascript:alert(3)">lien</a><svg onload="alert(4)"></svg>';
     const created = await saveItemAction({ area: 'news', values: { title: 'Atelier régional à Niamey', excerpt: 'Un atelier.', body } });
     expect(created).toMatchObject({ ok: true, data: { version: 1, editUrl: expect.stringMatching(/^\/admin\/news\/\d+$/) } });
     if (!created.ok) throw new Error(created.error);
@@ -109,13 +119,21 @@ describe.each(testDatabaseKinds)('content actions (%s)', (kind) => {
     expect((await saveItemAction({ area: 'news', id: created.data.id, version: 2, values: { title: 'Titre de Moussa' } })).ok).toBe(true);
     await signIn('awa2@inss.example');
     const stale = await saveItemAction({ area: 'news', id: created.data.id, version: 2, values: { title: 'Titre écrasé' } });
-    expect(stale).toEqual({ ok: false, error: expect.stringMatching(/^moussa a enregistré cette actualité .* pendant que vous la modifiiez\. Vos changements n’ont pas été enregistrés/) });
+    expect(stale).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        /^moussa a enregistré cette actualité .* pendant que vous la modifiiez\. Vos changements n’ont pas été enregistrés/,
+      ),
+    });
     const [kept] = await database.db.select().from(news).where(eq(news.id, created.data.id));
     expect(kept!.title).toBe('Titre de Moussa');
 
     // Bad input: French field errors, nothing written.
     const invalid = await saveItemAction({ area: 'events', values: { title: '', startsAt: 'demain' } });
-    expect(invalid).toMatchObject({ ok: false, fieldErrors: { title: ['Le titre est obligatoire.'], startsAt: [expect.stringMatching(/date et heure attendues/)] } });
+    expect(invalid).toMatchObject({
+      ok: false,
+      fieldErrors: { title: ['Le titre est obligatoire.'], startsAt: [expect.stringMatching(/date et heure attendues/)] },
+    });
     const unknown = await saveItemAction({ area: 'mission', values: { title: 'x' } });
     expect(unknown).toMatchObject({ ok: false, error: 'Cette rubrique ne se gère pas ici.' });
   });

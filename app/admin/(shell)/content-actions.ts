@@ -43,7 +43,12 @@ async function itemNeeds(ctx: ActionContext, formArea: string, id: number): Prom
 
 /** Creates an item (no `id`) or saves the edit form of one (with the version it was loaded at). */
 export const saveItemAction = adminAction(
-  z.object({ area: areaSlug, id: itemId.optional(), version: version.optional(), values: z.record(z.string(), z.unknown(), { message: 'Formulaire illisible : rechargez la page.' }) }),
+  z.object({
+    area: areaSlug,
+    id: itemId.optional(),
+    version: version.optional(),
+    values: z.record(z.string(), z.unknown(), { message: 'Formulaire illisible : rechargez la page.' }),
+  }),
   async (input, ctx) => {
     const { area, kind } = areaAndKind(input.area);
     const { words } = kind;
@@ -51,7 +56,12 @@ export const saveItemAction = adminAction(
     const write = { kind, input: { ...input.values, area: area.slug }, user: ctx.user, ip: ctx.request.ip };
     if (input.id === undefined) {
       const { item: row } = await createItem(ctx.db, write);
-      return { id: row.id, version: row.version, editUrl: editPath(area, row.id), message: `${words.noun} ${agree('créé', words)} (brouillon).` };
+      return {
+        id: row.id,
+        version: row.version,
+        editUrl: editPath(area, row.id),
+        message: `${words.noun} ${agree('créé', words)} (brouillon).`,
+      };
     }
     const { item: row, tags } = await updateItem(ctx.db, { ...write, id: input.id, expectedVersion: input.version ?? 0 });
     await invalidateTags(tags);
@@ -59,20 +69,26 @@ export const saveItemAction = adminAction(
     return { id: row.id, version: row.version, editUrl: editPath(area, row.id), message };
   },
   {
-    access: (input, ctx) => (input.id === undefined ? needs.create(areaAndKind(input.area).area.slug) : itemNeeds(ctx, input.area, input.id)),
+    access: (input, ctx) =>
+      input.id === undefined ? needs.create(areaAndKind(input.area).area.slug) : itemNeeds(ctx, input.area, input.id),
     success: (data) => data.message,
   },
 );
 
 const lifecycleMessages = {
   publish: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('mis', w)} en ligne.`,
-  schedule: (noun: string, w: Parameters<typeof agree>[1], at?: Date) => `${noun} ${agree('programmé', w)} pour le ${formatDateTime(at as Date)}.`,
-  unpublish: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('retiré', w)} du site : ${w.feminine ? 'elle' : 'il'} redevient un brouillon.`,
-  trash: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('mis', w)} à la corbeille : ${w.feminine ? 'elle' : 'il'} n’est plus sur le site.`,
+  schedule: (noun: string, w: Parameters<typeof agree>[1], at?: Date) =>
+    `${noun} ${agree('programmé', w)} pour le ${formatDateTime(at as Date)}.`,
+  unpublish: (noun: string, w: Parameters<typeof agree>[1]) =>
+    `${noun} ${agree('retiré', w)} du site : ${w.feminine ? 'elle' : 'il'} redevient un brouillon.`,
+  trash: (noun: string, w: Parameters<typeof agree>[1]) =>
+    `${noun} ${agree('mis', w)} à la corbeille : ${w.feminine ? 'elle' : 'il'} n’est plus sur le site.`,
   restore: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('restauré', w)}.`,
   delete: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('supprimé', w)} définitivement.`,
-  submit: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('soumis', w)} pour relecture : un responsable de publication ${w.feminine ? 'la' : 'le'} relira.`,
-  approve: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('approuvé', w)} : ${w.feminine ? 'elle' : 'il'} peut être mis${w.feminine ? 'e' : ''} en ligne ou programmé${w.feminine ? 'e' : ''}.`,
+  submit: (noun: string, w: Parameters<typeof agree>[1]) =>
+    `${noun} ${agree('soumis', w)} pour relecture : un responsable de publication ${w.feminine ? 'la' : 'le'} relira.`,
+  approve: (noun: string, w: Parameters<typeof agree>[1]) =>
+    `${noun} ${agree('approuvé', w)} : ${w.feminine ? 'elle' : 'il'} peut être mis${w.feminine ? 'e' : ''} en ligne ou programmé${w.feminine ? 'e' : ''}.`,
   return: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('renvoyé', w)} à son rédacteur, avec votre remarque.`,
 } as const;
 
@@ -85,7 +101,9 @@ export const changeItemAction = adminAction(
     area: areaSlug,
     id: itemId,
     version,
-    action: z.enum(['publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete', 'submit', 'approve', 'return'], { message: 'Action inconnue.' }),
+    action: z.enum(['publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete', 'submit', 'approve', 'return'], {
+      message: 'Action inconnue.',
+    }),
     at: dateTime('La date de mise en ligne', false).optional(),
     note: z.string({ message: 'Remarque illisible.' }).max(2_000, { message: 'La raison tient en 2 000 caractères au plus.' }).optional(),
   }),

@@ -19,7 +19,11 @@ export default function AdminError({ error, reset }: { error: Error & { digest?:
         </p>
       ) : null}
       <div className="mt-4 flex gap-3">
-        <button type="button" onClick={reset} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover">
+        <button
+          type="button"
+          onClick={reset}
+          className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover"
+        >
           Réessayer
         </button>
         <Link href="/admin" className="rounded-md border border-border px-4 py-2 no-underline">

@@ -17,7 +17,13 @@ export const updateAreaIntroAction = adminFormAction(
     }),
   ),
   async ({ area, version, ...input }, ctx) => {
-    const { page, tags } = await updatePage(ctx.db, { key: introKey(area), expectedVersion: version, input, user: ctx.user, ip: ctx.request.ip });
+    const { page, tags } = await updatePage(ctx.db, {
+      key: introKey(area),
+      expectedVersion: version,
+      input,
+      user: ctx.user,
+      ip: ctx.request.ip,
+    });
     await invalidateTags(tags);
     return { version: page.version, changed: tags.length > 0 };
   },
@@ -25,7 +31,12 @@ export const updateAreaIntroAction = adminFormAction(
     // The form sends every field, a cleared one blank: the write changes only what is sent.
     keepBlank: true,
     // The introduction is public as soon as it is saved: a publisher's write.
-    access: ({ area }) => ({ to: 'publish', areas: [area], what: 'modifier l’introduction d’une rubrique (publique dès l’enregistrement)' }),
-    success: (r) => (r.changed ? 'Introduction de la rubrique enregistrée : la page publique est à jour.' : 'Aucune modification à enregistrer.'),
+    access: ({ area }) => ({
+      to: 'publish',
+      areas: [area],
+      what: 'modifier l’introduction d’une rubrique (publique dès l’enregistrement)',
+    }),
+    success: (r) =>
+      r.changed ? 'Introduction de la rubrique enregistrée : la page publique est à jour.' : 'Aucune modification à enregistrer.',
   },
 );

@@ -27,12 +27,16 @@ export default async function DashboardPage() {
   // What this user may approve now (lib/review): their areas, not their own last version unless self-approval.
   const toReview = queue.filter((row) => can(user, needs.review([row.area])) && (row.editedById !== user.id || selfApproval)).length;
   const listed = areas.filter((a) => a.kind !== 'pages');
-  const totals = listed.reduce((t, a) => ({ drafts: t.drafts + (counts[a.slug]?.drafts ?? 0), scheduled: t.scheduled + (counts[a.slug]?.scheduled ?? 0) }), { drafts: 0, scheduled: 0 });
+  const totals = listed.reduce(
+    (t, a) => ({ drafts: t.drafts + (counts[a.slug]?.drafts ?? 0), scheduled: t.scheduled + (counts[a.slug]?.scheduled ?? 0) }),
+    { drafts: 0, scheduled: 0 },
+  );
   return (
     <>
       <h1 className="text-2xl font-bold">Tableau de bord</h1>
       <p className="mt-2 text-muted">
-        Bonjour {user.name}. {totals.drafts} brouillon{totals.drafts > 1 ? 's' : ''} et {totals.scheduled} publication{totals.scheduled > 1 ? 's' : ''} programmée
+        Bonjour {user.name}. {totals.drafts} brouillon{totals.drafts > 1 ? 's' : ''} et {totals.scheduled} publication
+        {totals.scheduled > 1 ? 's' : ''} programmée
         {totals.scheduled > 1 ? 's' : ''} en attente.
       </p>
       {atRisk.length > 0 ? (
@@ -43,8 +47,8 @@ export default async function DashboardPage() {
           <ul className="mt-2 space-y-1 text-sm">
             {atRisk.map((r) => (
               <li key={r.id}>
-                <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — {r.overdue ? 'heure passée' : formatDateTime(r.scheduledAt)} : il manque l’approbation de{' '}
-                {r.missing.map((m) => m.label).join(', ')}.
+                <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — {r.overdue ? 'heure passée' : formatDateTime(r.scheduledAt)} :
+                il manque l’approbation de {r.missing.map((m) => m.label).join(', ')}.
               </li>
             ))}
           </ul>
@@ -62,10 +66,18 @@ export default async function DashboardPage() {
           <caption className="mb-2 text-left font-semibold">Contenus par rubrique</caption>
           <thead>
             <tr className="border-b border-border text-left">
-              <th scope="col" className="py-2">Rubrique</th>
-              <th scope="col" className="py-2 text-right">Éléments</th>
-              <th scope="col" className="py-2 text-right">Brouillons</th>
-              <th scope="col" className="py-2 text-right">Programmés</th>
+              <th scope="col" className="py-2">
+                Rubrique
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Éléments
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Brouillons
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Programmés
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -102,7 +114,14 @@ export default async function DashboardPage() {
                     <time dateTime={e.at} className="text-muted">
                       {formatDateTime(e.at)}
                     </time>{' '}
-                    — {e.actor ?? 'Système'} : {e.href ? <Link href={e.href} className="underline">{e.summary ?? e.actionLabel}</Link> : (e.summary ?? e.actionLabel)}
+                    — {e.actor ?? 'Système'} :{' '}
+                    {e.href ? (
+                      <Link href={e.href} className="underline">
+                        {e.summary ?? e.actionLabel}
+                      </Link>
+                    ) : (
+                      (e.summary ?? e.actionLabel)
+                    )}
                   </li>
                 ))}
               </ul>
@@ -118,7 +137,8 @@ export default async function DashboardPage() {
               <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
                 {downloads.map((f) => (
                   <li key={f.id}>
-                    <a href={fileUrl(f)}>{f.name}</a> — {f.downloadCount.toLocaleString('fr-FR')} téléchargement{f.downloadCount > 1 ? 's' : ''}
+                    <a href={fileUrl(f)}>{f.name}</a> — {f.downloadCount.toLocaleString('fr-FR')} téléchargement
+                    {f.downloadCount > 1 ? 's' : ''}
                   </li>
                 ))}
               </ol>

@@ -61,30 +61,66 @@ describe.each(testDatabaseKinds)('English fields of the admin forms (%s)', (kind
   });
 
   it('saves the mission’s en.title and en.body, and refuses a too-long en.title under its name', async () => {
-    const saved = await updateMissionAction(null, form({ version: '0', title: 'Nos missions', body: '<p>Produire.</p>', 'en.title': 'Our mission', 'en.body': '<p>To produce.</p>' }));
+    const saved = await updateMissionAction(
+      null,
+      form({ version: '0', title: 'Nos missions', body: '<p>Produire.</p>', 'en.title': 'Our mission', 'en.body': '<p>To produce.</p>' }),
+    );
     expect(saved).toMatchObject({ ok: true, data: { version: 1, changed: true } });
     const [row] = await database.db.select().from(pages).where(eq(pages.key, 'mission'));
     expect(row!.translations).toEqual({ en: { title: 'Our mission', body: '<p>To produce.</p>' } });
     expect(incoming.expired).toEqual(expect.arrayContaining(pageTags('mission')));
 
-    const refused = await updateMissionAction(null, form({ version: '1', title: 'Nos missions', body: '<p>Produire.</p>', 'en.title': 'O'.repeat(201) }));
+    const refused = await updateMissionAction(
+      null,
+      form({ version: '1', title: 'Nos missions', body: '<p>Produire.</p>', 'en.title': 'O'.repeat(201) }),
+    );
     expect(refused).toMatchObject({ ok: false, fieldErrors: { 'en.title': ['Le titre en anglais ne doit pas dépasser 200 caractères.'] } });
   });
 
   it('saves an area’s English introduction (en.body)', async () => {
-    const saved = await updateAreaIntroAction(null, form({ area: 'ipc', version: '0', body: '<p>Les prix.</p>', 'en.body': '<p>Prices.</p>' }));
+    const saved = await updateAreaIntroAction(
+      null,
+      form({ area: 'ipc', version: '0', body: '<p>Les prix.</p>', 'en.body': '<p>Prices.</p>' }),
+    );
     expect(saved).toMatchObject({ ok: true, data: { version: 1 } });
     const [row] = await database.db.select().from(pages).where(eq(pages.key, 'intro:ipc'));
     expect(row!.translations).toEqual({ en: { body: '<p>Prices.</p>' } });
   });
 
   it('saves a series’ en.label, en.unit, en.source and en.methodology with its description', async () => {
-    const meta = { code: 'EN_IPC', label: 'Indice des prix', unit: 'indice', basePeriod: '', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: '', methodology: '', area: 'ipc', headline: false, imfIndicator: null } as const;
+    const meta = {
+      code: 'EN_IPC',
+      label: 'Indice des prix',
+      unit: 'indice',
+      basePeriod: '',
+      frequency: 'monthly',
+      decimals: 1,
+      seasonalAdjustment: 'none',
+      source: '',
+      methodology: '',
+      area: 'ipc',
+      headline: false,
+      imfIndicator: null,
+    } as const;
     const created = await createSeries(database.db, { meta, actor: { user: await editor() } });
     expect(created.ok).toBe(true);
     const saved = await updateSeriesAction(
       null,
-      form({ current: 'EN_IPC', version: '1', code: 'EN_IPC', label: 'Indice des prix', unit: 'indice', frequency: 'monthly', decimals: '1', seasonalAdjustment: 'none', area: 'ipc', 'en.label': 'Consumer price index', 'en.unit': 'index', 'en.source': '', 'en.methodology': 'Laspeyres.' }),
+      form({
+        current: 'EN_IPC',
+        version: '1',
+        code: 'EN_IPC',
+        label: 'Indice des prix',
+        unit: 'indice',
+        frequency: 'monthly',
+        decimals: '1',
+        seasonalAdjustment: 'none',
+        area: 'ipc',
+        'en.label': 'Consumer price index',
+        'en.unit': 'index',
+        'en.source': '',
+        'en.methodology': 'Laspeyres.',
+      }),
     );
     expect(saved).toMatchObject({ ok: true, data: { version: 2 } });
     const [row] = await database.db.select().from(series).where(eq(series.code, 'EN_IPC'));
@@ -94,25 +130,45 @@ describe.each(testDatabaseKinds)('English fields of the admin forms (%s)', (kind
 
   it('saves a release’s English title, and refuses a stale version', async () => {
     const created = await createRelease(database.db, {
-      input: { title: 'Indice des prix – mai 2027', area: 'ipc', scheduledAt: new Date('2027-06-12T08:45:00Z'), provisionalLabel: null, contact: '' },
+      input: {
+        title: 'Indice des prix – mai 2027',
+        area: 'ipc',
+        scheduledAt: new Date('2027-06-12T08:45:00Z'),
+        provisionalLabel: null,
+        contact: '',
+      },
       actor: { user: await editor() },
     });
     if (!created.ok) throw new Error(created.error);
-    const saved = await translateReleaseAction(null, form({ id: String(created.id), version: '1', 'en.title': 'Consumer prices – May 2027' }));
+    const saved = await translateReleaseAction(
+      null,
+      form({ id: String(created.id), version: '1', 'en.title': 'Consumer prices – May 2027' }),
+    );
     expect(saved).toMatchObject({ ok: true, data: { changed: true } });
     expect(incoming.expired).toEqual(expect.arrayContaining([tags.releases]));
     const stale = await translateReleaseAction(null, form({ id: String(created.id), version: '1', 'en.title': 'Prices – May 2027' }));
-    expect(stale).toMatchObject({ ok: false, error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.' });
+    expect(stale).toMatchObject({
+      ok: false,
+      error: 'Quelqu’un a modifié cette parution pendant que vous la modifiiez : rechargez la page.',
+    });
     const [row] = await database.db.select().from(releases).where(eq(releases.id, created.id));
     expect(row).toMatchObject({ version: 2, translations: { en: { title: 'Consumer prices – May 2027' } } });
   });
 
   it('saves a publication’s English title from the generic item form', async () => {
-    const created = await saveItemAction({ area: 'ipc', values: { title: 'Indice des prix – avril 2027', en: { title: 'Consumer prices – April 2027', summary: '' } } });
+    const created = await saveItemAction({
+      area: 'ipc',
+      values: { title: 'Indice des prix – avril 2027', en: { title: 'Consumer prices – April 2027', summary: '' } },
+    });
     if (!created.ok) throw new Error(created.error);
     const [row] = await database.db.select().from(publications).where(eq(publications.id, created.data.id));
     expect(row).toMatchObject({ slug: 'indice-des-prix-avril-2027', translations: { en: { title: 'Consumer prices – April 2027' } } });
-    const refused = await saveItemAction({ area: 'ipc', id: created.data.id, version: 1, values: { title: 'Indice des prix – avril 2027', en: { title: 'C'.repeat(301) } } });
+    const refused = await saveItemAction({
+      area: 'ipc',
+      id: created.data.id,
+      version: 1,
+      values: { title: 'Indice des prix – avril 2027', en: { title: 'C'.repeat(301) } },
+    });
     expect(refused).toMatchObject({ ok: false, fieldErrors: { 'en.title': ['Le titre en anglais ne doit pas dépasser 300 caractères.'] } });
   });
 });

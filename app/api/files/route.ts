@@ -26,5 +26,8 @@ export const POST = adminRoute(needs.upload, async (request, { db, user, request
   const file = await addUploadedFile(db, storage, received, user, { restricted: received.fields.restreint === 'true', ip: auth.ip });
   // Its text is read in the background: the upload does not wait for it, nor fail with it.
   void queueExtraction();
-  return json({ file: { id: file.id, name: file.name, type: file.mime, size: file.size, sha256: file.sha256, url: file.url } }, { status: 201 });
+  return json(
+    { file: { id: file.id, name: file.name, type: file.mime, size: file.size, sha256: file.sha256, url: file.url } },
+    { status: 201 },
+  );
 });

@@ -19,7 +19,10 @@ export function GET(request: Request): Response {
   const url = new URL(request.url);
   const parsed = query.safeParse({ vers: url.searchParams.get('vers') ?? undefined });
   if (!parsed.success) {
-    return new Response(`Langue inconnue : ${locales.join(' ou ')} attendu.`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response(`Langue inconnue : ${locales.join(' ou ')} attendu.`, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
   const to = parsed.data.vers;
   const page = refererPage(request.headers.get('referer'), [url.origin, env.SITE_URL]);

@@ -30,7 +30,15 @@ const forms = {
 } as const;
 
 /** `readOnly`: why the user may not change it (shown disabled, without its button), or null. */
-export function PageForm({ pageKey, page, readOnly = null }: { pageKey: InstitutionalPageKey; page: PageFormValues; readOnly?: string | null }) {
+export function PageForm({
+  pageKey,
+  page,
+  readOnly = null,
+}: {
+  pageKey: InstitutionalPageKey;
+  page: PageFormValues;
+  readOnly?: string | null;
+}) {
   const { action, schema, submit } = forms[pageKey];
   const form = useVersionedForm({ action, schema, initialVersion: page.version });
   const { errors } = form;
@@ -41,7 +49,16 @@ export function PageForm({ pageKey, page, readOnly = null }: { pageKey: Institut
       <input type="hidden" name="version" value={form.version} />
       <ReadOnlyFields id={pageKey} note={readOnly} className="space-y-4">
         <Field name="title" id={id('title')} label="Titre de la page" required defaultValue={page.title} errors={errors} />
-        <RichTextField id={id('body')} name="body" label="Texte" required defaultValue={page.body} errors={errors} onChange={form.markDirty} readOnly={Boolean(readOnly)} />
+        <RichTextField
+          id={id('body')}
+          name="body"
+          label="Texte"
+          required
+          defaultValue={page.body}
+          errors={errors}
+          onChange={form.markDirty}
+          readOnly={Boolean(readOnly)}
+        />
         {pageKey === 'mot_du_dg' ? (
           <ImageField
             name="photoFileId"
@@ -53,8 +70,25 @@ export function PageForm({ pageKey, page, readOnly = null }: { pageKey: Institut
           />
         ) : null}
         <EnglishFieldset id={id('en')}>
-          <Field name="en.title" id={id('en-title')} label="Titre de la page en anglais" lang="en" maxLength={200} defaultValue={page.en.title} errors={errors} />
-          <RichTextField id={id('en-body')} name="en.body" label="Texte en anglais" lang="en" defaultValue={page.en.body} errors={errors} onChange={form.markDirty} readOnly={Boolean(readOnly)} />
+          <Field
+            name="en.title"
+            id={id('en-title')}
+            label="Titre de la page en anglais"
+            lang="en"
+            maxLength={200}
+            defaultValue={page.en.title}
+            errors={errors}
+          />
+          <RichTextField
+            id={id('en-body')}
+            name="en.body"
+            label="Texte en anglais"
+            lang="en"
+            defaultValue={page.en.body}
+            errors={errors}
+            onChange={form.markDirty}
+            readOnly={Boolean(readOnly)}
+          />
         </EnglishFieldset>
       </ReadOnlyFields>
       <SaveControls form={form} readOnly={Boolean(readOnly)}>

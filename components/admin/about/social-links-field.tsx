@@ -12,7 +12,15 @@ type Row = { key: number; label: string; url: string };
 
 const inputClass = 'mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 aria-invalid:border-down';
 
-export function SocialLinksField({ initial, errors, onChange }: { initial: { label: string; url: string }[]; errors?: FieldErrors; onChange: () => void }) {
+export function SocialLinksField({
+  initial,
+  errors,
+  onChange,
+}: {
+  initial: { label: string; url: string }[];
+  errors?: FieldErrors;
+  onChange: () => void;
+}) {
   const id = useId();
   const [rows, setRows] = useState<Row[]>(() => initial.map((link, i) => ({ key: i, ...link })));
   const [nextKey, setNextKey] = useState(initial.length);
@@ -94,7 +102,12 @@ export function SocialLinksField({ initial, errors, onChange }: { initial: { lab
                 onClick={() => update(rows.filter((r) => r.key !== row.key))}
                 className="rounded border border-border px-3 py-2 text-sm hover:bg-surface-2 sm:mt-6"
               >
-                Retirer<span className="sr-only"> le lien {i + 1}{row.label ? ` (${row.label})` : ''}</span>
+                Retirer
+                <span className="sr-only">
+                  {' '}
+                  le lien {i + 1}
+                  {row.label ? ` (${row.label})` : ''}
+                </span>
               </button>
             </li>
           );
@@ -112,7 +125,9 @@ export function SocialLinksField({ initial, errors, onChange }: { initial: { lab
       >
         Ajouter un lien
       </button>
-      {rows.length >= maxSocialLinks ? <p className="mt-1 text-xs text-muted">{maxSocialLinks} liens au plus : retirez-en un pour en ajouter un autre.</p> : null}
+      {rows.length >= maxSocialLinks ? (
+        <p className="mt-1 text-xs text-muted">{maxSocialLinks} liens au plus : retirez-en un pour en ajouter un autre.</p>
+      ) : null}
       {listError ? (
         <p id={`${id}-erreur`} className="mt-1 text-sm text-down">
           {listError}

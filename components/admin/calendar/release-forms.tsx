@@ -8,7 +8,14 @@
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { Field, FieldError, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { cancelReleaseAction, confirmReleaseAction, createReleaseAction, moveReleaseAction, reviewReleaseAction, translateReleaseAction } from '@/app/admin/(shell)/calendrier/actions';
+import {
+  cancelReleaseAction,
+  confirmReleaseAction,
+  createReleaseAction,
+  moveReleaseAction,
+  reviewReleaseAction,
+  translateReleaseAction,
+} from '@/app/admin/(shell)/calendrier/actions';
 
 /** `at`: the current date as a `datetime-local` value in the institute's zone; `zone`: its name (« UTC », « heure de Douala »). */
 type Target = { id: number; version: number; at: string; zone: string };
@@ -19,9 +26,19 @@ export function ConfirmForm({ id, version, at, zone }: Target) {
     <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
-      <Field name="scheduledAt" id="confirm-at" label={`Date et heure confirmées (${zone})`} type="datetime-local" required defaultValue={at} errors={errors} />
+      <Field
+        name="scheduledAt"
+        id="confirm-at"
+        label={`Date et heure confirmées (${zone})`}
+        type="datetime-local"
+        required
+        defaultValue={at}
+        errors={errors}
+      />
       <FormStatus result={result} />
-      <SubmitButton pending={pending} pendingLabel="Confirmation…">Confirmer la date</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Confirmation…">
+        Confirmer la date
+      </SubmitButton>
     </form>
   );
 }
@@ -32,10 +49,20 @@ export function MoveForm({ id, version, at, zone }: Target) {
     <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
-      <Field name="scheduledAt" id="move-at" label={`Nouvelle date et heure (${zone})`} type="datetime-local" required defaultValue={at} errors={errors} />
+      <Field
+        name="scheduledAt"
+        id="move-at"
+        label={`Nouvelle date et heure (${zone})`}
+        type="datetime-local"
+        required
+        defaultValue={at}
+        errors={errors}
+      />
       <Field name="reason" id="move-reason" label="Raison du report (publiée)" required rows={3} errors={errors} />
       <FormStatus result={result} />
-      <SubmitButton pending={pending} pendingLabel="Report…">Reporter la parution</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Report…">
+        Reporter la parution
+      </SubmitButton>
     </form>
   );
 }
@@ -48,7 +75,9 @@ export function CancelForm({ id, version }: Omit<Target, 'at' | 'zone'>) {
       <input type="hidden" name="version" value={version} />
       <Field name="notice" id="cancel-notice" label="Avis d’annulation (publié)" required rows={3} errors={errors} />
       <FormStatus result={result} />
-      <SubmitButton pending={pending} pendingLabel="Annulation…">Annuler la parution</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Annulation…">
+        Annuler la parution
+      </SubmitButton>
     </form>
   );
 }
@@ -80,10 +109,30 @@ export function ReleaseEnglishForm({
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="version" value={version} />
       <ReadOnlyFields id="release-en" note={readOnly}>
-        <EnglishFieldset id="release-en" hint="Affichée sur le calendrier en anglais. Un champ laissé vide y montre le texte français. Un nouveau report ou une confirmation efface la traduction devenue fausse.">
-          <Field name="en.title" id="release-en-title" label="Titre en anglais" lang="en" maxLength={200} defaultValue={english.title} errors={errors} />
+        <EnglishFieldset
+          id="release-en"
+          hint="Affichée sur le calendrier en anglais. Un champ laissé vide y montre le texte français. Un nouveau report ou une confirmation efface la traduction devenue fausse."
+        >
+          <Field
+            name="en.title"
+            id="release-en-title"
+            label="Titre en anglais"
+            lang="en"
+            maxLength={200}
+            defaultValue={english.title}
+            errors={errors}
+          />
           {provisional || english.provisionalLabel ? (
-            <Field name="en.provisionalLabel" id="release-en-window" label="Fenêtre provisoire en anglais" hint="Par exemple « March 2027 »." lang="en" maxLength={60} defaultValue={english.provisionalLabel} errors={errors} />
+            <Field
+              name="en.provisionalLabel"
+              id="release-en-window"
+              label="Fenêtre provisoire en anglais"
+              hint="Par exemple « March 2027 »."
+              lang="en"
+              maxLength={60}
+              defaultValue={english.provisionalLabel}
+              errors={errors}
+            />
           ) : null}
           {reason || english.reason ? (
             <Field
@@ -137,11 +186,24 @@ export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; labe
         <FieldError id="area" error={errors?.area?.[0]} />
       </div>
       <Field name="scheduledAt" label={`Date et heure de parution (${zone})`} type="datetime-local" required errors={errors} />
-      <Field name="provisionalLabel" label="Fenêtre provisoire" hint="Par exemple « mars 2027 » : la date est alors affichée comme provisoire. Laissez vide pour une date confirmée." errors={errors} />
+      <Field
+        name="provisionalLabel"
+        label="Fenêtre provisoire"
+        hint="Par exemple « mars 2027 » : la date est alors affichée comme provisoire. Laissez vide pour une date confirmée."
+        errors={errors}
+      />
       <Field name="contact" label="Contact" errors={errors} />
       <EnglishFieldset id="release-new-en">
         <Field name="en.title" id="release-new-en-title" label="Titre en anglais" lang="en" maxLength={200} errors={errors} />
-        <Field name="en.provisionalLabel" id="release-new-en-window" label="Fenêtre provisoire en anglais" hint="Par exemple « March 2027 »." lang="en" maxLength={60} errors={errors} />
+        <Field
+          name="en.provisionalLabel"
+          id="release-new-en-window"
+          label="Fenêtre provisoire en anglais"
+          hint="Par exemple « March 2027 »."
+          lang="en"
+          maxLength={60}
+          errors={errors}
+        />
       </EnglishFieldset>
       <FormStatus result={result} />
       <SubmitButton pending={pending} pendingLabel="Enregistrement…">
@@ -156,7 +218,15 @@ export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; labe
  * piece it carries, or send it back with a reason. `may`: the steps the user may take here (the
  * server checks again).
  */
-export function ReleaseReviewForms({ id, version, may }: { id: number; version: number; may: { submit: boolean; approve: boolean; return: boolean } }) {
+export function ReleaseReviewForms({
+  id,
+  version,
+  may,
+}: {
+  id: number;
+  version: number;
+  may: { submit: boolean; approve: boolean; return: boolean };
+}) {
   const submit = useFormAction(reviewReleaseAction, { saved: version });
   const approve = useFormAction(reviewReleaseAction, { saved: version });
   const send = useFormAction(reviewReleaseAction, { saved: version });

@@ -18,7 +18,8 @@ export function LinkPublicationForm({ releaseId, choices }: { releaseId: number;
           Publication à sortir avec cette parution
         </label>
         <p id="link-publication-aide" className="text-sm text-muted">
-          Brouillons et publications programmées qui n’ont pas encore de parution. Elle sera mise en ligne à l’heure de la parution, avec ses fichiers.
+          Brouillons et publications programmées qui n’ont pas encore de parution. Elle sera mise en ligne à l’heure de la parution, avec
+          ses fichiers.
         </p>
         <select
           id="link-publication"
@@ -38,7 +39,9 @@ export function LinkPublicationForm({ releaseId, choices }: { releaseId: number;
         <FieldError id="link-publication" error={error} />
       </div>
       <FormStatus result={result} />
-      <SubmitButton pending={pending} pendingLabel="Liaison…">Lier à la parution</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Liaison…">
+        Lier à la parution
+      </SubmitButton>
     </form>
   );
 }
@@ -49,7 +52,11 @@ export function UnlinkPublicationButton({ releaseId, publicationId, title }: { r
     <form {...formProps} className="inline">
       <input type="hidden" name="releaseId" value={releaseId} />
       <input type="hidden" name="publicationId" value={publicationId} />
-      <button type="submit" className="rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-2" aria-label={`Retirer « ${title} » de la parution`}>
+      <button
+        type="submit"
+        className="rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-2"
+        aria-label={`Retirer « ${title} » de la parution`}
+      >
         Retirer
       </button>
       <FormStatus result={result} />

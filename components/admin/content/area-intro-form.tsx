@@ -40,7 +40,10 @@ export function AreaIntroForm({ area, label, body, enBody, version, updatedAt, u
           onChange={form.markDirty}
           readOnly={Boolean(readOnly)}
         />
-        <EnglishFieldset id={`${id}-en`} hint="Affichée en tête de la page en anglais. Laissée vide, cette page montre l’introduction française.">
+        <EnglishFieldset
+          id={`${id}-en`}
+          hint="Affichée en tête de la page en anglais. Laissée vide, cette page montre l’introduction française."
+        >
           <RichTextField
             id={`${id}-en-body`}
             name="en.body"

@@ -89,7 +89,11 @@ export function ContentList({
   apiParams.set('dir', filters.sort === 'title' ? 'asc' : 'desc');
   apiParams.set('page', String(filters.page));
   const key = ['admin-list', kind, apiParams.toString()];
-  const list = useQuery({ queryKey: key, queryFn: () => fetchJson<ListResponse>(`/api/admin/${kind}?${apiParams}`), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => fetchJson<ListResponse>(`/api/admin/${kind}?${apiParams}`),
+    placeholderData: keepPreviousData,
+  });
 
   const bulk = useMutation({
     mutationFn: (action: 'publish' | 'unpublish' | 'trash' | 'restore') =>
@@ -167,22 +171,42 @@ export function ContentList({
             {selected.size} sélectionné{selected.size > 1 ? 's' : ''}
           </span>
           {filters.status === 'trash' ? (
-            <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('restore')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+            <button
+              type="button"
+              disabled={!selected.size || bulk.isPending}
+              onClick={() => bulk.mutate('restore')}
+              className="rounded border border-border px-3 py-1 disabled:opacity-50"
+            >
               Restaurer
             </button>
           ) : (
             <>
               {canPublish ? (
                 <>
-                  <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('publish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+                  <button
+                    type="button"
+                    disabled={!selected.size || bulk.isPending}
+                    onClick={() => bulk.mutate('publish')}
+                    className="rounded border border-border px-3 py-1 disabled:opacity-50"
+                  >
                     Mettre en ligne
                   </button>
-                  <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('unpublish')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+                  <button
+                    type="button"
+                    disabled={!selected.size || bulk.isPending}
+                    onClick={() => bulk.mutate('unpublish')}
+                    className="rounded border border-border px-3 py-1 disabled:opacity-50"
+                  >
                     Retirer du site
                   </button>
                 </>
               ) : null}
-              <button type="button" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate('trash')} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+              <button
+                type="button"
+                disabled={!selected.size || bulk.isPending}
+                onClick={() => bulk.mutate('trash')}
+                className="rounded border border-border px-3 py-1 disabled:opacity-50"
+              >
                 Mettre à la corbeille
               </button>
             </>
@@ -212,12 +236,26 @@ export function ContentList({
                   />
                 </th>
               ) : null}
-              <th scope="col" className="py-2 pr-4">Titre</th>
-              {showArea ? <th scope="col" className="py-2 pr-4">Rubrique</th> : null}
-              <th scope="col" className="py-2 pr-4">État</th>
-              <th scope="col" className="py-2 pr-4">Publication</th>
-              <th scope="col" className="py-2 pr-4">Modifiée</th>
-              <th scope="col" className="py-2">Page publique</th>
+              <th scope="col" className="py-2 pr-4">
+                Titre
+              </th>
+              {showArea ? (
+                <th scope="col" className="py-2 pr-4">
+                  Rubrique
+                </th>
+              ) : null}
+              <th scope="col" className="py-2 pr-4">
+                État
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Publication
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Modifiée
+              </th>
+              <th scope="col" className="py-2">
+                Page publique
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -276,13 +314,23 @@ export function ContentList({
       </div>
       {data ? (
         <nav aria-label="Pages de la liste" className="mt-4 flex items-center gap-4 text-sm">
-          <button type="button" disabled={filters.page <= 1} onClick={() => setFilters({ page: filters.page - 1 })} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+          <button
+            type="button"
+            disabled={filters.page <= 1}
+            onClick={() => setFilters({ page: filters.page - 1 })}
+            className="rounded border border-border px-3 py-1 disabled:opacity-50"
+          >
             ← Précédente
           </button>
           <span>
             Page {filters.page} sur {pages} — {data.total.toLocaleString('fr-FR')} élément{data.total > 1 ? 's' : ''}
           </span>
-          <button type="button" disabled={filters.page >= pages} onClick={() => setFilters({ page: filters.page + 1 })} className="rounded border border-border px-3 py-1 disabled:opacity-50">
+          <button
+            type="button"
+            disabled={filters.page >= pages}
+            onClick={() => setFilters({ page: filters.page + 1 })}
+            className="rounded border border-border px-3 py-1 disabled:opacity-50"
+          >
             Suivante →
           </button>
         </nav>

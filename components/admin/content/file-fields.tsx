@@ -41,7 +41,19 @@ function AddFile({ label, type, onAdd }: { label: string; type?: string; onAdd: 
   );
 }
 
-function Reorder({ index, count, name, onMove, onRemove }: { index: number; count: number; name: string; onMove: (by: -1 | 1) => void; onRemove: () => void }) {
+function Reorder({
+  index,
+  count,
+  name,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  name: string;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
   return (
     <div className="flex gap-1">
       <button type="button" className={small} disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Monter « ${name} »`}>
@@ -77,11 +89,22 @@ export function AttachmentsField({ label, value, onChange, describedBy }: FieldP
               <a href={a.file.url} className="break-all text-sm">
                 {a.file.name}
               </a>
-              <Reorder index={i} count={value.length} name={a.file.name} onMove={(by) => onChange(move(value, i, by))} onRemove={() => onChange(value.filter((_, j) => j !== i))} />
+              <Reorder
+                index={i}
+                count={value.length}
+                name={a.file.name}
+                onMove={(by) => onChange(move(value, i, by))}
+                onRemove={() => onChange(value.filter((_, j) => j !== i))}
+              />
             </div>
             <label className="mt-2 block text-xs font-medium">
               Libellé affiché (facultatif)
-              <input className={input} maxLength={200} value={a.label} onChange={(e) => onChange(value.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)))} />
+              <input
+                className={input}
+                maxLength={200}
+                value={a.label}
+                onChange={(e) => onChange(value.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)))}
+              />
             </label>
           </li>
         ))}
@@ -114,7 +137,13 @@ export function GalleryField({ label, value, onChange, describedBy }: FieldProps
                 <span className="break-all text-sm">
                   Photo {i + 1} : {img.file.name}
                 </span>
-                <Reorder index={i} count={value.length} name={img.file.name} onMove={(by) => onChange(move(value, i, by))} onRemove={() => onChange(value.filter((_, j) => j !== i))} />
+                <Reorder
+                  index={i}
+                  count={value.length}
+                  name={img.file.name}
+                  onMove={(by) => onChange(move(value, i, by))}
+                  onRemove={() => onChange(value.filter((_, j) => j !== i))}
+                />
               </div>
               <label className="mt-2 block text-xs font-medium">
                 Légende

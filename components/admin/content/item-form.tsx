@@ -42,7 +42,16 @@ type Props = {
 /** The least: what the panel offers when the screen says nothing (the server decides anyway). */
 const nothingAllowed: LifecycleAllowed = { publish: false, trash: false, deleteForGood: false, review: false, ownWork: true };
 
-export function ItemForm({ area: initialArea, siblings, initial, meta: initialMeta, publicUrl, listPath, readOnly = null, allowed = nothingAllowed }: Props) {
+export function ItemForm({
+  area: initialArea,
+  siblings,
+  initial,
+  meta: initialMeta,
+  publicUrl,
+  listPath,
+  readOnly = null,
+  allowed = nothingAllowed,
+}: Props) {
   const router = useRouter();
   const formId = useId();
   const [areaSlug, setAreaSlug] = useState(initialArea);
@@ -117,7 +126,13 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_18rem]">
       <form id={formId} onSubmit={submit} noValidate aria-describedby={alert ? `${formId}-alerte` : undefined} className="space-y-5">
         {alert ? (
-          <div id={`${formId}-alerte`} ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-down bg-surface p-4 text-down">
+          <div
+            id={`${formId}-alerte`}
+            ref={alertRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-md border border-down bg-surface p-4 text-down"
+          >
             <p className="font-semibold">L’enregistrement n’a pas été fait.</p>
             <p className="mt-1">{alert}</p>
           </div>
@@ -128,7 +143,12 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
               <label htmlFor={`${formId}-area`} className="block text-sm font-medium">
                 Rubrique
               </label>
-              <select id={`${formId}-area`} value={areaSlug} onChange={(e) => setAreaSlug(e.target.value)} className="mt-1 rounded-md border border-border bg-bg px-3 py-2">
+              <select
+                id={`${formId}-area`}
+                value={areaSlug}
+                onChange={(e) => setAreaSlug(e.target.value)}
+                className="mt-1 rounded-md border border-border bg-bg px-3 py-2"
+              >
                 {siblings.map((s) => (
                   <option key={s.slug} value={s.slug}>
                     {s.label}
@@ -138,19 +158,40 @@ export function ItemForm({ area: initialArea, siblings, initial, meta: initialMe
             </div>
           ) : null}
           {french.map((f) => (
-            <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} readOnly={Boolean(readOnly)} />
+            <FieldControl
+              key={f.name}
+              formId={formId}
+              field={f}
+              value={values[f.name] ?? null}
+              error={errorUnder(errors, f.name)}
+              onChange={(v) => set(f.name, v)}
+              readOnly={Boolean(readOnly)}
+            />
           ))}
           {english.length > 0 ? (
             <EnglishFieldset id={`${formId}-en`}>
               {english.map((f) => (
-                <FieldControl key={f.name} formId={formId} field={f} value={values[f.name] ?? null} error={errorUnder(errors, f.name)} onChange={(v) => set(f.name, v)} readOnly={Boolean(readOnly)} />
+                <FieldControl
+                  key={f.name}
+                  formId={formId}
+                  field={f}
+                  value={values[f.name] ?? null}
+                  error={errorUnder(errors, f.name)}
+                  onChange={(v) => set(f.name, v)}
+                  readOnly={Boolean(readOnly)}
+                />
               ))}
             </EnglishFieldset>
           ) : null}
         </ReadOnlyFields>
         {readOnly ? null : (
           <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
-            <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
+            <button
+              type="submit"
+              disabled={pending}
+              aria-disabled={pending}
+              className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
+            >
               {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
             </button>
             <span className="text-sm text-muted" aria-live="polite">
@@ -223,7 +264,14 @@ function FieldControl({
     </p>
   ) : null;
   // `name` only identifies the control (tests, autofill): the form sends its state, not its FormData.
-  const common = { id, name: f.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: f.required, lang: f.lang } as const;
+  const common = {
+    id,
+    name: f.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    required: f.required,
+    lang: f.lang,
+  } as const;
 
   switch (f.type) {
     case 'richtext':
@@ -248,7 +296,12 @@ function FieldControl({
     case 'image':
     case 'attachments':
     case 'gallery': {
-      const Widget = { image: ImageField, attachments: AttachmentsField, gallery: GalleryField }[f.type] as React.ComponentType<{ label: string; value: unknown; onChange: (v: FieldValue) => void; describedBy?: string }>;
+      const Widget = { image: ImageField, attachments: AttachmentsField, gallery: GalleryField }[f.type] as React.ComponentType<{
+        label: string;
+        value: unknown;
+        onChange: (v: FieldValue) => void;
+        describedBy?: string;
+      }>;
       return (
         <div id={id} tabIndex={-1}>
           <Widget label={f.label} value={value ?? (f.type === 'image' ? null : [])} onChange={onChange} describedBy={describedBy} />

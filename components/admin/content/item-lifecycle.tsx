@@ -220,7 +220,9 @@ export function ItemLifecycle({
               )
             ) : null}
             {allowed.publish && !mayGoPublic && meta.status === 'draft' ? (
-              <p className="text-sm">Vous avez écrit la dernière version : elle doit être approuvée par une seconde personne avant sa mise en ligne.</p>
+              <p className="text-sm">
+                Vous avez écrit la dernière version : elle doit être approuvée par une seconde personne avant sa mise en ligne.
+              </p>
             ) : null}
             {allowed.publish ? (
               <>
@@ -230,28 +232,28 @@ export function ItemLifecycle({
                   </button>
                 ) : null}
                 {mayGoPublic ? (
-                <div className="rounded-md border border-border p-2">
-                  <label htmlFor={`${id}-at`} className="block text-sm font-medium">
-                    Programmer la mise en ligne (UTC)
-                  </label>
-                  <input
-                    id={`${id}-at`}
-                    type="datetime-local"
-                    value={at}
-                    onChange={(e) => setAt(e.target.value)}
-                    aria-invalid={atError ? true : undefined}
-                    aria-describedby={atError ? `${id}-at-erreur` : undefined}
-                    className="mt-1 block w-full rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
-                  />
-                  {atError ? (
-                    <p id={`${id}-at-erreur`} className="mt-1 text-sm text-down">
-                      {atError}
-                    </p>
-                  ) : null}
-                  <button type="button" className={`${button} mt-2`} disabled={pending || dirty || !at} onClick={() => run('schedule')}>
-                    Programmer
-                  </button>
-                </div>
+                  <div className="rounded-md border border-border p-2">
+                    <label htmlFor={`${id}-at`} className="block text-sm font-medium">
+                      Programmer la mise en ligne (UTC)
+                    </label>
+                    <input
+                      id={`${id}-at`}
+                      type="datetime-local"
+                      value={at}
+                      onChange={(e) => setAt(e.target.value)}
+                      aria-invalid={atError ? true : undefined}
+                      aria-describedby={atError ? `${id}-at-erreur` : undefined}
+                      className="mt-1 block w-full rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
+                    />
+                    {atError ? (
+                      <p id={`${id}-at-erreur`} className="mt-1 text-sm text-down">
+                        {atError}
+                      </p>
+                    ) : null}
+                    <button type="button" className={`${button} mt-2`} disabled={pending || dirty || !at} onClick={() => run('schedule')}>
+                      Programmer
+                    </button>
+                  </div>
                 ) : null}
                 {meta.status !== 'draft' ? (
                   <button type="button" className={button} disabled={pending || dirty} onClick={() => run('unpublish')}>

@@ -49,7 +49,10 @@ function readOnlyNote(actor: Actor, area: Area, status: keyof typeof stateWords 
 export async function ItemScreen({ managed, listPath, listLabel, id, newArea, actor }: Props) {
   // The areas of the screen the item may move to: those the user writes in (all of them for a publisher).
   const writable = managed.filter((a) => can(actor, needs.editDraft([a.slug])));
-  const siblingsFor = (current: Area) => (managed.length > 1 ? managed.filter((a) => a.slug === current.slug || writable.includes(a)).map((a) => ({ slug: a.slug, label: a.menuLabel })) : []);
+  const siblingsFor = (current: Area) =>
+    managed.length > 1
+      ? managed.filter((a) => a.slug === current.slug || writable.includes(a)).map((a) => ({ slug: a.slug, label: a.menuLabel }))
+      : [];
   const back = (
     <p className="text-sm">
       <Link href={listPath}>← {listLabel}</Link>
@@ -61,7 +64,14 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea, ac
       <>
         {back}
         <h1 className="mt-2 text-2xl font-bold">Nouvel élément — {area.menuLabel}</h1>
-        <ItemForm area={area.slug} siblings={siblingsFor(area)} initial={emptyValues(formFields(area))} meta={null} publicUrl={null} listPath={listPath} />
+        <ItemForm
+          area={area.slug}
+          siblings={siblingsFor(area)}
+          initial={emptyValues(formFields(area))}
+          meta={null}
+          publicUrl={null}
+          listPath={listPath}
+        />
       </>
     );
   }

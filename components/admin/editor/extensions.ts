@@ -43,4 +43,3 @@ export const extensions = [
   ColumnHeader,
   TableCell,
 ];
-

@@ -24,7 +24,8 @@ function ImageForm({ editor, close }: { editor: Editor; close: Close }) {
 
   const insert = () => {
     if (!file) return setError('Choisissez une image dans la bibliothèque ou envoyez-en une.');
-    if (!decorative && alt.trim() === '') return setError('Décrivez l’image pour les personnes qui ne la voient pas, ou cochez « Image décorative ».');
+    if (!decorative && alt.trim() === '')
+      return setError('Décrivez l’image pour les personnes qui ne la voient pas, ou cochez « Image décorative ».');
     close(() => {
       editor
         .chain()

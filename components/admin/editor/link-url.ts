@@ -64,6 +64,7 @@ export function parseLinkInput(input: string): LinkInput {
   }
   return {
     ok: false,
-    error: 'Adresse non acceptée : saisissez une adresse commençant par https://, http:// ou mailto:, ou une page du site commençant par /.',
+    error:
+      'Adresse non acceptée : saisissez une adresse commençant par https://, http:// ou mailto:, ou une page du site commençant par /.',
   };
 }

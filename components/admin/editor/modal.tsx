@@ -13,7 +13,17 @@ import { useEffect, useId, useState, type KeyboardEvent as ReactKeyboardEvent, t
 export type Close = (then?: () => void) => void;
 
 /** A modal <dialog> following `open`; Escape (or any close) calls `onClose`. Its content mounts on opening. */
-export function Modal({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: (close: Close) => ReactNode }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: (close: Close) => ReactNode;
+}) {
   // The element in state rather than in a ref: `close` is handed to the content during render.
   const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
   const titleId = useId();

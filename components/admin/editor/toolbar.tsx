@@ -23,7 +23,17 @@ type Tool = {
   run: () => void;
 };
 
-export function Toolbar({ editor, controls, onLink, onImage }: { editor: Editor; controls: string; onLink: () => void; onImage: () => void }) {
+export function Toolbar({
+  editor,
+  controls,
+  onLink,
+  onImage,
+}: {
+  editor: Editor;
+  controls: string;
+  onLink: () => void;
+  onImage: () => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -51,18 +61,67 @@ export function Toolbar({ editor, controls, onLink, onImage }: { editor: Editor;
 
   const groups: Tool[][] = [
     [
-      { key: 'paragraph', label: 'Paragraphe', icon: '¶', shortcut: 'Ctrl+Alt+0', pressed: state.paragraph, run: () => chain().setParagraph().run() },
-      { key: 'h2', label: 'Titre 2', icon: <b>T2</b>, shortcut: 'Ctrl+Alt+2', pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-      { key: 'h3', label: 'Titre 3', icon: <b>T3</b>, shortcut: 'Ctrl+Alt+3', pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+      {
+        key: 'paragraph',
+        label: 'Paragraphe',
+        icon: '¶',
+        shortcut: 'Ctrl+Alt+0',
+        pressed: state.paragraph,
+        run: () => chain().setParagraph().run(),
+      },
+      {
+        key: 'h2',
+        label: 'Titre 2',
+        icon: <b>T2</b>,
+        shortcut: 'Ctrl+Alt+2',
+        pressed: state.h2,
+        run: () => chain().toggleHeading({ level: 2 }).run(),
+      },
+      {
+        key: 'h3',
+        label: 'Titre 3',
+        icon: <b>T3</b>,
+        shortcut: 'Ctrl+Alt+3',
+        pressed: state.h3,
+        run: () => chain().toggleHeading({ level: 3 }).run(),
+      },
     ],
     [
       { key: 'bold', label: 'Gras', icon: <b>G</b>, shortcut: 'Ctrl+B', pressed: state.bold, run: () => chain().toggleBold().run() },
-      { key: 'italic', label: 'Italique', icon: <i className="font-serif">I</i>, shortcut: 'Ctrl+I', pressed: state.italic, run: () => chain().toggleItalic().run() },
+      {
+        key: 'italic',
+        label: 'Italique',
+        icon: <i className="font-serif">I</i>,
+        shortcut: 'Ctrl+I',
+        pressed: state.italic,
+        run: () => chain().toggleItalic().run(),
+      },
     ],
     [
-      { key: 'bulletList', label: 'Liste à puces', icon: icons.bulletList, shortcut: 'Ctrl+Maj+8', pressed: state.bulletList, run: () => chain().toggleBulletList().run() },
-      { key: 'orderedList', label: 'Liste numérotée', icon: icons.orderedList, shortcut: 'Ctrl+Maj+7', pressed: state.orderedList, run: () => chain().toggleOrderedList().run() },
-      { key: 'blockquote', label: 'Citation', icon: icons.quote, shortcut: 'Ctrl+Maj+B', pressed: state.blockquote, run: () => chain().toggleBlockquote().run() },
+      {
+        key: 'bulletList',
+        label: 'Liste à puces',
+        icon: icons.bulletList,
+        shortcut: 'Ctrl+Maj+8',
+        pressed: state.bulletList,
+        run: () => chain().toggleBulletList().run(),
+      },
+      {
+        key: 'orderedList',
+        label: 'Liste numérotée',
+        icon: icons.orderedList,
+        shortcut: 'Ctrl+Maj+7',
+        pressed: state.orderedList,
+        run: () => chain().toggleOrderedList().run(),
+      },
+      {
+        key: 'blockquote',
+        label: 'Citation',
+        icon: icons.quote,
+        shortcut: 'Ctrl+Maj+B',
+        pressed: state.blockquote,
+        run: () => chain().toggleBlockquote().run(),
+      },
     ],
     [
       { key: 'link', label: 'Lien', icon: icons.link, shortcut: 'Ctrl+K', active: state.link, dialog: true, run: onLink },
@@ -77,7 +136,14 @@ export function Toolbar({ editor, controls, onLink, onImage }: { editor: Editor;
     ],
     [
       { key: 'undo', label: 'Annuler', icon: icons.undo, shortcut: 'Ctrl+Z', disabled: !state.canUndo, run: () => chain().undo().run() },
-      { key: 'redo', label: 'Rétablir', icon: icons.redo, shortcut: 'Ctrl+Maj+Z', disabled: !state.canRedo, run: () => chain().redo().run() },
+      {
+        key: 'redo',
+        label: 'Rétablir',
+        icon: icons.redo,
+        shortcut: 'Ctrl+Maj+Z',
+        disabled: !state.canRedo,
+        run: () => chain().redo().run(),
+      },
     ],
   ];
   const tableTools: Tool[] = state.table

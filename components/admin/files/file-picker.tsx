@@ -87,7 +87,12 @@ export function FilePicker({
           </button>
         ) : null}
       </div>
-      <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby={titleId} className="m-auto w-full max-w-2xl rounded-lg border border-border bg-bg p-6 text-fg backdrop:bg-black/50">
+      <dialog
+        ref={dialog}
+        onClose={() => setOpen(false)}
+        aria-labelledby={titleId}
+        className="m-auto w-full max-w-2xl rounded-lg border border-border bg-bg p-6 text-fg backdrop:bg-black/50"
+      >
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {label}
@@ -121,7 +126,12 @@ export function FilePicker({
               <span className="break-all">
                 {f.name} <span className="text-muted">({formatFileSize(f.size)})</span>
               </span>
-              <button type="button" onClick={() => choose({ id: f.id, name: f.name, url: f.url })} className="rounded border border-border px-2 py-1 hover:bg-surface-2" aria-label={`Choisir ${f.name}`}>
+              <button
+                type="button"
+                onClick={() => choose({ id: f.id, name: f.name, url: f.url })}
+                className="rounded border border-border px-2 py-1 hover:bg-surface-2"
+                aria-label={`Choisir ${f.name}`}
+              >
                 Choisir
               </button>
             </li>

@@ -49,7 +49,14 @@ export function FileRowActions({ id, name, canRename, canDelete }: { id: string;
         <label className="sr-only" htmlFor={`nom-${id}`}>
           Nouveau nom de {name}
         </label>
-        <input id={`nom-${id}`} name="name" defaultValue={name} autoFocus className="rounded border border-border bg-bg px-2 py-1" aria-describedby={error ? `err-${id}` : undefined} />
+        <input
+          id={`nom-${id}`}
+          name="name"
+          defaultValue={name}
+          autoFocus
+          className="rounded border border-border bg-bg px-2 py-1"
+          aria-describedby={error ? `err-${id}` : undefined}
+        />
         <button type="submit" disabled={pending} className="rounded border border-border px-2 py-1">
           {pending ? '…' : 'Enregistrer'}
         </button>
@@ -67,7 +74,12 @@ export function FileRowActions({ id, name, canRename, canDelete }: { id: string;
   return (
     <div className="flex gap-2">
       {canRename ? (
-        <button type="button" onClick={() => setEditing(true)} aria-label={`Renommer ${name}`} className="rounded border border-border px-2 py-1 hover:bg-surface-2">
+        <button
+          type="button"
+          onClick={() => setEditing(true)}
+          aria-label={`Renommer ${name}`}
+          className="rounded border border-border px-2 py-1 hover:bg-surface-2"
+        >
           Renommer
         </button>
       ) : null}

@@ -8,12 +8,25 @@ import { toast } from 'sonner';
 import { formatFileSize } from '@/lib/i18n/format';
 import { uploadFile, type UploadedFile } from '@/lib/files/upload-client';
 
-type Item = { key: string; name: string; size: number; loaded: number; status: 'waiting' | 'sending' | 'done' | 'failed'; message?: string };
+type Item = {
+  key: string;
+  name: string;
+  size: number;
+  loaded: number;
+  status: 'waiting' | 'sending' | 'done' | 'failed';
+  message?: string;
+};
 
 /** Files sent at the same time; the others wait their turn (slow office links). */
 const PARALLEL = 2;
 
-export function UploadZone({ onUploaded, restrictedOption = true }: { onUploaded?: (file: UploadedFile) => void; restrictedOption?: boolean }) {
+export function UploadZone({
+  onUploaded,
+  restrictedOption = true,
+}: {
+  onUploaded?: (file: UploadedFile) => void;
+  restrictedOption?: boolean;
+}) {
   const [items, setItems] = useState<Item[]>([]);
   const [over, setOver] = useState(false);
   const [restricted, setRestricted] = useState(false);
@@ -24,7 +37,10 @@ export function UploadZone({ onUploaded, restrictedOption = true }: { onUploaded
 
   async function send(list: File[]) {
     const queued = list.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}` }));
-    setItems((current) => [...queued.map(({ file, key }) => ({ key, name: file.name, size: file.size, loaded: 0, status: 'waiting' as const })), ...current]);
+    setItems((current) => [
+      ...queued.map(({ file, key }) => ({ key, name: file.name, size: file.size, loaded: 0, status: 'waiting' as const })),
+      ...current,
+    ]);
     let next = 0;
     const worker = async () => {
       while (next < queued.length) {
@@ -60,7 +76,10 @@ export function UploadZone({ onUploaded, restrictedOption = true }: { onUploaded
         className={`rounded-lg border-2 border-dashed p-6 text-center ${over ? 'border-primary bg-surface-2' : 'border-border'}`}
       >
         <p>Déposez des fichiers ici, ou</p>
-        <label htmlFor={id} className="mt-2 inline-block cursor-pointer rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover focus-within:outline-2">
+        <label
+          htmlFor={id}
+          className="mt-2 inline-block cursor-pointer rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover focus-within:outline-2"
+        >
           choisissez des fichiers
           <input
             ref={input}
@@ -80,7 +99,8 @@ export function UploadZone({ onUploaded, restrictedOption = true }: { onUploaded
         {restrictedOption ? (
           <p className="mt-3 text-sm">
             <label>
-              <input type="checkbox" checked={restricted} onChange={(e) => setRestricted(e.target.checked)} /> Réservé aux personnes connectées (documents d’échantillonnage)
+              <input type="checkbox" checked={restricted} onChange={(e) => setRestricted(e.target.checked)} /> Réservé aux personnes
+              connectées (documents d’échantillonnage)
             </label>
           </p>
         ) : null}

@@ -34,7 +34,8 @@ export function ImportConfirm({
     <div className="mt-8 space-y-6">
       {canPublish && !mayPublish ? (
         <AccessNote className="max-w-3xl">
-          Un rédacteur des rubriques de ces séries, ou un responsable de publication, prépare ces valeurs : transmettez-lui l’adresse de cette page.
+          Un rédacteur des rubriques de ces séries, ou un responsable de publication, prépare ces valeurs : transmettez-lui l’adresse de
+          cette page.
         </AccessNote>
       ) : null}
       {canPublish && mayPublish ? (

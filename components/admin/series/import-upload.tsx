@@ -60,7 +60,12 @@ export function ImportUpload() {
       <p id={`${id}-erreur`} role="alert" className="min-h-6 text-sm text-down">
         {error}
       </p>
-      <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
+      <button
+        type="submit"
+        disabled={pending}
+        aria-disabled={pending}
+        className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
+      >
         {pending ? 'Lecture du fichier…' : 'Lire le fichier et voir l’aperçu'}
       </button>
     </form>

@@ -9,7 +9,15 @@ const input = 'mt-1 block rounded-md border border-border bg-bg px-3 py-2 aria-i
 
 export type ReleaseChoice = { id: number; label: string };
 
-export function PublishFields({ errors, releases = [], zone = 'UTC' }: { errors?: Record<string, string[] | undefined>; releases?: ReleaseChoice[]; zone?: string }) {
+export function PublishFields({
+  errors,
+  releases = [],
+  zone = 'UTC',
+}: {
+  errors?: Record<string, string[] | undefined>;
+  releases?: ReleaseChoice[];
+  zone?: string;
+}) {
   const id = useId();
   const [when, setWhen] = useState<'now' | 'later' | 'release'>('now');
   const atError = errors?.publishAt?.[0];
@@ -23,11 +31,13 @@ export function PublishFields({ errors, releases = [], zone = 'UTC' }: { errors?
           <input type="radio" name="when" value="now" checked={when === 'now'} onChange={() => setWhen('now')} /> Publier maintenant
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="when" value="later" checked={when === 'later'} onChange={() => setWhen('later')} /> Programmer à une date et heure
+          <input type="radio" name="when" value="later" checked={when === 'later'} onChange={() => setWhen('later')} /> Programmer à une
+          date et heure
         </label>
         {releases.length > 0 ? (
           <label className="flex items-center gap-2">
-            <input type="radio" name="when" value="release" checked={when === 'release'} onChange={() => setWhen('release')} /> Avec une parution du calendrier
+            <input type="radio" name="when" value="release" checked={when === 'release'} onChange={() => setWhen('release')} /> Avec une
+            parution du calendrier
           </label>
         ) : null}
       </div>

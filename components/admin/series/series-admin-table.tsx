@@ -13,12 +13,24 @@ export function SeriesAdminTable({ list }: { list: AdminSeriesRow[] }) {
         <caption className="sr-only">Séries, avec leur dernière valeur et leurs versions</caption>
         <thead>
           <tr className="border-b border-border text-left">
-            <th scope="col" className="py-2 pr-4">Code</th>
-            <th scope="col" className="py-2 pr-4">Titre</th>
-            <th scope="col" className="py-2 pr-4">Rubrique</th>
-            <th scope="col" className="py-2 pr-4">Dernière valeur</th>
-            <th scope="col" className="py-2 pr-4">Version en ligne</th>
-            <th scope="col" className="py-2">Programmée ou à relire</th>
+            <th scope="col" className="py-2 pr-4">
+              Code
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Titre
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Rubrique
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Dernière valeur
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Version en ligne
+            </th>
+            <th scope="col" className="py-2">
+              Programmée ou à relire
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -29,16 +41,23 @@ export function SeriesAdminTable({ list }: { list: AdminSeriesRow[] }) {
               </th>
               <td className="py-2 pr-4">
                 {row.label}
-                <span className="block text-xs text-muted">{frequencyLabel[row.frequency]}{row.headline ? ', chiffre clé' : ''}</span>
+                <span className="block text-xs text-muted">
+                  {frequencyLabel[row.frequency]}
+                  {row.headline ? ', chiffre clé' : ''}
+                </span>
               </td>
               <td className="py-2 pr-4">{getArea(row.area)?.menuLabel ?? row.area}</td>
               <td className="py-2 pr-4 tabular-nums">
-                {last ? `${formatNumber(last.value, row.decimals)} (${periodLabel(last.period, row.frequency)}, ${statusLabel[last.status]})` : '—'}
+                {last
+                  ? `${formatNumber(last.value, row.decimals)} (${periodLabel(last.period, row.frequency)}, ${statusLabel[last.status]})`
+                  : '—'}
               </td>
               <td className="py-2 pr-4">{published ? `v${published.number}, ${formatDateTime(published.publishedAt)}` : 'aucune'}</td>
               <td className="py-2">
                 {scheduled ? `v${scheduled.number}, ${formatDateTime(scheduled.publishedAt)} UTC` : '—'}
-                {scheduled && scheduled.review !== 'approved' ? <span className="block text-xs text-down">{versionReviewLabels[scheduled.review]}</span> : null}
+                {scheduled && scheduled.review !== 'approved' ? (
+                  <span className="block text-xs text-down">{versionReviewLabels[scheduled.review]}</span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -37,7 +37,14 @@ export function SeriesForm<T>({
       {initial ? <input type="hidden" name="current" value={initial.code} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
       <ReadOnlyFields id="series" note={readOnly} className="space-y-4">
-        <Field name="code" label="Code" required defaultValue={initial?.code} hint="Lettres majuscules sans accent, chiffres et _ ; par exemple IPC ou ICA_COMMERCE. Il figure dans les adresses et les fichiers." errors={errors} />
+        <Field
+          name="code"
+          label="Code"
+          required
+          defaultValue={initial?.code}
+          hint="Lettres majuscules sans accent, chiffres et _ ; par exemple IPC ou ICA_COMMERCE. Il figure dans les adresses et les fichiers."
+          errors={errors}
+        />
         <Field name="label" label="Titre en français" required defaultValue={initial?.label} errors={errors} />
         <Field name="unit" label="Unité" required defaultValue={initial?.unit ?? 'indice'} errors={errors} />
         <Field name="basePeriod" label="Base" defaultValue={initial?.basePeriod} hint="Par exemple « base 100 = 2020 »." errors={errors} />
@@ -45,13 +52,19 @@ export function SeriesForm<T>({
           <label htmlFor="frequency" className="block text-sm font-medium">
             Fréquence
           </label>
-          {hasValues ? <p className="text-xs text-muted" id="frequency-aide">La série a des valeurs : sa fréquence ne change plus.</p> : null}
+          {hasValues ? (
+            <p className="text-xs text-muted" id="frequency-aide">
+              La série a des valeurs : sa fréquence ne change plus.
+            </p>
+          ) : null}
           <select
             id="frequency"
             name="frequency"
             defaultValue={initial?.frequency ?? 'monthly'}
             aria-invalid={error('frequency') ? true : undefined}
-            aria-describedby={[hasValues ? 'frequency-aide' : null, error('frequency') ? 'frequency-erreur' : null].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [hasValues ? 'frequency-aide' : null, error('frequency') ? 'frequency-erreur' : null].filter(Boolean).join(' ') || undefined
+            }
             className={select}
           >
             {frequencies.map((f) => (
@@ -62,7 +75,15 @@ export function SeriesForm<T>({
           </select>
           <FieldError id="frequency" error={error('frequency')} />
         </div>
-        <Field name="decimals" label="Décimales affichées" type="number" inputMode="numeric" required defaultValue={String(initial?.decimals ?? 1)} errors={errors} />
+        <Field
+          name="decimals"
+          label="Décimales affichées"
+          type="number"
+          inputMode="numeric"
+          required
+          defaultValue={String(initial?.decimals ?? 1)}
+          errors={errors}
+        />
         <div>
           <label htmlFor="seasonalAdjustment" className="block text-sm font-medium">
             Correction saisonnière
@@ -83,12 +104,25 @@ export function SeriesForm<T>({
           defaultValue={initial?.imfIndicator ?? ''}
           errors={errors}
         />
-        <Field name="methodology" label="Méthode (texte affiché sur la page de la série)" rows={4} defaultValue={initial?.methodology} errors={errors} />
+        <Field
+          name="methodology"
+          label="Méthode (texte affiché sur la page de la série)"
+          rows={4}
+          defaultValue={initial?.methodology}
+          errors={errors}
+        />
         <div>
           <label htmlFor="area" className="block text-sm font-medium">
             Rubrique
           </label>
-          <select id="area" name="area" defaultValue={initial?.area} aria-invalid={error('area') ? true : undefined} aria-describedby={error('area') ? 'area-erreur' : undefined} className={select}>
+          <select
+            id="area"
+            name="area"
+            defaultValue={initial?.area}
+            aria-invalid={error('area') ? true : undefined}
+            aria-describedby={error('area') ? 'area-erreur' : undefined}
+            className={select}
+          >
             {areas.map((a) => (
               <option key={a.slug} value={a.slug}>
                 {a.label}
@@ -98,19 +132,56 @@ export function SeriesForm<T>({
           <FieldError id="area" error={error('area')} />
         </div>
         <label className="flex items-center gap-2">
-          <input type="checkbox" name="headline" defaultChecked={initial?.headline ?? false} /> Chiffre clé (sur l’accueil et en tête de sa rubrique)
+          <input type="checkbox" name="headline" defaultChecked={initial?.headline ?? false} /> Chiffre clé (sur l’accueil et en tête de sa
+          rubrique)
         </label>
         <EnglishFieldset id="series-en">
-          <Field name="en.label" id="series-en-label" label="Titre en anglais" lang="en" maxLength={200} defaultValue={english?.label} errors={errors} />
-          <Field name="en.unit" id="series-en-unit" label="Unité en anglais" lang="en" maxLength={60} defaultValue={english?.unit} hint="Par exemple « index »." errors={errors} />
-          <Field name="en.source" id="series-en-source" label="Source en anglais" lang="en" maxLength={300} defaultValue={english?.source} errors={errors} />
-          <Field name="en.methodology" id="series-en-methodology" label="Méthode en anglais" lang="en" maxLength={5000} rows={4} defaultValue={english?.methodology} errors={errors} />
+          <Field
+            name="en.label"
+            id="series-en-label"
+            label="Titre en anglais"
+            lang="en"
+            maxLength={200}
+            defaultValue={english?.label}
+            errors={errors}
+          />
+          <Field
+            name="en.unit"
+            id="series-en-unit"
+            label="Unité en anglais"
+            lang="en"
+            maxLength={60}
+            defaultValue={english?.unit}
+            hint="Par exemple « index »."
+            errors={errors}
+          />
+          <Field
+            name="en.source"
+            id="series-en-source"
+            label="Source en anglais"
+            lang="en"
+            maxLength={300}
+            defaultValue={english?.source}
+            errors={errors}
+          />
+          <Field
+            name="en.methodology"
+            id="series-en-methodology"
+            label="Méthode en anglais"
+            lang="en"
+            maxLength={5000}
+            rows={4}
+            defaultValue={english?.methodology}
+            errors={errors}
+          />
         </EnglishFieldset>
       </ReadOnlyFields>
       {readOnly ? null : (
         <>
           <FormStatus result={result} />
-          <SubmitButton pending={pending} pendingLabel="Enregistrement…">{initial ? 'Enregistrer la description' : 'Créer la série'}</SubmitButton>
+          <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+            {initial ? 'Enregistrer la description' : 'Créer la série'}
+          </SubmitButton>
         </>
       )}
     </form>

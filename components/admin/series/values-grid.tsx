@@ -59,12 +59,20 @@ export function ValuesGrid({
     <form key={key} {...formProps} className="mt-4 space-y-4">
       <input type="hidden" name="code" value={code} />
       <table className="border-collapse text-sm">
-        <caption className="mb-2 text-left text-muted">Laissez vide une période sans valeur. Flèches haut et bas : ligne précédente ou suivante.</caption>
+        <caption className="mb-2 text-left text-muted">
+          Laissez vide une période sans valeur. Flèches haut et bas : ligne précédente ou suivante.
+        </caption>
         <thead>
           <tr className="border-b border-border text-left">
-            <th scope="col" className="py-2 pr-4">Période</th>
-            <th scope="col" className="py-2 pr-4">Valeur</th>
-            <th scope="col" className="py-2">Statut</th>
+            <th scope="col" className="py-2 pr-4">
+              Période
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Valeur
+            </th>
+            <th scope="col" className="py-2">
+              Statut
+            </th>
           </tr>
         </thead>
         <tbody onKeyDown={moveVertically}>
@@ -72,43 +80,43 @@ export function ValuesGrid({
             const value = cell(`value:${r.period}`);
             const status = cell(`status:${r.period}`);
             return (
-            <tr key={r.period} className="border-b border-border">
-              <th scope="row" id={`p-${r.period}`} className="py-1 pr-4 text-left font-normal">
-                {r.label}
-              </th>
-              <td className="py-1 pr-4">
-                <input
-                  name={`value:${r.period}`}
-                  data-column="value"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  defaultValue={r.current ? number(r.current.value) : ''}
-                  aria-label={`Valeur, ${r.label}`}
-                  aria-invalid={value['aria-invalid']}
-                  aria-describedby={value['aria-describedby']}
-                  className="w-32 rounded-md border border-border bg-bg px-2 py-1 text-right tabular-nums aria-invalid:border-down"
-                />
-                <FieldError id={`value:${r.period}`} error={value.error} />
-              </td>
-              <td className="py-1">
-                <select
-                  name={`status:${r.period}`}
-                  data-column="status"
-                  defaultValue={r.current?.status ?? 'P'}
-                  aria-label={`Statut, ${r.label}`}
-                  aria-invalid={status['aria-invalid']}
-                  aria-describedby={status['aria-describedby']}
-                  className="rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
-                >
-                  {statusCodes.map((s) => (
-                    <option key={s} value={s}>
-                      {s} — {statusLabel[s]}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={`status:${r.period}`} error={status.error} />
-              </td>
-            </tr>
+              <tr key={r.period} className="border-b border-border">
+                <th scope="row" id={`p-${r.period}`} className="py-1 pr-4 text-left font-normal">
+                  {r.label}
+                </th>
+                <td className="py-1 pr-4">
+                  <input
+                    name={`value:${r.period}`}
+                    data-column="value"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    defaultValue={r.current ? number(r.current.value) : ''}
+                    aria-label={`Valeur, ${r.label}`}
+                    aria-invalid={value['aria-invalid']}
+                    aria-describedby={value['aria-describedby']}
+                    className="w-32 rounded-md border border-border bg-bg px-2 py-1 text-right tabular-nums aria-invalid:border-down"
+                  />
+                  <FieldError id={`value:${r.period}`} error={value.error} />
+                </td>
+                <td className="py-1">
+                  <select
+                    name={`status:${r.period}`}
+                    data-column="status"
+                    defaultValue={r.current?.status ?? 'P'}
+                    aria-label={`Statut, ${r.label}`}
+                    aria-invalid={status['aria-invalid']}
+                    aria-describedby={status['aria-describedby']}
+                    className="rounded-md border border-border bg-bg px-2 py-1 aria-invalid:border-down"
+                  >
+                    {statusCodes.map((s) => (
+                      <option key={s} value={s}>
+                        {s} — {statusLabel[s]}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError id={`status:${r.period}`} error={status.error} />
+                </td>
+              </tr>
             );
           })}
         </tbody>

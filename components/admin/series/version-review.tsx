@@ -43,7 +43,11 @@ export function VersionReview({ code, number }: { code: string; number: number }
             {noteError}
           </p>
         ) : null}
-        <button type="submit" disabled={send.pending} className="rounded-md border border-border px-4 py-2 hover:bg-surface-2 disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={send.pending}
+          className="rounded-md border border-border px-4 py-2 hover:bg-surface-2 disabled:opacity-70"
+        >
           {send.pending ? 'Envoi…' : 'Renvoyer au rédacteur'}
         </button>
         <FormStatus result={send.result} />

@@ -61,7 +61,9 @@ export default class SharedTagsCacheHandler {
   writtenAt(key, entry) {
     const mine = rendered.get(key);
     // The entry in the store is the one this process stored last (or a newer one from the disk).
-    return mine && entry.lastModified !== undefined && entry.lastModified >= mine.storedAt ? mine.startedAt : /** @type {number} */ (entry.lastModified);
+    return mine && entry.lastModified !== undefined && entry.lastModified >= mine.storedAt
+      ? mine.startedAt
+      : /** @type {number} */ (entry.lastModified);
   }
 
   /**
@@ -90,7 +92,9 @@ export default class SharedTagsCacheHandler {
     const kind = /** @type {{ kind?: string } | null | undefined} */ (rest[0])?.kind;
     if (started === undefined && store() && (kind === 'APP_PAGE' || kind === 'APP_ROUTE') && !undatedWarned) {
       undatedWarned = true;
-      console.warn('[cache] une page est enregistrée sans la date de début de son rendu (le cache de réponses de Next n’a pu être daté) : un lecteur juste après un enregistrement peut recevoir l’ancienne page');
+      console.warn(
+        '[cache] une page est enregistrée sans la date de début de son rendu (le cache de réponses de Next n’a pu être daté) : un lecteur juste après un enregistrement peut recevoir l’ancienne page',
+      );
     }
     await this.inner.set(key, ...rest);
     // One per stored page: bounded by the pages the site has, like the store itself.

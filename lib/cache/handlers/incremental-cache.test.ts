@@ -63,7 +63,10 @@ function responseCache(handler: ReturnType<typeof setup>['handler'], lastChangeA
       async () => {
         const title = readTitle();
         await new Promise<void>((finish) => renders.push({ title, finish }));
-        return { value: { kind: 'APP_ROUTE', headers: { 'x-next-cache-tags': 'news,news:13' }, title }, cacheControl: { revalidate: false } };
+        return {
+          value: { kind: 'APP_ROUTE', headers: { 'x-next-cache-tags': 'news,news:13' }, title },
+          cacheControl: { revalidate: false },
+        };
       },
       { incrementalCache, routeKind: 'APP_ROUTE' },
     ) as Promise<{ value: Value } | null>;

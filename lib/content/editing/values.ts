@@ -57,7 +57,8 @@ export function toInput(fields: FormField[], values: FormValues): Record<string,
     let out: unknown;
     if (f.type === 'image') out = (v as ChosenFile | null)?.id ?? null;
     else if (f.type === 'attachments') out = ((v as AttachmentValue[]) ?? []).map((a) => ({ fileId: a.file.id, label: a.label }));
-    else if (f.type === 'gallery') out = ((v as GalleryImageValue[]) ?? []).map((i) => ({ fileId: i.file.id, caption: i.caption, alt: i.alt }));
+    else if (f.type === 'gallery')
+      out = ((v as GalleryImageValue[]) ?? []).map((i) => ({ fileId: i.file.id, caption: i.caption, alt: i.alt }));
     else out = v ?? '';
     if (f.name.startsWith('fields.')) own[f.name.slice('fields.'.length)] = out;
     else input[f.name] = out;

@@ -16,7 +16,14 @@ export const eventKind = defineKind({
   name: 'events',
   table: events,
   entity: 'event',
-  words: { noun: 'Événement', plural: 'Événements', this: 'cet événement', pronoun: 'le', feminine: false, en: { noun: 'Event', plural: 'Events' } },
+  words: {
+    noun: 'Événement',
+    plural: 'Événements',
+    this: 'cet événement',
+    pronoun: 'le',
+    feminine: false,
+    en: { noun: 'Event', plural: 'Events' },
+  },
   area: { slug: 'events' },
   tags: () => eventTags(),
 

@@ -37,7 +37,13 @@ function formOf(area: Area): KindForm {
 /** The fields of an area's edit form, its own registry fields included (before the body). */
 export function formFields(area: Area): FormField[] {
   const base = [...formOf(area).fields];
-  const own: FormField[] = (area.fields ?? []).map((f) => ({ name: `fields.${f.name}`, label: f.label, type: f.type, required: f.required, max: f.type === 'text' ? 200 : undefined }));
+  const own: FormField[] = (area.fields ?? []).map((f) => ({
+    name: `fields.${f.name}`,
+    label: f.label,
+    type: f.type,
+    required: f.required,
+    max: f.type === 'text' ? 200 : undefined,
+  }));
   if (own.length === 0) return base;
   const at = base.findIndex((f) => f.type === 'richtext');
   return [...base.slice(0, at), ...own, ...base.slice(at)];

@@ -23,7 +23,10 @@ const galleryImageList = (max = 200) =>
     .max(max, `${max} images au plus par galerie : répartissez les autres dans une deuxième galerie.`)
     .nullish()
     .transform((v) => v ?? [])
-    .refine((list) => new Set(list.map((i) => i.fileId)).size === list.length, 'Une même image figure deux fois dans la galerie : retirez le doublon.');
+    .refine(
+      (list) => new Set(list.map((i) => i.fileId)).size === list.length,
+      'Une même image figure deux fois dans la galerie : retirez le doublon.',
+    );
 
 /**
  * A gallery as the form sends it. Checking that the slug and the images are available happens on
@@ -53,7 +56,12 @@ export const galleryForm: KindForm = {
     formSlug,
     { name: 'takenOn', label: 'Date des photos', type: 'date' },
     description,
-    { name: 'images', label: 'Photos', type: 'gallery', hint: 'Dans l’ordre d’affichage ; le texte alternatif décrit la photo pour qui ne la voit pas.' },
+    {
+      name: 'images',
+      label: 'Photos',
+      type: 'gallery',
+      hint: 'Dans l’ordre d’affichage ; le texte alternatif décrit la photo pour qui ne la voit pas.',
+    },
     ...formEnglish([title, description]),
   ],
   schema: () => galleryInputSchema,

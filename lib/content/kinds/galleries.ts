@@ -28,7 +28,15 @@ const images: OwnedList<GalleryValues> = {
   async write(tx, id, list) {
     await tx.delete(galleryImages).where(eq(galleryImages.galleryId, id));
     if (list.length === 0) return;
-    await tx.insert(galleryImages).values((list as ImageValue[]).map((image, position) => ({ galleryId: id, fileId: image.fileId, caption: image.caption, alt: image.alt, position })));
+    await tx.insert(galleryImages).values(
+      (list as ImageValue[]).map((image, position) => ({
+        galleryId: id,
+        fileId: image.fileId,
+        caption: image.caption,
+        alt: image.alt,
+        position,
+      })),
+    );
   },
 };
 
@@ -36,7 +44,14 @@ export const galleryKind = defineKind({
   name: 'galleries',
   table: galleries,
   entity: 'gallery',
-  words: { noun: 'Galerie', plural: 'Galeries', this: 'cette galerie', pronoun: 'la', feminine: true, en: { noun: 'Gallery', plural: 'Galleries' } },
+  words: {
+    noun: 'Galerie',
+    plural: 'Galeries',
+    this: 'cette galerie',
+    pronoun: 'la',
+    feminine: true,
+    en: { noun: 'Gallery', plural: 'Galleries' },
+  },
   area: { slug: 'galleries' },
   tags: () => galleryTags(),
 
@@ -60,7 +75,11 @@ export const galleryKind = defineKind({
       slug: row.slug,
       takenOn: row.takenOn ?? '',
       description: row.description,
-      images: photos.map((i): GalleryImageValue => ({ file: { id: i.fileId, name: i.name, url: fileUrl({ id: i.fileId, name: i.name }) }, caption: i.caption, alt: i.alt })),
+      images: photos.map((i): GalleryImageValue => ({
+        file: { id: i.fileId, name: i.name, url: fileUrl({ id: i.fileId, name: i.name }) },
+        caption: i.caption,
+        alt: i.alt,
+      })),
       ...englishValues(row.translations),
     };
   },

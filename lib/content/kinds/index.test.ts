@@ -11,7 +11,19 @@ import { allKinds, kindOf, kinds } from './index';
 import { formFields, formSchema, isKindName, kindForms, kindNames } from './forms';
 import type { ItemRow } from './kind';
 
-const itemColumns: (keyof ItemRow)[] = ['id', 'title', 'slug', 'status', 'publishedAt', 'version', 'createdAt', 'updatedAt', 'deletedAt', 'createdBy', 'updatedBy'];
+const itemColumns: (keyof ItemRow)[] = [
+  'id',
+  'title',
+  'slug',
+  'status',
+  'publishedAt',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'createdBy',
+  'updatedBy',
+];
 const areasOf = (name: string) => (areas as readonly Area[]).filter((a) => a.kind === name);
 
 describe('the index of kinds', () => {
@@ -60,7 +72,8 @@ describe('the index of kinds', () => {
     });
 
     it('writes, lists, loads, previews and points to files', () => {
-      for (const part of ['tags', 'schema', 'columns', 'fileRefs', 'publicUrl', 'editValues', 'preview'] as const) expect(typeof kind[part], part).toBe('function');
+      for (const part of ['tags', 'schema', 'columns', 'fileRefs', 'publicUrl', 'editValues', 'preview'] as const)
+        expect(typeof kind[part], part).toBe('function');
       expect(kind.adminList.search.length).toBeGreaterThan(0);
       expect(kind.adminList.yearOf).toBeDefined();
       const fields = kind.form.fields.map((f) => f.name);

@@ -24,10 +24,23 @@ export type NewsValues = z.output<typeof newsInputSchema>;
 
 /** The news form. */
 const title = formTitle();
-const excerpt: FormField = { name: 'excerpt', label: 'Chapeau', type: 'textarea', max: 500, hint: 'Deux ou trois phrases affichées dans la liste des actualités.' };
+const excerpt: FormField = {
+  name: 'excerpt',
+  label: 'Chapeau',
+  type: 'textarea',
+  max: 500,
+  hint: 'Deux ou trois phrases affichées dans la liste des actualités.',
+};
 const body = formBody();
 
 export const newsForm: KindForm = {
-  fields: [title, formSlug, excerpt, body, { name: 'coverFileId', label: 'Image de couverture', type: 'image' }, ...formEnglish([title, excerpt, body])],
+  fields: [
+    title,
+    formSlug,
+    excerpt,
+    body,
+    { name: 'coverFileId', label: 'Image de couverture', type: 'image' },
+    ...formEnglish([title, excerpt, body]),
+  ],
   schema: () => newsInputSchema,
 };

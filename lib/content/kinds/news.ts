@@ -15,19 +15,39 @@ export const newsKind = defineKind({
   name: 'news',
   table: news,
   entity: 'news',
-  words: { noun: 'Actualité', plural: 'Actualités', this: 'cette actualité', pronoun: 'la', feminine: true, en: { noun: 'News item', plural: 'News' } },
+  words: {
+    noun: 'Actualité',
+    plural: 'Actualités',
+    this: 'cette actualité',
+    pronoun: 'la',
+    feminine: true,
+    en: { noun: 'News item', plural: 'News' },
+  },
   area: { slug: 'news' },
   tags: (row) => newsTags(row),
 
   form: newsForm,
   schema: () => newsInputSchema,
-  columns: (v) => ({ title: v.title, excerpt: v.excerpt, body: sanitizeRichText(v.body), coverFileId: v.coverFileId, translations: storedTranslations(v.en, ['body']) }),
+  columns: (v) => ({
+    title: v.title,
+    excerpt: v.excerpt,
+    body: sanitizeRichText(v.body),
+    coverFileId: v.coverFileId,
+    translations: storedTranslations(v.en, ['body']),
+  }),
   fileRefs: (v) => ({ cover: v.coverFileId }),
   cover: news.coverFileId,
 
   adminList: { yearOf: releaseYear(news), search: [news.title] },
   publicUrl: newsUrl,
-  editValues: async (db, row) => ({ title: row.title, slug: row.slug, excerpt: row.excerpt, body: row.body, coverFileId: await fileForEdit(db, row.coverFileId), ...englishValues(row.translations) }),
+  editValues: async (db, row) => ({
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    body: row.body,
+    coverFileId: await fileForEdit(db, row.coverFileId),
+    ...englishValues(row.translations),
+  }),
   async preview(db, id, now) {
     const [row] = await db
       .select({ ...newsDetailColumns, status: news.status, deletedAt: news.deletedAt })

@@ -5,7 +5,17 @@
 import { z } from 'zod';
 import { areaFieldsSchema, type Area } from '@/lib/content/areas';
 import { formBody, formEnglish, formSlug, formTitle, type FormField, type KindForm } from './form';
-import { attachmentList, coverField, isoDate, optionalDate, optionalText, plainText, richText, slugField, titleField } from '@/lib/content/schemas/common';
+import {
+  attachmentList,
+  coverField,
+  isoDate,
+  optionalDate,
+  optionalText,
+  plainText,
+  richText,
+  slugField,
+  titleField,
+} from '@/lib/content/schemas/common';
 import { englishFields, englishRichText, englishText } from '@/lib/content/schemas/translations';
 
 /** The area's own fields (French messages come from the registry's `areaFieldsSchema`); absent means none given. */
@@ -58,8 +68,20 @@ export type PublicationInput = z.input<ReturnType<typeof publicationInputSchema>
 export type PublicationValues = z.output<ReturnType<typeof publicationInputSchema>>;
 
 const title = formTitle();
-const summary: FormField = { name: 'summary', label: 'Résumé', type: 'textarea', max: 2000, hint: 'Affiché dans les listes et en tête de la page.' };
-const periodLabel: FormField = { name: 'periodLabel', label: 'Période couverte', type: 'text', max: 100, hint: 'Par exemple « Octobre 2026 » ou « Année 2025 ».' };
+const summary: FormField = {
+  name: 'summary',
+  label: 'Résumé',
+  type: 'textarea',
+  max: 2000,
+  hint: 'Affiché dans les listes et en tête de la page.',
+};
+const periodLabel: FormField = {
+  name: 'periodLabel',
+  label: 'Période couverte',
+  type: 'text',
+  max: 100,
+  hint: 'Par exemple « Octobre 2026 » ou « Année 2025 ».',
+};
 const body = formBody();
 
 /** The publication form (an area's own fields are added under `fields.*` by `formFields`). */

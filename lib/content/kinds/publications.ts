@@ -39,7 +39,14 @@ export const publicationKind = defineKind({
   name: 'publications',
   table: publications,
   entity: 'publication',
-  words: { noun: 'Publication', plural: 'Publications', this: 'cette publication', pronoun: 'la', feminine: true, en: { noun: 'Publication', plural: 'Publications' } },
+  words: {
+    noun: 'Publication',
+    plural: 'Publications',
+    this: 'cette publication',
+    pronoun: 'la',
+    feminine: true,
+    en: { noun: 'Publication', plural: 'Publications' },
+  },
   area: { column: publications.area, key: 'area', label: 'cette rubrique' },
   tags: (row) => publicationTags(row),
   async heldBy(db, id) {

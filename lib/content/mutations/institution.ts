@@ -57,9 +57,13 @@ async function checkImages(db: Db, chosen: Record<string, { id: string | null | 
     if (!id) continue;
     const file = found.get(id);
     if (!file) fieldErrors[field] = [`${label} n’est plus dans la bibliothèque : choisissez-en une autre.`];
-    else if (!file.mime.startsWith('image/')) fieldErrors[field] = [`${label} doit être une image (JPEG, PNG, WebP ou GIF) : choisissez une image de la bibliothèque.`];
+    else if (!file.mime.startsWith('image/'))
+      fieldErrors[field] = [`${label} doit être une image (JPEG, PNG, WebP ou GIF) : choisissez une image de la bibliothèque.`];
     // Shown on public pages: a file reserved to connected users would be a broken image there.
-    else if (file.visibility === 'restricted') fieldErrors[field] = [`${label} est un fichier réservé aux agents connectés, que les visiteurs ne verraient pas : choisissez une image publique.`];
+    else if (file.visibility === 'restricted')
+      fieldErrors[field] = [
+        `${label} est un fichier réservé aux agents connectés, que les visiteurs ne verraient pas : choisissez une image publique.`,
+      ];
   }
   const first = Object.values(fieldErrors)[0]?.[0];
   if (first) throw new ValidationError(first, fieldErrors);
@@ -78,7 +82,6 @@ function diff<K extends string>(keys: readonly K[], before: Partial<Record<K, un
   }
   return { changed, before: was, after: now };
 }
-
 
 async function nameOf(db: Db, userId: string | null): Promise<string | null> {
   if (!userId) return null;
@@ -117,7 +120,8 @@ async function identitySavedBy(db: Db) {
 }
 
 /** Whether a caller sent this field (a blank value is sent: it clears the field). */
-const wasSent = (input: unknown, key: string) => typeof input === 'object' && input !== null && (input as Record<string, unknown>)[key] !== undefined;
+const wasSent = (input: unknown, key: string) =>
+  typeof input === 'object' && input !== null && (input as Record<string, unknown>)[key] !== undefined;
 
 /** The checked values of the fields the caller sent. */
 function onlySent<V extends Record<string, unknown>>(values: V, input: unknown): Partial<V> {
@@ -138,7 +142,13 @@ export type IdentityResult = { identity: IdentityRow; tags: string[] };
  */
 export async function updateIdentity(
   db: Db,
-  { expectedVersion, input, user, ip, now = new Date() }: { expectedVersion: number; input: IdentityInput; user: SessionUser } & WriteOptions,
+  {
+    expectedVersion,
+    input,
+    user,
+    ip,
+    now = new Date(),
+  }: { expectedVersion: number; input: IdentityInput; user: SessionUser } & WriteOptions,
 ): Promise<IdentityResult> {
   const { en, ...checked }: IdentityValues = parseOrThrow(identityInputSchema, input);
   const [current] = await db.select().from(siteIdentity).where(eq(siteIdentity.id, 1)).limit(1);
@@ -184,7 +194,16 @@ export async function updateIdentity(
       .where(and(eq(siteIdentity.id, 1), eq(siteIdentity.version, expectedVersion)))
       .returning();
     if (!updated) throw conflictError((await identitySavedBy(tx))!, identityWords, user, now);
-    await writeAudit(tx, { user, action: 'identity.update', entityType: 'identity', entityId: 1, summary, before: change.before, after: change.after, ip });
+    await writeAudit(tx, {
+      user,
+      action: 'identity.update',
+      entityType: 'identity',
+      entityId: 1,
+      summary,
+      before: change.before,
+      after: change.after,
+      ip,
+    });
     return { identity: updated, tags: [tags.identity] };
   });
 }
@@ -211,7 +230,21 @@ export type IdentityForEdit = {
 export async function getIdentityForEdit(db: Db): Promise<IdentityForEdit> {
   const [row] = await db.select().from(siteIdentity).where(eq(siteIdentity.id, 1)).limit(1);
   if (!row) {
-    return { name: '', acronym: '', country: '', tagline: '', address: '', phone: '', email: '', socialLinks: [], logo: null, en: { name: '', tagline: '' }, version: 0, updatedAt: null, updatedByName: null };
+    return {
+      name: '',
+      acronym: '',
+      country: '',
+      tagline: '',
+      address: '',
+      phone: '',
+      email: '',
+      socialLinks: [],
+      logo: null,
+      en: { name: '', tagline: '' },
+      version: 0,
+      updatedAt: null,
+      updatedByName: null,
+    };
   }
   const [logo, updatedByName] = await Promise.all([fileForEdit(db, row.logoFileId), nameOf(db, row.updatedBy)]);
   return {
@@ -238,7 +271,14 @@ type PageTarget = { key: string; words: Words; defaultTitle: string; subject: st
 
 function pageTarget(key: string): PageTarget {
   if (key === 'mission') {
-    return { key, words: { this: 'le texte des missions', pronoun: 'le' }, defaultTitle: registryArea('mission').label, subject: 'Page « Missions »', editsTitle: true, editsPhoto: false };
+    return {
+      key,
+      words: { this: 'le texte des missions', pronoun: 'le' },
+      defaultTitle: registryArea('mission').label,
+      subject: 'Page « Missions »',
+      editsTitle: true,
+      editsPhoto: false,
+    };
   }
   if (key === 'accessibilite') {
     return {
@@ -300,7 +340,14 @@ export type PageResult = { page: PageRow; tags: string[] };
  */
 export async function updatePage(
   db: Db,
-  { key, expectedVersion, input, user, ip, now = new Date() }: { key: string; expectedVersion: number; input: PageInput; user: SessionUser } & WriteOptions,
+  {
+    key,
+    expectedVersion,
+    input,
+    user,
+    ip,
+    now = new Date(),
+  }: { key: string; expectedVersion: number; input: PageInput; user: SessionUser } & WriteOptions,
 ): Promise<PageResult> {
   const target = pageTarget(key);
   const values = parseOrThrow(pageInputSchema(key)!, input);
@@ -313,7 +360,8 @@ export async function updatePage(
     const message = 'Le texte est obligatoire : écrivez au moins une phrase.';
     throw new ValidationError(message, { body: [message] });
   }
-  if (target.editsPhoto && wasSent(input, 'photoFileId')) await checkImages(db, { photoFileId: { id: values.photoFileId, label: 'La photo' } });
+  if (target.editsPhoto && wasSent(input, 'photoFileId'))
+    await checkImages(db, { photoFileId: { id: values.photoFileId, label: 'La photo' } });
 
   const [current] = await db.select().from(pages).where(eq(pages.key, key)).limit(1);
   // The English text: an introduction has no English title (the area's name is translated with the
@@ -324,7 +372,9 @@ export async function updatePage(
   const stored = {
     title: target.editsTitle ? values.title! : (current?.title ?? target.defaultTitle),
     body: current && !wasSent(input, 'body') ? current.body : body,
-    ...(target.editsPhoto ? { photoFileId: current && !wasSent(input, 'photoFileId') ? current.photoFileId : (values.photoFileId ?? null) } : {}),
+    ...(target.editsPhoto
+      ? { photoFileId: current && !wasSent(input, 'photoFileId') ? current.photoFileId : (values.photoFileId ?? null) }
+      : {}),
   };
   const french = diff(pageKeys, current ?? { title: target.defaultTitle, body: '', photoFileId: null }, stored);
   // English fields are audited beside the French ones (`en.title`, `en.body`).
@@ -340,7 +390,10 @@ export async function updatePage(
     if (expectedVersion !== 0) throw new NotFoundError('Cette page n’existe plus : rechargez la page de l’administration.');
     // Saving an empty introduction that was never written changes nothing on the site.
     if (change.changed.length === 0) {
-      return { page: { key, ...stored, photoFileId: stored.photoFileId ?? null, translations, version: 0, updatedAt: now, updatedBy: null }, tags: [] };
+      return {
+        page: { key, ...stored, photoFileId: stored.photoFileId ?? null, translations, version: 0, updatedAt: now, updatedBy: null },
+        tags: [],
+      };
     }
     return db.transaction(async (tx) => {
       const [created] = await tx
@@ -349,7 +402,15 @@ export async function updatePage(
         .onConflictDoNothing()
         .returning();
       if (!created) throw conflictError((await pageSavedBy(tx, key))!, target.words, user, now);
-      await writeAudit(tx, { user, action: 'page.update', entityType: 'page', entityId: key, summary: `${target.subject} créée`, after: { ...stored, ...englishAudit(translations) }, ip });
+      await writeAudit(tx, {
+        user,
+        action: 'page.update',
+        entityType: 'page',
+        entityId: key,
+        summary: `${target.subject} créée`,
+        after: { ...stored, ...englishAudit(translations) },
+        ip,
+      });
       return { page: created, tags: pageTags(key) };
     });
   }
@@ -397,7 +458,17 @@ export type PageForEdit = {
 export async function getPageForEdit(db: Db, key: string): Promise<PageForEdit> {
   const target = pageTarget(key);
   const [row] = await db.select().from(pages).where(eq(pages.key, key)).limit(1);
-  if (!row) return { key, title: target.defaultTitle, body: '', en: { title: '', body: '' }, photo: null, version: 0, updatedAt: null, updatedByName: null };
+  if (!row)
+    return {
+      key,
+      title: target.defaultTitle,
+      body: '',
+      en: { title: '', body: '' },
+      photo: null,
+      version: 0,
+      updatedAt: null,
+      updatedByName: null,
+    };
   const [photo, updatedByName] = await Promise.all([fileForEdit(db, row.photoFileId), nameOf(db, row.updatedBy)]);
   const en = { title: row.translations.en?.title ?? '', body: row.translations.en?.body ?? '' };
   return { key, title: row.title, body: row.body, en, photo, version: row.version, updatedAt: row.updatedAt, updatedByName };

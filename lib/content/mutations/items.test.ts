@@ -63,7 +63,12 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
   let photo2: string;
   let photo3: string;
 
-  async function addFile(name: string, mime: string, ext: string, size = { width: null as number | null, height: null as number | null }): Promise<string> {
+  async function addFile(
+    name: string,
+    mime: string,
+    ext: string,
+    size = { width: null as number | null, height: null as number | null },
+  ): Promise<string> {
     const [row] = await db
       .insert(files)
       .values({ storageKey: randomUUID(), name, originalName: name, mime, ext, size: 1234, sha256: '0'.repeat(64), ...size })
@@ -106,7 +111,12 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       saved: 'modifié',
       title: 'Journée mondiale de la statistique — Édition 2026',
       slug: 'journee-mondiale-de-la-statistique-edition-2026',
-      input: (title: string, extra: Record<string, unknown> = {}) => ({ title, place: 'Salle de conférence', startsAt: '2026-10-20T09:00', ...extra }),
+      input: (title: string, extra: Record<string, unknown> = {}) => ({
+        title,
+        place: 'Salle de conférence',
+        startsAt: '2026-10-20T09:00',
+        ...extra,
+      }),
       tagsOf: () => [tags.events],
       isPublic: async (id: number, now: Date) => {
         const { upcoming, past } = await listEvents(db, { now, pastLimit: 1000 });
@@ -124,7 +134,12 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       saved: 'modifiée',
       title: 'Lancement du RGPH : premières images',
       slug: 'lancement-du-rgph-premieres-images',
-      input: (title: string, extra: Record<string, unknown> = {}) => ({ title, takenOn: '2026-02-14', images: [{ fileId: photo, caption: 'Ouverture' }], ...extra }),
+      input: (title: string, extra: Record<string, unknown> = {}) => ({
+        title,
+        takenOn: '2026-02-14',
+        images: [{ fileId: photo, caption: 'Ouverture' }],
+        ...extra,
+      }),
       tagsOf: () => [tags.galleries],
       isPublic: async (id: number, now: Date) => (await listGalleries(db, { now })).some((g) => g.id === id),
     },
@@ -175,19 +190,32 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
   });
 
   describe.each(cases.map((k) => [k.label, k] as const))('%s', (_label, k) => {
-    const rowOf = async (id: number) => (await db.select().from(k.table).where(eq(k.table.id, id)))[0] as (ItemRow & Record<string, unknown>) | undefined;
+    const rowOf = async (id: number) =>
+      (await db.select().from(k.table).where(eq(k.table.id, id)))[0] as (ItemRow & Record<string, unknown>) | undefined;
     const kind = () => k.kind;
-    const create = async (input: unknown, user: SessionUser, options: WriteOptions = {}) => (await createItem(db, { kind: k.kind, input, user, ...options })).item;
+    const create = async (input: unknown, user: SessionUser, options: WriteOptions = {}) =>
+      (await createItem(db, { kind: k.kind, input, user, ...options })).item;
     const update = (id: number, version: number, input: unknown, user: SessionUser, options: WriteOptions = {}) =>
       updateItem(db, { kind: k.kind, id, expectedVersion: version, input, user, ...options });
 
     it('creates a draft by its author with a slug from the French title, numbered when taken, and an audit entry', async () => {
       const first = await create(k.input(k.title, { reference: 'AO-NUM-1' }), helene);
       const second = await create(k.input(k.title, { reference: 'AO-NUM-2' }), helene);
-      expect(first).toMatchObject({ slug: k.slug, status: 'draft', version: 1, createdBy: helene.id, updatedBy: helene.id, publishedAt: null });
+      expect(first).toMatchObject({
+        slug: k.slug,
+        status: 'draft',
+        version: 1,
+        createdBy: helene.id,
+        updatedBy: helene.id,
+        publishedAt: null,
+      });
       expect(second.slug).toBe(`${k.slug}-2`);
       const [entry] = await audits(k.kind.entity, first.id);
-      expect(entry).toMatchObject({ action: `${k.kind.entity}.create`, userId: helene.id, summary: `${k.noun} ${k.created} : « ${k.title} »` });
+      expect(entry).toMatchObject({
+        action: `${k.kind.entity}.create`,
+        userId: helene.id,
+        summary: `${k.noun} ${k.created} : « ${k.title} »`,
+      });
       expect(entry!.after).toMatchObject({ title: k.title, slug: k.slug, status: 'draft' });
       expect(await k.isPublic(first.id, new Date(Date.now() + HOUR))).toBe(false);
     });
@@ -197,7 +225,9 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       expect(chosen.slug).toBe(`choisie-${k.label}`);
       const taken = await failure(create(k.input('Autre titre', { slug: `choisie-${k.label}` }), helene));
       expect(taken).toBeInstanceOf(ConflictError);
-      expect(taken.fieldErrors?.slug?.[0]).toBe(`L’adresse « choisie-${k.label} » est déjà celle de « Premier titre » : choisissez-en une autre.`);
+      expect(taken.fieldErrors?.slug?.[0]).toBe(
+        `L’adresse « choisie-${k.label} » est déjà celle de « Premier titre » : choisissez-en une autre.`,
+      );
 
       await changeLifecycle(db, { kind: kind(), action: 'trash', id: chosen.id, expectedVersion: 1, user: helene });
       const trashed = await failure(create(k.input('Troisième titre', { slug: `choisie-${k.label}` }), helene));
@@ -210,10 +240,20 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     it('saves with the right version, audits only what changed, returns the tags; the same form again writes nothing', async () => {
       const created = await create(k.input('Titre initial'), helene);
       const { item: publication, tags: touched } = await update(created.id, 1, k.input('Titre corrigé', keep(created)), marc);
-      expect(publication).toMatchObject({ title: 'Titre corrigé', version: 2, updatedBy: marc.id, createdBy: helene.id, slug: created.slug });
+      expect(publication).toMatchObject({
+        title: 'Titre corrigé',
+        version: 2,
+        updatedBy: marc.id,
+        createdBy: helene.id,
+        slug: created.slug,
+      });
       expect(touched).toEqual(k.tagsOf(created));
       const entry = (await audits(k.kind.entity, created.id)).at(-1)!;
-      expect(entry).toMatchObject({ action: `${k.kind.entity}.update`, userId: marc.id, summary: `${k.noun} ${k.saved} : « Titre corrigé »` });
+      expect(entry).toMatchObject({
+        action: `${k.kind.entity}.update`,
+        userId: marc.id,
+        summary: `${k.noun} ${k.saved} : « Titre corrigé »`,
+      });
       expect(entry.before).toEqual({ title: 'Titre initial' });
       expect(entry.after).toEqual({ title: 'Titre corrigé' });
 
@@ -227,7 +267,9 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       const savedAt = new Date('2026-03-12T14:32:10Z');
       await update(created.id, 1, k.input('Version d’Hélène', keep(created)), helene, { now: savedAt });
       const saved = await rowOf(created.id);
-      const error = await failure(update(created.id, 1, k.input('Version de Marc', keep(created)), marc, { now: new Date('2026-03-12T14:40:00Z') }));
+      const error = await failure(
+        update(created.id, 1, k.input('Version de Marc', keep(created)), marc, { now: new Date('2026-03-12T14:40:00Z') }),
+      );
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
         `Hélène Diallo a enregistré ${k.this} à 14:32 pendant que vous ${k.pronoun} modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.`,
@@ -236,7 +278,10 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       const unchanged = await failure(update(created.id, 1, k.input('Version d’Hélène', keep(created)), marc));
       expect(unchanged).toBeInstanceOf(ConflictError);
       expect(await rowOf(created.id)).toEqual(saved);
-      expect((await audits(k.kind.entity, created.id)).map((a) => a.action)).toEqual([`${k.kind.entity}.create`, `${k.kind.entity}.update`]);
+      expect((await audits(k.kind.entity, created.id)).map((a) => a.action)).toEqual([
+        `${k.kind.entity}.create`,
+        `${k.kind.entity}.update`,
+      ]);
       expect(await failure(update(999_999, 1, k.input('Fantôme'), marc))).toBeInstanceOf(NotFoundError);
     });
 
@@ -250,10 +295,19 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       const created = await create(k.input('Cycle de vie'), helene);
       const now = new Date();
       const later = new Date(now.getTime() + 1000);
-      const published = await changeLifecycle(db, { kind: kind(), action: 'publish', id: created.id, expectedVersion: 1, user: helene, now });
+      const published = await changeLifecycle(db, {
+        kind: kind(),
+        action: 'publish',
+        id: created.id,
+        expectedVersion: 1,
+        user: helene,
+        now,
+      });
       expect(published.tags).toEqual(k.tagsOf(created));
       expect(await k.isPublic(created.id, later)).toBe(true);
-      expect((await audits(k.kind.entity, created.id)).at(-1)!.summary).toMatch(new RegExp(`^${k.noun} mise? en ligne : « Cycle de vie »$`));
+      expect((await audits(k.kind.entity, created.id)).at(-1)!.summary).toMatch(
+        new RegExp(`^${k.noun} mise? en ligne : « Cycle de vie »$`),
+      );
 
       await changeLifecycle(db, { kind: kind(), action: 'trash', id: created.id, expectedVersion: 2, user: helene });
       expect(await k.isPublic(created.id, later)).toBe(false);
@@ -264,7 +318,15 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     it('goes public when its scheduled time comes (publishDueItems)', async () => {
       const t0 = new Date();
       const created = await create(k.input('Programmé'), helene, { now: t0 });
-      await changeLifecycle(db, { kind: kind(), action: 'schedule', id: created.id, expectedVersion: 1, user: helene, at: new Date(t0.getTime() + HOUR), now: t0 });
+      await changeLifecycle(db, {
+        kind: kind(),
+        action: 'schedule',
+        id: created.id,
+        expectedVersion: 1,
+        user: helene,
+        at: new Date(t0.getTime() + HOUR),
+        now: t0,
+      });
       expect(await k.isPublic(created.id, new Date(t0.getTime() + HOUR / 2))).toBe(false);
       const runAt = new Date(t0.getTime() + 2 * HOUR);
       const { published, tags: touched } = await publishDueItems(db, runAt);
@@ -278,53 +340,132 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
   describe('publications, through the same module', () => {
     it('checks a chosen slug within the publication’s area only', async () => {
       await createItem(db, { kind: kinds.publications, input: { title: 'IPC de mars', slug: 'meme-adresse', area: 'ipc' }, user: helene });
-      expect(((await createItem(db, { kind: kinds.publications, input: { title: 'IPI de mars', slug: 'meme-adresse', area: 'ipi' }, user: helene })).item).slug).toBe('meme-adresse');
-      const error = await failure(createItem(db, { kind: kinds.publications, input: { title: 'IPC d’avril', slug: 'meme-adresse', area: 'ipc' }, user: helene }).then((r) => r.item));
-      expect(error.fieldErrors?.slug).toEqual(['L’adresse « meme-adresse » est déjà celle de « IPC de mars » dans cette rubrique : choisissez-en une autre.']);
+      expect(
+        (
+          await createItem(db, {
+            kind: kinds.publications,
+            input: { title: 'IPI de mars', slug: 'meme-adresse', area: 'ipi' },
+            user: helene,
+          })
+        ).item.slug,
+      ).toBe('meme-adresse');
+      const error = await failure(
+        createItem(db, { kind: kinds.publications, input: { title: 'IPC d’avril', slug: 'meme-adresse', area: 'ipc' }, user: helene }).then(
+          (r) => r.item,
+        ),
+      );
+      expect(error.fieldErrors?.slug).toEqual([
+        'L’adresse « meme-adresse » est déjà celle de « IPC de mars » dans cette rubrique : choisissez-en une autre.',
+      ]);
     });
   });
 
   describe('rich text', () => {
     it.each([
-      ['news', () => createItem(db, { kind: kinds.news, input: { title: 'Texte hostile', body: hostile }, user: helene }).then((r) => r.item)],
-      ['events', () => createItem(db, { kind: kinds.events, input: { title: 'Texte hostile', startsAt: '2026-05-01T10:00', body: hostile }, user: helene }).then((r) => r.item)],
-      ['tenders', () => createItem(db, { kind: kinds.tenders, input: { reference: 'AO-HOSTILE', title: 'Texte hostile', deadlineAt: '2026-05-01T10:00', body: hostile }, user: helene }).then((r) => r.item)],
+      [
+        'news',
+        () => createItem(db, { kind: kinds.news, input: { title: 'Texte hostile', body: hostile }, user: helene }).then((r) => r.item),
+      ],
+      [
+        'events',
+        () =>
+          createItem(db, {
+            kind: kinds.events,
+            input: { title: 'Texte hostile', startsAt: '2026-05-01T10:00', body: hostile },
+            user: helene,
+          }).then((r) => r.item),
+      ],
+      [
+        'tenders',
+        () =>
+          createItem(db, {
+            kind: kinds.tenders,
+            input: { reference: 'AO-HOSTILE', title: 'Texte hostile', deadlineAt: '2026-05-01T10:00', body: hostile },
+            user: helene,
+          }).then((r) => r.item),
+      ],
     ])('sanitizes the body of %s', async (_label, create) => {
       const created = (await create()) as { body: string };
       expect(created.body).toBe('<p>Texte</p><img src="/fichiers/1/a.png" alt="" />lien');
     });
 
     it('sanitizes on update too', async () => {
-      const created = (await createItem(db, { kind: kinds.news, input: { title: 'Mise à jour hostile', body: '<p>Propre</p>' }, user: helene })).item;
-      const { item: publication } = await updateItem(db, { kind: kinds.news, id: created.id, expectedVersion: 1, input: { title: 'Mise à jour hostile', body: hostile }, user: helene });
+      const created = (
+        await createItem(db, { kind: kinds.news, input: { title: 'Mise à jour hostile', body: '<p>Propre</p>' }, user: helene })
+      ).item;
+      const { item: publication } = await updateItem(db, {
+        kind: kinds.news,
+        id: created.id,
+        expectedVersion: 1,
+        input: { title: 'Mise à jour hostile', body: hostile },
+        user: helene,
+      });
       expect(publication.body).toBe('<p>Texte</p><img src="/fichiers/1/a.png" alt="" />lien');
     });
   });
 
   describe('news', () => {
     it('checks the cover: a library id, still there, an image', async () => {
-      const badId = await failure(createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: 'pas-un-identifiant' }, user: helene }).then((r) => r.item));
+      const badId = await failure(
+        createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: 'pas-un-identifiant' }, user: helene }).then(
+          (r) => r.item,
+        ),
+      );
       expect(badId.fieldErrors).toEqual({ coverFileId: ['Image de couverture : choisissez un fichier de la bibliothèque.'] });
-      const gone = await failure(createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: randomUUID() }, user: helene }).then((r) => r.item));
+      const gone = await failure(
+        createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: randomUUID() }, user: helene }).then((r) => r.item),
+      );
       expect(gone).toBeInstanceOf(ValidationError);
       expect(gone.fieldErrors?.coverFileId?.[0]).toMatch(/plus dans la bibliothèque/);
-      const notImage = await failure(createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: pdf }, user: helene }).then((r) => r.item));
+      const notImage = await failure(
+        createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: pdf }, user: helene }).then((r) => r.item),
+      );
       expect(notImage.fieldErrors?.coverFileId).toEqual(['La couverture doit être une image (JPEG, PNG ou WebP).']);
-      const tooLong = await failure(createItem(db, { kind: kinds.news, input: { title: 'Résumé', excerpt: 'x'.repeat(501) }, user: helene }).then((r) => r.item));
+      const tooLong = await failure(
+        createItem(db, { kind: kinds.news, input: { title: 'Résumé', excerpt: 'x'.repeat(501) }, user: helene }).then((r) => r.item),
+      );
       expect(tooLong.fieldErrors?.excerpt).toEqual(['Le résumé ne doit pas dépasser 500 caractères.']);
     });
 
     it('gives the edit form its cover and authors, and previews a draft as the news page shows it', async () => {
-      const created = (await createItem(db, { kind: kinds.news, input: { title: 'Nouvelle enquête', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo }, user: helene })).item;
-      await updateItem(db, { kind: kinds.news, id: created.id, expectedVersion: 1, input: { title: 'Nouvelle enquête emploi', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo }, user: marc });
+      const created = (
+        await createItem(db, {
+          kind: kinds.news,
+          input: { title: 'Nouvelle enquête', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo },
+          user: helene,
+        })
+      ).item;
+      await updateItem(db, {
+        kind: kinds.news,
+        id: created.id,
+        expectedVersion: 1,
+        input: { title: 'Nouvelle enquête emploi', excerpt: 'Résumé', body: '<h1>Titre</h1><p>Texte</p>', coverFileId: photo },
+        user: marc,
+      });
       const edit = await loadForEdit(db, kinds.news, created.id);
-      expect(edit).toMatchObject({ area: 'news', values: { title: 'Nouvelle enquête emploi' }, meta: { version: 2, createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' } });
-      expect(edit.values.coverFileId).toEqual({ id: photo, name: 'Ouverture.jpg', mime: 'image/jpeg', url: `/fichiers/${photo}/Ouverture.jpg` });
+      expect(edit).toMatchObject({
+        area: 'news',
+        values: { title: 'Nouvelle enquête emploi' },
+        meta: { version: 2, createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' },
+      });
+      expect(edit.values.coverFileId).toEqual({
+        id: photo,
+        name: 'Ouverture.jpg',
+        mime: 'image/jpeg',
+        url: `/fichiers/${photo}/Ouverture.jpg`,
+      });
       expect(await failure(loadForEdit(db, kinds.news, 999_999))).toBeInstanceOf(NotFoundError);
 
       const now = new Date('2026-05-01T10:00:00Z');
       const preview = await present(kinds.news.preview(db, created.id, now));
-      expect(preview).toMatchObject({ area: 'news', status: 'draft', deletedAt: null, title: 'Nouvelle enquête emploi', body: '<h2>Titre</h2><p>Texte</p>', publishedAt: now });
+      expect(preview).toMatchObject({
+        area: 'news',
+        status: 'draft',
+        deletedAt: null,
+        title: 'Nouvelle enquête emploi',
+        body: '<h2>Titre</h2><p>Texte</p>',
+        publishedAt: now,
+      });
       expect(preview.cover).toMatchObject({ id: photo, name: 'Ouverture.jpg', width: 1600 });
       // The same shape as the public page's, once published.
       await changeLifecycle(db, { kind: kinds.news, action: 'publish', id: created.id, expectedVersion: 2, user: helene, now });
@@ -337,28 +478,65 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
 
   describe('events', () => {
     it('requires a start, and an end not before it, with French messages on the fields', async () => {
-      const noStart = await failure(createItem(db, { kind: kinds.events, input: { title: 'Séminaire' }, user: helene }).then((r) => r.item));
+      const noStart = await failure(
+        createItem(db, { kind: kinds.events, input: { title: 'Séminaire' }, user: helene }).then((r) => r.item),
+      );
       expect(noStart.fieldErrors).toEqual({ startsAt: ['La date de début est obligatoire.'] });
-      const before = await failure(createItem(db, { kind: kinds.events, input: { title: '', startsAt: '2026-06-02T09:00', endsAt: '2026-06-01T17:00' }, user: helene }).then((r) => r.item));
+      const before = await failure(
+        createItem(db, {
+          kind: kinds.events,
+          input: { title: '', startsAt: '2026-06-02T09:00', endsAt: '2026-06-01T17:00' },
+          user: helene,
+        }).then((r) => r.item),
+      );
       expect(before).toBeInstanceOf(ValidationError);
       expect(before.fieldErrors).toEqual({
         title: ['Le titre est obligatoire.'],
         endsAt: ['La fin de l’événement doit être égale ou postérieure à son début : corrigez la date de fin.'],
       });
-      const bad = await failure(createItem(db, { kind: kinds.events, input: { title: 'Séminaire', startsAt: '02/06/2026' }, user: helene }).then((r) => r.item));
+      const bad = await failure(
+        createItem(db, { kind: kinds.events, input: { title: 'Séminaire', startsAt: '02/06/2026' }, user: helene }).then((r) => r.item),
+      );
       expect(bad.fieldErrors?.startsAt?.[0]).toMatch(/date et heure attendues/);
       // The browser checks the same schema.
-      expect(eventInputSchema.safeParse({ title: 'Séminaire', startsAt: '2026-06-02T09:00', endsAt: '2026-06-02T08:00' }).success).toBe(false);
+      expect(eventInputSchema.safeParse({ title: 'Séminaire', startsAt: '2026-06-02T09:00', endsAt: '2026-06-02T08:00' }).success).toBe(
+        false,
+      );
     });
 
     it('stores start and end as instants, audits a moved date, and previews as the events page lists it', async () => {
-      const created = (await createItem(db, { kind: kinds.events, input: { title: 'Atelier SNDS', place: 'Ouagadougou', startsAt: '2026-06-02T09:00', endsAt: '2026-06-03T17:00', coverFileId: photo }, user: helene })).item;
-      expect(created).toMatchObject({ startsAt: new Date('2026-06-02T09:00:00Z'), endsAt: new Date('2026-06-03T17:00:00Z'), place: 'Ouagadougou' });
-      await updateItem(db, { kind: kinds.events, id: created.id, expectedVersion: 1, input: { title: 'Atelier SNDS', place: 'Ouagadougou', startsAt: '2026-06-04T09:00Z', endsAt: '', coverFileId: photo }, user: marc });
+      const created = (
+        await createItem(db, {
+          kind: kinds.events,
+          input: {
+            title: 'Atelier SNDS',
+            place: 'Ouagadougou',
+            startsAt: '2026-06-02T09:00',
+            endsAt: '2026-06-03T17:00',
+            coverFileId: photo,
+          },
+          user: helene,
+        })
+      ).item;
+      expect(created).toMatchObject({
+        startsAt: new Date('2026-06-02T09:00:00Z'),
+        endsAt: new Date('2026-06-03T17:00:00Z'),
+        place: 'Ouagadougou',
+      });
+      await updateItem(db, {
+        kind: kinds.events,
+        id: created.id,
+        expectedVersion: 1,
+        input: { title: 'Atelier SNDS', place: 'Ouagadougou', startsAt: '2026-06-04T09:00Z', endsAt: '', coverFileId: photo },
+        user: marc,
+      });
       const entry = (await audits('event', created.id)).at(-1)!;
       expect(entry.before).toEqual({ startsAt: '2026-06-02T09:00:00.000Z', endsAt: '2026-06-03T17:00:00.000Z' });
       expect(entry.after).toEqual({ startsAt: '2026-06-04T09:00:00.000Z', endsAt: null });
-      expect((await loadForEdit(db, kinds.events, created.id)).values.coverFileId).toMatchObject({ id: photo, url: `/fichiers/${photo}/Ouverture.jpg` });
+      expect((await loadForEdit(db, kinds.events, created.id)).values.coverFileId).toMatchObject({
+        id: photo,
+        url: `/fichiers/${photo}/Ouverture.jpg`,
+      });
       const preview = await kinds.events.preview(db, created.id, new Date());
       expect(preview).toEqual({
         area: 'events',
@@ -386,16 +564,34 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         .orderBy(asc(galleryImages.position));
 
     it('keeps the photos in the order given, reorders them on save, and shows them in that order', async () => {
-      const created = (await createItem(db, { kind: kinds.galleries, input: {
+      const created = (
+        await createItem(db, {
+          kind: kinds.galleries,
+          input: {
+            title: 'Recensement pilote',
+            images: [
+              { fileId: photo2, caption: 'Les agents', alt: 'Agents recenseurs en formation' },
+              { fileId: photo, caption: 'Ouverture' },
+              { fileId: photo3, caption: '', alt: 'Conférence' },
+            ],
+          },
+          user: helene,
+        })
+      ).item;
+      expect((await stored(created.id)).map((i) => i.fileId)).toEqual([photo2, photo, photo3]);
+      const { item: publication } = await updateItem(db, {
+        kind: kinds.galleries,
+        id: created.id,
+        expectedVersion: 1,
+        input: {
           title: 'Recensement pilote',
           images: [
+            { fileId: photo3, alt: 'Conférence' },
             { fileId: photo2, caption: 'Les agents', alt: 'Agents recenseurs en formation' },
-            { fileId: photo, caption: 'Ouverture' },
-            { fileId: photo3, caption: '', alt: 'Conférence' },
           ],
-        }, user: helene })).item;
-      expect((await stored(created.id)).map((i) => i.fileId)).toEqual([photo2, photo, photo3]);
-      const { item: publication } = await updateItem(db, { kind: kinds.galleries, id: created.id, expectedVersion: 1, input: { title: 'Recensement pilote', images: [{ fileId: photo3, alt: 'Conférence' }, { fileId: photo2, caption: 'Les agents', alt: 'Agents recenseurs en formation' }] }, user: marc });
+        },
+        user: marc,
+      });
       expect(publication.version).toBe(2);
       expect(await stored(created.id)).toEqual([
         { fileId: photo3, caption: '', alt: 'Conférence' },
@@ -407,8 +603,16 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
 
       const edit = await loadForEdit(db, kinds.galleries, created.id);
       expect(edit.values.images).toEqual([
-        { file: { id: photo3, name: 'Conférence de presse.png', url: `/fichiers/${photo3}/Conf%C3%A9rence%20de%20presse.png` }, caption: '', alt: 'Conférence' },
-        { file: { id: photo2, name: 'Agents recenseurs.jpg', url: `/fichiers/${photo2}/Agents%20recenseurs.jpg` }, caption: 'Les agents', alt: 'Agents recenseurs en formation' },
+        {
+          file: { id: photo3, name: 'Conférence de presse.png', url: `/fichiers/${photo3}/Conf%C3%A9rence%20de%20presse.png` },
+          caption: '',
+          alt: 'Conférence',
+        },
+        {
+          file: { id: photo2, name: 'Agents recenseurs.jpg', url: `/fichiers/${photo2}/Agents%20recenseurs.jpg` },
+          caption: 'Les agents',
+          alt: 'Agents recenseurs en formation',
+        },
       ]);
       const preview = await present(kinds.galleries.preview(db, created.id, new Date()));
       expect(preview.images.map((i) => i.fileId)).toEqual([photo3, photo2]);
@@ -427,15 +631,33 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     });
 
     it('refuses files that are not images, gone from the library, or twice in the gallery', async () => {
-      const error = await failure(createItem(db, { kind: kinds.galleries, input: { title: 'Mauvaises images', images: [{ fileId: pdf }, { fileId: randomUUID() }] }, user: helene }).then((r) => r.item));
+      const error = await failure(
+        createItem(db, {
+          kind: kinds.galleries,
+          input: { title: 'Mauvaises images', images: [{ fileId: pdf }, { fileId: randomUUID() }] },
+          user: helene,
+        }).then((r) => r.item),
+      );
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.fieldErrors?.images).toEqual([
         'Une image n’est plus dans la bibliothèque : retirez-la de la galerie, puis enregistrez.',
         'Un fichier de la galerie n’est pas une image (JPEG, PNG ou WebP) : retirez-le, puis enregistrez.',
       ]);
-      const twice = await failure(createItem(db, { kind: kinds.galleries, input: { title: 'Doublon', images: [{ fileId: photo }, { fileId: photo }] }, user: helene }).then((r) => r.item));
+      const twice = await failure(
+        createItem(db, {
+          kind: kinds.galleries,
+          input: { title: 'Doublon', images: [{ fileId: photo }, { fileId: photo }] },
+          user: helene,
+        }).then((r) => r.item),
+      );
       expect(twice.fieldErrors?.images).toEqual(['Une même image figure deux fois dans la galerie : retirez le doublon.']);
-      const badId = await failure(createItem(db, { kind: kinds.galleries, input: { title: 'Identifiant', images: [{ fileId: '42' }], takenOn: '14/02/2026' }, user: helene }).then((r) => r.item));
+      const badId = await failure(
+        createItem(db, {
+          kind: kinds.galleries,
+          input: { title: 'Identifiant', images: [{ fileId: '42' }], takenOn: '14/02/2026' },
+          user: helene,
+        }).then((r) => r.item),
+      );
       expect(badId.fieldErrors).toEqual({
         'images.0.fileId': ['Image : choisissez une image de la bibliothèque.'],
         takenOn: ['Date des photos : date attendue au format AAAA-MM-JJ.'],
@@ -444,7 +666,9 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
     });
 
     it('deletes for good from the trash only, the photos staying in the library', async () => {
-      const created = (await createItem(db, { kind: kinds.galleries, input: { title: 'À supprimer', images: [{ fileId: photo }] }, user: helene })).item;
+      const created = (
+        await createItem(db, { kind: kinds.galleries, input: { title: 'À supprimer', images: [{ fileId: photo }] }, user: helene })
+      ).item;
       await changeLifecycle(db, { kind: kinds.galleries, action: 'trash', id: created.id, expectedVersion: 1, user: helene });
       await deleteItemForever(db, { kind: kinds.galleries, id: created.id, expectedVersion: 2, user: helene });
       expect(await stored(created.id)).toEqual([]);
@@ -457,40 +681,125 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
 
   describe('tenders', () => {
     it('requires a reference and a deadline, and checks attached files, with French messages', async () => {
-      const error = await failure(createItem(db, { kind: kinds.tenders, input: { reference: ' ', title: 'Consultation', files: [{ fileId: randomUUID() }] }, user: helene }).then((r) => r.item));
+      const error = await failure(
+        createItem(db, {
+          kind: kinds.tenders,
+          input: { reference: ' ', title: 'Consultation', files: [{ fileId: randomUUID() }] },
+          user: helene,
+        }).then((r) => r.item),
+      );
       expect(error).toBeInstanceOf(ValidationError);
-      expect(error.fieldErrors).toEqual({ reference: ['La référence est obligatoire.'], deadlineAt: ['La date limite de dépôt est obligatoire.'] });
-      const gone = await failure(createItem(db, { kind: kinds.tenders, input: { reference: 'AO-FICHIER', title: 'Consultation', deadlineAt: '2026-09-01T12:00', files: [{ fileId: randomUUID() }] }, user: helene }).then((r) => r.item));
-      expect(gone.fieldErrors).toEqual({ files: ['Un fichier joint n’est plus dans la bibliothèque : retirez-le de la liste, puis enregistrez.'] });
+      expect(error.fieldErrors).toEqual({
+        reference: ['La référence est obligatoire.'],
+        deadlineAt: ['La date limite de dépôt est obligatoire.'],
+      });
+      const gone = await failure(
+        createItem(db, {
+          kind: kinds.tenders,
+          input: { reference: 'AO-FICHIER', title: 'Consultation', deadlineAt: '2026-09-01T12:00', files: [{ fileId: randomUUID() }] },
+          user: helene,
+        }).then((r) => r.item),
+      );
+      expect(gone.fieldErrors).toEqual({
+        files: ['Un fichier joint n’est plus dans la bibliothèque : retirez-le de la liste, puis enregistrez.'],
+      });
     });
 
     it('refuses a reference another tender has, on the reference field, on create and on save', async () => {
-      const first = (await createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-100', title: 'Fourniture de véhicules', deadlineAt: '2026-09-01T12:00' }, user: helene })).item;
-      const error = await failure(createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, user: helene }).then((r) => r.item));
+      const first = (
+        await createItem(db, {
+          kind: kinds.tenders,
+          input: { reference: 'AO-2026-100', title: 'Fourniture de véhicules', deadlineAt: '2026-09-01T12:00' },
+          user: helene,
+        })
+      ).item;
+      const error = await failure(
+        createItem(db, {
+          kind: kinds.tenders,
+          input: { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' },
+          user: helene,
+        }).then((r) => r.item),
+      );
       expect(error).toBeInstanceOf(ConflictError);
-      expect(error.fieldErrors?.reference).toEqual(['La référence « AO-2026-100 » est déjà celle de « Fourniture de véhicules » : choisissez-en une autre.']);
-      const other = (await createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-101', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, user: helene })).item;
-      const onSave = await failure(updateItem(db, { kind: kinds.tenders, id: other.id, expectedVersion: 1, input: { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' }, user: helene }));
+      expect(error.fieldErrors?.reference).toEqual([
+        'La référence « AO-2026-100 » est déjà celle de « Fourniture de véhicules » : choisissez-en une autre.',
+      ]);
+      const other = (
+        await createItem(db, {
+          kind: kinds.tenders,
+          input: { reference: 'AO-2026-101', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' },
+          user: helene,
+        })
+      ).item;
+      const onSave = await failure(
+        updateItem(db, {
+          kind: kinds.tenders,
+          id: other.id,
+          expectedVersion: 1,
+          input: { reference: 'AO-2026-100', title: 'Autre consultation', deadlineAt: '2026-09-01T12:00' },
+          user: helene,
+        }),
+      );
       expect(onSave.fieldErrors?.reference?.[0]).toContain('« Fourniture de véhicules »');
       expect((await db.select().from(tenders).where(eq(tenders.id, other.id)))[0]).toMatchObject({ reference: 'AO-2026-101', version: 1 });
       // Saving its own reference is fine.
-      await updateItem(db, { kind: kinds.tenders, id: first.id, expectedVersion: 1, input: { reference: 'AO-2026-100', title: 'Fourniture de véhicules de terrain', deadlineAt: '2026-09-01T12:00' }, user: helene });
+      await updateItem(db, {
+        kind: kinds.tenders,
+        id: first.id,
+        expectedVersion: 1,
+        input: { reference: 'AO-2026-100', title: 'Fourniture de véhicules de terrain', deadlineAt: '2026-09-01T12:00' },
+        user: helene,
+      });
     });
 
     it('replaces its files in order, gives them to the edit form, previews as the tenders page shows it, and deletes for good', async () => {
-      const created = (await createItem(db, { kind: kinds.tenders, input: { reference: 'AO-2026-200', title: 'Audit des comptes', deadlineAt: '2026-07-01T12:00', files: [{ fileId: pdf, label: 'Dossier' }, { fileId: photo, label: 'Plan' }] }, user: helene })).item;
-      const attached = () => db.select({ fileId: tenderFiles.fileId, label: tenderFiles.label, position: tenderFiles.position }).from(tenderFiles).where(eq(tenderFiles.tenderId, created.id)).orderBy(asc(tenderFiles.position));
+      const created = (
+        await createItem(db, {
+          kind: kinds.tenders,
+          input: {
+            reference: 'AO-2026-200',
+            title: 'Audit des comptes',
+            deadlineAt: '2026-07-01T12:00',
+            files: [
+              { fileId: pdf, label: 'Dossier' },
+              { fileId: photo, label: 'Plan' },
+            ],
+          },
+          user: helene,
+        })
+      ).item;
+      const attached = () =>
+        db
+          .select({ fileId: tenderFiles.fileId, label: tenderFiles.label, position: tenderFiles.position })
+          .from(tenderFiles)
+          .where(eq(tenderFiles.tenderId, created.id))
+          .orderBy(asc(tenderFiles.position));
       expect(await attached()).toEqual([
         { fileId: pdf, label: 'Dossier', position: 0 },
         { fileId: photo, label: 'Plan', position: 1 },
       ]);
-      await updateItem(db, { kind: kinds.tenders, id: created.id, expectedVersion: 1, input: { reference: 'AO-2026-200', title: 'Audit des comptes', deadlineAt: '2026-07-01T12:00', files: [{ fileId: photo, label: 'Plan' }, { fileId: pdf }] }, user: marc });
+      await updateItem(db, {
+        kind: kinds.tenders,
+        id: created.id,
+        expectedVersion: 1,
+        input: {
+          reference: 'AO-2026-200',
+          title: 'Audit des comptes',
+          deadlineAt: '2026-07-01T12:00',
+          files: [{ fileId: photo, label: 'Plan' }, { fileId: pdf }],
+        },
+        user: marc,
+      });
       expect(await attached()).toEqual([
         { fileId: photo, label: 'Plan', position: 0 },
         { fileId: pdf, label: null, position: 1 },
       ]);
       const edit = await loadForEdit(db, kinds.tenders, created.id);
-      expect(edit).toMatchObject({ area: 'offres', values: { reference: 'AO-2026-200' }, meta: { createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' } });
+      expect(edit).toMatchObject({
+        area: 'offres',
+        values: { reference: 'AO-2026-200' },
+        meta: { createdByName: 'Hélène Diallo', updatedByName: 'Marc Ouédraogo' },
+      });
       expect(edit.values.files).toEqual([
         { file: { id: photo, name: 'Ouverture.jpg', url: `/fichiers/${photo}/Ouverture.jpg` }, label: 'Plan' },
         { file: { id: pdf, name: 'Dossier de consultation.pdf', url: `/fichiers/${pdf}/Dossier%20de%20consultation.pdf` }, label: '' },
@@ -511,7 +820,13 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       expect(deleted.tags).toEqual([tags.tenders]);
       expect(await attached()).toEqual([]);
       const last = (await audits('tender', created.id)).at(-1)!;
-      expect(last.before).toMatchObject({ reference: 'AO-2026-200', files: [{ fileId: photo, label: 'Plan' }, { fileId: pdf, label: null }] });
+      expect(last.before).toMatchObject({
+        reference: 'AO-2026-200',
+        files: [
+          { fileId: photo, label: 'Plan' },
+          { fileId: pdf, label: null },
+        ],
+      });
       expect(await kinds.tenders.preview(db, created.id, new Date())).toBeNull();
     });
   });

@@ -13,7 +13,16 @@ import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { writeAudit } from '@/lib/audit/write';
 import type { SessionUser } from '@/lib/auth/types';
 import type { AttachmentValue, ChosenFile, FormValues, ItemMeta } from '@/lib/content/editing/values';
-import { areaOfRow, type FileRefs, type ItemTable, type ItemValues, type Kind, type KindWords, type OwnedList, type RowOf } from '@/lib/content/kinds/kind';
+import {
+  areaOfRow,
+  type FileRefs,
+  type ItemTable,
+  type ItemValues,
+  type Kind,
+  type KindWords,
+  type OwnedList,
+  type RowOf,
+} from '@/lib/content/kinds/kind';
 import { slugify, uniqueSlug } from '@/lib/content/slug';
 import { fileUrl } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
@@ -21,7 +30,17 @@ import { files, users, type Translations } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type FieldErrors } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
 import { englishAudit, englishChanges } from './translations';
-import { agree, deleteForever, mergeTags, notFoundError, readRows, staleVersionError, versionedUpdate, type WriteOptions, type WriteResult } from './lifecycle';
+import {
+  agree,
+  deleteForever,
+  mergeTags,
+  notFoundError,
+  readRows,
+  staleVersionError,
+  versionedUpdate,
+  type WriteOptions,
+  type WriteResult,
+} from './lifecycle';
 
 type Row = Record<string, unknown>;
 
@@ -63,14 +82,17 @@ async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
     ];
   }
   if (refs.cover) {
-    if (!found.has(refs.cover)) fieldErrors.coverFileId = ['L’image de couverture n’est plus dans la bibliothèque : choisissez-en une autre.'];
+    if (!found.has(refs.cover))
+      fieldErrors.coverFileId = ['L’image de couverture n’est plus dans la bibliothèque : choisissez-en une autre.'];
     else if (!isImage(refs.cover)) fieldErrors.coverFileId = ['La couverture doit être une image (JPEG, PNG ou WebP).'];
   }
   const gone = images.filter((id) => !found.has(id)).length;
   const notImages = images.filter((id) => found.has(id) && !isImage(id)).length;
   const imageErrors = [
     ...(gone > 0
-      ? [`${gone > 1 ? `${gone} images ne sont` : 'Une image n’est'} plus dans la bibliothèque : retirez-${gone > 1 ? 'les' : 'la'} de la galerie, puis enregistrez.`]
+      ? [
+          `${gone > 1 ? `${gone} images ne sont` : 'Une image n’est'} plus dans la bibliothèque : retirez-${gone > 1 ? 'les' : 'la'} de la galerie, puis enregistrez.`,
+        ]
       : []),
     ...(notImages > 0
       ? [
@@ -88,7 +110,16 @@ async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
  * Refuses a value another item already has in a unique column (`ConflictError` on that field,
  * naming the other item; one in the trash is said to be there, since it still holds the value).
  */
-async function checkFree(db: Db, kind: Kind, key: string, label: string, anotherValue: string, value: unknown, stored: Row, excludeId?: number) {
+async function checkFree(
+  db: Db,
+  kind: Kind,
+  key: string,
+  label: string,
+  anotherValue: string,
+  value: unknown,
+  stored: Row,
+  excludeId?: number,
+) {
   const t = kind.table;
   const scope = key === 'slug' && 'column' in kind.area ? kind.area : undefined;
   const [other] = await db
@@ -165,7 +196,16 @@ export async function createItem<T extends ItemTable, V extends ItemValues>(
       const created = await db.transaction(async (tx) => {
         const [row] = (await tx
           .insert(kind.table)
-          .values({ ...stored, status: 'draft', version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id, editedBy: user.id } as PgInsertValue<T>)
+          .values({
+            ...stored,
+            status: 'draft',
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+            createdBy: user.id,
+            updatedBy: user.id,
+            editedBy: user.id,
+          } as PgInsertValue<T>)
           .returning()) as RowOf<T>[];
         if (!row) throw new Error('insert returned no row');
         if (kind.owned && list) await kind.owned.write(tx, row.id, list);
@@ -202,7 +242,15 @@ export async function createItem<T extends ItemTable, V extends ItemValues>(
  */
 export async function updateItem<T extends ItemTable, V extends ItemValues>(
   db: Db,
-  { kind, id, expectedVersion, input, user, ip, now = new Date() }: { kind: Kind<T, V>; id: number; expectedVersion: number; input: unknown } & Writer,
+  {
+    kind,
+    id,
+    expectedVersion,
+    input,
+    user,
+    ip,
+    now = new Date(),
+  }: { kind: Kind<T, V>; id: number; expectedVersion: number; input: unknown } & Writer,
 ): Promise<WriteResult<RowOf<T>>> {
   const [found] = await readRows(db, kind, [id]);
   if (!found) throw notFoundError(kind.words);
@@ -305,7 +353,10 @@ export type AttachmentList<V> = OwnedList<V> & { table: AttachmentTable };
  * The ordered attachments of a kind stored in a join table (`publication_files`, `tender_files`):
  * `ownerKey` is the join table's key holding the item's id.
  */
-export function attachmentList<V extends { files: Attachment[] }, A extends AttachmentTable>(table: A, ownerKey: keyof A['$inferInsert'] & string): AttachmentList<V> {
+export function attachmentList<V extends { files: Attachment[] }, A extends AttachmentTable>(
+  table: A,
+  ownerKey: keyof A['$inferInsert'] & string,
+): AttachmentList<V> {
   const owner = column(table, ownerKey);
   return {
     field: 'files',
@@ -348,7 +399,10 @@ export async function attachmentsForEdit<V>(db: Db, list: AttachmentList<V>, id:
     .innerJoin(files, eq(files.id, list.file))
     .where(eq(list.owner, id))
     .orderBy(asc(list.table.position));
-  return rows.map((f) => ({ file: { id: f.fileId, name: f.name, url: fileUrl({ id: f.fileId, name: f.name }) }, label: typeof f.label === 'string' ? f.label : '' }));
+  return rows.map((f) => ({
+    file: { id: f.fileId, name: f.name, url: fileUrl({ id: f.fileId, name: f.name }) },
+    label: typeof f.label === 'string' ? f.label : '',
+  }));
 }
 
 /**

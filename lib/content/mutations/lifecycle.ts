@@ -14,7 +14,14 @@ import type { Db } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/i18n/format';
-import { approvalRefusal, approvesOnPublication, publicationRefusal, returnRefusal, submissionRefusal, type Reviewer } from '@/lib/review/model';
+import {
+  approvalRefusal,
+  approvesOnPublication,
+  publicationRefusal,
+  returnRefusal,
+  submissionRefusal,
+  type Reviewer,
+} from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 
 /** What the life cycle needs of a kind (see `Kind`): its table, its words and its tags. */
@@ -52,15 +59,26 @@ export const mergeTags = (...lists: string[][]) => [...new Set(lists.flat())];
  * Rows of a kind's table as its row type. Drizzle cannot infer a select on a table known only
  * by its constraint, so the one conversion of the generic write path lives here.
  */
-export async function readRows<T extends ItemTable>(db: Db, kind: Pick<LifecycleKind<T>, 'table'>, ids: readonly number[]): Promise<RowOf<T>[]> {
+export async function readRows<T extends ItemTable>(
+  db: Db,
+  kind: Pick<LifecycleKind<T>, 'table'>,
+  ids: readonly number[],
+): Promise<RowOf<T>[]> {
   const t = kind.table;
-  return (await db.select().from(t as PgTable).where(inArray(t.id, [...ids]))) as RowOf<T>[];
+  return (await db
+    .select()
+    .from(t as PgTable)
+    .where(inArray(t.id, [...ids]))) as RowOf<T>[];
 }
 
 /** The same rows, locked until the end of the transaction (`FOR UPDATE`). */
 async function lockRows<T extends ItemTable>(tx: Db, kind: Pick<LifecycleKind<T>, 'table'>, ids: readonly number[]): Promise<RowOf<T>[]> {
   const t = kind.table;
-  return (await tx.select().from(t as PgTable).where(inArray(t.id, [...ids])).for('update')) as RowOf<T>[];
+  return (await tx
+    .select()
+    .from(t as PgTable)
+    .where(inArray(t.id, [...ids]))
+    .for('update')) as RowOf<T>[];
 }
 
 /** « Cette publication n’existe pas ou plus… » for an item that is gone (deleted for good). */
@@ -73,7 +91,13 @@ export const notFoundError = (words: KindWords) =>
  * The error for a versioned write that matched no row: `NotFoundError` when the item is gone,
  * otherwise a `ConflictError` naming who saved it meanwhile and when.
  */
-export async function staleVersionError(db: Db, kind: Pick<LifecycleKind, 'table' | 'words'>, id: number, user: SessionUser | null, now = new Date()): Promise<DomainError> {
+export async function staleVersionError(
+  db: Db,
+  kind: Pick<LifecycleKind, 'table' | 'words'>,
+  id: number,
+  user: SessionUser | null,
+  now = new Date(),
+): Promise<DomainError> {
   const t = kind.table;
   const [row] = await db
     .select({ updatedAt: t.updatedAt, updatedBy: t.updatedBy, name: users.name })
@@ -82,7 +106,12 @@ export async function staleVersionError(db: Db, kind: Pick<LifecycleKind, 'table
     .where(eq(t.id, id))
     .limit(1);
   if (!row) return notFoundError(kind.words);
-  return conflictError({ updatedAt: row.updatedAt as Date, updatedBy: row.updatedBy as string | null, name: row.name }, kind.words, user, now);
+  return conflictError(
+    { updatedAt: row.updatedAt as Date, updatedBy: row.updatedBy as string | null, name: row.name },
+    kind.words,
+    user,
+    now,
+  );
 }
 
 /**
@@ -113,7 +142,13 @@ export function conflictError(
 export async function versionedUpdate<T extends ItemTable>(
   db: Db,
   kind: LifecycleKind<T>,
-  { id, expectedVersion, values, user, now = new Date() }: { id: number; expectedVersion: number; values: Record<string, unknown>; user: SessionUser; now?: Date },
+  {
+    id,
+    expectedVersion,
+    values,
+    user,
+    now = new Date(),
+  }: { id: number; expectedVersion: number; values: Record<string, unknown>; user: SessionUser; now?: Date },
 ): Promise<RowOf<T>> {
   const t = kind.table;
   const set = { ...values, version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<T>;
@@ -149,7 +184,8 @@ const isLive = (row: ItemRow, now: Date) => row.status === 'published' && row.pu
 const timestamp = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Trash first, then the review rule of going public (lib/review/model.ts). */
-const publicationCheck = (row: ItemRow, words: KindWords, ctx: ChangeContext, doing: string) => inTrash(row, words, doing) ?? publicationRefusal(row, ctx, words.this);
+const publicationCheck = (row: ItemRow, words: KindWords, ctx: ChangeContext, doing: string) =>
+  inTrash(row, words, doing) ?? publicationRefusal(row, ctx, words.this);
 
 /** Going public approves an item not yet approved (its last writer was refused above, unless self-approval). */
 const approvalValues = (row: ItemRow, ctx: ChangeContext) =>
@@ -234,12 +270,11 @@ const pick = (row: ItemRow, keys: readonly (keyof ItemRow)[]) => Object.fromEntr
 
 /** Refuses a scheduling date that is not in the future (French, on the `publishedAt` field). */
 function checkScheduleDate(at: Date, now: Date): void {
-  const message =
-    Number.isNaN(at.getTime())
-      ? 'Indiquez une date et une heure de mise en ligne valides.'
-      : at <= now
-        ? 'La date de mise en ligne doit être dans le futur : choisissez une date et une heure à venir, ou mettez en ligne tout de suite.'
-        : null;
+  const message = Number.isNaN(at.getTime())
+    ? 'Indiquez une date et une heure de mise en ligne valides.'
+    : at <= now
+      ? 'La date de mise en ligne doit être dans le futur : choisissez une date et une heure à venir, ou mettez en ligne tout de suite.'
+      : null;
   if (message) throw new ValidationError(message, { publishedAt: [message] });
 }
 
@@ -251,7 +286,19 @@ function checkScheduleDate(at: Date, now: Date): void {
  */
 export async function changeLifecycle<T extends ItemTable>(
   db: Db,
-  { kind, action: name, ...params }: { kind: LifecycleKind<T>; action: TransitionName; id: number; expectedVersion: number; user: SessionUser; at?: Date; note?: string } & WriteOptions,
+  {
+    kind,
+    action: name,
+    ...params
+  }: {
+    kind: LifecycleKind<T>;
+    action: TransitionName;
+    id: number;
+    expectedVersion: number;
+    user: SessionUser;
+    at?: Date;
+    note?: string;
+  } & WriteOptions,
 ): Promise<WriteResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
   const now = params.now ?? new Date();
@@ -259,14 +306,27 @@ export async function changeLifecycle<T extends ItemTable>(
   if (name === 'return') checkReturnNote(params.note);
   const t = kind.table;
   return db.transaction(async (tx) => {
-    const ctx: ChangeContext = { userId: params.user.id, selfApproval: await selfApprovalAllowed(tx), now, at: params.at, note: params.note?.trim() };
+    const ctx: ChangeContext = {
+      userId: params.user.id,
+      selfApproval: await selfApprovalAllowed(tx),
+      now,
+      at: params.at,
+      note: params.note?.trim(),
+    };
     const [current] = await lockRows(tx, kind, [params.id]);
     if (!current) throw notFoundError(kind.words);
     if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind, params.id, params.user, now);
-    const refusal = transition.refusal(current, kind.words, ctx) ?? (timed.has(name) && kind.heldBy ? await kind.heldBy(tx, params.id) : null);
+    const refusal =
+      transition.refusal(current, kind.words, ctx) ?? (timed.has(name) && kind.heldBy ? await kind.heldBy(tx, params.id) : null);
     if (refusal) throw new ConflictError(refusal);
     if (transition.done(current, now)) return { item: current, tags: [] };
-    const updated = await versionedUpdate(tx, kind, { id: params.id, expectedVersion: params.expectedVersion, values: transition.values(t, ctx, current), user: params.user, now });
+    const updated = await versionedUpdate(tx, kind, {
+      id: params.id,
+      expectedVersion: params.expectedVersion,
+      values: transition.values(t, ctx, current),
+      user: params.user,
+      now,
+    });
     await writeAudit(tx, {
       user: params.user,
       action: `${kind.entity}.${transition.action}`,
@@ -287,7 +347,8 @@ const reviewSteps = new Set<TransitionName>(['submit', 'approve', 'return']);
 /** Sending an item back to its writer says why (French, on the `note` field). */
 function checkReturnNote(note: string | undefined): void {
   const text = note?.trim() ?? '';
-  const message = text === '' ? 'Dites au rédacteur ce qu’il faut revoir.' : text.length > 2_000 ? 'La raison tient en 2 000 caractères au plus.' : null;
+  const message =
+    text === '' ? 'Dites au rédacteur ce qu’il faut revoir.' : text.length > 2_000 ? 'La raison tient en 2 000 caractères au plus.' : null;
   if (message) throw new ValidationError(message, { note: [message] });
 }
 
@@ -299,7 +360,19 @@ function checkReturnNote(note: string | undefined): void {
  */
 export async function bulkChangeLifecycle<T extends ItemTable>(
   db: Db,
-  { kind, action: name, ids, user, ip, now = new Date() }: { kind: LifecycleKind<T>; action: Exclude<TransitionName, 'schedule' | 'return'>; ids: readonly number[]; user: SessionUser } & WriteOptions,
+  {
+    kind,
+    action: name,
+    ids,
+    user,
+    ip,
+    now = new Date(),
+  }: {
+    kind: LifecycleKind<T>;
+    action: Exclude<TransitionName, 'schedule' | 'return'>;
+    ids: readonly number[];
+    user: SessionUser;
+  } & WriteOptions,
 ): Promise<BulkResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
   const wanted = [...new Set(ids)];
@@ -317,7 +390,12 @@ export async function bulkChangeLifecycle<T extends ItemTable>(
     for (const current of eligible) {
       const [row] = (await tx
         .update(t)
-        .set({ ...transition.values(t, ctx, current), version: sql`${t.version} + 1`, updatedAt: now, updatedBy: user.id } as PgUpdateSetSource<T>)
+        .set({
+          ...transition.values(t, ctx, current),
+          version: sql`${t.version} + 1`,
+          updatedAt: now,
+          updatedBy: user.id,
+        } as PgUpdateSetSource<T>)
         .where(eq(t.id, current.id))
         .returning()) as RowOf<T>[];
       if (!row) continue;
@@ -357,7 +435,9 @@ export async function deleteForever<T extends ItemTable>(
     if (!current) throw notFoundError(words);
     if (current.version !== params.expectedVersion) throw await staleVersionError(tx, kind, params.id, params.user, now);
     if (!current.deletedAt) {
-      throw new ConflictError(`Mettez d’abord ${words.this} à la corbeille : seul un élément de la corbeille peut être supprimé définitivement.`);
+      throw new ConflictError(
+        `Mettez d’abord ${words.this} à la corbeille : seul un élément de la corbeille peut être supprimé définitivement.`,
+      );
     }
     const before = params.snapshot ? await params.snapshot(tx, current) : current;
     const [deleted] = (await tx
@@ -389,12 +469,24 @@ const schedulerActor = 'Mise en ligne programmée';
  * schedule someone already set is not an edit, and must not turn an editor's open form stale.
  * `held`: ids left scheduled (publications of a release not approved as a whole, lib/releases/review.ts).
  */
-export async function publishDueOfKind<T extends ItemTable>(db: Db, kind: LifecycleKind<T>, now: Date, held: readonly number[] = []): Promise<RowOf<T>[]> {
+export async function publishDueOfKind<T extends ItemTable>(
+  db: Db,
+  kind: LifecycleKind<T>,
+  now: Date,
+  held: readonly number[] = [],
+): Promise<RowOf<T>[]> {
   const t = kind.table;
   const rows = (await db
     .update(t)
     .set({ status: 'published' } as PgUpdateSetSource<T>)
-    .where(and(eq(t.status, 'scheduled'), lte(t.publishedAt, now), isNull(t.deletedAt), held.length > 0 ? notInArray(t.id, [...held]) : undefined))
+    .where(
+      and(
+        eq(t.status, 'scheduled'),
+        lte(t.publishedAt, now),
+        isNull(t.deletedAt),
+        held.length > 0 ? notInArray(t.id, [...held]) : undefined,
+      ),
+    )
     .returning()) as RowOf<T>[];
   for (const row of rows) {
     await writeAudit(db, {

@@ -58,10 +58,18 @@ describe('the English part of the edit forms', () => {
 describe('the English part of the pages’ forms', () => {
   it('reads the flat en.* fields a FormData sends, with French messages under them', () => {
     const schema = fromFlatForm(directorWordInputSchema.extend({ version: versionField }));
-    const ok = schema.parse({ version: '3', title: 'Mot du DG', body: '<p>Bonjour</p>', 'en.title': ' Word from the DG ', 'en.body': '<p>Hello</p>' });
+    const ok = schema.parse({
+      version: '3',
+      title: 'Mot du DG',
+      body: '<p>Bonjour</p>',
+      'en.title': ' Word from the DG ',
+      'en.body': '<p>Hello</p>',
+    });
     expect(ok).toMatchObject({ version: 3, en: { title: 'Word from the DG', body: '<p>Hello</p>' } });
     const bad = schema.safeParse({ version: '3', title: 'Mot du DG', body: '<p>Bonjour</p>', 'en.title': 'W'.repeat(201) });
-    expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['en.title', 'Le titre en anglais ne doit pas dépasser 200 caractères.']]);
+    expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['en.title', 'Le titre en anglais ne doit pas dépasser 200 caractères.'],
+    ]);
   });
 });
 
@@ -91,7 +99,12 @@ describe.each(testDatabaseKinds)('English text of a publication on %s', (dbKind)
     await database?.close();
   });
 
-  const french = { area: 'ipc', title: 'Indice des prix — Mars 2026', summary: 'Les prix augmentent.', body: '<p>Les prix augmentent.</p>' };
+  const french = {
+    area: 'ipc',
+    title: 'Indice des prix — Mars 2026',
+    summary: 'Les prix augmentent.',
+    body: '<p>Les prix augmentent.</p>',
+  };
 
   it('stores the English fields typed, leaves the blank ones out, and shows them back in the form', async () => {
     const { item } = await createItem(db, {
@@ -106,10 +119,18 @@ describe.each(testDatabaseKinds)('English text of a publication on %s', (dbKind)
     expect(created!.after).not.toHaveProperty('translations');
 
     const { values } = await loadForEdit(db, kinds.publications, item.id);
-    expect(values).toMatchObject({ title: french.title, 'en.title': 'Consumer prices — March 2026', 'en.body': '<p>Prices <strong>rise</strong>.</p>' });
+    expect(values).toMatchObject({
+      title: french.title,
+      'en.title': 'Consumer prices — March 2026',
+      'en.body': '<p>Prices <strong>rise</strong>.</p>',
+    });
 
     // The back-office list marks it « EN »; an item without English title is not.
-    await createItem(db, { kind: kinds.publications, input: { ...french, title: 'Sans traduction', en: { summary: 'Only a summary' } }, user: helene });
+    await createItem(db, {
+      kind: kinds.publications,
+      input: { ...french, title: 'Sans traduction', en: { summary: 'Only a summary' } },
+      user: helene,
+    });
     const listed = await listItemsForAdmin(db, kinds.publications, { areas: ['ipc'], sort: 'title', dir: 'asc' });
     expect(listed.items.map((i) => [i.title, i.translated])).toEqual([
       [french.title, true],
@@ -118,7 +139,11 @@ describe.each(testDatabaseKinds)('English text of a publication on %s', (dbKind)
   });
 
   it('saves English with French in one versioned write, audits the changed en.* fields, and clears them when emptied', async () => {
-    const { item } = await createItem(db, { kind: kinds.publications, input: { ...french, title: 'Comptes nationaux 2025' }, user: helene });
+    const { item } = await createItem(db, {
+      kind: kinds.publications,
+      input: { ...french, title: 'Comptes nationaux 2025' },
+      user: helene,
+    });
     expect(item.translations).toEqual({});
 
     const saved = await updateItem(db, {
@@ -147,14 +172,30 @@ describe.each(testDatabaseKinds)('English text of a publication on %s', (dbKind)
     expect((await audits(item.id)).at(-1)!.after).toEqual({ 'en.title': null, 'en.periodLabel': null });
 
     // Nothing English nor French changed: nothing written.
-    const same = await updateItem(db, { kind: kinds.publications, id: item.id, expectedVersion: 3, input: { ...french, title: 'Comptes nationaux 2025' }, user: helene });
+    const same = await updateItem(db, {
+      kind: kinds.publications,
+      id: item.id,
+      expectedVersion: 3,
+      input: { ...french, title: 'Comptes nationaux 2025' },
+      user: helene,
+    });
     expect(same).toMatchObject({ item: { version: 3 }, tags: [] });
   });
 
   it('refuses a too-long English title with a French message under en.title, and changes nothing', async () => {
-    const { item } = await createItem(db, { kind: kinds.publications, input: { ...french, title: 'Emploi 2025', en: { title: 'Employment 2025' } }, user: helene });
+    const { item } = await createItem(db, {
+      kind: kinds.publications,
+      input: { ...french, title: 'Emploi 2025', en: { title: 'Employment 2025' } },
+      user: helene,
+    });
     const error = await failure(
-      updateItem(db, { kind: kinds.publications, id: item.id, expectedVersion: 1, input: { ...french, title: 'Emploi 2025 révisé', en: { title: 'E'.repeat(301) } }, user: helene }),
+      updateItem(db, {
+        kind: kinds.publications,
+        id: item.id,
+        expectedVersion: 1,
+        input: { ...french, title: 'Emploi 2025 révisé', en: { title: 'E'.repeat(301) } },
+        user: helene,
+      }),
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.fieldErrors).toEqual({ 'en.title': ['Le titre en anglais ne doit pas dépasser 300 caractères.'] });
@@ -165,22 +206,44 @@ describe.each(testDatabaseKinds)('English text of a publication on %s', (dbKind)
   it('sanitizes the English body like the French one', async () => {
     const { item } = await createItem(db, {
       kind: kinds.publications,
-      input: { ...french, title: 'Commerce extérieur', en: { body: '<p onclick="steal()">Trade</p><script>alert(document.cookie)</script><a href="javascript:alert(1)">link</a>' } },
+      input: {
+        ...french,
+        title: 'Commerce extérieur',
+        en: { body: '<p onclick="steal()">Trade</p><script>alert(document.cookie)</script><a href="javascript:alert(1)">link</a>' },
+      },
       user: helene,
     });
     const body = item.translations.en?.body ?? '';
     expect(body).toContain('Trade');
     expect(body).not.toMatch(/script|onclick|javascript:/i);
     // Only markup with nothing to read is no translation.
-    const empty = await updateItem(db, { kind: kinds.publications, id: item.id, expectedVersion: 1, input: { ...french, title: 'Commerce extérieur', en: { body: '<script>x</script>' } }, user: helene });
+    const empty = await updateItem(db, {
+      kind: kinds.publications,
+      id: item.id,
+      expectedVersion: 1,
+      input: { ...french, title: 'Commerce extérieur', en: { body: '<script>x</script>' } },
+      user: helene,
+    });
     expect(empty.item.translations).toEqual({});
   });
 
   it('refuses the second of two saves of the same version, naming who saved, and keeps the first one’s English', async () => {
     const { item } = await createItem(db, { kind: kinds.publications, input: { ...french, title: 'Tourisme 2025' }, user: helene });
-    await updateItem(db, { kind: kinds.publications, id: item.id, expectedVersion: 1, input: { ...french, title: 'Tourisme 2025', en: { title: 'Tourism 2025' } }, user: helene });
+    await updateItem(db, {
+      kind: kinds.publications,
+      id: item.id,
+      expectedVersion: 1,
+      input: { ...french, title: 'Tourisme 2025', en: { title: 'Tourism 2025' } },
+      user: helene,
+    });
     const error = await failure(
-      updateItem(db, { kind: kinds.publications, id: item.id, expectedVersion: 1, input: { ...french, title: 'Tourisme 2025', en: { title: 'Tourism in 2025' } }, user: marc }),
+      updateItem(db, {
+        kind: kinds.publications,
+        id: item.id,
+        expectedVersion: 1,
+        input: { ...french, title: 'Tourisme 2025', en: { title: 'Tourism in 2025' } },
+        user: marc,
+      }),
     );
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toContain('Hélène Diallo');
@@ -218,18 +281,30 @@ describe.each(testDatabaseKinds)('English text of the institutional pages and in
     const first = await updatePage(db, {
       key: 'mission',
       expectedVersion: 0,
-      input: { title: 'Nos missions', body: '<p>Produire les statistiques.</p>', en: { title: 'Our mission', body: '<p>To produce statistics.</p><script>alert(1)</script>' } },
+      input: {
+        title: 'Nos missions',
+        body: '<p>Produire les statistiques.</p>',
+        en: { title: 'Our mission', body: '<p>To produce statistics.</p><script>alert(1)</script>' },
+      },
       user: helene,
     });
     expect(first.page.translations).toEqual({ en: { title: 'Our mission', body: '<p>To produce statistics.</p>' } });
     expect(first.tags).toEqual(pageTags('mission'));
-    expect((await audits('mission')).at(-1)!.after).toMatchObject({ title: 'Nos missions', 'en.title': 'Our mission', 'en.body': '<p>To produce statistics.</p>' });
+    expect((await audits('mission')).at(-1)!.after).toMatchObject({
+      title: 'Nos missions',
+      'en.title': 'Our mission',
+      'en.body': '<p>To produce statistics.</p>',
+    });
     expect((await getPageForEdit(db, 'mission')).en).toEqual({ title: 'Our mission', body: '<p>To produce statistics.</p>' });
 
     const englishOnly = await updatePage(db, {
       key: 'mission',
       expectedVersion: 1,
-      input: { title: 'Nos missions', body: '<p>Produire les statistiques.</p>', en: { title: 'Our missions', body: '<p>To produce statistics.</p>' } },
+      input: {
+        title: 'Nos missions',
+        body: '<p>Produire les statistiques.</p>',
+        en: { title: 'Our missions', body: '<p>To produce statistics.</p>' },
+      },
       user: helene,
     });
     expect(englishOnly.page.version).toBe(2);
@@ -238,31 +313,78 @@ describe.each(testDatabaseKinds)('English text of the institutional pages and in
     expect(entry.after).toEqual({ 'en.title': 'Our missions' });
 
     // A caller that sends no English (or not this field) leaves it as it was (issue 30).
-    const frenchOnly = await updatePage(db, { key: 'mission', expectedVersion: 2, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>' }, user: helene });
-    expect(frenchOnly.page).toMatchObject({ version: 3, body: '<p>Produire la statistique.</p>', translations: { en: { title: 'Our missions', body: '<p>To produce statistics.</p>' } } });
+    const frenchOnly = await updatePage(db, {
+      key: 'mission',
+      expectedVersion: 2,
+      input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>' },
+      user: helene,
+    });
+    expect(frenchOnly.page).toMatchObject({
+      version: 3,
+      body: '<p>Produire la statistique.</p>',
+      translations: { en: { title: 'Our missions', body: '<p>To produce statistics.</p>' } },
+    });
     expect((await audits('mission')).at(-1)!.after).toEqual({ body: '<p>Produire la statistique.</p>' });
-    const titleOnly = await updatePage(db, { key: 'mission', expectedVersion: 3, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: { title: 'Our tasks' } }, user: helene });
-    expect(titleOnly.page).toMatchObject({ version: 4, translations: { en: { title: 'Our tasks', body: '<p>To produce statistics.</p>' } } });
-    const untouched = await updatePage(db, { key: 'mission', expectedVersion: 4, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: {} }, user: helene });
+    const titleOnly = await updatePage(db, {
+      key: 'mission',
+      expectedVersion: 3,
+      input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: { title: 'Our tasks' } },
+      user: helene,
+    });
+    expect(titleOnly.page).toMatchObject({
+      version: 4,
+      translations: { en: { title: 'Our tasks', body: '<p>To produce statistics.</p>' } },
+    });
+    const untouched = await updatePage(db, {
+      key: 'mission',
+      expectedVersion: 4,
+      input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: {} },
+      user: helene,
+    });
     expect(untouched).toMatchObject({ page: { version: 4 }, tags: [] });
 
     // Explicit empty values clear it.
-    const cleared = await updatePage(db, { key: 'mission', expectedVersion: 4, input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: { title: '', body: '<p></p>' } }, user: helene });
+    const cleared = await updatePage(db, {
+      key: 'mission',
+      expectedVersion: 4,
+      input: { title: 'Nos missions', body: '<p>Produire la statistique.</p>', en: { title: '', body: '<p></p>' } },
+      user: helene,
+    });
     expect(cleared.page).toMatchObject({ version: 5, translations: {} });
     expect((await getPageForEdit(db, 'mission')).en).toEqual({ title: '', body: '' });
   });
 
   it('refuses a too-long English title under en.title and a stale save, writing nothing', async () => {
-    await updatePage(db, { key: 'mot_du_dg', expectedVersion: 0, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'Word from the DG' } }, user: helene });
+    await updatePage(db, {
+      key: 'mot_du_dg',
+      expectedVersion: 0,
+      input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'Word from the DG' } },
+      user: helene,
+    });
     const tooLong = await failure(
-      updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'W'.repeat(201) } }, user: helene }),
+      updatePage(db, {
+        key: 'mot_du_dg',
+        expectedVersion: 1,
+        input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'W'.repeat(201) } },
+        user: helene,
+      }),
     );
     expect(tooLong).toBeInstanceOf(ValidationError);
     expect(tooLong.fieldErrors).toEqual({ 'en.title': ['Le titre en anglais ne doit pas dépasser 200 caractères.'] });
 
-    await updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'A word from the DG' } }, user: helene });
+    await updatePage(db, {
+      key: 'mot_du_dg',
+      expectedVersion: 1,
+      input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'A word from the DG' } },
+      user: helene,
+    });
     const stale = await failure(
-      updatePage(db, { key: 'mot_du_dg', expectedVersion: 1, input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'Director’s word' } }, user: marc }),
+      updatePage(db, {
+        key: 'mot_du_dg',
+        expectedVersion: 1,
+        input: { title: 'Mot du DG', body: '<p>Bienvenue.</p>', en: { title: 'Director’s word' } },
+        user: marc,
+      }),
     );
     expect(stale).toBeInstanceOf(ConflictError);
     expect(stale.message).toContain('Hélène Diallo');
@@ -270,10 +392,20 @@ describe.each(testDatabaseKinds)('English text of the institutional pages and in
   });
 
   it('creates an area’s introduction from its English text alone, and ignores an English title there', async () => {
-    const saved = await updatePage(db, { key: 'intro:ipc', expectedVersion: 0, input: { body: '', en: { body: '<p>Consumer prices, every month.</p>' } }, user: helene });
+    const saved = await updatePage(db, {
+      key: 'intro:ipc',
+      expectedVersion: 0,
+      input: { body: '', en: { body: '<p>Consumer prices, every month.</p>' } },
+      user: helene,
+    });
     expect(saved.page).toMatchObject({ version: 1, body: '', translations: { en: { body: '<p>Consumer prices, every month.</p>' } } });
     expect(saved.tags).toEqual(pageTags('intro:ipc'));
-    const untouched = await updatePage(db, { key: 'intro:news', expectedVersion: 0, input: { body: '', en: { body: '<p></p>' } }, user: helene });
+    const untouched = await updatePage(db, {
+      key: 'intro:news',
+      expectedVersion: 0,
+      input: { body: '', en: { body: '<p></p>' } },
+      user: helene,
+    });
     expect(untouched).toMatchObject({ page: { version: 0 }, tags: [] });
     expect(await page('intro:news')).toBeUndefined();
   });

@@ -163,7 +163,9 @@ export async function countsPerArea(db: Db): Promise<Record<string, AreaCounts>>
         .select({ area, status: t.status, total: count() })
         .from(t as PgTable)
         .where(isNull(t.deletedAt))
-        .groupBy(...('column' in kind.area ? [kind.area.column, t.status] : [t.status])) as Promise<{ area: string; status: ContentStatus; total: number }[]>;
+        .groupBy(...('column' in kind.area ? [kind.area.column, t.status] : [t.status])) as Promise<
+        { area: string; status: ContentStatus; total: number }[]
+      >;
     }),
   );
   const counts: Record<string, AreaCounts> = {};

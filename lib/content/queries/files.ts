@@ -26,7 +26,16 @@ const fileColumns = {
   visibility: files.visibility,
 };
 
-type FileRow = { id: string; name: string; mime: string; ext: string; size: number; width: number | null; height: number | null; visibility: 'public' | 'restricted' };
+type FileRow = {
+  id: string;
+  name: string;
+  mime: string;
+  ext: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  visibility: 'public' | 'restricted';
+};
 
 function toPublicFile(row: FileRow, label: string | null): PublicFile {
   const { visibility, ...rest } = row;
@@ -79,7 +88,13 @@ async function imagesById(db: Db, ids: string[]): Promise<Map<string, PublicFile
 }
 
 /** Rows with their cover image resolved (`coverFileId` → `cover`; null when none or gone). */
-export async function withCoverFiles<T extends { coverFileId: string | null }>(db: Db, rows: T[]): Promise<(Omit<T, 'coverFileId'> & { cover: PublicFile | null })[]> {
-  const covers = await imagesById(db, rows.flatMap((r) => (r.coverFileId ? [r.coverFileId] : [])));
+export async function withCoverFiles<T extends { coverFileId: string | null }>(
+  db: Db,
+  rows: T[],
+): Promise<(Omit<T, 'coverFileId'> & { cover: PublicFile | null })[]> {
+  const covers = await imagesById(
+    db,
+    rows.flatMap((r) => (r.coverFileId ? [r.coverFileId] : [])),
+  );
   return rows.map(({ coverFileId, ...r }) => ({ ...r, cover: coverFileId ? (covers.get(coverFileId) ?? null) : null }));
 }

@@ -3,17 +3,44 @@ import type { Db } from '@/lib/db/open';
 import { files, galleries, galleryImages, type Translations } from '@/lib/db/schema';
 import { isPublic } from './visibility';
 
-export type GalleryImage = { id: number; fileId: string; name: string; caption: string; alt: string; width: number | null; height: number | null };
+export type GalleryImage = {
+  id: number;
+  fileId: string;
+  name: string;
+  caption: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+};
 /** A gallery's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
 export type GalleryTranslations = Translations<'title' | 'description'>;
-export type Gallery = { id: number; slug: string; title: string; description: string; takenOn: string | null; translations: GalleryTranslations; images: GalleryImage[] };
+export type Gallery = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  takenOn: string | null;
+  translations: GalleryTranslations;
+  images: GalleryImage[];
+};
 
 /** Columns of a gallery as the public page shows it (the back-office preview reads the same). */
-export const galleryColumns = { id: galleries.id, slug: galleries.slug, title: galleries.title, description: galleries.description, takenOn: galleries.takenOn, translations: galleries.translations };
+export const galleryColumns = {
+  id: galleries.id,
+  slug: galleries.slug,
+  title: galleries.title,
+  description: galleries.description,
+  takenOn: galleries.takenOn,
+  translations: galleries.translations,
+};
 
 /** Public galleries, newest first, each with its images in order. */
 export async function listGalleries(db: Db, params: { now: Date }): Promise<Gallery[]> {
-  const rows = await db.select(galleryColumns).from(galleries).where(isPublic(galleries, params.now)).orderBy(desc(galleries.takenOn), desc(galleries.id));
+  const rows = await db
+    .select(galleryColumns)
+    .from(galleries)
+    .where(isPublic(galleries, params.now))
+    .orderBy(desc(galleries.takenOn), desc(galleries.id));
   return withImages(db, rows);
 }
 
@@ -33,7 +60,17 @@ export async function withImages<T extends { id: number }>(db: Db, rows: T[]): P
     })
     .from(galleryImages)
     .innerJoin(files, eq(files.id, galleryImages.fileId))
-    .where(inArray(galleryImages.galleryId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        galleryImages.galleryId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(galleryImages.position), asc(galleryImages.id));
-  return rows.map((g) => ({ ...g, images: images.filter((i) => i.galleryId === g.id).map(({ id, fileId, name, caption, alt, width, height }) => ({ id, fileId, name, caption, alt, width, height })) }));
+  return rows.map((g) => ({
+    ...g,
+    images: images
+      .filter((i) => i.galleryId === g.id)
+      .map(({ id, fileId, name, caption, alt, width, height }) => ({ id, fileId, name, caption, alt, width, height })),
+  }));
 }

@@ -7,12 +7,28 @@ import { isPublic } from './visibility';
 /** A news item's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
 export type NewsTranslations = Translations<'title' | 'excerpt' | 'body'>;
 
-export type NewsSummary = { id: number; slug: string; title: string; excerpt: string; publishedAt: Date; translations: NewsTranslations; cover: PublicFile | null };
+export type NewsSummary = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  publishedAt: Date;
+  translations: NewsTranslations;
+  cover: PublicFile | null;
+};
 
 /** What a news page shows: the summary plus its body and last change. */
 export type NewsDetail = NewsSummary & { body: string; updatedAt: Date };
 
-const columns = { id: news.id, slug: news.slug, title: news.title, excerpt: news.excerpt, publishedAt: news.publishedAt, translations: news.translations, coverFileId: news.coverFileId };
+const columns = {
+  id: news.id,
+  slug: news.slug,
+  title: news.title,
+  excerpt: news.excerpt,
+  publishedAt: news.publishedAt,
+  translations: news.translations,
+  coverFileId: news.coverFileId,
+};
 
 /** Columns of a news page (the back-office preview reads the same). */
 export const newsDetailColumns = { ...columns, body: news.body, updatedAt: news.updatedAt };
@@ -23,10 +39,19 @@ export async function withCovers<T extends { coverFileId: string | null; publish
 }
 
 /** One page of public news, newest first. */
-export async function listNews(db: Db, params: { page: number; perPage: number; now: Date }): Promise<{ items: NewsSummary[]; total: number }> {
+export async function listNews(
+  db: Db,
+  params: { page: number; perPage: number; now: Date },
+): Promise<{ items: NewsSummary[]; total: number }> {
   const where = isPublic(news, params.now);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select(columns).from(news).where(where).orderBy(desc(news.publishedAt), desc(news.id)).limit(params.perPage).offset((params.page - 1) * params.perPage),
+    db
+      .select(columns)
+      .from(news)
+      .where(where)
+      .orderBy(desc(news.publishedAt), desc(news.id))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
     db.select({ total: count() }).from(news).where(where),
   ]);
   return { items: await withCovers(db, rows), total };

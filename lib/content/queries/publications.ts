@@ -51,7 +51,10 @@ export const detailColumns = {
 const yearOf = sql<number>`extract(year from ${publications.publishedAt} at time zone 'UTC')::int`;
 
 async function withFiles<T extends { id: number; publishedAt: Date | null }>(db: Db, rows: T[]) {
-  const files = await filesOfPublications(db, rows.map((r) => r.id));
+  const files = await filesOfPublications(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, publishedAt: r.publishedAt as Date, files: files.get(r.id) ?? [] }));
 }
 

@@ -60,7 +60,13 @@ describe.each(testDatabaseKinds)('public queries on %s', (kind) => {
       .insert(publications)
       .values([
         { area: 'methodes', slug: 'brouillon-test', title: 'Brouillon', status: 'draft', publishedAt: new Date(now.getTime() - 1000) },
-        { area: 'methodes', slug: 'programme-test', title: 'Programmée', status: 'published', publishedAt: new Date(now.getTime() + 3_600_000) },
+        {
+          area: 'methodes',
+          slug: 'programme-test',
+          title: 'Programmée',
+          status: 'published',
+          publishedAt: new Date(now.getTime() + 3_600_000),
+        },
       ])
       .returning({ id: publications.id });
     await db.update(publications).set({ deletedAt: now }).where(eq(publications.id, target!.id));
@@ -154,31 +160,62 @@ describe.each(testDatabaseKinds)('public queries on %s', (kind) => {
     const { db } = database;
     const en = (fields: Record<string, string>) => ({ en: fields });
     const [pub] = (await listAreaPublications(db, { area: 'ipc', page: 1, perPage: 1, now })).items;
-    await db.update(publications).set({ translations: en({ title: 'Consumer price index', body: '<p>Prices rose.</p>' }) }).where(eq(publications.id, pub!.id));
+    await db
+      .update(publications)
+      .set({ translations: en({ title: 'Consumer price index', body: '<p>Prices rose.</p>' }) })
+      .where(eq(publications.id, pub!.id));
     const [item] = (await listNews(db, { page: 1, perPage: 1, now })).items;
-    await db.update(news).set({ translations: en({ title: 'News in English' }) }).where(eq(news.id, item!.id));
+    await db
+      .update(news)
+      .set({ translations: en({ title: 'News in English' }) })
+      .where(eq(news.id, item!.id));
     const [event] = (await listEvents(db, { now, pastLimit: 1 })).upcoming;
-    await db.update(events).set({ translations: en({ place: 'Conference room' }) }).where(eq(events.id, event!.id));
+    await db
+      .update(events)
+      .set({ translations: en({ place: 'Conference room' }) })
+      .where(eq(events.id, event!.id));
     const [gallery] = await listGalleries(db, { now });
-    await db.update(galleries).set({ translations: en({ title: 'Album' }) }).where(eq(galleries.id, gallery!.id));
+    await db
+      .update(galleries)
+      .set({ translations: en({ title: 'Album' }) })
+      .where(eq(galleries.id, gallery!.id));
     const [tender] = await listTenders(db, { now });
-    await db.update(tenders).set({ translations: en({ title: 'Call for tenders' }) }).where(eq(tenders.id, tender!.id));
-    await db.update(pages).set({ translations: en({ title: 'Our mission' }) }).where(eq(pages.key, 'mission'));
-    await db.update(series).set({ translations: en({ label: 'Consumer prices', unit: 'index' }) }).where(eq(series.code, 'IPC'));
+    await db
+      .update(tenders)
+      .set({ translations: en({ title: 'Call for tenders' }) })
+      .where(eq(tenders.id, tender!.id));
+    await db
+      .update(pages)
+      .set({ translations: en({ title: 'Our mission' }) })
+      .where(eq(pages.key, 'mission'));
+    await db
+      .update(series)
+      .set({ translations: en({ label: 'Consumer prices', unit: 'index' }) })
+      .where(eq(series.code, 'IPC'));
     const [release] = (await listReleases(db, { now, when: 'past' })).filter((r) => r.publications.length > 0);
-    await db.update(releases).set({ translations: en({ title: 'Release in English' }) }).where(eq(releases.id, release!.id));
+    await db
+      .update(releases)
+      .set({ translations: en({ title: 'Release in English' }) })
+      .where(eq(releases.id, release!.id));
     const [linked] = release!.publications;
     const [linkedPub] = await db.select({ id: publications.id }).from(publications).where(eq(publications.slug, linked!.slug));
-    await db.update(publications).set({ translations: en({ title: 'Linked publication' }) }).where(eq(publications.id, linkedPub!.id));
+    await db
+      .update(publications)
+      .set({ translations: en({ title: 'Linked publication' }) })
+      .where(eq(publications.id, linkedPub!.id));
 
-    expect((await listAreaPublications(db, { area: 'ipc', page: 1, perPage: 1, now })).items[0]?.translations.en?.title).toBe('Consumer price index');
+    expect((await listAreaPublications(db, { area: 'ipc', page: 1, perPage: 1, now })).items[0]?.translations.en?.title).toBe(
+      'Consumer price index',
+    );
     expect((await getPublication(db, { area: 'ipc', slug: pub!.slug, now }))?.translations.en?.body).toBe('<p>Prices rose.</p>');
     expect((await latestPublications(db, { areas: ['ipc'], limit: 1, now }))[0]?.translations.en?.title).toBe('Consumer price index');
     const other = (await listAreaPublications(db, { area: 'ipc', page: 1, perPage: 2, now })).items[1]!;
     const related = await relatedPublications(db, { area: 'ipc', excludeId: other.id, limit: 10, now });
     expect(related.find((r) => r.id === pub!.id)?.translations.en?.title).toBe('Consumer price index');
     expect((await getNews(db, { id: item!.id, now }))?.translations.en?.title).toBe('News in English');
-    expect((await listEvents(db, { now, pastLimit: 1 })).upcoming.find((e) => e.id === event!.id)?.translations.en?.place).toBe('Conference room');
+    expect((await listEvents(db, { now, pastLimit: 1 })).upcoming.find((e) => e.id === event!.id)?.translations.en?.place).toBe(
+      'Conference room',
+    );
     expect((await listGalleries(db, { now })).find((g) => g.id === gallery!.id)?.translations.en?.title).toBe('Album');
     expect((await listTenders(db, { now })).find((t) => t.id === tender!.id)?.translations.en?.title).toBe('Call for tenders');
     expect((await getPage(db, 'mission'))?.translations.en?.title).toBe('Our mission');

@@ -12,7 +12,12 @@ export type SiteIdentity = typeof siteIdentity.$inferSelect & {
 
 const imageColumns = { imageId: files.id, imageName: files.name, imageWidth: files.width, imageHeight: files.height };
 
-const toImage = (r: { imageId: string | null; imageName: string | null; imageWidth: number | null; imageHeight: number | null }): PublicImage | null =>
+const toImage = (r: {
+  imageId: string | null;
+  imageName: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+}): PublicImage | null =>
   r.imageId && r.imageName ? { id: r.imageId, name: r.imageName, width: r.imageWidth, height: r.imageHeight } : null;
 
 /** The institute's identity (name, acronym, contacts, logo…, the English name and tagline in `translations`), or null before the first seed. */
@@ -29,7 +34,15 @@ export async function getSiteIdentity(db: Db): Promise<SiteIdentity | null> {
 /** An institutional text or area introduction by key (`mission`, `intro:ipc`…), with its English texts, or null. */
 export async function getPage(db: Db, key: string) {
   const [row] = await db
-    .select({ key: pages.key, title: pages.title, body: pages.body, translations: pages.translations, photoFileId: pages.photoFileId, updatedAt: pages.updatedAt, ...imageColumns })
+    .select({
+      key: pages.key,
+      title: pages.title,
+      body: pages.body,
+      translations: pages.translations,
+      photoFileId: pages.photoFileId,
+      updatedAt: pages.updatedAt,
+      ...imageColumns,
+    })
     .from(pages)
     .leftJoin(files, and(eq(files.id, pages.photoFileId), isNull(files.deletedAt)))
     .where(eq(pages.key, key))

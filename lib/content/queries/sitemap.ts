@@ -33,7 +33,12 @@ export async function sitemapRefs(db: Db, params: { areas: string[]; pageKeys: s
     params.areas.length === 0
       ? []
       : db
-          .select({ area: publications.area, slug: publications.slug, updatedAt: publications.updatedAt, title: english(publications.translations, 'title') })
+          .select({
+            area: publications.area,
+            slug: publications.slug,
+            updatedAt: publications.updatedAt,
+            title: english(publications.translations, 'title'),
+          })
           .from(publications)
           .where(and(inArray(publications.area, params.areas), isPublic(publications, now)))
           .orderBy(desc(publications.publishedAt)),
@@ -43,7 +48,12 @@ export async function sitemapRefs(db: Db, params: { areas: string[]; pageKeys: s
       .where(isPublic(news, now))
       .orderBy(desc(news.publishedAt)),
     db
-      .select({ area: series.area, code: series.code, label: english(series.translations, 'label'), publishedAt: max(seriesVersions.publishedAt) })
+      .select({
+        area: series.area,
+        code: series.code,
+        label: english(series.translations, 'label'),
+        publishedAt: max(seriesVersions.publishedAt),
+      })
       .from(series)
       .innerJoin(seriesVersions, eq(seriesVersions.seriesId, series.id))
       .where(and(eq(seriesVersions.review, 'approved'), lte(seriesVersions.publishedAt, now)))

@@ -36,7 +36,10 @@ export const tenderColumns = {
 
 /** Tenders with their files and whether they are still open at `now`. */
 export async function withTenderFiles<T extends { id: number; deadlineAt: Date; publishedAt: Date | null }>(db: Db, rows: T[], now: Date) {
-  const files = await filesOfTenders(db, rows.map((r) => r.id));
+  const files = await filesOfTenders(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, publishedAt: r.publishedAt as Date, open: r.deadlineAt > now, files: files.get(r.id) ?? [] }));
 }
 

@@ -88,14 +88,19 @@ const socialLink = z.object(
       .trim()
       .min(1, 'L’adresse du lien est obligatoire.')
       .max(500, 'L’adresse du lien ne doit pas dépasser 500 caractères.')
-      .refine(isWebUrl, 'Adresse du lien invalide : elle doit commencer par https:// (ou http://), par exemple https://www.facebook.com/institut.'),
+      .refine(
+        isWebUrl,
+        'Adresse du lien invalide : elle doit commencer par https:// (ou http://), par exemple https://www.facebook.com/institut.',
+      ),
   },
   { message: 'Lien : libellé et adresse attendus.' },
 );
 
 /** A link row left entirely blank (dropped, in the browser and on the server alike). */
 export const isBlankSocialLink = (v: unknown) =>
-  typeof v === 'object' && v !== null && ['label', 'url'].every((k) => {
+  typeof v === 'object' &&
+  v !== null &&
+  ['label', 'url'].every((k) => {
     const x = (v as Record<string, unknown>)[k];
     return x === undefined || x === null || (typeof x === 'string' && x.trim() === '');
   });
@@ -122,7 +127,8 @@ const socialLinksField = z.preprocess(
     .superRefine((list, ctx) => {
       const seen = new Set<string>();
       list.forEach((link, i) => {
-        if (seen.has(link.url)) ctx.addIssue({ code: 'custom', path: [i, 'url'], message: 'Ce lien figure déjà plus haut : retirez le doublon.' });
+        if (seen.has(link.url))
+          ctx.addIssue({ code: 'custom', path: [i, 'url'], message: 'Ce lien figure déjà plus haut : retirez le doublon.' });
         seen.add(link.url);
       });
     }),

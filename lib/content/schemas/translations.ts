@@ -15,7 +15,8 @@ export const englishPrefix = 'en.';
 export const englishName = (field: string) => `${englishPrefix}${field}`;
 
 /** Not sent stays `undefined` (the stored translation is kept); null or blank becomes `''` (it is cleared). */
-const sentOrNot = (v: string | null | undefined): string | undefined => (v === undefined ? undefined : v === null || v.trim() === '' ? '' : v);
+const sentOrNot = (v: string | null | undefined): string | undefined =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? '' : v;
 
 /** An optional English plain text: trimmed, at most `max` characters; `''` clears it, `undefined` leaves it. */
 export const englishText = (max: number, label: string) =>

@@ -58,7 +58,8 @@ const fr = {
   seriesMeta: {
     range5y: ' sur cinq ans',
     rangeAll: ' depuis le début',
-    description: (label: string) => `${label} : dernière valeur, évolution, historique complet, versions et téléchargements (CSV, Excel, SDMX, JSON).`,
+    description: (label: string) =>
+      `${label} : dernière valeur, évolution, historique complet, versions et téléchargements (CSV, Excel, SDMX, JSON).`,
   },
   publication: {
     period: (period: string) => `Période : ${period}`,

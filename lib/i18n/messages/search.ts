@@ -11,7 +11,8 @@ const fr = {
     breadcrumb: 'Recherche',
     metaTitle: (q: string) => `Recherche : ${q}`,
     metaTitleEmpty: 'Rechercher sur le site',
-    description: 'Rechercher dans les publications, séries, actualités, événements, appels d’offres et pages de l’institut, et dans le texte de leurs documents.',
+    description:
+      'Rechercher dans les publications, séries, actualités, événements, appels d’offres et pages de l’institut, et dans le texte de leurs documents.',
     formLabel: 'Rechercher dans tout le site et ses documents',
     prompt: 'Saisissez un ou plusieurs mots, ou une expression entre guillemets.',
   },
@@ -27,7 +28,8 @@ const fr = {
     corrected: (q: string, corrected: string) => `Aucun document ne contient « ${q} » : résultats pour « ${corrected} ».`,
     partial: 'Aucun document ne contient tous ces mots : voici ceux qui en contiennent une partie.',
     tryWords: 'Essayez :',
-    hint: (filtered: boolean) => `Vérifiez l’orthographe, essayez moins de mots ou un mot plus général${filtered ? ', ou retirez les filtres' : ''}.`,
+    hint: (filtered: boolean) =>
+      `Vérifiez l’orthographe, essayez moins de mots ou un mot plus général${filtered ? ', ou retirez les filtres' : ''}.`,
     filters: 'Filtres',
     kind: 'Type',
     area: 'Rubrique',
@@ -58,7 +60,8 @@ export const search: Record<Locale, typeof fr> = {
       breadcrumb: 'Search',
       metaTitle: (q: string) => `Search: ${q}`,
       metaTitleEmpty: 'Search the site',
-      description: 'Search the institute’s publications, series, news, events, calls for tenders and pages, and the text of their documents.',
+      description:
+        'Search the institute’s publications, series, news, events, calls for tenders and pages, and the text of their documents.',
       formLabel: 'Search the whole site and its documents',
       prompt: 'Enter one or more words, or a phrase in quotation marks.',
     },
@@ -71,7 +74,8 @@ export const search: Record<Locale, typeof fr> = {
       corrected: (q: string, corrected: string) => `No document contains “${q}”: showing results for “${corrected}”.`,
       partial: 'No document contains all of these words: showing those that contain some of them.',
       tryWords: 'Try:',
-      hint: (filtered: boolean) => `Check the spelling, or try fewer words or a more general word${filtered ? ', or remove the filters' : ''}.`,
+      hint: (filtered: boolean) =>
+        `Check the spelling, or try fewer words or a more general word${filtered ? ', or remove the filters' : ''}.`,
       filters: 'Filters',
       kind: 'Type',
       area: 'Topic',

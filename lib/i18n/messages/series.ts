@@ -63,7 +63,8 @@ const fr = {
     /** « De janvier 2016 à décembre 2017 », « D’avril… », « Du 1er trimestre 2026 au 3e trimestre 2026 ». */
     span: (from: string, to: string, frequency: 'monthly' | 'quarterly' | 'annual') =>
       frequency === 'quarterly' ? `Du ${from} au ${to}` : `${/^[aeiouéèh]/i.test(from) ? 'D’' : 'De '}${from} à ${to}`,
-    overall: (span: string, label: string, first: string, last: string, change: string) => `${span}, la série « ${label} » est passée de ${first} à ${last} (${change}).`,
+    overall: (span: string, label: string, first: string, last: string, change: string) =>
+      `${span}, la série « ${label} » est passée de ${first} à ${last} (${change}).`,
     /** `movement` is one of `stable`, `up`, `down` below. */
     overYear: (movement: string) => `Sur un an, elle ${movement}.`,
     lastPeriod: (movement: string) => `Sur la dernière période, elle ${movement}.`,
@@ -149,7 +150,8 @@ const fr = {
   calendar: {
     title: 'Calendrier des parutions',
     titleOf: (area: string) => `Calendrier des parutions : ${area}`,
-    description: 'Les dates et heures de parution des statistiques de l’institut, annoncées à l’avance, et l’historique de leurs changements.',
+    description:
+      'Les dates et heures de parution des statistiques de l’institut, annoncées à l’avance, et l’historique de leurs changements.',
     /** `zone`: « heure de Ouagadougou ». */
     intro: (zone: string) =>
       `L’institut annonce à l’avance la date et l’heure de chaque publication et s’y tient. Un changement de date est publié avec sa raison. Heures indiquées : ${zone}.`,
@@ -183,7 +185,8 @@ const fr = {
 
   data: {
     title: 'Données ouvertes et API',
-    description: 'Toutes les séries statistiques de l’institut, téléchargeables en CSV, Excel, SDMX et JSON, et l’API ouverte sans clé pour les réutiliser.',
+    description:
+      'Toutes les séries statistiques de l’institut, téléchargeables en CSV, Excel, SDMX et JSON, et l’API ouverte sans clé pour les réutiliser.',
     intro:
       'Toutes les séries publiées par l’institut, libres de réutilisation : chaque fichier contient exactement les valeurs affichées sur le site, avec le statut de chaque valeur dans sa propre colonne. L’API ne demande ni clé ni inscription.',
     series: 'Les séries',
@@ -404,7 +407,8 @@ const en: typeof fr = {
     source: 'Source',
     versions: 'Previous versions',
     cite: 'Cite this series',
-    citation: (institute, label, code, version, date, url) => `${institute}, ${label} (${code}), version ${version}, published ${date} UTC, ${url}.`,
+    citation: (institute, label, code, version, date, url) =>
+      `${institute}, ${label} (${code}), version ${version}, published ${date} UTC, ${url}.`,
   },
 
   area: {
@@ -456,7 +460,8 @@ const en: typeof fr = {
 
   data: {
     title: 'Open data and API',
-    description: 'All the institute’s statistical series, to download as CSV, Excel, SDMX and JSON, and the open API, with no key, to reuse them.',
+    description:
+      'All the institute’s statistical series, to download as CSV, Excel, SDMX and JSON, and the open API, with no key, to reuse them.',
     intro:
       'All the series published by the institute, free to reuse: each file holds exactly the values shown on the site, with each value’s status in its own column. The API needs no key and no registration.',
     series: 'The series',

@@ -14,7 +14,20 @@ const months = (n: number, from = 2016): Observation[] =>
   }));
 
 const data = (observations: Observation[]): SeriesData => ({
-  meta: { code: 'IPC', label: 'Indice des prix', unit: 'indice', basePeriod: 'base 100 = 2020', frequency: 'monthly', decimals: 1, seasonalAdjustment: 'none', source: '', methodology: '', area: 'ipc', headline: true, imfIndicator: null },
+  meta: {
+    code: 'IPC',
+    label: 'Indice des prix',
+    unit: 'indice',
+    basePeriod: 'base 100 = 2020',
+    frequency: 'monthly',
+    decimals: 1,
+    seasonalAdjustment: 'none',
+    source: '',
+    methodology: '',
+    area: 'ipc',
+    headline: true,
+    imfIndicator: null,
+  },
   version: { number: 2, publishedAt: '2026-11-12T08:45:00.000Z', kind: 'revision', reason: '' },
   observations,
 });
@@ -48,9 +61,33 @@ describe('trend sentence', () => {
     );
     const down = months(3).map((o, i) => ({ ...o, value: 100 - i }));
     expect(trendSentence('X', 'monthly', 1, down, 'fr')).toContain('elle a baissé de 1,0\u202f%');
-    expect(trendSentence('X', 'quarterly', 1, [{ period: '2026-01-01', value: 1, status: 'A' }, { period: '2026-07-01', value: 2, status: 'A' }], 'fr')).toMatch(/^Du 1er trimestre 2026 au 3e trimestre 2026/);
-    expect(trendSentence('X', 'monthly', 1, [{ period: '2026-10-01', value: 1, status: 'A' }], 'fr')).toBe('X : une seule valeur publiée, 1,0 en octobre 2026.');
-    expect(trendSentence('X', 'monthly', 1, [{ period: '2026-04-01', value: 1, status: 'A' }, { period: '2026-05-01', value: 1, status: 'A' }], 'fr')).toBe(
+    expect(
+      trendSentence(
+        'X',
+        'quarterly',
+        1,
+        [
+          { period: '2026-01-01', value: 1, status: 'A' },
+          { period: '2026-07-01', value: 2, status: 'A' },
+        ],
+        'fr',
+      ),
+    ).toMatch(/^Du 1er trimestre 2026 au 3e trimestre 2026/);
+    expect(trendSentence('X', 'monthly', 1, [{ period: '2026-10-01', value: 1, status: 'A' }], 'fr')).toBe(
+      'X : une seule valeur publiée, 1,0 en octobre 2026.',
+    );
+    expect(
+      trendSentence(
+        'X',
+        'monthly',
+        1,
+        [
+          { period: '2026-04-01', value: 1, status: 'A' },
+          { period: '2026-05-01', value: 1, status: 'A' },
+        ],
+        'fr',
+      ),
+    ).toBe(
       'D’avril 2026 à mai 2026, la série « X » est passée de 1,0 à 1,0 (0,0\u202f%). Sur la dernière période, elle est restée stable.',
     );
     expect(trendSentence('X', 'monthly', 1, [], 'fr')).toBe('X : aucune valeur publiée.');
@@ -62,10 +99,21 @@ describe('trend sentence', () => {
     );
     const down = months(3).map((o, i) => ({ ...o, value: 100 - i }));
     expect(trendSentence('X', 'monthly', 1, down, 'en')).toContain('Over the latest period, it fell 1.0%.');
-    expect(trendSentence('X', 'quarterly', 1, [{ period: '2026-01-01', value: 1, status: 'A' }, { period: '2026-07-01', value: 1, status: 'A' }], 'en')).toBe(
-      'From Q1 2026 to Q3 2026, the series “X” went from 1.0 to 1.0 (0.0%). Over the latest period, it was unchanged.',
+    expect(
+      trendSentence(
+        'X',
+        'quarterly',
+        1,
+        [
+          { period: '2026-01-01', value: 1, status: 'A' },
+          { period: '2026-07-01', value: 1, status: 'A' },
+        ],
+        'en',
+      ),
+    ).toBe('From Q1 2026 to Q3 2026, the series “X” went from 1.0 to 1.0 (0.0%). Over the latest period, it was unchanged.');
+    expect(trendSentence('X', 'annual', 0, [{ period: '2026-01-01', value: 12, status: 'A' }], 'en')).toBe(
+      'X: only one value published, 12 in 2026.',
     );
-    expect(trendSentence('X', 'annual', 0, [{ period: '2026-01-01', value: 12, status: 'A' }], 'en')).toBe('X: only one value published, 12 in 2026.');
     expect(trendSentence('X', 'monthly', 1, [], 'en')).toBe('X: no values published.');
   });
 });

@@ -2,7 +2,14 @@
 import type { Observation } from '../model';
 import type { ImportRow } from './import';
 
-export type PreviewLine = { line: number; code: string; period: string; change: 'new' | 'revised' | 'unchanged'; before?: Observation; after: Observation };
+export type PreviewLine = {
+  line: number;
+  code: string;
+  period: string;
+  change: 'new' | 'revised' | 'unchanged';
+  before?: Observation;
+  after: Observation;
+};
 export type ImportPreview = { lines: PreviewLine[]; counts: { new: number; revised: number; unchanged: number } };
 
 /** `current`: code → period (first day) → the value as it stands. A change of status alone is a revision. */

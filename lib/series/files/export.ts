@@ -23,7 +23,14 @@ const rows = (data: SeriesData[]) => data.flatMap((d) => d.observations.map((o) 
 
 export function toCsv(data: SeriesData[]): string {
   return stringify(
-    rows(data).map(({ d, o }) => [d.meta.code, periodOf(o.period, d.meta.frequency), fixed(o.value, d.meta.decimals), o.status, neutralise(d.meta.label), neutralise(d.meta.unit)]),
+    rows(data).map(({ d, o }) => [
+      d.meta.code,
+      periodOf(o.period, d.meta.frequency),
+      fixed(o.value, d.meta.decimals),
+      o.status,
+      neutralise(d.meta.label),
+      neutralise(d.meta.unit),
+    ]),
     { header: true, columns: ['code', 'period', 'value', 'status', 'label', 'unit'], record_delimiter: '\r\n' },
   );
 }
@@ -43,7 +50,12 @@ export function toFrenchCsv(data: SeriesData[], locale: Locale = 'fr'): string {
         neutralise(d.meta.label),
         neutralise(d.meta.unit),
       ]),
-      { header: true, delimiter: ';', columns: ['code', h.period, h.value, h.status, h.statusLabel, h.series, h.unit], record_delimiter: '\r\n' },
+      {
+        header: true,
+        delimiter: ';',
+        columns: ['code', h.period, h.value, h.status, h.statusLabel, h.series, h.unit],
+        record_delimiter: '\r\n',
+      },
     )
   );
 }
@@ -112,7 +124,8 @@ export async function toXlsx(data: SeriesData[], locale: Locale = 'fr'): Promise
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const unitCode = (unit: string) => (/^indice$/i.test(unit) ? 'IX' : /^(%|pour ?cent|pourcentage)$/i.test(unit) ? 'PC' : unit.toUpperCase().replace(/[^A-Z0-9_]/g, '_'));
+const unitCode = (unit: string) =>
+  /^indice$/i.test(unit) ? 'IX' : /^(%|pour ?cent|pourcentage)$/i.test(unit) ? 'PC' : unit.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
 
 export function toSdmxCsv(data: SeriesData[], options: { agency: string; dataflow: string; refArea: string }): string {
   return stringify(
@@ -132,7 +145,20 @@ export function toSdmxCsv(data: SeriesData[], options: { agency: string; dataflo
     ]),
     {
       header: true,
-      columns: ['STRUCTURE', 'STRUCTURE_ID', 'ACTION', 'FREQ', 'REF_AREA', 'INDICATOR', 'TIME_PERIOD', 'OBS_VALUE', 'OBS_STATUS', 'UNIT_MEASURE', 'UNIT_MULT', 'DECIMALS'],
+      columns: [
+        'STRUCTURE',
+        'STRUCTURE_ID',
+        'ACTION',
+        'FREQ',
+        'REF_AREA',
+        'INDICATOR',
+        'TIME_PERIOD',
+        'OBS_VALUE',
+        'OBS_STATUS',
+        'UNIT_MEASURE',
+        'UNIT_MULT',
+        'DECIMALS',
+      ],
       record_delimiter: '\r\n',
     },
   );
@@ -143,7 +169,11 @@ export function toJson(data: SeriesData[], locale: Locale = 'fr'): string {
     series: data.map((d) => ({
       ...d.meta,
       version: d.version,
-      observations: d.observations.map((o) => ({ period: periodOf(o.period, d.meta.frequency), value: Number(fixed(o.value, d.meta.decimals)), status: o.status })),
+      observations: d.observations.map((o) => ({
+        period: periodOf(o.period, d.meta.frequency),
+        value: Number(fixed(o.value, d.meta.decimals)),
+        status: o.status,
+      })),
     })),
     statuses: Object.fromEntries(statusCodes.map((c) => [c, words[locale].status[c]])),
   });

@@ -53,7 +53,9 @@ describe('downloads read back with a library give the values and statuses shown'
     const text = toFrenchCsv(data);
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parse(text, { columns: true, delimiter: ';', bom: true }) as Record<string, string>[];
-    expect(rows.map((r) => [r.code, r['période'], r.valeur, r.statut])).toEqual(expected.map(([c, p, v, s]) => [c, p, v!.replace('.', ','), s]));
+    expect(rows.map((r) => [r.code, r['période'], r.valeur, r.statut])).toEqual(
+      expected.map(([c, p, v, s]) => [c, p, v!.replace('.', ','), s]),
+    );
   });
 
   it('XLSX: real numbers in the series format, status column, metadata sheet', async () => {
@@ -66,7 +68,12 @@ describe('downloads read back with a library give the values and statuses shown'
       const value = row.getCell(3);
       expect(typeof value.value).toBe('number');
       const decimals = (value.numFmt ?? '').split('.')[1]?.length ?? 0;
-      got.push([String(row.getCell(1).value), String(row.getCell(2).value), (value.value as number).toFixed(decimals), String(row.getCell(4).value)]);
+      got.push([
+        String(row.getCell(1).value),
+        String(row.getCell(2).value),
+        (value.value as number).toFixed(decimals),
+        String(row.getCell(4).value),
+      ]);
     });
     expect(got).toEqual(expected);
     const metaSheet = book.getWorksheet('Métadonnées')!;
@@ -76,16 +83,31 @@ describe('downloads read back with a library give the values and statuses shown'
 
   it('SDMX-CSV 2.0', () => {
     const text = toSdmxCsv(data, { agency: 'INSSTAT', dataflow: 'DF_SERIES', refArea: 'SH' });
-    expect(text.split('\r\n')[0]).toBe('STRUCTURE,STRUCTURE_ID,ACTION,FREQ,REF_AREA,INDICATOR,TIME_PERIOD,OBS_VALUE,OBS_STATUS,UNIT_MEASURE,UNIT_MULT,DECIMALS');
+    expect(text.split('\r\n')[0]).toBe(
+      'STRUCTURE,STRUCTURE_ID,ACTION,FREQ,REF_AREA,INDICATOR,TIME_PERIOD,OBS_VALUE,OBS_STATUS,UNIT_MEASURE,UNIT_MULT,DECIMALS',
+    );
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.INDICATOR, r.TIME_PERIOD, r.OBS_VALUE, r.OBS_STATUS])).toEqual(expected);
-    expect(rows[0]).toMatchObject({ STRUCTURE: 'dataflow', STRUCTURE_ID: 'INSSTAT:DF_SERIES(1.0)', ACTION: 'I', FREQ: 'M', REF_AREA: 'SH', UNIT_MEASURE: 'IX', UNIT_MULT: '0', DECIMALS: '1' });
+    expect(rows[0]).toMatchObject({
+      STRUCTURE: 'dataflow',
+      STRUCTURE_ID: 'INSSTAT:DF_SERIES(1.0)',
+      ACTION: 'I',
+      FREQ: 'M',
+      REF_AREA: 'SH',
+      UNIT_MEASURE: 'IX',
+      UNIT_MULT: '0',
+      DECIMALS: '1',
+    });
     expect(rows[3]).toMatchObject({ FREQ: 'Q', DECIMALS: '2' });
   });
 
   it('JSON', () => {
-    const json = JSON.parse(toJson(data)) as { series: { code: string; observations: { period: string; value: number; status: string }[] }[] };
-    const got = json.series.flatMap((s) => s.observations.map((o) => [s.code, o.period, o.value.toFixed(s.code === 'IPC' ? 1 : 2), o.status]));
+    const json = JSON.parse(toJson(data)) as {
+      series: { code: string; observations: { period: string; value: number; status: string }[] }[];
+    };
+    const got = json.series.flatMap((s) =>
+      s.observations.map((o) => [s.code, o.period, o.value.toFixed(s.code === 'IPC' ? 1 : 2), o.status]),
+    );
     expect(got).toEqual(expected);
   });
 });
@@ -126,13 +148,32 @@ describe('parseSeriesFile', () => {
   });
 
   it('reads XLSX, long and wide, with numbers, text and date cells', async () => {
-    const long = await parseSeriesFile({ bytes: await xlsx([['Code', 'Période', 'Valeur', 'Statut'], ['IPC', '2026-10', 121.4, 'P'], ['PIB_T', '2026-Q3', '0,5', 'A']]), filename: 'v.xlsx' }, known);
+    const long = await parseSeriesFile(
+      {
+        bytes: await xlsx([
+          ['Code', 'Période', 'Valeur', 'Statut'],
+          ['IPC', '2026-10', 121.4, 'P'],
+          ['PIB_T', '2026-Q3', '0,5', 'A'],
+        ]),
+        filename: 'v.xlsx',
+      },
+      known,
+    );
     expect(long.errors).toEqual([]);
     expect(long.rows.map((r) => [r.code, r.period, r.value])).toEqual([
       ['IPC', '2026-10-01', 121.4],
       ['PIB_T', '2026-07-01', 0.5],
     ]);
-    const wide = await parseSeriesFile({ bytes: await xlsx([['période', 'IPC', 'IPI'], [new Date(Date.UTC(2026, 9, 1)), 121.4, 99]]), filename: 'v.xlsx' }, known);
+    const wide = await parseSeriesFile(
+      {
+        bytes: await xlsx([
+          ['période', 'IPC', 'IPI'],
+          [new Date(Date.UTC(2026, 9, 1)), 121.4, 99],
+        ]),
+        filename: 'v.xlsx',
+      },
+      known,
+    );
     expect(wide.errors).toEqual([]);
     expect(wide.rows.map((r) => [r.code, r.period, r.value])).toEqual([
       ['IPC', '2026-10-01', 121.4],
@@ -174,13 +215,32 @@ describe('parseSeriesFile', () => {
   });
 
   it('refuses a formula cell in an XLSX, a broken XLSX, an empty file and a 50 MB CSV, without throwing', async () => {
-    const formula = await parseSeriesFile({ bytes: await xlsx([['code', 'période', 'valeur'], ['IPC', '2026-10', 1]], [2, 3]), filename: 'f.xlsx' }, known);
+    const formula = await parseSeriesFile(
+      {
+        bytes: await xlsx(
+          [
+            ['code', 'période', 'valeur'],
+            ['IPC', '2026-10', 1],
+          ],
+          [2, 3],
+        ),
+        filename: 'f.xlsx',
+      },
+      known,
+    );
     expect(formula.errors.map((e) => e.message)).toEqual(['Ligne 2 : la cellule contient une formule : collez-y la valeur seule.']);
-    const good = await xlsx([['code', 'période', 'valeur'], ['IPC', '2026-10', 1]]);
+    const good = await xlsx([
+      ['code', 'période', 'valeur'],
+      ['IPC', '2026-10', 1],
+    ]);
     const broken = await parseSeriesFile({ bytes: good.subarray(0, Math.floor(good.length / 2)), filename: 'b.xlsx' }, known);
-    expect(broken.errors.map((e) => e.message)).toEqual(['Fichier XLSX illisible (incomplet ou abîmé) : enregistrez-le à nouveau depuis le tableur et réessayez.']);
+    expect(broken.errors.map((e) => e.message)).toEqual([
+      'Fichier XLSX illisible (incomplet ou abîmé) : enregistrez-le à nouveau depuis le tableur et réessayez.',
+    ]);
     expect((await csv('')).errors[0]?.message).toBe('Le fichier est vide.');
-    expect((await csv('code;période;valeur\n')).errors[0]?.message).toBe('Le fichier ne contient que son en-tête : aucune valeur à importer.');
+    expect((await csv('code;période;valeur\n')).errors[0]?.message).toBe(
+      'Le fichier ne contient que son en-tête : aucune valeur à importer.',
+    );
     const huge = new Uint8Array(50 * 1024 * 1024);
     expect(huge.length).toBeGreaterThan(maxImportBytes);
     const refused = await parseSeriesFile({ bytes: huge, filename: 'gros.csv' }, known);

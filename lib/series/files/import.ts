@@ -35,7 +35,8 @@ const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b
 
 export async function parseSeriesFile(input: { bytes: Uint8Array; filename: string }, known: KnownSeries): Promise<ParsedImport> {
   const { bytes, filename } = input;
-  if (bytes.length > maxImportBytes) return fail(`Fichier trop volumineux : ${Math.round(maxImportBytes / 1024 / 1024)} Mo au plus. Découpez-le en plusieurs fichiers.`);
+  if (bytes.length > maxImportBytes)
+    return fail(`Fichier trop volumineux : ${Math.round(maxImportBytes / 1024 / 1024)} Mo au plus. Découpez-le en plusieurs fichiers.`);
   if (bytes.length === 0) return fail('Le fichier est vide.');
   let sheet: Sheet | { error: string };
   if (isZip(bytes) || /\.xlsx$/i.test(filename)) sheet = await readXlsx(bytes);
@@ -61,7 +62,14 @@ function readCsv(bytes: Uint8Array): Sheet | { error: string } {
   const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
   try {
     // With `info`, csv-parse returns { record, info } objects (its types only describe plain records).
-    const raw: unknown[] = parse(text, { delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true });
+    const raw: unknown[] = parse(text, {
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    });
     const records = raw as { record: string[]; info: { lines: number } }[];
     return {
       convention: delimiter === ',' ? 'en' : 'fr',
@@ -88,9 +96,16 @@ async function readXlsx(bytes: Uint8Array): Promise<Sheet | { error: string }> {
     for (let c = 1; c <= row.cellCount; c++) {
       const v = row.getCell(c).value;
       if (v === null || v === undefined) cells.push(null);
-      else if (typeof v === 'number' || typeof v === 'string' || v instanceof Date) cells.push(typeof v === 'string' ? v.trim() || null : v);
+      else if (typeof v === 'number' || typeof v === 'string' || v instanceof Date)
+        cells.push(typeof v === 'string' ? v.trim() || null : v);
       else if (typeof v === 'object' && ('formula' in v || 'sharedFormula' in v)) cells.push({ formula: true });
-      else if (typeof v === 'object' && 'richText' in v) cells.push(v.richText.map((t) => t.text).join('').trim() || null);
+      else if (typeof v === 'object' && 'richText' in v)
+        cells.push(
+          v.richText
+            .map((t) => t.text)
+            .join('')
+            .trim() || null,
+        );
       else if (typeof v === 'boolean') cells.push(String(v));
       else cells.push(String((v as { text?: string }).text ?? ''));
     }
@@ -115,32 +130,47 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** A number in the file's convention; a wrong-convention separator is an error, not a guess. */
 function numberOf(cell: Cell, convention: ParsedImport['convention']): Parsed<number> {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? { ok: true, value: cell } : { ok: false, message: 'valeur numérique invalide' };
-  if (cell !== null && typeof cell === 'object' && 'formula' in cell) return { ok: false, message: 'la cellule contient une formule : collez-y la valeur seule' };
+  if (typeof cell === 'number')
+    return Number.isFinite(cell) ? { ok: true, value: cell } : { ok: false, message: 'valeur numérique invalide' };
+  if (cell !== null && typeof cell === 'object' && 'formula' in cell)
+    return { ok: false, message: 'la cellule contient une formule : collez-y la valeur seule' };
   const text = textOf(cell);
   if (text === null) return { ok: false, message: 'valeur manquante' };
   const t = text.replace(/[\u00a0\u202f]/g, ' ').trim();
-  if (/^[=+@]/.test(t)) return { ok: false, message: `« ${text.slice(0, 40)} » ressemble à une formule : seules des valeurs sont importées` };
+  if (/^[=+@]/.test(t))
+    return { ok: false, message: `« ${text.slice(0, 40)} » ressemble à une formule : seules des valeurs sont importées` };
   if (convention === 'fr' || convention === 'xlsx') {
-    if (/^-?\d{1,3}( \d{3})+(,\d+)?$/.test(t) || /^-?\d+(,\d+)?$/.test(t)) return { ok: true, value: Number(t.replace(/ /g, '').replace(',', '.')) };
+    if (/^-?\d{1,3}( \d{3})+(,\d+)?$/.test(t) || /^-?\d+(,\d+)?$/.test(t))
+      return { ok: true, value: Number(t.replace(/ /g, '').replace(',', '.')) };
     if (convention === 'xlsx' && /^-?\d+\.\d+$/.test(t)) return { ok: true, value: Number(t) };
     if (/^-?\d{1,3}([.,]\d{3})+([.,]\d+)?$/.test(t) || /^-?\d+\.\d+$/.test(t)) {
-      return { ok: false, message: `« ${text} » : dans un fichier à point-virgule, la virgule sépare les décimales et l’espace les milliers (par exemple 1 234,5)` };
+      return {
+        ok: false,
+        message: `« ${text} » : dans un fichier à point-virgule, la virgule sépare les décimales et l’espace les milliers (par exemple 1 234,5)`,
+      };
     }
   } else {
     if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t) || /^-?\d+(\.\d+)?$/.test(t)) return { ok: true, value: Number(t.replace(/,/g, '')) };
     if (/^-?\d+,\d+$/.test(t) || /^-?\d{1,3}( \d{3})+([.,]\d+)?$/.test(t) || /^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) {
-      return { ok: false, message: `« ${text} » : dans un fichier à virgule, le point sépare les décimales et la virgule les milliers (par exemple 1,234.5)` };
+      return {
+        ok: false,
+        message: `« ${text} » : dans un fichier à virgule, le point sépare les décimales et la virgule les milliers (par exemple 1,234.5)`,
+      };
     }
   }
   return { ok: false, message: `« ${text.slice(0, 40)} » n’est pas un nombre` };
 }
 
-const periodExample: Record<Frequency, string> = { monthly: 'AAAA-MM, par exemple 2026-10', quarterly: 'AAAA-Tn, par exemple 2026-Q3', annual: 'AAAA, par exemple 2026' };
+const periodExample: Record<Frequency, string> = {
+  monthly: 'AAAA-MM, par exemple 2026-10',
+  quarterly: 'AAAA-Tn, par exemple 2026-Q3',
+  annual: 'AAAA, par exemple 2026',
+};
 
 /** A period of the series' frequency, as its first day. */
 function periodFor(cell: Cell, frequency: Frequency): Parsed<string> {
-  if (cell !== null && typeof cell === 'object' && 'formula' in cell) return { ok: false, message: 'la cellule de la période contient une formule' };
+  if (cell !== null && typeof cell === 'object' && 'formula' in cell)
+    return { ok: false, message: 'la cellule de la période contient une formule' };
   const text = cell instanceof Date ? cell.toISOString().slice(0, 10) : textOf(cell);
   if (!text) return { ok: false, message: 'période manquante' };
   let start = periodStart(text, frequency);
@@ -149,14 +179,21 @@ function periodFor(cell: Cell, frequency: Frequency): Parsed<string> {
     const candidate = periodStart(periodOf(text, frequency), frequency);
     if (candidate === text) start = candidate;
   }
-  return start ? { ok: true, value: start } : { ok: false, message: `« ${text.slice(0, 20)} » n’est pas une période ${frequencyLabel[frequency]} (attendu ${periodExample[frequency]})` };
+  return start
+    ? { ok: true, value: start }
+    : {
+        ok: false,
+        message: `« ${text.slice(0, 20)} » n’est pas une période ${frequencyLabel[frequency]} (attendu ${periodExample[frequency]})`,
+      };
 }
 
 function statusOf(cell: Cell): Parsed<StatusCode> {
   const text = textOf(cell);
   if (text === null) return { ok: true, value: 'A' };
   const code = text.trim().toUpperCase();
-  return isStatusCode(code) ? { ok: true, value: code } : { ok: false, message: `statut « ${text.slice(0, 20)} » inconnu (codes admis : ${statusCodes.join(', ')})` };
+  return isStatusCode(code)
+    ? { ok: true, value: code }
+    : { ok: false, message: `statut « ${text.slice(0, 20)} » inconnu (codes admis : ${statusCodes.join(', ')})` };
 }
 
 // ─── Layouts ─────────────────────────────────────────────────────────────────────────────────
@@ -169,7 +206,12 @@ const headerNames = {
 };
 const statusColumn = /^([A-Z][A-Z0-9_]{1,39})\s*(?::|_|\()\s*(statut|status)\)?$/i;
 
-function read(convention: ParsedImport['convention'], header: Sheet['rows'][number], data: Sheet['rows'], known: KnownSeries): ParsedImport {
+function read(
+  convention: ParsedImport['convention'],
+  header: Sheet['rows'][number],
+  data: Sheet['rows'],
+  known: KnownSeries,
+): ParsedImport {
   const names = header.cells.map((c) => normalize(textOf(c) ?? ''));
   const find = (options: string[]) => names.findIndex((n) => options.includes(n));
   const errors: ImportError[] = [];
@@ -185,7 +227,8 @@ function read(convention: ParsedImport['convention'], header: Sheet['rows'][numb
   }
   const add = (line: number, code: string, periodCell: Cell, valueCell: Cell, statusCell: Cell) => {
     const series = known.get(code);
-    if (!series) return error(line, `série « ${code.slice(0, 40)} » inconnue : créez-la d’abord dans le back-office, ou corrigez le code`, code);
+    if (!series)
+      return error(line, `série « ${code.slice(0, 40)} » inconnue : créez-la d’abord dans le back-office, ou corrigez le code`, code);
     const period = periodFor(periodCell, series.frequency);
     if (!period.ok) return error(line, period.message, code);
     const value = numberOf(valueCell, convention);
@@ -194,12 +237,18 @@ function read(convention: ParsedImport['convention'], header: Sheet['rows'][numb
     if (!status.ok) return error(line, status.message, code);
     const key = `${code}|${period.value}`;
     const first = seen.get(key);
-    if (first !== undefined) return error(line, `période ${periodOf(period.value, series.frequency)} de ${code} en double (déjà ligne ${first})`, code);
+    if (first !== undefined)
+      return error(line, `période ${periodOf(period.value, series.frequency)} de ${code} en double (déjà ligne ${first})`, code);
     seen.set(key, line);
     rows.push({ line, code, period: period.value, value: Math.round(value.value * 10_000) / 10_000, status: status.value });
   };
 
-  const [code, period, value, status] = [find(headerNames.code), find(headerNames.period), find(headerNames.value), find(headerNames.status)];
+  const [code, period, value, status] = [
+    find(headerNames.code),
+    find(headerNames.period),
+    find(headerNames.value),
+    find(headerNames.status),
+  ];
   if (code >= 0 && period >= 0 && value >= 0) {
     for (const { line, cells } of data) {
       const codeCell = cells[code] ?? null;
@@ -238,10 +287,19 @@ function read(convention: ParsedImport['convention'], header: Sheet['rows'][numb
     columns.push({ index, code: c, status: statusIndex.get(c) });
   });
   if (columns.length === 0) {
-    error(header.line, 'en-tête non reconnu : attendu « code ; période ; valeur ; statut » (format long) ou « période » suivi des codes des séries (format large)');
+    error(
+      header.line,
+      'en-tête non reconnu : attendu « code ; période ; valeur ; statut » (format long) ou « période » suivi des codes des séries (format large)',
+    );
     return { layout: 'wide', convention, rows, errors };
   }
-  for (const col of columns) if (!known.has(col.code)) error(header.line, `série « ${col.code.slice(0, 40)} » inconnue : créez-la d’abord dans le back-office, ou corrigez le code`, col.code);
+  for (const col of columns)
+    if (!known.has(col.code))
+      error(
+        header.line,
+        `série « ${col.code.slice(0, 40)} » inconnue : créez-la d’abord dans le back-office, ou corrigez le code`,
+        col.code,
+      );
   const knownColumns = columns.filter((c) => known.has(c.code));
   for (const { line, cells } of data) {
     for (const col of knownColumns) {

@@ -16,12 +16,19 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
   const match = /^([A-Z]{3})\.xml$/.exec((await params).file);
   const category = match ? nsdpCategory(match[1]!) : undefined;
   const data = category ? await getNsdpCategory(category.id) : null;
-  if (!category || !data) return new Response(messages(locale).series.nsdp.fileNotFound, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!category || !data)
+    return new Response(messages(locale).series.nsdp.fileNotFound, {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   const identity = await getIdentity();
   const prepared = new Date(Math.max(...data.map((d) => new Date(d.version.publishedAt).getTime())));
   const body = toSdmxMl(data, {
     id: `NSDP_${category.id}_${prepared.toISOString().slice(0, 10).replace(/-/g, '')}`,
-    sender: { id: identity?.acronym.replace(/[^A-Za-z0-9_-]/g, '') || 'INS', name: identity?.name ?? 'Institut national de la statistique' },
+    sender: {
+      id: identity?.acronym.replace(/[^A-Za-z0-9_-]/g, '') || 'INS',
+      name: identity?.name ?? 'Institut national de la statistique',
+    },
     refArea: env.SDMX_REF_AREA,
     prepared,
   });

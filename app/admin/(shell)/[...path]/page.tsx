@@ -58,7 +58,12 @@ function writerNote(managed: Area[], writable: Area[]): string {
       ? 'Vous pouvez lire ces rubriques : elles ne font pas partie de vos rubriques. Demandez à un administrateur de vous les attribuer pour y écrire.'
       : 'Vous pouvez lire cette rubrique : elle ne fait pas partie de vos rubriques. Demandez à un administrateur de vous l’attribuer pour y écrire.';
   }
-  const where = writable.length === managed.length ? (managed.length > 1 ? 'dans ces rubriques' : 'dans cette rubrique') : `dans ${writable.map((a) => `« ${a.menuLabel} »`).join(', ')}`;
+  const where =
+    writable.length === managed.length
+      ? managed.length > 1
+        ? 'dans ces rubriques'
+        : 'dans cette rubrique'
+      : `dans ${writable.map((a) => `« ${a.menuLabel} »`).join(', ')}`;
   return `Vous écrivez des brouillons ${where} et pouvez les mettre à la corbeille ; un responsable de publication les met en ligne.`;
 }
 
@@ -74,7 +79,11 @@ function ListScreen({ path, label, actor }: { path: string; label: string; actor
         <h1 className="text-2xl font-bold">{label}</h1>
         <div className="flex gap-2">
           {writable.map((a) => (
-            <Link key={a.slug} href={newPath(a, managed.length > 1)} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover">
+            <Link
+              key={a.slug}
+              href={newPath(a, managed.length > 1)}
+              className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover"
+            >
               {managed.length > 1 ? `Nouveau — ${a.menuLabel}` : 'Nouvel élément'}
             </Link>
           ))}
@@ -96,7 +105,13 @@ function ListScreen({ path, label, actor }: { path: string; label: string; actor
       ) : null}
       {kind && isKindName(kind) ? (
         <Suspense fallback={<p className="mt-6 text-muted">Chargement de la liste…</p>}>
-          <ContentList kind={kind} areas={slugs} showArea={managed.length > 1} canPublish={canPublish} draftAreas={writable.map((a) => a.slug)} />
+          <ContentList
+            kind={kind}
+            areas={slugs}
+            showArea={managed.length > 1}
+            canPublish={canPublish}
+            draftAreas={writable.map((a) => a.slug)}
+          />
         </Suspense>
       ) : null}
     </>

@@ -29,7 +29,9 @@ export default async function AboutPage() {
   // The identity is the administrators'; the institutional texts, public once saved, their publishers' (about/actions.ts).
   const identityNote = can(actor, needs.identity) ? null : 'Vous pouvez lire l’identité de l’institut : un administrateur la modifie.';
   const pageNote = (key: string) =>
-    can(actor, needs.publish([key])) ? null : 'Vous pouvez lire ce texte : un responsable de publication le modifie (il est public dès l’enregistrement).';
+    can(actor, needs.publish([key]))
+      ? null
+      : 'Vous pouvez lire ce texte : un responsable de publication le modifie (il est public dès l’enregistrement).';
   const db = await getDb();
   const [identity, mission, word, statement] = await Promise.all([
     getIdentityForEdit(db),
@@ -38,13 +40,16 @@ export default async function AboutPage() {
     getPageForEdit(db, 'accessibilite'),
   ]);
   // An install older than the statement starts from the default text.
-  const statementValues = statement.version === 0 ? { ...formValues(statement), title: accessibilityStatement.title, body: accessibilityStatement.body } : formValues(statement);
+  const statementValues =
+    statement.version === 0
+      ? { ...formValues(statement), title: accessibilityStatement.title, body: accessibilityStatement.body }
+      : formValues(statement);
   return (
     <>
       <h1 className="text-2xl font-bold">Présentation de l’institut</h1>
       <p className="mt-2 max-w-2xl text-muted">
-        L’identité de l’institut apparaît sur toutes les pages du site (en-tête, pied de page, titres) ; les deux textes forment la rubrique « L’institut ». Chaque partie
-        s’enregistre séparément ; le site public est à jour dès l’enregistrement.
+        L’identité de l’institut apparaît sur toutes les pages du site (en-tête, pied de page, titres) ; les deux textes forment la rubrique
+        « L’institut ». Chaque partie s’enregistre séparément ; le site public est à jour dès l’enregistrement.
       </p>
       <nav aria-label="Parties de la page" className="mt-4 text-sm">
         <ul className="flex flex-wrap gap-4">

@@ -12,7 +12,14 @@ import { linkPublication, unlinkPublication } from '@/lib/releases/links';
 import { fromZonedInput } from '@/lib/releases/model';
 import { releaseArea } from '@/lib/releases/queries';
 import { reviewRelease } from '@/lib/releases/review';
-import { changeRelease, createRelease, releaseEnglishSchema, releaseInputSchema, translateRelease, type ReleaseWrite } from '@/lib/releases/mutations';
+import {
+  changeRelease,
+  createRelease,
+  releaseEnglishSchema,
+  releaseInputSchema,
+  translateRelease,
+  type ReleaseWrite,
+} from '@/lib/releases/mutations';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
@@ -42,14 +49,18 @@ async function done(result: ReleaseWrite) {
 const localTime = z
   .string({ error: 'Indiquez la date et l’heure.' })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure attendues (AAAA-MM-JJ HH:MM).')
-  .transform((v, ctx) => fromZonedInput(v, env.TIME_ZONE) ?? (ctx.addIssue({ code: 'custom', message: 'Cette date n’existe pas.' }), z.NEVER));
+  .transform(
+    (v, ctx) => fromZonedInput(v, env.TIME_ZONE) ?? (ctx.addIssue({ code: 'custom', message: 'Cette date n’existe pas.' }), z.NEVER),
+  );
 
 // English fields come flat (`en.title`): `fromFlatForm` nests them under `en`.
 export const createReleaseAction = adminFormAction(
   fromFlatForm(releaseInputSchema.extend({ scheduledAt: localTime })),
   async (input, ctx) => {
     // A publisher's announcement is public at once; a Rédacteur's waits for its approval.
-    const created = await done(await createRelease(ctx.db, { input, actor: actorOf(ctx), publicAtOnce: can(ctx.actor, needs.publish([input.area])) }));
+    const created = await done(
+      await createRelease(ctx.db, { input, actor: actorOf(ctx), publicAtOnce: can(ctx.actor, needs.publish([input.area])) }),
+    );
     redirect(`/admin/calendrier/${created.id}`);
   },
   { access: (input) => needs.editDraft([input.area]) },
@@ -57,21 +68,39 @@ export const createReleaseAction = adminFormAction(
 
 const target = { id: z.coerce.number().int().min(1), version: z.coerce.number().int().min(1) };
 
-export const confirmReleaseAction = adminFormAction(z.object({ ...target, scheduledAt: localTime }), async ({ id, version, scheduledAt }, ctx) => {
-  await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'confirm', scheduledAt }, actor: actorOf(ctx) }));
-}, { access: ({ id }, ctx) => publishRelease(ctx, id, 'confirmer la date d’une parution'), success: 'Date confirmée : le calendrier public et ses flux sont à jour.' });
+export const confirmReleaseAction = adminFormAction(
+  z.object({ ...target, scheduledAt: localTime }),
+  async ({ id, version, scheduledAt }, ctx) => {
+    await done(
+      await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'confirm', scheduledAt }, actor: actorOf(ctx) }),
+    );
+  },
+  {
+    access: ({ id }, ctx) => publishRelease(ctx, id, 'confirmer la date d’une parution'),
+    success: 'Date confirmée : le calendrier public et ses flux sont à jour.',
+  },
+);
 
 export const moveReleaseAction = adminFormAction(
   z.object({ ...target, scheduledAt: localTime, reason: z.string().trim().max(500).default('') }),
   async ({ id, version, scheduledAt, reason }, ctx) => {
-    await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'move', scheduledAt, reason }, actor: actorOf(ctx) }));
+    await done(
+      await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'move', scheduledAt, reason }, actor: actorOf(ctx) }),
+    );
   },
-  { access: ({ id }, ctx) => publishRelease(ctx, id, 'reporter une parution'), success: 'Parution reportée : l’ancienne date et la raison sont publiées.' },
+  {
+    access: ({ id }, ctx) => publishRelease(ctx, id, 'reporter une parution'),
+    success: 'Parution reportée : l’ancienne date et la raison sont publiées.',
+  },
 );
 
-export const cancelReleaseAction = adminFormAction(z.object({ ...target, notice: z.string().trim().max(1000).default('') }), async ({ id, version, notice }, ctx) => {
-  await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
-}, { access: ({ id }, ctx) => publishRelease(ctx, id, 'annuler une parution'), success: 'Parution annulée : l’avis est publié.' });
+export const cancelReleaseAction = adminFormAction(
+  z.object({ ...target, notice: z.string().trim().max(1000).default('') }),
+  async ({ id, version, notice }, ctx) => {
+    await done(await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'cancel', notice }, actor: actorOf(ctx) }));
+  },
+  { access: ({ id }, ctx) => publishRelease(ctx, id, 'annuler une parution'), success: 'Parution annulée : l’avis est publié.' },
+);
 
 export const translateReleaseAction = adminFormAction(
   fromFlatForm(z.object({ ...target, en: releaseEnglishSchema })),
@@ -79,18 +108,39 @@ export const translateReleaseAction = adminFormAction(
     const result = await done(await translateRelease(ctx.db, { id, expectedVersion: version, english: en, actor: actorOf(ctx) }));
     return { changed: result.tags.length > 0 };
   },
-  { access: ({ id }, ctx) => publishRelease(ctx, id, 'modifier la version anglaise d’une parution'), success: (r) => (r.changed ? 'Version anglaise enregistrée : le calendrier en anglais est à jour.' : 'Aucune modification à enregistrer.') },
+  {
+    access: ({ id }, ctx) => publishRelease(ctx, id, 'modifier la version anglaise d’une parution'),
+    success: (r) =>
+      r.changed ? 'Version anglaise enregistrée : le calendrier en anglais est à jour.' : 'Aucune modification à enregistrer.',
+  },
 );
 
-const link = { releaseId: z.coerce.number().int().min(1), publicationId: z.coerce.number({ error: 'Choisissez une publication.' }).int().min(1, 'Choisissez une publication.') };
+const link = {
+  releaseId: z.coerce.number().int().min(1),
+  publicationId: z.coerce.number({ error: 'Choisissez une publication.' }).int().min(1, 'Choisissez une publication.'),
+};
 
-export const linkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
-  await done(await linkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
-}, { access: ({ releaseId }, ctx) => linkRelease(ctx, releaseId, 'lier une publication à une parution'), success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.' });
+export const linkPublicationAction = adminFormAction(
+  z.object(link),
+  async ({ releaseId, publicationId }, ctx) => {
+    await done(await linkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
+  },
+  {
+    access: ({ releaseId }, ctx) => linkRelease(ctx, releaseId, 'lier une publication à une parution'),
+    success: 'Publication liée : elle sera en ligne à l’heure de la parution, pas avant.',
+  },
+);
 
-export const unlinkPublicationAction = adminFormAction(z.object(link), async ({ releaseId, publicationId }, ctx) => {
-  await done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
-}, { access: ({ releaseId }, ctx) => linkRelease(ctx, releaseId, 'retirer une publication d’une parution'), success: 'Publication retirée de la parution : elle redevient un brouillon.' });
+export const unlinkPublicationAction = adminFormAction(
+  z.object(link),
+  async ({ releaseId, publicationId }, ctx) => {
+    await done(await unlinkPublication(ctx.db, { releaseId, publicationId, actor: actorOf(ctx) }));
+  },
+  {
+    access: ({ releaseId }, ctx) => linkRelease(ctx, releaseId, 'retirer une publication d’une parution'),
+    success: 'Publication retirée de la parution : elle redevient un brouillon.',
+  },
+);
 
 /**
  * A step of the release's review (lib/releases/review.ts): `submit` (whoever writes in its area),
@@ -98,14 +148,26 @@ export const unlinkPublicationAction = adminFormAction(z.object(link), async ({ 
  * who did not write it last unless self-approval).
  */
 export const reviewReleaseAction = adminFormAction(
-  z.object({ ...target, step: z.enum(['submit', 'approve', 'return'], { message: 'Étape de relecture inconnue.' }), note: z.string().max(2_000, 'La raison tient en 2 000 caractères au plus.').optional() }),
-  async ({ id, version, step, note }, ctx) => ({ ...(await done(await reviewRelease(ctx.db, { id, expectedVersion: version, step, note, actor: actorOf(ctx) }))), step }),
+  z.object({
+    ...target,
+    step: z.enum(['submit', 'approve', 'return'], { message: 'Étape de relecture inconnue.' }),
+    note: z.string().max(2_000, 'La raison tient en 2 000 caractères au plus.').optional(),
+  }),
+  async ({ id, version, step, note }, ctx) => ({
+    ...(await done(await reviewRelease(ctx.db, { id, expectedVersion: version, step, note, actor: actorOf(ctx) }))),
+    step,
+  }),
   {
     access: async ({ id, step }, ctx) => {
       const release = await releaseArea(ctx.db, id);
       const areas = release ? [release.area] : [];
       return step === 'submit' ? needs.editDraft(areas) : needs.review(areas);
     },
-    success: (r) => ({ submit: 'Parution soumise pour relecture.', approve: 'Parution approuvée avec tout ce qu’elle porte : elle sortira à son heure.', return: 'Parution renvoyée, avec votre remarque.' })[r.step],
+    success: (r) =>
+      ({
+        submit: 'Parution soumise pour relecture.',
+        approve: 'Parution approuvée avec tout ce qu’elle porte : elle sortira à son heure.',
+        return: 'Parution renvoyée, avec votre remarque.',
+      })[r.step],
   },
 );

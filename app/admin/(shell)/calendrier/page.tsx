@@ -19,16 +19,28 @@ export default async function CalendarAdminPage() {
   const mayPrepare = can(actor, { to: 'edit', areas: 'any', what: 'préparer une parution' });
   const db = await getDb();
   const now = new Date();
-  const [upcoming, past, prepared] = await Promise.all([listReleases(db, { now, when: 'upcoming' }), listReleases(db, { now, when: 'past', limit: 30 }), preparedReleases(db)]);
+  const [upcoming, past, prepared] = await Promise.all([
+    listReleases(db, { now, when: 'upcoming' }),
+    listReleases(db, { now, when: 'past', limit: 30 }),
+    preparedReleases(db),
+  ]);
   const table = (list: typeof upcoming, caption: string) => (
     <table className="mt-4 w-full border-collapse text-sm">
       <caption className="text-left font-semibold">{caption}</caption>
       <thead>
         <tr className="border-b border-border text-left">
-          <th scope="col" className="py-2 pr-4">Parution</th>
-          <th scope="col" className="py-2 pr-4">Rubrique</th>
-          <th scope="col" className="py-2 pr-4">Date</th>
-          <th scope="col" className="py-2">Statut</th>
+          <th scope="col" className="py-2 pr-4">
+            Parution
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Rubrique
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Date
+          </th>
+          <th scope="col" className="py-2">
+            Statut
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -50,14 +62,17 @@ export default async function CalendarAdminPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Calendrier des parutions</h1>
         {mayPrepare ? (
-          <Link href="/admin/calendrier/nouvelle" className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover">
+          <Link
+            href="/admin/calendrier/nouvelle"
+            className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover"
+          >
             Annoncer une parution
           </Link>
         ) : null}
       </div>
       <p className="mt-2 max-w-3xl text-muted">
-        Chaque changement (confirmation, report avec sa raison, annulation avec son avis) est publié sur la page de la parution, dans ses flux
-        iCalendar, et noté au journal d’activité.
+        Chaque changement (confirmation, report avec sa raison, annulation avec son avis) est publié sur la page de la parution, dans ses
+        flux iCalendar, et noté au journal d’activité.
       </p>
       {mayPublish ? null : (
         <AccessNote className="mt-4 max-w-3xl">
@@ -74,7 +89,8 @@ export default async function CalendarAdminPage() {
           <ul className="mt-2 space-y-1 text-sm">
             {prepared.map((r) => (
               <li key={r.id}>
-                <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — {getArea(r.area)?.menuLabel ?? r.area}, {formatInZone(r.scheduledAt, env.TIME_ZONE)} ({reviewLabels[r.review].toLowerCase()})
+                <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — {getArea(r.area)?.menuLabel ?? r.area},{' '}
+                {formatInZone(r.scheduledAt, env.TIME_ZONE)} ({reviewLabels[r.review].toLowerCase()})
               </li>
             ))}
           </ul>

@@ -39,7 +39,8 @@ export default async function FilesPage({ searchParams }: Props) {
     <>
       <h1 className="text-2xl font-bold">Fichiers</h1>
       <p className="mt-2 max-w-2xl text-muted">
-        Tous les documents et images du site. Un fichier utilisé par un contenu ne peut pas être supprimé : retirez-le d’abord de ce contenu.
+        Tous les documents et images du site. Un fichier utilisé par un contenu ne peut pas être supprimé : retirez-le d’abord de ce
+        contenu.
       </p>
 
       <section aria-labelledby="envoyer" className="mt-6 max-w-2xl">
@@ -83,14 +84,30 @@ export default async function FilesPage({ searchParams }: Props) {
             <caption className="sr-only">Fichiers de la bibliothèque</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="py-2 pr-4">Nom</th>
-                <th scope="col" className="py-2 pr-4">Type</th>
-                <th scope="col" className="py-2 pr-4 text-right">Taille</th>
-                <th scope="col" className="py-2 pr-4">Envoyé par</th>
-                <th scope="col" className="py-2 pr-4">Date</th>
-                <th scope="col" className="py-2 pr-4">Utilisé dans</th>
-                <th scope="col" className="py-2 pr-4 text-right">Téléchargements</th>
-                <th scope="col" className="py-2">Actions</th>
+                <th scope="col" className="py-2 pr-4">
+                  Nom
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Type
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Taille
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Envoyé par
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Utilisé dans
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Téléchargements
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -135,7 +152,12 @@ export default async function FilesPage({ searchParams }: Props) {
           </table>
           {result.files.length === 0 ? <p className="mt-4 text-muted">Aucun fichier ne correspond à cette recherche.</p> : null}
         </div>
-        <AdminPager page={page} pages={pages} label="Pages de la bibliothèque" href={(p) => filteredHref('/admin/fichiers', { q, type }, p)} />
+        <AdminPager
+          page={page}
+          pages={pages}
+          label="Pages de la bibliothèque"
+          href={(p) => filteredHref('/admin/fichiers', { q, type }, p)}
+        />
       </section>
     </>
   );

@@ -68,11 +68,21 @@ export default async function JournalPage({ searchParams }: Props) {
           <caption className="sr-only">Entrées du journal</caption>
           <thead>
             <tr className="border-b border-border text-left">
-              <th scope="col" className="py-2 pr-4">Date</th>
-              <th scope="col" className="py-2 pr-4">Qui</th>
-              <th scope="col" className="py-2 pr-4">Action</th>
-              <th scope="col" className="py-2 pr-4">Détail</th>
-              <th scope="col" className="py-2">Adresse</th>
+              <th scope="col" className="py-2 pr-4">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Qui
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Action
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Détail
+              </th>
+              <th scope="col" className="py-2">
+                Adresse
+              </th>
             </tr>
           </thead>
           <tbody>

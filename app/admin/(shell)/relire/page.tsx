@@ -20,7 +20,12 @@ export const metadata = { title: 'À relire — Administration' };
 export default async function ReviewPage() {
   const actor = await adminActor();
   const db = await getDb();
-  const [queue, versions, releases, selfApproval] = await Promise.all([reviewQueue(db), versionsAwaitingReview(db), releasesAwaitingReview(db), selfApprovalAllowed(db)]);
+  const [queue, versions, releases, selfApproval] = await Promise.all([
+    reviewQueue(db),
+    versionsAwaitingReview(db),
+    releasesAwaitingReview(db),
+    selfApprovalAllowed(db),
+  ]);
   const mayReview = (row: ReviewQueueRow) => can(actor, needs.review([row.area])) && (row.editedById !== actor.id || selfApproval);
   const toReview = queue.filter(mayReview);
   const mine = queue.filter((row) => !mayReview(row) && row.editedById === actor.id);
@@ -41,17 +46,35 @@ export default async function ReviewPage() {
         {selfApproval ? ' (l’auto-approbation est activée : le dernier rédacteur peut aussi approuver son travail)' : ''}.
       </p>
       <h2 className="mt-8 text-xl font-bold">Contenus</h2>
-      {reviewer ? <ReviewTable caption="En attente de votre relecture" {...items(toReview)} empty="Rien n’attend votre relecture." /> : null}
-      <ReviewTable caption={reviewer ? 'Vos éléments, relus par une autre personne' : 'Vos éléments en attente de relecture'} {...items(mine)} empty="Vous n’avez rien soumis qui attende une relecture." />
+      {reviewer ? (
+        <ReviewTable caption="En attente de votre relecture" {...items(toReview)} empty="Rien n’attend votre relecture." />
+      ) : null}
+      <ReviewTable
+        caption={reviewer ? 'Vos éléments, relus par une autre personne' : 'Vos éléments en attente de relecture'}
+        {...items(mine)}
+        empty="Vous n’avez rien soumis qui attende une relecture."
+      />
       <h2 className="mt-10 text-xl font-bold">Versions de séries</h2>
-      {reviewer ? <ReviewTable caption="Versions de séries en attente de votre relecture" {...seriesVersions(versionsToReview)} empty="Aucune version de série n’attend votre relecture." /> : null}
+      {reviewer ? (
+        <ReviewTable
+          caption="Versions de séries en attente de votre relecture"
+          {...seriesVersions(versionsToReview)}
+          empty="Aucune version de série n’attend votre relecture."
+        />
+      ) : null}
       <ReviewTable
         caption={reviewer ? 'Vos versions de séries, relues par une autre personne' : 'Vos versions de séries en attente de relecture'}
         {...seriesVersions(myVersions)}
         empty="Vous n’avez soumis aucune version de série qui attende une relecture."
       />
       <h2 className="mt-10 text-xl font-bold">Parutions du calendrier</h2>
-      {reviewer ? <ReviewTable caption="Parutions en attente de votre relecture" {...calendar(releasesToReview)} empty="Aucune parution n’attend votre relecture." /> : null}
+      {reviewer ? (
+        <ReviewTable
+          caption="Parutions en attente de votre relecture"
+          {...calendar(releasesToReview)}
+          empty="Aucune parution n’attend votre relecture."
+        />
+      ) : null}
       <ReviewTable
         caption={reviewer ? 'Vos parutions, relues par une autre personne' : 'Vos parutions en attente de relecture'}
         {...calendar(myReleases)}
@@ -71,7 +94,11 @@ const items = (rows: ReviewQueueRow[]) => ({
     key: `${row.kind}-${row.id}`,
     href: row.editPath,
     label: row.title,
-    cells: [row.areaLabel, row.editedByName ?? '—', `${row.submittedAt ? formatDateTime(row.submittedAt) : '—'}${row.submittedByName ? ` par ${row.submittedByName}` : ''}`],
+    cells: [
+      row.areaLabel,
+      row.editedByName ?? '—',
+      `${row.submittedAt ? formatDateTime(row.submittedAt) : '—'}${row.submittedByName ? ` par ${row.submittedByName}` : ''}`,
+    ],
   })),
 });
 
@@ -93,7 +120,11 @@ const calendar = (rows: ReleaseAwaitingReview[]) => ({
     key: String(r.id),
     href: `/admin/calendrier/${r.id}`,
     label: r.title,
-    cells: [getArea(r.area)?.menuLabel ?? r.area, `${formatDateTime(r.scheduledAt)} UTC`, r.submittedAt ? formatDateTime(r.submittedAt) : '—'],
+    cells: [
+      getArea(r.area)?.menuLabel ?? r.area,
+      `${formatDateTime(r.scheduledAt)} UTC`,
+      r.submittedAt ? formatDateTime(r.submittedAt) : '—',
+    ],
   })),
 });
 

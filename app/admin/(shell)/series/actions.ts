@@ -11,7 +11,15 @@ import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { fromZonedInput, zoneName } from '@/lib/releases/model';
 import { cancelImport, importOwnerAndAreas, publishImport } from '@/lib/series/imports';
-import { changeKinds, isStatusCode, periodStart, seriesMetaSchema, statusCodes, type Observation, type SeriesMeta } from '@/lib/series/model';
+import {
+  changeKinds,
+  isStatusCode,
+  periodStart,
+  seriesMetaSchema,
+  statusCodes,
+  type Observation,
+  type SeriesMeta,
+} from '@/lib/series/model';
 import { findSeries, findVersion } from '@/lib/series/queries';
 import {
   approveVersion,
@@ -49,8 +57,13 @@ async function done<T>(result: SeriesWrite<T>): Promise<T> {
 }
 
 const metaInput = seriesMetaSchema.extend({
-  area: z.string({ error: 'Choisissez la rubrique de la série.' }).refine((a) => publicPublicationAreas().some((p) => p.slug === a), 'Choisissez une rubrique publique.'),
-  headline: z.literal('on').optional().transform((v) => v === 'on'),
+  area: z
+    .string({ error: 'Choisissez la rubrique de la série.' })
+    .refine((a) => publicPublicationAreas().some((p) => p.slug === a), 'Choisissez une rubrique publique.'),
+  headline: z
+    .literal('on')
+    .optional()
+    .transform((v) => v === 'on'),
   en: seriesEnglishSchema,
 });
 /** The French description (its columns are picked by the write; the English one, `en`, is passed apart). */
@@ -69,12 +82,24 @@ export const createSeriesAction = adminFormAction(
 export const updateSeriesAction = adminFormAction(
   fromFlatForm(metaInput.extend({ current: z.string().max(40), version: z.coerce.number().int().min(1) })),
   async ({ current, version, ...input }, ctx) => {
-    const row = await done(await updateSeriesMeta(ctx.db, { code: current, expectedVersion: version, meta: toMeta(input), english: input.en, actor: actorOf(ctx) }));
+    const row = await done(
+      await updateSeriesMeta(ctx.db, {
+        code: current,
+        expectedVersion: version,
+        meta: toMeta(input),
+        english: input.en,
+        actor: actorOf(ctx),
+      }),
+    );
     if (row.code !== current) redirect(`/admin/series/${row.code}`);
     return { version: row.version };
   },
   {
-    access: async (input, ctx) => publishSeries([...new Set([...(await areasOfSeries(ctx, input.current)), input.area])], 'modifier la description d’une série (publique dès l’enregistrement)'),
+    access: async (input, ctx) =>
+      publishSeries(
+        [...new Set([...(await areasOfSeries(ctx, input.current)), input.area])],
+        'modifier la description d’une série (publique dès l’enregistrement)',
+      ),
     success: 'Description de la série enregistrée.',
   },
 );
@@ -98,7 +123,10 @@ function releaseOf(input: { when: 'now' | 'later' | 'release'; releaseId?: numbe
 }
 function publishTime(input: { when: 'now' | 'later' | 'release'; publishAt?: string }): Date | undefined {
   if (input.when !== 'later') return undefined;
-  if (!input.publishAt) throw new ValidationError('Indiquez la date et l’heure de publication.', { publishAt: ['Indiquez la date et l’heure de publication.'] });
+  if (!input.publishAt)
+    throw new ValidationError('Indiquez la date et l’heure de publication.', {
+      publishAt: ['Indiquez la date et l’heure de publication.'],
+    });
   const at = fromZonedInput(input.publishAt, env.TIME_ZONE);
   if (!at || at.getTime() <= Date.now()) {
     const message = `La date de publication doit être dans le futur (${zoneName(env.TIME_ZONE)}).`;
@@ -135,7 +163,10 @@ export const publishValuesAction = adminFormAction(
     for (const [key, raw] of Object.entries(input)) {
       if (!key.startsWith('value:') || typeof raw !== 'string') continue;
       const period = key.slice(6);
-      const text = raw.trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+      const text = raw
+        .trim()
+        .replace(/[\s\u00a0\u202f]/g, '')
+        .replace(',', '.');
       if (text === '') continue;
       if (!periodStart(period.slice(0, 7), 'monthly') && !/^\d{4}-\d{2}-01$/.test(period)) {
         refuse(key, `Période inconnue : ${period}.`);
@@ -199,7 +230,9 @@ export const cancelImportAction = adminFormAction(
     // Its author forgets their own import; someone else's takes a publisher.
     access: async ({ id }, ctx) => {
       const staged = await importOwnerAndAreas(ctx.db, id);
-      return !staged || staged.createdBy === ctx.user.id ? needs.read : publishSeries(staged.areas, 'annuler l’import d’une autre personne');
+      return !staged || staged.createdBy === ctx.user.id
+        ? needs.read
+        : publishSeries(staged.areas, 'annuler l’import d’une autre personne');
     },
   },
 );
@@ -242,5 +275,8 @@ export const approveVersionAction = adminFormAction(
 export const returnVersionAction = adminFormAction(
   versionInput.extend({ note: z.string().max(2_000, 'La raison tient en 2 000 caractères au plus.').default('') }),
   async ({ code, number, note }, ctx) => done(await returnVersion(ctx.db, { code, number, note, actor: actorOf(ctx) })),
-  { access: async ({ code }, ctx) => needs.review(await areasOfSeries(ctx, code)), success: 'Version renvoyée à son rédacteur, avec votre remarque. Rien n’en est public.' },
+  {
+    access: async ({ code }, ctx) => needs.review(await areasOfSeries(ctx, code)),
+    success: 'Version renvoyée à son rédacteur, avec votre remarque. Rien n’en est public.',
+  },
 );

@@ -23,7 +23,10 @@ export default async function SeriesAdminPage({ searchParams }: Props) {
         <h1 className="text-2xl font-bold">Séries statistiques</h1>
         <div className="flex flex-wrap gap-2">
           {canImport ? (
-            <Link href="/admin/series/import" className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover">
+            <Link
+              href="/admin/series/import"
+              className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg no-underline hover:bg-primary-hover"
+            >
               Importer un fichier (CSV, XLSX)
             </Link>
           ) : null}
@@ -35,8 +38,8 @@ export default async function SeriesAdminPage({ searchParams }: Props) {
         </div>
       </div>
       <p className="mt-2 text-muted">
-        Chaque publication de valeurs crée une version datée de la série ; une valeur publiée n’est jamais modifiée sans trace. Une version peut être
-        programmée : rien n’en est visible avant l’heure.
+        Chaque publication de valeurs crée une version datée de la série ; une valeur publiée n’est jamais modifiée sans trace. Une version
+        peut être programmée : rien n’en est visible avant l’heure.
       </p>
       {canCreate ? null : (
         <AccessNote className="mt-4 max-w-3xl">

@@ -16,7 +16,8 @@ export const createUserAction = adminFormAction(
   async ({ role, areas, ...input }, ctx) => {
     const user = await createAccountAs(ctx, ctx.request, ctx.user, input);
     // Least power unless the administrator chose otherwise here.
-    if (role) await setAccountAccess(ctx.db, { actor: ctx.user, ip: ctx.request.ip, change: { userId: user.id, role, areas: areas ?? [] } });
+    if (role)
+      await setAccountAccess(ctx.db, { actor: ctx.user, ip: ctx.request.ip, change: { userId: user.id, role, areas: areas ?? [] } });
     return user;
   },
   { access: needs.users, success: (user) => `Compte créé pour ${user.name}.` },
@@ -25,7 +26,10 @@ export const createUserAction = adminFormAction(
 export const setUserActiveAction = adminAction(
   z.object({ userId: z.uuid({ message: 'Compte inconnu.' }), active: z.boolean() }),
   (input, ctx) => setAccountActive(ctx, ctx.request, ctx.user, input),
-  { access: needs.users, success: (user) => (user.active ? `Compte de ${user.name} réactivé.` : `Compte de ${user.name} désactivé : ses sessions sont fermées.`) },
+  {
+    access: needs.users,
+    success: (user) => (user.active ? `Compte de ${user.name} réactivé.` : `Compte de ${user.name} désactivé : ses sessions sont fermées.`),
+  },
 );
 
 /** An account's role and areas (the users screen's form for one account). */
@@ -45,7 +49,10 @@ export const setSelfApprovalAction = adminFormAction(
   },
   {
     access: { ...needs.users, what: 'changer les règles de relecture' },
-    success: (on) => (on ? 'Auto-approbation activée : le dernier rédacteur peut approuver son propre travail.' : 'Auto-approbation désactivée : une seconde personne approuve ce qui part en ligne.'),
+    success: (on) =>
+      on
+        ? 'Auto-approbation activée : le dernier rédacteur peut approuver son propre travail.'
+        : 'Auto-approbation désactivée : une seconde personne approuve ce qui part en ligne.',
   },
 );
 

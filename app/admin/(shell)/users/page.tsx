@@ -21,7 +21,8 @@ const plural: Record<Role, string> = { admin: 'Administrateurs', publisher: 'Res
 const counted = (role: Role, n: number) => `${n} ${n > 1 ? plural[role] : roleLabels[role]}`;
 
 /** The areas of a Rédacteur as the menu names them. */
-const areaNames = (areas: readonly string[]) => (areas.length === 0 ? 'aucune rubrique' : areas.map((a) => getArea(a)?.menuLabel ?? a).join(', '));
+const areaNames = (areas: readonly string[]) =>
+  areas.length === 0 ? 'aucune rubrique' : areas.map((a) => getArea(a)?.menuLabel ?? a).join(', ');
 
 /** Accounts and their roles: the administrators' screen (one's own profile is everyone's: /admin/users/profil). */
 export default async function UsersPage() {
@@ -38,7 +39,14 @@ export default async function UsersPage() {
   }
   const auth = await getAuth();
   const accounts = await listAccounts(auth, await currentAuthRequest(), actor);
-  const [access, counts, selfApproval] = await Promise.all([accessOfAccounts(auth.db, accounts.map((a) => a.id)), countByRole(auth.db), selfApprovalAllowed(auth.db)]);
+  const [access, counts, selfApproval] = await Promise.all([
+    accessOfAccounts(
+      auth.db,
+      accounts.map((a) => a.id),
+    ),
+    countByRole(auth.db),
+    selfApprovalAllowed(auth.db),
+  ]);
   const activeCount = accounts.filter((a) => a.active).length;
   const options = roles.map((value) => ({ value, label: roleLabels[value] }));
   return (
@@ -48,7 +56,8 @@ export default async function UsersPage() {
         <Link href="/admin/users/profil">Modifier mon profil</Link>
       </div>
       <p className="mt-2 text-muted">
-        {accounts.length} compte{accounts.length > 1 ? 's' : ''}, dont {activeCount} actif{activeCount > 1 ? 's' : ''}. Désactiver un compte ferme aussitôt ses sessions.
+        {accounts.length} compte{accounts.length > 1 ? 's' : ''}, dont {activeCount} actif{activeCount > 1 ? 's' : ''}. Désactiver un compte
+        ferme aussitôt ses sessions.
       </p>
       <p className="mt-1 text-muted">Comptes actifs par rôle : {roles.map((r) => counted(r, counts[r])).join(', ')}.</p>
       <div className="mt-6 overflow-x-auto">
@@ -56,13 +65,27 @@ export default async function UsersPage() {
           <caption className="sr-only">Comptes de l’administration</caption>
           <thead>
             <tr className="border-b border-border text-left">
-              <th scope="col" className="py-2 pr-4">Nom</th>
-              <th scope="col" className="py-2 pr-4">Adresse électronique</th>
-              <th scope="col" className="py-2 pr-4">Rôle</th>
-              <th scope="col" className="py-2 pr-4">Créé le</th>
-              <th scope="col" className="py-2 pr-4">Dernière connexion</th>
-              <th scope="col" className="py-2 pr-4">État</th>
-              <th scope="col" className="py-2">Action</th>
+              <th scope="col" className="py-2 pr-4">
+                Nom
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Adresse électronique
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Rôle
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Créé le
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Dernière connexion
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                État
+              </th>
+              <th scope="col" className="py-2">
+                Action
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -80,7 +103,14 @@ export default async function UsersPage() {
                       <>
                         {roleLabels[held.role]}
                         {held.role === 'editor' ? <span className="block text-xs text-muted">{areaNames(held.areas)}</span> : null}
-                        <AccessForm userId={a.id} name={a.name} role={held.role} areas={held.areas} options={options} self={a.id === actor.id} />
+                        <AccessForm
+                          userId={a.id}
+                          name={a.name}
+                          role={held.role}
+                          areas={held.areas}
+                          options={options}
+                          self={a.id === actor.id}
+                        />
                       </>
                     ) : (
                       <span className="text-muted">—</span>
@@ -107,8 +137,8 @@ export default async function UsersPage() {
           Créer un compte
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Le nouveau compte reçoit le rôle choisi ci-dessous : par défaut Rédacteur sans rubrique, le moins de pouvoir (il lit sans rien modifier). Communiquez-lui son mot de passe
-          par un canal sûr.
+          Le nouveau compte reçoit le rôle choisi ci-dessous : par défaut Rédacteur sans rubrique, le moins de pouvoir (il lit sans rien
+          modifier). Communiquez-lui son mot de passe par un canal sûr.
         </p>
         <CreateUserForm options={options} />
       </section>
@@ -117,8 +147,8 @@ export default async function UsersPage() {
           Relecture
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Avant sa mise en ligne, chaque élément est approuvé par une autre personne que celle qui l’a écrit en dernier. Chaque changement de cette règle est inscrit au
-          journal.
+          Avant sa mise en ligne, chaque élément est approuvé par une autre personne que celle qui l’a écrit en dernier. Chaque changement
+          de cette règle est inscrit au journal.
         </p>
         <SelfApprovalForm allowed={selfApproval} />
       </section>

@@ -37,7 +37,11 @@ export function LoginForm({ next }: { next: string }) {
       <p role="status" aria-live="polite" className="min-h-6 text-sm text-down">
         {errors.message}
       </p>
-      <button type="submit" disabled={pending} className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70">
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
+      >
         {pending ? 'Connexion…' : 'Se connecter'}
       </button>
     </form>

@@ -17,7 +17,17 @@ export const GET = adminRoute<{ kind: string }>(needs.read, async (request, { db
   // A kind whose rows all belong to one area (news, events…) needs no `area`.
   const given = url.searchParams.getAll('area');
   const areas = given.length === 0 && 'slug' in kind.area ? [kind.area.slug] : given;
-  if (areas.length === 0 || areas.some((slug) => getArea(slug)?.kind !== kind.name)) throw new ValidationError('Rubrique inconnue : rechargez la page.');
-  const filters = { areas, q: get('q'), status: get('status'), year: get('year'), sort: get('sort'), dir: get('dir'), page: get('page'), perPage: get('perPage') };
+  if (areas.length === 0 || areas.some((slug) => getArea(slug)?.kind !== kind.name))
+    throw new ValidationError('Rubrique inconnue : rechargez la page.');
+  const filters = {
+    areas,
+    q: get('q'),
+    status: get('status'),
+    year: get('year'),
+    sort: get('sort'),
+    dir: get('dir'),
+    page: get('page'),
+    perPage: get('perPage'),
+  };
   return json(await listItemsForAdmin(db, kind, parseOrThrow(adminListParams, filters)));
 });

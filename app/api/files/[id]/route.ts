@@ -21,15 +21,23 @@ const idOf = (params: Params) => {
 };
 const renameSchema = z.object({ name: z.string({ message: 'Saisissez un nom.' }).max(400, 'Nom trop long.') });
 
-export const GET = adminRoute<Params>(needs.read, async (_request, { db }, params) => json({ file: await getLibraryFile(db, idOf(params)) }));
+export const GET = adminRoute<Params>(needs.read, async (_request, { db }, params) =>
+  json({ file: await getLibraryFile(db, idOf(params)) }),
+);
 
 export const PATCH = adminRoute<Params, z.infer<typeof renameSchema>>(
   async ({ params }, { db, actor }) => {
-    const [file] = await db.select({ uploadedBy: files.uploadedBy }).from(files).where(eq(files.id, idOf(params))).limit(1);
+    const [file] = await db
+      .select({ uploadedBy: files.uploadedBy })
+      .from(files)
+      .where(eq(files.id, idOf(params)))
+      .limit(1);
     if (!file) return needs.read;
     if (file.uploadedBy !== actor.id) return { to: 'publish', what: 'renommer le fichier d’une autre personne' };
     const { uses } = await getLibraryFile(db, idOf(params));
-    return uses.length === 0 ? { ...needs.upload, what: 'renommer vos fichiers' } : { to: 'publish', what: 'renommer un fichier utilisé par le site (son nom et son adresse y changent)' };
+    return uses.length === 0
+      ? { ...needs.upload, what: 'renommer vos fichiers' }
+      : { to: 'publish', what: 'renommer un fichier utilisé par le site (son nom et son adresse y changent)' };
   },
   async (_request, { db, user, request: auth }, params, { name }) => {
     const file = await renameFile(db, idOf(params), name, user, auth.ip);

@@ -8,6 +8,10 @@ import { perRequest } from '@/lib/http/per-request';
 export async function GET(request: Request) {
   await perRequest();
   const identity = await getIdentity();
-  const body = JSON.stringify(openApiDocument(env.SITE_URL.replace(/\/$/, ''), identity?.name ?? 'Institut national de la statistique'), null, 2);
+  const body = JSON.stringify(
+    openApiDocument(env.SITE_URL.replace(/\/$/, ''), identity?.name ?? 'Institut national de la statistique'),
+    null,
+    2,
+  );
   return conditional(request, body, 'application/json; charset=utf-8');
 }

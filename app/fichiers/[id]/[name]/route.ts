@@ -21,7 +21,12 @@ async function handle(request: Request, { params }: { params: Promise<{ id: stri
   // reader's cookies, so a draft's cover would be broken in the editors' preview.
   const hidden = restricted || (!file.mime.startsWith('image/') && !(await visibleToVisitors(db, file.id, new Date())));
   if (hidden && !(await userOfRequest(request))) return notFound();
-  const response = await fileResponse(request, file, getStorage(), hidden ? 'private, no-store' : 'public, max-age=86400, stale-while-revalidate=604800');
+  const response = await fileResponse(
+    request,
+    file,
+    getStorage(),
+    hidden ? 'private, no-store' : 'public, max-age=86400, stale-while-revalidate=604800',
+  );
   downloadCounter().record(file.id, request, response);
   return response;
 }

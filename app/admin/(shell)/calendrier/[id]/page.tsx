@@ -69,18 +69,27 @@ export default async function ReleaseAdminPage({ params }: Props) {
           page publique
         </Link>
       </p>
-      {row.reason ? <p className="mt-2 text-muted">{row.status === 'cancelled' ? 'Avis' : 'Dernière raison'} : {row.reason}</p> : null}
+      {row.reason ? (
+        <p className="mt-2 text-muted">
+          {row.status === 'cancelled' ? 'Avis' : 'Dernière raison'} : {row.reason}
+        </p>
+      ) : null}
       <section aria-labelledby="relecture" className={`mt-6 max-w-3xl rounded-md border p-4 ${atRisk ? 'border-down' : 'border-border'}`}>
         <h2 id="relecture" className="font-semibold">
           Relecture : <span data-testid="relecture-parution">{reviewLabels[row.review]}</span>
         </h2>
         {atRisk ? (
           <p role="alert" className="mt-2 font-medium text-down">
-            {atRisk.overdue ? 'L’heure de cette parution est passée : rien n’en est sorti,' : 'Cette parution sort dans moins de 24 h et rien n’en sortira :'} il manque l’approbation de{' '}
-            {atRisk.missing.map((m) => m.label).join(', ')}.
+            {atRisk.overdue
+              ? 'L’heure de cette parution est passée : rien n’en est sorti,'
+              : 'Cette parution sort dans moins de 24 h et rien n’en sortira :'}{' '}
+            il manque l’approbation de {atRisk.missing.map((m) => m.label).join(', ')}.
           </p>
         ) : ready && !ready.ready && open ? (
-          <p className="mt-2 text-sm">Elle ne sortira à son heure qu’approuvée avec tout ce qu’elle porte. Il manque l’approbation de {ready.missing.map((m) => m.label).join(', ')}.</p>
+          <p className="mt-2 text-sm">
+            Elle ne sortira à son heure qu’approuvée avec tout ce qu’elle porte. Il manque l’approbation de{' '}
+            {ready.missing.map((m) => m.label).join(', ')}.
+          </p>
         ) : open ? (
           <p className="mt-2 text-sm">Approuvée avec tout ce qu’elle porte : elle sortira à son heure.</p>
         ) : null}
@@ -92,12 +101,14 @@ export default async function ReleaseAdminPage({ params }: Props) {
       </section>
       {row.publicSince === null && open ? (
         <p className="mt-4 max-w-3xl rounded-md border border-border bg-surface-2 p-3 text-sm">
-          En préparation : cette parution n’est pas encore sur le calendrier public. Elle y paraît quand un responsable de publication l’approuve.
+          En préparation : cette parution n’est pas encore sur le calendrier public. Elle y paraît quand un responsable de publication
+          l’approuve.
         </p>
       ) : null}
       {!mayWrite ? (
         <AccessNote className="mt-6 max-w-3xl">
-          Vous pouvez lire cette parution ; un responsable de publication la confirme, la reporte, l’annule, en écrit la version anglaise et lui lie des contenus.
+          Vous pouvez lire cette parution ; un responsable de publication la confirme, la reporte, l’annule, en écrit la version anglaise et
+          lui lie des contenus.
         </AccessNote>
       ) : null}
       {open && mayWrite ? (
@@ -141,7 +152,10 @@ export default async function ReleaseAdminPage({ params }: Props) {
         <h2 id="contenus" className="text-xl font-bold">
           Contenus de la parution
         </h2>
-        <p className="mt-1 text-muted">Tout ce qui est lié ici est mis en ligne ensemble à l’heure de la parution, et reste invisible au public avant : pages, fichiers, API, flux, plan du site.</p>
+        <p className="mt-1 text-muted">
+          Tout ce qui est lié ici est mis en ligne ensemble à l’heure de la parution, et reste invisible au public avant : pages, fichiers,
+          API, flux, plan du site.
+        </p>
         {carried.length + carriedVersions.length === 0 ? (
           <p className="mt-3">Aucun contenu lié.</p>
         ) : (
@@ -149,7 +163,9 @@ export default async function ReleaseAdminPage({ params }: Props) {
             {carried.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-3">
                 <Link href={`${getArea(p.area)?.adminPath ?? '/admin'}/${p.id}`}>{p.title}</Link>
-                <span className="text-sm text-muted">{p.status === 'published' ? 'en ligne' : p.status === 'scheduled' ? 'programmée' : 'brouillon'}</span>
+                <span className="text-sm text-muted">
+                  {p.status === 'published' ? 'en ligne' : p.status === 'scheduled' ? 'programmée' : 'brouillon'}
+                </span>
                 {open && mayPublish ? <UnlinkPublicationButton releaseId={row.id} publicationId={p.id} title={p.title} /> : null}
               </li>
             ))}
@@ -164,13 +180,20 @@ export default async function ReleaseAdminPage({ params }: Props) {
           </ul>
         )}
         {!mayPublish ? null : open && canLink ? (
-          <LinkPublicationForm releaseId={row.id} choices={linkable.map((p) => ({ id: p.id, label: `${getArea(p.area)?.label ?? p.area} — ${p.title}${p.status === 'scheduled' ? ' (programmée)' : ''}` }))} />
+          <LinkPublicationForm
+            releaseId={row.id}
+            choices={linkable.map((p) => ({
+              id: p.id,
+              label: `${getArea(p.area)?.label ?? p.area} — ${p.title}${p.status === 'scheduled' ? ' (programmée)' : ''}`,
+            }))}
+          />
         ) : open ? (
           <p className="mt-3 text-muted">Confirmez la date pour lier des contenus à cette parution.</p>
         ) : null}
         {open && canLink && mayPublish ? (
           <p className="mt-3 text-sm text-muted">
-            Pour des valeurs de séries : <Link href="/admin/series/import">importez-les</Link> et choisissez cette parution à la publication.
+            Pour des valeurs de séries : <Link href="/admin/series/import">importez-les</Link> et choisissez cette parution à la
+            publication.
           </p>
         ) : null}
       </section>

@@ -23,7 +23,9 @@ export default async function NewReleasePage() {
       </p>
       <h1 className="mt-2 text-2xl font-bold">Annoncer une parution</h1>
       {publisher ? null : (
-        <p className="mt-2 max-w-3xl text-muted">Votre annonce est préparée hors du calendrier public : elle y paraît quand un responsable de publication l’approuve.</p>
+        <p className="mt-2 max-w-3xl text-muted">
+          Votre annonce est préparée hors du calendrier public : elle y paraît quand un responsable de publication l’approuve.
+        </p>
       )}
       <CreateReleaseForm areas={areas.map((a) => ({ slug: a.slug, label: a.menuLabel }))} zone={zoneName(env.TIME_ZONE)} />
     </>

@@ -137,7 +137,11 @@ export default async function SeriesEditPage({ params }: Props) {
           english={row.translations.en}
           version={row.version}
           hasValues={values.length > 0}
-          readOnly={mayPublish ? null : 'Vous pouvez lire la description : un responsable de publication la modifie (elle est publique dès l’enregistrement).'}
+          readOnly={
+            mayPublish
+              ? null
+              : 'Vous pouvez lire la description : un responsable de publication la modifie (elle est publique dès l’enregistrement).'
+          }
         />
       </section>
     </>
@@ -146,7 +150,8 @@ export default async function SeriesEditPage({ params }: Props) {
 
 /** A version's review, as the list shows it: « Soumise pour relecture », « Approuvée », « Renvoyée : raison ». */
 function ReviewBadge({ version }: { version: AdminVersion }) {
-  const text = version.review === 'none' ? `Renvoyée : ${version.reviewNote ?? 'sans raison indiquée'}` : versionReviewLabels[version.review];
+  const text =
+    version.review === 'none' ? `Renvoyée : ${version.reviewNote ?? 'sans raison indiquée'}` : versionReviewLabels[version.review];
   const tone = version.review === 'approved' ? 'border-border' : 'border-down';
   return (
     <span className={`ml-1 inline-block rounded-sm border px-1.5 text-xs ${tone}`}>
@@ -157,7 +162,19 @@ function ReviewBadge({ version }: { version: AdminVersion }) {
 }
 
 /** The version not yet public: scheduled, waiting for review, or sent back, and what this user may do with it. */
-function PendingVersion({ code, version, actorId, mayReview, mayCancel }: { code: string; version: AdminVersion; actorId: string; mayReview: boolean; mayCancel: boolean }) {
+function PendingVersion({
+  code,
+  version,
+  actorId,
+  mayReview,
+  mayCancel,
+}: {
+  code: string;
+  version: AdminVersion;
+  actorId: string;
+  mayReview: boolean;
+  mayCancel: boolean;
+}) {
   const when = `${formatDateTime(version.publishedAt)} UTC`;
   const writer = version.createdBy === actorId ? 'vous' : (version.createdByName ?? 'un compte supprimé');
   return (
@@ -167,7 +184,9 @@ function PendingVersion({ code, version, actorId, mayReview, mayCancel }: { code
           <h2 id="en-attente" className="font-semibold">
             Version {version.number} programmée le {when}
           </h2>
-          <p className="mt-1 text-sm">Ses valeurs ne sont visibles nulle part avant cette heure. Une seule version peut être programmée à la fois.</p>
+          <p className="mt-1 text-sm">
+            Ses valeurs ne sont visibles nulle part avant cette heure. Une seule version peut être programmée à la fois.
+          </p>
         </>
       ) : version.review === 'submitted' ? (
         <>

@@ -20,8 +20,8 @@ export default async function SeriesImportPage({ searchParams }: Props) {
       </p>
       <h1 className="mt-2 text-2xl font-bold">Importer des valeurs</h1>
       <p className="mt-2 max-w-3xl text-muted">
-        Le fichier est d’abord lu et vérifié : l’aperçu montre, ligne par ligne, les nouvelles valeurs, les valeurs révisées (ancienne → nouvelle),
-        celles qui ne changent pas et les erreurs. Rien n’est publié avant votre confirmation.
+        Le fichier est d’abord lu et vérifié : l’aperçu montre, ligne par ligne, les nouvelles valeurs, les valeurs révisées (ancienne →
+        nouvelle), celles qui ne changent pas et les erreurs. Rien n’est publié avant votre confirmation.
       </p>
       {annule ? (
         <p role="status" className="mt-4 rounded-md border border-border px-4 py-3">

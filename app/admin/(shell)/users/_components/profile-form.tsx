@@ -22,7 +22,13 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
         hint="Laissez vide pour le garder. 12 caractères au moins."
         errors={errors}
       />
-      <Field name="passwordConfirm" label="Nouveau mot de passe (confirmation)" type="password" autoComplete="new-password" errors={errors} />
+      <Field
+        name="passwordConfirm"
+        label="Nouveau mot de passe (confirmation)"
+        type="password"
+        autoComplete="new-password"
+        errors={errors}
+      />
       <FormStatus result={result} />
       <SubmitButton pending={pending} pendingLabel="Enregistrement…">
         Enregistrer

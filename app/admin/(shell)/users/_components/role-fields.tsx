@@ -22,7 +22,11 @@ const roleHints: Record<Role, string> = {
  * back-office (institutional pages are a publisher's, whoever holds them).
  */
 const groups = sections
-  .map((s) => ({ key: s.key, label: s.label, areas: (registry as readonly Area[]).filter((a) => a.section === s.key && a.kind !== 'pages') }))
+  .map((s) => ({
+    key: s.key,
+    label: s.label,
+    areas: (registry as readonly Area[]).filter((a) => a.section === s.key && a.kind !== 'pages'),
+  }))
   .filter((g) => g.areas.length > 0);
 
 export function RoleFields({
@@ -73,10 +77,14 @@ export function RoleFields({
         <FieldError id={`${id}-role`} error={roleError} />
       </div>
       {role === 'editor' ? (
-        <fieldset className="min-w-0 rounded-md border border-border p-3" aria-describedby={`${id}-rubriques-aide${areasError ? ` ${id}-rubriques-erreur` : ''}`}>
+        <fieldset
+          className="min-w-0 rounded-md border border-border p-3"
+          aria-describedby={`${id}-rubriques-aide${areasError ? ` ${id}-rubriques-erreur` : ''}`}
+        >
           <legend className="px-1 text-sm font-medium">Rubriques du rédacteur</legend>
           <p id={`${id}-rubriques-aide`} className="text-xs text-muted">
-            Sans rubrique, le compte ne peut que lire. {areas.length} rubrique{areas.length > 1 ? 's' : ''} cochée{areas.length > 1 ? 's' : ''}.
+            Sans rubrique, le compte ne peut que lire. {areas.length} rubrique{areas.length > 1 ? 's' : ''} cochée
+            {areas.length > 1 ? 's' : ''}.
           </p>
           {groups.map((g) => (
             <fieldset key={g.key} className="mt-3 min-w-0">
@@ -85,7 +93,14 @@ export function RoleFields({
                 {g.areas.map((a) => (
                   <li key={a.slug}>
                     <label className="flex items-start gap-2 text-sm">
-                      <input type="checkbox" name="areas" value={a.slug} checked={areas.includes(a.slug)} onChange={(e) => toggle(a.slug, e.target.checked)} className="mt-1" />
+                      <input
+                        type="checkbox"
+                        name="areas"
+                        value={a.slug}
+                        checked={areas.includes(a.slug)}
+                        onChange={(e) => toggle(a.slug, e.target.checked)}
+                        className="mt-1"
+                      />
                       {a.menuLabel}
                     </label>
                   </li>

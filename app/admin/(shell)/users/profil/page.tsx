@@ -13,7 +13,8 @@ export default async function ProfilePage() {
       </p>
       <h1 className="mt-2 text-2xl font-bold">Mon profil</h1>
       <p className="mt-2 max-w-xl text-muted">
-        Pour changer d’adresse électronique ou de mot de passe, saisissez votre mot de passe actuel. Changer de mot de passe ferme vos autres sessions.
+        Pour changer d’adresse électronique ou de mot de passe, saisissez votre mot de passe actuel. Changer de mot de passe ferme vos
+        autres sessions.
       </p>
       <ProfileForm name={user.name} email={user.email} />
     </>

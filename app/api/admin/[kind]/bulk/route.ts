@@ -29,15 +29,22 @@ export const POST = adminRoute<{ kind: string }, z.infer<typeof schema>>(
   async ({ params, body }, { db }) => {
     const kind = kindOf(params.kind);
     const rows = await readRows(db, kind, body.ids);
-    if (body.action === 'publish' || body.action === 'unpublish') return needs.publish([...new Set(rows.map((row) => areaOfRow(kind, row)))]);
+    if (body.action === 'publish' || body.action === 'unpublish')
+      return needs.publish([...new Set(rows.map((row) => areaOfRow(kind, row)))]);
     return rows.flatMap((row) => needs.change([areaOfRow(kind, row)], row.status));
   },
   async (_request, { db, user, request: auth }, { kind }, { action, ids }) => {
     const result = await bulkChangeLifecycle(db, { kind: kindOf(kind), action, ids, user, ip: auth.ip });
     await invalidateTags(result.tags);
     const n = result.items.length;
-    const skipped = result.skipped.length ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})` : '';
-    return json({ count: n, skipped: result.skipped, message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.` });
+    const skipped = result.skipped.length
+      ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})`
+      : '';
+    return json({
+      count: n,
+      skipped: result.skipped,
+      message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.`,
+    });
   },
   { body: schema },
 );

@@ -7,7 +7,11 @@ import { json } from '@/lib/http/responses';
 import { maxImportBytes } from '@/lib/series/files/import';
 import { stageImport } from '@/lib/series/imports';
 
-const tooLarge = () => json({ error: `Fichier trop volumineux : ${Math.round(maxImportBytes / 1024 / 1024)} Mo au plus. Découpez-le en plusieurs fichiers.` }, { status: 413 });
+const tooLarge = () =>
+  json(
+    { error: `Fichier trop volumineux : ${Math.round(maxImportBytes / 1024 / 1024)} Mo au plus. Découpez-le en plusieurs fichiers.` },
+    { status: 413 },
+  );
 
 export const POST = adminRoute({ ...needs.upload, what: 'préparer un import de valeurs' }, async (request, { db, user, request: auth }) => {
   // Refused before reading the body when its announced size is over the limit.
@@ -22,6 +26,10 @@ export const POST = adminRoute({ ...needs.upload, what: 'préparer un import de 
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) throw new ValidationError('Choisissez un fichier CSV ou XLSX à importer.');
   if (file.size > maxImportBytes) return tooLarge();
-  const { id } = await stageImport(db, { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()), actor: { user, ip: auth.ip } });
+  const { id } = await stageImport(db, {
+    filename: file.name,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    actor: { user, ip: auth.ip },
+  });
   return json({ id }, { status: 201 });
 });

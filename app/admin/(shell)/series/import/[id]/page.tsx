@@ -36,8 +36,13 @@ export default async function ImportPreviewPage({ params }: Props) {
   const reviewNote = versionReviewNote({ approver: can(actor, needs.review(owner.areas)), selfApproval });
   const { staged, preview, frequencies } = view;
   const errors = staged.errors;
-  const shownValue = (o: Observation | undefined) => (o ? `${formatNumber(o.value, 4).replace(/0+$/, '').replace(/,$/, '')} (${statusLabel[o.status]})` : '—');
-  const ordered = [...preview.lines.filter((l) => l.change === 'revised'), ...preview.lines.filter((l) => l.change === 'new'), ...preview.lines.filter((l) => l.change === 'unchanged')];
+  const shownValue = (o: Observation | undefined) =>
+    o ? `${formatNumber(o.value, 4).replace(/0+$/, '').replace(/,$/, '')} (${statusLabel[o.status]})` : '—';
+  const ordered = [
+    ...preview.lines.filter((l) => l.change === 'revised'),
+    ...preview.lines.filter((l) => l.change === 'new'),
+    ...preview.lines.filter((l) => l.change === 'unchanged'),
+  ];
   const lines = ordered.slice(0, SHOWN);
   return (
     <>
@@ -45,14 +50,20 @@ export default async function ImportPreviewPage({ params }: Props) {
         <Link href="/admin/series/import">Importer des valeurs</Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">Aperçu de l’import</h1>
-      <p className="mt-2 text-muted">
-        Fichier « {view.filename} ». Rien n’est encore enregistré.
-      </p>
+      <p className="mt-2 text-muted">Fichier « {view.filename} ». Rien n’est encore enregistré.</p>
       <ul className="mt-4 flex flex-wrap gap-4" aria-label="Résumé">
-        <li className="rounded-md border border-border px-4 py-2"><strong>{preview.counts.new}</strong> nouvelle(s)</li>
-        <li className="rounded-md border border-border px-4 py-2"><strong>{preview.counts.revised}</strong> révisée(s)</li>
-        <li className="rounded-md border border-border px-4 py-2"><strong>{preview.counts.unchanged}</strong> inchangée(s)</li>
-        <li className={`rounded-md border px-4 py-2 ${errors.length > 0 ? 'border-down text-down' : 'border-border'}`}><strong>{errors.length}</strong> erreur(s)</li>
+        <li className="rounded-md border border-border px-4 py-2">
+          <strong>{preview.counts.new}</strong> nouvelle(s)
+        </li>
+        <li className="rounded-md border border-border px-4 py-2">
+          <strong>{preview.counts.revised}</strong> révisée(s)
+        </li>
+        <li className="rounded-md border border-border px-4 py-2">
+          <strong>{preview.counts.unchanged}</strong> inchangée(s)
+        </li>
+        <li className={`rounded-md border px-4 py-2 ${errors.length > 0 ? 'border-down text-down' : 'border-border'}`}>
+          <strong>{errors.length}</strong> erreur(s)
+        </li>
       </ul>
 
       {errors.length > 0 ? (
@@ -78,12 +89,24 @@ export default async function ImportPreviewPage({ params }: Props) {
             <caption className="sr-only">Chaque valeur du fichier : révisées, puis nouvelles, puis inchangées</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="py-2 pr-4">Ligne</th>
-                <th scope="col" className="py-2 pr-4">Série</th>
-                <th scope="col" className="py-2 pr-4">Période</th>
-                <th scope="col" className="py-2 pr-4">Changement</th>
-                <th scope="col" className="py-2 pr-4">Avant</th>
-                <th scope="col" className="py-2">Après</th>
+                <th scope="col" className="py-2 pr-4">
+                  Ligne
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Série
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Période
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Changement
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Avant
+                </th>
+                <th scope="col" className="py-2">
+                  Après
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -91,9 +114,13 @@ export default async function ImportPreviewPage({ params }: Props) {
                 <tr key={`${l.code}-${l.period}`} className={`border-b border-border ${l.change === 'unchanged' ? 'text-muted' : ''}`}>
                   <td className="py-1 pr-4 tabular-nums">{l.line}</td>
                   <td className="py-1 pr-4 font-mono">{l.code}</td>
-                  <th scope="row" className="py-1 pr-4 text-left font-normal">{periodLabel(l.period, frequencies[l.code] ?? 'monthly')}</th>
+                  <th scope="row" className="py-1 pr-4 text-left font-normal">
+                    {periodLabel(l.period, frequencies[l.code] ?? 'monthly')}
+                  </th>
                   <td className="py-1 pr-4">{change[l.change]}</td>
-                  <td className="py-1 pr-4 tabular-nums">{l.change === 'revised' ? shownValue(l.before) : l.change === 'unchanged' ? '' : '—'}</td>
+                  <td className="py-1 pr-4 tabular-nums">
+                    {l.change === 'revised' ? shownValue(l.before) : l.change === 'unchanged' ? '' : '—'}
+                  </td>
                   <td className="py-1 tabular-nums">
                     {l.change === 'revised' ? <span aria-hidden="true">→ </span> : null}
                     {shownValue(l.after)}
@@ -102,7 +129,9 @@ export default async function ImportPreviewPage({ params }: Props) {
               ))}
             </tbody>
           </table>
-          {ordered.length > SHOWN ? <p className="mt-2 text-muted">Les {SHOWN} premières lignes sont affichées ; les totaux ci-dessus comptent tout le fichier.</p> : null}
+          {ordered.length > SHOWN ? (
+            <p className="mt-2 text-muted">Les {SHOWN} premières lignes sont affichées ; les totaux ci-dessus comptent tout le fichier.</p>
+          ) : null}
         </div>
       </section>
 
