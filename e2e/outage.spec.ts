@@ -115,7 +115,8 @@ test('base injoignable : pages déjà servies en 200 en moins d’une seconde, b
   const unseen = await timed('/ica/ipi');
   expect(unseen.ms, `/ica/ipi : ${unseen.ms} ms`).toBeLessThan((CONNECT_TIMEOUT_S + 3) * 1_000);
   console.info(
-    `Panne : pages déjà servies en ${timings.join(', ')} (limites ${firstLimitMs} ms pour la première, ${limitMs} ms ensuite ; copie servie en ${copyMs} ms base joignable) ; page jamais servie : ${unseen.status} en ${unseen.ms} ms.`,
+    `Panne : pages déjà servies en ${timings.join(', ')} (limites ${firstLimitMs} ms pour la première, ${limitMs} ms ensuite ; ` +
+      `copie servie en ${copyMs} ms base joignable) ; page jamais servie : ${unseen.status} en ${unseen.ms} ms.`,
   );
 
   // The editor's session cookie is the same on both instances (same host, same database).

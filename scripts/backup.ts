@@ -45,11 +45,13 @@ try {
   const mb = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(summary.bytes / 1e6);
   const seconds = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format((Date.now() - started) / 1000);
   console.log(
-    `Sauvegarde écrite : ${shown(summary.path)} (${mb} Mo : ${summary.tables} tables, ${summary.rows} lignes, ${summary.files} fichiers) en ${seconds} s.`,
+    `Sauvegarde écrite : ${shown(summary.path)} (${mb} Mo : ${summary.tables} ` +
+      `tables, ${summary.rows} lignes, ${summary.files} fichiers) en ${seconds} s.`,
   );
   if (summary.missingFiles.length > 0) {
     console.log(
-      `Attention : ${summary.missingFiles.length} fichier(s) référencé(s) par la base manquaient au stockage (listés dans le manifeste, « missingFiles »).`,
+      `Attention : ${summary.missingFiles.length} fichier(s) référencé(s) par la ` +
+        'base manquaient au stockage (listés dans le manifeste, « missingFiles »).',
     );
   }
 } catch (error) {

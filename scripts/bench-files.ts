@@ -78,7 +78,8 @@ export async function benchFiles(baseUrl: string, pid: number | undefined): Prom
     // The multipart body streamed from disk: the client does not hold the file either.
     const boundary = `----bench${Date.now()}`;
     const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Annuaire statistique (bench).pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+        'filename="Annuaire statistique (bench).pdf"\r\nContent-Type: application/pdf\r\n\r\n',
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const body = Readable.from(

@@ -213,7 +213,8 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
     await warmSearchIndex(db);
     const memorySize = searchIndexSize(db);
     out['index en mémoire (correspondances, rangs, comptes)'] = memorySize
-      ? `${memorySize.documents} documents publics, ${memorySize.lexemes} lexèmes, ${memorySize.entries} entrées, ~${(memorySize.bytes / 1024 / 1024).toFixed(1)} Mo, construit en ${((Date.now() - started) / 1000).toFixed(1)} s`
+      ? `${memorySize.documents} documents publics, ${memorySize.lexemes} lexèmes, ${memorySize.entries} entrées, ` +
+        `~${(memorySize.bytes / 1024 / 1024).toFixed(1)} Mo, construit en ${((Date.now() - started) / 1000).toFixed(1)} s`
       : 'non construit';
 
     // The query function alone, 20 at a time, each query of the list 10 times: all in SQL, then with the index.
@@ -358,7 +359,11 @@ async function load(baseUrl: string, seconds: number, next: (i: number) => strin
     }),
   );
   const s = summary(latencies);
-  return `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms ; ${latencies.length} requêtes (${Math.round(latencies.length / seconds)}/s), ${Math.round(bytes / Math.max(1, latencies.length) / 1024)} Ko en moyenne, ${errors} erreur(s) ou non-200`;
+  return (
+    `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms ; ${latencies.length} requêtes ` +
+    `(${Math.round(latencies.length / seconds)}/s), ${Math.round(bytes / Math.max(1, latencies.length) / 1024)} Ko en moyenne, ` +
+    `${errors} erreur(s) ou non-200`
+  );
 }
 
 /**

@@ -55,7 +55,9 @@ async function hammer(target: string, url: string): Promise<BenchRow> {
 const sections: BenchSection[] = [
   {
     name: 'Pages publiques',
-    description: `Accueil, page IPC et première publication IPC, servies depuis le cache (${CONNECTIONS} connexions, ${DURATION_SECONDS} s chacune)`,
+    description:
+      'Accueil, page IPC et première publication IPC, servies depuis le ' +
+      `cache (${CONNECTIONS} connexions, ${DURATION_SECONDS} s chacune)`,
     async run(baseUrl) {
       const pages = await measuredPages(baseUrl);
       await warm(
@@ -69,7 +71,9 @@ const sections: BenchSection[] = [
   },
   {
     name: 'Séries',
-    description: `L’API ouverte, 12 dernières valeurs en JSON (${CONNECTIONS} connexions, ${DURATION_SECONDS} s ; limite de débit levée pour la mesure ; la page de la série est mesurée avec les pages publiques)`,
+    description:
+      `L’API ouverte, 12 dernières valeurs en JSON (${CONNECTIONS} connexions, ${DURATION_SECONDS} s ; ` +
+      'limite de débit levée pour la mesure ; la page de la série est mesurée avec les pages publiques)',
     async run(baseUrl) {
       const targets = [['API, lastNObservations=12', '/api/v1/series/IPC?lastNObservations=12']] as const;
       await warm(

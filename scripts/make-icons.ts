@@ -13,7 +13,13 @@ await sharp(mark, { density: 400 }).resize(180, 180).flatten({ background: '#158
 const og = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <rect width="1200" height="630" fill="#15803d"/>
   <g fill="#ffffff" fill-opacity="0.14">
-    ${[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `<rect x="${60 + i * 112}" y="${630 - (120 + ((i * 37) % 5) * 70 + i * 18)}" width="72" height="${120 + ((i * 37) % 5) * 70 + i * 18}" rx="6"/>`).join('')}
+    ${[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+      .map(
+        (i) =>
+          `<rect x="${60 + i * 112}" y="${630 - (120 + ((i * 37) % 5) * 70 + i * 18)}" ` +
+          `width="72" height="${120 + ((i * 37) % 5) * 70 + i * 18}" rx="6"/>`,
+      )
+      .join('')}
   </g>
   <rect x="450" y="165" width="300" height="300" rx="62" fill="#ffffff"/>
   <rect x="512" y="327" width="38" height="75" rx="6" fill="#15803d"/>

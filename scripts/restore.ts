@@ -40,11 +40,13 @@ try {
   const seconds = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format((Date.now() - started) / 1000);
   const where = database.kind === 'pglite' ? `PGlite, ${shown(dataDir)}` : 'Postgres';
   console.log(
-    `Sauvegarde du ${summary.manifest.createdAt} restaurée (${where}) : ${summary.tables} tables, ${summary.rows} lignes, ${summary.files} fichiers, en ${seconds} s.`,
+    `Sauvegarde du ${summary.manifest.createdAt} restaurée (${where}) : ${summary.tables} ` +
+      `tables, ${summary.rows} lignes, ${summary.files} fichiers, en ${seconds} s.`,
   );
   if (summary.missingFiles.length > 0) {
     console.log(
-      `Attention : ${summary.missingFiles.length} fichier(s) manquaient déjà au stockage lors de la sauvegarde (manifeste, « missingFiles »).`,
+      `Attention : ${summary.missingFiles.length} fichier(s) manquaient ` +
+        'déjà au stockage lors de la sauvegarde (manifeste, « missingFiles »).',
     );
   }
 } catch (error) {

@@ -83,7 +83,8 @@ try {
   if (access?.success) await setAccountAccess(database.db, { actor: 'npm run user:create', change: { userId: user.id, ...access.data } });
   const role = (await accessOf(database.db, user.id))!;
   console.log(
-    `Compte créé : ${user.name} <${user.email}>, ${roleLabels[role.role]}${role.role === 'editor' ? ` (${role.areas.length ? role.areas.join(', ') : 'aucune rubrique'})` : ''}.`,
+    `Compte créé : ${user.name} <${user.email}>, ${roleLabels[role.role]}` +
+      `${role.role === 'editor' ? ` (${role.areas.length ? role.areas.join(', ') : 'aucune rubrique'})` : ''}.`,
   );
 } catch (error) {
   if (isDomainError(error)) fail(error.message);

@@ -232,7 +232,10 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                         <Link
                           href={link({ ...params, page: n })}
                           aria-current={n === result.page ? 'page' : undefined}
-                          className={`inline-block rounded-md border border-border px-3 py-1 ${n === result.page ? 'bg-primary text-primary-fg' : ''}`}
+                          className={
+                            'inline-block rounded-md border border-border px-3 ' +
+                            `py-1 ${n === result.page ? 'bg-primary text-primary-fg' : ''}`
+                          }
                         >
                           <span className="sr-only">{`${t.page} `}</span>
                           {n}

@@ -67,12 +67,17 @@ export function refusal(access: Access, need: Need): string | null {
       if (need.areas === 'any') {
         return access.areas.length > 0
           ? null
-          : `Aucune rubrique ne vous est attribuée : vous ne pouvez pas encore ${need.what}. Demandez à un administrateur de vous en attribuer une.`;
+          : `Aucune rubrique ne vous est attribuée : vous ne pouvez pas encore ${need.what}. ` +
+              'Demandez à un administrateur de vous en attribuer une.';
       }
       const missing = need.areas.filter((a) => !access.areas.includes(a));
       if (missing.length === 0) return null;
       const names = missing.map((a) => `« ${areaName(a)} »`).join(', ');
-      return `Vous ne pouvez pas ${need.what} : ${missing.length > 1 ? 'les rubriques' : 'la rubrique'} ${names} ne ${missing.length > 1 ? 'font' : 'fait'} pas partie de vos rubriques (${role}). Demandez à un administrateur de vous ${missing.length > 1 ? 'les' : 'l’'}attribuer.`;
+      return (
+        `Vous ne pouvez pas ${need.what} : ${missing.length > 1 ? 'les rubriques' : 'la rubrique'} ${names} ` +
+        `ne ${missing.length > 1 ? 'font' : 'fait'} pas partie de vos rubriques (${role}). ` +
+        `Demandez à un administrateur de vous ${missing.length > 1 ? 'les' : 'l’'}attribuer.`
+      );
     }
   }
 }

@@ -128,7 +128,8 @@ export const areas = [
       label: 'Accessibility statement',
       menuLabel: 'Accessibility',
       description:
-        'The accessibility of the institute’s website: compliance status with the RGAA (the French accessibility standard), checks carried out, non-accessible content and contact.',
+        'The accessibility of the institute’s website: compliance status with the RGAA (the ' +
+        'French accessibility standard), checks carried out, non-accessible content and contact.',
     },
     adminPath: '/admin/about',
     section: 'institut',
@@ -370,7 +371,8 @@ export const areas = [
     label: 'Troisième recensement général de la population et de l’habitat',
     menuLabel: 'Recensement (RGPH-3)',
     description:
-      'Résultats, rapports thématiques et documents méthodologiques du troisième recensement général de la population et de l’habitat (RGPH-3).',
+      'Résultats, rapports thématiques et documents méthodologiques du ' +
+      'troisième recensement général de la population et de l’habitat (RGPH-3).',
     publicPath: '/rgph',
     en: {
       label: 'Third General Population and Housing Census',

@@ -84,7 +84,8 @@ describe('sanitizeRichText', () => {
   it('keeps the editor’s content unchanged', () => {
     const body = [
       '<h2>Résultats</h2>',
-      '<p>L’indice des prix a <strong>augmenté</strong> de <em>0,4 %</em> en <u>octobre</u>, <s>baisse</s> hausse, CO<sub>2</sub>, m<sup>2</sup>.</p>',
+      '<p>L’indice des prix a <strong>augmenté</strong> de <em>0,4 %</em> en ' +
+        '<u>octobre</u>, <s>baisse</s> hausse, CO<sub>2</sub>, m<sup>2</sup>.</p>',
       '<h3>Détail</h3>',
       '<h4>Par fonction</h4>',
       '<ul><li><p>Alimentation</p></li><li><p>Énergie</p></li></ul>',
@@ -92,7 +93,8 @@ describe('sanitizeRichText', () => {
       '<blockquote><p>Citation</p></blockquote>',
       '<table><thead><tr><th scope="col" colspan="2">Postes</th><th rowspan="2">Variation</th></tr></thead>',
       '<tbody><tr><td colspan="2" rowspan="1">Total</td><td>0,4</td></tr></tbody></table>',
-      '<figure><img src="/fichiers/4f1c2d3e-0000-4000-8000-000000000001/graphique.png" alt="Évolution de l’indice" width="640" height="360" />',
+      '<figure><img src="/fichiers/4f1c2d3e-0000-4000-8000-000000000001/graphique.png" ' +
+        'alt="Évolution de l’indice" width="640" height="360" />',
       '<figcaption>Source : institut</figcaption></figure>',
       '<img src="https://cdn.example.org/carte.png" alt="Carte" />',
       '<p><a href="https://example.org/rapport?x=1&amp;y=2" title="Le rapport">rapport</a>, ',
@@ -133,7 +135,8 @@ describe('sanitizeRichText', () => {
 describe('richTextToPlain', () => {
   it('strips tags, decodes entities and collapses whitespace', () => {
     const html =
-      '<h2>Résultats</h2>\n<p>L&rsquo;indice   a <strong>augmenté</strong>&nbsp;: 1 &lt; 2 &amp; 3.</p><ul><li>Un</li><li>Deux</li></ul><p>a<br>b</p>';
+      '<h2>Résultats</h2>\n<p>L&rsquo;indice   a <strong>augmenté</strong>&nbsp;: 1 ' +
+      '&lt; 2 &amp; 3.</p><ul><li>Un</li><li>Deux</li></ul><p>a<br>b</p>';
     expect(richTextToPlain(html)).toBe('Résultats L’indice a augmenté\u00a0: 1 < 2 & 3. Un Deux a b');
   });
 

@@ -246,7 +246,8 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     const boundary = '----brut';
     const body = Buffer.concat([
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''rapport%0D%0ASet-Cookie%3A%20x%3D1.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+          `filename*=UTF-8''rapport%0D%0ASet-Cookie%3A%20x%3D1.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
       ),
       pdf(3000),
       Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -189,7 +189,8 @@ describe('detectFile refuses', () => {
 
   it('a workbook named .pdf, suggesting the right name', async () => {
     expect(await refusal(await xlsx(), 'chiffres.pdf')).toBe(
-      "Le contenu de « chiffres.pdf » n'est pas un PDF : c'est un classeur Excel (.xlsx). Renommez-le en « chiffres.xlsx » ou exportez le document en PDF puis réessayez.",
+      "Le contenu de « chiffres.pdf » n'est pas un PDF : c'est un classeur Excel (.xlsx). " +
+        'Renommez-le en « chiffres.xlsx » ou exportez le document en PDF puis réessayez.',
     );
   });
 

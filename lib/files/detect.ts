@@ -291,7 +291,8 @@ async function checkZip(path: string, name: string): Promise<void> {
     const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
     if (entry.uncompressedSize > fileLimits.zipRatioFromBytes && ratio > fileLimits.maxZipRatio) {
       throw refuse(
-        `l'élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} fois (au plus ${fileLimits.maxZipRatio} fois)`,
+        `l'élément « ${entry.fileName} » est compressé ${Math.round(ratio).toLocaleString('fr-FR')} ` +
+          `fois (au plus ${fileLimits.maxZipRatio} fois)`,
       );
     }
   });
@@ -315,7 +316,8 @@ async function checkImage(path: string, name: string): Promise<{ width: number; 
   if (pixels > fileLimits.maxImagePixels) {
     const mp = (n: number) => Math.round(n / 1_000_000).toLocaleString('fr-FR');
     throw new ValidationError(
-      `L'image « ${name} » fait ${meta.width.toLocaleString('fr-FR')} × ${frameHeight.toLocaleString('fr-FR')} pixels (${mp(pixels)} mégapixels) : ` +
+      `L'image « ${name} » fait ${meta.width.toLocaleString('fr-FR')} ` +
+        `× ${frameHeight.toLocaleString('fr-FR')} pixels (${mp(pixels)} mégapixels) : ` +
         `le maximum est de ${mp(fileLimits.maxImagePixels)} mégapixels. Réduisez-la (par exemple à 4 000 pixels de large) puis réessayez.`,
     );
   }

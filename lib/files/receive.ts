@@ -71,7 +71,8 @@ const tooLarge = (maxBytes: number) => {
   const mb = Math.floor(maxBytes / 1024 ** 2);
   const limit = mb >= 1 ? `${mb.toLocaleString('fr-FR')} Mo` : `${maxBytes.toLocaleString('fr-FR')} octets`;
   return new PayloadTooLargeError(
-    `Le fichier dépasse la taille maximale de ${limit}. Réduisez-le (par exemple « Réduire la taille du fichier » dans votre logiciel PDF) ou découpez-le, puis réessayez.`,
+    `Le fichier dépasse la taille maximale de ${limit}. Réduisez-le (par exemple « Réduire ` +
+      'la taille du fichier » dans votre logiciel PDF) ou découpez-le, puis réessayez.',
     maxBytes,
   );
 };
@@ -88,7 +89,8 @@ export function checkFileName(raw: string | undefined): string {
   // Control characters break headers and logs; bidi overrides disguise an extension (« rapport‮fdp.exe »).
   if (/[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/u.test(name)) {
     throw new ValidationError(
-      'Le nom du fichier contient des caractères de contrôle ou invisibles (retour à la ligne, tabulation…). Renommez-le avec des lettres, des chiffres, des espaces et des tirets, puis réessayez.',
+      'Le nom du fichier contient des caractères de contrôle ou invisibles (retour à la ligne, ' +
+        'tabulation…). Renommez-le avec des lettres, des chiffres, des espaces et des tirets, puis réessayez.',
     );
   }
   if (/[/\\]/.test(name) || name.trim() === '.' || name.trim() === '..') {

@@ -106,7 +106,9 @@ describe('unknown addresses answered before Next', () => {
         renders++;
         const en = req.url!.startsWith('/en/');
         const unknown = !known.has(req.url!.split('?')[0]!);
-        const html = `<html lang="${en ? 'en' : 'fr'}"><p>${en ? 'Page not found' : 'Page introuvable'} : <span data-current-path=""></span></p>${'<nav>menu</nav>'.repeat(200)}</html>`;
+        const html =
+          `<html lang="${en ? 'en' : 'fr'}"><p>${en ? 'Page not found' : 'Page introuvable'} : ` +
+          `<span data-current-path=""></span></p>${'<nav>menu</nav>'.repeat(200)}</html>`;
         res.statusCode = unknown ? 404 : 200;
         res.setHeader('content-type', 'text/html; charset=utf-8');
         res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');

@@ -259,7 +259,10 @@ function htmlOf(body: Buffer, encoding: unknown): string {
   }
 }
 
-const UNAVAILABLE_HTML = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Service momentanément indisponible</title></head><body><main><h1>Service momentanément indisponible</h1><p>Le site ne peut pas joindre sa base de données. Réessayez dans quelques instants.</p></main></body></html>`;
+const UNAVAILABLE_HTML =
+  '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ' +
+  'initial-scale=1"><title>Service momentanément indisponible</title></head><body><main><h1>Service momentanément ' +
+  'indisponible</h1><p>Le site ne peut pas joindre sa base de données. Réessayez dans quelques instants.</p></main></body></html>';
 
 /**
  * Wraps the response's methods to keep a copy of the body, and stores it when the response

@@ -20,12 +20,15 @@ export type SdmxMlOptions = {
 export function toSdmxMl(data: (SeriesData & { indicator: string })[], options: SdmxMlOptions): string {
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<message:GenericData xmlns:message="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/message" xmlns:generic="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/data/generic" xmlns:common="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/common" xmlns:xml="http://www.w3.org/XML/1998/namespace">',
+    '<message:GenericData xmlns:message="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/message" ' +
+      'xmlns:generic="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/data/generic" ' +
+      'xmlns:common="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/common" xmlns:xml="http://www.w3.org/XML/1998/namespace">',
     '  <message:Header>',
     `    <message:ID>${escape(options.id)}</message:ID>`,
     '    <message:Test>false</message:Test>',
     `    <message:Prepared>${options.prepared.toISOString().replace(/\.\d{3}Z$/, 'Z')}</message:Prepared>`,
-    `    <message:Sender id="${escape(options.sender.id)}"><common:Name xml:lang="fr">${escape(options.sender.name)}</common:Name></message:Sender>`,
+    `    <message:Sender id="${escape(options.sender.id)}"><common:Name ` +
+      `xml:lang="fr">${escape(options.sender.name)}</common:Name></message:Sender>`,
     '    <message:Structure structureID="ECOFIN_DSD" dimensionAtObservation="TIME_PERIOD">',
     '      <common:Structure><Ref agencyID="IMF" id="ECOFIN_DSD" version="1.0"/></common:Structure>',
     '    </message:Structure>',

@@ -141,7 +141,8 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
       log: (m) => logs.push(m),
     });
     console.info(
-      `[${source.label}] archive: ${(backup.bytes / 1e6).toFixed(1)} MB, ${backup.rows} rows, ${backup.files} files, ${Date.now() - started} ms`,
+      `[${source.label}] archive: ${(backup.bytes / 1e6).toFixed(1)} ` +
+        `MB, ${backup.rows} rows, ${backup.files} files, ${Date.now() - started} ms`,
     );
     entries = [];
     for await (const entry of readArchive(archive)) {

@@ -245,7 +245,10 @@ export function describeConnectionError(error: unknown): string | null {
     e = e.cause as typeof e, depth++
   ) {
     if (typeof e.code === 'string' && unreachable.has(e.code)) {
-      return `la base de données est injoignable ou refuse la connexion (${e.code} : ${String(e.message)}). Vérifiez DATABASE_URL et que le serveur tourne.`;
+      return (
+        `la base de données est injoignable ou refuse la connexion (${e.code} : ${String(e.message)}). ` +
+        'Vérifiez DATABASE_URL et que le serveur tourne.'
+      );
     }
   }
   return null;
@@ -272,7 +275,8 @@ async function* checked(entry: ArchiveEntry, expected: ManifestEntry): AsyncGene
   }
   if (size !== expected.size || hash.digest('hex') !== expected.sha256) {
     throw new BackupError(
-      `« ${entry.path} » a changé depuis la vérification de l'archive : rien n'a été restauré. Vérifiez que personne n'écrit dans l'archive, puis relancez.`,
+      `« ${entry.path} » a changé depuis la vérification de l'archive : ` +
+        `rien n'a été restauré. Vérifiez que personne n'écrit dans l'archive, puis relancez.`,
     );
   }
 }
@@ -455,7 +459,8 @@ async function dumpTable(db: Db, table: Table, dir: string): Promise<DumpedTable
   const order = (table.primaryKey.length > 0 ? table.primaryKey : columns.map((c) => c.name)).map((c) => `${t}.${quoted(c)}`).join(', ');
   await db.execute(
     sql.raw(
-      `declare insstat_backup no scroll cursor for select row_to_json(x)::text as line from ${t} cross join lateral (select ${fields}) x order by ${order}`,
+      'declare insstat_backup no scroll cursor for select row_to_json(x)::text ' +
+        `as line from ${t} cross join lateral (select ${fields}) x order by ${order}`,
     ),
   );
   let rows = 0;
@@ -640,7 +645,8 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
   if (header?.format !== FORMAT) throw new BackupError(`${name} n'est pas une sauvegarde de ce site (manifeste d'un autre format).`);
   if (typeof header.formatVersion === 'number' && header.formatVersion > FORMAT_VERSION) {
     throw new BackupError(
-      `${name} a été écrite par une version plus récente de l'application (format ${header.formatVersion}) : mettez l'application à jour avant de restaurer.`,
+      `${name} a été écrite par une version plus récente de l'application ` +
+        `(format ${header.formatVersion}) : mettez l'application à jour avant de restaurer.`,
     );
   }
   const parsed = manifestSchema.safeParse(json);
@@ -654,14 +660,16 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
       .map((e) => `« ${e.path} »`)
       .join(', ');
     throw new BackupError(
-      `L'archive est incomplète : ${absent.length} entrée(s) listée(s) par le manifeste en sont absentes (${list}${absent.length > 3 ? '…' : ''}). Rien n'a été restauré ; utilisez une autre copie.`,
+      `L'archive est incomplète : ${absent.length} entrée(s) listée(s) par le manifeste en sont absentes ` +
+        `(${list}${absent.length > 3 ? '…' : ''}). Rien n'a été restauré ; utilisez une autre copie.`,
     );
   }
   for (const expected of manifest.entries) {
     const got = seen.get(expected.path)!;
     if (got.size !== expected.size || got.sha256 !== expected.sha256) {
       throw new BackupError(
-        `Somme de contrôle incorrecte pour « ${expected.path} » : l'archive est endommagée. Rien n'a été restauré ; utilisez une autre copie.`,
+        `Somme de contrôle incorrecte pour « ${expected.path} » : ` +
+          `l'archive est endommagée. Rien n'a été restauré ; utilisez une autre copie.`,
       );
     }
   }
@@ -683,8 +691,10 @@ function assertKnownSchema(manifest: BackupManifest, journal: Journal): void {
     const newer = latest && schema.lastCreatedAt !== null && schema.lastCreatedAt > latest.when;
     throw new BackupError(
       newer
-        ? `Cette archive vient d'une version plus récente de l'application (schéma ${schema.last ?? schema.migrations}, cette version connaît jusqu'à ${latest.tag}) : mettez l'application à jour, puis restaurez.`
-        : `Cette archive a un schéma que cette version de l'application ne connaît pas (${schema.last ?? `${schema.migrations} migrations`}) : restaurez-la avec la version qui l'a écrite.`,
+        ? `Cette archive vient d'une version plus récente de l'application (schéma ${schema.last ?? schema.migrations}, ` +
+            `cette version connaît jusqu'à ${latest.tag}) : mettez l'application à jour, puis restaurez.`
+        : `Cette archive a un schéma que cette version de l'application ne connaît pas ` +
+            `(${schema.last ?? `${schema.migrations} migrations`}) : restaurez-la avec la version qui l'a écrite.`,
     );
   }
 }
@@ -696,14 +706,16 @@ async function assertEmptyDatabase(db: Db, manifest: BackupManifest, journal: Jo
     const [row] = await queryRows<{ any: boolean }>(db, sql.raw(`select exists (select 1 from ${quoted(table)}) as any`));
     if (row?.any) {
       throw new BackupError(
-        `La base cible n'est pas vide (la table « ${table} » contient des lignes) : une sauvegarde se restaure dans une base neuve — une base Postgres vide, ou un DATA_DIR vide avec PGlite.`,
+        `La base cible n'est pas vide (la table « ${table} » contient des lignes) : une sauvegarde ` +
+          'se restaure dans une base neuve — une base Postgres vide, ou un DATA_DIR vide avec PGlite.',
       );
     }
   }
   const current = await readSchemaVersion(db, journal);
   if (current.migrations > manifest.schema.migrations) {
     throw new BackupError(
-      `La base cible, vide, est déjà migrée au-delà du schéma de l'archive (${current.last ?? current.migrations} contre ${manifest.schema.last ?? manifest.schema.migrations}) : restaurez dans une base neuve, jamais migrée.`,
+      `La base cible, vide, est déjà migrée au-delà du schéma de l'archive (${current.last ?? current.migrations} ` +
+        `contre ${manifest.schema.last ?? manifest.schema.migrations}) : restaurez dans une base neuve, jamais migrée.`,
     );
   }
   return current;
@@ -722,7 +734,8 @@ async function assertEmptyStorage(storage: StorageDriver, manifest: BackupManife
   await Promise.all(Array.from({ length: 8 }, worker));
   if (found.length > 0) {
     throw new BackupError(
-      `Le stockage cible contient déjà « ${found[0]} » : une sauvegarde se restaure dans un stockage vide (un DATA_DIR vide, ou un bucket neuf).`,
+      `Le stockage cible contient déjà « ${found[0]} » : une sauvegarde se ` +
+        'restaure dans un stockage vide (un DATA_DIR vide, ou un bucket neuf).',
     );
   }
 }
@@ -794,7 +807,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   const manifest = await verifyArchive(archive);
   const rowsInArchive = manifest.tables.reduce((n, t) => n + t.rows, 0);
   log(
-    `Archive vérifiée : ${manifest.files.length} fichiers, ${manifest.tables.length} tables, ${rowsInArchive} lignes (sauvegarde du ${manifest.createdAt}).`,
+    `Archive vérifiée : ${manifest.files.length} fichiers, ${manifest.tables.length} ` +
+      `tables, ${rowsInArchive} lignes (sauvegarde du ${manifest.createdAt}).`,
   );
   assertKnownSchema(manifest, journal);
   const current = await assertEmptyDatabase(database.db, manifest, journal);

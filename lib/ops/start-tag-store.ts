@@ -35,7 +35,8 @@ export async function startProcessTagStore(): Promise<void> {
       await store.start();
     } catch (error) {
       console.error(
-        `Étiquettes de cache partagées illisibles (nouvel essai dans ${RETRY_MS / 1000} s) : les pages en cache d'avant le démarrage ne sont pas servies.`,
+        `Étiquettes de cache partagées illisibles (nouvel essai dans ${RETRY_MS / 1000} s) : ` +
+          `les pages en cache d'avant le démarrage ne sont pas servies.`,
         error,
       );
       setTimeout(() => void attempt(), RETRY_MS).unref();

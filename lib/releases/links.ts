@@ -174,7 +174,9 @@ export async function linkPublication(
       action: 'release.link',
       entityType: 'release',
       entityId: releaseId,
-      summary: `Publication « ${pub.title} » liée à la parution « ${release.title} » : mise en ligne programmée le ${release.scheduledAt.toISOString()}.`,
+      summary:
+        `Publication « ${pub.title} » liée à la parution « ${release.title} » : ` +
+        `mise en ligne programmée le ${release.scheduledAt.toISOString()}.`,
       before: { status: pub.status, publishedAt: pub.publishedAt },
       after: { status: 'scheduled', publishedAt: release.scheduledAt, publicationId },
     });

@@ -161,7 +161,9 @@ export async function changeRelease(
         reason: change.reason.trim(),
         changedBy: actor.user.id,
       });
-      summary = `Parution reportée : « ${current.title} », du ${current.scheduledAt.toISOString()} au ${change.scheduledAt.toISOString()}. Raison : ${change.reason.trim()}`;
+      summary =
+        `Parution reportée : « ${current.title} », du ${current.scheduledAt.toISOString()} ` +
+        `au ${change.scheduledAt.toISOString()}. Raison : ${change.reason.trim()}`;
     } else {
       await tx
         .update(releases)

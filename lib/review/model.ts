@@ -39,7 +39,10 @@ export function approvalRefusal(item: Reviewed, reviewer: Reviewer, noun = 'cet 
 export function publicationRefusal(item: Reviewed, reviewer: Reviewer, noun = 'cet élément'): string | null {
   if (item.review === 'approved') return null;
   if (item.editedBy !== reviewer.userId || reviewer.selfApproval) return null;
-  return `Vous avez écrit la dernière version de ${noun} : une seconde personne doit l’approuver avant sa mise en ligne. Soumettez-le pour relecture. ${selfApprovalHint}`;
+  return (
+    `Vous avez écrit la dernière version de ${noun} : une seconde personne doit ` +
+    `l’approuver avant sa mise en ligne. Soumettez-le pour relecture. ${selfApprovalHint}`
+  );
 }
 
 /** Whether putting the item online now also approves it (it was not approved before). */

@@ -76,8 +76,10 @@ export function gridPeriods(values: Observation[], frequency: Frequency, back = 
 export function versionReviewNote({ approver, selfApproval }: { approver: boolean; selfApproval: boolean }): string | null {
   if (approver && selfApproval) return null;
   return approver
-    ? 'Votre version sera soumise pour relecture : une seconde personne l’approuve avant sa mise en ligne (l’auto-approbation est désactivée). Rien n’est public d’ici là.'
-    : 'Votre version sera soumise pour relecture : un responsable de publication l’approuve avant sa mise en ligne. Rien n’est public d’ici là.';
+    ? 'Votre version sera soumise pour relecture : une seconde personne l’approuve avant ' +
+        'sa mise en ligne (l’auto-approbation est désactivée). Rien n’est public d’ici là.'
+    : 'Votre version sera soumise pour relecture : un responsable de ' +
+        'publication l’approuve avant sa mise en ligne. Rien n’est public d’ici là.';
 }
 
 /** A version as the series screen lists it: its time, kind, review and who wrote and reviewed it. */

@@ -29,7 +29,8 @@ const common = [
     in: 'query',
     required: false,
     description:
-      'La série telle qu’elle était publiée à cet instant (ISO 8601, avec fuseau). Jamais postérieur à maintenant : une valeur sous embargo n’est pas visible.',
+      'La série telle qu’elle était publiée à cet instant (ISO 8601, avec fuseau). ' +
+      'Jamais postérieur à maintenant : une valeur sous embargo n’est pas visible.',
     schema: { type: 'string', format: 'date-time' },
   },
   {
@@ -37,7 +38,8 @@ const common = [
     in: 'query',
     required: false,
     description:
-      'json (défaut), csv (virgule, point décimal), csv-fr (point-virgule, virgule décimale, pour Excel en français), xlsx (nombres réels et feuille de métadonnées), sdmx-csv (SDMX-CSV 2.0).',
+      'json (défaut), csv (virgule, point décimal), csv-fr (point-virgule, virgule décimale, ' +
+      'pour Excel en français), xlsx (nombres réels et feuille de métadonnées), sdmx-csv (SDMX-CSV 2.0).',
     schema: { type: 'string', enum: [...downloadFormats] },
   },
   {
@@ -45,7 +47,11 @@ const common = [
     in: 'query',
     required: false,
     description:
-      'Langue des libellés : fr (défaut) ou en. En anglais : les en-têtes de colonnes (csv-fr, xlsx), les libellés des statuts, fréquences, corrections et types de changement, et le titre, l’unité, la méthodologie et la source de chaque série quand ils sont traduits (en français sinon) ; le lien page du catalogue mène à la page anglaise de la série. Les codes, périodes, valeurs et le format ne changent pas : csv-fr garde le point-virgule et la virgule décimale, sdmx-csv ne contient que des codes. Les messages d’erreur restent en français.',
+      'Langue des libellés : fr (défaut) ou en. En anglais : les en-têtes de colonnes (csv-fr, xlsx), ' +
+      'les libellés des statuts, fréquences, corrections et types de changement, et le titre, l’unité, la méthodologie ' +
+      'et la source de chaque série quand ils sont traduits (en français sinon) ; le lien page du catalogue mène à la ' +
+      'page anglaise de la série. Les codes, périodes, valeurs et le format ne changent pas : csv-fr garde le ' +
+      'point-virgule et la virgule décimale, sdmx-csv ne contient que des codes. Les messages d’erreur restent en français.',
     schema: { type: 'string', enum: [...locales], default: 'fr' },
   },
 ];
@@ -59,7 +65,10 @@ const errorResponse = (description: string) => ({
   },
 });
 
-const limits = `Sans clé. Limite : ${rateLimitPerMinute} requêtes par minute et par adresse IP (par instance du serveur) ; au-delà, 429 avec l’en-tête Retry-After. Chaque réponse porte RateLimit-Limit, RateLimit-Remaining et RateLimit-Reset. Les réponses portent un ETag (If-None-Match → 304) et Cache-Control: public, max-age=${maxAgeSeconds}.`;
+const limits =
+  `Sans clé. Limite : ${rateLimitPerMinute} requêtes par minute et par adresse IP (par instance du serveur) ; ` +
+  'au-delà, 429 avec l’en-tête Retry-After. Chaque réponse porte RateLimit-Limit, RateLimit-Remaining et RateLimit-Reset. ' +
+  `Les réponses portent un ETag (If-None-Match → 304) et Cache-Control: public, max-age=${maxAgeSeconds}.`;
 
 export function openApiDocument(site: string, institute: string) {
   const files = {
@@ -94,7 +103,8 @@ export function openApiDocument(site: string, institute: string) {
         get: {
           summary: 'Catalogue des séries, ou toutes les séries (d’une rubrique) dans un fichier',
           description:
-            'Sans `format` : le catalogue (métadonnées, dernière valeur, liens). Avec `format` : les valeurs de toutes les séries, ou de celles de `area`.',
+            'Sans `format` : le catalogue (métadonnées, dernière valeur, liens). ' +
+            'Avec `format` : les valeurs de toutes les séries, ou de celles de `area`.',
           parameters: [
             { name: 'area', in: 'query', required: false, description: 'Rubrique (par exemple ipc).', schema: { type: 'string' } },
             ...common,

@@ -194,7 +194,8 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     expect(second).toEqual({
       ok: false,
       error:
-        'La série REV_D a déjà une version en attente de relecture (version 1) : faites-la approuver ou annulez-la avant d’en préparer une autre.',
+        'La série REV_D a déjà une version en attente de relecture (version 1) : ' +
+        'faites-la approuver ou annulez-la avant d’en préparer une autre.',
     });
 
     const noReason = await returnVersion(db, { code: 'REV_D', number: 1, note: '   ', actor: publisher, now: minutes(2) });

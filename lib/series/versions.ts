@@ -189,12 +189,20 @@ const notPublic = (now: Date) => or(gt(seriesVersions.publishedAt, now), ne(seri
 /** Why a series cannot take a new version while this one is not public (French). */
 function pendingRefusal(code: string, pending: { number: number; publishedAt: Date; review: string }): string {
   if (pending.review === 'submitted') {
-    return `La série ${code} a déjà une version en attente de relecture (version ${pending.number}) : faites-la approuver ou annulez-la avant d’en préparer une autre.`;
+    return (
+      `La série ${code} a déjà une version en attente de relecture (version ${pending.number}) : ` +
+      'faites-la approuver ou annulez-la avant d’en préparer une autre.'
+    );
   }
   if (pending.review === 'none') {
-    return `La série ${code} a une version renvoyée à son rédacteur (version ${pending.number}) : annulez-la avant d’en préparer une autre.`;
+    return (
+      `La série ${code} a une version renvoyée à son rédacteur ` + `(version ${pending.number}) : annulez-la avant d’en préparer une autre.`
+    );
   }
-  return `La série ${code} a déjà une version programmée (version ${pending.number}, le ${formatUtc(pending.publishedAt)}) : attendez sa mise en ligne ou annulez-la d’abord.`;
+  return (
+    `La série ${code} a déjà une version programmée (version ${pending.number}, ` +
+    `le ${formatUtc(pending.publishedAt)}) : attendez sa mise en ligne ou annulez-la d’abord.`
+  );
 }
 
 const sameObservation = (a: Observation, b: Observation) => a.value === b.value && a.status === b.status;
@@ -288,7 +296,8 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
           entityId: code,
           summary:
             `Série ${code}, version ${number} (${changeKindLabel[request.kind]}) ${state} : ` +
-            `${changed.length - revised} valeur(s) nouvelle(s), ${revised} révisée(s), jusqu’à ${periodLabel(last.period, row.frequency)}.` +
+            (`${changed.length - revised} valeur(s) nouvelle(s), ${revised} révisée(s), ` +
+              `jusqu’à ${periodLabel(last.period, row.frequency)}.`) +
             (reason ? ` Raison : ${reason}` : ''),
           after: { number, publishedAt: publishedAt.toISOString(), kind: request.kind, reason, changed: changed.length, revised, review },
         });

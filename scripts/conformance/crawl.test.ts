@@ -13,14 +13,16 @@ const routes: Record<string, { status: number; type: string; body: string }> = {
     type: 'text/html; charset=utf-8',
     body: page(
       '<header><nav><a href="/bon">Bon</a></nav><nav><a href="/introuvable">Cassé</a></nav></header>' +
-        '<main><h1>Accueil</h1><figure><img src="/image.png" alt="Photo"><figcaption>Légende</figcaption><nav aria-label="Visionneuse"><a href="/bon">Suivante</a></nav></figure></main>',
+        ('<main><h1>Accueil</h1><figure><img src="/image.png" alt="Photo"><figcaption>Légende</figcaption><nav ' +
+          'aria-label="Visionneuse"><a href="/bon">Suivante</a></nav></figure></main>'),
     ),
   },
   '/bon': {
     status: 200,
     type: 'text/html; charset=utf-8',
     body: page(
-      '<main><h1>Bon</h1><p><a href="/">Accueil</a> <a href="mailto:a@b.c">Écrire</a> <a href="https://ailleurs.example/">Ailleurs</a></p></main>',
+      '<main><h1>Bon</h1><p><a href="/">Accueil</a> <a href="mailto:a@b.c">Écrire</a> ' +
+        '<a href="https://ailleurs.example/">Ailleurs</a></p></main>',
     ),
   },
   '/image.png': { status: 200, type: 'image/png', body: 'png' },
@@ -133,7 +135,8 @@ describe('conformance crawler', () => {
   it('reads every kind of reference a page makes', () => {
     expect(
       referencedUrls(
-        '<link rel="preconnect" href="https://x"><link rel="stylesheet" href="/a.css"><img src="/i.png" srcset="/i-1.png 1x, /i-2.png 2x"><meta property="og:image" content="http://s/o.png"><a href="/p?a=1&amp;b=2">p</a>',
+        '<link rel="preconnect" href="https://x"><link rel="stylesheet" href="/a.css"><img src="/i.png" srcset="/i-1.png 1x, ' +
+          '/i-2.png 2x"><meta property="og:image" content="http://s/o.png"><a href="/p?a=1&amp;b=2">p</a>',
       ),
     ).toEqual(['/a.css', '/i.png', '/i-1.png', '/i-2.png', 'http://s/o.png', '/p?a=1&b=2']);
   });

@@ -101,7 +101,8 @@ describe.each(testDatabaseKinds)('content actions (%s)', (kind) => {
   it('creates, publishes (expiring the pages that show it), refuses a stale save, sanitizes rich text', async () => {
     await signIn('awa@inss.example');
     const body =
-      '<p>Sûr</p><script>alert(1)</script><img src="/fichiers/a/b.png" onerror="alert(2)"><a href="javascript:alert(3)">lien</a><svg onload="alert(4)"></svg>';
+      '<p>Sûr</p><script>alert(1)</script><img src="/fichiers/a/b.png" ' +
+      'onerror="alert(2)"><a href="javascript:alert(3)">lien</a><svg onload="alert(4)"></svg>';
     const created = await saveItemAction({ area: 'news', values: { title: 'Atelier régional à Niamey', excerpt: 'Un atelier.', body } });
     expect(created).toMatchObject({ ok: true, data: { version: 1, editUrl: expect.stringMatching(/^\/admin\/news\/\d+$/) } });
     if (!created.ok) throw new Error(created.error);

@@ -88,7 +88,8 @@ const lifecycleMessages = {
   submit: (noun: string, w: Parameters<typeof agree>[1]) =>
     `${noun} ${agree('soumis', w)} pour relecture : un responsable de publication ${w.feminine ? 'la' : 'le'} relira.`,
   approve: (noun: string, w: Parameters<typeof agree>[1]) =>
-    `${noun} ${agree('approuvé', w)} : ${w.feminine ? 'elle' : 'il'} peut être mis${w.feminine ? 'e' : ''} en ligne ou programmé${w.feminine ? 'e' : ''}.`,
+    `${noun} ${agree('approuvé', w)} : ${w.feminine ? 'elle' : 'il'} peut être ` +
+    `mis${w.feminine ? 'e' : ''} en ligne ou programmé${w.feminine ? 'e' : ''}.`,
   return: (noun: string, w: Parameters<typeof agree>[1]) => `${noun} ${agree('renvoyé', w)} à son rédacteur, avec votre remarque.`,
 } as const;
 

@@ -108,7 +108,8 @@ export function ItemLifecycle({
   const note = allowed.publish
     ? null
     : allowed.trash
-      ? 'Soumettez ce brouillon pour relecture : un responsable de publication l’approuve, le met en ligne ou le programme. Vous pouvez aussi le mettre à la corbeille ou l’en sortir.'
+      ? 'Soumettez ce brouillon pour relecture : un responsable de publication l’approuve, ' +
+        'le met en ligne ou le programme. Vous pouvez aussi le mettre à la corbeille ou l’en sortir.'
       : 'Un responsable de publication met en ligne, programme, retire du site et supprime définitivement.';
   return (
     <section aria-labelledby={`${id}-titre`} className="rounded-md border border-border bg-surface p-4">

@@ -41,9 +41,15 @@ function readOnlyNote(actor: Actor, area: Area, status: keyof typeof stateWords 
   const refused = needs.change([area.slug], status).find((need) => !can(actor, need));
   if (!refused) return null;
   if (refused.to === 'edit') {
-    return `Vous pouvez lire cet élément : la rubrique « ${area.label} » ne fait pas partie de vos rubriques. Demandez à un administrateur de vous l’attribuer pour le modifier.`;
+    return (
+      `Vous pouvez lire cet élément : la rubrique « ${area.label} » ne fait pas partie de ` +
+      'vos rubriques. Demandez à un administrateur de vous l’attribuer pour le modifier.'
+    );
   }
-  return `Vous pouvez lire cet élément : il est ${stateWords[status as keyof typeof stateWords]}, et seul un Responsable de publication ou un Administrateur modifie ce que montre le site public.`;
+  return (
+    `Vous pouvez lire cet élément : il est ${stateWords[status as keyof typeof stateWords]}, ` +
+    'et seul un Responsable de publication ou un Administrateur modifie ce que montre le site public.'
+  );
 }
 
 export async function ItemScreen({ managed, listPath, listLabel, id, newArea, actor }: Props) {

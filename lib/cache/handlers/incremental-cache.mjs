@@ -93,7 +93,8 @@ export default class SharedTagsCacheHandler {
     if (started === undefined && store() && (kind === 'APP_PAGE' || kind === 'APP_ROUTE') && !undatedWarned) {
       undatedWarned = true;
       console.warn(
-        '[cache] une page est enregistrée sans la date de début de son rendu (le cache de réponses de Next n’a pu être daté) : un lecteur juste après un enregistrement peut recevoir l’ancienne page',
+        '[cache] une page est enregistrée sans la date de début de son rendu (le cache de réponses de ' +
+          'Next n’a pu être daté) : un lecteur juste après un enregistrement peut recevoir l’ancienne page',
       );
     }
     await this.inner.set(key, ...rest);

@@ -52,7 +52,8 @@ export const publicationKind = defineKind({
   async heldBy(db, id) {
     const release = await pendingReleaseOf(db, id);
     return release
-      ? `Cette publication sort avec la parution « ${release.title} » : elle sera en ligne à l’heure de la parution. Pour changer sa date, changez celle de la parution ou retirez-la de la parution.`
+      ? `Cette publication sort avec la parution « ${release.title} » : elle sera en ligne à l’heure de ` +
+          'la parution. Pour changer sa date, changez celle de la parution ou retirez-la de la parution.'
       : null;
   },
 

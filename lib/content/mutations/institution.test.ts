@@ -173,7 +173,8 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       );
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
-        'Hélène Diallo a enregistré l’identité de l’institut à 14:32 pendant que vous la modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
+        'Hélène Diallo a enregistré l’identité de l’institut à 14:32 pendant que vous la modifiiez. ' +
+          'Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
       );
       expect(await identityRow()).toEqual(saved);
       const own = await failure(
@@ -213,7 +214,8 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
         name: ['Le nom de l’institut est obligatoire.'],
         acronym: ['Le sigle ne doit pas dépasser 20 caractères.'],
         phone: [
-          'Téléphone : utilisez des chiffres, des espaces et au besoin un + au début, des points, tirets ou parenthèses (ex. +999 20 31 45 67).',
+          'Téléphone : utilisez des chiffres, des espaces et au besoin un + au début, ' +
+            'des points, tirets ou parenthèses (ex. +999 20 31 45 67).',
         ],
         email: ['Adresse électronique invalide : elle doit avoir la forme nom@domaine.org.'],
         'socialLinks.0.label': ['Le libellé du lien est obligatoire.'],
@@ -480,7 +482,8 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
         input: {
           title: 'Présentation de l’institut',
           body:
-            '<p>Texte<script>alert(document.cookie)</script></p><img src="x" onerror="alert(1)"><p><a href="javascript:alert(1)">lien</a></p>' +
+            '<p>Texte<script>alert(document.cookie)</script></p><img src="x" ' +
+            'onerror="alert(1)"><p><a href="javascript:alert(1)">lien</a></p>' +
             '<svg onload="alert(1)"><circle r="5"/></svg><p onclick="steal()">Fin</p>',
         },
         user: helene,
@@ -510,7 +513,8 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       );
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
-        'Hélène Diallo a enregistré le texte des missions à 14:32 pendant que vous le modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
+        'Hélène Diallo a enregistré le texte des missions à 14:32 pendant que vous le modifiiez. ' +
+          'Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
       );
       expect(await pageRow('mission')).toEqual(saved);
       expect(saved).toMatchObject({ body: '<p>Texte d’Hélène</p>', version: version + 1 });

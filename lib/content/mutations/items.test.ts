@@ -232,7 +232,8 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       await changeLifecycle(db, { kind: kind(), action: 'trash', id: chosen.id, expectedVersion: 1, user: helene });
       const trashed = await failure(create(k.input('Troisième titre', { slug: `choisie-${k.label}` }), helene));
       expect(trashed.fieldErrors?.slug?.[0]).toBe(
-        `L’adresse « choisie-${k.label} » est celle de « Premier titre », dans la corbeille : supprimez-${k.pronoun} définitivement ou choisissez une autre adresse.`,
+        `L’adresse « choisie-${k.label} » est celle de « Premier titre », dans la corbeille : ` +
+          `supprimez-${k.pronoun} définitivement ou choisissez une autre adresse.`,
       );
       expect(await db.select().from(k.table).where(eq(k.table.title, 'Autre titre'))).toEqual([]);
     });
@@ -272,7 +273,8 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       );
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
-        `Hélène Diallo a enregistré ${k.this} à 14:32 pendant que vous ${k.pronoun} modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.`,
+        `Hélène Diallo a enregistré ${k.this} à 14:32 pendant que vous ${k.pronoun} modifiiez. Vos changements ` +
+          'n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
       );
       // Even a form with no change is refused when its version is stale.
       const unchanged = await failure(update(created.id, 1, k.input('Version d’Hélène', keep(created)), marc));

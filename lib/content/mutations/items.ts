@@ -78,7 +78,8 @@ async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
   const missing = attachments.filter((id) => !found.has(id)).length;
   if (missing > 0) {
     fieldErrors.files = [
-      `${missing > 1 ? `${missing} fichiers joints ne sont` : 'Un fichier joint n’est'} plus dans la bibliothèque : retirez-${missing > 1 ? 'les' : 'le'} de la liste, puis enregistrez.`,
+      `${missing > 1 ? `${missing} fichiers joints ne sont` : 'Un fichier joint n’est'} plus ` +
+        `dans la bibliothèque : retirez-${missing > 1 ? 'les' : 'le'} de la liste, puis enregistrez.`,
     ];
   }
   if (refs.cover) {
@@ -91,12 +92,14 @@ async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
   const imageErrors = [
     ...(gone > 0
       ? [
-          `${gone > 1 ? `${gone} images ne sont` : 'Une image n’est'} plus dans la bibliothèque : retirez-${gone > 1 ? 'les' : 'la'} de la galerie, puis enregistrez.`,
+          `${gone > 1 ? `${gone} images ne sont` : 'Une image n’est'} plus dans la bibliothèque : ` +
+            `retirez-${gone > 1 ? 'les' : 'la'} de la galerie, puis enregistrez.`,
         ]
       : []),
     ...(notImages > 0
       ? [
-          `${notImages > 1 ? `${notImages} fichiers de la galerie ne sont pas des images` : 'Un fichier de la galerie n’est pas une image'} (JPEG, PNG ou WebP) : retirez-${notImages > 1 ? 'les' : 'le'}, puis enregistrez.`,
+          (notImages > 1 ? `${notImages} fichiers de la galerie ne sont pas des images` : 'Un fichier de la galerie n’est pas une image') +
+            ` (JPEG, PNG ou WebP) : retirez-${notImages > 1 ? 'les' : 'le'}, puis enregistrez.`,
         ]
       : []),
   ];
@@ -136,7 +139,8 @@ async function checkFree(
   if (!other) return;
   const { pronoun } = kind.words;
   const message = other.deletedAt
-    ? `${label} « ${String(value)} » est celle de « ${other.title} », dans la corbeille : supprimez-${pronoun} définitivement ou choisissez ${anotherValue}.`
+    ? `${label} « ${String(value)} » est celle de « ${other.title} », dans la corbeille : ` +
+      `supprimez-${pronoun} définitivement ou choisissez ${anotherValue}.`
     : `${label} « ${String(value)} » est déjà celle de « ${other.title} »${scope ? ` dans ${scope.label}` : ''} : choisissez-en une autre.`;
   throw new ConflictError(message, { [key]: [message] });
 }

@@ -84,7 +84,8 @@ async function lockRows<T extends ItemTable>(tx: Db, kind: Pick<LifecycleKind<T>
 /** « Cette publication n’existe pas ou plus… » for an item that is gone (deleted for good). */
 export const notFoundError = (words: KindWords) =>
   new NotFoundError(
-    `${capitalise(words.this)} n’existe pas ou plus : ${words.feminine ? 'elle' : 'il'} a peut-être été ${agree('supprimé', words)} définitivement. Rechargez la liste.`,
+    `${capitalise(words.this)} n’existe pas ou plus : ${words.feminine ? 'elle' : 'il'} ` +
+      `a peut-être été ${agree('supprimé', words)} définitivement. Rechargez la liste.`,
   );
 
 /**
@@ -494,7 +495,8 @@ export async function publishDueOfKind<T extends ItemTable>(
       action: `${kind.entity}.publish`,
       entityType: kind.entity,
       entityId: row.id,
-      summary: `${kind.words.noun} ${agree('programmé', kind.words)} ${agree('mis', kind.words)} en ligne automatiquement : « ${row.title} »`,
+      summary:
+        `${kind.words.noun} ${agree('programmé', kind.words)} ${agree('mis', kind.words)} ` + `en ligne automatiquement : « ${row.title} »`,
       before: { status: 'scheduled' },
       after: { status: 'published', publishedAt: row.publishedAt },
     });

@@ -352,7 +352,8 @@ describe.each(testDatabaseKinds)('publication writes on %s', (kind) => {
       const error = await marcSaves(new Date('2026-03-12T14:40:00Z'));
       expect(error).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(
-        'Hélène Diallo a enregistré cette publication à 14:32 pendant que vous la modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
+        'Hélène Diallo a enregistré cette publication à 14:32 pendant que vous la modifiiez. Vos changements ' +
+          'n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.',
       );
       expect((await marcSaves(new Date('2026-03-13T08:00:00Z'))).message).toMatch(
         /^Hélène Diallo a enregistré cette publication le 12 mars 2026 à 14:32 pendant/,

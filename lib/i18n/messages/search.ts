@@ -12,7 +12,8 @@ const fr = {
     metaTitle: (q: string) => `Recherche : ${q}`,
     metaTitleEmpty: 'Rechercher sur le site',
     description:
-      'Rechercher dans les publications, séries, actualités, événements, appels d’offres et pages de l’institut, et dans le texte de leurs documents.',
+      'Rechercher dans les publications, séries, actualités, événements, ' +
+      'appels d’offres et pages de l’institut, et dans le texte de leurs documents.',
     formLabel: 'Rechercher dans tout le site et ses documents',
     prompt: 'Saisissez un ou plusieurs mots, ou une expression entre guillemets.',
   },

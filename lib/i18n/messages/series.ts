@@ -116,7 +116,8 @@ const fr = {
     chartRange: 'Période du graphique',
     downloads: 'Télécharger la série',
     filesNote: <T>(link: (text: string) => T) => [
-      'Les fichiers contiennent exactement les valeurs de cette page, avec leur statut dans une colonne à part. Pour les réutiliser automatiquement, voir la page ',
+      'Les fichiers contiennent exactement les valeurs de cette page, ' +
+        'avec leur statut dans une colonne à part. Pour les réutiliser automatiquement, voir la page ',
       link('Données ouvertes et API'),
       ' (sans clé).',
     ],
@@ -154,7 +155,8 @@ const fr = {
       'Les dates et heures de parution des statistiques de l’institut, annoncées à l’avance, et l’historique de leurs changements.',
     /** `zone`: « heure de Ouagadougou ». */
     intro: (zone: string) =>
-      `L’institut annonce à l’avance la date et l’heure de chaque publication et s’y tient. Un changement de date est publié avec sa raison. Heures indiquées : ${zone}.`,
+      'L’institut annonce à l’avance la date et l’heure de chaque publication et s’y tient. ' +
+      `Un changement de date est publié avec sa raison. Heures indiquées : ${zone}.`,
     subscribe: 'S’abonner au calendrier (iCalendar)',
     subscribeTo: (area: string) => `S’abonner au calendrier de la rubrique ${area} (iCalendar)`,
     filter: 'Filtrer par rubrique',
@@ -186,9 +188,11 @@ const fr = {
   data: {
     title: 'Données ouvertes et API',
     description:
-      'Toutes les séries statistiques de l’institut, téléchargeables en CSV, Excel, SDMX et JSON, et l’API ouverte sans clé pour les réutiliser.',
+      'Toutes les séries statistiques de l’institut, téléchargeables en CSV, ' +
+      'Excel, SDMX et JSON, et l’API ouverte sans clé pour les réutiliser.',
     intro:
-      'Toutes les séries publiées par l’institut, libres de réutilisation : chaque fichier contient exactement les valeurs affichées sur le site, avec le statut de chaque valeur dans sa propre colonne. L’API ne demande ni clé ni inscription.',
+      'Toutes les séries publiées par l’institut, libres de réutilisation : chaque fichier contient exactement les valeurs ' +
+      'affichées sur le site, avec le statut de chaque valeur dans sa propre colonne. L’API ne demande ni clé ni inscription.',
     series: 'Les séries',
     caption: 'Séries publiées, avec leur dernière valeur et leurs fichiers',
     colSeries: 'Série',
@@ -250,10 +254,13 @@ const fr = {
   nsdp: {
     title: 'Page nationale de données récapitulatives (SGDD-a du FMI)',
     description:
-      'Les indicateurs du Système général de diffusion des données amélioré (SGDD-a) du FMI : dernière valeur, période, métadonnées, prochaine parution et fichiers SDMX-ML.',
+      'Les indicateurs du Système général de diffusion des données amélioré (SGDD-a) du FMI : ' +
+      'dernière valeur, période, métadonnées, prochaine parution et fichiers SDMX-ML.',
     heading: 'Page nationale de données récapitulatives',
     intro: <T>(link: (text: string) => T) => [
-      'Les indicateurs que l’institut diffuse dans le cadre du Système général de diffusion des données amélioré (SGDD-a) du Fonds monétaire international : pour chacun, la dernière valeur publiée et sa période, ses métadonnées, la date de la prochaine parution tirée du ',
+      'Les indicateurs que l’institut diffuse dans le cadre du Système général de diffusion des ' +
+        'données amélioré (SGDD-a) du Fonds monétaire international : pour chacun, ' +
+        'la dernière valeur publiée et sa période, ses métadonnées, la date de la prochaine parution tirée du ',
       link('calendrier des parutions'),
       ', et un fichier SDMX-ML 2.1 par catégorie de données.',
     ],
@@ -271,7 +278,9 @@ const fr = {
     methodOf: (label: string) => `Méthode : ${label}`,
     notAnnounced: 'Non annoncée',
     fileOf: (category: string) => `SDMX-ML : ${category}`,
-    note: 'Les fichiers suivent le format SDMX-ML 2.1 (données génériques), avec les dimensions FREQ, REF_AREA et INDICATOR de la structure ECOFIN du FMI, et le statut de chaque valeur (OBS_STATUS).',
+    note:
+      'Les fichiers suivent le format SDMX-ML 2.1 (données génériques), avec les dimensions FREQ, ' +
+      'REF_AREA et INDICATOR de la structure ECOFIN du FMI, et le statut de chaque valeur (OBS_STATUS).',
     /** The plain-text answer of `/nsdp/{category}.xml` for an unknown category. */
     fileNotFound: 'Fichier introuvable.',
   },
@@ -429,7 +438,8 @@ const en: typeof fr = {
     titleOf: (area) => `Release calendar: ${area}`,
     description: 'Release dates and times of the institute’s statistics, announced in advance, and the history of their changes.',
     intro: (zone) =>
-      `The institute announces the date and time of each release in advance and keeps to it. Any change of date is published with its reason. Times shown: ${zone}.`,
+      'The institute announces the date and time of each release in advance and keeps to it. ' +
+      `Any change of date is published with its reason. Times shown: ${zone}.`,
     subscribe: 'Subscribe to the calendar (iCalendar)',
     subscribeTo: (area) => `Subscribe to the ${area} calendar (iCalendar)`,
     filter: 'Filter by section',
@@ -463,7 +473,8 @@ const en: typeof fr = {
     description:
       'All the institute’s statistical series, to download as CSV, Excel, SDMX and JSON, and the open API, with no key, to reuse them.',
     intro:
-      'All the series published by the institute, free to reuse: each file holds exactly the values shown on the site, with each value’s status in its own column. The API needs no key and no registration.',
+      'All the series published by the institute, free to reuse: each file holds exactly the values shown ' +
+      'on the site, with each value’s status in its own column. The API needs no key and no registration.',
     series: 'The series',
     caption: 'Published series, with their latest value and their files',
     colSeries: 'Series',
@@ -521,10 +532,12 @@ const en: typeof fr = {
   nsdp: {
     title: 'National Summary Data Page (IMF e-GDDS)',
     description:
-      'The indicators of the IMF’s enhanced General Data Dissemination System (e-GDDS): latest value, period, metadata, next release and SDMX-ML files.',
+      'The indicators of the IMF’s enhanced General Data Dissemination System (e-GDDS): ' +
+      'latest value, period, metadata, next release and SDMX-ML files.',
     heading: 'National Summary Data Page',
     intro: (link) => [
-      'The indicators the institute disseminates under the International Monetary Fund’s enhanced General Data Dissemination System (e-GDDS): for each, the latest published value and its period, its metadata, the next release date taken from the ',
+      'The indicators the institute disseminates under the International Monetary Fund’s enhanced General Data Dissemination ' +
+        'System (e-GDDS): for each, the latest published value and its period, its metadata, the next release date taken from the ',
       link('release calendar'),
       ', and one SDMX-ML 2.1 file per data category.',
     ],
@@ -542,7 +555,9 @@ const en: typeof fr = {
     methodOf: (label) => `Methodology: ${label}`,
     notAnnounced: 'Not announced',
     fileOf: (category) => `SDMX-ML: ${category}`,
-    note: 'The files follow the SDMX-ML 2.1 format (generic data), with the FREQ, REF_AREA and INDICATOR dimensions of the IMF’s ECOFIN data structure, and the status of each value (OBS_STATUS).',
+    note:
+      'The files follow the SDMX-ML 2.1 format (generic data), with the FREQ, REF_AREA and INDICATOR ' +
+      'dimensions of the IMF’s ECOFIN data structure, and the status of each value (OBS_STATUS).',
     fileNotFound: 'File not found.',
   },
 

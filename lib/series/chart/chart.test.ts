@@ -57,7 +57,8 @@ describe('chart geometry', () => {
 describe('trend sentence', () => {
   it('says where the series went, in French, over the range, a year and the last period', () => {
     expect(trendSentence('Indice des prix', 'monthly', 1, months(24), 'fr')).toBe(
-      'De janvier 2016 à décembre 2017, la série « Indice des prix » est passée de 100,0 à 105,8 (+5,8\u202f%). Sur un an, elle a augmenté de 2,9\u202f%. Sur la dernière période, elle a augmenté de 0,2\u202f%.',
+      'De janvier 2016 à décembre 2017, la série « Indice des prix » est passée de 100,0 à 105,8 (+5,8\u202f%). ' +
+        'Sur un an, elle a augmenté de 2,9\u202f%. Sur la dernière période, elle a augmenté de 0,2\u202f%.',
     );
     const down = months(3).map((o, i) => ({ ...o, value: 100 - i }));
     expect(trendSentence('X', 'monthly', 1, down, 'fr')).toContain('elle a baissé de 1,0\u202f%');
@@ -95,7 +96,8 @@ describe('trend sentence', () => {
 
   it('says it in English too, with English numbers and periods', () => {
     expect(trendSentence('Consumer price index', 'monthly', 1, months(24), 'en')).toBe(
-      'From January 2016 to December 2017, the series “Consumer price index” went from 100.0 to 105.8 (+5.8%). Over the year, it rose 2.9%. Over the latest period, it rose 0.2%.',
+      'From January 2016 to December 2017, the series “Consumer price index” went from 100.0 ' +
+        'to 105.8 (+5.8%). Over the year, it rose 2.9%. Over the latest period, it rose 0.2%.',
     );
     const down = months(3).map((o, i) => ({ ...o, value: 100 - i }));
     expect(trendSentence('X', 'monthly', 1, down, 'en')).toContain('Over the latest period, it fell 1.0%.');

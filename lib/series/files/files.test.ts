@@ -202,8 +202,10 @@ describe('parseSeriesFile', () => {
       'Ligne 4 : « 2026-Q3 » n’est pas une période mensuelle (attendu AAAA-MM, par exemple 2026-10).',
       'Ligne 5 : « abc » n’est pas un nombre.',
       'Ligne 6 : période 2026-10 de IPC en double (déjà ligne 2).',
-      'Ligne 7 : « 1.234,5 » : dans un fichier à point-virgule, la virgule sépare les décimales et l’espace les milliers (par exemple 1 234,5).',
-      'Ligne 8 : « 101.5 » : dans un fichier à point-virgule, la virgule sépare les décimales et l’espace les milliers (par exemple 1 234,5).',
+      'Ligne 7 : « 1.234,5 » : dans un fichier à point-virgule, ' +
+        'la virgule sépare les décimales et l’espace les milliers (par exemple 1 234,5).',
+      'Ligne 8 : « 101.5 » : dans un fichier à point-virgule, ' +
+        'la virgule sépare les décimales et l’espace les milliers (par exemple 1 234,5).',
       'Ligne 9 : statut « Z » inconnu (codes admis : A, P, E, B, F, I, U).',
       'Ligne 10 : « =HYPERLINK("http://x") » ressemble à une formule : seuls des codes de série sont admis.',
     ]);

@@ -146,7 +146,9 @@ function numberOf(cell: Cell, convention: ParsedImport['convention']): Parsed<nu
     if (/^-?\d{1,3}([.,]\d{3})+([.,]\d+)?$/.test(t) || /^-?\d+\.\d+$/.test(t)) {
       return {
         ok: false,
-        message: `« ${text} » : dans un fichier à point-virgule, la virgule sépare les décimales et l’espace les milliers (par exemple 1 234,5)`,
+        message:
+          `« ${text} » : dans un fichier à point-virgule, la virgule sépare ` +
+          'les décimales et l’espace les milliers (par exemple 1 234,5)',
       };
     }
   } else {
@@ -289,7 +291,8 @@ function read(
   if (columns.length === 0) {
     error(
       header.line,
-      'en-tête non reconnu : attendu « code ; période ; valeur ; statut » (format long) ou « période » suivi des codes des séries (format large)',
+      'en-tête non reconnu : attendu « code ; période ; valeur ; ' +
+        'statut » (format long) ou « période » suivi des codes des séries (format large)',
     );
     return { layout: 'wide', convention, rows, errors };
   }

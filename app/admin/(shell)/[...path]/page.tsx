@@ -55,8 +55,10 @@ export default async function AdminScreenPage({ params, searchParams }: Props) {
 function writerNote(managed: Area[], writable: Area[]): string {
   if (writable.length === 0) {
     return managed.length > 1
-      ? 'Vous pouvez lire ces rubriques : elles ne font pas partie de vos rubriques. Demandez à un administrateur de vous les attribuer pour y écrire.'
-      : 'Vous pouvez lire cette rubrique : elle ne fait pas partie de vos rubriques. Demandez à un administrateur de vous l’attribuer pour y écrire.';
+      ? 'Vous pouvez lire ces rubriques : elles ne font pas partie de vos rubriques. ' +
+          'Demandez à un administrateur de vous les attribuer pour y écrire.'
+      : 'Vous pouvez lire cette rubrique : elle ne fait pas partie de vos rubriques. ' +
+          'Demandez à un administrateur de vous l’attribuer pour y écrire.';
   }
   const where =
     writable.length === managed.length

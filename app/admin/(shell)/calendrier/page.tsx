@@ -77,7 +77,8 @@ export default async function CalendarAdminPage() {
       {mayPublish ? null : (
         <AccessNote className="mt-4 max-w-3xl">
           {mayPrepare
-            ? 'Vous préparez des parutions dans vos rubriques : elles paraissent au calendrier public quand un responsable de publication les approuve, et lui seul les change ensuite.'
+            ? 'Vous préparez des parutions dans vos rubriques : elles paraissent au calendrier public ' +
+              'quand un responsable de publication les approuve, et lui seul les change ensuite.'
             : 'Vous pouvez lire le calendrier ; un responsable de publication annonce, confirme, reporte et annule les parutions.'}
         </AccessNote>
       )}

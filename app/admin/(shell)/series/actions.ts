@@ -137,7 +137,9 @@ function publishTime(input: { when: 'now' | 'later' | 'release'; publishAt?: str
 const publishedMessage = (v: PublishedVersion[]) => {
   const names = v.map((x) => `${x.code} v${x.number}`).join(', ');
   if (v.some((x) => x.review !== 'approved')) {
-    return `Version soumise pour relecture : ${names}. Une seconde personne l’approuve avant sa mise en ligne ; rien n’est public d’ici là.`;
+    return (
+      `Version soumise pour relecture : ${names}. Une seconde personne ` + 'l’approuve avant sa mise en ligne ; rien n’est public d’ici là.'
+    );
   }
   return v.some((x) => x.publishedAt.getTime() > Date.now() + 1000)
     ? `Version programmée : ${names}. Rien n’est public avant l’heure prévue.`

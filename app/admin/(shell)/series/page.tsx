@@ -44,7 +44,8 @@ export default async function SeriesAdminPage({ searchParams }: Props) {
       {canCreate ? null : (
         <AccessNote className="mt-4 max-w-3xl">
           {canImport
-            ? 'Vous pouvez préparer l’import d’un fichier et en voir l’aperçu ; un responsable de publication crée les séries et publie leurs valeurs.'
+            ? 'Vous pouvez préparer l’import d’un fichier et en voir l’aperçu ; ' +
+              'un responsable de publication crée les séries et publie leurs valeurs.'
             : 'Vous pouvez lire les séries ; un responsable de publication les crée et publie leurs valeurs.'}
         </AccessNote>
       )}
