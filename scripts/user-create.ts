@@ -1,7 +1,8 @@
 // npm run user:create -- --email E --password P --name N [--role admin|publisher|editor] [--areas ipc,news]
 // — creates a back-office account (embedded sign-in mode): a Rédacteur with no area unless --role
-// says otherwise (the installation's first account is its Administrateur). Migrates first, so it works on a fresh database; on PGlite it takes the
-// data directory's lock like every other process (stop the server first).
+// says otherwise (the installation's first account is its Administrateur). Migrates first, so it
+// works on a fresh database; on PGlite it takes the data directory's lock like every other process
+// (stop the server first).
 import './load-env';
 import { parseArgs } from 'node:util';
 import { writeAudit } from '@/lib/audit/write';

@@ -17,7 +17,10 @@ import { fieldErrorsOf } from '@/lib/validation';
 /** An admin form action as `adminFormAction` builds it. */
 export type FormAction<T> = (previous: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
 
-/** The form's fields as the action will read them (empty strings dropped, like `formDataToObject`; `en.x` under `en`, like `fromFlatForm`). */
+/**
+ * The form's fields as the action will read them (empty strings dropped, like `formDataToObject`;
+ * `en.x` under `en`, like `fromFlatForm`).
+ */
 function formInput(form: FormData): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {

@@ -16,7 +16,10 @@ import { UntranslatedNotice } from './untranslated-notice';
 /** The accessibility statement is never missing: an install older than it shows the default text. */
 const fallback = (key: AreaSlug) => (key === 'accessibilite' ? { ...accessibilityStatement, photo: null } : null);
 
-/** Metadata of an institutional page (`mission`, `mot_du_dg`, `accessibilite`), in the page's language (its area's name while the page has no text). */
+/**
+ * Metadata of an institutional page (`mission`, `mot_du_dg`, `accessibilite`), in the page's
+ * language (its area's name while the page has no text).
+ */
 export async function institutionMetadata(key: AreaSlug, locale: Locale) {
   const a = area(key);
   const names = areaTexts(a, locale);

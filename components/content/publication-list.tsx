@@ -10,7 +10,10 @@ import { localePath } from '@/lib/i18n/paths';
 import { FileList } from './file-list';
 import { inLang, pieces } from './in-lang';
 
-/** Publications with title, period, date, files (type, size, download link); texts in English where translated, else French marked `lang="fr"`. */
+/**
+ * Publications with title, period, date, files (type, size, download link); texts in English where
+ * translated, else French marked `lang="fr"`.
+ */
 export function PublicationList({
   items,
   showArea = false,

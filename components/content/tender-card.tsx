@@ -12,7 +12,10 @@ type Props = {
   locale: Locale;
 };
 
-/** One call for tenders as the public list shows it (and the back-office preview), in English where translated, else French marked `lang="fr"`. */
+/**
+ * One call for tenders as the public list shows it (and the back-office preview), in English where
+ * translated, else French marked `lang="fr"`.
+ */
 export function TenderCard({ tender, locale }: Props) {
   const m = messages(locale).content.tenders;
   const t = localize(tender, locale, ['title', 'summary', 'body']);

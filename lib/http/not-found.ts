@@ -194,8 +194,9 @@ export function gzipAround(copy: Pick<Copy, 'before' | 'after' | 'gzip'>, middle
 }
 
 /**
- * The production server's first step for documents: unknown addresses answered from the copy or, when there is none yet, by Next (whose answer becomes the copy); every
- * other request goes to `next` with its 404s, if any, given their path.
+ * The production server's first step for documents: unknown addresses answered from the copy or,
+ * when there is none yet, by Next (whose answer becomes the copy); every other request goes to
+ * `next` with its 404s, if any, given their path.
  */
 export function createNotFoundAnswer(options: NotFoundOptions) {
   const copies = new Map<string, Copy>();

@@ -23,12 +23,11 @@ const SCHEDULER_LOCK = 0x1e5_5ca1;
 
 /**
  * Publishes every scheduled item (of `kinds`) whose release time is at or before `now`, with one
- * audit entry each (`{entity}.publish`, no user), marks the calendar releases due as published, and announces the series versions whose time has
- * come, all in one transaction. Idempotent and safe to run
- * from several app instances or crons at once: the transaction holds a database lock, and a run
+ * audit entry each (`{entity}.publish`, no user), marks the calendar releases due as published, and
+ * announces the series versions whose time has come, all in one transaction. Idempotent and safe to
+ * run from several app instances or crons at once: the transaction holds a database lock, and a run
  * that finds it taken returns nothing (the other run publishes), so each item is published and
- * audited once.
- * Returns what was published and the cache tags to invalidate.
+ * audited once. Returns what was published and the cache tags to invalidate.
  */
 export async function publishDueItems(
   db: Db,

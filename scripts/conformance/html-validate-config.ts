@@ -13,9 +13,11 @@ export const htmlValidateConfig: ConfigData = {
     'attribute-empty-style': 'off',
     // React writes void elements without the self-closing slash, Next's head with it: both are valid HTML.
     'void-style': 'off',
-    // React writes DOM property names in camelCase (charSet, dateTime, srcSet, noModule, fetchPriority): HTML attributes are case-insensitive.
+    // React writes DOM property names in camelCase (charSet, dateTime, srcSet, noModule,
+    // fetchPriority): HTML attributes are case-insensitive.
     'attr-case': 'off',
-    // next/image always writes `style="color:transparent"` (it hides the alt text while the image loads): that property only, the rule stays on.
+    // next/image always writes `style="color:transparent"` (it hides the alt text while the image
+    // loads): that property only, the rule stays on.
     'no-inline-style': ['error', { allowedProperties: ['display', 'color'] }],
     // React's own ids (`useId`: `«r1»`, `_R_…_`) contain characters this rule does not expect; they are unique and valid HTML.
     'valid-id': 'off',

@@ -1,7 +1,8 @@
 'use client';
 /**
- * When and why a version is published, shared by the grid and the import: now, at a time (in the institute's zone) or with a calendar release,
- * a scheduled revision or a correction, and its reason (required for a correction).
+ * When and why a version is published, shared by the grid and the import: now, at a time (in the
+ * institute's zone) or with a calendar release, a scheduled revision or a correction, and its
+ * reason (required for a correction).
  */
 import { useId, useState } from 'react';
 

@@ -14,7 +14,13 @@
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import { installRenderClock, renderStartedAt } from './render-clock.mjs';
 
-/** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; lastChangeAt(): number; pending(): Promise<void> | undefined }} TagStore */
+/**
+ * @typedef {{
+ *   isStale(tags: Iterable<string>, writtenAt: number): boolean;
+ *   lastChangeAt(): number;
+ *   pending(): Promise<void> | undefined;
+ * }} TagStore
+ */
 /** @typedef {{ lastModified?: number; value: null | { kind: string; headers?: Record<string, unknown> } }} Entry */
 
 const FileSystemCache = fileSystemCache.default ?? fileSystemCache;

@@ -56,7 +56,11 @@ function datedPending(lastChangeAt) {
 
 /**
  * Makes one of Next's response caches date its renders and not share a render begun before a save.
- * @param {{ handleRevalidate: (...args: unknown[]) => Promise<unknown>; getBatcher?: { pending: Map<unknown, object> }; revalidateBatcher?: { pending: Map<unknown, object> } }} responseCache
+ * @param {{
+ *   handleRevalidate: (...args: unknown[]) => Promise<unknown>;
+ *   getBatcher?: { pending: Map<unknown, object> };
+ *   revalidateBatcher?: { pending: Map<unknown, object> };
+ * }} responseCache
  * @param {() => number} lastChangeAt the time of the latest tag change known to this process (0: none)
  */
 export function dateRenders(responseCache, lastChangeAt) {

@@ -5,7 +5,13 @@
 import nextDefault from 'next/dist/server/lib/cache-handlers/default.external.js';
 
 /** @typedef {import('next/dist/server/lib/cache-handlers/types').CacheHandler} CacheHandler */
-/** @typedef {{ isStale(tags: Iterable<string>, writtenAt: number): boolean; refresh(): Promise<void>; pending(): Promise<void> | undefined }} TagStore */
+/**
+ * @typedef {{
+ *   isStale(tags: Iterable<string>, writtenAt: number): boolean;
+ *   refresh(): Promise<void>;
+ *   pending(): Promise<void> | undefined;
+ * }} TagStore
+ */
 
 /** @type {CacheHandler} */
 const inner = nextDefault.default ?? nextDefault;

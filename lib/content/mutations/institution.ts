@@ -136,9 +136,10 @@ export type IdentityResult = { identity: IdentityRow; tags: string[] };
  * `ConflictError` names who saved it and when. The logo must be an image of the library; the
  * fields are checked by `identityInputSchema` (French field errors). The optional English name and
  * tagline (`en.name`, `en.tagline`; blank clears one, one not sent — or no `en` at all — is
- * kept as it was) are stored in `translations` in the same write. The audit entry (`identity.update`) keeps the changed fields only (English ones as
- * `en.*`); with no change, nothing is written and no tag returned. The identity shows on every page (header, footer, metadata): every read of it is
- * tagged `identity`, the one tag returned.
+ * kept as it was) are stored in `translations` in the same write. The audit entry
+ * (`identity.update`) keeps the changed fields only (English ones as `en.*`); with no change,
+ * nothing is written and no tag returned. The identity shows on every page (header, footer,
+ * metadata): every read of it is tagged `identity`, the one tag returned.
  */
 export async function updateIdentity(
   db: Db,

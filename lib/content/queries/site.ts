@@ -20,7 +20,10 @@ const toImage = (r: {
 }): PublicImage | null =>
   r.imageId && r.imageName ? { id: r.imageId, name: r.imageName, width: r.imageWidth, height: r.imageHeight } : null;
 
-/** The institute's identity (name, acronym, contacts, logo…, the English name and tagline in `translations`), or null before the first seed. */
+/**
+ * The institute's identity (name, acronym, contacts, logo…, the English name and tagline in
+ * `translations`), or null before the first seed.
+ */
 export async function getSiteIdentity(db: Db): Promise<SiteIdentity | null> {
   const [row] = await db
     .select({ identity: siteIdentity, ...imageColumns })

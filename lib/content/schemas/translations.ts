@@ -27,7 +27,10 @@ export const englishText = (max: number, label: string) =>
     .nullish()
     .transform(sentOrNot);
 
-/** An optional English rich text as the editor sends it (sanitized by the server like the French one); `''` clears it, `undefined` leaves it. */
+/**
+ * An optional English rich text as the editor sends it (sanitized by the server like the French
+ * one); `''` clears it, `undefined` leaves it.
+ */
 export const englishRichText = (label = 'Le texte') =>
   z
     .string({ message: `${label} en anglais : texte attendu.` })

@@ -1,4 +1,5 @@
-// GET /fichiers/{id}/{name} — downloads a stored file (Range supported, counted); restricted files, and files only unpublished items use, need a session.
+// GET /fichiers/{id}/{name} — downloads a stored file (Range supported, counted); restricted files,
+// and files only unpublished items use, need a session.
 import { userOfRequest } from '@/lib/admin/handler';
 import { getDb } from '@/lib/db';
 import { getFileForDownload } from '@/lib/content/queries/files';

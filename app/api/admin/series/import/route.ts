@@ -1,5 +1,6 @@
 // POST /api/admin/series/import — a CSV or XLSX file of values (multipart, field `file`), read and
-// kept for its preview; nothing is published (publishing it takes a publisher: series/actions.ts). 201 { id } → /admin/series/import/{id}; 413 over the size limit.
+// kept for its preview; nothing is published (publishing it takes a publisher: series/actions.ts).
+// 201 { id } → /admin/series/import/{id}; 413 over the size limit.
 import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
 import { ValidationError } from '@/lib/errors';
