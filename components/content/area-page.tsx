@@ -88,7 +88,10 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
                 <Link
                   href={localePath(locale, path)}
                   aria-current={!year ? 'page' : undefined}
-                  className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+                  className={
+                    'inline-block rounded-full border border-border px-3 py-1 no-underline ' +
+                    'aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg'
+                  }
                 >
                   {t.allYears}
                 </Link>
@@ -98,7 +101,10 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
                   <Link
                     href={localePath(locale, areaListUrl(path, y, 1))}
                     aria-current={year === y ? 'page' : undefined}
-                    className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+                    className={
+                      'inline-block rounded-full border border-border px-3 py-1 no-underline ' +
+                      'aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg'
+                    }
                   >
                     {y}
                   </Link>

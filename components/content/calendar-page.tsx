@@ -82,7 +82,10 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
             <Link
               href={localePath(locale, '/calendrier')}
               aria-current={!area ? 'page' : undefined}
-              className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+              className={
+                'inline-block rounded-full border border-border px-3 py-1 no-underline ' +
+                'aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg'
+              }
             >
               {t.all}
             </Link>
@@ -92,7 +95,10 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
               <Link
                 href={localePath(locale, `/calendrier/rubrique/${f.slug}`)}
                 aria-current={area === f.slug ? 'page' : undefined}
-                className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+                className={
+                  'inline-block rounded-full border border-border px-3 py-1 no-underline ' +
+                  'aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg'
+                }
               >
                 {areaTexts(f, locale).menuLabel}
               </Link>

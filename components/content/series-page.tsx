@@ -92,7 +92,10 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
                 <Link
                   href={localePath(locale, seriesPath(meta, r)!)}
                   aria-current={r === range ? 'page' : undefined}
-                  className="inline-block rounded-full border border-border px-3 py-1 no-underline aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg"
+                  className={
+                    'inline-block rounded-full border border-border px-3 py-1 no-underline ' +
+                    'aria-[current=page]:bg-primary aria-[current=page]:text-primary-fg'
+                  }
                 >
                   {t.range[r]}
                 </Link>

@@ -21,7 +21,10 @@ export function Header({ identity, locale }: { identity: SiteIdentity | null; lo
     <header className="border-b border-border bg-bg">
       <a
         href="#contenu"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg"
+        className={
+          'sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 ' +
+          'focus:rounded focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-fg'
+        }
       >
         {t.header.skipLink}
       </a>

@@ -58,7 +58,10 @@ function SwitchLink({ to }: { to: Locale }) {
         // Activated without pointing or focusing first (a screen reader's browse mode): the page now.
         e.currentTarget.href = pageInLocale(here(), to);
       }}
-      className="inline-flex h-10 items-center rounded-md border border-border px-3 text-sm font-medium text-fg no-underline hover:bg-surface-2"
+      className={
+        'inline-flex h-10 items-center rounded-md border border-border ' +
+        'px-3 text-sm font-medium text-fg no-underline hover:bg-surface-2'
+      }
     >
       {languageNames[to]}
     </a>

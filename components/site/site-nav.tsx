@@ -16,7 +16,12 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
   if (variant === 'mobile') {
     return (
       <details className="group relative md:hidden">
-        <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm font-medium [&::-webkit-details-marker]:hidden">
+        <summary
+          className={
+            'inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm font-medium ' +
+            '[&::-webkit-details-marker]:hidden'
+          }
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
@@ -24,7 +29,10 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
         </summary>
         <nav
           aria-label={t.mobile}
-          className="absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg"
+          className={
+            'absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] ' +
+            'overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg'
+          }
         >
           {groups.map((g) => (
             <div key={g.key} className="mb-3">
@@ -53,7 +61,12 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
         {groups.map((g) => (
           <li key={g.key}>
             <details className="group relative" data-nav-menu>
-              <summary className="flex h-11 cursor-pointer list-none items-center gap-1 rounded px-3 text-sm font-medium hover:bg-surface-2 [&::-webkit-details-marker]:hidden">
+              <summary
+                className={
+                  'flex h-11 cursor-pointer list-none items-center gap-1 rounded px-3 text-sm font-medium hover:bg-surface-2 ' +
+                  '[&::-webkit-details-marker]:hidden'
+                }
+              >
                 {g.label}
                 <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" className="transition-transform group-open:rotate-180">
                   <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -46,7 +46,10 @@ export function IdentityForm({ identity, readOnly = null }: { identity: Identity
         <ImageField
           name="logoFileId"
           label="Logo"
-          hint="Une image carrée de la bibliothèque (PNG ou WebP sur fond transparent de préférence). Sans logo, l’emblème par défaut s’affiche."
+          hint={
+            'Une image carrée de la bibliothèque (PNG ou WebP sur fond ' +
+            'transparent de préférence). Sans logo, l’emblème par défaut s’affiche.'
+          }
           initial={identity.logo}
           errors={errors}
           onChange={form.markDirty}

@@ -111,7 +111,10 @@ export function ReleaseEnglishForm({
       <ReadOnlyFields id="release-en" note={readOnly}>
         <EnglishFieldset
           id="release-en"
-          hint="Affichée sur le calendrier en anglais. Un champ laissé vide y montre le texte français. Un nouveau report ou une confirmation efface la traduction devenue fausse."
+          hint={
+            'Affichée sur le calendrier en anglais. Un champ laissé vide y montre le texte français. ' +
+            'Un nouveau report ou une confirmation efface la traduction devenue fausse.'
+          }
         >
           <Field
             name="en.title"

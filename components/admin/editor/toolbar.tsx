@@ -187,9 +187,11 @@ export function Toolbar({
         tool.run();
         if (!tool.dialog) editor.view.focus();
       }}
-      className={`inline-flex h-8 items-center justify-center rounded text-sm hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent aria-pressed:bg-primary-soft aria-pressed:text-fg data-active:bg-primary-soft ${
-        tool.icon ? 'min-w-8 px-1.5' : 'px-2'
-      }`}
+      className={
+        'inline-flex h-8 items-center justify-center rounded text-sm hover:bg-surface-2 aria-disabled:cursor-not-allowed ' +
+        'aria-disabled:opacity-50 aria-disabled:hover:bg-transparent aria-pressed:bg-primary-soft aria-pressed:text-fg ' +
+        `data-active:bg-primary-soft ${tool.icon ? 'min-w-8 px-1.5' : 'px-2'}`
+      }
     >
       {tool.icon ? <span aria-hidden="true">{tool.icon}</span> : tool.label}
     </button>

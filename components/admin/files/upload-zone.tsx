@@ -78,7 +78,10 @@ export function UploadZone({
         <p>Déposez des fichiers ici, ou</p>
         <label
           htmlFor={id}
-          className="mt-2 inline-block cursor-pointer rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover focus-within:outline-2"
+          className={
+            'mt-2 inline-block cursor-pointer rounded-md bg-primary px-4 py-2 ' +
+            'font-semibold text-primary-fg hover:bg-primary-hover focus-within:outline-2'
+          }
         >
           choisissez des fichiers
           <input

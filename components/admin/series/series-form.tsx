@@ -42,7 +42,10 @@ export function SeriesForm<T>({
           label="Code"
           required
           defaultValue={initial?.code}
-          hint="Lettres majuscules sans accent, chiffres et _ ; par exemple IPC ou ICA_COMMERCE. Il figure dans les adresses et les fichiers."
+          hint={
+            'Lettres majuscules sans accent, chiffres et _ ; par exemple IPC ' +
+            'ou ICA_COMMERCE. Il figure dans les adresses et les fichiers.'
+          }
           errors={errors}
         />
         <Field name="label" label="Titre en français" required defaultValue={initial?.label} errors={errors} />
