@@ -47,7 +47,8 @@ async function linkOption(page: Page, title: string) {
 }
 
 test(
-  'parution confirmée pour la minute suivante : publication, PDF et import de série invisibles avant, tous en ligne dans les 60 s après, parution « publié »',
+  'parution confirmée pour la minute suivante : publication, PDF et import de série invisibles avant, ' +
+    'tous en ligne dans les 60 s après, parution « publié »',
   { tag: '@minute' },
   async ({ page, request, browser }) => {
     test.setTimeout(300_000);

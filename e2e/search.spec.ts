@@ -107,7 +107,8 @@ for (const mode of colourModes) {
 }
 
 test(
-  'ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, publication programmée avant son heure, corbeille — et une phrase seulement dans un PDF',
+  'ce que les visiteurs ne trouvent jamais : brouillon, fichier réservé, publication programmée avant son heure, ' +
+    'corbeille — et une phrase seulement dans un PDF',
   { tag: '@minute' },
   async ({ page, browser, request }) => {
     test.setTimeout(300_000);

@@ -173,7 +173,8 @@ export async function benchReadsUnderWrites(baseUrl: string): Promise<Record<str
   const expected = last === 'publish' ? 'published' : 'draft';
   return {
     'lecteurs seuls : req/s, p50 / p99 (ms)': `${Math.round(alone.requests.average)}, ${alone.latency.p50} / ${alone.latency.p99}`,
-    'lecteurs + une sauvegarde par seconde : req/s, p50 / p99 (ms)': `${Math.round(underWrites.requests.average)}, ${underWrites.latency.p50} / ${underWrites.latency.p99}`,
+    'lecteurs + une sauvegarde par seconde : req/s, p50 / p99 (ms)':
+      `${Math.round(underWrites.requests.average)}, ` + `${underWrites.latency.p50} / ${underWrites.latency.p99}`,
     'p99 sous écritures / p99 seul (objectif < 2)': (underWrites.latency.p99 / Math.max(1, alone.latency.p99)).toFixed(2),
     'lectures en erreur ou non-2xx': alone.errors + alone.non2xx + underWrites.errors + underWrites.non2xx,
     'sauvegardes (refusées)': `${saves} (${failedSaves})`,

@@ -663,7 +663,10 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       const late = await failure(updatePage(db, { key: 'intro:ipc', expectedVersion: 0, input: { body: '<p>Autre</p>' }, user: marc }));
       expect(late).toBeInstanceOf(ConflictError);
       expect(late.message).toMatch(
-        /^Hélène Diallo a enregistré l’introduction de la rubrique « Prix à la consommation \(IPC\) » à \d\d:\d\d pendant que vous la modifiiez\./,
+        new RegExp(
+          '^Hélène Diallo a enregistré l’introduction de la rubrique « Prix à la consommation \\(IPC\\) » ' +
+            'à \\d\\d:\\d\\d pendant que vous la modifiiez\\.',
+        ),
       );
 
       const updated = await updatePage(db, {
