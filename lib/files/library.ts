@@ -326,7 +326,8 @@ export async function deleteFile(db: Db, storage: StorageDriver, id: string, use
     const uses = (await usesOfFiles(tx, [id])).get(id) ?? [];
     if (uses.length > 0) {
       throw new ConflictError(
-        `« ${row.name} » est utilisé ${uses.length > 1 ? `à ${uses.length} endroits` : 'ailleurs'} : ${uses.map((u) => u.label).join(' ; ')}. ` +
+        `« ${row.name} » est utilisé ${uses.length > 1 ? `à ${uses.length} endroits` : 'ailleurs'} : ` +
+          `${uses.map((u) => u.label).join(' ; ')}. ` +
           `Retirez-le de ${uses.length > 1 ? 'ces contenus' : 'ce contenu'} avant de le supprimer.`,
       );
     }
