@@ -50,15 +50,15 @@ export function PublicationList({
                   <>
                     {lang('periodLabel')
                       ? pieces(t.publication.periodPieces(inLang(p.periodLabel, lang('periodLabel'))))
-                      : t.publication.period(p.periodLabel)}{' '}
-                    ·{' '}
+                      : t.publication.period(p.periodLabel)}
+                    {' · '}
                   </>
                 ) : null}
                 {t.publishedOn} <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time>
                 {fields.map((f) => (
                   <span key={f.name}>
                     {' '}
-                    ·{' '}
+                    {'· '}
                     {t.publication.field(
                       fieldLabel(f, locale),
                       f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name]),

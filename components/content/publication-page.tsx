@@ -113,7 +113,8 @@ export function PublicationView({
           </h2>
           <p className="mt-2 rounded-md bg-surface-2 p-3 text-sm">
             {identity?.acronym ?? t.fallbackAcronym} ({year}). <cite lang={lang('title')}>{p.title}</cite>
-            {p.periodLabel ? lang('periodLabel') ? <>, {inLang(p.periodLabel, lang('periodLabel'))}</> : `, ${p.periodLabel}` : ''}.{' '}
+            {p.periodLabel ? lang('periodLabel') ? <>, {inLang(p.periodLabel, lang('periodLabel'))}</> : `, ${p.periodLabel}` : ''}
+            {'. '}
             {institute ? inLang(institute.name, langAttr(institute.langOf('name'), locale)) : null}. {url}
           </p>
         </section>

@@ -129,7 +129,8 @@ export function homeRoute(locale: Locale) {
                           {e.title}
                         </p>
                         <p className="text-sm text-muted">
-                          <time dateTime={isoDate(e.startsAt)}>{formatDate(e.startsAt, locale)}</time> ·{' '}
+                          <time dateTime={isoDate(e.startsAt)}>{formatDate(e.startsAt, locale)}</time>
+                          {' · '}
                           <span lang={langAttr(e.langOf('place'), locale)}>{e.place}</span>
                         </p>
                       </li>
