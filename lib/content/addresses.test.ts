@@ -1,5 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { parseAreaSegments } from './addresses';
+import {
+  areaCalendarPath,
+  calendarPath,
+  dataPath,
+  feedPath,
+  fileUrl,
+  icsPath,
+  newsListPath,
+  newsUrl,
+  nsdpFilePath,
+  nsdpPath,
+  parseAreaSegments,
+  releasePath,
+  searchPath,
+} from './addresses';
+import { resolvePublicPath } from '@/lib/routing/public-paths';
+
+// The public addresses are links other sites, feed readers and calendars keep: a change here breaks them.
+describe('public addresses', () => {
+  it('name every page, file and feed as published', () => {
+    expect([calendarPath, areaCalendarPath('ipc'), areaCalendarPath(), releasePath({ slug: 'ipc-2026-09' })]).toEqual([
+      '/calendrier',
+      '/calendrier/rubrique/ipc',
+      '/calendrier',
+      '/calendrier/ipc-2026-09',
+    ]);
+    expect([newsUrl({ id: 12 }), newsListPath(), newsListPath(1), newsListPath(3)]).toEqual([
+      '/actualites/12',
+      '/actualites',
+      '/actualites',
+      '/actualites/page/3',
+    ]);
+    expect([dataPath, nsdpPath, nsdpFilePath({ id: 'cpi' }), searchPath]).toEqual(['/donnees', '/nsdp', '/nsdp/cpi.xml', '/recherche']);
+    expect([feedPath('actualites'), feedPath('publications', 'ipc'), feedPath('parutions'), icsPath(), icsPath('ipc')]).toEqual([
+      '/flux/actualites.atom',
+      '/flux/publications/ipc.atom',
+      '/flux/parutions.atom',
+      '/flux/calendrier.ics',
+      '/flux/calendrier/ipc.ics',
+    ]);
+    expect(fileUrl({ id: 'abc', name: 'note finale.pdf' })).toBe('/fichiers/abc/note%20finale.pdf');
+  });
+  it('are pages the proxy lets through', () => {
+    for (const path of [calendarPath, areaCalendarPath('ipc'), releasePath({ slug: 'x' }), dataPath, nsdpPath, searchPath, newsListPath(2)])
+      expect(resolvePublicPath(path), path).not.toBeNull();
+  });
+});
 
 describe('parseAreaSegments', () => {
   it('reads list filters and publication slugs', () => {

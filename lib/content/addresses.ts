@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { defaultLocale, type Locale } from '@/lib/i18n/locales';
-import { getArea, reservedSlugs } from './areas';
+import { area, getArea, reservedSlugs } from './areas';
 
 /** Items per public list page: list pages and the proxy's index count pages with it. */
 export const PER_PAGE = 10;
@@ -20,7 +20,7 @@ export const PER_PAGE = 10;
 
 /** Stable download URL of a stored file: `/fichiers/{id}/{name}`. */
 export function fileUrl(f: { id: string; name: string }): string {
-  return `/fichiers/${f.id}/${encodeURIComponent(f.name)}`;
+  return `${filesPrefix}${f.id}/${encodeURIComponent(f.name)}`;
 }
 
 /** Public page of a publication, or null when its area has none. */
@@ -29,7 +29,45 @@ export function publicationUrl(p: { area: string; slug: string }): string | null
   return a?.publicPath ? `${a.publicPath}/${p.slug}` : null;
 }
 
-export const newsUrl = (n: { id: number }) => `/actualites/${n.id}`;
+/** The news list's path, from the registry (`/actualites`). */
+const newsBase = () => area('news').publicPath!;
+/** A news item: `/actualites/{id}`. */
+export const newsUrl = (n: { id: number }) => `${newsBase()}/${n.id}`;
+/** A page of the news list: `/actualites`, `/actualites/page/2`… */
+export const newsListPath = (page = 1) => (page > 1 ? `${newsBase()}/page/${page}` : newsBase());
+
+/** The home page. */
+export const homePath = '/';
+/** The data page: every series, the open API, the files. */
+export const dataPath = '/donnees';
+/** The IMF National Summary Data Page. */
+export const nsdpPath = '/nsdp';
+/** The search page; lib/search/params.ts adds the query (`?q=…&rubrique=…`). */
+export const searchPath = '/recherche';
+/** The release calendar; its first segment, which the proxy's index reads. */
+export const calendarPath = '/calendrier';
+/** The segment of an area's calendar under the calendar: `/calendrier/rubrique/{area}`. */
+export const calendarAreaSegment = 'rubrique';
+/** The calendar of one area, or the whole calendar: `/calendrier/rubrique/ipc`, `/calendrier`. */
+export const areaCalendarPath = (slug?: string) => (slug ? `${calendarPath}/${calendarAreaSegment}/${slug}` : calendarPath);
+/** A release of the calendar: `/calendrier/{slug}`. */
+export const releasePath = (r: { slug: string }) => `${calendarPath}/${r.slug}`;
+/** Public pages outside the area registry and the calendar, the same in every language. */
+export const staticPagePaths: readonly string[] = [dataPath, nsdpPath, searchPath];
+
+/** The prefix of stored files: `/fichiers/{id}/{name}`. */
+export const filesPrefix = '/fichiers/';
+
+// ─── Feeds and machine-readable files ────────────────────────────────────────────────────────
+
+/** The Atom feeds: news, the latest publications (of every area or one), the published releases. */
+export type FeedName = 'actualites' | 'publications' | 'parutions';
+/** An Atom feed: `/flux/actualites.atom`, `/flux/publications/{area}.atom`… */
+export const feedPath = (name: FeedName, area?: string) => `/flux/${name}${area ? `/${area}` : ''}.atom`;
+/** The iCalendar feed of the calendar, or of one area's: `/flux/calendrier.ics`, `/flux/calendrier/{area}.ics`. */
+export const icsPath = (area?: string) => `/flux/calendrier${area ? `/${area}` : ''}.ics`;
+/** The SDMX-ML file of an NSDP category: `/nsdp/{category}.xml`. */
+export const nsdpFilePath = (category: { id: string }) => `${nsdpPath}/${category.id}.xml`;
 
 /** Area list URL for a year filter and page: `/indice/ipc/annee/2025/page/2`. */
 export function areaListUrl(publicPath: string, year: number | undefined, page: number): string {
