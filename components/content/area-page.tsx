@@ -4,7 +4,7 @@ import { areaTexts, type Area } from '@/lib/content/areas';
 import { getAreaPublications, getPageContent } from '@/lib/content/public';
 import { getAreaSeries, getHeadlineFigures } from '@/lib/series/public';
 import { getUpcomingReleases } from '@/lib/releases/public';
-import { PER_PAGE } from '@/lib/content/addresses';
+import { PER_PAGE, releasePath } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
@@ -51,7 +51,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
           <strong>{t.nextRelease} </strong>
           <Link
             prefetch={false}
-            href={localePath(locale, `/calendrier/${next.slug}`)}
+            href={localePath(locale, releasePath(next))}
             lang={langAttr(next.langOf('title'), locale)}
             className="underline"
           >

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/releases/public';
-import { publicationUrl } from '@/lib/content/addresses';
+import { publicationUrl, releasePath, icsPath, calendarPath, areaCalendarPath, dataPath } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
@@ -38,7 +38,7 @@ function ReleaseList({
             <p className="font-medium">
               <Link
                 prefetch={false}
-                href={localePath(locale, `/calendrier/${r.slug}`)}
+                href={localePath(locale, releasePath(r))}
                 lang={langAttr(r.langOf('title'), locale)}
                 className="underline"
               >
@@ -64,11 +64,11 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
   const aName = a ? areaTexts(a, locale).menuLabel : '';
   if (area && !a?.publicPath) notFound();
   const { upcoming, past } = await getCalendar(area);
-  const feed = area ? `/flux/calendrier/${area}.ics` : '/flux/calendrier.ics';
+  const feed = icsPath(area);
   const filters = publicPublicationAreas();
   return (
     <>
-      <Breadcrumbs items={[{ label: t.title, href: '/calendrier' }, ...(a ? [{ label: aName }] : [])]} locale={locale} />
+      <Breadcrumbs items={[{ label: t.title, href: calendarPath }, ...(a ? [{ label: aName }] : [])]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{a ? t.titleOf(aName) : t.title}</h1>
       <p className="mt-4 max-w-3xl text-lg">{t.intro(zoneName(env.TIME_ZONE, locale))}</p>
       <p className="mt-3">
@@ -80,7 +80,7 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
         <ul className="flex flex-wrap gap-2 text-sm">
           <li>
             <Link
-              href={localePath(locale, '/calendrier')}
+              href={localePath(locale, calendarPath)}
               aria-current={!area ? 'page' : undefined}
               className={
                 'inline-block rounded-full border border-border px-3 py-1 no-underline ' +
@@ -93,7 +93,7 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
           {filters.map((f) => (
             <li key={f.slug}>
               <Link
-                href={localePath(locale, `/calendrier/rubrique/${f.slug}`)}
+                href={localePath(locale, areaCalendarPath(f.slug))}
                 aria-current={area === f.slug ? 'page' : undefined}
                 className={
                   'inline-block rounded-full border border-border px-3 py-1 no-underline ' +
@@ -142,7 +142,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
     <>
       <Breadcrumbs
         items={[
-          { label: s.calendar.title, href: '/calendrier' },
+          { label: s.calendar.title, href: calendarPath },
           { label: r.title, lang: lang('title') },
         ]}
         locale={locale}
@@ -206,7 +206,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
               return (
                 <li key={`${v.code}-${v.number}`}>
                   <Link
-                    href={localePath(locale, seriesPath(v) ?? '/donnees')}
+                    href={localePath(locale, seriesPath(v) ?? dataPath)}
                     lang={langAttr(v.langOf('label'), locale)}
                     className="underline"
                   >
@@ -244,7 +244,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
         )}
       </section>
       <p className="mt-8">
-        <Link href={localePath(locale, '/calendrier')} className="underline">
+        <Link href={localePath(locale, calendarPath)} className="underline">
           {t.calendar}
         </Link>
       </p>

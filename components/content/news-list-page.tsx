@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { area, areaTexts } from '@/lib/content/areas';
 import { getNewsPage, getPageContent } from '@/lib/content/public';
-import { PER_PAGE } from '@/lib/content/addresses';
+import { PER_PAGE, newsListPath } from '@/lib/content/addresses';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -30,7 +30,7 @@ export async function NewsListPage({ page, locale }: { page: number; locale: Loc
           <NewsCard key={n.id} item={n} headingLevel={2} locale={locale} />
         ))}
       </div>
-      <Pagination page={page} totalPages={totalPages} href={(n) => (n === 1 ? '/actualites' : `/actualites/page/${n}`)} locale={locale} />
+      <Pagination page={page} totalPages={totalPages} href={newsListPath} locale={locale} />
     </>
   );
 }

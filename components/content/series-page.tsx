@@ -19,6 +19,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { inLang, pieces } from './in-lang';
 import { localizedSeries } from '@/lib/series/localize';
 import { UntranslatedNotice } from './untranslated-notice';
+import { dataPath } from '@/lib/content/addresses';
 
 const mime: Record<(typeof downloadFormats)[number], string> = {
   csv: 'text/csv',
@@ -124,7 +125,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
         <p className="mt-3 text-sm text-muted">
           {pieces(
             t.filesNote((text) => (
-              <Link href={localePath(locale, '/donnees')} className="underline">
+              <Link href={localePath(locale, dataPath)} className="underline">
                 {text}
               </Link>
             )),

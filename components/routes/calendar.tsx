@@ -7,6 +7,7 @@ import { contentLanguages, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
+import { releasePath, areaCalendarPath, icsPath } from '@/lib/content/addresses';
 
 /** The release calendar's views in `locale`. */
 export function calendarRoute(locale: Locale) {
@@ -39,7 +40,7 @@ export function calendarRoute(locale: Locale) {
       return pageMetadata({
         title,
         description: t.release.description(title),
-        path: `/calendrier/${v.slug}`,
+        path: releasePath(v),
         locale,
         languages: contentLanguages(data.release.translations, 'title'),
       });
@@ -48,9 +49,9 @@ export function calendarRoute(locale: Locale) {
     return pageMetadata({
       title: area ? t.calendar.titleOf(areaTexts(area, locale).menuLabel) : t.calendar.title,
       description: t.calendar.description,
-      path: area ? `/calendrier/rubrique/${area.slug}` : '/calendrier',
+      path: areaCalendarPath(area?.slug),
       area: area?.slug,
-      calendar: area ? `/flux/calendrier/${area.slug}.ics` : '/flux/calendrier.ics',
+      calendar: icsPath(area?.slug),
       locale,
     });
   }

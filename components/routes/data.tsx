@@ -12,7 +12,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { rateLimitPerMinute } from '@/lib/series/api';
 import { periodLabel, statusCodes } from '@/lib/series/model';
-import { downloadFormats, seriesDownloadPath, seriesPath } from '@/lib/content/addresses';
+import { downloadFormats, seriesDownloadPath, seriesPath, dataPath, nsdpPath } from '@/lib/content/addresses';
 import { pageMetadata } from '@/lib/seo';
 
 /** The data page (`/donnees`) in `locale`. */
@@ -22,7 +22,7 @@ export function dataRoute(locale: Locale) {
     return pageMetadata({
       title: t.title,
       description: t.description,
-      path: '/donnees',
+      path: dataPath,
       locale,
     });
   }
@@ -124,7 +124,7 @@ export function dataRoute(locale: Locale) {
           <p className="mt-3">
             {pieces(
               t.nsdpText((text) => (
-                <Link href={localePath(locale, '/nsdp')} className="underline">
+                <Link href={localePath(locale, nsdpPath)} className="underline">
                   {text}
                 </Link>
               )),

@@ -16,6 +16,7 @@ import { localePath } from '@/lib/i18n/paths';
 import { messages } from '@/lib/i18n/messages';
 import { releaseWhen } from '@/lib/releases/model';
 import { pageMetadata } from '@/lib/seo';
+import { releasePath, calendarPath, newsListPath } from '@/lib/content/addresses';
 
 /** The identity's tagline in `locale` only (null where it has none in that language). */
 function localTagline(identity: SiteIdentity, locale: Locale): string | null {
@@ -95,7 +96,7 @@ export function homeRoute(locale: Locale) {
                     return (
                       <li key={r.id} className="border-l-4 border-primary pl-3">
                         <p className="font-medium">
-                          <Link prefetch={false} href={href(`/calendrier/${r.slug}`)} lang={langAttr(r.langOf('title'), locale)}>
+                          <Link prefetch={false} href={href(releasePath(r))} lang={langAttr(r.langOf('title'), locale)}>
                             {r.title}
                           </Link>
                         </p>
@@ -110,7 +111,7 @@ export function homeRoute(locale: Locale) {
                 </ul>
               )}
               <p className="mt-3 text-sm">
-                <Link href={href('/calendrier')}>{t.allReleases}</Link>
+                <Link href={href(calendarPath)}>{t.allReleases}</Link>
               </p>
             </section>
             <section aria-labelledby="evenements-a-venir">
@@ -155,7 +156,7 @@ export function homeRoute(locale: Locale) {
             ))}
           </div>
           <p className="mt-4">
-            <Link href={href('/actualites')}>{t.allNews}</Link>
+            <Link href={href(newsListPath())}>{t.allNews}</Link>
           </p>
         </section>
 

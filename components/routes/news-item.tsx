@@ -7,6 +7,7 @@ import { contentLanguages, langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
+import { newsUrl, newsListPath } from '@/lib/content/addresses';
 
 /** A news item (`/actualites/{id}`) in `locale`. */
 export function newsItemRoute(locale: Locale) {
@@ -35,7 +36,7 @@ export function newsItemRoute(locale: Locale) {
     return pageMetadata({
       title: item.title,
       description: item.excerpt || areaTexts(area('news'), locale).description,
-      path: `/actualites/${item.id}`,
+      path: newsUrl(item),
       type: 'article',
       locale,
       languages: contentLanguages(found.translations, 'title'),
@@ -50,7 +51,7 @@ export function newsItemRoute(locale: Locale) {
       <>
         <Breadcrumbs
           items={[
-            { label: areaTexts(area('news'), locale).label, href: '/actualites' },
+            { label: areaTexts(area('news'), locale).label, href: newsListPath() },
             { label: title.title, lang: langAttr(title.langOf('title'), locale) },
           ]}
           locale={locale}

@@ -4,6 +4,7 @@ import { area, areaTexts } from '@/lib/content/areas';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo';
+import { newsListPath } from '@/lib/content/addresses';
 
 /** Later pages of the news list (`/actualites/page/{n}`) in `locale`. */
 export function newsListRoute(locale: Locale) {
@@ -29,7 +30,7 @@ export function newsListRoute(locale: Locale) {
     return pageMetadata({
       title: t.news.pageTitle(names.label, page),
       description: names.description,
-      path: `/actualites/page/${page}`,
+      path: newsListPath(page),
       locale,
     });
   }

@@ -13,7 +13,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { releaseWhen } from '@/lib/releases/model';
 import { periodLabel } from '@/lib/series/model';
-import { seriesPath } from '@/lib/content/addresses';
+import { seriesPath, nsdpPath, icsPath, dataPath, calendarPath, releasePath, nsdpFilePath } from '@/lib/content/addresses';
 import { pageMetadata } from '@/lib/seo';
 
 /** The IMF National Summary Data Page (`/nsdp`) in `locale`. */
@@ -26,8 +26,8 @@ export function nsdpRoute(locale: Locale) {
     return pageMetadata({
       title: t.title,
       description: t.description,
-      path: '/nsdp',
-      calendar: '/flux/calendrier.ics',
+      path: nsdpPath,
+      calendar: icsPath(),
       locale,
     });
   }
@@ -42,12 +42,12 @@ export function nsdpRoute(locale: Locale) {
     const sections = await getNsdp();
     return (
       <>
-        <Breadcrumbs items={[{ label: s.data.title, href: '/donnees' }, { label: t.heading }]} locale={locale} />
+        <Breadcrumbs items={[{ label: s.data.title, href: dataPath }, { label: t.heading }]} locale={locale} />
         <h1 className="text-3xl font-bold leading-tight">{t.heading}</h1>
         <p className="mt-4 max-w-3xl text-lg">
           {pieces(
             t.intro((text) => (
-              <Link href={localePath(locale, '/calendrier')} className="underline">
+              <Link href={localePath(locale, calendarPath)} className="underline">
                 {text}
               </Link>
             )),
@@ -132,7 +132,7 @@ export function nsdpRoute(locale: Locale) {
                         </td>
                         <td className="py-2 pr-4">
                           {row.next ? (
-                            <Link prefetch={false} href={localePath(locale, `/calendrier/${row.next.slug}`)}>
+                            <Link prefetch={false} href={localePath(locale, releasePath(row.next))}>
                               {releaseWhen(localizedRelease(row.next, locale), env.TIME_ZONE, locale)}
                             </Link>
                           ) : (
@@ -141,7 +141,7 @@ export function nsdpRoute(locale: Locale) {
                         </td>
                         {i === 0 ? (
                           <td rowSpan={rows.length} className="py-2">
-                            <a href={`/nsdp/${category.id}.xml`} aria-label={t.fileOf(categoryNames(category, locale).label)}>
+                            <a href={nsdpFilePath(category)} aria-label={t.fileOf(categoryNames(category, locale).label)}>
                               SDMX-ML
                             </a>
                           </td>

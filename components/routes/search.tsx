@@ -7,6 +7,7 @@ import { messages } from '@/lib/i18n/messages';
 import { readSearchParams, searchHref } from '@/lib/search/params';
 import { cachedSearch } from '@/lib/search/cache';
 import { pageMetadata } from '@/lib/seo';
+import { searchPath } from '@/lib/content/addresses';
 
 /** The search page (`/recherche?q=…`) in `locale`. */
 export function searchRoute(locale: Locale) {
@@ -18,7 +19,7 @@ export function searchRoute(locale: Locale) {
     const metadata = await pageMetadata({
       title: q ? t.metaTitle(q.slice(0, 60)) : t.metaTitleEmpty,
       description: t.description,
-      path: '/recherche',
+      path: searchPath,
       locale,
     });
     // Result pages are not for search engines (they follow the links to the pages themselves).
@@ -40,7 +41,7 @@ export function searchRoute(locale: Locale) {
         <h1 className="text-3xl font-bold leading-tight">{t.title}</h1>
         <SearchForm q={params.q} action={searchHref({})} label={t.formLabel} locale={locale} />
         {result ? (
-          <SearchResults result={result} params={params} scope="public" base="/recherche" locale={locale} />
+          <SearchResults result={result} params={params} scope="public" base={searchPath} locale={locale} />
         ) : (
           <p className="mt-6 text-muted">{t.prompt}</p>
         )}

@@ -4,6 +4,7 @@ import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
+import { newsListPath, calendarPath, dataPath } from '@/lib/content/addresses';
 
 export function Footer({ identity, locale }: { identity: SiteIdentity | null; locale: Locale }) {
   const t = messages(locale).site;
@@ -43,13 +44,13 @@ export function Footer({ identity, locale }: { identity: SiteIdentity | null; lo
               <Link href={localePath(locale, '/presentation/mission')}>{t.footer.institute}</Link>
             </li>
             <li>
-              <Link href={localePath(locale, '/actualites')}>{t.footer.news}</Link>
+              <Link href={localePath(locale, newsListPath())}>{t.footer.news}</Link>
             </li>
             <li>
-              <Link href={localePath(locale, '/calendrier')}>{t.footer.calendar}</Link>
+              <Link href={localePath(locale, calendarPath)}>{t.footer.calendar}</Link>
             </li>
             <li>
-              <Link href={localePath(locale, '/donnees')}>{t.footer.data}</Link>
+              <Link href={localePath(locale, dataPath)}>{t.footer.data}</Link>
             </li>
             <li>
               <Link href={localePath(locale, '/accessibilite')}>{t.footer.accessibility}</Link>

@@ -3,6 +3,7 @@ import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { searchKindLabels } from '@/lib/search/query';
 import { SearchSuggestions } from './search-suggestions';
+import { searchPath } from '@/lib/content/addresses';
 
 /** The search box of every public page: a plain GET form to the search page in `locale`, suggestions when scripts run. */
 export function HeaderSearch({ locale }: { locale: Locale }) {
@@ -10,7 +11,7 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
   return (
     <form
       role="search"
-      action={localePath(locale, '/recherche')}
+      action={localePath(locale, searchPath)}
       method="get"
       className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto"
     >

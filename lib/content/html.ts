@@ -5,6 +5,7 @@
  * descriptions from it.
  */
 import sanitizeHtml from 'sanitize-html';
+import { filesPrefix } from './addresses';
 
 /** A tag name no allowlist contains: transforming to it unwraps an element and keeps its text. */
 const unwrapped = 'x-unwrapped';
@@ -37,7 +38,7 @@ function allowedUrl(raw: string | undefined, rule: { schemes: readonly string[];
 }
 
 const linkRule = { schemes: ['http', 'https', 'mailto'], pathPrefix: '/' } as const;
-const imageRule = { schemes: ['https'], pathPrefix: '/fichiers/' } as const;
+const imageRule = { schemes: ['https'], pathPrefix: filesPrefix } as const;
 
 const digits = (value: string | undefined, max: number) =>
   value !== undefined && /^\d{1,6}$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= max ? String(Number(value)) : undefined;

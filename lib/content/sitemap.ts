@@ -11,10 +11,9 @@ import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { languageAlternates, localePath } from '@/lib/i18n/paths';
-import { seriesPath } from '@/lib/content/addresses';
 import { areas, publicAreaPaths, publicPublicationAreas, type Area } from './areas';
 import { sitemapRefs, type SitemapRefs } from './queries/sitemap';
-import { newsUrl, publicationUrl } from './addresses';
+import { calendarPath, dataPath, homePath, newsUrl, nsdpPath, publicationUrl, releasePath, seriesPath } from './addresses';
 
 /** Areas whose public page is an institutional text (`/presentation/mission`…): in English only once translated. */
 const institutionAreas = () => (areas as readonly Area[]).filter((a) => a.kind === 'pages' && a.publicPath);
@@ -42,14 +41,14 @@ export function sitemapEntries(refs: SitemapRefs, site: string): MetadataRoute.S
   };
   const institutions = new Map(institutionAreas().map((a) => [a.publicPath, refs.pages.find((p) => p.key === a.slug)?.en ?? false]));
   return [
-    ...page('/', locales, { changeFrequency: 'daily', priority: 1 }),
+    ...page(homePath, locales, { changeFrequency: 'daily', priority: 1 }),
     ...publicAreaPaths().flatMap((path) =>
       page(path, languagesOf(institutions.get(path) ?? true), { changeFrequency: 'weekly', priority: 0.8 }),
     ),
-    ...page('/donnees', locales, { changeFrequency: 'weekly', priority: 0.8 }),
-    ...page('/nsdp', locales, { changeFrequency: 'weekly', priority: 0.6 }),
-    ...page('/calendrier', locales, { changeFrequency: 'daily', priority: 0.8 }),
-    ...refs.releases.flatMap((r) => page(`/calendrier/${r.slug}`, languagesOf(r.en), { lastModified: r.updatedAt, priority: 0.4 })),
+    ...page(dataPath, locales, { changeFrequency: 'weekly', priority: 0.8 }),
+    ...page(nsdpPath, locales, { changeFrequency: 'weekly', priority: 0.6 }),
+    ...page(calendarPath, locales, { changeFrequency: 'daily', priority: 0.8 }),
+    ...refs.releases.flatMap((r) => page(releasePath(r), languagesOf(r.en), { lastModified: r.updatedAt, priority: 0.4 })),
     ...refs.publications.flatMap((p) => {
       const path = publicationUrl(p);
       return path ? page(path, languagesOf(p.en), { lastModified: p.updatedAt, priority: 0.6 }) : [];

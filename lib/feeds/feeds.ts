@@ -8,14 +8,12 @@
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getAreaPublications, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
 import { getCalendar } from '@/lib/releases/public';
-import { newsUrl, publicationUrl } from '@/lib/content/addresses';
+import { newsUrl, publicationUrl, feedPath, newsListPath, homePath, calendarPath, releasePath } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { conditional } from '@/lib/http/conditional';
 import { atomFeed, type AtomEntry } from './atom';
-
-export type FeedName = 'actualites' | 'publications' | 'parutions';
 
 /**
  * The feeds a page announces in its head (autodiscovery), the site-wide ones first, titled in the
@@ -24,13 +22,13 @@ export type FeedName = 'actualites' | 'publications' | 'parutions';
 export function feedLinks(area?: string, locale: Locale = 'fr'): { url: string; title: string }[] {
   const t = messages(locale).site.feeds;
   const links = [
-    { url: '/flux/actualites.atom', title: t.news },
-    { url: '/flux/publications.atom', title: t.publications },
-    { url: '/flux/parutions.atom', title: t.releases },
+    { url: feedPath('actualites'), title: t.news },
+    { url: feedPath('publications'), title: t.publications },
+    { url: feedPath('parutions'), title: t.releases },
   ];
   const a = area ? getArea(area) : undefined;
   if (a?.publicPath && publicPublicationAreas().some((p) => p.slug === a.slug))
-    links.push({ url: `/flux/publications/${a.slug}.atom`, title: t.area(areaTexts(a, locale).menuLabel) });
+    links.push({ url: feedPath('publications', a.slug), title: t.area(areaTexts(a, locale).menuLabel) });
   return links;
 }
 
@@ -54,7 +52,7 @@ export async function atomResponse(request: Request, name: string, area?: string
   }): AtomEntry => ({
     id: tag(`publication/${p.id}`),
     title: p.title,
-    url: abs(publicationUrl(p) ?? '/'),
+    url: abs(publicationUrl(p) ?? homePath),
     updated: p.publishedAt ?? new Date(0),
     published: p.publishedAt ?? undefined,
     summary: p.summary || undefined,
@@ -68,8 +66,8 @@ export async function atomResponse(request: Request, name: string, area?: string
       ...feed,
       id: tag('actualites'),
       title: `${identity?.acronym ?? 'INS'} — actualités`,
-      self: abs('/flux/actualites.atom'),
-      alternate: abs('/actualites'),
+      self: abs(feedPath('actualites')),
+      alternate: abs(newsListPath()),
       entries: items.map((n) => ({
         id: tag(`actualite/${n.id}`),
         title: n.title,
@@ -85,8 +83,8 @@ export async function atomResponse(request: Request, name: string, area?: string
       ...feed,
       id: tag('publications'),
       title: `${identity?.acronym ?? 'INS'} — dernières publications`,
-      self: abs('/flux/publications.atom'),
-      alternate: abs('/'),
+      self: abs(feedPath('publications')),
+      alternate: abs(homePath),
       entries: items.map(publicationEntry),
     });
   } else if (name === 'publications' && area) {
@@ -97,7 +95,7 @@ export async function atomResponse(request: Request, name: string, area?: string
       ...feed,
       id: tag(`publications/${a.slug}`),
       title: `${identity?.acronym ?? 'INS'} — ${a.label}`,
-      self: abs(`/flux/publications/${a.slug}.atom`),
+      self: abs(feedPath('publications', a.slug)),
       alternate: abs(a.publicPath),
       entries: items.map(publicationEntry),
     });
@@ -109,12 +107,12 @@ export async function atomResponse(request: Request, name: string, area?: string
       id: tag('parutions'),
       title: `${identity?.acronym ?? 'INS'} — parutions publiées`,
       subtitle: 'Les parutions du calendrier, à leur mise en ligne, avec ce qu’elles ont publié.',
-      self: abs('/flux/parutions.atom'),
-      alternate: abs('/calendrier'),
+      self: abs(feedPath('parutions')),
+      alternate: abs(calendarPath),
       entries: published.map((r) => ({
         id: tag(`parution/${r.id}`),
         title: r.title,
-        url: abs(`/calendrier/${r.slug}`),
+        url: abs(releasePath(r)),
         updated: r.updatedAt,
         published: r.scheduledAt,
         summary:

@@ -5,6 +5,7 @@
  * text escaped. What ONS's feed lacks (end, SEQUENCE, time zone, escaping), this one has.
  */
 import type { Release } from './model';
+import { releasePath } from '@/lib/content/addresses';
 
 const EVENT_MINUTES = 30;
 
@@ -70,7 +71,7 @@ export function releasesToIcs(list: Release[], { site, name, host }: { site: str
       `STATUS:${icsStatus(r)}`,
       `SUMMARY:${escapeText(r.title)}`,
       ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
-      `URL:${site}/calendrier/${r.slug}`,
+      `URL:${site}${releasePath(r)}`,
       `LAST-MODIFIED:${stamp(r.updatedAt)}`,
       'END:VEVENT',
     );

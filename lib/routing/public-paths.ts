@@ -4,8 +4,7 @@
  * reader as a blank document (the not-found page only renders with JavaScript).
  */
 import { getArea, getAreaByPublicPath, type Area } from '@/lib/content/areas';
-import { parseAreaSegments } from '@/lib/content/addresses';
-import { PER_PAGE } from '@/lib/content/addresses';
+import { calendarAreaSegment, calendarPath, homePath, parseAreaSegments, PER_PAGE, staticPagePaths } from '@/lib/content/addresses';
 import type { PublicPathIndex } from '@/lib/routing/path-index-query';
 import { splitLocale } from '@/lib/i18n/paths';
 
@@ -23,7 +22,7 @@ type Resolved =
   | { kind: 'news-list'; page: number };
 
 /** Public pages outside the area registry. */
-const staticPaths = new Set(['/donnees', '/nsdp', '/recherche']);
+const staticPaths = new Set(staticPagePaths);
 
 /**
  * What a path would show, from its shape and the registry alone; null when it cannot exist. English
@@ -31,11 +30,11 @@ const staticPaths = new Set(['/donnees', '/nsdp', '/recherche']);
  */
 export function resolvePublicPath(address: string): Resolved | null {
   const pathname = splitLocale(address).path;
-  if (pathname === '/' || staticPaths.has(pathname)) return { kind: 'static' };
+  if (pathname === homePath || staticPaths.has(pathname)) return { kind: 'static' };
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const segments = path.split('/').slice(1);
   if (segments.some((s) => s === '')) return null;
-  if (segments[0] === 'calendrier') return resolveCalendarPath(segments.slice(1));
+  if (`/${segments[0]}` === calendarPath) return resolveCalendarPath(segments.slice(1));
   // The longest registry path that prefixes this one decides.
   for (let n = Math.min(segments.length, 2); n >= 1; n--) {
     const area: Area | undefined = getAreaByPublicPath(`/${segments.slice(0, n).join('/')}`);
@@ -64,8 +63,8 @@ export function resolvePublicPath(address: string): Resolved | null {
 /** `/calendrier`, `/calendrier/rubrique/{area}` (an area of the registry with a page), `/calendrier/{slug}`. */
 function resolveCalendarPath(rest: string[]): Resolved | null {
   if (rest.length === 0) return { kind: 'static' };
-  if (rest.length === 2 && rest[0] === 'rubrique') return getArea(rest[1]!)?.publicPath ? { kind: 'static' } : null;
-  if (rest.length === 1 && RELEASE_SLUG.test(rest[0]!) && rest[0] !== 'rubrique') return { kind: 'release', slug: rest[0]! };
+  if (rest.length === 2 && rest[0] === calendarAreaSegment) return getArea(rest[1]!)?.publicPath ? { kind: 'static' } : null;
+  if (rest.length === 1 && RELEASE_SLUG.test(rest[0]!) && rest[0] !== calendarAreaSegment) return { kind: 'release', slug: rest[0]! };
   return null;
 }
 

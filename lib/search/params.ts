@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { getArea } from '@/lib/content/areas';
 import { MAX_QUERY_LENGTH } from './parse';
 import { isSearchKind, type SearchKind } from './query';
+import { searchPath } from '@/lib/content/addresses';
 
 export type SearchPageParams = { q: string; area?: string; kind?: SearchKind; year?: number; page: number };
 
@@ -26,7 +27,7 @@ export function readSearchParams(raw: Record<string, string | string[] | undefin
 }
 
 /** The address of a search, with its filters and page (`base`: `/recherche` or `/admin/recherche`). */
-export function searchHref(p: Partial<SearchPageParams>, base = '/recherche'): string {
+export function searchHref(p: Partial<SearchPageParams>, base = searchPath): string {
   const s = new URLSearchParams();
   if (p.q) s.set('q', p.q);
   if (p.area) s.set('rubrique', p.area);

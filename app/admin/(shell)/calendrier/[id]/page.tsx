@@ -14,6 +14,7 @@ import { releaseForAdmin } from '@/lib/releases/queries';
 import { readinessOf, releasesAtRisk } from '@/lib/releases/review';
 import { reviewLabels } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
+import { releasePath } from '@/lib/content/addresses';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -65,7 +66,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
       <p className="mt-2">
         {releaseStatusLabel[row.status]} · {formatInZone(row.scheduledAt, env.TIME_ZONE)}
         {row.provisionalLabel ? ` · fenêtre provisoire « ${row.provisionalLabel} »` : ''} ·{' '}
-        <Link href={`/calendrier/${row.slug}`} prefetch={false}>
+        <Link href={releasePath(row)} prefetch={false}>
           page publique
         </Link>
       </p>
