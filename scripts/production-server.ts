@@ -19,9 +19,11 @@ import { removeStaleUploads } from '@/lib/files/upload-tmp';
 import { startExtractionTimer } from '@/lib/search/background';
 import { warmSearchIndex } from '@/lib/search/query';
 import { answerSuggestions, SUGGESTIONS_PATH } from '@/lib/search/suggestions';
-import { splitLocale } from '@/lib/i18n/paths';
+import { localePath, splitLocale } from '@/lib/i18n/paths';
+import { locales } from '@/lib/i18n/locales';
 import { isUnknownPublicPath } from '@/lib/routing/path-index';
 import { notFoundRoute, PROXIED_PATH } from '@/lib/routing/public-paths';
+import { calendarPath, filesPrefix, searchPath } from '@/lib/content/addresses';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -39,7 +41,8 @@ const options = {
   maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
   // Rendered on every request, answered by their address alone: the search and the calendar
   // (see its route for why it is not prerendered).
-  urlOnlyPaths: ['/recherche', '/calendrier', '/en/recherche', '/en/calendrier'],
+  urlOnlyPaths: [searchPath, calendarPath].flatMap((path) => locales.map((locale) => localePath(locale, path))),
+  uncachedPrefixes: [filesPrefix],
   // Postgres only, on a connection of its own (a busy pool is not an outage); PGlite is inside
   // this process: a server error is all it can have.
   probe: databaseProbe?.probe,

@@ -75,7 +75,8 @@ export function resetPageCache(): void {
   s.probe = undefined;
 }
 
-const EXCLUDED_PREFIXES = ['/admin', '/api/', '/fichiers/', '/_next/'];
+/** Never kept: the back-office, route handlers, Next's assets (plus `uncachedPrefixes` of the options). */
+const EXCLUDED_PREFIXES = ['/admin', '/api/', '/_next/'];
 const EXCLUDED_HEADERS = [
   'rsc',
   'next-router-prefetch',
@@ -89,10 +90,10 @@ const EXCLUDED_HEADERS = [
 const DROPPED_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** The cache key of a request, or null when it must go to Next. */
-function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
+function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, uncached: readonly string[]): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const url = req.url ?? '/';
-  if (url.includes('_rsc=') || EXCLUDED_PREFIXES.some((p) => url === p || url.startsWith(p))) return null;
+  if (url.includes('_rsc=') || [...EXCLUDED_PREFIXES, ...uncached].some((p) => url === p || url.startsWith(p))) return null;
   if (EXCLUDED_HEADERS.some((h) => req.headers[h] !== undefined)) return null;
   const encoding = String(req.headers['accept-encoding'] ?? '');
   // Next compresses with gzip when asked: keep one variant per encoding class.
@@ -123,6 +124,12 @@ export type PageCacheOptions = {
    * renders/s on 2 cores).
    */
   urlOnlyPaths?: readonly string[];
+  /**
+   * Public paths never kept, with the paths below them: the stored files (`/fichiers/…`), which
+   * storage streams with headers of their own. Given by the server: their address is the content's
+   * (lib/content/addresses.ts), a floor above this one.
+   */
+  uncachedPrefixes: readonly string[];
   /**
    * Rejects (or never settles) when the database cannot serve: consulted when a page Next is
    * rendering takes long and a stale copy exists. Without it, stale copies replace server errors only.
@@ -157,7 +164,7 @@ const isUrlOnly = (path: string, paths: readonly string[] | undefined) =>
  * qualifies. Returns once the response is handed off.
  */
 export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, next: () => unknown, options: PageCacheOptions): void {
-  const key = pageCacheKey(req);
+  const key = pageCacheKey(req, options.uncachedPrefixes);
   if (!key) {
     void next();
     return;
