@@ -96,7 +96,8 @@ export default class SharedTagsCacheHandler {
     const started = renderStartedAt();
     const startedAt = started ?? storedAt - UNKNOWN_START_MS;
     const kind = /** @type {{ kind?: string } | null | undefined} */ (rest[0])?.kind;
-    if (started === undefined && store() && (kind === 'APP_PAGE' || kind === 'APP_ROUTE') && !undatedWarned) {
+    const backOffice = /(^|\/)admin(\/|$)/.test(key);
+    if (started === undefined && store() && (kind === 'APP_PAGE' || kind === 'APP_ROUTE') && !backOffice && !undatedWarned) {
       undatedWarned = true;
       console.warn(
         '[cache] une page est enregistrée sans la date de début de son rendu (le cache de réponses de ' +

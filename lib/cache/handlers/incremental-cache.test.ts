@@ -7,7 +7,7 @@ vi.hoisted(async () => {
   (globalThis as Record<string, unknown>).AsyncLocalStorage ??= AsyncLocalStorage;
 });
 import Handler from './incremental-cache.mjs';
-import { dateRenders, installRenderClock } from './render-clock.mjs';
+import { dateRenders, installRenderClock, isBackOffice } from './render-clock.mjs';
 
 const STORE_KEY = Symbol.for('insstat.cacheTagStore');
 const g = globalThis as Record<symbol, unknown>;
@@ -159,5 +159,13 @@ describe('the handler of whole pages', () => {
 
   it('the production runtimes of this Next are patched: pages and route handlers', () => {
     expect(installRenderClock(() => 0)).toEqual(['AppPageRouteModule', 'AppRouteRouteModule']);
+  });
+
+  it('leaves the back-office routes as Next made them, and dates every public one', () => {
+    expect(isBackOffice({ pathname: '/admin/[...path]', page: '/admin/(shell)/[...path]/page' })).toBe(true);
+    expect(isBackOffice({ pathname: '/admin' })).toBe(true);
+    expect(isBackOffice({ pathname: '/actualites/[id]' })).toBe(false);
+    expect(isBackOffice({ pathname: '/administration-publique' })).toBe(false);
+    expect(isBackOffice({ pathname: '/en/calendrier/[slug]' })).toBe(false);
   });
 });
