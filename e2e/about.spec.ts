@@ -272,7 +272,7 @@ test('identité de l’institut : un refus garde la saisie, l’enregistrement m
   await expect(field('Téléphone')).not.toHaveAttribute('aria-invalid');
 });
 
-test('page institutionnelle : un refus garde le titre, le texte et la version anglaise, l’enregistrement montre la page enregistrée', async ({
+test('page institutionnelle : un refus garde titre, texte et version anglaise, l’enregistrement montre la page enregistrée', async ({
   page,
 }) => {
   await signIn(page, '/admin/about');

@@ -61,7 +61,7 @@ test('accueil et rubrique : la prochaine parution mène à sa page', async ({ pa
   await expect(page).toHaveURL(/\/calendrier\/[a-z0-9-]+$/);
 });
 
-test('reporter une parution confirmée : refusé sans raison, avec une raison l’ancienne date et la raison sont publiées, SEQUENCE monte', async ({
+test('reporter une parution confirmée : refusé sans raison, sinon l’ancienne date et la raison sont publiées, SEQUENCE monte', async ({
   page,
   request,
 }) => {

@@ -221,7 +221,7 @@ test('publications d’une parution : un lien refusé garde la publication chois
   await expect(select).not.toHaveAttribute('aria-invalid');
 });
 
-test('introduction d’une rubrique : un enregistrement refusé (conflit) garde les deux textes, le suivant montre le texte enregistré', async ({
+test('introduction d’une rubrique : un enregistrement en conflit garde les deux textes, le suivant montre le texte enregistré', async ({
   page,
   context,
 }) => {

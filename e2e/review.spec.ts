@@ -18,7 +18,7 @@ async function signedIn(browser: Browser, account: { email: string; password: st
 
 const future = () => new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 16);
 
-test('une note IPC soumise par le rédacteur, renvoyée avec une raison, corrigée, approuvée par le responsable de publication puis programmée', async ({
+test('note IPC soumise par le rédacteur, renvoyée avec raison, corrigée, approuvée par le responsable de publication, programmée', async ({
   browser,
 }) => {
   test.setTimeout(120_000);

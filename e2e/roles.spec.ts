@@ -16,7 +16,7 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return page;
 }
 
-test('un rédacteur écrit une note IPC en brouillon et ne peut pas la mettre en ligne, même par la route groupée ; le responsable de publication la met en ligne', async ({
+test('un rédacteur écrit une note IPC en brouillon sans pouvoir la publier, même en lot ; le responsable de publication la publie', async ({
   browser,
   baseURL,
 }) => {
@@ -61,7 +61,7 @@ test('un rédacteur écrit une note IPC en brouillon et ne peut pas la mettre en
   await publisher.context().close();
 });
 
-test('un rédacteur n’ouvre pas les comptes, n’en crée pas par l’API et ne modifie pas une publication d’une autre rubrique, sans contrôle pour le faire', async ({
+test('un rédacteur n’ouvre pas les comptes, n’en crée pas par l’API, ne modifie pas d’autre rubrique, sans contrôle pour le faire', async ({
   browser,
   baseURL,
 }) => {

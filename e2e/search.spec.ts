@@ -26,7 +26,7 @@ type Suggestions = { suggestions: { title: string; url: string }[] };
 const suggestions = async (request: APIRequestContext, q: string) =>
   ((await (await request.get(`/api/recherche/suggestions?q=${encodeURIComponent(q)}`)).json()) as Suggestions).suggestions;
 
-test('recherche en français : accents, racines, mots vides, préfixes, fautes de frappe, sigles, expressions, filtres, extraits, pages', async ({
+test('recherche en français : accents, racines, mots vides, préfixes, coquilles, sigles, expressions, filtres, extraits, pages', async ({
   page,
   request,
   browser,

@@ -60,7 +60,7 @@ describe('the home page', () => {
     expect(meta.description).toBe(english.tagline);
   });
 
-  it('in English without translation: the French name marked lang="fr", the catalogue’s description instead of the French tagline', async () => {
+  it('in English without translation: the French name marked lang="fr", the catalogue’s description, not the French tagline', async () => {
     const out = await hero('en');
     expect(out).toContain(`<h1 class="text-3xl font-bold leading-tight" lang="fr">${french.name}</h1>`);
     expect(out).toContain(`<p class="mt-3 max-w-3xl text-lg">${messages('en').content.home.description}</p>`);

@@ -143,9 +143,8 @@ const entryArea = (() => {
   const cases = allKinds.flatMap((kind) => {
     if ('slug' in kind.area) return [];
     const t = kind.table;
-    return [
-      sql`when ${auditEntries.entityType} = ${kind.entity} then (select ${kind.area.column} from ${t} where ${t.id}::text = ${auditEntries.entityId})`,
-    ];
+    const area = sql`(select ${kind.area.column} from ${t} where ${t.id}::text = ${auditEntries.entityId})`;
+    return [sql`when ${auditEntries.entityType} = ${kind.entity} then ${area}`];
   });
   return cases.length === 0 ? sql<string | null>`null` : sql<string | null>`(case ${sql.join(cases, sql` `)} end)`;
 })();

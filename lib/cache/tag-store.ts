@@ -276,8 +276,9 @@ export function createTagStore(options: TagStoreOptions): TagStore {
             });
           }).finally(() => waiting.delete(write))
         : null;
+      const pointer = sql`json_build_object('o', ${origin}::text, 'n', ${write}::int)::text`;
       const notify = listenUrl
-        ? sql`, pg_notify(${CACHE_CHANNEL}, case when octet_length(message) <= ${MAX_PAYLOAD_BYTES} then message else json_build_object('o', ${origin}::text, 'n', ${write}::int)::text end)`
+        ? sql`, pg_notify(${CACHE_CHANNEL}, case when octet_length(message) <= ${MAX_PAYLOAD_BYTES} then message else ${pointer} end)`
         : sql``;
       const [row] = await queryRows<{ rows: [string, number][] | string }>(
         db,

@@ -126,7 +126,8 @@ export async function visibleToVisitors(db: Db, id: string, now: Date): Promise<
   let used = false;
   const checks = allKinds.flatMap((kind) => {
     const t = kind.table;
-    const isPublic = sql<boolean>`(${t.status} = 'published' and ${t.publishedAt} <= ${now.toISOString()}::timestamptz and ${t.deletedAt} is null)`;
+    const isDue = sql`${t.publishedAt} <= ${now.toISOString()}::timestamptz`;
+    const isPublic = sql<boolean>`(${t.status} = 'published' and ${isDue} and ${t.deletedAt} is null)`;
     const found: Promise<{ isPublic: boolean }[]>[] = [];
     if (kind.cover)
       found.push(

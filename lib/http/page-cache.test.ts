@@ -237,7 +237,7 @@ describe('front page cache', () => {
       expect(body).toBe('page #1');
     });
 
-    it('a render that hangs while the database is down: the last copy within a second, then at once; fresh again once it is back', async () => {
+    it('a render that hangs with the database down: the last copy within a second, then at once; fresh again once it is back', async () => {
       await (await get('/indice/ipc')).text();
       clearPageCache();
       databaseUp = false;

@@ -40,10 +40,8 @@ async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<Target> {
 }
 
 async function publicTables(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
-    db,
-    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`,
-  );
+  const tables = sql`pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`;
+  const rows = await queryRows<{ name: string }>(db, sql`select c.relname as name from ${tables} order by 1`);
   return rows.map((r) => r.name);
 }
 
@@ -59,10 +57,8 @@ async function contents(db: Db) {
     ).map((x) => x.r);
   }
   const sequences: Record<string, string> = {};
-  const names = await queryRows<{ name: string }>(
-    db,
-    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S'`,
-  );
+  const publicSequences = sql`pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S'`;
+  const names = await queryRows<{ name: string }>(db, sql`select c.relname as name from ${publicSequences}`);
   for (const { name } of names) {
     const [row] = await queryRows<{ v: string }>(db, sql.raw(`select last_value::text || ' ' || is_called::text as v from "${name}"`));
     sequences[name] = row!.v;
@@ -126,8 +122,9 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
     // Values a JSON round trip through JavaScript would spoil: a bigint beyond 2^53, JSON null
     // (not SQL NULL) in a jsonb column, text with quotes, backslashes, line breaks and emoji.
     await source.db.execute(sql`update files set download_count = 9007199254740993 where id = ${image!.id}`);
+    const summary = 'Ligne 1\nLigne 2 « \\ " » 📊\ttab';
     await source.db.execute(
-      sql`insert into audit_entries (action, summary, before, after) values ('file.upload', ${'Ligne 1\nLigne 2 « \\ " » 📊\ttab'}, 'null'::jsonb, '"texte"'::jsonb)`,
+      sql`insert into audit_entries (action, summary, before, after) values ('file.upload', ${summary}, 'null'::jsonb, '"texte"'::jsonb)`,
     );
 
     archive = path.join(root, 'archives', 'sauvegarde.tar.gz');
@@ -341,8 +338,9 @@ describe.each(testDatabaseKinds)('backup and restore (%s)', (kind) => {
       await older.database.db.execute(
         sql`insert into publications (area, slug, title) values ('ipc', 'note-ancienne', 'Note d’un ancien schéma')`,
       );
+      const annuaire = sql`('2025/12/annuaire.pdf', 'Annuaire', 'annuaire.pdf', 'application/pdf', 'pdf', ${pdf.length}, 'x')`;
       await older.database.db.execute(
-        sql`insert into files (storage_key, name, original_name, mime, ext, size, sha256) values ('2025/12/annuaire.pdf', 'Annuaire', 'annuaire.pdf', 'application/pdf', 'pdf', ${pdf.length}, 'x')`,
+        sql`insert into files (storage_key, name, original_name, mime, ext, size, sha256) values ${annuaire}`,
       );
       const saved = await createBackup({ db: older.database.db, kind: older.database.kind, storage: olderStorage, output: olderArchive });
       expect(saved.manifest.schema.last).toBe(journal.entries.at(-2)!.tag);

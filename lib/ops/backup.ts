@@ -480,10 +480,8 @@ async function dumpTable(db: Db, table: Table, dir: string): Promise<DumpedTable
 }
 
 async function readSequences(db: Db): Promise<BackupManifest['sequences']> {
-  const names = await queryRows<{ name: string }>(
-    db,
-    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' order by c.relname`,
-  );
+  const publicSequences = sql`pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S'`;
+  const names = await queryRows<{ name: string }>(db, sql`select c.relname as name from ${publicSequences} order by c.relname`);
   const sequences: BackupManifest['sequences'] = [];
   for (const { name } of names) {
     const [row] = await queryRows<{ lastValue: string; isCalled: boolean }>(
@@ -752,8 +750,8 @@ async function loadTable(tx: Db, table: Table, columnNames: string[], body: Asyn
   const target = columnNames.map(quoted).join(', ');
   const casts = columnNames.map((c) => `x.${quoted(c)}::${types.get(c)!.type}`).join(', ');
   const definitions = columnNames.map((c) => `${quoted(c)} text`).join(', ');
-  const insert = (json: string) =>
-    sql`${sql.raw(`insert into ${t} (${target}) overriding system value select ${casts} from json_to_recordset(`)}cast(${json} as text)::json${sql.raw(`) as x(${definitions})`)}`;
+  const head = `insert into ${t} (${target}) overriding system value select ${casts} from json_to_recordset(`;
+  const insert = (json: string) => sql`${sql.raw(head)}cast(${json} as text)::json${sql.raw(`) as x(${definitions})`)}`;
   let rows = 0;
   let batch: string[] = [];
   let chars = 0;
@@ -857,10 +855,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         next = await entries.next();
       }
       for (const sequence of manifest.sequences) {
+        const named = sql`n.nspname = 'public' and c.relkind = 'S' and c.relname = ${sequence.name}`;
         const set = await queryRows<{ value: string }>(
           tx,
           sql`select setval(c.oid, ${sequence.lastValue}::bigint, ${sequence.isCalled})::text as value
-              from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' and c.relname = ${sequence.name}`,
+              from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${named}`,
         );
         if (set.length === 0)
           throw new BackupError(`L'archive ne correspond pas au schéma : séquence « ${sequence.name} » inconnue. Rien n'a été restauré.`);

@@ -131,7 +131,7 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
     }
   });
 
-  it('runs on a timer that never overlaps, invalidates what it published (retrying a failed invalidation) and logs failures in French', async () => {
+  it('runs on a timer that never overlaps, invalidates what it published (retrying on failure) and logs failures in French', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const infos = vi.spyOn(console, 'info').mockImplementation(() => {});
     try {

@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds)('releases reviewed as a whole on %s', (kind) =>
     expect(await values(at(60 * 20 + 1))).toEqual([]);
   });
 
-  it('an approver who wrote one of its pieces cannot approve it; a change of the entry sends it back to review; sending back takes a reason', async () => {
+  it('the writer of one of its pieces cannot approve it; changing the entry clears its approval; sending back takes a reason', async () => {
     const r = await release('ICE de novembre', 90, writer);
     await linkedDraft(r.id, 'Note ICE écrite par le responsable', publisher, writer);
     const refused = await reviewRelease(db, {

@@ -183,9 +183,8 @@ describe.each(testDatabaseKinds)('the index in memory (%s)', (kind) => {
   it('is not used behind a write another instance committed: that search goes to SQL', async () => {
     await warmSearchIndex(db());
     // As another instance would: the generation moves with the row, in its transaction.
-    await db().execute(
-      sql`update publications set title = 'Note sur la transhumance', status = 'published', published_at = '2026-01-01', deleted_at = null, area = 'ipc' where slug = 'm-2'`,
-    );
+    const published = sql`status = 'published', published_at = '2026-01-01', deleted_at = null, area = 'ipc'`;
+    await db().execute(sql`update publications set title = 'Note sur la transhumance', ${published} where slug = 'm-2'`);
     const before = indexAnswers(db());
     expect((await search(db(), { q: 'transhumance', scope: 'public', now: NOW })).total).toBe(1);
     expect(indexAnswers(db())).toBe(before);

@@ -122,7 +122,9 @@ const textArray = (values: string[]): SQL =>
 function visibility(scope: 'public' | 'admin', now: Date, alias = 'd'): SQL {
   if (scope === 'admin') return sql`true`;
   const d = sql.identifier(alias);
-  return sql`${d}.status = 'published' and ${d}.published_at <= ${now.toISOString()}::timestamptz and ${d}.deleted_at is null and ${d}.area = any(${textArray(publicAreas())})`;
+  const due = sql`${d}.published_at <= ${now.toISOString()}::timestamptz`;
+  const inPublicAreas = sql`${d}.area = any(${textArray(publicAreas())})`;
+  return sql`${d}.status = 'published' and ${due} and ${d}.deleted_at is null and ${inPublicAreas}`;
 }
 
 /** Builds or catches up this process's index of public documents (server start, tests). */
@@ -143,10 +145,8 @@ async function completions(db: Db, prefix: string, generation: number | null, li
   const folded = fold(prefix);
   if (folded.length < 3) return [];
   const read = async () => {
-    const rows = await queryRows<{ word: string }>(
-      db,
-      sql`select word from (select word from search_words where word like ${`${folded.replace(/[\\%_]/g, '')}%`} limit 300) w order by length(word), word limit ${limit}`,
-    );
+    const starting = sql`select word from search_words where word like ${`${folded.replace(/[\\%_]/g, '')}%`} limit 300`;
+    const rows = await queryRows<{ word: string }>(db, sql`select word from (${starting}) w order by length(word), word limit ${limit}`);
     return rows.map((r) => r.word);
   };
   if (generation === null) return read();
@@ -278,9 +278,10 @@ async function countMatches(db: Db, query: Query, visible: SQL): Promise<number>
 async function closeWords(db: Db, word: string): Promise<string[]> {
   const folded = fold(word);
   if (folded.length < 4) return [];
+  const closest = sql`similarity(word, ${folded}) desc, length(word)`;
   const rows = await queryRows<{ word: string }>(
     db,
-    sql`select word from search_words where word % ${folded} and word <> ${folded} order by similarity(word, ${folded}) desc, length(word) limit 4`,
+    sql`select word from search_words where word % ${folded} and word <> ${folded} order by ${closest} limit 4`,
   );
   return rows.map((r) => r.word);
 }
@@ -352,6 +353,9 @@ const weightedQuery = (weight: 'A' | 'B') =>
 
 type FacetRow = { facet: 'area' | 'kind' | 'year' | 'total'; value: string | null; n: number | string };
 
+/** A hit's marks without highlighting: its title as it is, no excerpt. */
+const unmarked = () => sql`h.title as title_marked, '' as excerpt_marked`;
+
 /**
  * A hit's row with its highlighted title and excerpt, from `t(id, tier)`, `h` (its document) and
  * `q(q)`; without `highlight`, the plain title and no excerpt (the header box shows titles only, and
@@ -365,7 +369,7 @@ const hitColumns = (highlight: boolean) =>
     translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
                    else left(h.doc_text, 50000) end, '’', ''''),
     q.q, ${headlineOptions}) as excerpt_marked`
-    : sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier, h.title as title_marked, '' as excerpt_marked`;
+    : sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier, ${unmarked()}`;
 
 /**
  * One statement per search: the visible matches with their tier and rank, computed once

@@ -41,12 +41,14 @@ export type Instant = { at?: Date; scheduled?: boolean };
  * out with a calendar release — that release out (lib/releases/review.ts: a release not approved
  * as a whole brings nothing out, and the scheduler publishes it with everything it carries).
  */
-const publicBy = (at: Date) =>
-  and(
+const publicBy = (at: Date) => {
+  const releaseOut = sql`select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'`;
+  return and(
     eq(seriesVersions.review, 'approved'),
     lte(seriesVersions.publishedAt, at),
-    sql`(${seriesVersions.releaseId} is null or exists (select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'))`,
+    sql`(${seriesVersions.releaseId} is null or exists (${releaseOut}))`,
   );
+};
 
 const visibleBy = ({ at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(at ?? new Date()));
 

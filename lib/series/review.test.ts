@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds)('review of series versions on %s', (kind) => {
     expect((await approveVersion(db, { code: 'REV_C', number: 3, actor: editor, now: minutes(4) })).ok).toBe(true);
   });
 
-  it('refuses a new version while one waits for review; sending back needs a reason; its writer cancels it and writes another', async () => {
+  it('refuses a new version while one awaits review; sending back needs a reason; its writer cancels it and writes another', async () => {
     const { db } = database;
     expect((await write('REV_D', [value('2026-08-01', 100)], editor, false)).ok).toBe(true);
 

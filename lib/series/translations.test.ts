@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds)('English description of series on %s', (kind) =
     await database.close();
   });
 
-  it('creates and updates the English description with the French, audits it, keeps it when not sent, clears it, and refuses a stale save', async () => {
+  it('creates/updates the English description with the French, audits it, keeps it if absent, clears it, refuses stale saves', async () => {
     const { db } = database;
     const created = await createSeries(db, { meta, english: { label: 'Test index', unit: '' }, actor });
     expect(created).toMatchObject({ ok: true, value: { version: 1, translations: { en: { label: 'Test index' } } } });

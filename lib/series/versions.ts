@@ -462,6 +462,7 @@ export async function announceDueVersions(
   db: Db,
   now = new Date(),
 ): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
+  const releaseOut = sql`select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'`;
   const due = await db
     .update(seriesVersions)
     .set({ announcedAt: now })
@@ -471,7 +472,7 @@ export async function announceDueVersions(
         isNull(seriesVersions.announcedAt),
         lte(seriesVersions.publishedAt, now),
         eq(seriesVersions.review, 'approved'),
-        sql`(${seriesVersions.releaseId} is null or exists (select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'))`,
+        sql`(${seriesVersions.releaseId} is null or exists (${releaseOut}))`,
       ),
     )
     .returning({ seriesId: seriesVersions.seriesId, number: seriesVersions.number });

@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds)('institution writes on %s', (kind) => {
       expect((await identityRow())!.version).toBe(version);
     });
 
-    it('stores the English name and tagline in the same versioned write, audited as en.name and en.tagline, and removes them when cleared', async () => {
+    it('stores the English name and tagline in one versioned write, audited as en.name and en.tagline; clearing removes them', async () => {
       // The French fields as the earlier tests left them cleared: put back, so only English changes below.
       const current = (await updateIdentity(db, { expectedVersion: (await identityRow())!.version, input: identity, user: marc })).identity;
       const english = { name: '  National Institute of Statistics of Sahelia ', tagline: 'Official statistics for development' };

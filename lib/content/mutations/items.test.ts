@@ -754,7 +754,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       });
     });
 
-    it('replaces its files in order, gives them to the edit form, previews as the tenders page shows it, and deletes for good', async () => {
+    it('replaces its files in order, gives them to the edit form, previews as the tenders page does, and deletes for good', async () => {
       const created = (
         await createItem(db, {
           kind: kinds.tenders,
