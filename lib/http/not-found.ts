@@ -15,6 +15,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
+import { isNextRequest, PER_ANSWER_HEADERS } from './replay';
 
 const MARKER = '<span data-current-path="">';
 
@@ -113,18 +114,8 @@ export function fillNotFoundPath(req: IncomingMessage, res: ServerResponse, keep
   }) as ServerResponse['end'];
 }
 
-/** Request headers of a navigation, prefetch or server action: Next answers those (RSC, not a document). */
-const NEXT_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action', 'next-url'];
-/** Next's own per-answer headers, and those rebuilt for each answer. */
-const DROPPED = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'content-encoding',
-  'x-middleware-rewrite',
-]);
+/** Per-answer headers, and those rebuilt for each answer from the copy. */
+const DROPPED = new Set<string>([...PER_ANSWER_HEADERS, 'content-length', 'content-encoding', 'x-middleware-rewrite']);
 
 type Copy = {
   before: Buffer;
@@ -205,7 +196,7 @@ export function createNotFoundAnswer(options: NotFoundOptions) {
     const pathname = url.split('?')[0]!;
     const candidate =
       req.method === 'GET' &&
-      !NEXT_HEADERS.some((h) => req.headers[h] !== undefined) &&
+      !isNextRequest(req) &&
       options.proxied.test(pathname) &&
       pathname !== '/admin' &&
       !pathname.startsWith('/admin/') &&

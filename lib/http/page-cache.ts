@@ -24,6 +24,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { isNextRequest, PER_ANSWER_HEADERS } from './replay';
 
 type Entry = {
   status: number;
@@ -77,24 +78,16 @@ export function resetPageCache(): void {
 
 /** Never kept: the back-office, route handlers, Next's assets (plus `uncachedPrefixes` of the options). */
 const EXCLUDED_PREFIXES = ['/admin', '/api/', '/_next/'];
-const EXCLUDED_HEADERS = [
-  'rsc',
-  'next-router-prefetch',
-  'next-router-state-tree',
-  'next-router-segment-prefetch',
-  'next-action',
-  'range',
-  'authorization',
-  'next-url',
-];
-const DROPPED_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+/** Next's own requests, ranges and authorized requests are never answered from a copy. */
+const EXCLUDED_HEADERS = ['range', 'authorization'];
+const DROPPED_RESPONSE_HEADERS = new Set<string>(PER_ANSWER_HEADERS);
 
 /** The cache key of a request, or null when it must go to Next. */
 function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, uncached: readonly string[]): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const url = req.url ?? '/';
   if (url.includes('_rsc=') || [...EXCLUDED_PREFIXES, ...uncached].some((p) => url === p || url.startsWith(p))) return null;
-  if (EXCLUDED_HEADERS.some((h) => req.headers[h] !== undefined)) return null;
+  if (isNextRequest(req) || EXCLUDED_HEADERS.some((h) => req.headers[h] !== undefined)) return null;
   const encoding = String(req.headers['accept-encoding'] ?? '');
   // Next compresses with gzip when asked: keep one variant per encoding class.
   return `${/\bgzip\b/.test(encoding) ? 'gz' : 'id'} ${url}`;
