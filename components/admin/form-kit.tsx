@@ -4,7 +4,6 @@
  * (`useFormAction`: a refused save keeps every typed value), a field with its label and French
  * error, a submit button showing the pending state, and the toast + refresh after a result.
  */
-import { useRouter } from 'next/navigation';
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { toast } from 'sonner';
@@ -62,13 +61,17 @@ export function useFormAction<T>(
   const [successes, setSuccesses] = useState(0);
   const [result, dispatch, pending] = useActionState<ActionResult<T> | null, FormData>(async (previous, data) => {
     const answer = await action(previous, data);
+    // Told as the answer arrives: the same answer brings the page's new server data (lib/admin/action.ts),
+    // which may replace this form (a grid giving way to the version it created) before an effect would run.
     if (answer.ok) {
+      toast.success(answer.message ?? 'Enregistré.');
       onSuccess?.(answer.data);
       setSuccesses((n) => n + 1);
+    } else {
+      toast.error(answer.error);
     }
     return answer;
   }, null);
-  useResultToast(result);
 
   const errors: FieldErrors | undefined = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined);
   const alert = clientErrors ? invalidFormMessage : result && !result.ok ? result.error : null;
@@ -209,22 +212,6 @@ export function SubmitButton({
       {pending ? pendingLabel : children}
     </button>
   );
-}
-
-/** Toasts each new result and refreshes the page's server data on success. */
-export function useResultToast<T>(result: ActionResult<T> | null) {
-  const router = useRouter();
-  const seen = useRef<ActionResult<T> | null>(null);
-  useEffect(() => {
-    if (!result || seen.current === result) return;
-    seen.current = result;
-    if (result.ok) {
-      toast.success(result.message ?? 'Enregistré.');
-      router.refresh();
-    } else {
-      toast.error(result.error);
-    }
-  }, [result, router]);
 }
 
 /** The `aria-live` line under a form: the last result's message. */

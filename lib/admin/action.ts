@@ -6,6 +6,7 @@ import 'server-only';
  * into the one result shape, and writes the audit entry. An exported action built without it
  * would be a public endpoint.
  */
+import { refresh } from 'next/cache';
 import { cookies } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
@@ -64,6 +65,21 @@ function failure(error: unknown): ActionResult<never> {
   };
 }
 
+/**
+ * A write's answer carries the screen's new server data (Next's `refresh()`), so the browser shows
+ * the result and the page as of this write together. A refresh the browser asked for afterwards could
+ * come back after the next action's answer and show the page as it was before that action (CI saw a
+ * submitted note shown as a draft again). Outside a Server Action (tests, route handlers) there is no
+ * screen to refresh and `refresh()` refuses: nothing to do.
+ */
+function refreshScreen() {
+  try {
+    refresh();
+  } catch {
+    // Not in a Server Action.
+  }
+}
+
 /** An admin action taking a plain object: `(input) => Promise<ActionResult<T>>`. */
 export function adminAction<S extends z.ZodType, T>(
   schema: S,
@@ -81,6 +97,7 @@ export function adminAction<S extends z.ZodType, T>(
       const entry = options.audit?.(parsed, data, ctx);
       if (entry) await writeAudit(ctx.db, { ...entry, user: ctx.user, ip: ctx.request.ip });
       const message = typeof options.success === 'function' ? options.success(data) : options.success;
+      refreshScreen();
       return { ok: true, data, ...(message ? { message } : {}) };
     } catch (error) {
       return failure(error);

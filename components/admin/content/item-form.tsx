@@ -117,8 +117,9 @@ export function ItemForm({
         return;
       }
       setMeta({ ...meta, version: result.data.version });
-      if (result.data.editUrl !== window.location.pathname) router.replace(result.data.editUrl);
-      else router.refresh();
+      // The action's answer brought the page's new server data (lib/admin/action.ts); only a new
+      // address needs a navigation, inside the transition so the state buttons wait for it.
+      if (result.data.editUrl !== window.location.pathname) startTransition(() => router.replace(result.data.editUrl));
     });
   };
 
@@ -206,6 +207,7 @@ export function ItemForm({
             area={areaSlug}
             meta={meta}
             dirty={dirty}
+            busy={pending}
             publicUrl={publicUrl}
             allowed={allowed}
             onChange={(next) => setMeta(next)}

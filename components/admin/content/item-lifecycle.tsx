@@ -39,6 +39,7 @@ export function ItemLifecycle({
   area,
   meta,
   dirty,
+  busy,
   publicUrl,
   allowed,
   onChange,
@@ -47,6 +48,8 @@ export function ItemLifecycle({
   area: string;
   meta: ItemMeta;
   dirty: boolean;
+  /** The form's save is still settling (its page refresh not shown yet): the state waits for it. */
+  busy: boolean;
   publicUrl: string | null;
   allowed: LifecycleAllowed;
   onChange: (meta: ItemMeta) => void;
@@ -58,6 +61,7 @@ export function ItemLifecycle({
   const [returnNote, setReturnNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const locked = pending || busy || dirty;
   const live = meta.status === 'published' && !meta.trashed && meta.publishedAt !== null && new Date(meta.publishedAt) <= new Date();
 
   const run = (action: Action) => {
@@ -167,16 +171,16 @@ export function ItemLifecycle({
       </p>
       {note ? <p className="mt-3 text-sm">{note}</p> : null}
       {dirty && any ? <p className="mt-3 text-sm text-muted">Enregistrez vos modifications avant de changer l’état.</p> : null}
-      <div className="mt-3 space-y-2" aria-busy={pending}>
+      <div className="mt-3 space-y-2" aria-busy={pending || busy}>
         {meta.trashed ? (
           <>
             {allowed.trash ? (
-              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('restore')}>
+              <button type="button" className={button} disabled={locked} onClick={() => run('restore')}>
                 Restaurer
               </button>
             ) : null}
             {allowed.deleteForGood ? (
-              <button type="button" className={`${button} text-down`} disabled={pending || dirty} onClick={() => run('delete')}>
+              <button type="button" className={`${button} text-down`} disabled={locked} onClick={() => run('delete')}>
                 Supprimer définitivement
               </button>
             ) : null}
@@ -184,7 +188,7 @@ export function ItemLifecycle({
         ) : (
           <>
             {draft && meta.review === 'none' && allowed.trash ? (
-              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('submit')}>
+              <button type="button" className={button} disabled={locked} onClick={() => run('submit')}>
                 Soumettre pour relecture
               </button>
             ) : null}
@@ -193,7 +197,7 @@ export function ItemLifecycle({
                 <p className="text-sm">Vous avez écrit la dernière version : une seconde personne l’approuve.</p>
               ) : (
                 <div className="space-y-2 rounded-md border border-border p-2">
-                  <button type="button" className={button} disabled={pending || dirty} onClick={() => run('approve')}>
+                  <button type="button" className={button} disabled={locked} onClick={() => run('approve')}>
                     Approuver
                   </button>
                   <label htmlFor={`${id}-note`} className="block text-sm font-medium">
@@ -214,7 +218,7 @@ export function ItemLifecycle({
                       {noteError}
                     </p>
                   ) : null}
-                  <button type="button" className={button} disabled={pending || dirty} onClick={() => run('return')}>
+                  <button type="button" className={button} disabled={locked} onClick={() => run('return')}>
                     Renvoyer au rédacteur
                   </button>
                 </div>
@@ -228,7 +232,7 @@ export function ItemLifecycle({
             {allowed.publish ? (
               <>
                 {!live && mayGoPublic ? (
-                  <button type="button" className={button} disabled={pending || dirty} onClick={() => run('publish')}>
+                  <button type="button" className={button} disabled={locked} onClick={() => run('publish')}>
                     Mettre en ligne maintenant
                   </button>
                 ) : null}
@@ -251,20 +255,20 @@ export function ItemLifecycle({
                         {atError}
                       </p>
                     ) : null}
-                    <button type="button" className={`${button} mt-2`} disabled={pending || dirty || !at} onClick={() => run('schedule')}>
+                    <button type="button" className={`${button} mt-2`} disabled={locked || !at} onClick={() => run('schedule')}>
                       Programmer
                     </button>
                   </div>
                 ) : null}
                 {meta.status !== 'draft' ? (
-                  <button type="button" className={button} disabled={pending || dirty} onClick={() => run('unpublish')}>
+                  <button type="button" className={button} disabled={locked} onClick={() => run('unpublish')}>
                     {meta.status === 'scheduled' ? 'Annuler la programmation' : 'Retirer du site (brouillon)'}
                   </button>
                 ) : null}
               </>
             ) : null}
             {allowed.trash ? (
-              <button type="button" className={button} disabled={pending || dirty} onClick={() => run('trash')}>
+              <button type="button" className={button} disabled={locked} onClick={() => run('trash')}>
                 Mettre à la corbeille
               </button>
             ) : null}

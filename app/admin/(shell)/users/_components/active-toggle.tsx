@@ -1,13 +1,11 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { toast } from 'sonner';
 import { setUserActiveAction } from '../actions';
 
 /** Deactivate / reactivate one account (with a confirmation before deactivating). */
 export function ActiveToggle({ userId, name, active }: { userId: string; name: string; active: boolean }) {
-  const router = useRouter();
   const [pending, start] = useTransition();
   const label = active ? 'Désactiver' : 'Réactiver';
   return (
@@ -20,10 +18,8 @@ export function ActiveToggle({ userId, name, active }: { userId: string; name: s
         if (active && !window.confirm(`Désactiver le compte de ${name} ? Ses sessions ouvertes seront fermées.`)) return;
         start(async () => {
           const result = await setUserActiveAction({ userId, active: !active });
-          if (result.ok) {
-            toast.success(result.message ?? 'Enregistré.');
-            router.refresh();
-          } else toast.error(result.error);
+          if (result.ok) toast.success(result.message ?? 'Enregistré.');
+          else toast.error(result.error);
         });
       }}
     >
