@@ -47,8 +47,11 @@ export default async function DashboardPage() {
           <ul className="mt-2 space-y-1 text-sm">
             {atRisk.map((r) => (
               <li key={r.id}>
-                <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — {r.overdue ? 'heure passée' : formatDateTime(r.scheduledAt)} :
-                il manque l’approbation de {r.missing.map((m) => m.label).join(', ')}.
+                <Link href={`/admin/calendrier/${r.id}`} className="underline">
+                  {r.title}
+                </Link>{' '}
+                — {r.overdue ? 'heure passée' : formatDateTime(r.scheduledAt)} : il manque l’approbation de{' '}
+                {r.missing.map((m) => m.label).join(', ')}.
               </li>
             ))}
           </ul>

@@ -90,8 +90,11 @@ export default async function CalendarAdminPage() {
           <ul className="mt-2 space-y-1 text-sm">
             {prepared.map((r) => (
               <li key={r.id}>
-                <Link href={`/admin/calendrier/${r.id}`}>{r.title}</Link> — {getArea(r.area)?.menuLabel ?? r.area},{' '}
-                {formatInZone(r.scheduledAt, env.TIME_ZONE)} ({reviewLabels[r.review].toLowerCase()})
+                <Link href={`/admin/calendrier/${r.id}`} className="underline">
+                  {r.title}
+                </Link>{' '}
+                — {getArea(r.area)?.menuLabel ?? r.area}, {formatInZone(r.scheduledAt, env.TIME_ZONE)} (
+                {reviewLabels[r.review].toLowerCase()})
               </li>
             ))}
           </ul>
