@@ -8,12 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers/login';
+import { expectNoSeriousA11yViolations } from './helpers/page-checks';
 
 const pxFile = fs.readFileSync(path.join(import.meta.dirname, '../demo/tables/population.px'));
 
 test('import PX → aperçu (une cellule révisée) → publication d’une correction ; fichier refusé ligne par ligne, rien d’écrit', async ({
   page,
 }) => {
+  // Two axe checks (5–10 s each on a loaded 2-core machine) and two file reads.
+  test.setTimeout(120_000);
   await signIn(page, '/admin/tableaux');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableaux de données');
   for (const title of [
@@ -26,6 +29,7 @@ test('import PX → aperçu (une cellule révisée) → publication d’une corr
   await page.getByRole('link', { name: 'Population résidente par région, sexe et groupe d’âge' }).click();
   await expect(page).toHaveURL(/\/admin\/tableaux\/POP_REGION_SEXE_AGE$/);
   await expect(page.getByText(/^Version 1 — révision programmée/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The same PX file with the first cell (Capitale, femmes, 0 à 14 ans, 2019) corrected — by a different amount on each run,
   // so that a run against a database an earlier run changed still revises one cell.
@@ -47,6 +51,7 @@ test('import PX → aperçu (une cellule révisée) → publication d’une corr
   await expect(summary).toContainText('0 erreur(s)');
   const revised = page.getByRole('row', { name: /CAP · F · Y0T14 · 2019/ });
   await expect(revised).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Type de changement').selectOption('correction');
   await page.getByLabel('Raison, affichée dans « Versions précédentes »').fill('Correction des moins de 15 ans de la capitale en 2019.');
   await page.getByRole('button', { name: 'Publier cette version' }).click();
