@@ -344,6 +344,13 @@ export function parsePx(bytes: Uint8Array): ParsedTable {
     }
   }
 
+  const contvariable = first(list, 'CONTVARIABLE', null)?.[0]?.text;
+  if (contvariable) {
+    warnings.push(
+      `CONTVARIABLE="${contvariable}" : ses contenus sont lus comme les valeurs d’une dimension, avec une seule unité ` +
+        '(celle de UNITS) ; importez un fichier par mesure si leurs unités diffèrent.',
+    );
+  }
   const text = (keyword: string, lang: string | null) => {
     if (!lang) return undefined;
     const found = first(list, keyword, keyOf(lang));
