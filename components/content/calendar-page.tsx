@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { localePath } from '@/lib/i18n/paths';
+import { feedIn, localePath } from '@/lib/i18n/paths';
 import { formatInZone, releaseWhen, zoneName, type Release } from '@/lib/releases/model';
 import type { PublicRelease } from '@/lib/releases/queries';
 import { seriesPath } from '@/lib/content/addresses';
@@ -64,7 +64,8 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
   const aName = a ? areaTexts(a, locale).menuLabel : '';
   if (area && !a?.publicPath) notFound();
   const { upcoming, past } = await getCalendar(area);
-  const feed = icsPath(area);
+  // The calendar's iCalendar feed in the page's language (`/en/flux/calendrier.ics` on English pages).
+  const feed = feedIn(locale, icsPath(area));
   const filters = publicPublicationAreas();
   return (
     <>
