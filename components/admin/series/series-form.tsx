@@ -159,6 +159,16 @@ export function SeriesForm<T>({
             errors={errors}
           />
           <Field
+            name="en.basePeriod"
+            id="series-en-basePeriod"
+            label="Base en anglais"
+            lang="en"
+            maxLength={60}
+            defaultValue={english?.basePeriod}
+            hint="Par exemple « 2020 = 100 »."
+            errors={errors}
+          />
+          <Field
             name="en.source"
             id="series-en-source"
             label="Source en anglais"
