@@ -12,7 +12,7 @@ import { formatInZone, releaseWhen, zoneName, type Release } from '@/lib/release
 import type { PublicRelease } from '@/lib/releases/queries';
 import { seriesPath } from '@/lib/content/addresses';
 import { Breadcrumbs } from './breadcrumbs';
-import { pieces } from './in-lang';
+import { inLang, pieces } from './in-lang';
 import { localizedRelease } from '@/lib/releases/localize';
 import { UntranslatedNotice } from './untranslated-notice';
 
@@ -172,7 +172,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
         {r.contact ? (
           <>
             <dt className="font-semibold">{t.contact}</dt>
-            <dd>{r.contact}</dd>
+            <dd>{inLang(r.contact, langAttr(r.langOf('contact'), locale))}</dd>
           </>
         ) : null}
       </dl>
@@ -228,19 +228,23 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           <p className="mt-2 text-muted">{t.unchanged}</p>
         ) : (
           <ol className="mt-3 space-y-3">
-            {changes.map((c, i) => (
-              <li key={i}>
-                <p>
-                  {pieces(
-                    t.moved(
-                      <time dateTime={c.previousAt.toISOString()}>{formatInZone(c.previousAt, tz, locale)}</time>,
-                      <time dateTime={c.newAt.toISOString()}>{formatInZone(c.newAt, tz, locale)}</time>,
-                    ),
-                  )}
-                </p>
-                <p className="text-sm">{t.reason(c.reason)}</p>
-              </li>
-            ))}
+            {changes.map((row, i) => {
+              // The reason in English where given (back-office, « Reporter »), French marked otherwise.
+              const c = localize(row, locale, ['reason']);
+              return (
+                <li key={i}>
+                  <p>
+                    {pieces(
+                      t.moved(
+                        <time dateTime={c.previousAt.toISOString()}>{formatInZone(c.previousAt, tz, locale)}</time>,
+                        <time dateTime={c.newAt.toISOString()}>{formatInZone(c.newAt, tz, locale)}</time>,
+                      ),
+                    )}
+                  </p>
+                  <p className="text-sm">{pieces(t.reason(inLang(c.reason, langAttr(c.langOf('reason'), locale))))}</p>
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>

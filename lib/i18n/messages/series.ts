@@ -181,7 +181,7 @@ const fr = {
     history: 'Historique des dates',
     unchanged: 'La date annoncée n’a pas changé.',
     moved: <T>(from: T, to: T) => ['Prévue le ', from, ', reportée au ', to, '.'],
-    reason: (reason: string) => `Raison : ${reason}`,
+    reason: <T>(reason: T) => ['Raison : ', reason],
     calendar: 'Tout le calendrier des parutions',
   },
 
@@ -464,7 +464,7 @@ const en: typeof fr = {
     history: 'Date history',
     unchanged: 'The announced date has not changed.',
     moved: (from, to) => ['Scheduled for ', from, ', moved to ', to, '.'],
-    reason: (reason) => `Reason: ${reason}`,
+    reason: (reason) => ['Reason: ', reason],
     calendar: 'Full release calendar',
   },
 
