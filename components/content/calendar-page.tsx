@@ -135,6 +135,8 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
   if (!data) notFound();
   const { changes } = data;
   const r = localizedRelease(data.release, locale);
+  // Who answers questions about it, in English where the back-office gives it (issue 29).
+  const contact = localize({ contact: data.release.contact, translations: data.release.translations }, locale, ['contact']);
   const lang = (field: 'title' | 'provisionalLabel' | 'reason') => langAttr(r.langOf(field), locale);
   const showsReason = r.status === 'cancelled' && r.reason;
   const area = getArea(r.area);
@@ -172,7 +174,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
         {r.contact ? (
           <>
             <dt className="font-semibold">{t.contact}</dt>
-            <dd>{inLang(r.contact, langAttr(r.langOf('contact'), locale))}</dd>
+            <dd>{inLang(contact.contact, langAttr(contact.langOf('contact'), locale))}</dd>
           </>
         ) : null}
       </dl>

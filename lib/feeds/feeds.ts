@@ -11,9 +11,9 @@
  */
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getAreaPublications, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
+import type { PublicationSummary } from '@/lib/content/queries/publications';
 import { getCalendar } from '@/lib/releases/public';
 import { newsUrl, publicationUrl, feedPath, newsListPath, homePath, calendarPath, releasePath } from '@/lib/content/addresses';
-import { localizedPublication } from '@/lib/content/localize';
 import { env } from '@/lib/env';
 import { localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
@@ -157,8 +157,8 @@ async function localeAtomResponse(request: Request, name: string, area: string |
     return a ? areaTexts(a, locale).label : slug;
   };
   const langOf = (l: Locale) => (l === locale ? undefined : l);
-  const publicationEntry = (row: Parameters<typeof localizedPublication>[0] & { id: number; area: string; slug: string; publishedAt: Date | null }): AtomEntry => {
-    const p = localizedPublication(row, locale);
+  const publicationEntry = (row: PublicationSummary): AtomEntry => {
+    const p = localize(row, locale, ['title', 'summary']);
     return {
       id: tag(`publication/${p.id}`),
       title: p.title,
@@ -231,7 +231,9 @@ async function localeAtomResponse(request: Request, name: string, area: string |
         const r = localizedRelease(row, locale);
         const pieces = [
           ...r.publications.map((p) => localize(p, locale, ['title']).title),
-          ...r.versions.map((v) => t.version(localize({ label: v.label, translations: v.translations }, locale, ['label']).label, v.code, v.number)),
+          ...r.versions.map((v) =>
+            t.version(localize({ label: v.label, translations: v.translations }, locale, ['label']).label, v.code, v.number),
+          ),
         ];
         return {
           id: tag(`parution/${r.id}`),

@@ -7,6 +7,7 @@
 import type { Release } from './model';
 import { releasePath } from '@/lib/content/addresses';
 import type { Locale } from '@/lib/i18n/locales';
+import { localize } from '@/lib/i18n/content';
 import { localePath } from '@/lib/i18n/paths';
 import { localizedRelease } from './localize';
 import type { PublicRelease } from './queries';
@@ -73,8 +74,14 @@ export function releasesToIcs(
   ];
   if (locale !== 'fr') lines.push(`X-WR-CALDESC;LANGUAGE=${locale}:${escapeText(name)}`);
   for (const item of list) {
-    const r = locale === 'fr' ? item : localizedRelease(item, locale);
-    const titleLang = locale === 'fr' || !('langOf' in r) ? '' : r.langOf('title') === locale ? '' : `;LANGUAGE=${r.langOf('title')}`;
+    let r: Release = item;
+    let titleLang = '';
+    if (locale !== 'fr') {
+      const l = localizedRelease(item, locale);
+      const contact = localize({ contact: item.contact, translations: item.translations }, locale, ['contact']).contact;
+      r = { ...item, title: l.title, provisionalLabel: l.provisionalLabel, reason: l.reason, contact };
+      if (l.langOf('title') !== locale) titleLang = `;LANGUAGE=${l.langOf('title')}`;
+    }
     const end = new Date(r.scheduledAt.getTime() + EVENT_MINUTES * 60_000);
     const description = [
       r.status === 'announced' && r.provisionalLabel ? w.provisional(r.provisionalLabel) : '',

@@ -4,11 +4,14 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { Release } from './model';
 import type { PublicRelease } from './queries';
 
-const releaseFields = ['title', 'provisionalLabel', 'reason', 'contact'] as const;
+const releaseFields = ['title', 'provisionalLabel', 'reason'] as const;
 
-/** A release's title, provisional window, reason and contact in `locale` where translated (`translations` may be absent: French). */
+/**
+ * A release's title, provisional window and reason in `locale` where translated (`translations` may
+ * be absent: French). Its contact (issue 29) goes through `localize(row, locale, ['contact'])` where shown.
+ */
 export function localizedRelease<
-  R extends Pick<Release, 'title' | 'provisionalLabel' | 'reason' | 'contact'> & { translations?: PublicRelease['translations'] | null },
+  R extends Pick<Release, 'title' | 'provisionalLabel' | 'reason'> & { translations?: PublicRelease['translations'] | null },
 >(r: R, locale: Locale) {
   return localize(r, locale, releaseFields);
 }

@@ -24,7 +24,7 @@ export function SeriesForm<T>({
   areas: { slug: string; label: string }[];
   initial?: SeriesMeta;
   /** The English description, a field absent when not translated. */
-  english?: Partial<Record<'label' | 'unit' | 'source' | 'methodology', string>>;
+  english?: Partial<Record<'label' | 'unit' | 'basePeriod' | 'source' | 'methodology', string>>;
   version?: number;
   hasValues?: boolean;
   /** Why the user may read but not change it (fields disabled, no button), or null. */

@@ -15,6 +15,8 @@ const galleryImageList = (max = 200) =>
           fileId: fileId(pickImage),
           caption: plainText(300, 'La légende'),
           alt: plainText(300, 'Le texte alternatif'),
+          captionEn: plainText(300, 'La légende en anglais'),
+          altEn: plainText(300, 'Le texte alternatif en anglais'),
         },
         { message: pickImage },
       ),
