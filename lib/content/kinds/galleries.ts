@@ -104,8 +104,8 @@ export const galleryKind = defineKind({
         file: { id: i.fileId, name: i.name, url: fileUrl({ id: i.fileId, name: i.name }) },
         caption: i.caption,
         alt: i.alt,
-        captionEn: i.translations.en?.caption ?? '',
-        altEn: i.translations.en?.alt ?? '',
+        ...(i.translations.en?.caption ? { captionEn: i.translations.en.caption } : {}),
+        ...(i.translations.en?.alt ? { altEn: i.translations.en.alt } : {}),
       })),
       ...englishValues(row.translations),
     };

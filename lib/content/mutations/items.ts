@@ -422,7 +422,7 @@ export async function attachmentsForEdit<V>(db: Db, list: AttachmentList<V>, id:
   return rows.map((f) => ({
     file: { id: f.fileId, name: f.name, url: fileUrl({ id: f.fileId, name: f.name }) },
     label: typeof f.label === 'string' ? f.label : '',
-    labelEn: labelEnOf(f.translations),
+    ...(labelEnOf(f.translations) ? { labelEn: labelEnOf(f.translations) } : {}),
   }));
 }
 

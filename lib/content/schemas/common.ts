@@ -119,14 +119,17 @@ export const coverField = () => optionalFileId('Image de couverture : choisissez
 export const attachmentList = (max = 100) =>
   z
     .array(
-      z.object(
-        {
-          fileId: fileId('Fichier joint : choisissez un fichier de la bibliothèque.'),
-          label: optionalText(200, 'Libellé du fichier'),
-          labelEn: optionalText(200, 'Libellé du fichier en anglais'),
-        },
-        { message: 'Fichier joint : choisissez un fichier de la bibliothèque.' },
-      ),
+      z
+        .object(
+          {
+            fileId: fileId('Fichier joint : choisissez un fichier de la bibliothèque.'),
+            label: optionalText(200, 'Libellé du fichier'),
+            labelEn: optionalText(200, 'Libellé du fichier en anglais'),
+          },
+          { message: 'Fichier joint : choisissez un fichier de la bibliothèque.' },
+        )
+        // The English label only where written: an untranslated list compares (and audits) as before.
+        .transform(({ labelEn, ...file }) => (labelEn ? { ...file, labelEn } : file)),
       { message: 'Fichiers joints : liste attendue.' },
     )
     .max(max, `${max} fichiers joints au plus.`)
