@@ -20,7 +20,12 @@ export const fixtureFeed: AtomFeed = {
       summary: 'Hausse de 0,3 % sur un an.',
       categories: ['Indice des prix à la consommation'],
     },
-    { id: 'tag:inss.example,2026:publication/2', title: 'Sans résumé', url: 'https://inss.example/indice/ipc/b', updated: new Date('2026-10-12T08:45:00Z') },
+    {
+      id: 'tag:inss.example,2026:publication/2',
+      title: 'Sans résumé',
+      url: 'https://inss.example/indice/ipc/b',
+      updated: new Date('2026-10-12T08:45:00Z'),
+    },
   ],
 };
 
@@ -44,6 +49,13 @@ const release = (over: Partial<Release>): Release => ({
 
 export const fixtureReleases: Release[] = [
   release({}),
-  release({ id: 8, slug: 'ipi', title: 'IPI; production, « industrielle »', status: 'announced', provisionalLabel: 'mars 2027', sequence: 2 }),
+  release({
+    id: 8,
+    slug: 'ipi',
+    title: 'IPI; production, « industrielle »',
+    status: 'announced',
+    provisionalLabel: 'mars 2027',
+    sequence: 2,
+  }),
   release({ id: 9, slug: 'annule', status: 'cancelled', reason: 'Enquête suspendue,\nreprise au 2e trimestre.', contact: '' }),
 ];

@@ -62,20 +62,28 @@ describe.each(modes)('English search ($kind, index en mémoire : $memory)', ({ k
       translations: { en: { title: 'Consumer price index, October 2026', summary: 'Consumer prices rise by 0.4%.' } },
     });
     // Untranslated on purpose: English pages find it by its French words and codes.
-    await pub({ title: 'Indice des prix à la consommation, septembre 2026', summary: 'Hausse des prix des céréales.', publishedAt: day('2026-10-05') });
+    await pub({
+      title: 'Indice des prix à la consommation, septembre 2026',
+      summary: 'Hausse des prix des céréales.',
+      publishedAt: day('2026-10-05'),
+    });
     await pub({
       area: 'ice',
       title: 'Commerce extérieur : les exportations de coton',
       summary: 'Bilan annuel.',
       body: '<p>Le coton reste la première exportation.</p>',
-      translations: { en: { title: 'Foreign trade: cotton exports', summary: 'Annual review.', body: '<p>Cotton remains the first export.</p>' } },
+      translations: {
+        en: { title: 'Foreign trade: cotton exports', summary: 'Annual review.', body: '<p>Cotton remains the first export.</p>' },
+      },
     });
     await pub({
       area: 'rgph',
       title: 'Résultats définitifs du recensement général de la population et de l’habitat',
       summary: 'Ménages et logements, 2023.',
       publishedAt: day('2025-06-01'),
-      translations: { en: { title: 'Final results of the general population and housing census', summary: 'Households and dwellings, 2023.' } },
+      translations: {
+        en: { title: 'Final results of the general population and housing census', summary: 'Households and dwellings, 2023.' },
+      },
     });
     const annuaire = await pub({
       area: 'annuaire_statistique',
@@ -98,13 +106,26 @@ describe.each(modes)('English search ($kind, index en mémoire : $memory)', ({ k
       })
       .returning();
     await db().insert(publicationFiles).values({ publicationId: annuaire.id, fileId: file!.id });
-    await db().update(fileTexts).set({ status: 'done', text: 'Fishing sampling frame, confidential.' }).where(eq(fileTexts.fileId, file!.id));
+    await db()
+      .update(fileTexts)
+      .set({ status: 'done', text: 'Fishing sampling frame, confidential.' })
+      .where(eq(fileTexts.fileId, file!.id));
     // What visitors must never see, each with an English title that would match « fishing ».
     const fishing = { en: { title: 'Fishing report' } };
     await pub({ area: 'annuaire_statistique', title: 'Brouillon sur la pêche', status: 'draft', publishedAt: null, translations: fishing });
     await pub({ area: 'annuaire_statistique', title: 'Rapport sur la pêche', deletedAt: day('2026-11-01'), translations: fishing });
-    await pub({ area: 'annuaire_statistique', title: 'Note sur la pêche', status: 'scheduled', publishedAt: day('2026-12-01'), translations: fishing });
-    await pub({ area: 'echantillonage', title: 'Plan de sondage de l’enquête pêche', translations: { en: { title: 'Fishing survey sampling plan' } } });
+    await pub({
+      area: 'annuaire_statistique',
+      title: 'Note sur la pêche',
+      status: 'scheduled',
+      publishedAt: day('2026-12-01'),
+      translations: fishing,
+    });
+    await pub({
+      area: 'echantillonage',
+      title: 'Plan de sondage de l’enquête pêche',
+      translations: { en: { title: 'Fishing survey sampling plan' } },
+    });
   });
 
   afterAll(async () => {
@@ -164,12 +185,19 @@ describe.each(modes)('English search ($kind, index en mémoire : $memory)', ({ k
     const suggestions = await suggest(db(), 'consumer pri', NOW, 'en');
     expect(suggestions[0]).toMatchObject({ title: 'Consumer price index, October 2026', lang: 'en', source: 'publications' });
     expect(await suggest(db(), 'exportations du cot', NOW)).toEqual([
-      { title: 'Commerce extérieur : les exportations de coton', url: expect.stringMatching(/^\/indice\/ice\//), kindLabel: 'Publications', source: 'publications' },
+      {
+        title: 'Commerce extérieur : les exportations de coton',
+        url: expect.stringMatching(/^\/indice\/ice\//),
+        kindLabel: 'Publications',
+        source: 'publications',
+      },
     ]);
   });
 
   it('completes and corrects English words from the English texts', async () => {
-    expect((await find('housin', 'en')).hits.map((h) => text(h.title))).toEqual(['Final results of the general population and housing census']);
+    expect((await find('housin', 'en')).hits.map((h) => text(h.title))).toEqual([
+      'Final results of the general population and housing census',
+    ]);
     const corrected = await find('cotten', 'en');
     expect(corrected.correctedText).toBe('cotton');
     expect(corrected.hits.map((h) => text(h.title))).toEqual(['Foreign trade: cotton exports']);
@@ -182,7 +210,15 @@ describe.each(modes)('English search ($kind, index en mémoire : $memory)', ({ k
       .returning();
     const [image] = await db()
       .insert(files)
-      .values({ storageKey: `k/${randomUUID()}.jpg`, name: 'p.jpg', originalName: 'p.jpg', mime: 'image/jpeg', ext: 'jpg', size: 1, sha256: 'y' })
+      .values({
+        storageKey: `k/${randomUUID()}.jpg`,
+        name: 'p.jpg',
+        originalName: 'p.jpg',
+        mime: 'image/jpeg',
+        ext: 'jpg',
+        size: 1,
+        sha256: 'y',
+      })
       .returning();
     const [photo] = await db()
       .insert(galleryImages)
@@ -221,7 +257,17 @@ describe.each(testDatabaseKinds)('French search without and with English texts (
         .returning();
       rows.push(row!);
     }
-    const queries = ['prix', 'indice des prix à la consommation', 'exportations', 'recensement', 'IPC', 'RGPH', 'consomation', 'statist', 'population prix'];
+    const queries = [
+      'prix',
+      'indice des prix à la consommation',
+      'exportations',
+      'recensement',
+      'IPC',
+      'RGPH',
+      'consomation',
+      'statist',
+      'population prix',
+    ];
     const run = async () => {
       const out = [];
       for (const memory of [true, false]) {

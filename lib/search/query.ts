@@ -439,13 +439,13 @@ const hitColumns = (highlight: boolean, locale: Locale = 'fr') =>
   locale === 'en'
     ? englishHitColumns(highlight)
     : highlight
-    ? sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
+      ? sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
   ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
   ts_headline(${CONFIG},
     translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
                    else left(h.doc_text, 50000) end, '’', ''''),
     q.q, ${headlineOptions}) as excerpt_marked`
-    : sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier, ${unmarked()}`;
+      : sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier, ${unmarked()}`;
 
 /**
  * One statement per search: the visible matches with their tier and rank, computed once

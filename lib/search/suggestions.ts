@@ -32,7 +32,9 @@ export async function answerSuggestions(request: Request): Promise<Response> {
   // `lang=en` from English pages: English titles (French where an item has none); anything else is French.
   const locale = params.get('lang') === 'en' ? 'en' : 'fr';
   const suggestions =
-    q.trim().length < 2 ? [] : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS, highlight: false, locale }), locale);
+    q.trim().length < 2
+      ? []
+      : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS, highlight: false, locale }), locale);
   return Response.json({ q, suggestions }, { headers: { ...headers, 'Cache-Control': 'no-store' } });
 }
 

@@ -63,4 +63,5 @@ export function citation(data: SeriesData, { institute, url }: { institute: stri
 }
 
 /** Whether an English page describes its series in English (its label is translated): else it gives the French markup. */
-export const englishDataset = (translations: { en?: { label?: string } } | null | undefined): boolean => Boolean(translations?.en?.label?.trim());
+export const englishDataset = (translations: { en?: { label?: string } } | null | undefined): boolean =>
+  Boolean(translations?.en?.label?.trim());
