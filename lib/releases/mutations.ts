@@ -235,7 +235,7 @@ export async function translateRelease(
       .set({ translations, version: current.version + 1, updatedAt: new Date(), ...reviewReset(actor) })
       .where(eq(releases.id, id));
     // A postponed release's reason is also its last date change's (its public history): translated with it.
-    if ('reason' in changes.after && current.status === 'postponed') {
+    if ('en.reason' in changes.after && current.status === 'postponed') {
       const [last] = await tx
         .select({ id: releaseDateChanges.id, reason: releaseDateChanges.reason, translations: releaseDateChanges.translations })
         .from(releaseDateChanges)
