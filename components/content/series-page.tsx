@@ -80,11 +80,17 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
         {meta.label}
       </h1>
       <p className="mt-2 text-muted">
-        {t.subtitle(
-          meta.code,
-          s.frequency[meta.frequency],
-          `${meta.unit}${meta.basePeriod ? ` (${meta.basePeriod})` : ''}`,
-          s.seasonalAdjustment[meta.seasonalAdjustment],
+        {pieces(
+          t.subtitle(
+            meta.code,
+            s.frequency[meta.frequency],
+            // Unit and base period each in its language: French ones marked on English pages.
+            <>
+              {inLang(meta.unit, lang('unit'))}
+              {meta.basePeriod ? <> ({inLang(meta.basePeriod, lang('basePeriod'))})</> : null}
+            </>,
+            s.seasonalAdjustment[meta.seasonalAdjustment],
+          ),
         )}
       </p>
 
