@@ -132,13 +132,13 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     const galleries = galleryDrafts(now);
     const tenders = tenderDrafts(now);
 
-    const pubFiles = new Map<PublicationDraft, { fileId: string; label: string }[]>();
+    const pubFiles = new Map<PublicationDraft, { fileId: string; label: string; labelEn: string }[]>();
     const tasks: (() => Promise<unknown>)[] = [];
 
     for (const pub of publications) {
       const restricted = restrictedAreas.has(pub.area);
       const createdAt = pub.publishedAt ?? daysFrom(now, -3);
-      const attached: { fileId: string; label: string }[] = [];
+      const attached: { fileId: string; label: string; labelEn: string }[] = [];
       pubFiles.set(pub, attached);
       const isLaw = pub.area === 'lois' || pub.area === 'decrets';
       const dataName = `Données ${pub.fileBase.replace(/^(Note|Bilan) /, '')}`;
@@ -159,14 +159,23 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           accent: restricted ? '#6a1b1b' : isLaw ? '#3d405b' : undefined,
         });
         const fileId = await store(pdf, { name: pub.fileBase, ext: 'pdf', createdAt, restricted });
-        attached[0] = { fileId, label: isLaw ? 'Texte intégral (PDF)' : 'Note complète (PDF)' };
+        attached[0] = {
+          fileId,
+          label: isLaw ? 'Texte intégral (PDF)' : 'Note complète (PDF)',
+          labelEn: isLaw ? 'Full text (PDF)' : 'Full note (PDF)',
+        };
         if (pub.xlsx) {
           const xlsx = await generateXlsx(pub.xlsx, { creator: institute.acronym, title: pub.title, date: createdAt });
-          attached[1] = { fileId: await store(xlsx, { name: dataName, ext: 'xlsx', createdAt, restricted }), label: 'Données (XLSX)' };
+          const fileId = await store(xlsx, { name: dataName, ext: 'xlsx', createdAt, restricted });
+          attached[1] = { fileId, label: 'Données (XLSX)', labelEn: 'Data (XLSX)' };
         }
         if (pub.csv) {
           const csv = generateCsv(pub.csv.headers, pub.csv.rows, pub.csv.decimals);
-          attached[2] = { fileId: await store(csv, { name: dataName, ext: 'csv', createdAt, restricted }), label: 'Données (CSV)' };
+          attached[2] = {
+            fileId: await store(csv, { name: dataName, ext: 'csv', createdAt, restricted }),
+            label: 'Données (CSV)',
+            labelEn: 'Data (CSV)',
+          };
         }
       });
     }
@@ -294,9 +303,18 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       const pubId = new Map(insertedPubs.map((r) => [`${r.area}/${r.slug}`, r.id]));
       const links = publications.flatMap((pub) => {
         const id = pubId.get(`${pub.area}/${pub.slug}`)!;
-        return (pubFiles.get(pub) ?? [])
-          .filter(Boolean)
-          .map((f, position) => ({ publicationId: id, fileId: f.fileId, position, label: f.label }));
+        return (
+          (pubFiles.get(pub) ?? [])
+            .filter(Boolean)
+            // English labels for the items written in English (the older ones stay French, as their pages).
+            .map((f, position) => ({
+              publicationId: id,
+              fileId: f.fileId,
+              position,
+              label: f.label,
+              translations: pub.en ? { en: { label: f.labelEn } } : {},
+            }))
+        );
       });
       await insertChunks(tx, schema.publicationFiles, links);
 
@@ -338,6 +356,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             title: g.title,
             description: g.description,
             takenOn: g.takenOn,
+            translations: g.en ? { en: g.en } : {},
             status: 'published' as const,
             publishedAt: g.publishedAt,
             createdAt: g.publishedAt,
@@ -353,6 +372,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             fileId: galleryFiles[gi]![position]!,
             caption: img.caption,
             alt: img.alt,
+            translations: img.en ? { en: img.en } : {},
             position,
           })),
         ),
@@ -381,6 +401,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           fileId: tenderFiles[i]!,
           position: 0,
           label: "Dossier d'appel d'offres (PDF)",
+          translations: { en: { label: 'Tender documents (PDF)' } },
         })),
       );
 
@@ -455,6 +476,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
                 title: r.titleEn,
                 ...(r.provisionalLabel && r.en?.provisionalLabel ? { provisionalLabel: r.en.provisionalLabel } : {}),
                 ...(r.reason && r.en?.reason ? { reason: r.en.reason } : {}),
+                ...(r.contactEn ? { contact: r.contactEn } : {}),
               },
             },
             contact: r.contact,
@@ -476,6 +498,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           previousAt: h.previousAt,
           newAt: all[i + 1]?.previousAt ?? r.scheduledAt,
           reason: h.reason,
+          translations: h.reasonEn ? { en: { reason: h.reasonEn } } : {},
           changedAt: daysFrom(now, -3),
         })),
       );
