@@ -52,7 +52,7 @@ function message(from: string, mail: Mail) {
     ...(mail.unsubscribeUrl
       ? {
           // nodemailer writes `List-Unsubscribe: <https://…>`; RFC 8058's one-click header is ours.
-          list: { unsubscribe: { url: mail.unsubscribeUrl } },
+          list: { unsubscribe: mail.unsubscribeUrl },
           headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         }
       : {}),

@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { Db } from '@/lib/db/open';
 import { dataDir, env } from '@/lib/env';
 import { createMailer, type Mailer } from './mailer';
-import { runOutbox, type OutboxRun } from './outbox';
+import { ValidationError } from '@/lib/errors';
+import { redact, runOutbox, type OutboxRun } from './outbox';
+import { testMessage } from './templates';
 
 let mailer: Mailer | undefined;
 
@@ -47,4 +49,16 @@ export function sendDueAlerts(db: Db, options: { budgetMs?: number } = {}): Prom
       running = null;
     });
   return running;
+}
+
+/**
+ * The back-office's test message to one address (the sender's own account); a refusal of the mail
+ * server is said in French, its text without any address.
+ */
+export async function sendTestMessage(to: string): Promise<void> {
+  try {
+    await appMailer().send({ to, ...testMessage('fr') });
+  } catch (error) {
+    throw new ValidationError(`Le serveur d’envoi a refusé le message : ${redact(error instanceof Error ? error.message : String(error))}`);
+  }
 }

@@ -20,6 +20,7 @@ import { stageImport } from '@/lib/series/imports';
 import { setSelfApproval } from '@/lib/review/settings';
 import { createSeries, publishVersions } from '@/lib/series/versions';
 import type { StorageDriver } from '@/lib/storage';
+import { alertSubscribers } from '@/lib/alerts/schema';
 
 export const actorNames = ['admin', 'publisher', 'editorIn', 'editorOut', 'editorNone'] as const;
 export type ActorName = (typeof actorNames)[number];
@@ -267,6 +268,9 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   await db
     .insert(pages)
     .values(['mission', 'accessibilite', 'mot_du_dg', 'intro:ipc'].map((key) => ({ key, title: key, body: `<p>Texte de ${key}.</p>` })));
+
+  // One confirmed subscriber to the alerts: what an administrator exports or deletes on request.
+  await db.insert(alertSubscribers).values({ email: 'abonne@example.org', areas: ['ipc'], confirmedAt: when });
 
   const fixtures: Fixtures = {
     actors,
