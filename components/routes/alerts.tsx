@@ -10,6 +10,7 @@ import { areaTexts } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
+import { languageNames } from '@/lib/i18n/messages/site';
 import { localePath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo';
 
@@ -195,7 +196,7 @@ export function alertRoutes(locale: Locale) {
             {locales.map((l) => (
               <label key={l} className="mt-1 flex items-center gap-2" lang={l}>
                 <input type="radio" name="locale" value={l} defaultChecked={l === prefs.locale} />
-                {t.manage.languages[l]}
+                {languageNames[l]}
               </label>
             ))}
           </fieldset>

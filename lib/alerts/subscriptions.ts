@@ -37,7 +37,7 @@ const words = {
   },
   en: {
     email: 'Enter a valid email address, for example name@example.org.',
-    areas: 'Choose at least one topic, or « All topics ».',
+    areas: 'Choose at least one topic, or “All topics”.',
     topic: 'Choose what you want to receive: releases, corrections or both.',
     rate: (m: number) => `Too many subscription requests in a short time. Try again in ${m} minute${m > 1 ? 's' : ''}.`,
   },

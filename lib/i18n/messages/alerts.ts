@@ -56,7 +56,6 @@ const fr = {
     saved: 'Vos choix sont enregistrés.',
     unknown: 'Ce lien ne correspond à aucun abonnement (peut-être désabonné). Vous pouvez vous abonner à nouveau.',
     language: 'Langue des messages',
-    languages: { fr: 'Français', en: 'English' } as Record<Locale, string>,
     unsubscribe: 'Ne plus rien recevoir',
   },
 };
@@ -85,7 +84,7 @@ export const alerts: Record<Locale, typeof fr> = {
       sent: 'Request recorded. If the address can receive our alerts, a message has just been sent to it: follow its link to confirm.',
       errors: {
         email: 'Enter a valid email address, for example name@example.org.',
-        areas: 'Choose at least one topic, or « All topics ».',
+        areas: 'Choose at least one topic, or “All topics”.',
         topic: 'Choose what you want to receive.',
         trop: 'Too many subscription requests in a short time. Try again in an hour.',
         formulaire: 'The form could not be read. Try again.',
@@ -117,7 +116,6 @@ export const alerts: Record<Locale, typeof fr> = {
       saved: 'Your choices are saved.',
       unknown: 'This link matches no subscription (perhaps unsubscribed). You can subscribe again.',
       language: 'Language of the messages',
-      languages: { fr: 'Français', en: 'English' },
       unsubscribe: 'Receive nothing more',
     },
   },
