@@ -25,7 +25,6 @@ import { confirmSubscription, preferencesOfToken, subscribe, subscribeSchema } f
 
 const SITE = 'https://stat.example';
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** The token of the first link to `path` in a message. */
 const tokenIn = (mail: Received, path: string) => {
