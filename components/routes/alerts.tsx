@@ -58,7 +58,7 @@ export function alertRoutes(locale: Locale) {
         {one(q.envoye) === '1' ? <Notice kind="ok">{t.page.sent}</Notice> : null}
         {error ? (
           <Notice kind="error">
-            {t.page.errorTitle} : {t.page.errors[error] ?? t.page.errors.formulaire}
+            <strong>{t.page.errorTitle}</strong> {t.page.errors[error] ?? t.page.errors.formulaire}
           </Notice>
         ) : null}
         <SubscribeForm locale={locale} areas={chosen} topic={topic} heading={false} />
@@ -167,6 +167,7 @@ export function alertRoutes(locale: Locale) {
         {error ? <Notice kind="error">{t.page.errors[error] ?? t.page.errors.formulaire}</Notice> : null}
         <form action={alertApiPaths.manage} method="post" className="mt-4 space-y-4">
           <input type="hidden" name="jeton" value={token} />
+          <input type="hidden" name="locale" value={locale} />
           <fieldset>
             <legend className="font-medium">{f.areas}</legend>
             <div className="mt-1 grid gap-1 sm:grid-cols-2">
@@ -195,7 +196,7 @@ export function alertRoutes(locale: Locale) {
             <legend className="font-medium">{t.manage.language}</legend>
             {locales.map((l) => (
               <label key={l} className="mt-1 flex items-center gap-2" lang={l}>
-                <input type="radio" name="locale" value={l} defaultChecked={l === prefs.locale} />
+                <input type="radio" name="language" value={l} defaultChecked={l === prefs.locale} />
                 {languageNames[l]}
               </label>
             ))}

@@ -17,7 +17,7 @@ import { setSelfApproval } from '@/lib/review/settings';
 import { publishVersions } from '@/lib/series/versions';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { startTestSmtp, type Received, type TestSmtp } from '@/testing/smtp';
-import { handleSubscribe, handleUnsubscribePost } from './http';
+import { handleManage, handleSubscribe, handleUnsubscribePost } from './http';
 import { createMailer, type Mailer } from './mailer';
 import { runOutbox } from './outbox';
 import { alertOutbox, alertSubscribers } from './schema';
@@ -219,6 +219,32 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
     // Its links lead nowhere now; another subscriber's still work.
     expect(await preferencesOfToken(db, tokenIn(fr, '/alertes/gerer'))).toBeNull();
     expect(await preferencesOfToken(db, tokenIn(en, '/alertes/gerer'))).toMatchObject({ allAreas: true, locale: 'en' });
+  });
+
+  it('changes areas and language through a message’s link, and unsubscribes with the page’s button', async () => {
+    await confirmed('gere@example.org', { areas: ['ipc'] });
+    await subscribe(db, subscribeSchema('fr').parse({ email: 'gere@example.org', areas: ['ipi'], topic: 'both' }), { now: at(1) });
+    await run(at(1));
+    const manage = smtp.received.find((m) => /gérer/.test(m.subject ?? ''))!;
+    const token = tokenIn(manage, '/alertes/gerer');
+    const post = (url: string, fields: Record<string, string | string[]>) => {
+      const body = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+      return new Request(`${SITE}${url}`, { method: 'POST', body });
+    };
+    const refused = await handleManage(post('/api/alertes/gerer', { jeton: token, areas: ['nope'], topic: 'both', locale: 'en' }), { db });
+    expect(refused.headers.get('location')).toBe(`/en/alertes/gerer?jeton=${token}&erreur=areas`);
+    const saved = await handleManage(
+      post('/api/alertes/gerer', { jeton: token, areas: ['ipi', 'ice'], topic: 'corrections', locale: 'fr', language: 'en' }),
+      { db },
+    );
+    expect(saved.headers.get('location')).toBe(`/alertes/gerer?jeton=${token}&resultat=enregistre`);
+    expect(await preferencesOfToken(db, token)).toMatchObject({ areas: ['ice', 'ipi'], releases: false, corrections: true, locale: 'en' });
+    const gone = await handleUnsubscribePost(post('/api/alertes/desabonnement', { jeton: token, locale: 'fr' }), { db });
+    expect(gone.headers.get('location')).toBe('/alertes/desabonnement?resultat=ok');
+    const again = await handleUnsubscribePost(post('/api/alertes/desabonnement', { jeton: token, locale: 'fr' }), { db });
+    expect(again.headers.get('location')).toBe('/alertes/desabonnement?resultat=inconnu');
+    expect(await db.select().from(alertSubscribers).where(eq(alertSubscribers.email, 'gere@example.org'))).toEqual([]);
   });
 
   it('sends a correction its own message with the reason', async () => {

@@ -117,7 +117,8 @@ export async function handleManage(request: Request, deps: AlertDeps): Promise<R
   const page = localePath(locale, alertPaths.manage);
   const token = field(form, 'jeton') ?? '';
   if (!form || !tokenShape.test(token)) return see(page, { resultat: 'inconnu' });
-  const parsed = manageSchema(locale).safeParse(formInput(form));
+  // `locale` is the page's language (where to answer); `language`, the messages' (what to save).
+  const parsed = manageSchema(locale).safeParse({ ...formInput(form), locale: field(form, 'language') ?? locale });
   if (!parsed.success) return see(page, { jeton: token, erreur: String(parsed.error.issues[0]?.path[0] ?? 'areas') });
   const saved = await updatePreferences(deps.db, token, parsed.data, deps.now);
   return see(page, saved ? { jeton: token, resultat: 'enregistre' } : { resultat: 'inconnu' });

@@ -29,7 +29,7 @@ const fr = {
       trop: 'Trop de demandes d’abonnement en peu de temps. Réessayez dans une heure.',
       formulaire: 'Le formulaire n’a pas pu être lu. Réessayez.',
     } as Record<string, string>,
-    errorTitle: 'L’abonnement n’a pas été enregistré',
+    errorTitle: 'L’abonnement n’a pas été enregistré :',
   },
   confirm: {
     title: 'Confirmer l’abonnement',
@@ -89,7 +89,7 @@ export const alerts: Record<Locale, typeof fr> = {
         trop: 'Too many subscription requests in a short time. Try again in an hour.',
         formulaire: 'The form could not be read. Try again.',
       },
-      errorTitle: 'The subscription was not recorded',
+      errorTitle: 'The subscription was not recorded:',
     },
     confirm: {
       title: 'Confirm the subscription',
