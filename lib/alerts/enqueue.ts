@@ -32,7 +32,7 @@ async function enqueueEvent(tx: Db, event: EventInput, now: Date): Promise<numbe
   const queued = await queryRows<{ id: number }>(
     tx,
     sql`insert into alert_outbox (subscriber_id, event_id, kind, next_attempt_at, created_at)
-        select s.id, ${row.id}, ${event.kind}, ${now}, ${now} from alert_subscribers s
+        select s.id, ${row.id}, ${event.kind}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from alert_subscribers s
         where s.confirmed_at is not null and ${wants} and (s.all_areas or ${event.area} = any(s.areas))
         on conflict do nothing returning id`,
   );

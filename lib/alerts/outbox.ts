@@ -48,7 +48,9 @@ export const redact = (s: string) => s.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/
 
 /** Claims up to `n` due messages for `leaseMs` (committed at once, so other runners skip them). */
 async function claim(db: Db, n: number, now: Date, leaseMs: number): Promise<Claimed[]> {
-  const until = new Date(now.getTime() + leaseMs);
+  // Raw SQL: timestamps as ISO text, cast (postgres-js does not take a Date as a raw parameter).
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const at = now.toISOString();
   const rows = await queryRows<{
     id: string | number;
     subscriber_id: number;
@@ -57,10 +59,10 @@ async function claim(db: Db, n: number, now: Date, leaseMs: number): Promise<Cla
     attempts: number;
   }>(
     db,
-    sql`update alert_outbox o set status = 'sending', attempts = o.attempts + 1, locked_until = ${until}
+    sql`update alert_outbox o set status = 'sending', attempts = o.attempts + 1, locked_until = ${until}::timestamptz
         where o.id in (
           select id from alert_outbox
-          where (status = 'pending' and next_attempt_at <= ${now}) or (status = 'sending' and locked_until < ${now})
+          where (status = 'pending' and next_attempt_at <= ${at}::timestamptz) or (status = 'sending' and locked_until < ${at}::timestamptz)
           order by id limit ${n} for update skip locked)
         returning o.id, o.subscriber_id, o.event_id, o.kind, o.attempts`,
   );
