@@ -57,12 +57,12 @@ export function SubscribeForm({
           <legend className="font-medium">{t.areas}</legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="areas" value={ALL_AREAS} defaultChecked={areas.includes(ALL_AREAS)} />
+              <input type="checkbox" name="areas[]" value={ALL_AREAS} defaultChecked={areas.includes(ALL_AREAS)} />
               {t.all}
             </label>
             {alertAreas().map((a) => (
               <label key={a.slug} className="flex items-center gap-2">
-                <input type="checkbox" name="areas" value={a.slug} defaultChecked={areas.includes(a.slug)} />
+                <input type="checkbox" name="areas[]" value={a.slug} defaultChecked={areas.includes(a.slug)} />
                 {areaTexts(a, locale).menuLabel}
               </label>
             ))}

@@ -172,12 +172,12 @@ export function alertRoutes(locale: Locale) {
             <legend className="font-medium">{f.areas}</legend>
             <div className="mt-1 grid gap-1 sm:grid-cols-2">
               <label className="flex items-center gap-2">
-                <input type="checkbox" name="areas" value={ALL_AREAS} defaultChecked={chosen.includes(ALL_AREAS)} />
+                <input type="checkbox" name="areas[]" value={ALL_AREAS} defaultChecked={chosen.includes(ALL_AREAS)} />
                 {f.all}
               </label>
               {alertAreas().map((a) => (
                 <label key={a.slug} className="flex items-center gap-2">
-                  <input type="checkbox" name="areas" value={a.slug} defaultChecked={chosen.includes(a.slug)} />
+                  <input type="checkbox" name="areas[]" value={a.slug} defaultChecked={chosen.includes(a.slug)} />
                   {areaTexts(a, locale).menuLabel}
                 </label>
               ))}

@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
   it('sends only a confirmation until its link is followed, and the form answers alike for a known address', async () => {
     const form = (email: string) => {
       const body = new URLSearchParams({ email, topic: 'both', locale: 'fr' });
-      body.append('areas', 'ipc');
+      body.append('areas[]', 'ipc');
       return new Request(`${SITE}/api/alertes`, { method: 'POST', body });
     };
     const first = await handleSubscribe(form('Lecteur@Example.org'), { db, ip: '10.0.0.1', now: t0 });
@@ -232,10 +232,10 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
       for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
       return new Request(`${SITE}${url}`, { method: 'POST', body });
     };
-    const refused = await handleManage(post('/api/alertes/gerer', { jeton: token, areas: ['nope'], topic: 'both', locale: 'en' }), { db });
+    const refused = await handleManage(post('/api/alertes/gerer', { jeton: token, 'areas[]': ['nope'], topic: 'both', locale: 'en' }), { db });
     expect(refused.headers.get('location')).toBe(`/en/alertes/gerer?jeton=${token}&erreur=areas`);
     const saved = await handleManage(
-      post('/api/alertes/gerer', { jeton: token, areas: ['ipi', 'ice'], topic: 'corrections', locale: 'fr', language: 'en' }),
+      post('/api/alertes/gerer', { jeton: token, 'areas[]': ['ipi', 'ice'], topic: 'corrections', locale: 'fr', language: 'en' }),
       { db },
     );
     expect(saved.headers.get('location')).toBe(`/alertes/gerer?jeton=${token}&resultat=enregistre`);

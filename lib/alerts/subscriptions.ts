@@ -92,7 +92,8 @@ export function formInput(form: FormData): Record<string, unknown> {
   };
   return {
     email: text('email'),
-    areas: form.getAll('areas').filter((v): v is string => typeof v === 'string'),
+    // `areas[]`: several checkboxes of one name, which HTML validators accept with the brackets.
+    areas: form.getAll('areas[]').filter((v): v is string => typeof v === 'string'),
     topic: text('topic') ?? 'both',
     locale: text('locale'),
   };
