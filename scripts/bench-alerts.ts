@@ -3,7 +3,9 @@
 // outbox (SMTP_URL pointed at it). Measures the time from the release's minute to the last message
 // accepted, and readers' latency of `/` (autocannon) before and while the messages go out.
 // Uses the current DATA_DIR / DATABASE_URL and cleans up after itself (subscribers, release, events).
-// BENCH_ALERTS_SUBSCRIBERS changes the number (default 10000).
+// BENCH_ALERTS_SUBSCRIBERS changes the number (default 10000); BENCH_ALERTS_READERS_RATE the readers'
+// steady load on `/` in requests per second (default 200; 0: as fast as 10 connections go, which
+// saturates a 2-core machine and measures the worst case rather than readers).
 import './load-env';
 import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { startServer } from './spawn-server';
 
 const N = Number(process.env.BENCH_ALERTS_SUBSCRIBERS ?? 10_000);
 const READERS = 10;
+const RATE = Number(process.env.BENCH_ALERTS_READERS_RATE ?? 200);
 const SLICE_SECONDS = 10;
 const LIMIT_MS = 10 * 60_000;
 const id = randomBytes(3).toString('hex');
@@ -83,7 +86,12 @@ console.log(`${N} abonnés confirmés et une parution à ${at.toISOString()} éc
 const server = await startServer({ extraEnv: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Banc <alertes@bench.invalid>' } });
 type Slice = { p50: number; p99: number; rps: number; non2xx: number; errors: number };
 const read = async (): Promise<Slice> => {
-  const r = await autocannon({ url: `${server.baseUrl}/`, connections: READERS, duration: SLICE_SECONDS });
+  const r = await autocannon({
+    url: `${server.baseUrl}/`,
+    connections: READERS,
+    duration: SLICE_SECONDS,
+    ...(RATE > 0 ? { overallRate: RATE } : {}),
+  });
   return { p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), non2xx: r.non2xx, errors: r.errors };
 };
 try {
@@ -101,7 +109,9 @@ try {
     `Dernier message : ${seconds.toFixed(1)} s après la minute de parution (objectif < 300 s) — ${(received / seconds).toFixed(0)} messages/s`,
   );
   if (before)
-    console.log(`Lecteurs, / avant l’envoi (${READERS} connexions) : p50 ${before.p50} ms, p99 ${before.p99} ms, ${before.rps} req/s`);
+    console.log(
+      `Lecteurs, / avant l’envoi (${READERS} connexions, ${RATE > 0 ? `${RATE} req/s` : 'au plus vite'}) : p50 ${before.p50} ms, p99 ${before.p99} ms, ${before.rps} req/s`,
+    );
   for (const [i, s] of during.entries())
     console.log(
       `Lecteurs, / pendant l’envoi, tranche ${i + 1} (${SLICE_SECONDS} s) : p50 ${s.p50} ms, p99 ${s.p99} ms, ${s.rps} req/s, ${s.non2xx} non-2xx, ${s.errors} erreurs`,

@@ -232,7 +232,9 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
       for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
       return new Request(`${SITE}${url}`, { method: 'POST', body });
     };
-    const refused = await handleManage(post('/api/alertes/gerer', { jeton: token, 'areas[]': ['nope'], topic: 'both', locale: 'en' }), { db });
+    const refused = await handleManage(post('/api/alertes/gerer', { jeton: token, 'areas[]': ['nope'], topic: 'both', locale: 'en' }), {
+      db,
+    });
     expect(refused.headers.get('location')).toBe(`/en/alertes/gerer?jeton=${token}&erreur=areas`);
     const saved = await handleManage(
       post('/api/alertes/gerer', { jeton: token, 'areas[]': ['ipi', 'ice'], topic: 'corrections', locale: 'fr', language: 'en' }),

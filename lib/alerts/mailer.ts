@@ -65,7 +65,7 @@ export function createMailer(o: MailerOptions): Mailer {
     const options: SMTPPool.Options & { url: string } = {
       url: o.smtpUrl,
       pool: true,
-      maxConnections: o.maxConnections ?? 4,
+      maxConnections: o.maxConnections ?? 8,
       maxMessages: 1000,
       ...(o.dkim ? { dkim: o.dkim } : {}),
     };

@@ -113,7 +113,7 @@ export async function runOutbox(db: Db, o: OutboxOptions): Promise<OutboxRun> {
   const started = Date.now();
   const leaseMs = o.leaseMs ?? 5 * 60_000;
   const maxAttempts = o.maxAttempts ?? 8;
-  const concurrency = o.concurrency ?? 8;
+  const concurrency = o.concurrency ?? 16;
   const result: OutboxRun = { sent: 0, retried: 0, failed: 0 };
   // Each event's content is read once per language for the whole run.
   const contents = new Map<string, Promise<AlertContent | null>>();
