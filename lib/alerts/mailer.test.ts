@@ -26,7 +26,10 @@ describe('the mailer without SMTP', () => {
     const files = fs.readdirSync(path.join(dir, 'mail'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
-    const raw = fs.readFileSync(path.join(dir, 'mail', files[0]!), 'utf8').replace(/\n[ \t]+/g, ' ');
+    const raw = fs
+      .readFileSync(path.join(dir, 'mail', files[0]!), 'utf8')
+      .replace(/\r\n/g, '\n')
+      .replace(/\n[ \t]+/g, ' ');
     expect(raw).toMatch(/^To: lecteur@example\.org$/m);
     expect(raw).toMatch(/^List-Unsubscribe: <https:\/\/stat\.example\/api\/alertes\/desabonnement\?jeton=abc>$/m);
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);

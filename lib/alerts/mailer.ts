@@ -78,7 +78,7 @@ export function createMailer(o: MailerOptions): Mailer {
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   let made = false;
   let n = 0;
   return {
