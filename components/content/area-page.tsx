@@ -18,6 +18,8 @@ import { Pagination } from './pagination';
 import { PublicationList } from './publication-list';
 import { RichText } from './rich-text';
 import { AreaSeriesList } from './area-series-list';
+import { SubscribeForm } from '@/components/alerts/subscribe-form';
+import { isAlertArea } from '@/lib/alerts/areas';
 import { AreaSeriesTable } from './area-series-table';
 
 /** An area page: introduction, key figures when the area has a series, publications. */
@@ -121,6 +123,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
         </div>
         <Pagination page={page} totalPages={totalPages} href={(n) => areaListUrl(path, year, n)} locale={locale} />
       </section>
+      {isAlertArea(area.slug) ? <SubscribeForm locale={locale} areas={[area.slug]} /> : null}
     </>
   );
 }

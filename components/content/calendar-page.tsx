@@ -15,6 +15,8 @@ import { Breadcrumbs } from './breadcrumbs';
 import { inLang, pieces } from './in-lang';
 import { localizedRelease } from '@/lib/releases/localize';
 import { UntranslatedNotice } from './untranslated-notice';
+import { SubscribeForm } from '@/components/alerts/subscribe-form';
+import { isAlertArea } from '@/lib/alerts/areas';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';
 
@@ -119,6 +121,7 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
         </h2>
         <ReleaseList releases={past} empty={t.noPast} locale={locale} />
       </section>
+      <SubscribeForm locale={locale} areas={area && isAlertArea(area) ? [area] : []} />
     </>
   );
 }
@@ -255,6 +258,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           {t.calendar}
         </Link>
       </p>
+      <SubscribeForm locale={locale} areas={isAlertArea(r.area) ? [r.area] : []} />
     </>
   );
 }

@@ -149,6 +149,14 @@ export const needs = {
   users: { to: 'administer', what: 'gérer les comptes et leurs rôles' } as const satisfies Need,
   identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,
   journal: { to: 'publish', what: 'consulter le journal d’activité' } as const satisfies Need,
+  /**
+   * Email alerts (lib/alerts/admin.ts): every account sees how many subscribe to each area (counts,
+   * never an address); publishers, who put releases out, see the outbox and send themselves a test
+   * message; only administrators export or delete one address on its owner's request.
+   */
+  alertCounts: { to: 'read' } as const satisfies Need,
+  alertOutbox: { to: 'publish', what: 'consulter la file d’envoi des alertes ni envoyer un message d’essai' } as const satisfies Need,
+  alertSubscriber: { to: 'administer', what: 'exporter ou effacer les données d’un abonné aux alertes' } as const satisfies Need,
 };
 
 /** The user API's `POST /api/user`: creating an account is an administrator's act. */

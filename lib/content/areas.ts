@@ -512,6 +512,7 @@ const adminScreens = [
   { path: '/admin/series', label: 'Séries statistiques' },
   { path: '/admin/tableaux', label: 'Tableaux de données' },
   { path: '/admin/calendrier', label: 'Calendrier des parutions' },
+  { path: '/admin/alertes', label: 'Alertes par courriel' },
   { path: '/admin/recherche', label: 'Rechercher' },
   { path: '/admin/fichiers', label: 'Fichiers' },
   { path: '/admin/users', label: 'Utilisateurs' },

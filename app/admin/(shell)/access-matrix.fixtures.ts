@@ -22,6 +22,7 @@ import { createSeries, publishVersions } from '@/lib/series/versions';
 import { stageTableImport } from '@/lib/tables/imports';
 import { createTable, writeTableVersion } from '@/lib/tables/versions';
 import type { StorageDriver } from '@/lib/storage';
+import { alertSubscribers } from '@/lib/alerts/schema';
 
 export const actorNames = ['admin', 'publisher', 'editorIn', 'editorOut', 'editorNone'] as const;
 export type ActorName = (typeof actorNames)[number];
@@ -313,6 +314,9 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   await db
     .insert(pages)
     .values(['mission', 'accessibilite', 'mot_du_dg', 'intro:ipc'].map((key) => ({ key, title: key, body: `<p>Texte de ${key}.</p>` })));
+
+  // One confirmed subscriber to the alerts: what an administrator exports or deletes on request.
+  await db.insert(alertSubscribers).values({ email: 'abonne@example.org', areas: ['ipc'], confirmedAt: when });
 
   const fixtures: Fixtures = {
     actors,

@@ -327,6 +327,9 @@ const runs = {
   'deactivate an account': ({ fn, fx }) => action(fn, { userId: fx.target.id, active: false }),
   'give an account a role and areas': ({ fn, fx }) => formAction(fn, { userId: fx.target.id, role: 'editor', areas: ['ipc', 'news'] }),
   'rename oneself': ({ fn }) => formAction(fn, { name: 'Nom changé' }),
+  'send oneself an alerts test message': ({ fn }) => formAction(fn, {}),
+  'export a subscriber’s data': ({ fn }) => formAction(fn, { email: 'abonne@example.org' }),
+  'delete a subscriber': ({ fn }) => formAction(fn, { email: 'Abonne@example.org' }),
   'sign out': ({ fn }) => settle(() => (fn as unknown as () => Promise<unknown>)()),
   'POST /api/user: create an account': (c) =>
     route(c, 'POST', '/api/user', {
@@ -450,6 +453,10 @@ const matrix: [
   ['users/actions#setSelfApprovalAction', 'turn self-approval on', A, D, D, D, D],
   ['users/actions#updateProfileAction', 'rename oneself', A, A, A, A, A],
   ['actions#signOutAction', 'sign out', A, A, A, A, A],
+  // Alerts: counts for everyone (a page, no action); the outbox's test message for publishers; one address's data for administrators.
+  ['alertes/actions#sendTestAlertAction', 'send oneself an alerts test message', A, A, D, D, D],
+  ['alertes/actions#exportSubscriberAction', 'export a subscriber’s data', A, D, D, D, D],
+  ['alertes/actions#deleteSubscriberAction', 'delete a subscriber', A, D, D, D, D],
   ['POST /api/user', 'POST /api/user: create an account', A, D, D, D, D],
   ['PATCH /api/user', 'PATCH /api/user: rename oneself', A, A, A, A, A],
   ['GET /api/users', 'GET /api/users: list the accounts', A, A, A, A, A],
