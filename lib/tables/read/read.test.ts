@@ -130,7 +130,7 @@ describe('the tables API', () => {
     expect(ds.size).toEqual([2, 2, 2, 2]);
     expect(ds.Dimension('REGION').Category('R01').label).toBe('Northern Region');
     expect(ds.Dimension('MEASURE').Category('TAUX').unit).toEqual({ label: '%', decimals: 1 });
-    expect(ds.Dimension({ role: 'time' })[0].id).toEqual(['2023', '2024']);
+    expect(ds.Dimension({ role: 'time' })[0]!.id).toEqual(['2023', '2024']);
     expect(ds.Data({ REGION: 'R02', SEXE: 'F', ANNEE: '2023', MEASURE: 'POP' }).value).toBe(2002);
     expect(ds.Data({ REGION: 'R02', SEXE: 'M', ANNEE: '2024', MEASURE: 'POP' })).toEqual({ value: null, status: 'O' });
     expect(ds.Data({ REGION: 'R01', SEXE: 'F', ANNEE: '2024', MEASURE: 'POP' })).toEqual({ value: 1003, status: 'P' });
