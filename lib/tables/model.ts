@@ -41,6 +41,12 @@ export type TableStructure = {
 export type CellNotes = Record<string, Labels>;
 
 /**
+ * The cells of a version to write: its structure, its row-major values (NaN for a missing one),
+ * one status byte per cell (the index in `cellStatusCodes`), sparse cell notes.
+ */
+export type TablePayload = { structure: TableStructure; values: Float64Array; statuses: Uint8Array; notes: CellNotes };
+
+/**
  * A cell's status: the series' SDMX OBS_STATUS codes (lib/series/model.ts), plus the two a table
  * needs for a missing value: `O` « valeur manquante » (PX `..`, `...`, an empty cell) and `M`
  * « néant » (PX `-`: nothing to measure). Stored as one byte, the code's index here (0 = `A`).

@@ -21,7 +21,7 @@ import { approvalRefusal } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { changeKindLabel, type ChangeKind } from '@/lib/series/model';
 import { compactStatuses, encodeValues } from './cells';
-import { cellCountOf, structureRefusal, type CellNotes, type TableMeta, type TableStructure } from './model';
+import { cellCountOf, structureRefusal, type TableMeta, type TablePayload, type TableStructure } from './model';
 import { notPublicTableVersion } from './queries';
 import { dataTableCells, dataTableImports, dataTables, dataTableVersions, type TableTextField } from './schema';
 
@@ -36,8 +36,7 @@ export function tableTags(row: { code: string; area: string }): string[] {
   return [tags.table(row.code), tags.tableList, tags.area(row.area), tags.sitemap];
 }
 
-/** The cells of a version to write: the structure, its row-major values (NaN missing), one status byte per cell, sparse notes. */
-export type TablePayload = { structure: TableStructure; values: Float64Array; statuses: Uint8Array; notes: CellNotes };
+export type { TablePayload };
 
 /** The English version of a table's description, as its form sends it (`en.title`…). */
 export const tableEnglishSchema = englishFields({
