@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { TableLinks } from '@/components/tables/table-links';
+import { getReleaseTables } from '@/lib/tables/read/public';
+import { tableWords } from '@/lib/tables/read/words';
 import { notFound } from 'next/navigation';
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/releases/public';
@@ -133,6 +136,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
   const data = await getRelease(slug);
   if (!data) notFound();
   const { changes } = data;
+  const tables = await getReleaseTables(data.release.id, locale);
   const r = localizedRelease(data.release, locale);
   const lang = (field: 'title' | 'provisionalLabel' | 'reason') => langAttr(r.langOf(field), locale);
   const showsReason = r.status === 'cancelled' && r.reason;
@@ -243,6 +247,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           </ol>
         )}
       </section>
+      <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
       <p className="mt-8">
         <Link href={localePath(locale, calendarPath)} className="underline">
           {t.calendar}
