@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import JSONstat from 'jsonstat-toolkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetRateLimit } from '@/lib/series/api';
+import { search } from '@/lib/search/query';
 import { createTestDatabase, type TestDatabase } from '@/testing/db';
 import { insertBigTable, insertSmallTable, smallStructure } from '@/testing/tables-fixture';
 import { clearCellCache } from '../cells';
@@ -251,6 +252,15 @@ describe('the tables API', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const sdmx = await call('/api/v1/tables/POP_TEST/R01.F.2021.POP', { accept: 'application/vnd.sdmx.data+csv;version=2.0.0' });
     expect(sdmx.headers.get('content-type')).toMatch(/^application\/vnd\.sdmx\.data\+csv/);
+  });
+
+  it('is found by the search: its title and its dimensions’ labels, linked to its page', async () => {
+    for (const q of ['population région sexe', 'Northern Region', 'Région de l’Est']) {
+      const result = await search(database.db, { q, scope: 'public' });
+      const hit = result.hits.find((h) => h.source === 'tables');
+      expect(hit?.url, q).toBe('/donnees/tableaux/POP_TEST');
+      expect(hit?.kindLabel).toBe('Tableaux');
+    }
   });
 
   it('lists the public tables in the catalogue', async () => {
