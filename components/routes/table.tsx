@@ -4,7 +4,8 @@ import { TablePage, pageCellLimit } from '@/components/tables/table-page';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/locales';
 import { pageMetadata } from '@/lib/seo';
-import { getTable, selectCells } from '@/lib/tables/queries';
+import { selectCells } from '@/lib/tables/queries';
+import { getPublicTable } from '@/lib/tables/read/public';
 import { tableCodePattern, tablePath } from '@/lib/tables/read/addresses';
 import { readPageView } from '@/lib/tables/read/selection';
 
@@ -15,7 +16,7 @@ type Props = { params: Promise<{ code: string }>; searchParams: Promise<Record<s
  * the selection); its canonical address is the default selection, the page without a query.
  */
 export function tableRoute(locale: Locale) {
-  const load = async (code: string) => (tableCodePattern.test(code) ? getTable(await getDb(), code, { lang: locale }) : null);
+  const load = async (code: string) => (tableCodePattern.test(code) ? getPublicTable(code, locale) : null);
 
   async function generateMetadata({ params, searchParams }: Props) {
     await connection();

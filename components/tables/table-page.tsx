@@ -161,8 +161,8 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
         </h2>
         <p className="text-sm text-muted">{t.cells(fmt(count))}</p>
         {grid ? (
-          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`${formId}-caption`}>
-            <table className="border-collapse text-sm">
+          <section className="mt-2 overflow-x-auto" tabIndex={0} aria-labelledby={`${formId}-caption`}>
+            <table className="border-collapse text-sm [&_td]:border [&_td]:border-border [&_td]:px-2 [&_td]:py-1 [&_td]:text-right [&_td]:tabular-nums [&_th]:border [&_th]:border-border [&_th]:px-2 [&_th]:py-1">
               <caption id={`${formId}-caption`} className="mb-2 text-left font-semibold">
                 {t.caption(table.title, unit)}
               </caption>
@@ -170,11 +170,11 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
                 {grid.columnHeaders.length === 0 ? (
                   <tr>
                     {grid.rowDimensions.map((label) => (
-                      <th key={label} scope="col" className="border border-border px-2 py-1 text-left">
+                      <th key={label} scope="col" className="text-left">
                         {label}
                       </th>
                     ))}
-                    <th scope="col" className="border border-border px-2 py-1 text-right">
+                    <th scope="col" className="text-right">
                       {t.value}
                     </th>
                   </tr>
@@ -183,7 +183,7 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
                     <tr key={level}>
                       {level === grid.columnHeaders.length - 1 ? (
                         grid.rowDimensions.map((label) => (
-                          <th key={label} scope="col" className="border border-border px-2 py-1 text-left">
+                          <th key={label} scope="col" className="text-left">
                             {label}
                           </th>
                         ))
@@ -195,7 +195,7 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
                           key={`${c.code}-${i}`}
                           scope={c.span > 1 ? 'colgroup' : 'col'}
                           colSpan={c.span > 1 ? c.span : undefined}
-                          className="border border-border px-2 py-1 text-right"
+                          className="text-right"
                         >
                           {c.label}
                         </th>
@@ -212,16 +212,16 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
                         key={h.level}
                         scope={h.span > 1 ? 'rowgroup' : 'row'}
                         rowSpan={h.span > 1 ? h.span : undefined}
-                        className="border border-border px-2 py-1 text-left align-top font-normal"
+                        className="text-left align-top font-normal"
                       >
                         {h.label}
                       </th>
                     ))}
                     {row.cells.map((c, i) => (
-                      <td key={i} className="border border-border px-2 py-1 text-right tabular-nums">
+                      <td key={i}>
                         {c.value === null ? '' : formatNumber(c.value, c.decimals, locale)}
                         {c.marker ? (
-                          <abbr title={cellStatusLabels[locale][c.status]} className="ml-1 text-muted no-underline">
+                          <abbr title={cellStatusLabels[locale][c.status]} className="ml-1 no-underline">
                             {c.marker}
                           </abbr>
                         ) : null}
@@ -238,7 +238,7 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         ) : (
           <div role="status" className="mt-2 rounded border border-border p-3">
             <p>{t.tooMany(fmt(count), fmt(pageCellLimit))}</p>

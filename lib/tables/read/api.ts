@@ -19,6 +19,7 @@ import { periodPattern } from '../model';
 import { countCells, getTable, listPublicTables, selectCells } from '../queries';
 import { renderTable, tableContentType, tableExtension, tableFormats, type TableFormat } from './formats';
 import { tablePath, tableApiPath } from './addresses';
+import { getPublicTable } from './public';
 import { narrowPeriods, parseKey } from './selection';
 
 /** The most cells one answer of the API holds (XLSX stays under Excel's 1,048,576 lines). */
@@ -115,7 +116,8 @@ export const tableData: Handler = async (request, { params }) => {
   const { query, at } = parsed;
   const lang: Locale = query.lang ?? 'fr';
   const db = await getDb();
-  const table = await getTable(db, id, { lang, asOf: at });
+  // Now: the cached read of the page (a code; a number reads the database); asOf: the database at that instant.
+  const table = !at && !/^\d/.test(id) ? await getPublicTable(id, lang) : await getTable(db, id, { lang, asOf: at });
   if (!table) return apiError(404, at ? `Tableau inconnu, ou pas encore publié à cette date : ${id}.` : `Tableau inconnu : ${id}.`);
   const keyed = parseKey(table.structure, decodeURIComponent(key));
   if (!keyed.ok) return apiError(400, keyed.error.fr);

@@ -12,7 +12,7 @@ import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { languageAlternates, localePath } from '@/lib/i18n/paths';
-import { listPublicTables, publicTableVersionBy } from '../queries';
+import { getTable, listPublicTables, publicTableVersionBy, type TableView } from '../queries';
 import { dataTables, dataTableVersions } from '../schema';
 import { tablePath } from './addresses';
 
@@ -79,4 +79,16 @@ export async function tableCodesOfRelease(db: Db, releaseId: number, at = new Da
     .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
     .where(and(eq(dataTableVersions.releaseId, releaseId), publicTableVersionBy(at)));
   return rows.map((r) => r.code);
+}
+
+/**
+ * A table as published now in `lang`, cached like a series page (lib/series/public.ts): the tags
+ * a new version, an edit or the scheduler's announcement send (`tableTags`) drop it, so the page
+ * and the API read no database row per request. Null when unknown or not public.
+ */
+export async function getPublicTable(code: string, lang: Locale): Promise<TableView | null> {
+  'use cache';
+  cacheLife('content');
+  cacheTag(tags.table(code), tags.tableList);
+  return getTable(await getDb(), code, { lang });
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import JSONstat from 'jsonstat-toolkit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRateLimit } from '@/lib/series/api';
 import { search } from '@/lib/search/query';
 import { createTestDatabase, type TestDatabase } from '@/testing/db';
@@ -9,6 +9,9 @@ import { insertBigTable, insertSmallTable, smallStructure } from '@/testing/tabl
 import { clearCellCache } from '../cells';
 import { apiCellLimit, tableRoutes } from './api';
 import { defaultView, keyOf, narrowPeriods, parseKey, readPageView, viewQuery } from './selection';
+
+// Outside Next, the cached reads are plain functions.
+vi.mock('next/cache', () => ({ cacheLife: () => {}, cacheTag: () => {} }));
 
 const call = (path: string, headers: Record<string, string> = {}) => {
   const url = new URL(`http://localhost${path}`);
