@@ -119,7 +119,13 @@ export const tableData: Handler = async (request, { params }) => {
   // Now: the cached read of the page (a code; a number reads the database); asOf: the database at that instant.
   const table = !at && !/^\d/.test(id) ? await getPublicTable(id, lang) : await getTable(db, id, { lang, asOf: at });
   if (!table) return apiError(404, at ? `Tableau inconnu, ou pas encore publié à cette date : ${id}.` : `Tableau inconnu : ${id}.`);
-  const keyed = parseKey(table.structure, decodeURIComponent(key));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    return apiError(400, 'Clé illisible : un « % » n’y est pas suivi de deux chiffres hexadécimaux.');
+  }
+  const keyed = parseKey(table.structure, decoded);
   if (!keyed.ok) return apiError(400, keyed.error.fr);
   const narrowed = narrowPeriods(table.structure, keyed.value, query);
   if (!narrowed.ok) return apiError(404, narrowed.error.fr);

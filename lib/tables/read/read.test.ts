@@ -235,6 +235,13 @@ describe('the tables API', () => {
     expect((await param.json()).error).toMatch(/^Format inconnu/);
     expect((await call('/api/v1/tables/POP_TEST?page=2')).status).toBe(400);
     expect((await call('/api/v1/tables/NOPE')).status).toBe(404);
+    expect(
+      (
+        await tableRoutes.data(new Request('http://localhost/api/v1/tables/POP_TEST/%E0'), {
+          params: Promise.resolve({ id: 'POP_TEST', key: '%E0' }),
+        })
+      ).status,
+    ).toBe(400);
     expect((await call('/api/v1/tables/pop_test')).status).toBe(404);
   });
 
