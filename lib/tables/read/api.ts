@@ -20,7 +20,23 @@ import { countCells, getTable, listPublicTables, selectCells } from '../queries'
 import { renderTable, tableContentType, tableExtension, tableFormats, type TableFormat } from './formats';
 import { tablePath, tableApiPath } from './addresses';
 import { getPublicTable } from './public';
-import { narrowPeriods, parseKey } from './selection';
+import { keyOf, narrowPeriods, parseKey } from './selection';
+
+/** Rendered answers, most recently used last, up to `RENDERED_BYTES` (selections of immutable versions). */
+const rendered = new Map<string, string | Uint8Array>();
+let renderedBytes = 0;
+const RENDERED_BYTES = 64 * 1024 * 1024;
+const sizeOf = (b: string | Uint8Array) => (typeof b === 'string' ? b.length * 2 : b.byteLength);
+function remember(key: string, body: string | Uint8Array) {
+  if (sizeOf(body) > RENDERED_BYTES / 8) return;
+  rendered.set(key, body);
+  renderedBytes += sizeOf(body);
+  for (const [k, old] of rendered) {
+    if (renderedBytes <= RENDERED_BYTES) break;
+    rendered.delete(k);
+    renderedBytes -= sizeOf(old);
+  }
+}
 
 /** The most cells one answer of the API holds (XLSX stays under Excel's 1,048,576 lines). */
 export const apiCellLimit = 1_000_000;
@@ -138,13 +154,20 @@ export const tableData: Handler = async (request, { params }) => {
         'Réduisez-la (plus de positions dans la clé, startPeriod, endPeriod ou lastNObservations), ou demandez-la en plusieurs fois.',
     );
   }
-  const picked = await selectCells(db, table, selection, measures);
-  if (!picked.ok) return apiError(400, picked.error.fr);
   const format = formatOf(query, request.headers.get('accept'));
-  const body = await renderTable({ table, cells: picked.value }, format, lang, {
-    agency: agency.id,
-    href: `${site()}${url.pathname}${url.search}`,
-  });
+  const href = `${site()}${url.pathname}${url.search}`;
+  // A version never changes: its rendered selections are kept (bounded), keyed by what they depend on.
+  const memoKey = `${table.version.id}|${lang}|${format}|${keyOf(table.structure, selection)}|${(measures ?? []).join('+')}|${href}`;
+  let body = rendered.get(memoKey);
+  if (body === undefined) {
+    const picked = await selectCells(db, table, selection, measures);
+    if (!picked.ok) return apiError(400, picked.error.fr);
+    body = await renderTable({ table, cells: picked.value }, format, lang, { agency: agency.id, href });
+    remember(memoKey, body);
+  } else {
+    rendered.delete(memoKey);
+    rendered.set(memoKey, body);
+  }
   const name = `${table.code}${key === 'all' ? '' : `-${key.replace(/[^A-Za-z0-9_+.-]/g, '_').slice(0, 80)}`}.${tableExtension[format]}`;
   const headers: Record<string, string> = { Vary: 'Origin, Accept' };
   if (format !== 'jsonstat') headers['Content-Disposition'] = `attachment; filename="${name}"`;
