@@ -32,6 +32,7 @@ import {
 } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount, demoAccounts, demoEditor } from './demo-account';
+import { seedDemoTables } from './tables';
 import { instituteEn } from './english';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
@@ -480,9 +481,13 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       );
       if (changes.length > 0) await tx.insert(schema.releaseDateChanges).values(changes);
       await seedReview(tx, now, accounts.find((a) => a.email === demoEditor.email)!.id);
+      // Tables go through the application's own writes, approved under the demo's self-approval (seedReview).
+      const admin = accounts.find((a) => a.email === demoAccount.email)!;
+      const tableCells = await seedDemoTables(tx, now, { id: admin.id, name: demoAccount.name, email: admin.email });
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
-          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion.`,
+          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion, ` +
+          `3 tableaux (${tableCells} cellules).`,
       );
       return true;
     });

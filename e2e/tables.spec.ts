@@ -1,85 +1,101 @@
 /**
- * A table read without JavaScript (issue 27): choose two regions and both sexes in rows, years in
- * columns, get the HTML table, its chart, and a CSV of exactly that selection. Needs the table
- * POP_TEST: `npx tsx scripts/tables-fixture.ts` after the seed (docs/testing.md).
+ * Tables with dimensions in the back-office (issue 27): the demo's tables are listed; a new version
+ * of the population table is imported from its PX file with one value corrected, previewed (one
+ * revised cell, old → new) and published; a wrong CSV is refused line by line and cancelled, writing
+ * nothing; a new table is created empty.
  */
-import { parse } from 'csv-parse/sync';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { signIn } from './helpers/login';
+import { expectNoSeriousA11yViolations } from './helpers/page-checks';
 
-test.use({ javaScriptEnabled: false });
+const pxFile = fs.readFileSync(path.join(import.meta.dirname, '../demo/tables/population.px'));
 
-test('tableau sans JavaScript : deux régions et les deux sexes en lignes, les années en colonnes, le graphique et le CSV de la sélection', async ({
+test('import PX → aperçu (une cellule révisée) → publication d’une correction ; fichier refusé ligne par ligne, rien d’écrit', async ({
   page,
-  request,
 }) => {
-  const response = await page.goto('/donnees/tableaux/POP_TEST');
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Population par région, sexe et année');
-  // The canonical address is the default selection: the page without a query.
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/donnees\/tableaux\/POP_TEST$/);
+  // Two axe checks (5–10 s each on a loaded 2-core machine) and two file reads.
+  test.setTimeout(120_000);
+  await signIn(page, '/admin/tableaux');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableaux de données');
+  for (const title of [
+    'Population résidente par région, sexe et groupe d’âge',
+    'Exportations par produit et pays partenaire',
+    'Indice des prix à la consommation par groupe de produits',
+  ]) {
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Population résidente par région, sexe et groupe d’âge' }).click();
+  await expect(page).toHaveURL(/\/admin\/tableaux\/POP_REGION_SEXE_AGE$/);
+  await expect(page.getByText(/^Version 1 — révision programmée/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
-  const form = page.locator('form#selection-POP_TEST');
-  const region = form.getByRole('group', { name: 'Région', exact: true });
-  await region.getByRole('checkbox', { name: 'Région du Nord' }).check();
-  await region.getByRole('checkbox', { name: 'Région du Sud' }).check();
-  await region.getByRole('checkbox', { name: 'Région de l’Est' }).uncheck();
-  await region.getByRole('radio', { name: 'en lignes' }).check();
-  const sex = form.getByRole('group', { name: 'Sexe', exact: true });
-  await sex.getByRole('checkbox', { name: 'Femmes' }).check();
-  await sex.getByRole('checkbox', { name: 'Hommes' }).check();
-  await sex.getByRole('radio', { name: 'en lignes' }).check();
-  await form.getByRole('group', { name: 'Année', exact: true }).getByRole('radio', { name: 'en colonnes' }).check();
-  await form.getByRole('button', { name: 'Afficher le tableau' }).click();
+  // The same PX file with the first cell (Capitale, femmes, 0 à 14 ans, 2019) corrected — by a different amount on each run,
+  // so that a run against a database an earlier run changed still revises one cell.
+  const text = pxFile.toString('latin1');
+  const data = text.indexOf('DATA=');
+  const first = /\d+/.exec(text.slice(data + 5))!;
+  const corrected = `${text.slice(0, data + 5 + first.index)}${Number(first[0]) + 1 + (Date.now() % 997)}${text.slice(data + 5 + first.index + first[0].length)}`;
+  await page.getByLabel('Fichier PX, CSV ou XLSX').setInputFiles({
+    name: 'population-corrigee.px',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(corrected, 'latin1'),
+  });
+  await page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }).click();
+  await expect(page).toHaveURL(/\/admin\/tableaux\/import\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aperçu de l’import');
+  const summary = page.getByRole('list', { name: 'Résumé' });
+  await expect(summary).toContainText('448 cellule(s), dont 8 sans valeur');
+  await expect(summary).toContainText('1 révisée(s)');
+  await expect(summary).toContainText('0 erreur(s)');
+  const revised = page.getByRole('row', { name: /CAP · F · Y0T14 · 2019/ });
+  await expect(revised).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Type de changement').selectOption('correction');
+  await page.getByLabel('Raison, affichée dans « Versions précédentes »').fill('Correction des moins de 15 ans de la capitale en 2019.');
+  await page.getByRole('button', { name: 'Publier cette version' }).click();
+  await expect(page).toHaveURL(/\/admin\/tableaux\/POP_REGION_SEXE_AGE\?publie=/);
+  await expect(page.getByRole('status').filter({ hasText: /Version \d+ publiée\./ })).toBeVisible();
+  await expect(page.getByText(/— correction — en ligne$/)).toBeVisible();
 
-  // The selection is the address.
-  await expect(page).toHaveURL(/[?&]REGION=R01&.*REGION=R02/);
-  expect(new URL(page.url()).searchParams.getAll('REGION')).toEqual(['R01', 'R02']);
-
-  const table = page.getByRole('table', { name: /Population par région, sexe et année/ });
-  await expect(table.locator('caption')).toContainText('habitants');
-  // Years in columns (each over its two measures), regions and sexes in rows: 2 × 2 rows.
-  for (const year of ['2021', '2022', '2023', '2024'])
-    await expect(table.locator('thead th[scope="colgroup"]', { hasText: year })).toHaveCount(1);
-  await expect(table.locator('tbody tr')).toHaveCount(4);
-  await expect(table.locator('tbody th[scope="rowgroup"]')).toHaveText(['Région du Nord', 'Région du Sud']);
-  await expect(table.locator('tbody th[scope="row"]')).toHaveText(['Femmes', 'Hommes', 'Femmes', 'Hommes']);
-  await expect(table.locator('tbody')).not.toContainText('Région de l’Est');
-  // Statuses with their legend: R01 F 2024 provisional, R02 M 2024 missing.
-  await expect(table.locator('abbr[title="provisoire"]')).toHaveCount(1);
-  await expect(table.locator('abbr[title="valeur manquante"]')).toHaveCount(1);
-  await expect(page.getByRole('term').filter({ hasText: '..' })).toHaveCount(1);
-
-  // Its chart, drawn on the server: one line per region and sex.
-  const chart = page.locator('#graphique ~ div svg[role="img"]');
-  await expect(chart).toHaveCount(1);
-  await expect(chart.locator('path')).toHaveCount(4);
-  await expect(page.locator('figcaption li')).toHaveCount(4);
-
-  // The CSV of exactly that selection.
-  const link = page.getByRole('link', { name: 'CSV', exact: true }).first();
-  const href = (await link.getAttribute('href'))!;
-  expect(href).toBe('/api/v1/tables/POP_TEST/R01+R02..?format=csv');
-  const csv = await request.get(href);
-  expect(csv.status()).toBe(200);
-  const [header, ...rows] = parse(await csv.text()) as string[][];
-  expect(header!.slice(0, 6)).toEqual(['REGION', 'Région', 'SEXE', 'Sexe', 'ANNEE', 'Année']);
-  // 2 regions × 2 sexes × 4 years × 2 measures.
-  expect(rows).toHaveLength(32);
-  expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['R01', 'R02']));
-  expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['F', 'M']));
-
-  // A bad value in the address: a clear message, the default table, never an error page.
-  const bad = await page.goto('/donnees/tableaux/POP_TEST?SEXE=X');
-  expect(bad?.status()).toBe(200);
-  await expect(page.getByRole('alert')).toHaveText(
-    'Valeur inconnue pour « SEXE » : « X ». Le tableau ci-dessous montre la sélection par défaut.',
-  );
-  // An unknown table is a 404.
-  expect((await page.goto('/donnees/tableaux/POP_INCONNUE'))?.status()).toBe(404);
+  // A wrong CSV: every refused line named, nothing to publish; cancelling writes nothing.
+  const versionsBefore = await page
+    .getByRole('listitem')
+    .filter({ hasText: /^Version \d+ —/ })
+    .count();
+  await page.getByLabel('Fichier PX, CSV ou XLSX').setInputFiles({
+    name: 'faux.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('REGION;SEXE;AGE;ANNEE;valeur\nCAP;F;Y0T14;2019;douze\nCAP;F;Y0T14;20x9;1\n'),
+  });
+  await page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }).click();
+  await expect(page).toHaveURL(/\/admin\/tableaux\/import\/[0-9a-f-]{36}$/);
+  const alert = page.getByRole('alert').filter({ hasText: 'Ligne 2' });
+  await expect(alert).toContainText('Ligne 2 : « douze » n’est pas un nombre');
+  await expect(alert).toContainText('Ligne 3 : « 20x9 » n’est pas une période');
+  await expect(page.getByRole('button', { name: 'Publier cette version' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Annuler l’import (rien n’est enregistré)' }).click();
+  await expect(page).toHaveURL(/\/admin\/tableaux\/POP_REGION_SEXE_AGE\?publie=/);
+  await expect(page.getByRole('status').filter({ hasText: 'Import annulé : rien n’a été enregistré.' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Version \d+ —/ })).toHaveCount(versionsBefore);
 });
 
-test('tableau en anglais, sans JavaScript', async ({ page }) => {
-  expect((await page.goto('/en/donnees/tableaux/POP_TEST'))?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Population par région, sexe et année (EN)');
-  await expect(page.getByRole('table').locator('tbody th').first()).toHaveText('Northern Region');
+test('un nouveau tableau se crée vide : rien de public avant un import approuvé', async ({ page }) => {
+  await signIn(page, '/admin/tableaux/nouveau');
+  const code = `PRIX_VILLE_${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Titre en français').fill('Prix moyens par ville');
+  await page.getByLabel('Rubrique').selectOption('ipc');
+  await page.getByLabel('Titre en anglais').fill('Average prices by city');
+  await page.getByRole('button', { name: 'Créer le tableau' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/tableaux/${code}$`));
+  await expect(page.getByText('Aucune version : importez un fichier pour créer la première.')).toBeVisible();
+  // The same code again: refused in French under its field, what was typed kept.
+  await page.goto('/admin/tableaux/nouveau');
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Titre en français').fill('Doublon');
+  await page.getByRole('button', { name: 'Créer le tableau' }).click();
+  await expect(page.getByText(`Le code ${code} est déjà celui d’un autre tableau.`).first()).toBeVisible();
+  await expect(page.getByLabel('Titre en français')).toHaveValue('Doublon');
 });

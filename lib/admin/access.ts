@@ -132,6 +132,17 @@ export const needs = {
    * areas' writers. Nothing of it is public before a second person approves it (lib/review).
    */
   prepareValues: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'préparer des valeurs de cette série' }),
+  /**
+   * Tables (lib/tables): creating one, and preparing a version of its cells (an import), is its
+   * area's writers' — nothing of a table is public before a second person approves a version.
+   * Changing the description of a table already public is the public site's, which takes a publisher.
+   */
+  createTable: (area: string): Need => ({ to: 'edit', areas: [area], what: 'créer un tableau dans cette rubrique' }),
+  describeTable: (areas: readonly string[], isPublic: boolean): Need[] => [
+    { to: 'edit', areas, what: 'modifier la description de ce tableau' },
+    ...(isPublic ? [editPublic(areas)] : []),
+  ],
+  prepareTable: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'préparer une version de ce tableau' }),
   /** Approving what a writer submitted, or sending it back (lib/review): a publisher's second pair of eyes. */
   review: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'approuver ou renvoyer ce qui est soumis pour relecture' }),
   deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,

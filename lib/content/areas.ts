@@ -510,6 +510,7 @@ const adminScreens = [
   { path: '/admin', label: 'Tableau de bord' },
   { path: '/admin/relire', label: 'À relire' },
   { path: '/admin/series', label: 'Séries statistiques' },
+  { path: '/admin/tableaux', label: 'Tableaux de données' },
   { path: '/admin/calendrier', label: 'Calendrier des parutions' },
   { path: '/admin/recherche', label: 'Rechercher' },
   { path: '/admin/fichiers', label: 'Fichiers' },

@@ -15,6 +15,7 @@ import { mergeTags, publishDueOfKind } from '@/lib/content/mutations/lifecycle';
 import { publishDueReleases } from '@/lib/releases/links';
 import { heldPublications } from '@/lib/releases/review';
 import { announceDueVersions } from '@/lib/series/versions';
+import { announceDueTableVersions } from '@/lib/tables/versions';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
@@ -55,6 +56,10 @@ export async function publishDueItems(
     const series = await announceDueVersions(tx, now);
     for (const v of series.versions) published.push({ entity: 'series', id: v.number, title: `${v.code}, version ${v.number}` });
     tagLists.push(series.tags);
+    // Table versions likewise (lib/tables).
+    const tables = await announceDueTableVersions(tx, now);
+    for (const v of tables.versions) published.push({ entity: 'table', id: v.number, title: `${v.code}, version ${v.number}` });
+    tagLists.push(tables.tags);
     // Housekeeping under the same lock: expiries older than a month leave `cache_tags`.
     await pruneCacheTags(tx, now);
     return { published, tags: mergeTags(...tagLists) };

@@ -8,7 +8,7 @@
  */
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { cellsOf, compactStatuses, encodeValues, statusOfByte } from './cells';
+import { bytesSql, cellsOf, compactStatuses, encodeValues, statusOfByte } from './cells';
 import { readTableFile } from './import';
 import type { FileMeta, ImportError } from './import/result';
 import { isMissingStatus, type CellStatus, type Labels, type Measure, type TablePayload, type TableStructure } from './model';
@@ -99,8 +99,8 @@ export async function stageTableImport(
       report,
       structure: payload?.structure ?? null,
       cellCount: payload?.values.length ?? 0,
-      values: payload ? encodeValues(payload.values) : null,
-      statuses: payload ? compactStatuses(payload.statuses) : null,
+      values: bytesSql(payload ? encodeValues(payload.values) : null),
+      statuses: bytesSql(payload ? compactStatuses(payload.statuses) : null),
       notes: payload?.notes ?? {},
       createdBy: actor.user.id,
     })

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { releases } from '@/lib/db/schema';
+import { releases, users } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { cellsOf, statusOfByte } from './cells';
 import {
@@ -400,4 +400,37 @@ export async function listTablesForAdmin(db: Db, { areas, now = new Date() }: { 
     const state: TableState = latest && !publicIds.has(latest.id) ? 'review' : pub ? 'published' : 'draft';
     return { row, state, latest, publicVersion: pub?.number ?? null };
   });
+}
+
+/** A table version waiting for review, as `/admin/relire` lists it. */
+export type TableVersionAwaitingReview = {
+  code: string;
+  title: string;
+  area: string;
+  number: number;
+  publishedAt: Date;
+  createdBy: string | null;
+  createdByName: string | null;
+  submittedAt: Date;
+};
+
+/** Every table version submitted for review, oldest first (at most `limit`). */
+export async function tableVersionsAwaitingReview(db: Db, limit = 200): Promise<TableVersionAwaitingReview[]> {
+  return db
+    .select({
+      code: dataTables.code,
+      title: dataTables.title,
+      area: dataTables.area,
+      number: dataTableVersions.number,
+      publishedAt: dataTableVersions.publishedAt,
+      createdBy: dataTableVersions.createdBy,
+      createdByName: users.name,
+      submittedAt: dataTableVersions.createdAt,
+    })
+    .from(dataTableVersions)
+    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
+    .leftJoin(users, eq(users.id, dataTableVersions.createdBy))
+    .where(eq(dataTableVersions.review, 'submitted'))
+    .orderBy(asc(dataTableVersions.createdAt))
+    .limit(limit);
 }

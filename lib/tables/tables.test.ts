@@ -13,6 +13,7 @@ import {
   publishedTableRefs,
   resolveSelection,
   selectCells,
+  tableVersionsAwaitingReview,
   tableVersionsOf,
 } from './queries';
 import {
@@ -278,6 +279,7 @@ describe.each(testDatabaseKinds)('tables on %s', (kind) => {
     const table = (await getTable(db, 'POP_TEST'))!;
     expect((await pendingTableVersion(db, table.id, now))?.number).toBe(3);
     expect((await listTablesForAdmin(db, { now }))[0]!.state).toBe('review');
+    expect((await tableVersionsAwaitingReview(db)).map((v) => [v.code, v.number, v.createdByName])).toEqual([['POP_TEST', 3, 'Awa Koné']]);
 
     const own = await approveTableVersion(db, { code: 'POP_TEST', number: 3, actor: writer, now });
     expect(!own.ok && own.error).toMatch(

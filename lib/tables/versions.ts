@@ -20,7 +20,7 @@ import { releases } from '@/lib/db/schema';
 import { approvalRefusal } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { changeKindLabel, type ChangeKind } from '@/lib/series/model';
-import { compactStatuses, encodeValues } from './cells';
+import { bytesSql, compactStatuses, encodeValues } from './cells';
 import { cellCountOf, structureRefusal, type TableMeta, type TablePayload, type TableStructure } from './model';
 import { notPublicTableVersion } from './queries';
 import { dataTableCells, dataTableImports, dataTables, dataTableVersions, type TableTextField } from './schema';
@@ -236,10 +236,10 @@ export async function writeTableVersion(db: Db, request: TableVersionRequest): P
         const { values, statuses, notes } = source.payload;
         await tx
           .insert(dataTableCells)
-          .values({ versionId: version!.id, values: encodeValues(values), statuses: compactStatuses(statuses), notes });
+          .values({ versionId: version!.id, values: bytesSql(encodeValues(values)), statuses: bytesSql(compactStatuses(statuses)), notes });
       } else {
         await tx.execute(
-          sql`insert into ${dataTableCells} (version_id, values, statuses, notes)
+          sql`insert into ${dataTableCells} (version_id, "values", statuses, notes)
               select ${version!.id}, ${dataTableImports.values}, ${dataTableImports.statuses}, ${dataTableImports.notes}
               from ${dataTableImports} where ${dataTableImports.id} = ${source.stagedImportId}`,
         );

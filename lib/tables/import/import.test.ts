@@ -106,6 +106,15 @@ describe('PX files', () => {
     expect(result.payload!.structure.dimensions[1]!.values.map((v) => v.code)).toEqual(['2025-11', '2025-12', '2026-01']);
   });
 
+  it('says that a CONTVARIABLE is read as a plain dimension', () => {
+    const result = px(minimal({ extra: 'CONTVARIABLE="sexe";\n' }));
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toContain(
+      'CONTVARIABLE="sexe" : ses contenus sont lus comme les valeurs d’une dimension, avec une seule unité (celle de UNITS) ; ' +
+        'importez un fichier par mesure si leurs unités diffèrent.',
+    );
+  });
+
   it('finds the time variable without TIMEVAL when only one variable holds periods', () => {
     const result = px('STUB="sexe";\nHEADING="année";\nVALUES("sexe")="F","H";\nVALUES("année")="2023","2024";\nDATA=1 2 3 4;\n');
     expect(result.errors).toEqual([]);

@@ -155,7 +155,8 @@ function items(value: string): Item[] {
   return out;
 }
 
-const timeFormats = { A: 'annual', H: 'half', Q: 'quarter', M: 'month', W: 'week' } as const;
+/** PX's time formats: annual, half-year, quarter, month, week. */
+type TimeFormat = 'A' | 'H' | 'Q' | 'M' | 'W';
 
 /** A PX time value as an SDMX period: `2026` · `2026H1`/`2026S1` → `2026-S1` · `2026Q3`/`2026K3` → `2026-Q3` · `2026M10` → `2026-10`. */
 export function sdmxPeriod(text: string): string | null {
@@ -169,7 +170,7 @@ export function sdmxPeriod(text: string): string | null {
 }
 
 /** The periods of a `TLIST(fmt, "start"-"end")` range. */
-function rangeOf(format: keyof typeof timeFormats, from: string, to: string): string[] | null {
+function rangeOf(format: TimeFormat, from: string, to: string): string[] | null {
   const a = sdmxPeriod(from);
   const b = sdmxPeriod(to);
   if (!a || !b) return null;
@@ -271,7 +272,7 @@ export function parsePx(bytes: Uint8Array): ParsedTable {
     if (isTime) {
       const timeval = timeStatement ? items(timeStatement.value) : [];
       const tlist = timeval.find((t) => !t.quoted && /^TLIST\(/i.test(t.text));
-      const format = (/^TLIST\(\s*([AHQMW])1/i.exec(tlist?.text ?? '')?.[1]?.toUpperCase() ?? 'A') as keyof typeof timeFormats;
+      const format = (/^TLIST\(\s*([AHQMW])1/i.exec(tlist?.text ?? '')?.[1]?.toUpperCase() ?? 'A') as TimeFormat;
       if (format === 'W') {
         errors.add(
           timeStatement!.line,
@@ -343,6 +344,13 @@ export function parsePx(bytes: Uint8Array): ParsedTable {
     }
   }
 
+  const contvariable = first(list, 'CONTVARIABLE', null)?.[0]?.text;
+  if (contvariable) {
+    warnings.push(
+      `CONTVARIABLE="${contvariable}" : ses contenus sont lus comme les valeurs d’une dimension, avec une seule unité ` +
+        '(celle de UNITS) ; importez un fichier par mesure si leurs unités diffèrent.',
+    );
+  }
   const text = (keyword: string, lang: string | null) => {
     if (!lang) return undefined;
     const found = first(list, keyword, keyOf(lang));

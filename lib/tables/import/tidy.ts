@@ -405,8 +405,11 @@ class TidyReader {
       const codes = this.codes[d]!;
       let sorted: string[];
       if (col.time) sorted = [...codes].sort(comparePeriods);
-      else
-        sorted = [...codes].sort((a, b) => (known.get(a) ?? Infinity) - (known.get(b) ?? Infinity) || codes.indexOf(a) - codes.indexOf(b));
+      else {
+        // Known codes in their old order, then new ones as the file met them.
+        const rankOf = (c: string) => known.get(c) ?? known.size + this.seen[d]!.get(c)!;
+        sorted = [...codes].sort((a, b) => rankOf(a) - rankOf(b));
+      }
       const rank = new Map(sorted.map((c, i) => [c, i]));
       position[d] = Int32Array.from(codes, (c) => rank.get(c)!);
       const valueOf = (code: string) => {
