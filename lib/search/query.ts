@@ -330,7 +330,7 @@ function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
   if (row.source === 'pages') return { url: area?.publicPath ?? null, adminUrl: '/admin/about' };
   if (row.source === 'series') return { url: seriesPath({ area: row.area, code: row.slug }), adminUrl: `/admin/series/${row.slug}` };
   // A table's page is under /donnees (lib/tables/read/addresses.ts: tablePath, a layer above this one).
-  if (row.source === 'tables') return { url: `${dataPath}/tableaux/${row.slug}`, adminUrl: '/admin' }; // the tables' back-office address, once it exists
+  if (row.source === 'tables') return { url: `${dataPath}/tableaux/${row.slug}`, adminUrl: `/admin/tableaux/${row.slug}` };
   const kind = kinds[row.source];
   const id = Number(row.source_id);
   const url =
