@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { TableLinks } from '@/components/tables/table-links';
+import { getReleaseTables } from '@/lib/tables/read/public';
+import { tableWords } from '@/lib/tables/read/words';
 import { notFound } from 'next/navigation';
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/releases/public';
@@ -137,6 +140,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
   const data = await getRelease(slug);
   if (!data) notFound();
   const { changes } = data;
+  const tables = await getReleaseTables(data.release.id, locale);
   const r = localizedRelease(data.release, locale);
   // Who answers questions about it, in English where the back-office gives it (issue 29).
   const contact = localize({ contact: data.release.contact, translations: data.release.translations }, locale, ['contact']);
@@ -253,6 +257,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           </ol>
         )}
       </section>
+      <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
       <p className="mt-8">
         <Link href={localePath(locale, calendarPath)} className="underline">
           {t.calendar}

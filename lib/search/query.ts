@@ -29,7 +29,7 @@ import { editPath } from '@/lib/content/editing/paths';
 import { publicationUrl } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
-import { seriesPath } from '@/lib/content/addresses';
+import { dataPath, seriesPath } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -44,6 +44,7 @@ const CONFIG_EN = sql.raw(`'en_search'::regconfig`);
 const kindNames = (locale: Locale) => ({
   publications: publicKindWords(kinds.publications.words, locale).plural,
   series: messages(locale).search.kinds.series,
+  tables: messages(locale).search.kinds.tables,
   news: publicKindWords(kinds.news.words, locale).plural,
   events: publicKindWords(kinds.events.words, locale).plural,
   tenders: publicKindWords(kinds.tenders.words, locale).plural,
@@ -381,6 +382,8 @@ function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
   const area = getArea(row.area);
   if (row.source === 'pages') return { url: area?.publicPath ?? null, adminUrl: '/admin/about' };
   if (row.source === 'series') return { url: seriesPath({ area: row.area, code: row.slug }), adminUrl: `/admin/series/${row.slug}` };
+  // A table's page is under /donnees (lib/tables/read/addresses.ts: tablePath, a layer above this one).
+  if (row.source === 'tables') return { url: `${dataPath}/tableaux/${row.slug}`, adminUrl: `/admin/tableaux/${row.slug}` };
   const kind = kinds[row.source];
   const id = Number(row.source_id);
   const url =
