@@ -79,5 +79,5 @@ export const config = {
   // the same (a test compares them). Everything but Next's assets, route handlers (`api/`, the feeds under `flux/`, the SDMX-ML
   // files under `nsdp/`), file downloads and top-level files with an extension (favicon.ico,
   // sitemap.xml…). `/nsdp` itself, without the slash, still goes through.
-  matcher: ['/((?!_next/|api/|flux/|nsdp/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
+  matcher: ['/((?!_next/|api/|flux/|en/flux/|nsdp/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
 };

@@ -2,7 +2,9 @@
 import type { MetadataRoute } from 'next';
 import { getSitemapRefs, sitemapEntries } from '@/lib/content/sitemap';
 import { env } from '@/lib/env';
+import { getPublicTableList, tableSitemapEntries } from '@/lib/tables/read/public';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  return sitemapEntries(await getSitemapRefs(), env.SITE_URL);
+  const [refs, tables] = await Promise.all([getSitemapRefs(), getPublicTableList('fr')]);
+  return [...sitemapEntries(refs, env.SITE_URL), ...tableSitemapEntries(tables, env.SITE_URL)];
 }

@@ -634,10 +634,19 @@ export type GalleryDraft = {
   description: string;
   takenOn: string;
   publishedAt: Date;
-  images: { caption: string; alt: string; scene: SceneKind }[];
+  images: { caption: string; alt: string; scene: SceneKind; en?: { caption: string; alt: string } }[];
+  /** English title, description and captions (issue 29): the two newest albums; the oldest stays French, to show the fallback. */
+  en?: { title: string; description: string };
 };
 
-const galleryItems: { ago: number; title: string; description: string; scenes: SceneKind[]; captions: string[] }[] = [
+const galleryItems: {
+  ago: number;
+  title: string;
+  description: string;
+  scenes: SceneKind[];
+  captions: string[];
+  en?: { title: string; description: string; captions: string[] };
+}[] = [
   {
     ago: 72,
     title: "Séminaire de restitution de l'enquête emploi",
@@ -669,6 +678,20 @@ const galleryItems: { ago: number; title: string; description: string; scenes: S
       'Synthèse des difficultés rencontrées',
       'Remise des tablettes aux équipes',
     ],
+    en: {
+      title: 'Training of survey interviewers in Kouroumé',
+      description: 'Ten days of classroom and field training for the interviewers of the household living conditions survey.',
+      captions: [
+        'Lesson on the concepts of household and resident',
+        'Practice filling in the questionnaire on a tablet',
+        'Pilot survey in a district of Kouroumé',
+        'Interviewer selection test',
+        'Road to the villages of the pilot survey',
+        'Interview with a head of household',
+        'Review of the difficulties met',
+        'Handing the tablets over to the teams',
+      ],
+    },
   },
   {
     ago: 15,
@@ -685,6 +708,20 @@ const galleryItems: { ago: number; title: string; description: string; scenes: S
       'Relevé des coordonnées géographiques',
       'Fin de journée pour les enquêteurs',
     ],
+    en: {
+      title: 'Fieldwork in the Ténéla region',
+      description: 'The institute’s teams meeting the households of the Ténéla region.',
+      captions: [
+        'The teams arrive in the Ténéla region',
+        'Listing the compounds to survey',
+        'Savannah landscape near Ténéla',
+        'Interview with a farming family',
+        'The supervisor checks the questionnaires',
+        'Crossing a stream in the rainy season',
+        'Recording geographic coordinates',
+        'End of the day for the interviewers',
+      ],
+    },
   },
 ];
 
@@ -695,7 +732,11 @@ export function galleryDrafts(now: Date): GalleryDraft[] {
     description: g.description,
     takenOn: isoDate(daysFrom(now, -g.ago)),
     publishedAt: weekday(daysFrom(now, -g.ago + 3, 11)),
-    images: g.captions.map((caption, i) => ({ caption, alt: caption, scene: g.scenes[i] ?? 'landscape' })),
+    images: g.captions.map((caption, i) => {
+      const en = g.en?.captions[i];
+      return { caption, alt: caption, scene: g.scenes[i] ?? 'landscape', ...(en ? { en: { caption: en, alt: en } } : {}) };
+    }),
+    ...(g.en ? { en: { title: g.en.title, description: g.en.description } } : {}),
   }));
 }
 

@@ -32,6 +32,7 @@ import {
 } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount, demoAccounts, demoEditor } from './demo-account';
+import { seedDemoTables } from './tables';
 import { instituteEn } from './english';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
@@ -131,13 +132,13 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     const galleries = galleryDrafts(now);
     const tenders = tenderDrafts(now);
 
-    const pubFiles = new Map<PublicationDraft, { fileId: string; label: string }[]>();
+    const pubFiles = new Map<PublicationDraft, { fileId: string; label: string; labelEn: string }[]>();
     const tasks: (() => Promise<unknown>)[] = [];
 
     for (const pub of publications) {
       const restricted = restrictedAreas.has(pub.area);
       const createdAt = pub.publishedAt ?? daysFrom(now, -3);
-      const attached: { fileId: string; label: string }[] = [];
+      const attached: { fileId: string; label: string; labelEn: string }[] = [];
       pubFiles.set(pub, attached);
       const isLaw = pub.area === 'lois' || pub.area === 'decrets';
       const dataName = `Données ${pub.fileBase.replace(/^(Note|Bilan) /, '')}`;
@@ -158,14 +159,23 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           accent: restricted ? '#6a1b1b' : isLaw ? '#3d405b' : undefined,
         });
         const fileId = await store(pdf, { name: pub.fileBase, ext: 'pdf', createdAt, restricted });
-        attached[0] = { fileId, label: isLaw ? 'Texte intégral (PDF)' : 'Note complète (PDF)' };
+        attached[0] = {
+          fileId,
+          label: isLaw ? 'Texte intégral (PDF)' : 'Note complète (PDF)',
+          labelEn: isLaw ? 'Full text (PDF)' : 'Full note (PDF)',
+        };
         if (pub.xlsx) {
           const xlsx = await generateXlsx(pub.xlsx, { creator: institute.acronym, title: pub.title, date: createdAt });
-          attached[1] = { fileId: await store(xlsx, { name: dataName, ext: 'xlsx', createdAt, restricted }), label: 'Données (XLSX)' };
+          const fileId = await store(xlsx, { name: dataName, ext: 'xlsx', createdAt, restricted });
+          attached[1] = { fileId, label: 'Données (XLSX)', labelEn: 'Data (XLSX)' };
         }
         if (pub.csv) {
           const csv = generateCsv(pub.csv.headers, pub.csv.rows, pub.csv.decimals);
-          attached[2] = { fileId: await store(csv, { name: dataName, ext: 'csv', createdAt, restricted }), label: 'Données (CSV)' };
+          attached[2] = {
+            fileId: await store(csv, { name: dataName, ext: 'csv', createdAt, restricted }),
+            label: 'Données (CSV)',
+            labelEn: 'Data (CSV)',
+          };
         }
       });
     }
@@ -293,9 +303,18 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       const pubId = new Map(insertedPubs.map((r) => [`${r.area}/${r.slug}`, r.id]));
       const links = publications.flatMap((pub) => {
         const id = pubId.get(`${pub.area}/${pub.slug}`)!;
-        return (pubFiles.get(pub) ?? [])
-          .filter(Boolean)
-          .map((f, position) => ({ publicationId: id, fileId: f.fileId, position, label: f.label }));
+        return (
+          (pubFiles.get(pub) ?? [])
+            .filter(Boolean)
+            // English labels for the items written in English (the older ones stay French, as their pages).
+            .map((f, position) => ({
+              publicationId: id,
+              fileId: f.fileId,
+              position,
+              label: f.label,
+              translations: pub.en ? { en: { label: f.labelEn } } : {},
+            }))
+        );
       });
       await insertChunks(tx, schema.publicationFiles, links);
 
@@ -337,6 +356,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             title: g.title,
             description: g.description,
             takenOn: g.takenOn,
+            translations: g.en ? { en: g.en } : {},
             status: 'published' as const,
             publishedAt: g.publishedAt,
             createdAt: g.publishedAt,
@@ -352,6 +372,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
             fileId: galleryFiles[gi]![position]!,
             caption: img.caption,
             alt: img.alt,
+            translations: img.en ? { en: img.en } : {},
             position,
           })),
         ),
@@ -380,6 +401,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           fileId: tenderFiles[i]!,
           position: 0,
           label: "Dossier d'appel d'offres (PDF)",
+          translations: { en: { label: 'Tender documents (PDF)' } },
         })),
       );
 
@@ -454,6 +476,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
                 title: r.titleEn,
                 ...(r.provisionalLabel && r.en?.provisionalLabel ? { provisionalLabel: r.en.provisionalLabel } : {}),
                 ...(r.reason && r.en?.reason ? { reason: r.en.reason } : {}),
+                ...(r.contactEn ? { contact: r.contactEn } : {}),
               },
             },
             contact: r.contact,
@@ -475,14 +498,19 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           previousAt: h.previousAt,
           newAt: all[i + 1]?.previousAt ?? r.scheduledAt,
           reason: h.reason,
+          translations: h.reasonEn ? { en: { reason: h.reasonEn } } : {},
           changedAt: daysFrom(now, -3),
         })),
       );
       if (changes.length > 0) await tx.insert(schema.releaseDateChanges).values(changes);
       await seedReview(tx, now, accounts.find((a) => a.email === demoEditor.email)!.id);
+      // Tables go through the application's own writes, approved under the demo's self-approval (seedReview).
+      const admin = accounts.find((a) => a.email === demoAccount.email)!;
+      const tableCells = await seedDemoTables(tx, now, { id: admin.id, name: demoAccount.name, email: admin.email });
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
-          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion.`,
+          `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion, ` +
+          `3 tableaux (${tableCells} cellules).`,
       );
       return true;
     });

@@ -16,11 +16,14 @@ export type CalendarRelease = Omit<ReleaseDraft, 'status'> & {
   /** English of `provisionalLabel` and `reason`, when they are set (`titleEn` is the title's). */
   en?: { provisionalLabel?: string; reason?: string };
   contact: string;
-  /** Earlier dates, oldest first, each with the reason it changed. */
-  history?: { previousAt: Date; reason: string }[];
+  /** The contact in English (issue 29). */
+  contactEn?: string;
+  /** Earlier dates, oldest first, each with the reason it changed (and its English, issue 29). */
+  history?: { previousAt: Date; reason: string; reasonEn?: string }[];
 };
 
 const contact = 'Direction de la diffusion — diffusion@inss.example, +999 20 31 45 70';
+const contactEn = 'Dissemination department — diffusion@inss.example, +999 20 31 45 70';
 
 export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRelease[] {
   const out: CalendarRelease[] = [];
@@ -31,7 +34,7 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
     slugs.add(slug);
     return slug;
   };
-  for (const r of announced) out.push({ ...r, slug: slugOf(r.title, r.scheduledAt), contact });
+  for (const r of announced) out.push({ ...r, slug: slugOf(r.title, r.scheduledAt), contact, contactEn });
 
   // Provisional windows for the rest of the year: the monthly indices, four to twelve months ahead.
   const monthly = [
@@ -56,6 +59,7 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
         en,
         slug: slugOf(title, at),
         contact,
+        contactEn,
       });
     }
   }
@@ -73,10 +77,12 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
     en: { reason: 'To incorporate the revised customs data for the quarter, which were received late.' },
     slug: slugOf(movedTitle, movedTo),
     contact,
+    contactEn,
     history: [
       {
         previousAt: weekday(daysFrom(now, 10, 8, 45)),
         reason: 'Intégration des données douanières révisées du trimestre, transmises en retard.',
+        reasonEn: 'To incorporate the revised customs data for the quarter, which were received late.',
       },
     ],
   });
@@ -95,6 +101,7 @@ export function calendarDrafts(now: Date, announced: ReleaseDraft[]): CalendarRe
     en: { reason: 'Release cancelled: the survey is suspended while its sample is redesigned; results will resume in the second quarter.' },
     slug: slugOf(cancelledTitle, cancelledAt),
     contact,
+    contactEn,
   });
   return out.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
 }

@@ -18,7 +18,7 @@ export type SeriesDefinition = {
   /** Where the figures come from. */
   source: string;
   /** English label, unit, methodology and source (the `translations` column). */
-  en: { label: string; unit: string; methodology: string; source: string };
+  en: { label: string; unit: string; basePeriod?: string; methodology: string; source: string };
   /** IMF e-GDDS indicator, for the National Summary Data Page. */
   imfIndicator?: string;
   /** Level 60 months before now. */
@@ -41,6 +41,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     en: {
       label: 'Consumer price index – all items',
       unit: 'index',
+      basePeriod: '2020 = 100',
       methodology:
         'The CPI is an annually chain-linked Laspeyres index. It covers the consumption of households in the capital and the seven regional capitals, weighted using the harmonised survey on household living conditions. Prices for 620 varieties are collected each month from some 1,800 outlets. The classification follows the 13 divisions of the Classification of Individual Consumption According to Purpose (COICOP).',
       source: 'National Institute of Statistics, monthly consumer price collection',
@@ -68,6 +69,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     en: {
       label: 'Index of industrial production – total industry',
       unit: 'index',
+      basePeriod: '2020 = 100',
       methodology:
         'The IPI measures the monthly change in the volume of output of mining and quarrying, manufacturing and energy. It is compiled from the quantities produced reported by a panel of 140 establishments, weighted by 2020 value added. The indices are not seasonally adjusted.',
       source: 'National Institute of Statistics, monthly survey of industrial production',
@@ -95,6 +97,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     en: {
       label: 'Industrial producer price index – total industry',
       unit: 'index',
+      basePeriod: '2020 = 100',
       methodology:
         'The IPPI measures the change in the ex-works selling prices, excluding taxes, of goods manufactured by industries in Sahelia and sold on the domestic market. Prices for 310 products are collected each month from 95 enterprises; the weights are taken from the 2020 national accounts.',
       source: 'National Institute of Statistics, monthly survey of producer prices',
@@ -121,6 +124,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     en: {
       label: 'Turnover index for trade – total',
       unit: 'index',
+      basePeriod: '2020 = 100',
       methodology:
         'The turnover index for trade is compiled from the monthly value added tax returns of 2,300 wholesale, retail and motor trade enterprises, supplied by the Directorate General of Taxes. It is expressed in value terms (current prices).',
       source: 'Directorate General of Taxes (VAT returns), processed by the National Institute of Statistics',
@@ -146,6 +150,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     en: {
       label: 'Turnover index for services – total',
       unit: 'index',
+      basePeriod: '2020 = 100',
       methodology:
         'The turnover index for services covers transport, information and communication, accommodation and food services, and professional activities. It is compiled in value terms from the tax returns of 1,600 enterprises.',
       source: 'Directorate General of Taxes (tax returns), processed by the National Institute of Statistics',
@@ -171,6 +176,7 @@ export const seriesDefinitions: SeriesDefinition[] = [
     en: {
       label: 'Export unit value index',
       unit: 'index',
+      basePeriod: '2020 = 100',
       methodology:
         'The export unit value index is a Fisher index compiled from customs declarations. It covers the main export products (cotton lint, non-monetary gold, livestock, groundnuts, sesame) at the eight-digit level of the customs tariff.',
       source: 'Directorate General of Customs (customs declarations), processed by the National Institute of Statistics',

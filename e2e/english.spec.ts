@@ -3,8 +3,12 @@
  * route under `/en` answers in English (`lang="en"`, title, description, hreflang alternates), with
  * no serious accessibility violation in either colour mode and no French interface string — the
  * catalogue's French strings are looked for in the page, outside the content marked `lang="fr"`.
+ * Issue 29: English search (the same translated items as the French equivalents), the English Atom
+ * and iCalendar feeds (parsed, linking to `/en/` pages), English captions, labels, contact and reasons.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { XMLParser } from 'fast-xml-parser';
+import ICAL from 'ical.js';
 import { areas, publicAreaPaths, type Area } from '../lib/content/areas';
 import { messages } from '../lib/i18n/messages';
 import {
@@ -87,6 +91,13 @@ test.describe('pages publiques en anglais', () => {
     test(`/en/recherche?q=prix (${mode})`, async ({ page }) => {
       await setColourMode(page, mode);
       await expectEnglishPage(page, '/en/recherche?q=prix', mode);
+    });
+
+    test(`/en/recherche?q=consumer price index (${mode})`, async ({ page }) => {
+      await setColourMode(page, mode);
+      await expectEnglishPage(page, '/en/recherche?q=consumer+price+index', mode);
+      // English titles, highlighted in English.
+      await expect(page.locator('ol h2:not([lang]) mark').first()).toBeVisible();
     });
 
     test(`/en/actualites/{id} (${mode})`, async ({ page, request }) => {
@@ -202,4 +213,151 @@ test('an editor adds an English title to a publication: /en shows it on the next
   await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
   await expect(page.getByTestId('etat')).toHaveText('Dans la corbeille');
   await visitor.close();
+});
+
+/** Every result of a search page and the pages after it: the result's address (French path) and whether its title is English. */
+async function allResults(request: APIRequestContext, first: string): Promise<{ path: string; english: boolean }[]> {
+  const out: { path: string; english: boolean }[] = [];
+  let next: string | null = first;
+  for (let pages = 0; next && pages < 30; pages++) {
+    const html = await (await request.get(next)).text();
+    for (const m of html.matchAll(/<h2 class="mt-1 text-lg font-semibold leading-snug"( lang="fr")?><a href="([^"]+)"/g))
+      out.push({ path: m[2]!.replace(/^\/en(?=\/)/, ''), english: !m[1] });
+    next = /<a rel="next" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
+  }
+  return out;
+}
+
+test.describe('recherche en anglais', () => {
+  test.setTimeout(120_000);
+  for (const [english, frenchQuery] of [
+    ['consumer price index', 'indice des prix à la consommation'],
+    ['population census', 'recensement de la population'],
+    ['exports', 'exportations'],
+  ] as const) {
+    test(`« ${english} » finds the translated items « ${frenchQuery} » finds in French`, async ({ request }) => {
+      const sitemap = await (await request.get('/sitemap.xml')).text();
+      // Items with an English page (the sitemap lists them, and only them, under /en).
+      const translated = new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/]+\/en(\/[^<]+)<\/loc>/g)].map((m) => m[1]!));
+      // Publications and series, whose English is a translation of the French; the demo's news and
+      // institutional pages are written freely in each language (« the CPI » for « les prix »).
+      const both = async (kind: string) => ({
+        en: await allResults(request, `/en/recherche?q=${encodeURIComponent(english)}&type=${kind}`),
+        fr: await allResults(request, `/recherche?q=${encodeURIComponent(frenchQuery)}&type=${kind}`),
+      });
+      const [publications, series] = [await both('publications'), await both('series')];
+      const en = [...publications.en, ...series.en];
+      const fr = [...publications.fr, ...series.fr];
+      const enTranslated = en.filter((h) => h.english).map((h) => h.path);
+      expect(enTranslated.length, english).toBeGreaterThan(0);
+      // Untranslated results are marked French; translated ones are shown in English.
+      for (const h of en) expect(h.english, h.path).toBe(translated.has(h.path));
+      const frTranslated = fr.map((h) => h.path).filter((p) => translated.has(p));
+      expect(new Set(enTranslated)).toEqual(new Set(frTranslated));
+    });
+  }
+
+  test('suggestions in English from English pages, French ones unchanged', async ({ request }) => {
+    const en = await (await request.get('/api/recherche/suggestions?q=consumer%20pri&lang=en')).json();
+    expect(en.suggestions.length).toBeGreaterThan(0);
+    expect(en.suggestions[0]).toMatchObject({ lang: 'en' });
+    expect(en.suggestions[0].title).toMatch(/consumer price/i);
+    const fr = await (await request.get('/api/recherche/suggestions?q=indice%20des%20pri')).json();
+    for (const s of fr.suggestions) expect(s).not.toHaveProperty('lang');
+  });
+});
+
+test.describe('flux en anglais', () => {
+  const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['entry', 'link'].includes(name) });
+  const origin = () => new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+
+  test('English pages announce the English feeds; the Atom feeds parse, in English, linking to /en/ pages', async ({ page, request }) => {
+    await page.goto('/en/indice/ipc');
+    const atom = await page
+      .locator('link[rel="alternate"][type="application/atom+xml"]')
+      .evaluateAll((links) => links.map((l) => new URL(l.getAttribute('href')!, location.href).pathname));
+    expect(atom).toEqual([
+      '/en/flux/actualites.atom',
+      '/en/flux/publications.atom',
+      '/en/flux/parutions.atom',
+      '/en/flux/publications/ipc.atom',
+    ]);
+    await page.goto('/en/calendrier');
+    await expect(page.locator('link[rel="alternate"][type="text/calendar"]')).toHaveAttribute('href', /\/en\/flux\/calendrier\.ics$/);
+    for (const path of atom) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const feed = parser.parse(await response.text()).feed;
+      expect(feed['@_xml:lang'], path!).toBe('en');
+      const entries = (feed.entry ?? []) as Record<string, unknown>[];
+      if (path !== '/en/flux/parutions.atom') expect(entries.length, path!).toBeGreaterThan(0);
+      for (const e of entries) {
+        const href = (e.link as Record<string, string>[])[0]!['@_href']!;
+        expect(href.startsWith(`${origin()}/en/`), href).toBe(true);
+      }
+      // A translated entry's page exists in English.
+      const first = entries.find((e) => typeof e.title === 'string');
+      if (first) expect((await request.get((first.link as Record<string, string>[])[0]!['@_href']!)).status()).toBe(200);
+    }
+    // The French feed is still French, linking to French pages.
+    const french = parser.parse(await (await request.get('/flux/publications.atom')).text()).feed;
+    expect(french['@_xml:lang']).toBe('fr');
+    for (const e of french.entry as Record<string, unknown>[])
+      expect((e.link as Record<string, string>[])[0]!['@_href']).not.toContain('/en/');
+  });
+
+  test('the iCalendar feeds parse, in English, linking to English release pages', async ({ request }) => {
+    for (const path of ['/en/flux/calendrier.ics', '/en/flux/calendrier/ipc.ics']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const calendar = new ICAL.Component(ICAL.parse(await response.text()));
+      expect(String(calendar.getFirstPropertyValue('prodid'))).toContain('//EN');
+      const events = calendar.getAllSubcomponents('vevent');
+      expect(events.length, path).toBeGreaterThan(0);
+      for (const event of events) expect(String(event.getFirstPropertyValue('url'))).toMatch(new RegExp(`^${origin()}/en/calendrier/`));
+      const text = events.map((e) => String(e.getFirstPropertyValue('description') ?? '')).join('\n');
+      expect(text).not.toContain('Date provisoire');
+      expect(text).not.toContain('Contact :');
+    }
+    expect((await request.get('/en/flux/calendrier/nowhere.ics')).status()).toBe(404);
+    expect((await request.get('/en/flux/nowhere.atom')).status()).toBe(404);
+  });
+});
+
+test.describe('champs anglais', () => {
+  test.skip(secondDatabase, 'gabarits anglais vérifiés au premier passage');
+
+  test('a postponed release shows its contact and date-change reason in English', async ({ page }) => {
+    await page.goto('/en/calendrier');
+    const href = await page.getByRole('link', { name: 'Quarterly national accounts – third quarter' }).first().getAttribute('href');
+    expect(href).toMatch(/^\/en\/calendrier\/[^/]+$/);
+    await expectEnglishPage(page, href!, 'light');
+    await expect(page.getByText('Dissemination department')).toBeVisible();
+    await expect(page.getByText('To incorporate the revised customs data').first()).toBeVisible();
+    await expect(page.locator('[lang="fr"]', { hasText: 'Direction de la diffusion' })).toHaveCount(0);
+  });
+
+  test('galleries show English captions and descriptions where written, French marked otherwise', async ({ page }) => {
+    await page.goto('/en/gallery');
+    await expect(page.getByText('The supervisor checks the questionnaires').first()).toBeAttached();
+    await expect(page.getByRole('img', { name: 'The teams arrive in the Ténéla region' }).first()).toBeAttached();
+    // The oldest album has no English: its captions are French, marked so.
+    await expect(page.locator('p[lang="fr"]', { hasText: 'Ouverture du séminaire par le Directeur général' }).first()).toBeAttached();
+  });
+
+  test('a translated publication’s files are labelled in English', async ({ page, request }) => {
+    const en = await allResults(request, '/en/recherche?q=consumer+price+index');
+    const path = en.find((h) => h.english && /^\/indice\/ipc\/[^/]+$/.test(h.path))!.path;
+    await page.goto(`/en${path}`);
+    await expect(page.getByRole('link', { name: /Full note \(PDF\)/ })).toBeVisible();
+    await expectEnglishPage(page, `/en${path}`, 'light');
+  });
+
+  test('a series page gives its Dataset markup in English at its English address', async ({ page }) => {
+    await page.goto('/en/indice/ipc/series/IPC');
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(jsonLd).toMatchObject({ '@type': 'Dataset', inLanguage: 'en', name: 'Consumer price index – all items' });
+    expect(jsonLd.url).toMatch(/\/en\/indice\/ipc\/series\/IPC$/);
+    await expect(page.getByText('2020 = 100').first()).toBeVisible();
+  });
 });

@@ -42,6 +42,7 @@ test.describe('pages publiques', () => {
       '/ica/ipi/series/IPI/tout',
       '/calendrier',
       '/calendrier/rubrique/ipc',
+      '/alertes',
     ]) {
       test(`${path} (${mode})`, async ({ page }) => {
         await setColourMode(page, mode);

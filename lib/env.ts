@@ -148,6 +148,40 @@ const schema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().min(16, 'doit compter au moins 16 caractères (ex. openssl rand -hex 32)').optional()),
+  /**
+   * Outgoing mail of the email alerts (lib/alerts/mailer.ts), e.g. `smtps://user:pass@smtp.example:465` or
+   * `smtp://relay.internal:25`. Absent: messages are written as `.eml` files under DATA_DIR/mail/ (nothing is sent).
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'doit commencer par smtp:// ou smtps:// (ex. smtps://user:pass@smtp.example:465)')
+        .optional(),
+    ),
+  /** Sender of the alerts, e.g. `Institut de statistique <alertes@institut-stat.example>`. */
+  MAIL_FROM: z.string().trim().min(3).default('Institut de statistique <alertes@localhost>'),
+  /** DKIM signing (optional, both or none): the signing domain and selector, e.g. `institut-stat.example` and `alertes2026`. */
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Path of the PEM private key whose public half is published at `{selector}._domainkey.{domain}`. */
+  DKIM_PRIVATE_KEY_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Set by `npm run build` for Next's build workers: the database copy they read. */
   INSSTAT_BUILD_SNAPSHOT: z.string().optional(),
   /** Set by Next itself (`phase-production-build` during `next build`). */
@@ -162,6 +196,9 @@ const checked = schema.superRefine((v, ctx) => {
   }
   if (v.AUTH_MODE === 'upstream' && !v.AUTH_UPSTREAM_URL) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_UPSTREAM_URL'], message: 'obligatoire quand AUTH_MODE=upstream' });
+  }
+  if (Boolean(v.DKIM_DOMAIN) !== Boolean(v.DKIM_SELECTOR) || Boolean(v.DKIM_DOMAIN) !== Boolean(v.DKIM_PRIVATE_KEY_FILE)) {
+    ctx.addIssue({ code: 'custom', path: ['DKIM_DOMAIN'], message: 'DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY_FILE vont ensemble' });
   }
   if (v.STORAGE_DRIVER === 's3') {
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

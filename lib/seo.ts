@@ -6,7 +6,7 @@ import { shortTitle } from '@/lib/i18n/format';
 import { localize } from '@/lib/i18n/content';
 import { defaultLocale, intlLocales, locales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { languageAlternates, localePath } from '@/lib/i18n/paths';
+import { feedIn, languageAlternates, localePath } from '@/lib/i18n/paths';
 
 /** What a public page tells `pageMetadata` about itself. */
 export type PageMetadataInput = {
@@ -53,7 +53,7 @@ export async function pageMetadata(p: PageMetadataInput): Promise<Metadata> {
       languages: languageAlternates(p.path, available),
       types: {
         'application/atom+xml': feedLinks(p.area, locale),
-        ...(p.calendar ? { 'text/calendar': [{ url: p.calendar, title: t.seo.calendarFeed }] } : {}),
+        ...(p.calendar ? { 'text/calendar': [{ url: feedIn(locale, p.calendar), title: t.seo.calendarFeed }] } : {}),
       },
     },
     openGraph: {

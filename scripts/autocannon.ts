@@ -14,6 +14,8 @@ export type Autocannon = (options: {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  /** Requests per second across all connections (a steady load instead of as fast as possible). */
+  overallRate?: number;
 }) => Promise<AutocannonResult>;
 
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;

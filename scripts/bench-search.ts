@@ -3,6 +3,8 @@
  * them with a real PDF (pdfkit), whose text goes through the extraction queue as an upload's would;
  * then two-word queries, 20 at a time — on the query function (before the server opens the
  * database) and on `/recherche` over HTTP — with their p50, p95 and p99, and the index's size.
+ * Every other publication has an English title and summary (issue 29): the same measures run with
+ * English queries, on English pages (`locale: 'en'`, `/en/recherche`, suggestions with `lang=en`).
  * Everything seeded is removed at the end.
  */
 import { Readable } from 'node:stream';
@@ -43,6 +45,39 @@ const topics = [
   'pêche artisanale',
   'élevage transhumant',
   'secteur informel',
+];
+/** The topics in English (same order), for the English half of the corpus. */
+const topicsEn = [
+  'price of rice',
+  'cotton production',
+  'household census',
+  'youth employment',
+  'livestock exports',
+  'household consumption',
+  'girls’ school enrolment',
+  'maternal health',
+  'foreign trade',
+  'industrial production',
+  'rainfall and harvests',
+  'food price inflation',
+  'access to drinking water',
+  'rural electrification',
+  'road transport',
+  'public finance',
+  'external debt',
+  'artisanal fishing',
+  'transhumant livestock farming',
+  'informal sector',
+];
+const sentencesEn = [
+  'The results show a marked increase on the previous year.',
+  'Data were collected from a representative sample of households.',
+  'Prices recorded in urban markets rose faster than in rural areas.',
+  'Agricultural production depends heavily on the season’s rainfall.',
+  'Exports fell because of lower world prices.',
+  'Women’s activity rate remains below that of men.',
+  'Imports of petroleum products weigh on the trade balance.',
+  'Health indicators are improving in most regions.',
 ];
 const regions = ['Djanta', 'Kalaban', 'Tanbaly', 'Sorodougou', 'Bankasso', 'Niamana', 'Kourou', 'Siby', 'Fana', 'Bougouni'];
 const sentences = [
@@ -124,6 +159,40 @@ export const benchQueries = [
   'Fana emploi',
 ];
 
+/** The same kind of queries, as an English reader types them on English pages. */
+export const benchQueriesEn = [
+  'rice price',
+  'cotton production',
+  'household census',
+  'youth employment',
+  'livestock exports',
+  'household consumption',
+  'girls enrolment',
+  'maternal health',
+  'foreign trade',
+  'industrial production',
+  'rainfall harvests',
+  'food inflation',
+  'drinking water',
+  'rural electrification',
+  'road transport',
+  'public finance',
+  'external debt',
+  'artisanal fishing',
+  'livestock farming',
+  'informal sector',
+  'urban markets',
+  'trade balance',
+  'world prices',
+  'activity rate',
+  'health indicators',
+  'Djanta prices',
+  'Kalaban cotton',
+  'Tanbaly rice',
+  'Bougouni households',
+  'Fana employment',
+];
+
 /** Seeds the corpus (needs the database to itself) and measures the query function. */
 export async function seedAndMeasureSearch(): Promise<Record<string, string | number>> {
   const database = await openDatabase();
@@ -132,6 +201,8 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
   try {
     await removeRows(db);
     const r = random(42);
+    // The English texts draw from their own sequence: the French corpus is the one measured before issue 29.
+    const rEn = random(43);
     let started = Date.now();
     const start = Date.UTC(2016, 0, 1);
     for (let i = 0; i < COUNT; i += 500) {
@@ -139,6 +210,7 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
         Array.from({ length: Math.min(500, COUNT - i) }, (_, k) => {
           const n = i + k + 1;
           const topic = pick(r, topics);
+          const t = topics.indexOf(topic);
           const region = pick(r, regions);
           const at = new Date(start + n * 8_640_000);
           const body = Array.from({ length: 6 }, () => pick(r, sentences)).join(' ');
@@ -148,6 +220,16 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
             title: `Note n° ${n} : ${topic} à ${region}`,
             summary: `${pick(r, sentences)} Cette note porte sur ${topic} dans la région de ${region}.`,
             body: `<p>${body}</p>`,
+            // Every other one translated, as an institute translates its newest and main items.
+            translations:
+              n % 2 === 0
+                ? {
+                    en: {
+                      title: `Note no. ${n}: ${topicsEn[t]} in ${region}`,
+                      summary: `${pick(rEn, sentencesEn)} This note covers ${topicsEn[t]} in the ${region} region.`,
+                    },
+                  }
+                : {},
             status: 'published' as const,
             publishedAt: at,
             createdAt: at,
@@ -217,28 +299,35 @@ export async function seedAndMeasureSearch(): Promise<Record<string, string | nu
         `~${(memorySize.bytes / 1024 / 1024).toFixed(1)} Mo, construit en ${((Date.now() - started) / 1000).toFixed(1)} s`
       : 'non construit';
 
-    // The query function alone, 20 at a time, each query of the list 10 times: all in SQL, then with the index.
-    for (const memory of [false, true]) {
-      enableSearchIndex(db, memory);
-      if (memory) await warmSearchIndex(db);
-      const latencies: number[] = [];
-      const jobs = Array.from({ length: 10 }, () => benchQueries).flat();
-      let next = 0;
-      started = Date.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < jobs.length) {
-            const q = jobs[next++]!;
-            const t = performance.now();
-            await search(db, { q, scope: 'public' });
-            latencies.push(performance.now() - t);
-          }
-        }),
-      );
-      const s = summary(latencies);
-      out[`search() ${memory ? 'avec l’index en mémoire' : 'tout en SQL'}, ${CONCURRENCY} à la fois (${latencies.length} requêtes)`] =
-        `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, ${Math.round(latencies.length / ((Date.now() - started) / 1000))} req/s`;
-    }
+    // The query function alone, 20 at a time, each query of the list 10 times: all in SQL, then with
+    // the index; French queries (French pages), then English ones (English pages).
+    for (const [locale, queries] of [
+      ['fr', benchQueries],
+      ['en', benchQueriesEn],
+    ] as const)
+      for (const memory of [false, true]) {
+        enableSearchIndex(db, memory);
+        if (memory) await warmSearchIndex(db);
+        const latencies: number[] = [];
+        const jobs = Array.from({ length: 10 }, () => queries).flat();
+        let next = 0;
+        started = Date.now();
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (next < jobs.length) {
+              const q = jobs[next++]!;
+              const t = performance.now();
+              await search(db, { q, scope: 'public', locale });
+              latencies.push(performance.now() - t);
+            }
+          }),
+        );
+        const s = summary(latencies);
+        const language = locale === 'fr' ? '' : ', requêtes anglaises (pages anglaises)';
+        out[
+          `search() ${memory ? 'avec l’index en mémoire' : 'tout en SQL'}${language}, ${CONCURRENCY} à la fois (${latencies.length} requêtes)`
+        ] = `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, ${Math.round(latencies.length / ((Date.now() - started) / 1000))} req/s`;
+      }
   } finally {
     await database.close();
   }
@@ -333,6 +422,19 @@ const distinctQuery = (i: number) => {
 
 const page = (q: string) => `/recherche?q=${encodeURIComponent(q)}`;
 const suggestions = (q: string) => `/api/recherche/suggestions?q=${encodeURIComponent(q)}`;
+const pageEn = (q: string) => `/en/recherche?q=${encodeURIComponent(q)}`;
+const suggestionsEn = (q: string) => `/api/recherche/suggestions?q=${encodeURIComponent(q)}&lang=en`;
+
+/** English words of the corpus: their pairs are the English pages' distinct queries. */
+const wordsEn = [
+  ...new Set(
+    [...topicsEn, ...sentencesEn]
+      .join(' ')
+      .toLowerCase()
+      .match(/[a-z]{4,}/g)!,
+  ),
+];
+const distinctQueriesEn = wordsEn.flatMap((a) => wordsEn.filter((b) => b !== a).map((b) => `${a} ${b}`));
 
 async function load(baseUrl: string, seconds: number, next: (i: number) => string, path = page) {
   const latencies: number[] = [];
@@ -384,10 +486,29 @@ export async function benchSearchHttp(baseUrl: string, seconds = 15): Promise<Re
   const json = await load(baseUrl, seconds, (i) => distinctQuery(offset + 2 * distinctQueries.length + i), suggestions);
   for (const q of benchQueries) await fetch(`${baseUrl}/recherche?q=${encodeURIComponent(q)}`).then((r) => r.arrayBuffer());
   const repeated = await load(baseUrl, seconds, (i) => benchQueries[i % benchQueries.length]!);
+  // English pages: English queries never repeated, on the page and in the header box.
+  const offsetEn = Math.floor(Math.random() * distinctQueriesEn.length);
+  const distinctEn = await load(
+    baseUrl,
+    seconds,
+    (i) =>
+      distinctQueriesEn[(offsetEn + i) % distinctQueriesEn.length]! +
+      (i >= distinctQueriesEn.length ? ` ${Math.floor(i / distinctQueriesEn.length)}` : ''),
+    pageEn,
+  );
+  const jsonEn = await load(
+    baseUrl,
+    seconds,
+    (i) => distinctQueriesEn[(offsetEn + 7 * i) % distinctQueriesEn.length]!.toUpperCase() + (i >= distinctQueriesEn.length ? ` ${i}` : ''),
+    suggestionsEn,
+  );
   return {
     [`GET /recherche, deux mots tous différents (${distinctQueries.length} paires), ${CONCURRENCY} connexions, ${seconds} s`]: distinct,
     [`GET /api/recherche/suggestions, deux mots tous différents, ${CONCURRENCY} connexions, ${seconds} s`]: json,
     [`GET /recherche, ${benchQueries.length} recherches répétées (en cache), ${CONCURRENCY} connexions, ${seconds} s`]: repeated,
+    [`GET /en/recherche, deux mots anglais tous différents (${distinctQueriesEn.length} paires), ${CONCURRENCY} connexions, ${seconds} s`]:
+      distinctEn,
+    [`GET /api/recherche/suggestions?lang=en, deux mots anglais différents, ${CONCURRENCY} connexions, ${seconds} s`]: jsonEn,
   };
 }
 

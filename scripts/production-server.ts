@@ -13,6 +13,7 @@ import { handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache'
 import { securityHeaders } from '@/lib/http/security-headers';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/ops/scheduler';
+import { sendDueAlerts } from '@/lib/alerts/service';
 import { getDb } from '@/lib/db/instance';
 import { createDatabaseProbe } from '@/lib/db/probe';
 import { removeStaleUploads } from '@/lib/files/upload-tmp';
@@ -110,6 +111,7 @@ server.listen(env.PORT, env.HOSTNAME, () => {
   scheduler = startScheduler({
     getDb,
     intervalMs: env.SCHEDULER_SECONDS * 1000,
+    sendAlerts: (db) => sendDueAlerts(db),
     invalidate: async (tags) => {
       const response = await fetch(`http://${selfHost.includes(':') ? `[${selfHost}]` : selfHost}:${env.PORT}/api/internal/revalidate`, {
         method: 'POST',

@@ -135,7 +135,9 @@ fi
 # The end-to-end database: wiped, seeded, then a production build reading it.
 prepare_data() {
   rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR.lock"
-  DATA_DIR=$E2E_DATA_DIR npm run --silent db:seed
+  DATA_DIR=$E2E_DATA_DIR npm run --silent db:seed &&
+    # The table e2e/tables-public.spec.ts reads (with every kind of status and note), until the demo has its own.
+    DATA_DIR=$E2E_DATA_DIR npx tsx scripts/tables-fixture.ts
 }
 step "Données e2e (db:seed)" prepare_data
 seed_ok=$?

@@ -17,7 +17,12 @@ import { KeyFigureCard } from './key-figure-card';
 import { Pagination } from './pagination';
 import { PublicationList } from './publication-list';
 import { RichText } from './rich-text';
+import { TableLinks } from '@/components/tables/table-links';
+import { getPublicTableList } from '@/lib/tables/read/public';
+import { tableWords } from '@/lib/tables/read/words';
 import { AreaSeriesList } from './area-series-list';
+import { SubscribeForm } from '@/components/alerts/subscribe-form';
+import { isAlertArea } from '@/lib/alerts/areas';
 import { AreaSeriesTable } from './area-series-table';
 
 /** An area page: introduction, key figures when the area has a series, publications. */
@@ -30,6 +35,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
     getAreaSeries(area.slug),
     getUpcomingReleases(1, area.slug),
   ]);
+  const tables = await getPublicTableList(locale, area.slug);
   const intro = introRow ? localize(introRow, locale, ['body']) : null;
   const next = nextRow ? localize(nextRow, locale, ['title', 'provisionalLabel']) : undefined;
   const tableSeries = allSeries.find((s) => s.meta.code === figures[0]?.meta.code) ?? allSeries[0];
@@ -77,6 +83,8 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
         </section>
       ) : null}
 
+      <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
+
       <section aria-labelledby="publications" className="mt-10">
         <h2 id="publications" className="text-xl font-bold">
           {t.publications(year)}
@@ -121,6 +129,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
         </div>
         <Pagination page={page} totalPages={totalPages} href={(n) => areaListUrl(path, year, n)} locale={locale} />
       </section>
+      {isAlertArea(area.slug) ? <SubscribeForm locale={locale} areas={[area.slug]} /> : null}
     </>
   );
 }

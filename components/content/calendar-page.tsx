@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { TableLinks } from '@/components/tables/table-links';
+import { getReleaseTables } from '@/lib/tables/read/public';
+import { tableWords } from '@/lib/tables/read/words';
 import { notFound } from 'next/navigation';
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/releases/public';
@@ -7,14 +10,16 @@ import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { localePath } from '@/lib/i18n/paths';
+import { feedIn, localePath } from '@/lib/i18n/paths';
 import { formatInZone, releaseWhen, zoneName, type Release } from '@/lib/releases/model';
 import type { PublicRelease } from '@/lib/releases/queries';
 import { seriesPath } from '@/lib/content/addresses';
 import { Breadcrumbs } from './breadcrumbs';
-import { pieces } from './in-lang';
+import { inLang, pieces } from './in-lang';
 import { localizedRelease } from '@/lib/releases/localize';
 import { UntranslatedNotice } from './untranslated-notice';
+import { SubscribeForm } from '@/components/alerts/subscribe-form';
+import { isAlertArea } from '@/lib/alerts/areas';
 
 const badge = 'ml-2 inline-block rounded-full border border-border px-2 py-0.5 text-xs font-semibold';
 
@@ -64,7 +69,8 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
   const aName = a ? areaTexts(a, locale).menuLabel : '';
   if (area && !a?.publicPath) notFound();
   const { upcoming, past } = await getCalendar(area);
-  const feed = icsPath(area);
+  // The calendar's iCalendar feed in the page's language (`/en/flux/calendrier.ics` on English pages).
+  const feed = feedIn(locale, icsPath(area));
   const filters = publicPublicationAreas();
   return (
     <>
@@ -118,6 +124,7 @@ export async function CalendarPage({ area, locale }: { area?: string; locale: Lo
         </h2>
         <ReleaseList releases={past} empty={t.noPast} locale={locale} />
       </section>
+      <SubscribeForm locale={locale} areas={area && isAlertArea(area) ? [area] : []} />
     </>
   );
 }
@@ -133,7 +140,10 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
   const data = await getRelease(slug);
   if (!data) notFound();
   const { changes } = data;
+  const tables = await getReleaseTables(data.release.id, locale);
   const r = localizedRelease(data.release, locale);
+  // Who answers questions about it, in English where the back-office gives it (issue 29).
+  const contact = localize({ contact: data.release.contact, translations: data.release.translations }, locale, ['contact']);
   const lang = (field: 'title' | 'provisionalLabel' | 'reason') => langAttr(r.langOf(field), locale);
   const showsReason = r.status === 'cancelled' && r.reason;
   const area = getArea(r.area);
@@ -171,7 +181,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
         {r.contact ? (
           <>
             <dt className="font-semibold">{t.contact}</dt>
-            <dd>{r.contact}</dd>
+            <dd>{inLang(contact.contact, langAttr(contact.langOf('contact'), locale))}</dd>
           </>
         ) : null}
       </dl>
@@ -227,27 +237,33 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           <p className="mt-2 text-muted">{t.unchanged}</p>
         ) : (
           <ol className="mt-3 space-y-3">
-            {changes.map((c, i) => (
-              <li key={i}>
-                <p>
-                  {pieces(
-                    t.moved(
-                      <time dateTime={c.previousAt.toISOString()}>{formatInZone(c.previousAt, tz, locale)}</time>,
-                      <time dateTime={c.newAt.toISOString()}>{formatInZone(c.newAt, tz, locale)}</time>,
-                    ),
-                  )}
-                </p>
-                <p className="text-sm">{t.reason(c.reason)}</p>
-              </li>
-            ))}
+            {changes.map((row, i) => {
+              // The reason in English where given (back-office, « Reporter »), French marked otherwise.
+              const c = localize(row, locale, ['reason']);
+              return (
+                <li key={i}>
+                  <p>
+                    {pieces(
+                      t.moved(
+                        <time dateTime={c.previousAt.toISOString()}>{formatInZone(c.previousAt, tz, locale)}</time>,
+                        <time dateTime={c.newAt.toISOString()}>{formatInZone(c.newAt, tz, locale)}</time>,
+                      ),
+                    )}
+                  </p>
+                  <p className="text-sm">{pieces(t.reason(inLang(c.reason, langAttr(c.langOf('reason'), locale))))}</p>
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>
+      <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
       <p className="mt-8">
         <Link href={localePath(locale, calendarPath)} className="underline">
           {t.calendar}
         </Link>
       </p>
+      <SubscribeForm locale={locale} areas={isAlertArea(r.area) ? [r.area] : []} />
     </>
   );
 }

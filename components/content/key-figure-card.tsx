@@ -54,7 +54,9 @@ export function KeyFigureCard({ figure: row, headingLevel = 3, locale }: { figur
       </Heading>
       <p className="text-3xl font-bold tabular-nums">
         {formatNumber(latest.value, meta.decimals, locale)}
-        <span className="ml-2 text-sm font-normal text-muted">{meta.basePeriod}</span>
+        <span className="ml-2 text-sm font-normal text-muted">
+          {inLang(meta.basePeriod, langAttr(figure.langOf('basePeriod'), locale))}
+        </span>
       </p>
       {latest.status !== 'A' ? <p className="text-xs text-muted">{s.statusLine(s.status[latest.status])}</p> : null}
       {overPeriod ? <Change value={figure.change} label={overPeriod} locale={locale} /> : null}

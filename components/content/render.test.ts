@@ -163,7 +163,7 @@ describe('lists and other pages', () => {
     expect(out).toContain('<div lang="fr" class="prose-content ">');
   });
 
-  it('shows a series page in English where translated; the Dataset markup stays French', async () => {
+  it('shows a series page in English where translated, with its Dataset markup in English at the English address', async () => {
     const data = { ...seriesData, translations: { en: { label: 'Consumer price index', unit: 'index' } } };
     rows.current = { seriesPage: { data, versions: [data.version] } };
     const out = html(await SeriesPage({ area: ipc, code: 'IPC', range: '10y', locale: 'en' }));
@@ -176,8 +176,17 @@ describe('lists and other pages', () => {
     // Files linked from the English page ask the API for English labels.
     expect(out).toContain('href="/api/v1/series/IPC?format=csv&amp;lang=en"');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(out)![1]!);
-    expect(jsonLd.name).toBe(seriesData.meta.label);
-    expect(jsonLd.url).toBe('http://localhost:3000/indice/ipc/series/IPC');
+    expect(jsonLd).toMatchObject({ name: 'Consumer price index', inLanguage: 'en', url: 'http://localhost:3000/en/indice/ipc/series/IPC' });
+    expect(jsonLd.description).toMatch(/^Consumer price index \(IPC\), index/);
+    expect(jsonLd.variableMeasured).toMatchObject({ name: 'Consumer price index', unitText: 'index' });
+    expect(jsonLd.distribution[0].contentUrl).toBe('http://localhost:3000/api/v1/series/IPC?format=csv&lang=en');
+  });
+
+  it('keeps the French Dataset markup at the French address on the English page of an untranslated series', async () => {
+    rows.current = { seriesPage: { data: { ...seriesData, translations: {} }, versions: [seriesData.version] } };
+    const out = html(await SeriesPage({ area: ipc, code: 'IPC', range: '10y', locale: 'en' }));
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(out)![1]!);
+    expect(jsonLd).toMatchObject({ name: seriesData.meta.label, inLanguage: 'fr', url: 'http://localhost:3000/indice/ipc/series/IPC' });
   });
 
   it('cites the institute by its English name where /admin/about gives one, by its French name marked lang="fr" otherwise', async () => {
@@ -228,7 +237,7 @@ describe('lists and other pages', () => {
     expect(out).toContain('href="/en/calendrier"');
     const calendar = html(await CalendarPage({ locale: 'en' }));
     expect(calendar).toContain('<a class="underline" href="/en/calendrier/ipc-octobre-2026">Consumer prices, October 2026</a>');
-    expect(calendar).toContain('href="/flux/calendrier.ics"');
+    expect(calendar).toContain('href="/en/flux/calendrier.ics"');
     expect(calendar).not.toContain('role="note"');
   });
 });

@@ -13,7 +13,7 @@ import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
-import { citation, datasetJsonLd } from '@/lib/series/jsonld';
+import { citation, datasetJsonLd, englishDataset } from '@/lib/series/jsonld';
 import { downloadFormats, seriesDownloadPath, seriesPath } from '@/lib/content/addresses';
 import { Breadcrumbs } from './breadcrumbs';
 import { inLang, pieces } from './in-lang';
@@ -34,7 +34,8 @@ const mime: Record<(typeof downloadFormats)[number], string> = {
  * (a path segment, so each view is cached whole), the full table, description, versions, downloads,
  * citation, and schema.org Dataset markup for dataset search engines. Label, unit, methodology and
  * source in English where translated (else French marked `lang="fr"`, with the notice when the label
- * or methodology is); the Dataset markup stays French (its `inLanguage`), at the French address.
+ * or methodology is); the Dataset markup in English at the English address when the label is
+ * translated (`inLanguage: en`, English downloads), French at the French address otherwise.
  */
 export async function SeriesPage({ area, code, range, locale }: { area: Area; code: string; range: SeriesRange; locale: Locale }) {
   const s = messages(locale).series;
@@ -47,7 +48,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
   // Plain data (no functions) for the series components.
   const data = { ...page.data, meta: localized.meta };
   const { meta } = data;
-  const lang = (field: 'label' | 'unit' | 'methodology' | 'source') => langAttr(langOf(field), locale);
+  const lang = (field: 'label' | 'unit' | 'basePeriod' | 'methodology' | 'source') => langAttr(langOf(field), locale);
   const site = env.SITE_URL.replace(/\/$/, '');
   const frenchUrl = `${site}${seriesPath(page.data.meta)}`;
   const url = `${site}${localePath(locale, seriesPath(meta) ?? '/')}`;
@@ -60,7 +61,16 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
     url: `${site}${seriesDownloadPath(meta.code, format)}`,
     mime: mime[format],
   }));
-  const jsonLd = datasetJsonLd({ data: page.data, url: frenchUrl, downloads, publisher: frenchPublisher });
+  const inEnglish = locale !== 'fr' && englishDataset(page.data.translations);
+  const jsonLd = inEnglish
+    ? datasetJsonLd({
+        data,
+        url,
+        downloads: downloads.map((d, i) => ({ ...d, url: `${site}${seriesDownloadPath(meta.code, downloadFormats[i]!, locale)}` })),
+        publisher,
+        locale,
+      })
+    : datasetJsonLd({ data: page.data, url: frenchUrl, downloads, publisher: frenchPublisher });
 
   return (
     <>
@@ -70,11 +80,17 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
         {meta.label}
       </h1>
       <p className="mt-2 text-muted">
-        {t.subtitle(
-          meta.code,
-          s.frequency[meta.frequency],
-          `${meta.unit}${meta.basePeriod ? ` (${meta.basePeriod})` : ''}`,
-          s.seasonalAdjustment[meta.seasonalAdjustment],
+        {pieces(
+          t.subtitle(
+            meta.code,
+            s.frequency[meta.frequency],
+            // Unit and base period each in its language: French ones marked on English pages.
+            <>
+              {inLang(meta.unit, lang('unit'))}
+              {meta.basePeriod ? <> ({inLang(meta.basePeriod, lang('basePeriod'))})</> : null}
+            </>,
+            s.seasonalAdjustment[meta.seasonalAdjustment],
+          ),
         )}
       </p>
 
@@ -152,7 +168,7 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
           <dt className="font-semibold">{t.unit}</dt>
           <dd>
             {inLang(meta.unit, lang('unit'))}
-            {meta.basePeriod ? `, ${meta.basePeriod}` : ''}
+            {meta.basePeriod ? <>, {inLang(meta.basePeriod, lang('basePeriod'))}</> : ''}
           </dd>
           <dt className="font-semibold">{t.frequency}</dt>
           <dd>{s.frequency[meta.frequency]}</dd>

@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { TableLinks } from '@/components/tables/table-links';
+import { getPublicTableList } from '@/lib/tables/read/public';
+import { tableWords } from '@/lib/tables/read/words';
 import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getAllSeries } from '@/lib/series/public';
@@ -36,7 +39,7 @@ export function dataRoute(locale: Locale) {
   async function DataPage() {
     const s = messages(locale).series;
     const t = s.data;
-    const series = await getAllSeries();
+    const [series, tables] = await Promise.all([getAllSeries(), getPublicTableList(locale)]);
     const site = env.SITE_URL.replace(/\/$/, '');
     const example = series[0]?.meta.code ?? 'IPC';
     return (
@@ -116,6 +119,8 @@ export function dataRoute(locale: Locale) {
           </div>
           <p className="mt-3 text-sm">{t.statuses(statusCodes.map((c) => `${c} ${s.status[c]}`))}</p>
         </section>
+
+        <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
 
         <section aria-labelledby="sgdd" className="mt-10 max-w-4xl">
           <h2 id="sgdd" className="text-xl font-bold">

@@ -32,7 +32,14 @@ export function searchRoute(locale: Locale) {
     // Results depend on the time (scheduled items): never prerendered.
     await connection();
     const result = params.q.trim()
-      ? await cachedSearch(await getDb(), { q: params.q, area: params.area, kind: params.kind, year: params.year, page: params.page })
+      ? await cachedSearch(await getDb(), {
+          q: params.q,
+          area: params.area,
+          kind: params.kind,
+          year: params.year,
+          page: params.page,
+          locale,
+        })
       : null;
     const t = messages(locale).search.page;
     return (

@@ -17,6 +17,7 @@ describe('search results in English', () => {
     sourceId: String(n),
     title: [{ text: `Bulletin ${n}`, hit: false }],
     excerpt: [],
+    lang: { title: 'fr', excerpt: 'fr' },
     inDocument: false,
     kindLabel: 'Publication',
     area: area.slug,

@@ -102,7 +102,8 @@ function Facet({
 /** Results of a search with their filters, notices and pages; the public page and the back-office share it. */
 export function SearchResults({ result, params, scope, base, locale }: Props) {
   const t = messages(locale).search.results;
-  const contentLang = locale === 'fr' ? undefined : 'fr';
+  // Each hit says the language of its title and excerpt: marked where it is not the page's.
+  const langOf = (lang: Locale) => (lang === locale ? undefined : lang);
   const name = namer(locale);
   // Every link stays in the page's language: the search's own pages, and the pages it found.
   const link = (p: Partial<SearchPageParams>) => localePath(locale, searchHref(p, base));
@@ -184,8 +185,8 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                         </span>
                       ) : null}
                     </p>
-                    {/* The index is French: titles and excerpts are shown as written, marked French on English pages. */}
-                    <h2 className="mt-1 text-lg font-semibold leading-snug" lang={contentLang}>
+                    {/* Titles and excerpts as written: English where translated, French (marked) otherwise. */}
+                    <h2 className="mt-1 text-lg font-semibold leading-snug" lang={langOf(h.lang.title)}>
                       {href ? (
                         <Link href={href}>
                           <Highlighted segments={h.title} />
@@ -197,7 +198,7 @@ export function SearchResults({ result, params, scope, base, locale }: Props) {
                     {h.excerpt.length > 0 ? (
                       <p className="mt-1 text-fg">
                         {h.inDocument ? <span className="font-medium">{`${t.inDocument} `}</span> : null}
-                        <span lang={contentLang}>
+                        <span lang={langOf(h.lang.excerpt)}>
                           <Highlighted segments={h.excerpt} />
                         </span>
                       </p>

@@ -1,7 +1,7 @@
 import { formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { inRange, plot, type ChartRange } from '@/lib/series/chart/geometry';
+import { axisFontSize, inRange, plot, type ChartRange } from '@/lib/series/chart/geometry';
 import { trendSentence } from '@/lib/series/chart/trend';
 import type { SeriesData } from '@/lib/series/model';
 
@@ -35,7 +35,7 @@ export function SeriesChart({ data, range, locale }: { data: SeriesData; range: 
           {t.title(meta.label, t.range[range], `${meta.unit}${meta.basePeriod ? `, ${meta.basePeriod}` : ''}`)}
         </title>
         <desc id={`${id}-desc`}>{sentence}</desc>
-        <g fontSize="12" fill="currentColor">
+        <g fontSize={axisFontSize} fill="currentColor">
           {yTicks.map((tick) => (
             <g key={tick.value}>
               <line x1={frame.left} x2={frame.width - frame.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity="0.15" />

@@ -5,10 +5,11 @@ import type { Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';
 
 /**
- * As `/api/recherche/suggestions` answers (lib/search/query.ts), the same for every language:
- * `url` is the French path, `kindLabel` French, `source` says what it is.
+ * As `/api/recherche/suggestions` answers (lib/search/query.ts): `url` is the French path,
+ * `kindLabel` French, `source` says what it is; asked with `lang=en`, titles are English where
+ * written and `lang` says which language each is in.
  */
-type Suggestion = { title: string; url: string; kindLabel: string; source?: string };
+type Suggestion = { title: string; url: string; kindLabel: string; source?: string; lang?: string };
 
 /**
  * Progressive enhancement of the header search box: titles of matching pages in a `<datalist>`
@@ -48,7 +49,8 @@ export function SearchSuggestions({
         controller?.abort();
         controller = new AbortController();
         try {
-          const res = await fetch(`/api/recherche/suggestions?q=${encodeURIComponent(input.value)}`, { signal: controller.signal });
+          const lang = locale === 'fr' ? '' : `&lang=${locale}`;
+          const res = await fetch(`/api/recherche/suggestions?q=${encodeURIComponent(input.value)}${lang}`, { signal: controller.signal });
           if (!res.ok) return;
           const body = (await res.json()) as { suggestions: Suggestion[] };
           setItems((latest = body.suggestions));
@@ -68,7 +70,12 @@ export function SearchSuggestions({
   return (
     <datalist id={listId}>
       {items.map((s) => (
-        <option key={s.url} value={s.title} label={(s.source && kindLabels[s.source]) || s.kindLabel} />
+        <option
+          key={s.url}
+          value={s.title}
+          label={(s.source && kindLabels[s.source]) || s.kindLabel}
+          lang={s.lang && s.lang !== locale ? s.lang : undefined}
+        />
       ))}
     </datalist>
   );

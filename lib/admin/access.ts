@@ -132,12 +132,31 @@ export const needs = {
    * areas' writers. Nothing of it is public before a second person approves it (lib/review).
    */
   prepareValues: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'préparer des valeurs de cette série' }),
+  /**
+   * Tables (lib/tables): creating one, and preparing a version of its cells (an import), is its
+   * area's writers' — nothing of a table is public before a second person approves a version.
+   * Changing the description of a table already public is the public site's, which takes a publisher.
+   */
+  createTable: (area: string): Need => ({ to: 'edit', areas: [area], what: 'créer un tableau dans cette rubrique' }),
+  describeTable: (areas: readonly string[], isPublic: boolean): Need[] => [
+    { to: 'edit', areas, what: 'modifier la description de ce tableau' },
+    ...(isPublic ? [editPublic(areas)] : []),
+  ],
+  prepareTable: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'préparer une version de ce tableau' }),
   /** Approving what a writer submitted, or sending it back (lib/review): a publisher's second pair of eyes. */
   review: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'approuver ou renvoyer ce qui est soumis pour relecture' }),
   deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,
   users: { to: 'administer', what: 'gérer les comptes et leurs rôles' } as const satisfies Need,
   identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,
   journal: { to: 'publish', what: 'consulter le journal d’activité' } as const satisfies Need,
+  /**
+   * Email alerts (lib/alerts/admin.ts): every account sees how many subscribe to each area (counts,
+   * never an address); publishers, who put releases out, see the outbox and send themselves a test
+   * message; only administrators export or delete one address on its owner's request.
+   */
+  alertCounts: { to: 'read' } as const satisfies Need,
+  alertOutbox: { to: 'publish', what: 'consulter la file d’envoi des alertes ni envoyer un message d’essai' } as const satisfies Need,
+  alertSubscriber: { to: 'administer', what: 'exporter ou effacer les données d’un abonné aux alertes' } as const satisfies Need,
 };
 
 /** The user API's `POST /api/user`: creating an account is an administrator's act. */

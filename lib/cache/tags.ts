@@ -22,6 +22,10 @@ export const tags = {
   series: (code: string) => `series:${code}`,
   /** Lists of series: key figures of the home and of areas, the API's list, the sitemap's series pages. */
   seriesList: 'series',
+  /** One table's page, downloads and API answers (lib/tables). */
+  table: (code: string) => `table:${code}`,
+  /** Lists of tables: `/donnees`, the areas' lists, the API's catalogue, the sitemap's table pages. */
+  tableList: 'tables',
   releases: 'releases',
   sitemap: 'sitemap',
 } as const;

@@ -53,7 +53,22 @@ export const areaCalendarPath = (slug?: string) => (slug ? `${calendarPath}/${ca
 /** A release of the calendar: `/calendrier/{slug}`. */
 export const releasePath = (r: { slug: string }) => `${calendarPath}/${r.slug}`;
 /** Public pages outside the area registry and the calendar, the same in every language. */
-export const staticPagePaths: readonly string[] = [dataPath, nsdpPath, searchPath];
+/** Email alerts (lib/alerts): subscribe, then the pages a message's links lead to. */
+export const alertPaths = {
+  subscribe: '/alertes',
+  confirm: '/alertes/confirmation',
+  unsubscribe: '/alertes/desabonnement',
+  manage: '/alertes/gerer',
+} as const;
+/** Their handlers (forms without JavaScript post there; RFC 8058 one-click to `unsubscribe`). */
+export const alertApiPaths = {
+  subscribe: '/api/alertes',
+  confirm: '/api/alertes/confirmation',
+  unsubscribe: '/api/alertes/desabonnement',
+  manage: '/api/alertes/gerer',
+} as const;
+
+export const staticPagePaths: readonly string[] = [dataPath, nsdpPath, searchPath, ...Object.values(alertPaths)];
 
 /** The prefix of stored files: `/fichiers/{id}/{name}`. */
 export const filesPrefix = '/fichiers/';

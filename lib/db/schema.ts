@@ -261,6 +261,7 @@ export const publicationFiles = pgTable(
       .references(() => files.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
     label: text('label'),
+    translations: translations<'label'>(),
   },
   (t) => [primaryKey({ columns: [t.publicationId, t.fileId] }), index('publication_files_file_idx').on(t.fileId)],
 );
@@ -328,6 +329,7 @@ export const galleryImages = pgTable(
     caption: text('caption').notNull().default(''),
     alt: text('alt').notNull().default(''),
     position: integer('position').notNull().default(0),
+    translations: translations<'caption' | 'alt'>(),
   },
   (t) => [index('gallery_images_gallery_idx').on(t.galleryId, t.position), index('gallery_images_file_idx').on(t.fileId)],
 );
@@ -360,6 +362,7 @@ export const tenderFiles = pgTable(
       .references(() => files.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
     label: text('label'),
+    translations: translations<'label'>(),
   },
   (t) => [primaryKey({ columns: [t.tenderId, t.fileId] }), index('tender_files_file_idx').on(t.fileId)],
 );
@@ -387,7 +390,7 @@ export const series = pgTable(
     headline: boolean('headline').notNull().default(false),
     /** IMF indicator code for the National Summary Data Page and its SDMX-ML files (`PCPI_IX`); null when not on it. */
     imfIndicator: text('imf_indicator'),
-    translations: translations<'label' | 'unit' | 'methodology' | 'source'>(),
+    translations: translations<'label' | 'unit' | 'methodology' | 'source' | 'basePeriod'>(),
     /** Optimistic lock of the metadata (values are versioned in series_versions). */
     version: integer('version').notNull().default(1),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -486,7 +489,7 @@ export const releases = pgTable(
     reason: text('reason'),
     /** Who answers questions about it. */
     contact: text('contact').notNull().default(''),
-    translations: translations<'title' | 'provisionalLabel' | 'reason'>(),
+    translations: translations<'title' | 'provisionalLabel' | 'reason' | 'contact'>(),
     /** iCalendar SEQUENCE: rises on every change a subscriber should see. */
     sequence: integer('sequence').notNull().default(0),
     version: integer('version').notNull().default(1),
@@ -536,6 +539,7 @@ export const releaseDateChanges = pgTable(
     previousAt: ts('previous_at').notNull(),
     newAt: ts('new_at').notNull(),
     reason: text('reason').notNull(),
+    translations: translations<'reason'>(),
     changedAt: ts('changed_at').notNull().defaultNow(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -552,6 +556,23 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  */
 const weighted = (parts: [column: string, weight: 'A' | 'B' | 'C' | 'D'][]) =>
   sql.raw(parts.map(([c, w]) => `setweight(to_tsvector('fr_search', translate(coalesce(${c}, ''), '’', '''')), '${w}')`).join(' || '));
+
+/**
+ * The text an English page searches (migration `english`): each part in English where the item has
+ * it (`en_search`: unaccent, English stemmer and stop words), else in French as `weighted` reads it
+ * — so an untranslated item, or an untranslated part, is still found by its French words.
+ */
+const weightedEnglish = (parts: [column: string, weight: 'A' | 'B' | 'C' | 'D'][]) =>
+  sql.raw(
+    parts
+      .map(([c, w]) => {
+        const fr = `to_tsvector('fr_search', translate(coalesce(${c}, ''), '’', ''''))`;
+        if (c === 'doc_text') return `setweight(${fr}, '${w}')`;
+        const en = `to_tsvector('en_search', translate(coalesce(${c}_en, ''), '’', ''''))`;
+        return `setweight(case when coalesce(${c}_en, '') <> '' then ${en} else ${fr} end, '${w}')`;
+      })
+      .join(' || '),
+  );
 
 /**
  * What the search looks in: one row per item of a kind, institutional page and series, kept up to
@@ -601,10 +622,29 @@ export const searchDocuments = pgTable(
           ['doc_text', 'D'],
         ]),
       ),
+    /**
+     * The item's English texts, copied by a trigger from its `translations` (migration `english`):
+     * empty where it has none, and the English pages then find and show the French.
+     */
+    titleEn: text('title_en').notNull().default(''),
+    summaryEn: text('summary_en').notNull().default(''),
+    bodyEn: text('body_en').notNull().default(''),
+    /** What English pages match: each part in English where written, in French otherwise; files' text in French. */
+    tsvEn: tsvector('tsv_en')
+      .notNull()
+      .generatedAlwaysAs(
+        weightedEnglish([
+          ['title', 'A'],
+          ['summary', 'B'],
+          ['body', 'C'],
+          ['doc_text', 'D'],
+        ]),
+      ),
   },
   (t) => [
     uniqueIndex('search_documents_source_key').on(t.source, t.sourceId),
     index('search_documents_tsv_idx').using('gin', t.tsv),
+    index('search_documents_tsv_en_idx').using('gin', t.tsvEn),
     index('search_documents_date_idx').on(t.date),
   ],
 );
@@ -619,6 +659,12 @@ export const searchGeneration = pgTable('search_generation', {
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
   index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`),
+]);
+
+/** The words of the English texts (same form): English pages complete and correct from both vocabularies. */
+export const searchWordsEn = pgTable('search_words_en', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_en_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  index('search_words_en_prefix_idx').on(sql`${t.word} text_pattern_ops`),
 ]);
 
 /**

@@ -16,10 +16,10 @@ describe('feedLinks', () => {
     expect(links.at(-1)!.url).toBe(`/flux/publications/${area.slug}.atom`);
   });
 
-  it('titles them in English on English pages, the feeds’ addresses unchanged', () => {
+  it('titles them in English on English pages, and announces the English feeds there', () => {
     const fr = feedLinks(area.slug, 'fr');
     const en = feedLinks(area.slug, 'en');
-    expect(en.map((l) => l.url)).toEqual(fr.map((l) => l.url));
+    expect(en.map((l) => l.url)).toEqual(fr.map((l) => `/en${l.url}`));
     expect(en.slice(0, 3).map((l) => l.title)).toEqual(['News', 'Latest publications', 'Published releases']);
     expect(en.at(-1)!.title).toBe(`Publications: ${areaTexts(area, 'en').menuLabel}`);
   });

@@ -7,12 +7,19 @@
  * them (`./messages.test.ts`). The back-office is French only and keeps its strings where they are.
  */
 import type { Locale } from './locales';
+import { alerts } from './messages/alerts';
 import { content } from './messages/content';
 import { search } from './messages/search';
 import { series } from './messages/series';
 import { site } from './messages/site';
 
-const catalogue = (locale: Locale) => ({ site: site[locale], content: content[locale], series: series[locale], search: search[locale] });
+const catalogue = (locale: Locale) => ({
+  site: site[locale],
+  content: content[locale],
+  series: series[locale],
+  search: search[locale],
+  alerts: alerts[locale],
+});
 const catalogues = { fr: catalogue('fr'), en: catalogue('en') } satisfies Record<Locale, unknown>;
 
 export type Messages = ReturnType<typeof catalogue>;

@@ -21,6 +21,12 @@ export function localePath(locale: Locale, path: string): string {
   return prefix + path;
 }
 
+/**
+ * A feed's address in `locale` (`/flux/actualites.atom` → `/en/flux/actualites.atom`): feeds are not
+ * pages (`localePath` leaves them alone) but have one version per language.
+ */
+export const feedIn = (locale: Locale, path: string): string => (locale === defaultLocale ? path : `${localePrefix(locale)}${path}`);
+
 /** Paths that are not pages (files, feeds, handlers, the back-office), hence the same in every language. */
 const sharedPrefixes = ['/api/', '/fichiers/', '/flux/', '/nsdp/', '/_next/', '/admin/'];
 function isPagePath(path: string): boolean {

@@ -17,6 +17,8 @@ export type CronDeps = {
   getDb: () => Promise<Db>;
   /** Expires the cache tags of what went online (`invalidateTags`). */
   invalidate: (tags: string[]) => void | Promise<void>;
+  /** Sends the email alerts due (lib/alerts/service.ts), within the call's time. */
+  sendAlerts?: (db: Db) => Promise<unknown>;
   /** Reads queued documents' text (the search); none when extraction is off. */
   extract?: () => Promise<void>;
   now?: () => Date;
@@ -33,6 +35,7 @@ export async function handleCron(request: Request, deps: CronDeps): Promise<Resp
   const { published, tags } = await publishDueItems(db, deps.now?.() ?? new Date());
   if (tags.length > 0) await deps.invalidate(tags);
   if (published.length > 0) console.info(`Mise en ligne programmée (cron) : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
+  await deps.sendAlerts?.(db);
   await deps.extract?.();
   const run: CronRun = { published, tags: tags.length };
   return json(run);

@@ -15,6 +15,8 @@ import { mergeTags, publishDueOfKind } from '@/lib/content/mutations/lifecycle';
 import { publishDueReleases } from '@/lib/releases/links';
 import { heldPublications } from '@/lib/releases/review';
 import { announceDueVersions } from '@/lib/series/versions';
+import { announceDueTableVersions } from '@/lib/tables/versions';
+import { enqueueCorrectionAlerts, enqueueReleaseAlerts } from '@/lib/alerts/enqueue';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
@@ -24,7 +26,8 @@ const SCHEDULER_LOCK = 0x1e5_5ca1;
 /**
  * Publishes every scheduled item (of `kinds`) whose release time is at or before `now`, with one
  * audit entry each (`{entity}.publish`, no user), marks the calendar releases due as published, and
- * announces the series versions whose time has come, all in one transaction. Idempotent and safe to
+ * announces the series versions whose time has come, and queues the subscribers' email alerts of
+ * the releases and corrections now public (lib/alerts/enqueue.ts), all in one transaction. Idempotent and safe to
  * run from several app instances or crons at once: the transaction holds a database lock, and a run
  * that finds it taken returns nothing (the other run publishes), so each item is published and
  * audited once. Returns what was published and the cache tags to invalidate.
@@ -55,6 +58,17 @@ export async function publishDueItems(
     const series = await announceDueVersions(tx, now);
     for (const v of series.versions) published.push({ entity: 'series', id: v.number, title: `${v.code}, version ${v.number}` });
     tagLists.push(series.tags);
+    // Table versions likewise (lib/tables).
+    const tables = await announceDueTableVersions(tx, now);
+    for (const v of tables.versions) published.push({ entity: 'table', id: v.number, title: `${v.code}, version ${v.number}` });
+    tagLists.push(tables.tags);
+    // Subscribers' alerts, queued in this transaction: they go out if and only if the release or correction did.
+    await enqueueReleaseAlerts(
+      tx,
+      due.releases.map((r) => r.id),
+      now,
+    );
+    await enqueueCorrectionAlerts(tx, now);
     // Housekeeping under the same lock: expiries older than a month leave `cache_tags`.
     await pruneCacheTags(tx, now);
     return { published, tags: mergeTags(...tagLists) };
@@ -68,6 +82,11 @@ export type SchedulerOptions = {
   invalidate: (tags: string[]) => void | Promise<void>;
   /** Time between two runs; 15 s by default. */
   intervalMs?: number;
+  /**
+   * Sends the email alerts due (lib/alerts/service.ts `sendDueAlerts`), started after each run and
+   * not awaited: a long send never delays the next minute's publications.
+   */
+  sendAlerts?: (db: Db) => Promise<unknown>;
 };
 
 export type Scheduler = {
@@ -83,7 +102,7 @@ export type Scheduler = {
  * French and retried at the next tick instead of crashing the server — a failed cache
  * invalidation included.
  */
-export function startScheduler({ getDb, invalidate, intervalMs = 15_000 }: SchedulerOptions): Scheduler {
+export function startScheduler({ getDb, invalidate, intervalMs = 15_000, sendAlerts }: SchedulerOptions): Scheduler {
   let running: Promise<void> | null = null;
   let stopped = false;
   // Tags of items already online whose invalidation failed: retried at every run until it works
@@ -97,6 +116,7 @@ export function startScheduler({ getDb, invalidate, intervalMs = 15_000 }: Sched
       if (published.length > 0) {
         console.info(`Mise en ligne programmée : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
       }
+      if (sendAlerts) void sendAlerts(db).catch(() => {});
       for (const tag of tags) pending.add(tag);
       if (pending.size > 0) {
         await invalidate([...pending]);

@@ -6,6 +6,11 @@
  */
 import type { Release } from './model';
 import { releasePath } from '@/lib/content/addresses';
+import type { Locale } from '@/lib/i18n/locales';
+import { localize } from '@/lib/i18n/content';
+import { localePath } from '@/lib/i18n/paths';
+import { localizedRelease } from './localize';
+import type { PublicRelease } from './queries';
 
 const EVENT_MINUTES = 30;
 
@@ -43,21 +48,45 @@ export function fold(line: string): string {
 
 const icsStatus = (r: Release) => (r.status === 'cancelled' ? 'CANCELLED' : r.status === 'announced' ? 'TENTATIVE' : 'CONFIRMED');
 
-export function releasesToIcs(list: Release[], { site, name, host }: { site: string; name: string; host: string }): string {
+/** The feed's fixed words per language (French: as the feed always wrote them). */
+const icsWords: Readonly<Record<Locale, { product: string; provisional: (label: string) => string; contact: (c: string) => string }>> = {
+  fr: { product: 'Calendrier des parutions//FR', provisional: (l) => `Date provisoire : ${l}.`, contact: (c) => `Contact : ${c}` },
+  en: { product: 'Release calendar//EN', provisional: (l) => `Provisional date: ${l}.`, contact: (c) => `Contact: ${c}` },
+};
+
+/**
+ * The releases as an iCalendar document, in `locale` (French by default): in English, each
+ * release's texts where translated — a title still in French says so (`LANGUAGE=fr`) — and links to
+ * the English release pages.
+ */
+export function releasesToIcs(
+  list: (Release & { translations?: PublicRelease['translations'] | null })[],
+  { site, name, host, locale = 'fr' }: { site: string; name: string; host: string; locale?: Locale },
+): string {
+  const w = icsWords[locale];
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(name)}//Calendrier des parutions//FR`,
+    `PRODID:-//${escapeText(name)}//${w.product}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(name)}`,
   ];
-  for (const r of list) {
+  if (locale !== 'fr') lines.push(`X-WR-CALDESC;LANGUAGE=${locale}:${escapeText(name)}`);
+  for (const item of list) {
+    let r: Release = item;
+    let titleLang = '';
+    if (locale !== 'fr') {
+      const l = localizedRelease(item, locale);
+      const contact = localize({ contact: item.contact, translations: item.translations }, locale, ['contact']).contact;
+      r = { ...item, title: l.title, provisionalLabel: l.provisionalLabel, reason: l.reason, contact };
+      if (l.langOf('title') !== locale) titleLang = `;LANGUAGE=${l.langOf('title')}`;
+    }
     const end = new Date(r.scheduledAt.getTime() + EVENT_MINUTES * 60_000);
     const description = [
-      r.status === 'announced' && r.provisionalLabel ? `Date provisoire : ${r.provisionalLabel}.` : '',
+      r.status === 'announced' && r.provisionalLabel ? w.provisional(r.provisionalLabel) : '',
       r.reason ? r.reason : '',
-      r.contact ? `Contact : ${r.contact}` : '',
+      r.contact ? w.contact(r.contact) : '',
     ]
       .filter(Boolean)
       .join('\n');
@@ -69,9 +98,9 @@ export function releasesToIcs(list: Release[], { site, name, host }: { site: str
       `DTEND:${stamp(end)}`,
       `SEQUENCE:${r.sequence}`,
       `STATUS:${icsStatus(r)}`,
-      `SUMMARY:${escapeText(r.title)}`,
+      `SUMMARY${titleLang}:${escapeText(r.title)}`,
       ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
-      `URL:${site}${releasePath(r)}`,
+      `URL:${site}${localePath(locale, releasePath(r))}`,
       `LAST-MODIFIED:${stamp(r.updatedAt)}`,
       'END:VEVENT',
     );

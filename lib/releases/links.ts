@@ -12,6 +12,7 @@ import { publicationTags, tags } from '@/lib/cache/tags';
 import type { PublicationTranslations } from '@/lib/content/queries/publications';
 import type { Db } from '@/lib/db/open';
 import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
+import { dataTableVersions } from '@/lib/tables/schema';
 import type { SeriesTranslations } from '@/lib/series/queries';
 import { formatInZone } from './model';
 import type { Actor, ReleaseWrite } from './model';
@@ -246,6 +247,10 @@ export async function moveLinked(tx: Db, releaseId: number, at: Date, now: Date)
     .update(seriesVersions)
     .set({ publishedAt: at })
     .where(and(eq(seriesVersions.releaseId, releaseId), isNull(seriesVersions.announcedAt), gt(seriesVersions.publishedAt, now)));
+  await tx
+    .update(dataTableVersions)
+    .set({ publishedAt: at })
+    .where(and(eq(dataTableVersions.releaseId, releaseId), isNull(dataTableVersions.announcedAt), gt(dataTableVersions.publishedAt, now)));
 }
 
 /** Whether a release still carries content that is not out (a cancellation would strand it). */
@@ -261,7 +266,12 @@ export async function carriesPending(tx: Db, releaseId: number, now: Date): Prom
     .from(seriesVersions)
     .where(and(eq(seriesVersions.releaseId, releaseId), gt(seriesVersions.publishedAt, now)))
     .limit(1);
-  return Boolean(pub || version);
+  const [tableVersion] = await tx
+    .select({ id: dataTableVersions.id })
+    .from(dataTableVersions)
+    .where(and(eq(dataTableVersions.releaseId, releaseId), gt(dataTableVersions.publishedAt, now)))
+    .limit(1);
+  return Boolean(pub || version || tableVersion);
 }
 
 /**
@@ -293,6 +303,10 @@ export async function publishDueReleases(tx: Db, now: Date): Promise<{ releases:
         .update(seriesVersions)
         .set({ publishedAt: now })
         .where(and(eq(seriesVersions.releaseId, r.id), lte(seriesVersions.publishedAt, now)));
+      await tx
+        .update(dataTableVersions)
+        .set({ publishedAt: now })
+        .where(and(eq(dataTableVersions.releaseId, r.id), lte(dataTableVersions.publishedAt, now)));
     }
     await writeAudit(tx, {
       actor: 'Calendrier des parutions',

@@ -6,7 +6,10 @@ import type { PublicRelease } from './queries';
 
 const releaseFields = ['title', 'provisionalLabel', 'reason'] as const;
 
-/** A release's title, provisional window and reason in `locale` where translated (`translations` may be absent: French). */
+/**
+ * A release's title, provisional window and reason in `locale` where translated (`translations` may
+ * be absent: French). Its contact (issue 29) goes through `localize(row, locale, ['contact'])` where shown.
+ */
 export function localizedRelease<
   R extends Pick<Release, 'title' | 'provisionalLabel' | 'reason'> & { translations?: PublicRelease['translations'] | null },
 >(r: R, locale: Locale) {

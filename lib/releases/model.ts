@@ -2,6 +2,7 @@
  * What a release of the calendar is, independent of the database: statuses in French, times in the
  * institute's zone (in French by default; the public pages pass their language).
  */
+import type { Translations } from '@/lib/db/schema';
 import type { AuditInput } from '@/lib/audit/write';
 import { intlLocales, type Locale } from '@/lib/i18n/locales';
 
@@ -22,7 +23,8 @@ export const releaseStatusLabel: Record<ReleaseStatus, string> = {
   published: 'publié',
 };
 
-export type DateChange = { previousAt: Date; newAt: Date; reason: string; changedAt: Date };
+/** A change of a release's date; its reason's English in `translations` (issue 29), where written. */
+export type DateChange = { previousAt: Date; newAt: Date; reason: string; changedAt: Date; translations?: Translations<'reason'> };
 
 export type Release = {
   id: number;

@@ -4,7 +4,7 @@
  * version the form was loaded with, and is audited in the same transaction. The English title,
  * provisional window and reason (issue 15) are written beside the French, versioned and audited alike.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeAudit } from '@/lib/audit/write';
 import { englishChanges, mergedTranslations, storedTranslations, withoutEnglish } from '@/lib/content/mutations/translations';
@@ -89,7 +89,10 @@ export async function createRelease(
 }
 
 type Change =
-  { kind: 'confirm'; scheduledAt: Date } | { kind: 'move'; scheduledAt: Date; reason: string } | { kind: 'cancel'; notice: string };
+  | { kind: 'confirm'; scheduledAt: Date }
+  /** `reasonEn`: the reason in English (optional), kept with the release and its date change. */
+  | { kind: 'move'; scheduledAt: Date; reason: string; reasonEn?: string }
+  | { kind: 'cancel'; notice: string };
 
 /** Confirms, moves or cancels a release, if nobody changed it since `expectedVersion`. */
 export async function changeRelease(
@@ -144,6 +147,9 @@ export async function changeRelease(
         .where(eq(releases.id, id));
       summary = `Parution confirmée : « ${current.title} », le ${change.scheduledAt.toISOString()}.`;
     } else if (change.kind === 'move') {
+      // The new reason's English, when given, replaces the old one's; otherwise the old one goes.
+      const reasonEn = change.reasonEn?.trim() ?? '';
+      const translations = withoutEnglish(current.translations, ['reason']);
       await tx
         .update(releases)
         .set({
@@ -151,7 +157,7 @@ export async function changeRelease(
           status: 'postponed',
           scheduledAt: change.scheduledAt,
           reason: change.reason.trim(),
-          translations: withoutEnglish(current.translations, ['reason']),
+          translations: reasonEn ? { ...translations, en: { ...translations.en, reason: reasonEn } } : translations,
         })
         .where(eq(releases.id, id));
       await tx.insert(releaseDateChanges).values({
@@ -159,6 +165,7 @@ export async function changeRelease(
         previousAt: current.scheduledAt,
         newAt: change.scheduledAt,
         reason: change.reason.trim(),
+        translations: reasonEn ? { en: { reason: reasonEn } } : {},
         changedBy: actor.user.id,
       });
       summary =
@@ -184,7 +191,7 @@ export async function changeRelease(
 }
 
 /** The French texts of a release that have an English version. */
-export type ReleaseTextField = 'title' | 'provisionalLabel' | 'reason';
+export type ReleaseTextField = 'title' | 'provisionalLabel' | 'reason' | 'contact';
 
 /**
  * The English version of a release as its form sends it (`en.title`, `en.provisionalLabel`,
@@ -194,6 +201,7 @@ export const releaseEnglishSchema = englishFields({
   title: englishText(200, 'Le titre'),
   provisionalLabel: englishText(60, 'La fenêtre provisoire'),
   reason: englishText(1000, 'La raison ou l’avis'),
+  contact: englishText(200, 'Le contact'),
 });
 
 /**
@@ -226,6 +234,26 @@ export async function translateRelease(
       .update(releases)
       .set({ translations, version: current.version + 1, updatedAt: new Date(), ...reviewReset(actor) })
       .where(eq(releases.id, id));
+    // A postponed release's reason is also its last date change's (its public history): translated with it.
+    if ('en.reason' in changes.after && current.status === 'postponed') {
+      const [last] = await tx
+        .select({ id: releaseDateChanges.id, reason: releaseDateChanges.reason, translations: releaseDateChanges.translations })
+        .from(releaseDateChanges)
+        .where(eq(releaseDateChanges.releaseId, id))
+        .orderBy(desc(releaseDateChanges.changedAt), desc(releaseDateChanges.id))
+        .limit(1);
+      if (last && last.reason === current.reason) {
+        const reason = translations.en?.reason ?? '';
+        await tx
+          .update(releaseDateChanges)
+          .set({
+            translations: reason
+              ? { ...last.translations, en: { ...last.translations.en, reason } }
+              : withoutEnglish(last.translations, ['reason']),
+          })
+          .where(eq(releaseDateChanges.id, last.id));
+      }
+    }
     await writeAudit(tx, {
       ...actor,
       action: 'release.translate',

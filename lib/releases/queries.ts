@@ -93,6 +93,7 @@ export async function releaseBySlug(db: Db, slug: string, now: Date): Promise<{ 
       previousAt: releaseDateChanges.previousAt,
       newAt: releaseDateChanges.newAt,
       reason: releaseDateChanges.reason,
+      translations: releaseDateChanges.translations,
       changedAt: releaseDateChanges.changedAt,
     })
     .from(releaseDateChanges)

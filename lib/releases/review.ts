@@ -15,6 +15,7 @@ import { writeAudit } from '@/lib/audit/write';
 import { tags } from '@/lib/cache/tags';
 import type { Db } from '@/lib/db/open';
 import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
+import { dataTables, dataTableVersions } from '@/lib/tables/schema';
 import { approvalRefusal, type ReviewState } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import type { Actor, ReleaseWrite } from './model';
@@ -23,12 +24,12 @@ import type { Actor, ReleaseWrite } from './model';
 export const reviewReset = (actor: Actor) => ({ editedBy: actor.user.id, review: 'none' as const, reviewNote: null });
 
 /** A piece of a release that is not approved yet, named in French for the back-office. */
-export type MissingApproval = { kind: 'release' | 'publication' | 'version'; label: string; review: ReviewState };
+export type MissingApproval = { kind: 'release' | 'publication' | 'version' | 'table'; label: string; review: ReviewState };
 
 /** How far a release is from going out: what is not approved yet (empty: ready). */
 export type Readiness = { releaseId: number; ready: boolean; missing: MissingApproval[] };
 
-type Piece = { kind: 'publication' | 'version'; id: number; label: string; review: ReviewState; writer: string | null };
+type Piece = { kind: 'publication' | 'version' | 'table'; id: number; label: string; review: ReviewState; writer: string | null };
 
 async function piecesOf(db: Db, releaseIds: number[]): Promise<Map<number, Piece[]>> {
   const map = new Map<number, Piece[]>();
@@ -56,6 +57,24 @@ async function piecesOf(db: Db, releaseIds: number[]): Promise<Map<number, Piece
     .from(seriesVersions)
     .innerJoin(series, eq(series.id, seriesVersions.seriesId))
     .where(inArray(seriesVersions.releaseId, releaseIds));
+  const tableVersions = await db
+    .select({
+      releaseId: dataTableVersions.releaseId,
+      id: dataTableVersions.id,
+      code: dataTables.code,
+      number: dataTableVersions.number,
+      review: dataTableVersions.review,
+      writer: dataTableVersions.createdBy,
+    })
+    .from(dataTableVersions)
+    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
+    .where(inArray(dataTableVersions.releaseId, releaseIds));
+  for (const v of tableVersions) {
+    map.set(v.releaseId!, [
+      ...(map.get(v.releaseId!) ?? []),
+      { kind: 'table', id: v.id, label: `la version ${v.number} du tableau ${v.code}`, review: v.review, writer: v.writer },
+    ]);
+  }
   for (const p of pubs)
     map.set(p.releaseId, [
       ...(map.get(p.releaseId) ?? []),
@@ -216,6 +235,9 @@ export async function reviewRelease(
       const versionIds = pending.filter((p) => p.kind === 'version').map((p) => p.id);
       if (pubIds.length > 0) await tx.update(publications).set(reviewed).where(inArray(publications.id, pubIds));
       if (versionIds.length > 0) await tx.update(seriesVersions).set(reviewed).where(inArray(seriesVersions.id, versionIds));
+      const tableVersionIds = pending.filter((p) => p.kind === 'table').map((p) => p.id);
+      if (tableVersionIds.length > 0)
+        await tx.update(dataTableVersions).set(reviewed).where(inArray(dataTableVersions.id, tableVersionIds));
       summary =
         `Parution approuvée : « ${current.title} »` + (pending.length > 0 ? `, avec ${pending.map((p) => p.label).join(', ')}.` : '.');
     }

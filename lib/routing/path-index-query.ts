@@ -5,6 +5,7 @@ import { publicNewsRefs } from '@/lib/content/queries/news';
 import { publicPublicationRefs } from '@/lib/content/queries/publications';
 import { releaseRefs } from '@/lib/releases/queries';
 import { publishedSeriesRefs } from '@/lib/series/queries';
+import { publishedTableRefs } from '@/lib/tables/queries';
 
 export type PublicPathIndex = {
   /** `area/slug` of every public publication. */
@@ -15,6 +16,8 @@ export type PublicPathIndex = {
   newsTotal: number;
   /** `area/CODE` of every series with a published version. */
   series: Set<string>;
+  /** Code of every table with a public version. */
+  tables: Set<string>;
   /** Slug of every release of the calendar. */
   releases: Set<string>;
 };
@@ -22,11 +25,12 @@ export type PublicPathIndex = {
 /** Everything needed to tell whether a public URL exists, from the sitemap's own two queries. */
 export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathIndex> {
   const areas = publicPublicationAreas().map((a) => a.slug);
-  const [pubs, newsRows, seriesRows, releaseRows] = await Promise.all([
+  const [pubs, newsRows, seriesRows, releaseRows, tableRows] = await Promise.all([
     publicPublicationRefs(db, { areas, now }),
     publicNewsRefs(db, { now }),
     publishedSeriesRefs(db, now),
     releaseRefs(db),
+    publishedTableRefs(db, now),
   ]);
   const areaCounts = new Map<string, { total: number; years: Map<number, number> }>();
   for (const p of pubs) {
@@ -42,5 +46,6 @@ export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathInde
     newsTotal: newsRows.length,
     series: new Set(seriesRows.map((r) => `${r.area}/${r.code}`)),
     releases: new Set(releaseRows.map((r) => r.slug)),
+    tables: new Set(tableRows.map((r) => r.code)),
   };
 }

@@ -63,6 +63,7 @@ describe('publicPathExists', () => {
     newsTotal: 12,
     series: new Set(['ipc/IPC']),
     releases: new Set(['ipc-novembre-2026']),
+    tables: new Set(['POP_REGION']),
   };
   it('knows what the database holds', () => {
     expect(publicPathExists('/indice/ipc/ipc-septembre-2026', index)).toBe(true);
@@ -88,6 +89,12 @@ describe('publicPathExists', () => {
     expect(publicPathExists('/calendrier/ipc-novembre-2026', index)).toBe(true);
     expect(publicPathExists('/calendrier/ipc-decembre-2026', index)).toBe(false);
     expect(publicPathExists('/calendrier/ipc-novembre-2026/x', index)).toBe(false);
+    expect(publicPathExists('/donnees/tableaux/POP_REGION', index)).toBe(true);
+    expect(publicPathExists('/en/donnees/tableaux/POP_REGION', index)).toBe(true);
+    expect(publicPathExists('/donnees/tableaux/POP_AUTRE', index)).toBe(false);
+    expect(publicPathExists('/donnees/tableaux/pop_region', index)).toBe(false);
+    expect(publicPathExists('/donnees/tableaux', index)).toBe(false);
+    expect(publicPathExists('/donnees/tableaux/POP_REGION/x', index)).toBe(false);
   });
   it('answers for English paths as for their French ones', () => {
     for (const path of [

@@ -7,6 +7,7 @@ import { getArea, getAreaByPublicPath, type Area } from '@/lib/content/areas';
 import { calendarAreaSegment, calendarPath, homePath, parseAreaSegments, PER_PAGE, staticPagePaths } from '@/lib/content/addresses';
 import type { PublicPathIndex } from '@/lib/routing/path-index-query';
 import { splitLocale } from '@/lib/i18n/paths';
+import { tableCodePattern, tablesPrefix } from '@/lib/tables/read/addresses';
 
 const NEWS_ID = /^[1-9]\d{0,9}$/;
 const RELEASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -17,6 +18,7 @@ type Resolved =
   | { kind: 'publication'; area: Area; slug: string }
   | { kind: 'area-list'; area: Area; year?: number; page: number }
   | { kind: 'series'; area: Area; code: string }
+  | { kind: 'table'; code: string }
   | { kind: 'release'; slug: string }
   | { kind: 'news-item'; id: number }
   | { kind: 'news-list'; page: number };
@@ -35,6 +37,11 @@ export function resolvePublicPath(address: string): Resolved | null {
   const segments = path.split('/').slice(1);
   if (segments.some((s) => s === '')) return null;
   if (`/${segments[0]}` === calendarPath) return resolveCalendarPath(segments.slice(1));
+  // A table's page: `/donnees/tableaux/{CODE}`.
+  if (`${path}/`.startsWith(tablesPrefix)) {
+    const rest = path.slice(tablesPrefix.length);
+    return tableCodePattern.test(rest) ? { kind: 'table', code: rest } : null;
+  }
   // The longest registry path that prefixes this one decides.
   for (let n = Math.min(segments.length, 2); n >= 1; n--) {
     const area: Area | undefined = getAreaByPublicPath(`/${segments.slice(0, n).join('/')}`);
@@ -90,6 +97,8 @@ export function publicPathExists(pathname: string, index: PublicPathIndex): bool
       return index.series.has(`${r.area.slug}/${r.code}`);
     case 'release':
       return index.releases.has(r.slug);
+    case 'table':
+      return index.tables.has(r.code);
     case 'news-item':
       return index.newsIds.has(r.id);
     case 'news-list':
@@ -105,6 +114,6 @@ export const LOCALE_HEADER = 'x-ins-locale';
 
 /**
  * The paths proxy.ts sees (its `config.matcher`, which Next needs written out there): everything
- * but Next's assets, route handlers, file downloads and top-level files with an extension.
+ * but Next's assets, route handlers (the feeds under `/en/flux/` too), file downloads and top-level files with an extension.
  */
-export const PROXIED_PATH = /^\/(?!_next\/|api\/|flux\/|nsdp\/|fichiers\/|[^/]*\.[A-Za-z0-9]+$).*$/;
+export const PROXIED_PATH = /^\/(?!_next\/|api\/|flux\/|en\/flux\/|nsdp\/|fichiers\/|[^/]*\.[A-Za-z0-9]+$).*$/;

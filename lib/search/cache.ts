@@ -37,6 +37,7 @@ export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' 
     options.page ?? 1,
     options.perPage ?? null,
     options.highlight ?? true,
+    options.locale ?? 'fr',
   ]);
   const now = Date.now();
   const hit = map.get(key);

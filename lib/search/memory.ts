@@ -14,6 +14,9 @@
  * the index is never used behind what has committed, on any instance. Updated documents leave dead
  * entries behind; past a quarter of the entries, the index is built again from scratch.
  *
+ * English pages search a second set of postings, read from `tsv_en` (each part in English where the
+ * item has it, in French otherwise: migration `english`), with the same slots, filters and ranking.
+ *
  * Queries with phrases (« … », acronyms' expansions) or anything but `&`, `|` and prefixes go to SQL:
  * they need word positions, which the index does not keep.
  */
@@ -28,6 +31,9 @@ const IN_META = 4; // title, summary or body
 const ANYWHERE = 8; // the above or the attached files' text
 
 type Posting = { docs: Int32Array; bits: Uint8Array; length: number };
+
+/** Which vector a search reads: `tsv` (French pages) or `tsv_en` (English pages). */
+export type IndexLanguage = 'fr' | 'en';
 
 export type SearchIndex = Index;
 
@@ -49,9 +55,9 @@ type Index = {
   dead: number;
   entries: number;
   bySlot: Map<number, number>;
-  postings: Map<string, Posting>;
+  postings: Record<IndexLanguage, Map<string, Posting>>;
   /** Lexemes in order, for prefixes; rebuilt when a new lexeme came in. */
-  sorted: string[] | null;
+  sorted: Record<IndexLanguage, string[] | null>;
   /** Live slots, newest first (date, then row id): the order within a tier; rebuilt after a change. */
   rankOrder: Int32Array | null;
 };
@@ -82,8 +88,8 @@ const emptyIndex = (): Index => ({
   dead: 0,
   entries: 0,
   bySlot: new Map(),
-  postings: new Map(),
-  sorted: null,
+  postings: { fr: new Map(), en: new Map() },
+  sorted: { fr: null, en: null },
   rankOrder: null,
 });
 
@@ -116,12 +122,12 @@ export function readTsvector(text: string): Array<[string, number]> {
   return out;
 }
 
-function addEntry(index: Index, lexeme: string, slot: number, bits: number): void {
-  let p = index.postings.get(lexeme);
+function addEntry(index: Index, language: IndexLanguage, lexeme: string, slot: number, bits: number): void {
+  let p = index.postings[language].get(lexeme);
   if (!p) {
     p = { docs: new Int32Array(4), bits: new Uint8Array(4), length: 0 };
-    index.postings.set(lexeme, p);
-    index.sorted = null;
+    index.postings[language].set(lexeme, p);
+    index.sorted[language] = null;
   }
   if (p.length === p.docs.length) {
     const docs = new Int32Array(p.docs.length * 2);
@@ -182,14 +188,16 @@ async function catchUp(db: Db, index: Index, publicAreas: readonly string[]): Pr
         const slot = index.bySlot.get(id);
         if (slot === undefined || index.versions[slot] !== row.v) changed.push(row);
       }
-      const vectors = new Map<number, string>();
+      const vectors = new Map<number, { fr: string; en: string }>();
       for (let i = 0; i < changed.length; i += 500) {
         const ids = changed.slice(i, i + 500).map((r) => Number(r.id));
-        const got = await queryRows<{ id: number | string; t: string }>(
+        // The English vector only where it differs (an item with some English): else the French one serves both.
+        const got = await queryRows<{ id: number | string; t: string; en: string | null }>(
           t,
-          sql`select id, tsv::text as t from search_documents where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+          sql`select id, tsv::text as t, case when title_en <> '' or summary_en <> '' or body_en <> '' then tsv_en::text end as en
+              from search_documents where id = any(${`{${ids.join(',')}}`}::bigint[])`,
         );
-        for (const r of got) vectors.set(Number(r.id), r.t);
+        for (const r of got) vectors.set(Number(r.id), { fr: r.t, en: r.en ?? r.t });
       }
       // Everything read: applied at once, so a search never sees half of it.
       const deadBefore = index.dead;
@@ -210,7 +218,9 @@ async function catchUp(db: Db, index: Index, publicAreas: readonly string[]): Pr
         index.sourceCodes.push(codeOf(index, row.source));
         index.years.push(Number.isNaN(date) ? 0 : new Date(date).getUTCFullYear());
         index.bySlot.set(id, slot);
-        for (const [lexeme, bits] of readTsvector(vectors.get(id) ?? '')) addEntry(index, lexeme, slot, bits);
+        const vector = vectors.get(id);
+        for (const [lexeme, bits] of readTsvector(vector?.fr ?? '')) addEntry(index, 'fr', lexeme, slot, bits);
+        for (const [lexeme, bits] of readTsvector(vector?.en ?? '')) addEntry(index, 'en', lexeme, slot, bits);
       }
       if (changed.length || index.dead !== deadBefore) index.rankOrder = null;
       index.generation = generation;
@@ -284,9 +294,10 @@ export function searchIndexSize(db: Db): { documents: number; lexemes: number; e
   const index = store(db).index;
   if (!index) return null;
   let bytes = 0;
-  for (const [lexeme, p] of index.postings) bytes += p.docs.byteLength + p.bits.byteLength + lexeme.length * 2 + 64;
+  for (const postings of [index.postings.fr, index.postings.en])
+    for (const [lexeme, p] of postings) bytes += p.docs.byteLength + p.bits.byteLength + lexeme.length * 2 + 64;
   bytes += index.ids.length * 64;
-  return { documents: index.bySlot.size, lexemes: index.postings.size, entries: index.entries, bytes };
+  return { documents: index.bySlot.size, lexemes: index.postings.fr.size + index.postings.en.size, entries: index.entries, bytes };
 }
 
 // — Queries —
@@ -340,22 +351,23 @@ export function readTsquery(text: string): Node | null | 'empty' {
   return tree && i === tokens.length ? tree : null;
 }
 
-function sortedLexemes(index: Index): string[] {
-  index.sorted ??= [...index.postings.keys()].sort();
-  return index.sorted;
+function sortedLexemes(index: Index, language: IndexLanguage): string[] {
+  index.sorted[language] ??= [...index.postings[language].keys()].sort();
+  return index.sorted[language];
 }
 
-function leafBits(index: Index, lexeme: string, prefix: boolean): Uint8Array {
+function leafBits(index: Index, language: IndexLanguage, lexeme: string, prefix: boolean): Uint8Array {
+  const postings = index.postings[language];
   const out = new Uint8Array(index.ids.length);
   const fill = (p: Posting | undefined) => {
     if (!p) return;
     for (let k = 0; k < p.length; k++) out[p.docs[k]!]! |= p.bits[k]!;
   };
   if (!prefix) {
-    fill(index.postings.get(lexeme));
+    fill(postings.get(lexeme));
     return out;
   }
-  const sorted = sortedLexemes(index);
+  const sorted = sortedLexemes(index, language);
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -363,14 +375,14 @@ function leafBits(index: Index, lexeme: string, prefix: boolean): Uint8Array {
     if (sorted[mid]! < lexeme) lo = mid + 1;
     else hi = mid;
   }
-  for (let k = lo; k < sorted.length && sorted[k]!.startsWith(lexeme); k++) fill(index.postings.get(sorted[k]!));
+  for (let k = lo; k < sorted.length && sorted[k]!.startsWith(lexeme); k++) fill(postings.get(sorted[k]!));
   return out;
 }
 
-function evaluate(index: Index, node: Node): Uint8Array {
-  if ('lexeme' in node) return leafBits(index, node.lexeme, node.prefix);
-  const a = evaluate(index, node.left);
-  const b = evaluate(index, node.right);
+function evaluate(index: Index, language: IndexLanguage, node: Node): Uint8Array {
+  if ('lexeme' in node) return leafBits(index, language, node.lexeme, node.prefix);
+  const a = evaluate(index, language, node.left);
+  const b = evaluate(index, language, node.right);
   if (node.op === '&') for (let k = 0; k < a.length; k++) a[k]! &= b[k]!;
   else for (let k = 0; k < a.length; k++) a[k]! |= b[k]!;
   return a;
@@ -403,11 +415,12 @@ export function memoryPage(
   filters: IndexFilters,
   offset: number,
   limit: number,
+  language: IndexLanguage = 'fr',
 ): { facets: FacetCount[]; top: Array<{ id: number; tier: number }> } {
   const slots = index.ids.length;
   const tiers = new Int8Array(slots).fill(-1);
   if (tree !== 'empty') {
-    const bits = evaluate(index, tree);
+    const bits = evaluate(index, language, tree);
     for (let slot = 0; slot < slots; slot++) {
       const b = bits[slot]!;
       if (b & ANYWHERE && index.alive[slot] && index.published[slot]! <= now)

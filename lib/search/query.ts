@@ -10,6 +10,12 @@
  * - when nothing matches, each unknown word is replaced by the closest word of the vocabulary
  *   (trigrams: « consomation » → « consommation »), used only when that finds something visible.
  *
+ * English pages (`locale: 'en'`) match `tsv_en` — each part of an item in English where it was
+ * translated (`en_search`: the English stemmer and stop words), in French otherwise — with each word
+ * read both ways (`search_en_word`: its English stems, and its French reading, so codes and the
+ * titles of untranslated items are found); acronyms expand in both languages (`expandAcronymEnglish`);
+ * hits say which language their title and excerpt are in. The French search is the same as before.
+ *
  * Ranking: where the whole query matches — title, then summary, then body, then the attached files'
  * text — then the newest. Visitors see only what is public now: published, its
  * time come, not in the trash, in an area with public pages (never the sampling area). Counts,
@@ -23,20 +29,22 @@ import { editPath } from '@/lib/content/editing/paths';
 import { publicationUrl } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
-import { seriesPath } from '@/lib/content/addresses';
+import { dataPath, seriesPath } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { expandAcronym } from './acronyms';
+import { expandAcronym, expandAcronymEnglish } from './acronyms';
 import { countIndexAnswer, indexAt, memoryPage, readSearchGeneration, readTsquery, refreshSearchIndex, type SearchIndex } from './memory';
 import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
 
 export const SEARCH_PER_PAGE = 10;
 const CONFIG = sql.raw(`'fr_search'::regconfig`);
+const CONFIG_EN = sql.raw(`'en_search'::regconfig`);
 
 const kindNames = (locale: Locale) => ({
   publications: publicKindWords(kinds.publications.words, locale).plural,
   series: messages(locale).search.kinds.series,
+  tables: messages(locale).search.kinds.tables,
   news: publicKindWords(kinds.news.words, locale).plural,
   events: publicKindWords(kinds.events.words, locale).plural,
   tenders: publicKindWords(kinds.tenders.words, locale).plural,
@@ -68,6 +76,8 @@ export type SearchOptions = SearchFilters & {
   generation?: number;
   /** Highlighted titles and excerpts (default); without, plain titles and no excerpt. */
   highlight?: boolean;
+  /** The reader's language: English searches the English texts, then the French of what has none (default French). */
+  locale?: Locale;
 };
 
 /** A run of text, highlighted where it matched. */
@@ -78,6 +88,8 @@ export type SearchHit = {
   sourceId: string;
   title: Segment[];
   excerpt: Segment[];
+  /** The language the title and the excerpt are written in (French where an English page found no English). */
+  lang: { title: Locale; excerpt: Locale };
   /** The match is only in an attached file's text. */
   inDocument: boolean;
   kindLabel: string;
@@ -141,11 +153,16 @@ const completionCaches = new WeakMap<Db, Completions>();
  * Words of the vocabulary starting with `prefix` (folded), shortest first. Kept per prefix while
  * the index's generation stays (`generation` given: the vocabulary changes only with the index).
  */
-async function completions(db: Db, prefix: string, generation: number | null, limit = 6): Promise<string[]> {
+async function completions(db: Db, prefix: string, generation: number | null, locale: Locale, limit = 6): Promise<string[]> {
   const folded = fold(prefix);
   if (folded.length < 3) return [];
   const read = async () => {
-    const starting = sql`select word from search_words where word like ${`${folded.replace(/[\\%_]/g, '')}%`} limit 300`;
+    const like = `${folded.replace(/[\\%_]/g, '')}%`;
+    // English pages complete from the English texts' words and the French ones (untranslated items).
+    const starting =
+      locale === 'en'
+        ? sql`(select word from search_words_en where word like ${like} limit 300) union (select word from search_words where word like ${like} limit 300)`
+        : sql`select word from search_words where word like ${like} limit 300`;
     const rows = await queryRows<{ word: string }>(db, sql`select word from (${starting}) w order by length(word), word limit ${limit}`);
     return rows.map((r) => r.word);
   };
@@ -155,7 +172,7 @@ async function completions(db: Db, prefix: string, generation: number | null, li
     completionCache = { generation, map: new Map() };
     completionCaches.set(db, completionCache);
   }
-  const key = `${folded}:${limit}`;
+  const key = `${locale}:${folded}:${limit}`;
   let words = completionCache.map.get(key);
   if (!words) {
     if (completionCache.map.size >= 10_000) completionCache.map.clear();
@@ -182,13 +199,17 @@ const accentedStopWords: Readonly<Record<string, string>> = {
 const asWritten = (word: string) => accentedStopWords[word.toLowerCase()] ?? word;
 const phraseAsWritten = (phrase: string) => phrase.split(' ').map(asWritten).join(' ');
 
-/** One call of Postgres' query parsers, stemming its text with `fr_search`. */
-type Term = { fn: 'plainto_tsquery' | 'phraseto_tsquery' | 'to_tsquery'; arg: string };
+/**
+ * One call of Postgres' query parsers, stemming its text with `fr_search` (or `en_search`); `search_en_word`
+ * reads an English page's word both ways (migration `english`).
+ */
+type Term = { fn: 'plainto_tsquery' | 'phraseto_tsquery' | 'to_tsquery' | 'search_en_word'; arg: string; en?: boolean };
 /** A query: all (or any) of its parts, each part any of its terms. */
 type Query = { parts: Term[][]; join: 'all' | 'any' };
 
 /** The query of a parsed query (`words` may have been corrected). */
-function tsquery(q: ParsedQuery, words: string[], prefixWords: string[], join: 'all' | 'any' = 'all'): Query {
+function tsquery(q: ParsedQuery, words: string[], prefixWords: string[], join: 'all' | 'any' = 'all', locale: Locale = 'fr'): Query {
+  if (locale === 'en') return englishTsquery(q, words, prefixWords, join);
   const parts: Term[][] = q.phrases.map((p) => [{ fn: 'phraseto_tsquery', arg: phraseAsWritten(p) }]);
   words.forEach((typed, i) => {
     const word = asWritten(typed);
@@ -205,7 +226,31 @@ function tsquery(q: ParsedQuery, words: string[], prefixWords: string[], join: '
   return { parts, join };
 }
 
-const termSql = (t: Term): SQL => sql`${sql.raw(t.fn)}(${CONFIG}, ${t.arg})`;
+/**
+ * An English page's query: each word read in English and in French (`search_en_word`), a phrase
+ * either way, acronyms expanded in both languages, the last word also as a prefix.
+ */
+function englishTsquery(q: ParsedQuery, words: string[], prefixWords: string[], join: 'all' | 'any'): Query {
+  const parts: Term[][] = q.phrases.map((p) => [
+    { fn: 'phraseto_tsquery', arg: p, en: true },
+    { fn: 'phraseto_tsquery', arg: phraseAsWritten(p) },
+  ]);
+  words.forEach((word, i) => {
+    const alternatives: Term[] = [{ fn: 'search_en_word', arg: word }];
+    const expansion = expandAcronymEnglish(word);
+    for (const e of expansion.en) alternatives.push({ fn: 'phraseto_tsquery', arg: e, en: true });
+    for (const f of expansion.fr) alternatives.push({ fn: 'phraseto_tsquery', arg: f });
+    if (i === words.length - 1 && q.prefixLast) {
+      alternatives.push({ fn: 'to_tsquery', arg: `${fold(word)}:*`, en: true });
+      for (const w of prefixWords) alternatives.push({ fn: 'search_en_word', arg: w });
+    }
+    parts.push(alternatives);
+  });
+  return { parts, join };
+}
+
+const termSql = (t: Term): SQL =>
+  t.fn === 'search_en_word' ? sql`search_en_word(${t.arg})` : sql`${sql.raw(t.fn)}(${t.en ? CONFIG_EN : CONFIG}, ${t.arg})`;
 
 /** The query as SQL (a tsquery expression). */
 function querySql(query: Query): SQL {
@@ -215,7 +260,7 @@ function querySql(query: Query): SQL {
 
 /** Each term's tsquery text, kept: stemming a word gives the same lexemes whatever the data. */
 const termTexts = new Map<string, string>();
-const termKey = (t: Term) => `${t.fn}\u0000${t.arg}`;
+const termKey = (t: Term) => `${t.fn}\u0000${t.en ? 'en' : 'fr'}\u0000${t.arg}`;
 
 /**
  * The query's tsquery text (`'prix' & ( 'riz' | 'riz':* )`), as `querySql` would give it: the terms
@@ -266,22 +311,28 @@ function filterSql(f: SearchFilters, except?: keyof SearchFilters): SQL {
 }
 
 /** How many visible documents match (a correction or a suggestion is used only when it finds some). */
-async function countMatches(db: Db, query: Query, visible: SQL): Promise<number> {
+async function countMatches(db: Db, query: Query, visible: SQL, locale: Locale): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*) as n from search_documents d where d.tsv @@ (${querySql(query)}) and ${visible}`,
+    sql`select count(*) as n from search_documents d where d.${sql.raw(locale === 'en' ? 'tsv_en' : 'tsv')} @@ (${querySql(query)}) and ${visible}`,
   );
   return Number(row?.n ?? 0);
 }
 
 /** Closest vocabulary words to `word` by trigrams, best first. */
-async function closeWords(db: Db, word: string): Promise<string[]> {
+async function closeWords(db: Db, word: string, locale: Locale): Promise<string[]> {
   const folded = fold(word);
   if (folded.length < 4) return [];
   const closest = sql`similarity(word, ${folded}) desc, length(word)`;
+  // English pages: the English texts' words first (a tie goes to them), then the French ones.
+  const words =
+    locale === 'en'
+      ? sql`(select word, 0 as fr from search_words_en union all select word, 1 as fr from search_words) v`
+      : sql`search_words`;
+  const order = locale === 'en' ? sql`${closest}, fr` : closest;
   const rows = await queryRows<{ word: string }>(
     db,
-    sql`select word from search_words where word % ${folded} and word <> ${folded} order by ${closest} limit 4`,
+    sql`select word from ${words} where word % ${folded} and word <> ${folded} order by ${order} limit 4`,
   );
   return rows.map((r) => r.word);
 }
@@ -320,6 +371,9 @@ type HitRow = {
   tier: number;
   title_marked: string;
   excerpt_marked: string;
+  /** Set by English pages' queries: the languages the title and the excerpt were written in. */
+  title_lang?: Locale;
+  excerpt_lang?: Locale;
 };
 
 const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
@@ -328,6 +382,8 @@ function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
   const area = getArea(row.area);
   if (row.source === 'pages') return { url: area?.publicPath ?? null, adminUrl: '/admin/about' };
   if (row.source === 'series') return { url: seriesPath({ area: row.area, code: row.slug }), adminUrl: `/admin/series/${row.slug}` };
+  // A table's page is under /donnees (lib/tables/read/addresses.ts: tablePath, a layer above this one).
+  if (row.source === 'tables') return { url: `${dataPath}/tableaux/${row.slug}`, adminUrl: `/admin/tableaux/${row.slug}` };
   const kind = kinds[row.source];
   const id = Number(row.source_id);
   const url =
@@ -356,20 +412,43 @@ type FacetRow = { facet: 'area' | 'kind' | 'year' | 'total'; value: string | nul
 /** A hit's marks without highlighting: its title as it is, no excerpt. */
 const unmarked = () => sql`h.title as title_marked, '' as excerpt_marked`;
 
+/** An English page's hit: its English title and excerpt where written (`*_en`), French otherwise, with their languages. */
+const englishHitColumns = (highlight: boolean) => {
+  const base = sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
+    case when h.title_en <> '' then 'en' else 'fr' end as title_lang`;
+  // The excerpt: the English summary and body when the match is there (or there are no files), else as in French.
+  const englishExcerpt = sql`(t.tier > 0 or h.doc_text = '') and (h.summary_en <> '' or h.body_en <> '')`;
+  if (!highlight)
+    return sql`${base}, case when h.title_en <> '' then h.title_en else h.title end as title_marked, '' as excerpt_marked, 'en' as excerpt_lang`;
+  const marks = `StartSel=${MARK_START}, StopSel=${MARK_END}`;
+  return sql`${base},
+    case when h.title_en <> '' then ts_headline(${CONFIG_EN}, h.title_en, q.q, ${`HighlightAll=true, ${marks}`})
+         else ts_headline(${CONFIG}, h.title, q.q, ${`HighlightAll=true, ${marks}`}) end as title_marked,
+    case when ${englishExcerpt} then 'en' else 'fr' end as excerpt_lang,
+    case when ${englishExcerpt}
+         then ts_headline(${CONFIG_EN}, translate(concat_ws(' — ', nullif(h.summary_en, ''), left(h.body_en, 20000)), '’', ''''), q.q, ${headlineOptions})
+         else ts_headline(${CONFIG},
+           translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
+                          else left(h.doc_text, 50000) end, '’', ''''),
+           q.q, ${headlineOptions}) end as excerpt_marked`;
+};
+
 /**
  * A hit's row with its highlighted title and excerpt, from `t(id, tier)`, `h` (its document) and
  * `q(q)`; without `highlight`, the plain title and no excerpt (the header box shows titles only, and
  * `ts_headline` is most of what Postgres does for a search).
  */
-const hitColumns = (highlight: boolean) =>
-  highlight
-    ? sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
+const hitColumns = (highlight: boolean, locale: Locale = 'fr') =>
+  locale === 'en'
+    ? englishHitColumns(highlight)
+    : highlight
+      ? sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier,
   ts_headline(${CONFIG}, h.title, q.q, 'HighlightAll=true, StartSel=${sql.raw(MARK_START)}, StopSel=${sql.raw(MARK_END)}') as title_marked,
   ts_headline(${CONFIG},
     translate(case when t.tier > 0 or h.doc_text = '' then concat_ws(' — ', nullif(h.summary, ''), left(h.body, 20000))
                    else left(h.doc_text, 50000) end, '’', ''''),
     q.q, ${headlineOptions}) as excerpt_marked`
-    : sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier, ${unmarked()}`;
+      : sql`t.id, h.source, h.source_id, h.area, h.slug, h.date, h.status, h.published_at, h.deleted_at, t.tier, ${unmarked()}`;
 
 /**
  * One statement per search: the visible matches with their tier and rank, computed once
@@ -384,16 +463,20 @@ async function runQuery(
   limit: number,
   offset: number,
   highlight: boolean,
+  locale: Locale,
 ): Promise<Page> {
+  // English pages match the English vector; the tier reads its title, summary and body (weights A–C).
+  const tsv = sql.raw(locale === 'en' ? 'd.tsv_en' : 'd.tsv');
+  const meta = sql.raw(locale === 'en' ? `ts_filter(d.tsv_en, '{a,b,c}')` : 'd.tsv_meta');
   const [row] = await queryRows<{ facets: FacetRow[] | string | null; hits: HitRow[] | string | null }>(
     db,
     sql`with q as (select (${querySql(query)}) as q),
         w as materialized (select q.q, ${weightedQuery('A')} as qa, ${weightedQuery('B')} as qb from q),
         m as materialized (
           select d.id, d.area, d.source, d.date, extract(year from d.date at time zone 'UTC')::int as year,
-                 case when d.tsv_meta @@ w.qa then 3 when d.tsv_meta @@ w.qb then 2 when d.tsv_meta @@ w.q then 1 else 0 end as tier
+                 case when ${meta} @@ w.qa then 3 when ${meta} @@ w.qb then 2 when ${meta} @@ w.q then 1 else 0 end as tier
           from search_documents d, w
-          where d.tsv @@ w.q and ${visible}),
+          where ${tsv} @@ w.q and ${visible}),
         facets as (
           select 'total' as facet, null as value, count(*) as n from m d where ${filterSql(filters)}
           union all select 'area', area, count(*) from m d where ${filterSql(filters, 'area')} group by area
@@ -403,7 +486,7 @@ async function runQuery(
           select * from m d where ${filterSql(filters)}
           order by tier desc, date desc nulls last, id desc
           limit ${limit} offset ${offset}),
-        hits as (select ${hitColumns(highlight)} from top t join search_documents h on h.id = t.id, q)
+        hits as (select ${hitColumns(highlight, locale)} from top t join search_documents h on h.id = t.id, q)
         select (select json_agg(f) from facets f) as facets,
                (select json_agg(h order by h.tier desc, h.date desc nulls last, h.id desc) from hits h) as hits`,
   );
@@ -427,17 +510,18 @@ async function runInMemory(
   limit: number,
   offset: number,
   highlight: boolean,
+  locale: Locale,
 ): Promise<Page | null> {
   const text = await queryText(db, query);
   const tree = readTsquery(text);
   if (tree === null) return null;
-  const { facets, top } = memoryPage(index, tree, now.getTime(), filters, offset, limit);
+  const { facets, top } = memoryPage(index, tree, now.getTime(), filters, offset, limit, locale === 'en' ? 'en' : 'fr');
   countIndexAnswer(db);
   if (top.length === 0) return { facets, hits: [] };
   const rows = await queryRows<HitRow>(
     db,
     sql`with q as (select ${text}::tsquery as q)
-        select ${hitColumns(highlight)}
+        select ${hitColumns(highlight, locale)}
         from unnest(${`{${top.map((m) => m.id).join(',')}}`}::bigint[], ${`{${top.map((m) => m.tier).join(',')}}`}::int[]) as t(id, tier)
              join search_documents h on h.id = t.id, q
         where ${visibility('public', now, 'h')}`,
@@ -465,31 +549,32 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   };
   if (isEmptyQuery(q)) return empty;
   const now = options.now ?? new Date();
+  const locale = options.locale ?? 'fr';
   const visible = visibility(options.scope, now);
   const requested = Math.max(1, options.page ?? 1);
   const generation = options.scope === 'public' ? (options.generation ?? (await readSearchGeneration(db))) : null;
   const index = generation !== null && env.SEARCH_MEMORY_INDEX ? indexAt(db, generation, publicAreas()) : null;
 
   const last = q.words.at(-1);
-  const prefixWords = q.prefixLast && last ? await completions(db, last, generation) : [];
-  let query = tsquery(q, q.words, prefixWords);
+  const prefixWords = q.prefixLast && last ? await completions(db, last, generation, locale) : [];
+  let query = tsquery(q, q.words, prefixWords, 'all', locale);
   let correctedText: string | null = null;
   let partial = false;
   const suggestions: string[] = [];
   const highlight = options.highlight ?? true;
   const run = async (query: Query, page: number) =>
-    (index && (await runInMemory(db, index, query, now, filters, perPage, (page - 1) * perPage, highlight))) ??
-    runQuery(db, query, visible, filters, perPage, (page - 1) * perPage, highlight);
+    (index && (await runInMemory(db, index, query, now, filters, perPage, (page - 1) * perPage, highlight, locale))) ??
+    runQuery(db, query, visible, filters, perPage, (page - 1) * perPage, highlight, locale);
   const matches = (r: { facets: FacetRow[] }) => r.facets.some((f) => f.facet !== 'total' && Number(f.n) > 0);
 
   let result = await run(query, requested);
   if (!matches(result) && q.words.length > 0) {
     // Nothing at all: try the closest spelling of each word the index does not know.
-    const candidates = await Promise.all(q.words.map((w) => closeWords(db, w)));
+    const candidates = await Promise.all(q.words.map((w) => closeWords(db, w, locale)));
     const corrected = q.words.map((w, i) => candidates[i]![0] ?? w);
     if (corrected.some((w, i) => w !== q.words[i])) {
-      const correctedQuery = tsquery({ ...q, prefixLast: false }, corrected, []);
-      if ((await countMatches(db, correctedQuery, visible)) > 0) {
+      const correctedQuery = tsquery({ ...q, prefixLast: false }, corrected, [], 'all', locale);
+      if ((await countMatches(db, correctedQuery, visible, locale)) > 0) {
         query = correctedQuery;
         correctedText = [...q.phrases.map((p) => `"${p}"`), ...corrected].join(' ');
         result = await run(query, requested);
@@ -497,7 +582,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
     }
     if (!matches(result) && q.words.length + q.phrases.length > 1) {
       // No document holds them all: those holding some, best first.
-      const anyQuery = tsquery(q, q.words, prefixWords, 'any');
+      const anyQuery = tsquery(q, q.words, prefixWords, 'any', locale);
       const anyResult = await run(anyQuery, requested);
       if (matches(anyResult)) {
         query = anyQuery;
@@ -509,7 +594,8 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
       // Offer the close words that, alone, find something visitors may see.
       for (const w of [...new Set(candidates.flat())].slice(0, 8)) {
         if (suggestions.length >= 5) break;
-        if ((await countMatches(db, { parts: [[{ fn: 'plainto_tsquery', arg: w }]], join: 'all' }, visible)) > 0) suggestions.push(w);
+        const term: Term = locale === 'en' ? { fn: 'search_en_word', arg: w } : { fn: 'plainto_tsquery', arg: w };
+        if ((await countMatches(db, { parts: [[term]], join: 'all' }, visible, locale)) > 0) suggestions.push(w);
       }
     }
   }
@@ -535,6 +621,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
       sourceId: r.source_id,
       title: segments(r.title_marked),
       excerpt: segments(r.excerpt_marked),
+      lang: { title: r.title_lang ?? 'fr', excerpt: r.excerpt_lang ?? 'fr' },
       inDocument: Number(r.tier) === 0,
       kindLabel: facetLabel('kind', r.source),
       area: r.area,
@@ -560,18 +647,32 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   };
 }
 
-/** A title for the header box: `kindLabel` in French, `source` for the box to name it in its page's language. */
-export type Suggestion = { title: string; url: string; kindLabel: string; source: SearchKind };
+/**
+ * A title for the header box: `kindLabel` in French, `source` for the box to name it in its page's
+ * language, `lang` the language the title is written in.
+ */
+export type Suggestion = { title: string; url: string; kindLabel: string; source: SearchKind; lang?: Locale };
 
 /** What the header box suggests of a search's first hits: titles with a public page. */
-export const toSuggestions = (result: SearchResult): Suggestion[] =>
+export const toSuggestions = (result: SearchResult, locale: Locale = 'fr'): Suggestion[] =>
   result.hits.flatMap((h) =>
-    h.url ? [{ title: h.title.map((s) => s.text).join(''), url: h.url, kindLabel: h.kindLabel, source: h.source }] : [],
+    h.url
+      ? [
+          {
+            title: h.title.map((s) => s.text).join(''),
+            url: h.url,
+            kindLabel: h.kindLabel,
+            source: h.source,
+            // Only an English search says which language each title is in: the French answer is as before.
+            ...(locale === 'fr' ? {} : { lang: h.lang.title }),
+          },
+        ]
+      : [],
   );
 
 export const SUGGESTIONS = 6;
 
 /** Titles for the header box while typing: visible documents only, best first. */
-export async function suggest(db: Db, raw: string, now = new Date()): Promise<Suggestion[]> {
-  return toSuggestions(await search(db, { q: raw, scope: 'public', perPage: SUGGESTIONS, now, highlight: false }));
+export async function suggest(db: Db, raw: string, now = new Date(), locale: Locale = 'fr'): Promise<Suggestion[]> {
+  return toSuggestions(await search(db, { q: raw, scope: 'public', perPage: SUGGESTIONS, now, highlight: false, locale }), locale);
 }

@@ -1,5 +1,5 @@
 /**
- * `GET /api/recherche/suggestions?q=…`: titles for the header search box while typing (visible
+ * `GET /api/recherche/suggestions?q=…[&lang=en]`: titles for the header search box while typing (visible
  * documents only), JSON, rate limited per address. One function for both ways in: the Next route
  * (`app/api/recherche/suggestions/route.ts`, for `next start` and serverless hosts) and, under
  * `npm start`, the production server itself — a request per keystroke, where Next's route pipeline
@@ -27,9 +27,14 @@ export async function answerSuggestions(request: Request): Promise<Response> {
       { status: 429, headers: { ...headers, 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } },
     );
   }
-  const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
+  // `lang=en` from English pages: English titles (French where an item has none); anything else is French.
+  const locale = params.get('lang') === 'en' ? 'en' : 'fr';
   const suggestions =
-    q.trim().length < 2 ? [] : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS, highlight: false }));
+    q.trim().length < 2
+      ? []
+      : toSuggestions(await cachedSearch(await getDb(), { q, perPage: SUGGESTIONS, highlight: false, locale }), locale);
   return Response.json({ q, suggestions }, { headers: { ...headers, 'Cache-Control': 'no-store' } });
 }
 

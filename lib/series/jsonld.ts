@@ -6,7 +6,11 @@ import { periodOf, type SeriesData } from './model';
 
 type Download = { format: string; url: string; mime: string };
 
-/** The markup of a series page in `locale` (its `inLanguage`: the language of the page's texts). */
+/**
+ * The markup of a series page in `locale` (its `inLanguage`: the language of the page's texts).
+ * English pages pass the series in English (`localizedSeries`) and their own address, when the
+ * series has an English label (`englishDataset`); otherwise the French markup at the French address.
+ */
 export function datasetJsonLd({
   data,
   url,
@@ -57,3 +61,7 @@ export function citation(data: SeriesData, { institute, url }: { institute: stri
     url,
   );
 }
+
+/** Whether an English page describes its series in English (its label is translated): else it gives the French markup. */
+export const englishDataset = (translations: { en?: { label?: string } } | null | undefined): boolean =>
+  Boolean(translations?.en?.label?.trim());

@@ -151,31 +151,102 @@ export function openApiDocument(site: string, institute: string) {
     },
     components: {
       schemas: {
+        // The catalogue and a JSON file both hold `series`: each schema says what it requires and the
+        // catalogue allows nothing else, so exactly one of the `oneOf` of /api/v1/series matches.
         Catalogue: {
           type: 'object',
+          description: 'Le catalogue : chaque série avec sa dernière valeur et ses liens, sans ses valeurs.',
+          required: ['series'],
+          additionalProperties: false,
           properties: {
             series: {
               type: 'array',
               items: {
                 type: 'object',
+                required: [
+                  'code',
+                  'label',
+                  'area',
+                  'unit',
+                  'frequency',
+                  'version',
+                  'versionPublishedAt',
+                  'lastPeriod',
+                  'lastValue',
+                  'lastStatus',
+                  'links',
+                ],
+                not: { required: ['observations'] },
                 properties: {
                   code: { type: 'string' },
                   label: { type: 'string' },
                   area: { type: 'string' },
                   unit: { type: 'string' },
+                  basePeriod: { type: 'string' },
                   frequency: { type: 'string', enum: [...frequencies] },
+                  decimals: { type: 'integer' },
+                  seasonalAdjustment: { type: 'string' },
+                  source: { type: 'string' },
                   version: { type: 'integer' },
                   versionPublishedAt: { type: 'string', format: 'date-time' },
+                  firstPeriod: { type: ['string', 'null'] },
                   lastPeriod: { type: ['string', 'null'] },
                   lastValue: { type: ['number', 'null'] },
                   lastStatus: { type: ['string', 'null'], enum: [...statusCodes, null] },
-                  links: { type: 'object', properties: { self: { type: 'string' }, page: { type: 'string' } } },
+                  links: {
+                    type: 'object',
+                    required: ['self'],
+                    properties: { self: { type: 'string', format: 'uri' }, page: { type: 'string', format: 'uri' } },
+                  },
                 },
               },
             },
           },
         },
-        SeriesFile: { type: 'object', description: 'Séries : métadonnées, version, valeurs (période SDMX, valeur, statut).' },
+        SeriesFile: {
+          type: 'object',
+          description: 'Séries : métadonnées, version, valeurs (période SDMX, valeur, statut), et les libellés des statuts.',
+          required: ['series', 'statuses'],
+          properties: {
+            series: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['code', 'label', 'unit', 'frequency', 'decimals', 'version', 'observations'],
+                properties: {
+                  code: { type: 'string' },
+                  label: { type: 'string' },
+                  unit: { type: 'string' },
+                  frequency: { type: 'string', enum: [...frequencies] },
+                  decimals: { type: 'integer' },
+                  version: {
+                    type: 'object',
+                    required: ['number', 'publishedAt', 'kind'],
+                    properties: {
+                      number: { type: 'integer' },
+                      publishedAt: { type: 'string' },
+                      kind: { type: 'string' },
+                      reason: { type: 'string' },
+                    },
+                  },
+                  observations: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['period', 'value', 'status'],
+                      properties: {
+                        period: { type: 'string' },
+                        value: { type: 'number' },
+                        status: { $ref: '#/components/schemas/ObservationStatus' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            statuses: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
         ObservationStatus: {
           type: 'string',
           enum: [...statusCodes],

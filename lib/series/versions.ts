@@ -48,7 +48,7 @@ const metaColumns = (meta: SeriesMeta) => ({
 });
 
 /** The French fields of a series' description that have an English version. */
-export type SeriesTextField = 'label' | 'unit' | 'methodology' | 'source';
+export type SeriesTextField = 'label' | 'unit' | 'basePeriod' | 'methodology' | 'source';
 
 /**
  * The English version of a series' description (issue 15), as its form sends it (`en.label`…):
@@ -57,6 +57,7 @@ export type SeriesTextField = 'label' | 'unit' | 'methodology' | 'source';
 export const seriesEnglishSchema = englishFields({
   label: englishText(200, 'Le titre'),
   unit: englishText(60, 'L’unité'),
+  basePeriod: englishText(60, 'La base'),
   source: englishText(300, 'La source'),
   methodology: englishText(5000, 'La méthode'),
 });

@@ -21,5 +21,8 @@ export const htmlValidateConfig: ConfigData = {
     'no-inline-style': ['error', { allowedProperties: ['display', 'color'] }],
     // React's own ids (`useId`: `«r1»`, `_R_…_`) contain characters this rule does not expect; they are unique and valid HTML.
     'valid-id': 'off',
+    // Check boxes sharing a name are how a GET form sends several values of one field
+    // (`?REGION=R01&REGION=R02`, the tables' selection form): shared like radios, every other duplicate still refused.
+    'form-dup-name': ['error', { shared: ['radio', 'button', 'reset', 'submit', 'checkbox'] }],
   },
 };

@@ -19,7 +19,10 @@ import { createRelease } from '@/lib/releases/mutations';
 import { stageImport } from '@/lib/series/imports';
 import { setSelfApproval } from '@/lib/review/settings';
 import { createSeries, publishVersions } from '@/lib/series/versions';
+import { stageTableImport } from '@/lib/tables/imports';
+import { createTable, writeTableVersion } from '@/lib/tables/versions';
 import type { StorageDriver } from '@/lib/storage';
+import { alertSubscribers } from '@/lib/alerts/schema';
 
 export const actorNames = ['admin', 'publisher', 'editorIn', 'editorOut', 'editorNone'] as const;
 export type ActorName = (typeof actorNames)[number];
@@ -63,6 +66,13 @@ export type Fixtures = {
   submittedVersion: { code: string; number: number };
   otherImport: string;
   ownImport: Record<ActorName, string>;
+  /** TAB_MATRIX (area ipc): one published version. */
+  table: { code: string; version: number };
+  /** TAB_REVUE (area ipc): version 2, written by `other`, submitted for review. */
+  submittedTableVersion: { code: string; number: number };
+  /** Staged imports of TAB_MATRIX cells: someone else's, and each actor's own. */
+  otherTableImport: string;
+  ownTableImport: Record<ActorName, string>;
   /** A confirmed release of area ipc in 2030, carrying nothing. */
   release: Item;
   /** Announced by a Rédacteur, not yet approved: off the public calendar. */
@@ -228,6 +238,43 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     'submitted version',
   );
 
+  // Tables of area ipc: TAB_MATRIX published, TAB_REVUE with a version submitted for review; staged imports of TAB_MATRIX.
+  const tableMeta = { area: 'ipc', description: '', source: '', method: '', notes: '' };
+  expectOk(
+    await createTable(db, { meta: { ...tableMeta, code: 'TAB_MATRIX', title: 'Prix par groupe (matrice)' }, actor: actorOf(other) }),
+    'TAB_MATRIX',
+  );
+  expectOk(
+    await createTable(db, { meta: { ...tableMeta, code: 'TAB_REVUE', title: 'Prix par groupe (à relire)' }, actor: actorOf(other) }),
+    'TAB_REVUE',
+  );
+  const tableCsv = (n: number) => new TextEncoder().encode(`GROUPE;periode;valeur\r\nALIM;2026-09;${100 + n},5\r\nLOGT;2026-09;99\r\n`);
+  const tableVersion = async (code: string, n: number, approver: boolean) => {
+    const staged = expectOk(await stageTableImport(db, { code, filename: 'prix.csv', bytes: tableCsv(n), actor: actorOf(other) }), code);
+    if (!staged.ok) throw new Error('unreachable');
+    return writeTableVersion(db, {
+      code,
+      source: { stagedImportId: staged.value.id },
+      kind: 'revision',
+      reason: '',
+      actor: actorOf(other),
+      approver,
+    });
+  };
+  await setSelfApproval(db, { allowed: true, user: null, actor: 'fixtures' });
+  expectOk(await tableVersion('TAB_MATRIX', 0, true), 'TAB_MATRIX version');
+  expectOk(await tableVersion('TAB_REVUE', 0, true), 'TAB_REVUE version');
+  await setSelfApproval(db, { allowed: false, user: null, actor: 'fixtures' });
+  expectOk(await tableVersion('TAB_REVUE', 1, true), 'TAB_REVUE submitted version');
+  const stagedTable = async (user: { id: string; name: string; email: string }, n: number) => {
+    const staged = await stageTableImport(db, { code: 'TAB_MATRIX', filename: 'prix.csv', bytes: tableCsv(n), actor: actorOf(user) });
+    if (!staged.ok) throw new Error(`Fixture table import: ${staged.error}`);
+    return staged.value.id;
+  };
+  const otherTableImport = await stagedTable(other, 9);
+  const ownTableImport = {} as Record<ActorName, string>;
+  for (const [i, name] of actorNames.entries()) ownTableImport[name] = await stagedTable(actors[name], i + 1);
+
   // Staged imports of IPC_MATRIX values: someone else's, and each actor's own.
   const csv = (n: number) => new TextEncoder().encode(`code;période;valeur;statut\r\nIPC_MATRIX;2026-10;${100 + n},5;P\r\n`);
   const { id: otherImport } = await stageImport(db, { filename: 'valeurs-autre.csv', bytes: csv(9), actor: actorOf(other) });
@@ -268,6 +315,9 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     .insert(pages)
     .values(['mission', 'accessibilite', 'mot_du_dg', 'intro:ipc'].map((key) => ({ key, title: key, body: `<p>Texte de ${key}.</p>` })));
 
+  // One confirmed subscriber to the alerts: what an administrator exports or deletes on request.
+  await db.insert(alertSubscribers).values({ email: 'abonne@example.org', areas: ['ipc'], confirmedAt: when });
+
   const fixtures: Fixtures = {
     actors,
     other: { id: other.id },
@@ -288,6 +338,10 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     submittedVersion: { code: 'IPC_REVUE', number: 2 },
     otherImport,
     ownImport,
+    table: { code: 'TAB_MATRIX', version: 1 },
+    submittedTableVersion: { code: 'TAB_REVUE', number: 2 },
+    otherTableImport,
+    ownTableImport,
     release: { id: release.id, version: 1 },
     preparedRelease: { id: prepared.id, version: 1 },
     linkedRelease: { id: linked.id, version: 1 },

@@ -263,6 +263,29 @@ const runs = {
     route(c, 'POST', '/api/admin/series/import', {
       form: csvFile(`code;période;valeur;statut\r\n${c.fx.series.code};2026-11;104,1;P\r\n`),
     }),
+  // Tables
+  'create an IPC table': ({ fn }) => formAction(fn, { code: 'TAB_NOUVEAU', title: 'Prix par ville', area: 'ipc' }),
+  'describe the online IPC table': ({ fn, fx }) =>
+    formAction(fn, {
+      code: fx.table.code,
+      title: 'Prix par groupe (revu)',
+      area: 'ipc',
+      current: fx.table.code,
+      version: String(fx.table.version),
+    }),
+  'prepare a table version from someone else’s staged import': ({ fn, fx }) =>
+    formAction(fn, { id: fx.otherTableImport, when: 'now', kind: 'revision', reason: '' }),
+  'cancel one’s own staged table import': ({ fn, fx, actor }) => formAction(fn, { id: fx.ownTableImport[actor] }),
+  'cancel someone else’s staged table import': ({ fn, fx }) => formAction(fn, { id: fx.otherTableImport }),
+  'approve a submitted IPC table version': ({ fn, fx }) =>
+    formAction(fn, { code: fx.submittedTableVersion.code, number: String(fx.submittedTableVersion.number), step: 'approve' }),
+  'cancel an IPC table version waiting for review': ({ fn, fx }) =>
+    formAction(fn, { code: fx.submittedTableVersion.code, number: String(fx.submittedTableVersion.number), step: 'cancel' }),
+  'stage an import of IPC table cells': (c) =>
+    route(c, 'POST', `/api/admin/tables/${c.fx.table.code}/import`, {
+      params: { code: c.fx.table.code },
+      form: csvFile('GROUPE;periode;valeur\r\nALIM;2026-10;104,1\r\n'),
+    }),
   // Calendar
   'announce an IPC release': ({ fn }) =>
     formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),
@@ -304,6 +327,9 @@ const runs = {
   'deactivate an account': ({ fn, fx }) => action(fn, { userId: fx.target.id, active: false }),
   'give an account a role and areas': ({ fn, fx }) => formAction(fn, { userId: fx.target.id, role: 'editor', areas: ['ipc', 'news'] }),
   'rename oneself': ({ fn }) => formAction(fn, { name: 'Nom changé' }),
+  'send oneself an alerts test message': ({ fn }) => formAction(fn, {}),
+  'export a subscriber’s data': ({ fn }) => formAction(fn, { email: 'abonne@example.org' }),
+  'delete a subscriber': ({ fn }) => formAction(fn, { email: 'Abonne@example.org' }),
   'sign out': ({ fn }) => settle(() => (fn as unknown as () => Promise<unknown>)()),
   'POST /api/user: create an account': (c) =>
     route(c, 'POST', '/api/user', {
@@ -397,6 +423,15 @@ const matrix: [
   ['series/actions#approveVersionAction', 'approve a submitted IPC version', A, A, D, D, D],
   ['series/actions#returnVersionAction', 'send a submitted IPC version back', A, A, D, D, D],
   ['POST /api/admin/series/import', 'stage an import of IPC values', A, A, A, A, D],
+  // A table is public nowhere before a second person approves a version: its area's writers create it and prepare versions.
+  ['tableaux/actions#saveTableAction', 'create an IPC table', A, A, A, D, D],
+  ['tableaux/actions#saveTableAction', 'describe the online IPC table', A, A, D, D, D],
+  ['tableaux/actions#publishTableImportAction', 'prepare a table version from someone else’s staged import', A, A, A, D, D],
+  ['tableaux/actions#cancelTableImportAction', 'cancel one’s own staged table import', A, A, A, A, A],
+  ['tableaux/actions#cancelTableImportAction', 'cancel someone else’s staged table import', A, A, D, D, D],
+  ['tableaux/actions#reviewTableVersionAction', 'approve a submitted IPC table version', A, A, D, D, D],
+  ['tableaux/actions#reviewTableVersionAction', 'cancel an IPC table version waiting for review', A, A, A, D, D],
+  ['POST /api/admin/tables/[code]/import', 'stage an import of IPC table cells', A, A, A, D, D],
   ['calendrier/actions#createReleaseAction', 'announce an IPC release', A, A, A, D, D],
   ['calendrier/actions#confirmReleaseAction', 'confirm an IPC release', A, A, D, D, D],
   ['calendrier/actions#confirmReleaseAction', 'confirm an IPC release a Rédacteur prepared', A, A, A, D, D],
@@ -418,6 +453,10 @@ const matrix: [
   ['users/actions#setSelfApprovalAction', 'turn self-approval on', A, D, D, D, D],
   ['users/actions#updateProfileAction', 'rename oneself', A, A, A, A, A],
   ['actions#signOutAction', 'sign out', A, A, A, A, A],
+  // Alerts: counts for everyone (a page, no action); the outbox's test message for publishers; one address's data for administrators.
+  ['alertes/actions#sendTestAlertAction', 'send oneself an alerts test message', A, A, D, D, D],
+  ['alertes/actions#exportSubscriberAction', 'export a subscriber’s data', A, D, D, D, D],
+  ['alertes/actions#deleteSubscriberAction', 'delete a subscriber', A, D, D, D, D],
   ['POST /api/user', 'POST /api/user: create an account', A, D, D, D, D],
   ['PATCH /api/user', 'PATCH /api/user: rename oneself', A, A, A, A, A],
   ['GET /api/users', 'GET /api/users: list the accounts', A, A, A, A, A],

@@ -59,6 +59,16 @@ export function MoveForm({ id, version, at, zone }: Target) {
         errors={errors}
       />
       <Field name="reason" id="move-reason" label="Raison du report (publiée)" required rows={3} errors={errors} />
+      <Field
+        name="en.reason"
+        id="move-reason-en"
+        label="Raison du report en anglais (facultative)"
+        hint="Publiée sur le calendrier en anglais ; laissée vide, il montre la raison en français."
+        lang="en"
+        maxLength={500}
+        rows={2}
+        errors={errors}
+      />
       <FormStatus result={result} />
       <SubmitButton pending={pending} pendingLabel="Report…">
         Reporter la parution
@@ -94,13 +104,16 @@ export function ReleaseEnglishForm({
   english,
   provisional,
   reason,
+  contact = false,
   readOnly = null,
 }: {
   id: number;
   version: number;
-  english: Partial<Record<'title' | 'provisionalLabel' | 'reason', string>>;
+  english: Partial<Record<'title' | 'provisionalLabel' | 'reason' | 'contact', string>>;
   provisional: boolean;
   reason: 'reason' | 'notice' | null;
+  /** Whether the release names a contact to translate. */
+  contact?: boolean;
   readOnly?: string | null;
 }) {
   const { formProps, key, result, errors, pending } = useFormAction(translateReleaseAction, { saved: version });
@@ -146,6 +159,18 @@ export function ReleaseEnglishForm({
               maxLength={1000}
               rows={3}
               defaultValue={english.reason}
+              errors={errors}
+            />
+          ) : null}
+          {contact || english.contact ? (
+            <Field
+              name="en.contact"
+              id="release-en-contact"
+              label="Contact en anglais"
+              hint="Par exemple « Dissemination desk, +226 25 00 00 00 »."
+              lang="en"
+              maxLength={200}
+              defaultValue={english.contact}
               errors={errors}
             />
           ) : null}

@@ -106,6 +106,16 @@ export function AttachmentsField({ label, value, onChange, describedBy }: FieldP
                 onChange={(e) => onChange(value.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)))}
               />
             </label>
+            <label className="mt-2 block text-xs font-medium">
+              Libellé en anglais (facultatif : vide, le site en anglais montre le libellé français)
+              <input
+                className={input}
+                maxLength={200}
+                lang="en"
+                value={a.labelEn ?? ''}
+                onChange={(e) => onChange(value.map((x, j) => (j === i ? { ...x, labelEn: e.target.value } : x)))}
+              />
+            </label>
           </li>
         ))}
       </ol>
@@ -152,6 +162,26 @@ export function GalleryField({ label, value, onChange, describedBy }: FieldProps
               <label className="mt-2 block text-xs font-medium">
                 Texte alternatif (ce que montre la photo)
                 <input className={input} maxLength={300} value={img.alt} onChange={(e) => edit(i, { alt: e.target.value })} />
+              </label>
+              <label className="mt-2 block text-xs font-medium">
+                Légende en anglais (facultative)
+                <input
+                  className={input}
+                  maxLength={300}
+                  lang="en"
+                  value={img.captionEn ?? ''}
+                  onChange={(e) => edit(i, { captionEn: e.target.value })}
+                />
+              </label>
+              <label className="mt-2 block text-xs font-medium">
+                Texte alternatif en anglais (facultatif : vide, le site en anglais montre le français)
+                <input
+                  className={input}
+                  maxLength={300}
+                  lang="en"
+                  value={img.altEn ?? ''}
+                  onChange={(e) => edit(i, { altEn: e.target.value })}
+                />
               </label>
             </div>
           </li>

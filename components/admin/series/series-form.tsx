@@ -24,7 +24,7 @@ export function SeriesForm<T>({
   areas: { slug: string; label: string }[];
   initial?: SeriesMeta;
   /** The English description, a field absent when not translated. */
-  english?: Partial<Record<'label' | 'unit' | 'source' | 'methodology', string>>;
+  english?: Partial<Record<'label' | 'unit' | 'basePeriod' | 'source' | 'methodology', string>>;
   version?: number;
   hasValues?: boolean;
   /** Why the user may read but not change it (fields disabled, no button), or null. */
@@ -156,6 +156,16 @@ export function SeriesForm<T>({
             maxLength={60}
             defaultValue={english?.unit}
             hint="Par exemple « index »."
+            errors={errors}
+          />
+          <Field
+            name="en.basePeriod"
+            id="series-en-basePeriod"
+            label="Base en anglais"
+            lang="en"
+            maxLength={60}
+            defaultValue={english?.basePeriod}
+            hint="Par exemple « 2020 = 100 »."
             errors={errors}
           />
           <Field

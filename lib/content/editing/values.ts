@@ -8,8 +8,10 @@ import { englishPrefix, nestEnglish } from '@/lib/content/schemas/translations';
 
 /** A file of the library chosen in a form. */
 export type ChosenFile = { id: string; name: string; url: string };
-export type AttachmentValue = { file: ChosenFile; label: string };
-export type GalleryImageValue = { file: ChosenFile; caption: string; alt: string };
+/** An attached file as its form edits it: its label, and its label in English (`labelEn`, issue 29). */
+export type AttachmentValue = { file: ChosenFile; label: string; labelEn?: string };
+/** A gallery photo as its form edits it: caption and description, and their English (issue 29). */
+export type GalleryImageValue = { file: ChosenFile; caption: string; alt: string; captionEn?: string; altEn?: string };
 
 export type FieldValue = string | ChosenFile | null | AttachmentValue[] | GalleryImageValue[];
 /** Keyed by `FormField.name` (`fields.number` for an area's own field). */
@@ -56,9 +58,16 @@ export function toInput(fields: FormField[], values: FormValues): Record<string,
     const v = values[f.name];
     let out: unknown;
     if (f.type === 'image') out = (v as ChosenFile | null)?.id ?? null;
-    else if (f.type === 'attachments') out = ((v as AttachmentValue[]) ?? []).map((a) => ({ fileId: a.file.id, label: a.label }));
+    else if (f.type === 'attachments')
+      out = ((v as AttachmentValue[]) ?? []).map((a) => ({ fileId: a.file.id, label: a.label, labelEn: a.labelEn ?? '' }));
     else if (f.type === 'gallery')
-      out = ((v as GalleryImageValue[]) ?? []).map((i) => ({ fileId: i.file.id, caption: i.caption, alt: i.alt }));
+      out = ((v as GalleryImageValue[]) ?? []).map((i) => ({
+        fileId: i.file.id,
+        caption: i.caption,
+        alt: i.alt,
+        captionEn: i.captionEn ?? '',
+        altEn: i.altEn ?? '',
+      }));
     else out = v ?? '';
     if (f.name.startsWith('fields.')) own[f.name.slice('fields.'.length)] = out;
     else input[f.name] = out;

@@ -10,14 +10,19 @@ const pickImage = 'Image : choisissez une image de la bibliothèque.';
 const galleryImageList = (max = 200) =>
   z
     .array(
-      z.object(
-        {
-          fileId: fileId(pickImage),
-          caption: plainText(300, 'La légende'),
-          alt: plainText(300, 'Le texte alternatif'),
-        },
-        { message: pickImage },
-      ),
+      z
+        .object(
+          {
+            fileId: fileId(pickImage),
+            caption: plainText(300, 'La légende'),
+            alt: plainText(300, 'Le texte alternatif'),
+            captionEn: plainText(300, 'La légende en anglais'),
+            altEn: plainText(300, 'Le texte alternatif en anglais'),
+          },
+          { message: pickImage },
+        )
+        // The English only where written: an untranslated gallery compares (and audits) as before.
+        .transform(({ captionEn, altEn, ...image }) => ({ ...image, ...(captionEn ? { captionEn } : {}), ...(altEn ? { altEn } : {}) })),
       { message: 'Images : liste attendue.' },
     )
     .max(max, `${max} images au plus par galerie : répartissez les autres dans une deuxième galerie.`)

@@ -6,11 +6,17 @@ import { englishValues, type GalleryImageValue } from '@/lib/content/editing/val
 import { storedTranslations } from '@/lib/content/mutations/translations';
 import { galleryColumns, withImages } from '@/lib/content/queries/galleries';
 import { fileUrl } from '@/lib/content/addresses';
-import { files, galleries, galleryImages } from '@/lib/db/schema';
+import { files, galleries, galleryImages, type Translations } from '@/lib/db/schema';
 import { galleryForm, galleryInputSchema, type GalleryValues } from './galleries.form';
 import { defineKind, releaseYear, type OwnedList } from './kind';
 
 type ImageValue = GalleryValues['images'][number];
+
+/** A photo's English caption and description as stored (`translations`), only those written. */
+function photoTranslations(image: ImageValue): Translations<'caption' | 'alt'> {
+  const en = { ...(image.captionEn ? { caption: image.captionEn } : {}), ...(image.altEn ? { alt: image.altEn } : {}) };
+  return Object.keys(en).length ? { en } : {};
+}
 
 /** The photos of a gallery, in order, replaced as a whole when they change. */
 const images: OwnedList<GalleryValues> = {
@@ -19,12 +25,24 @@ const images: OwnedList<GalleryValues> = {
   owner: galleryImages.galleryId,
   file: galleryImages.fileId,
   of: (values) => values.images,
-  read: (db, id) =>
-    db
-      .select({ fileId: galleryImages.fileId, caption: galleryImages.caption, alt: galleryImages.alt })
-      .from(galleryImages)
-      .where(eq(galleryImages.galleryId, id))
-      .orderBy(asc(galleryImages.position), asc(galleryImages.id)),
+  read: async (db, id) =>
+    (
+      await db
+        .select({
+          fileId: galleryImages.fileId,
+          caption: galleryImages.caption,
+          alt: galleryImages.alt,
+          translations: galleryImages.translations,
+        })
+        .from(galleryImages)
+        .where(eq(galleryImages.galleryId, id))
+        .orderBy(asc(galleryImages.position), asc(galleryImages.id))
+    ).map(({ translations, ...image }) => ({
+      ...image,
+      // Only where written: an audit entry of an untranslated gallery reads as before.
+      ...(translations.en?.caption ? { captionEn: translations.en.caption } : {}),
+      ...(translations.en?.alt ? { altEn: translations.en.alt } : {}),
+    })),
   async write(tx, id, list) {
     await tx.delete(galleryImages).where(eq(galleryImages.galleryId, id));
     if (list.length === 0) return;
@@ -34,6 +52,7 @@ const images: OwnedList<GalleryValues> = {
         fileId: image.fileId,
         caption: image.caption,
         alt: image.alt,
+        translations: photoTranslations(image),
         position,
       })),
     );
@@ -65,7 +84,13 @@ export const galleryKind = defineKind({
   publicUrl: () => getArea('galleries')?.publicPath ?? null,
   async editValues(db, row) {
     const photos = await db
-      .select({ fileId: galleryImages.fileId, caption: galleryImages.caption, alt: galleryImages.alt, name: files.name })
+      .select({
+        fileId: galleryImages.fileId,
+        caption: galleryImages.caption,
+        alt: galleryImages.alt,
+        translations: galleryImages.translations,
+        name: files.name,
+      })
       .from(galleryImages)
       .innerJoin(files, eq(files.id, galleryImages.fileId))
       .where(eq(galleryImages.galleryId, row.id))
@@ -79,6 +104,8 @@ export const galleryKind = defineKind({
         file: { id: i.fileId, name: i.name, url: fileUrl({ id: i.fileId, name: i.name }) },
         caption: i.caption,
         alt: i.alt,
+        ...(i.translations.en?.caption ? { captionEn: i.translations.en.caption } : {}),
+        ...(i.translations.en?.alt ? { altEn: i.translations.en.alt } : {}),
       })),
       ...englishValues(row.translations),
     };

@@ -345,10 +345,14 @@ export function deleteItemForever<T extends ItemTable, V extends ItemValues>(
 
 // ─── Owned lists ──────────────────────────────────────────────────────────────────────────
 
-/** An attachment as forms send it and audit entries keep it. */
-export type Attachment = { fileId: string; label: string | null };
+/** An attachment as forms send it and audit entries keep it (`labelEn`: its label in English, issue 29). */
+export type Attachment = { fileId: string; label: string | null; labelEn?: string | null };
 
-type AttachmentTable = PgTable & { fileId: PgColumn; label: PgColumn; position: PgColumn };
+type AttachmentTable = PgTable & { fileId: PgColumn; label: PgColumn; position: PgColumn; translations: PgColumn };
+
+/** An attachment's stored English (`translations`), only when written. */
+const labelTranslations = (labelEn: string | null | undefined): Translations<'label'> => (labelEn ? { en: { label: labelEn } } : {});
+const labelEnOf = (translations: unknown): string => (translations as Translations<'label'> | null)?.en?.label ?? '';
 
 /** An owned list of attachments (`attachmentList`). */
 export type AttachmentList<V> = OwnedList<V> & { table: AttachmentTable };
@@ -368,16 +372,28 @@ export function attachmentList<V extends { files: Attachment[] }, A extends Atta
     owner,
     file: table.fileId,
     of: (values) => values.files,
-    read: (db, id) =>
-      db
-        .select({ fileId: table.fileId, label: table.label })
+    read: async (db, id) => {
+      const rows = (await db
+        .select({ fileId: table.fileId, label: table.label, translations: table.translations })
         .from(table as PgTable)
         .where(eq(owner, id))
-        .orderBy(asc(table.position)) as Promise<Attachment[]>,
+        .orderBy(asc(table.position))) as { fileId: string; label: string | null; translations: unknown }[];
+      // The English label only where written: an audit entry of an untranslated list reads as before.
+      return rows.map((r): Attachment => {
+        const labelEn = labelEnOf(r.translations);
+        return { fileId: r.fileId, label: r.label, ...(labelEn ? { labelEn } : {}) };
+      });
+    },
     async write(tx, id, list) {
       await tx.delete(table).where(eq(owner, id));
       if (list.length === 0) return;
-      const rows = (list as Attachment[]).map((f, position) => ({ [ownerKey]: id, fileId: f.fileId, label: f.label, position }));
+      const rows = (list as Attachment[]).map((f, position) => ({
+        [ownerKey]: id,
+        fileId: f.fileId,
+        label: f.label,
+        translations: labelTranslations(f.labelEn),
+        position,
+      }));
       await tx.insert(table).values(rows as PgInsertValue<A>[]);
     },
   };
@@ -398,7 +414,7 @@ export async function fileForEdit(db: Db, id: string | null): Promise<EditFile |
 /** The attachments of an item, with their files, in order, as the form edits them. */
 export async function attachmentsForEdit<V>(db: Db, list: AttachmentList<V>, id: number): Promise<AttachmentValue[]> {
   const rows = await db
-    .select({ fileId: files.id, name: files.name, label: list.table.label })
+    .select({ fileId: files.id, name: files.name, label: list.table.label, translations: list.table.translations })
     .from(list.table)
     .innerJoin(files, eq(files.id, list.file))
     .where(eq(list.owner, id))
@@ -406,6 +422,7 @@ export async function attachmentsForEdit<V>(db: Db, list: AttachmentList<V>, id:
   return rows.map((f) => ({
     file: { id: f.fileId, name: f.name, url: fileUrl({ id: f.fileId, name: f.name }) },
     label: typeof f.label === 'string' ? f.label : '',
+    ...(labelEnOf(f.translations) ? { labelEn: labelEnOf(f.translations) } : {}),
   }));
 }
 

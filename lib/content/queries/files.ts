@@ -1,12 +1,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
-import { files, publicationFiles, tenderFiles } from '@/lib/db/schema';
+import { files, publicationFiles, tenderFiles, type Translations } from '@/lib/db/schema';
 
 export type PublicFile = {
   id: string;
   name: string;
   label: string | null;
+  /** The label in other languages (issue 29): shown on their pages where written. */
+  translations?: Translations<'label'>;
   mime: string;
   ext: string;
   size: number;
@@ -37,9 +39,9 @@ type FileRow = {
   visibility: 'public' | 'restricted';
 };
 
-function toPublicFile(row: FileRow, label: string | null): PublicFile {
+function toPublicFile(row: FileRow, label: string | null, translations?: Translations<'label'>): PublicFile {
   const { visibility, ...rest } = row;
-  return { ...rest, label, restricted: visibility === 'restricted' };
+  return { ...rest, label, ...(translations?.en ? { translations } : {}), restricted: visibility === 'restricted' };
 }
 
 type Attachments = typeof publicationFiles | typeof tenderFiles;
@@ -49,14 +51,14 @@ async function attachedFiles(db: Db, table: Attachments, ownerColumn: PgColumn, 
   const map = new Map<number, PublicFile[]>();
   if (ids.length === 0) return map;
   const rows = await db
-    .select({ ownerId: ownerColumn, label: table.label, ...fileColumns })
+    .select({ ownerId: ownerColumn, label: table.label, translations: table.translations, ...fileColumns })
     .from(table)
     .innerJoin(files, eq(files.id, table.fileId))
     .where(inArray(ownerColumn, ids))
     .orderBy(asc(table.position));
-  for (const { ownerId, label, ...file } of rows) {
+  for (const { ownerId, label, translations, ...file } of rows) {
     const list = map.get(ownerId as number) ?? [];
-    list.push(toPublicFile(file, label));
+    list.push(toPublicFile(file, label, translations));
     map.set(ownerId as number, list);
   }
   return map;

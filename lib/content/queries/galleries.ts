@@ -11,6 +11,8 @@ export type GalleryImage = {
   alt: string;
   width: number | null;
   height: number | null;
+  /** The caption and description in English (issue 29), where written. */
+  translations?: Translations<'caption' | 'alt'>;
 };
 /** A gallery's English texts (lib/i18n/content.ts `localize` shows them on English pages). */
 export type GalleryTranslations = Translations<'title' | 'description'>;
@@ -55,6 +57,7 @@ export async function withImages<T extends { id: number }>(db: Db, rows: T[]): P
       name: files.name,
       caption: galleryImages.caption,
       alt: galleryImages.alt,
+      translations: galleryImages.translations,
       width: files.width,
       height: files.height,
     })
@@ -71,6 +74,15 @@ export async function withImages<T extends { id: number }>(db: Db, rows: T[]): P
     ...g,
     images: images
       .filter((i) => i.galleryId === g.id)
-      .map(({ id, fileId, name, caption, alt, width, height }) => ({ id, fileId, name, caption, alt, width, height })),
+      .map(({ id, fileId, name, caption, alt, width, height, translations }) => ({
+        id,
+        fileId,
+        name,
+        caption,
+        alt,
+        width,
+        height,
+        ...(translations.en ? { translations } : {}),
+      })),
   }));
 }

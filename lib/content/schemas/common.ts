@@ -115,17 +115,21 @@ export const optionalFileId = (message: string) =>
 /** An optional cover image of the library (publications, news, events). */
 export const coverField = () => optionalFileId('Image de couverture : choisissez un fichier de la bibliothèque.');
 
-/** Ordered attachments `{ fileId, label }`, each file once. */
+/** Ordered attachments `{ fileId, label, labelEn }` (the label in English, shown on English pages), each file once. */
 export const attachmentList = (max = 100) =>
   z
     .array(
-      z.object(
-        {
-          fileId: fileId('Fichier joint : choisissez un fichier de la bibliothèque.'),
-          label: optionalText(200, 'Libellé du fichier'),
-        },
-        { message: 'Fichier joint : choisissez un fichier de la bibliothèque.' },
-      ),
+      z
+        .object(
+          {
+            fileId: fileId('Fichier joint : choisissez un fichier de la bibliothèque.'),
+            label: optionalText(200, 'Libellé du fichier'),
+            labelEn: optionalText(200, 'Libellé du fichier en anglais'),
+          },
+          { message: 'Fichier joint : choisissez un fichier de la bibliothèque.' },
+        )
+        // The English label only where written: an untranslated list compares (and audits) as before.
+        .transform(({ labelEn, ...file }) => (labelEn ? { ...file, labelEn } : file)),
       { message: 'Fichiers joints : liste attendue.' },
     )
     .max(max, `${max} fichiers joints au plus.`)

@@ -24,7 +24,7 @@ const fr = {
   files: {
     download: 'Télécharger',
     /** After « Télécharger (PDF, 1,2 Mo) », for screen readers: which file. */
-    which: (name: string) => ` : ${name}`,
+    which: <T>(name: T) => [' : ', name],
   },
   home: {
     title: 'Accueil',
@@ -125,7 +125,7 @@ const en: typeof fr = {
   },
   files: {
     download: 'Download',
-    which: (name) => `: ${name}`,
+    which: (name) => [': ', name],
   },
   home: {
     title: 'Home',

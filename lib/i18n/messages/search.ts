@@ -20,7 +20,7 @@ const fr = {
   /** The search form's button (its label is the page's). */
   form: { submit: 'Rechercher' },
   /** What a result is, besides the kinds of content (their plurals are the kinds' words, lib/content/kinds). */
-  kinds: { series: 'Séries statistiques', pages: 'Pages de l’institut' },
+  kinds: { series: 'Séries statistiques', tables: 'Tableaux', pages: 'Pages de l’institut' },
   results: {
     none: (q: string) => `Aucun résultat pour « ${q} ».`,
     /** `n` ≥ 1; the page only when there are several. */
@@ -67,7 +67,7 @@ export const search: Record<Locale, typeof fr> = {
       prompt: 'Enter one or more words, or a phrase in quotation marks.',
     },
     form: { submit: 'Search' },
-    kinds: { series: 'Statistical series', pages: 'Institute pages' },
+    kinds: { series: 'Statistical series', tables: 'Tables', pages: 'Institute pages' },
     results: {
       none: (q: string) => `No results for “${q}”.`,
       count: (n: number, q: string, page: number, pages: number) =>

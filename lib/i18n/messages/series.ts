@@ -111,7 +111,12 @@ const fr = {
   page: {
     range: { '5y': '5 ans', '10y': '10 ans', all: 'Tout' },
     /** `unit` with its base period in brackets when it has one. */
-    subtitle: (code: string, frequency: string, unit: string, adjustment: string) => `Série ${code}, ${frequency}, ${unit}, ${adjustment}.`,
+    /** `unit`: the unit and base period, an element where one of them is in another language than the page. */
+    subtitle: <T>(code: string, frequency: string, unit: T, adjustment: string) => [
+      `Série ${code}, ${frequency}, `,
+      unit,
+      `, ${adjustment}.`,
+    ],
     chart: 'Évolution',
     chartRange: 'Période du graphique',
     downloads: 'Télécharger la série',
@@ -181,7 +186,7 @@ const fr = {
     history: 'Historique des dates',
     unchanged: 'La date annoncée n’a pas changé.',
     moved: <T>(from: T, to: T) => ['Prévue le ', from, ', reportée au ', to, '.'],
-    reason: (reason: string) => `Raison : ${reason}`,
+    reason: <T>(reason: T) => ['Raison : ', reason],
     calendar: 'Tout le calendrier des parutions',
   },
 
@@ -398,7 +403,7 @@ const en: typeof fr = {
 
   page: {
     range: { '5y': '5 years', '10y': '10 years', all: 'All' },
-    subtitle: (code, frequency, unit, adjustment) => `Series ${code}, ${frequency}, ${unit}, ${adjustment}.`,
+    subtitle: (code, frequency, unit, adjustment) => [`Series ${code}, ${frequency}, `, unit, `, ${adjustment}.`],
     chart: 'Trend',
     chartRange: 'Chart period',
     downloads: 'Download the series',
@@ -464,7 +469,7 @@ const en: typeof fr = {
     history: 'Date history',
     unchanged: 'The announced date has not changed.',
     moved: (from, to) => ['Scheduled for ', from, ', moved to ', to, '.'],
-    reason: (reason) => `Reason: ${reason}`,
+    reason: (reason) => ['Reason: ', reason],
     calendar: 'Full release calendar',
   },
 

@@ -45,6 +45,10 @@ const fr = {
     publications: 'Dernières publications',
     releases: 'Parutions publiées',
     area: (label: string) => `Publications : ${label}`,
+    releasesSubtitle: 'Les parutions du calendrier, à leur mise en ligne, avec ce qu’elles ont publié.',
+    version: (label: string, code: string, number: number) => `${label} (série ${code}, version ${number})`,
+    notFound: 'Flux introuvable.',
+    calendar: 'calendrier des parutions',
   },
 };
 
@@ -91,6 +95,10 @@ export const site: Record<Locale, typeof fr> = {
       publications: 'Latest publications',
       releases: 'Published releases',
       area: (label: string) => `Publications: ${label}`,
+      releasesSubtitle: 'The releases of the calendar, as they come out, with what they published.',
+      version: (label: string, code: string, number: number) => `${label} (series ${code}, version ${number})`,
+      notFound: 'Feed not found.',
+      calendar: 'release calendar',
     },
   },
 };

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SeriesChart } from '@/components/series/series-chart';
 import { SeriesValuesTable } from '@/components/series/series-values-table';
 import type { Observation, SeriesData } from '../model';
-import { inRange, niceTicks, plot } from './geometry';
+import { axisFontSize, inRange, niceTicks, plot } from './geometry';
+import { overlaps, textWidth, thinTicks } from './ticks';
 import { trendSentence } from './trend';
 
 const months = (n: number, from = 2016): Observation[] =>
@@ -51,6 +52,27 @@ describe('chart geometry', () => {
     expect(p.points.every((pt) => pt.x >= 56 && pt.x <= 704 && pt.y >= 16 && pt.y <= 288)).toBe(true);
     expect(p.path.startsWith('M56 ')).toBe(true);
     expect(plot(months(1), frame).points[0]!.x).toBe(380);
+  });
+
+  it('never writes one year label over the next (a ten-year range starting in November)', () => {
+    const frame = { width: 720, height: 320, left: 56, right: 16, top: 16, bottom: 32 };
+    // 2016-01 … 2026-10: the ten-year range starts at 2016-11, so 2016 has two points before 2017.
+    const shown = inRange(months(130), '10y');
+    expect(shown[0]!.period).toBe('2016-11-01');
+    const { xTicks } = plot(shown, frame);
+    expect(overlaps(xTicks, axisFontSize, 0)).toBe(false);
+    expect(xTicks.map((t) => t.label)).toContain('2017');
+    // Over 60 years on a narrow chart, ticks are thinned evenly, never crowded.
+    const long = plot(months(720, 1960), { ...frame, width: 320 });
+    expect(overlaps(long.xTicks, axisFontSize, 0)).toBe(false);
+    expect(long.xTicks.length).toBeGreaterThan(2);
+  });
+
+  it('measures labels and thins ticks so that none overlaps', () => {
+    expect(textWidth('2017', 12)).toBeCloseTo(28.8);
+    const ticks = [0, 10, 40, 80, 120].map((x, i) => ({ label: String(2016 + i), x }));
+    expect(overlaps(ticks, 12)).toBe(true);
+    expect(overlaps(thinTicks(ticks, { fontSize: 12, gap: 4 }), 12, 4)).toBe(false);
   });
 });
 

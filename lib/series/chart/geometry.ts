@@ -1,5 +1,6 @@
 /** Geometry of a series chart drawn on the server: ranges, round ticks, the line's path. */
 import type { Observation } from '../model';
+import { thinTicks } from './ticks';
 
 export type ChartRange = '5y' | '10y' | 'all';
 
@@ -39,6 +40,9 @@ export type Plot = {
   xTicks: { label: string; x: number }[];
 };
 
+/** Font size of the axes' labels (the chart's SVG draws them at this size). */
+export const axisFontSize = 12;
+
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Positions of the points, the line and the axes' ticks in the frame. */
@@ -54,14 +58,15 @@ export function plot(observations: Observation[], frame: Frame): Plot {
   const y = (v: number) => r1(frame.top + innerH - ((v - lo) / (hi - lo || 1)) * innerH);
   const points = observations.map((o, i) => ({ x: x(i), y: y(o.value), o }));
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join('');
-  // x ticks: January of each year on long ranges (every other year past 12), else every point's period start of quarter.
-  const years = [...new Set(observations.map((o) => o.period.slice(0, 4)))];
-  const every = years.length > 12 ? Math.ceil(years.length / 8) : 1;
-  const xTicks = years
-    .filter((_, i) => i % every === 0)
-    .flatMap((year) => {
-      const i = observations.findIndex((o) => o.period.startsWith(year));
-      return i >= 0 ? [{ label: year, x: x(i) }] : [];
-    });
+  // x ticks: one per year, at its first observation; thinned by the labels' measured width, so a
+  // partial first year (a ten-year range starting in November) never writes 2016 over 2017.
+  let years = [...new Set(observations.map((o) => o.period.slice(0, 4)))];
+  // A year whose first point is not its first period (the range starts in November) gets no label.
+  if (years.length > 1 && !/^\d{4}(-01(-01)?)?$/.test(observations[0]!.period)) years = years.slice(1);
+  const candidates = years.flatMap((year) => {
+    const i = observations.findIndex((o) => o.period.startsWith(year));
+    return i >= 0 ? [{ label: year, x: x(i) }] : [];
+  });
+  const xTicks = thinTicks(candidates, { fontSize: axisFontSize, gap: 10, minX: 0, maxX: frame.width });
   return { path, points, yTicks: ticks.map((value) => ({ value, y: y(value) })), xTicks };
 }

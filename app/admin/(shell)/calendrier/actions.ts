@@ -20,7 +20,7 @@ import {
   translateRelease,
   type ReleaseWrite,
 } from '@/lib/releases/mutations';
-import { fromFlatForm } from '@/lib/content/schemas/translations';
+import { englishFields, englishText, fromFlatForm } from '@/lib/content/schemas/translations';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 
@@ -82,11 +82,17 @@ export const confirmReleaseAction = adminFormAction(
 );
 
 export const moveReleaseAction = adminFormAction(
-  z.object({ ...target, scheduledAt: localTime, reason: z.string().trim().max(500).default('') }),
-  async ({ id, version, scheduledAt, reason }, ctx) => {
-    await done(
-      await changeRelease(ctx.db, { id, expectedVersion: version, change: { kind: 'move', scheduledAt, reason }, actor: actorOf(ctx) }),
-    );
+  fromFlatForm(
+    z.object({
+      ...target,
+      scheduledAt: localTime,
+      reason: z.string().trim().max(500).default(''),
+      en: englishFields({ reason: englishText(500, 'La raison du report') }),
+    }),
+  ),
+  async ({ id, version, scheduledAt, reason, en }, ctx) => {
+    const change = { kind: 'move' as const, scheduledAt, reason, reasonEn: en?.reason };
+    await done(await changeRelease(ctx.db, { id, expectedVersion: version, change, actor: actorOf(ctx) }));
   },
   {
     access: ({ id }, ctx) => publishRelease(ctx, id, 'reporter une parution'),

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/i18n/format';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { versionsAwaitingReview, type VersionAwaitingReview } from '@/lib/series/admin';
 import { releasesAwaitingReview, type ReleaseAwaitingReview } from '@/lib/releases/review';
+import { tableVersionsAwaitingReview, type TableVersionAwaitingReview } from '@/lib/tables/queries';
 
 export const metadata = { title: 'À relire — Administration' };
 
@@ -20,9 +21,10 @@ export const metadata = { title: 'À relire — Administration' };
 export default async function ReviewPage() {
   const actor = await adminActor();
   const db = await getDb();
-  const [queue, versions, releases, selfApproval] = await Promise.all([
+  const [queue, versions, tableVersions, releases, selfApproval] = await Promise.all([
     reviewQueue(db),
     versionsAwaitingReview(db),
+    tableVersionsAwaitingReview(db),
     releasesAwaitingReview(db),
     selfApprovalAllowed(db),
   ]);
@@ -33,6 +35,11 @@ export default async function ReviewPage() {
   const mayReviewVersion = (v: VersionAwaitingReview) => can(actor, needs.review([v.area])) && (v.createdBy !== actor.id || selfApproval);
   const versionsToReview = versions.filter(mayReviewVersion);
   const myVersions = versions.filter((v) => !mayReviewVersion(v) && v.createdBy === actor.id);
+  // Table versions: the same split (lib/tables/versions.ts).
+  const mayReviewTable = (v: TableVersionAwaitingReview) =>
+    can(actor, needs.review([v.area])) && (v.createdBy !== actor.id || selfApproval);
+  const tablesToReview = tableVersions.filter(mayReviewTable);
+  const myTables = tableVersions.filter((v) => !mayReviewTable(v) && v.createdBy === actor.id);
   // Releases: approved as a whole (lib/releases/review.ts), their writer being who changed the entry last.
   const mayReviewRelease = (r: ReleaseAwaitingReview) => can(actor, needs.review([r.area])) && (r.editedBy !== actor.id || selfApproval);
   const releasesToReview = releases.filter(mayReviewRelease);
@@ -66,6 +73,19 @@ export default async function ReviewPage() {
         caption={reviewer ? 'Vos versions de séries, relues par une autre personne' : 'Vos versions de séries en attente de relecture'}
         {...seriesVersions(myVersions)}
         empty="Vous n’avez soumis aucune version de série qui attende une relecture."
+      />
+      <h2 className="mt-10 text-xl font-bold">Versions de tableaux</h2>
+      {reviewer ? (
+        <ReviewTable
+          caption="Versions de tableaux en attente de votre relecture"
+          {...tableVersionRows(tablesToReview)}
+          empty="Aucune version de tableau n’attend votre relecture."
+        />
+      ) : null}
+      <ReviewTable
+        caption={reviewer ? 'Vos versions de tableaux, relues par une autre personne' : 'Vos versions de tableaux en attente de relecture'}
+        {...tableVersionRows(myTables)}
+        empty="Vous n’avez soumis aucune version de tableau qui attende une relecture."
       />
       <h2 className="mt-10 text-xl font-bold">Parutions du calendrier</h2>
       {reviewer ? (
@@ -110,6 +130,17 @@ const seriesVersions = (rows: VersionAwaitingReview[]) => ({
     href: `/admin/series/${v.code}`,
     label: `${v.code}, version ${v.number}`,
     cells: [v.label, v.createdByName ?? '—', formatDateTime(v.submittedAt), `${formatDateTime(v.publishedAt)} UTC, après approbation`],
+  })),
+});
+
+/** The table versions waiting: version, table, writer, submission, time. */
+const tableVersionRows = (rows: TableVersionAwaitingReview[]) => ({
+  headings: ['Version', 'Tableau', 'Écrite par', 'Soumise', 'Mise en ligne prévue'],
+  rows: rows.map((v): Row => ({
+    key: `${v.code}-${v.number}`,
+    href: `/admin/tableaux/${v.code}`,
+    label: `${v.code}, version ${v.number}`,
+    cells: [v.title, v.createdByName ?? '—', formatDateTime(v.submittedAt), `${formatDateTime(v.publishedAt)} UTC, après approbation`],
   })),
 });
 

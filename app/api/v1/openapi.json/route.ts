@@ -1,15 +1,15 @@
-// GET /api/v1/openapi.json — the OpenAPI 3.1 description of the open series API (limits included).
+// GET /api/v1/openapi.json — the OpenAPI 3.1 description of the open API: series and tables (limits included).
 import { getIdentity } from '@/lib/content/public';
 import { env } from '@/lib/env';
 import { conditional } from '@/lib/http/conditional';
-import { openApiDocument } from '@/lib/series/openapi';
 import { perRequest } from '@/lib/http/per-request';
+import { fullOpenApiDocument } from '@/lib/tables/read/openapi';
 
 export async function GET(request: Request) {
   await perRequest();
   const identity = await getIdentity();
   const body = JSON.stringify(
-    openApiDocument(env.SITE_URL.replace(/\/$/, ''), identity?.name ?? 'Institut national de la statistique'),
+    fullOpenApiDocument(env.SITE_URL.replace(/\/$/, ''), identity?.name ?? 'Institut national de la statistique'),
     null,
     2,
   );

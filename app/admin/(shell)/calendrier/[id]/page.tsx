@@ -146,6 +146,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
           english={row.translations.en ?? {}}
           provisional={row.status === 'announced' && row.provisionalLabel !== null}
           reason={row.reason ? (row.status === 'cancelled' ? 'notice' : 'reason') : null}
+          contact={row.contact.trim() !== ''}
           readOnly={mayWrite ? null : 'Un responsable de publication écrit la version anglaise.'}
         />
       </section>

@@ -1,0 +1,94 @@
+/**
+ * The public lists of tables, cached as the series' are (lib/series/public.ts) and dropped by the
+ * tags a new version or an edit sends (`tableTags`, lib/tables/versions.ts): `/donnees`, an area's
+ * page, the sitemap. Each entry is what a list shows: no cells.
+ */
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import type { MetadataRoute } from 'next';
+import { cacheLife, cacheTag } from 'next/cache';
+import { tags } from '@/lib/cache/tags';
+import { getDb } from '@/lib/db';
+import { locales, type Locale } from '@/lib/i18n/locales';
+import { languageAlternates, localePath } from '@/lib/i18n/paths';
+import { getTable, listPublicTables, publicTableVersionBy, type TableView } from '../queries';
+import { dataTables, dataTableVersions } from '../schema';
+import { tablePath } from './addresses';
+
+export type TableListEntry = {
+  code: string;
+  title: string;
+  area: string;
+  dimensions: string[];
+  cellCount: number;
+  version: number;
+  publishedAt: string;
+};
+
+/** Every public table (of an area, or all) in `lang`, ordered by area then code. */
+export async function getPublicTableList(lang: Locale, area?: string): Promise<TableListEntry[]> {
+  'use cache';
+  cacheLife('content');
+  cacheTag(tags.tableList, ...(area ? [tags.area(area)] : []));
+  const tables = await listPublicTables(await getDb(), { lang, area, at: new Date() });
+  cacheTag(...tables.map((t) => tags.table(t.code)));
+  return tables.map((t) => ({
+    code: t.code,
+    title: t.title,
+    area: t.area,
+    dimensions: t.dimensions.map((d) => d.label),
+    cellCount: t.cellCount,
+    version: t.version.number,
+    publishedAt: t.version.publishedAt,
+  }));
+}
+
+/** The sitemap's entries of the tables' pages (their default selection), in French and English. */
+export function tableSitemapEntries(tables: TableListEntry[], site: string): MetadataRoute.Sitemap {
+  const abs = (path: string) => new URL(path, site).toString();
+  return tables.flatMap((t) => {
+    const path = tablePath(t.code);
+    const languages = Object.fromEntries(Object.entries(languageAlternates(path, locales)).map(([lang, p]) => [lang, abs(p)]));
+    return locales.map((locale) => ({
+      url: abs(localePath(locale, path)),
+      alternates: { languages },
+      lastModified: t.publishedAt,
+      changeFrequency: 'monthly' as const,
+      priority: 0.7,
+    }));
+  });
+}
+
+/** The tables a release of the calendar published (their public version came out with it), in `lang`. */
+export async function getReleaseTables(releaseId: number, lang: Locale): Promise<TableListEntry[]> {
+  'use cache';
+  cacheLife('content');
+  cacheTag(tags.tableList, tags.releases);
+  const db = await getDb();
+  const codes = new Set(await tableCodesOfRelease(db, releaseId));
+  if (codes.size === 0) return [];
+  return (await getPublicTableList(lang)).filter((t) => codes.has(t.code));
+}
+
+/** Codes of the tables with a public version that came out with the release. */
+export async function tableCodesOfRelease(db: Db, releaseId: number, at = new Date()): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ code: dataTables.code })
+    .from(dataTableVersions)
+    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
+    .where(and(eq(dataTableVersions.releaseId, releaseId), publicTableVersionBy(at)));
+  return rows.map((r) => r.code);
+}
+
+/**
+ * A table as published now in `lang`, cached like a series page (lib/series/public.ts): the tags
+ * a new version, an edit or the scheduler's announcement send (`tableTags`) drop it, so the page
+ * and the API read no database row per request. Null when unknown or not public.
+ */
+export async function getPublicTable(code: string, lang: Locale): Promise<TableView | null> {
+  'use cache';
+  cacheLife('content');
+  cacheTag(tags.table(code), tags.tableList);
+  return getTable(await getDb(), code, { lang });
+}
