@@ -15,8 +15,11 @@ import { createRelease } from '@/lib/releases/mutations';
 import { reviewRelease } from '@/lib/releases/review';
 import { setSelfApproval } from '@/lib/review/settings';
 import { publishVersions } from '@/lib/series/versions';
+import { cellCountOf } from '@/lib/tables/model';
+import { writeTableVersion } from '@/lib/tables/versions';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { startTestSmtp, type Received, type TestSmtp } from '@/testing/smtp';
+import { insertSmallTable, smallStructure } from '@/testing/tables-fixture';
 import { handleManage, handleSubscribe, handleUnsubscribePost } from './http';
 import { createMailer, type Mailer } from './mailer';
 import { runOutbox } from './outbox';
@@ -282,6 +285,32 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
     expect(mails[0]!.text).toContain('Raison : Erreur de saisie sur septembre.');
     expect(mails[0]!.text).toContain(`${SITE}/indice/ipc/series/IPI_AL`);
     expect(mails[0]!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  });
+
+  it('sends a table correction its own message with the reason and the table page', async () => {
+    await confirmed('tableaux@example.org', { areas: ['tout'], topic: 'corrections' });
+    smtp.received.length = 0;
+    await insertSmallTable(db, 'POP_ALERTE');
+    const n = cellCountOf(smallStructure);
+    const corrected = await writeTableVersion(db, {
+      code: 'POP_ALERTE',
+      source: {
+        payload: { structure: smallStructure, values: new Float64Array(n).map((_, i) => i + 1), statuses: new Uint8Array(n), notes: {} },
+      },
+      kind: 'correction',
+      reason: 'Erreur de report sur 2023.',
+      actor: { user, ip: '127.0.0.1' },
+      approver: true,
+      now: at(200),
+    });
+    expect(corrected.ok).toBe(true);
+    await publishDueItems(db, at(201));
+    await run(at(201));
+    const mails = await smtp.waitFor(1);
+    expect(mails.map((m) => m.to_)).toEqual(['tableaux@example.org']);
+    expect(mails[0]!.subject).toBe('Correction : Population par région, sexe et année');
+    expect(mails[0]!.text).toContain('Raison : Erreur de report sur 2023.');
+    expect(mails[0]!.text).toContain(`${SITE}/donnees/tableaux/POP_ALERTE`);
   });
 
   /** `n` confirmed subscribers of `area`, written directly (the bulk case), and a release of it published. */

@@ -1,6 +1,6 @@
 /**
  * What an alert says, read once per event and language from the domains (the release, what it
- * carries, its key figure, the area's next release; a correction's series, version and reason).
+ * carries, its key figure, the area's next release; a correction's series or table, version and reason).
  * Links are absolute (SITE_URL): they are read in a mailbox.
  */
 import { and, desc, eq } from 'drizzle-orm';
@@ -14,6 +14,8 @@ import { linkedPublications, linkedVersions } from '@/lib/releases/links';
 import { formatInZone } from '@/lib/releases/model';
 import { nextReleases } from '@/lib/releases/queries';
 import { periodLabel, type Frequency } from '@/lib/series/model';
+import { tablePath } from '@/lib/tables/read/addresses';
+import { dataTables, dataTableVersions } from '@/lib/tables/schema';
 import { alertAreaLabel } from './areas';
 
 export type Link = { label: string; url: string };
@@ -84,6 +86,13 @@ export async function releaseContent(db: Db, releaseId: number, locale: Locale, 
     const path = seriesPath(v);
     if (path) items.push({ label: en(v, 'label', v.label, locale), url: absolute(o.siteUrl, locale, path) });
   }
+  // The tables whose versions came out with it.
+  const tables = await db
+    .selectDistinct({ t: dataTables })
+    .from(dataTableVersions)
+    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
+    .where(and(eq(dataTableVersions.releaseId, r.id), eq(dataTableVersions.review, 'approved')));
+  for (const { t } of tables) items.push({ label: en(t, 'title', t.title, locale), url: absolute(o.siteUrl, locale, tablePath(t.code)) });
   let keyFigure: string | null = null;
   for (const v of versions) {
     const [version] = await db
@@ -137,6 +146,30 @@ export async function correctionContent(
     title: en(row.s, 'label', row.s.label, locale),
     area: alertAreaLabel(row.s.area, locale),
     url: absolute(o.siteUrl, locale, path ?? '/'),
+    number: row.v.number,
+    reason: row.v.reason,
+    when: formatInZone(row.v.announcedAt ?? row.v.publishedAt, o.timeZone, locale),
+  };
+}
+
+/** A table's correction's alert in `locale`, or null when the table or version is gone. */
+export async function tableCorrectionContent(
+  db: Db,
+  ref: { tableId: number; number: number },
+  locale: Locale,
+  o: ContentOptions,
+): Promise<CorrectionAlert | null> {
+  const [row] = await db
+    .select({ t: dataTables, v: dataTableVersions })
+    .from(dataTableVersions)
+    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
+    .where(and(eq(dataTableVersions.tableId, ref.tableId), eq(dataTableVersions.number, ref.number)));
+  if (!row) return null;
+  return {
+    kind: 'correction',
+    title: en(row.t, 'title', row.t.title, locale),
+    area: alertAreaLabel(row.t.area, locale),
+    url: absolute(o.siteUrl, locale, tablePath(row.t.code)),
     number: row.v.number,
     reason: row.v.reason,
     when: formatInZone(row.v.announcedAt ?? row.v.publishedAt, o.timeZone, locale),

@@ -8,6 +8,7 @@ import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { releases, series, seriesVersions } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/raw';
+import { dataTables, dataTableVersions } from '@/lib/tables/schema';
 import { alertEvents } from './schema';
 
 /** Corrections announced this long ago or less are still told (a run that failed is caught up by the next). */
@@ -17,7 +18,7 @@ type EventInput = {
   kind: 'release' | 'correction';
   key: string;
   area: string;
-  ref: { releaseId?: number; seriesId?: number; number?: number };
+  ref: { releaseId?: number; seriesId?: number; tableId?: number; number?: number };
 };
 
 /** Records the event (once) and queues one message per subscriber who wants it; the number queued (0 if known). */
@@ -50,7 +51,7 @@ export async function enqueueReleaseAlerts(tx: Db, releaseIds: number[], now = n
 }
 
 /**
- * Queues the alerts of the corrections (series versions of kind `correction`) that are public
+ * Queues the alerts of the corrections (series and table versions of kind `correction`) that are public
  * (announced) and not told yet: those the scheduler announced in this same transaction, and those
  * an editor published at once since its last run (announced in the editor's own transaction, told
  * at the next run, 15 s later at most).
@@ -72,6 +73,22 @@ export async function enqueueCorrectionAlerts(tx: Db, now = new Date()): Promise
   for (const r of rows) {
     const key = `correction:${r.seriesId}:${r.number}`;
     n += await enqueueEvent(tx, { kind: 'correction', key, area: r.area, ref: { seriesId: r.seriesId, number: r.number } }, now);
+  }
+  const tables = await tx
+    .select({ tableId: dataTables.id, area: dataTables.area, number: dataTableVersions.number })
+    .from(dataTableVersions)
+    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
+    .where(
+      and(
+        eq(dataTableVersions.kind, 'correction'),
+        isNotNull(dataTableVersions.announcedAt),
+        gt(dataTableVersions.announcedAt, new Date(now.getTime() - CORRECTION_LOOKBACK_MS)),
+        sql`not exists (select 1 from alert_events e where e.key = 'table-correction:' || ${dataTables.id} || ':' || ${dataTableVersions.number})`,
+      ),
+    );
+  for (const r of tables) {
+    const key = `table-correction:${r.tableId}:${r.number}`;
+    n += await enqueueEvent(tx, { kind: 'correction', key, area: r.area, ref: { tableId: r.tableId, number: r.number } }, now);
   }
   return n;
 }

@@ -13,7 +13,7 @@ import { queryRows } from '@/lib/db/raw';
 import type { Locale } from '@/lib/i18n/locales';
 import { alertApiPaths, alertPaths } from '@/lib/content/addresses';
 import { localePath } from '@/lib/i18n/paths';
-import { correctionContent, releaseContent, type AlertContent, type ContentOptions } from './content';
+import { correctionContent, releaseContent, tableCorrectionContent, type AlertContent, type ContentOptions } from './content';
 import { isPermanent, type Mail, type Mailer } from './mailer';
 import { alertEvents, alertOutbox, alertSubscribers } from './schema';
 import { CONFIRM_TTL_MS, pruneSubscriptions } from './subscriptions';
@@ -129,6 +129,8 @@ export async function runOutbox(db: Db, o: OutboxOptions): Promise<OutboxRun> {
           if (e.kind === 'release' && e.ref.releaseId) return releaseContent(db, e.ref.releaseId, locale, contentOptions());
           if (e.kind === 'correction' && e.ref.seriesId && e.ref.number)
             return correctionContent(db, { seriesId: e.ref.seriesId, number: e.ref.number }, locale, contentOptions());
+          if (e.kind === 'correction' && e.ref.tableId && e.ref.number)
+            return tableCorrectionContent(db, { tableId: e.ref.tableId, number: e.ref.number }, locale, contentOptions());
           return null;
         })(),
       );

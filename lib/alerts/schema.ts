@@ -53,7 +53,7 @@ export const alertEvents = pgTable(
     key: text('key').notNull(),
     area: text('area').notNull(),
     /** What the message is built from: `{ releaseId }` or `{ seriesId, number }`. */
-    ref: jsonb('ref').$type<{ releaseId?: number; seriesId?: number; number?: number }>().notNull(),
+    ref: jsonb('ref').$type<{ releaseId?: number; seriesId?: number; tableId?: number; number?: number }>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('alert_events_key').on(t.key)],
