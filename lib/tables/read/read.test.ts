@@ -273,6 +273,15 @@ describe('the tables API', () => {
     }
   });
 
+  it('is found in English on English pages by its English title and labels, its title in English', async () => {
+    for (const q of ['Northern Region women', 'Eastern Region sex']) {
+      const result = await search(database.db, { q, scope: 'public', locale: 'en' });
+      const hit = result.hits.find((h) => h.source === 'tables');
+      expect(hit?.title.map((part) => part.text).join(''), q).toBe('Population par région, sexe et année (EN)');
+      expect(hit?.lang.title, q).toBe('en');
+    }
+  });
+
   it('lists the public tables in the catalogue', async () => {
     const response = await tableRoutes.catalogue(new Request('http://localhost/api/v1/tables?lang=en'), { params: Promise.resolve({}) });
     const body = await response.json();
