@@ -64,7 +64,10 @@ async function expectEnglishPage(page: Page, path: string, mode: (typeof colourM
   expect(await alternate('fr'), `hreflang fr de ${path}`).toBe(frenchPath);
   expect(await alternate('x-default'), `hreflang x-default de ${path}`).toBe(frenchPath);
   const text = await englishText(page);
-  const left = french.filter((s) => text.includes(s));
+  // Whole words: the French « Correction » is not in the English « Corrections only ».
+  const left = french.filter((s) =>
+    new RegExp(`(?<![\\p{L}\\p{N}])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(text),
+  );
   expect(left, `texte d'interface en français sur ${path}`).toEqual([]);
 }
 

@@ -90,11 +90,16 @@ describe.each(testDatabaseKinds)('pageMetadata (%s)', (kind) => {
     }
   });
 
-  it('keeps the feeds and the calendar feed', async () => {
+  it('announces the feeds and the calendar feed in the page language', async () => {
     const m = await pageMetadata({ ...page, locale: 'en', calendar: '/flux/calendrier.ics' });
     expect(m.alternates?.types?.['application/atom+xml']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ url: '/en/flux/actualites.atom' })]),
+    );
+    expect(m.alternates?.types?.['text/calendar']).toEqual([expect.objectContaining({ url: '/en/flux/calendrier.ics' })]);
+    const fr = await pageMetadata({ ...page, locale: 'fr', calendar: '/flux/calendrier.ics' });
+    expect(fr.alternates?.types?.['application/atom+xml']).toEqual(
       expect.arrayContaining([expect.objectContaining({ url: '/flux/actualites.atom' })]),
     );
-    expect(m.alternates?.types?.['text/calendar']).toEqual([expect.objectContaining({ url: '/flux/calendrier.ics' })]);
+    expect(fr.alternates?.types?.['text/calendar']).toEqual([expect.objectContaining({ url: '/flux/calendrier.ics' })]);
   });
 });

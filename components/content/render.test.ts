@@ -25,6 +25,8 @@ vi.mock('@/lib/content/public', () => ({
   getPublicationPage: async () => rows.current.publicationPage,
   getPageContent: async () => rows.current.page,
 }));
+// Tables are read through Next's cache, which runs only inside Next: none here.
+vi.mock('@/lib/tables/read/public', () => ({ getPublicTableList: async () => [], getReleaseTables: async () => [] }));
 vi.mock('@/lib/series/public', () => ({ getSeriesPage: async () => rows.current.seriesPage }));
 vi.mock('@/lib/releases/public', () => ({
   getRelease: async () => rows.current.release,

@@ -7,6 +7,7 @@ import 'server-only';
  * would be a public endpoint.
  */
 import { refresh } from 'next/cache';
+import { workAsyncStorage } from 'next/dist/server/app-render/work-async-storage.external';
 import { cookies } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
@@ -73,6 +74,9 @@ function failure(error: unknown): ActionResult<never> {
  * screen to refresh and `refresh()` refuses: nothing to do.
  */
 function refreshScreen() {
+  // A write that invalidated a tag has already marked its answer as refreshing the screen and every
+  // cached page; `refresh()` would lower that to the screen's dynamic data only.
+  if (workAsyncStorage.getStore()?.pathWasRevalidated) return;
   try {
     refresh();
   } catch {

@@ -36,6 +36,16 @@ export const actionLabels: Record<string, string> = {
   'series.approve': 'Version de série approuvée',
   'series.return': 'Version de série renvoyée au rédacteur',
   'series.delete': 'Série supprimée',
+  // Tables (lib/tables/versions.ts): the description, and each version of cells.
+  'table.create': 'Tableau créé',
+  'table.update': 'Description de tableau modifiée',
+  'table.publish': 'Version de tableau publiée',
+  'table.schedule': 'Version de tableau programmée',
+  'table.unschedule': 'Version de tableau programmée annulée',
+  'table.submit': 'Version de tableau soumise pour relecture',
+  'table.approve': 'Version de tableau approuvée',
+  'table.return': 'Version de tableau renvoyée au rédacteur',
+  'table.delete': 'Tableau supprimé',
   // The release calendar (lib/releases/mutations.ts, lib/releases/links.ts).
   'release.create': 'Parution annoncée',
   'release.confirm': 'Parution confirmée',
