@@ -2,7 +2,7 @@
 /**
  * Form pieces for admin actions (lib/admin/action.ts): the one way a form sends its action
  * (`useFormAction`: a refused save keeps every typed value), a field with its label and French
- * error, a submit button showing the pending state, and the toast + refresh after a result.
+ * error, a submit button showing the pending state, and the toast as a result arrives (the page is refreshed by the action's own answer).
  */
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
