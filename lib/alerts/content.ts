@@ -127,7 +127,25 @@ export async function releaseContent(db: Db, releaseId: number, locale: Locale, 
   };
 }
 
-/** A correction's alert in `locale`, or null when the series or version is gone. */
+/** What a correction's message says, whatever was corrected: its name, area, page, version and reason. */
+function correctionAlert(
+  what: { title: string; area: string; path: string },
+  v: { number: number; reason: string; announcedAt: Date | null; publishedAt: Date },
+  locale: Locale,
+  o: ContentOptions,
+): CorrectionAlert {
+  return {
+    kind: 'correction',
+    title: what.title,
+    area: alertAreaLabel(what.area, locale),
+    url: absolute(o.siteUrl, locale, what.path),
+    number: v.number,
+    reason: v.reason,
+    when: formatInZone(v.announcedAt ?? v.publishedAt, o.timeZone, locale),
+  };
+}
+
+/** A series' correction's alert in `locale`, or null when the series or version is gone. */
 export async function correctionContent(
   db: Db,
   ref: { seriesId: number; number: number },
@@ -140,16 +158,12 @@ export async function correctionContent(
     .innerJoin(series, eq(series.id, seriesVersions.seriesId))
     .where(and(eq(seriesVersions.seriesId, ref.seriesId), eq(seriesVersions.number, ref.number)));
   if (!row) return null;
-  const path = seriesPath(row.s);
-  return {
-    kind: 'correction',
-    title: en(row.s, 'label', row.s.label, locale),
-    area: alertAreaLabel(row.s.area, locale),
-    url: absolute(o.siteUrl, locale, path ?? '/'),
-    number: row.v.number,
-    reason: row.v.reason,
-    when: formatInZone(row.v.announcedAt ?? row.v.publishedAt, o.timeZone, locale),
-  };
+  return correctionAlert(
+    { title: en(row.s, 'label', row.s.label, locale), area: row.s.area, path: seriesPath(row.s) ?? '/' },
+    row.v,
+    locale,
+    o,
+  );
 }
 
 /** A table's correction's alert in `locale`, or null when the table or version is gone. */
@@ -165,13 +179,10 @@ export async function tableCorrectionContent(
     .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
     .where(and(eq(dataTableVersions.tableId, ref.tableId), eq(dataTableVersions.number, ref.number)));
   if (!row) return null;
-  return {
-    kind: 'correction',
-    title: en(row.t, 'title', row.t.title, locale),
-    area: alertAreaLabel(row.t.area, locale),
-    url: absolute(o.siteUrl, locale, tablePath(row.t.code)),
-    number: row.v.number,
-    reason: row.v.reason,
-    when: formatInZone(row.v.announcedAt ?? row.v.publishedAt, o.timeZone, locale),
-  };
+  return correctionAlert(
+    { title: en(row.t, 'title', row.t.title, locale), area: row.t.area, path: tablePath(row.t.code) },
+    row.v,
+    locale,
+    o,
+  );
 }

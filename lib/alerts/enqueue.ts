@@ -69,11 +69,6 @@ export async function enqueueCorrectionAlerts(tx: Db, now = new Date()): Promise
         sql`not exists (select 1 from alert_events e where e.key = 'correction:' || ${series.id} || ':' || ${seriesVersions.number})`,
       ),
     );
-  let n = 0;
-  for (const r of rows) {
-    const key = `correction:${r.seriesId}:${r.number}`;
-    n += await enqueueEvent(tx, { kind: 'correction', key, area: r.area, ref: { seriesId: r.seriesId, number: r.number } }, now);
-  }
   const tables = await tx
     .select({ tableId: dataTables.id, area: dataTables.area, number: dataTableVersions.number })
     .from(dataTableVersions)
@@ -86,9 +81,21 @@ export async function enqueueCorrectionAlerts(tx: Db, now = new Date()): Promise
         sql`not exists (select 1 from alert_events e where e.key = 'table-correction:' || ${dataTables.id} || ':' || ${dataTableVersions.number})`,
       ),
     );
-  for (const r of tables) {
-    const key = `table-correction:${r.tableId}:${r.number}`;
-    n += await enqueueEvent(tx, { kind: 'correction', key, area: r.area, ref: { tableId: r.tableId, number: r.number } }, now);
-  }
+  const events: EventInput[] = [
+    ...rows.map((r) => ({
+      kind: 'correction' as const,
+      key: `correction:${r.seriesId}:${r.number}`,
+      area: r.area,
+      ref: { seriesId: r.seriesId, number: r.number },
+    })),
+    ...tables.map((r) => ({
+      kind: 'correction' as const,
+      key: `table-correction:${r.tableId}:${r.number}`,
+      area: r.area,
+      ref: { tableId: r.tableId, number: r.number },
+    })),
+  ];
+  let n = 0;
+  for (const event of events) n += await enqueueEvent(tx, event, now);
   return n;
 }
