@@ -1,22 +1,25 @@
 import type { Locale } from '@/lib/i18n/locales';
-import { messages } from '@/lib/i18n/messages';
-import { localePath } from '@/lib/i18n/paths';
-import { searchKindLabels } from '@/lib/search/query';
 import { SearchSuggestions } from './search-suggestions';
-import { searchPath } from '@/lib/content/addresses';
+
+/** The header search box's words and target, in the page's language (computed by the server `Header`). */
+export type HeaderSearchProps = {
+  locale: Locale;
+  action: string;
+  labels: { label: string; placeholder: string; submit: string };
+  kindLabels: Readonly<Record<string, string>>;
+};
 
 /** The search box of every public page: a plain GET form to the search page in `locale`, suggestions when scripts run. */
-export function HeaderSearch({ locale }: { locale: Locale }) {
-  const t = messages(locale).search.header;
+export function HeaderSearch({ locale, action, labels, kindLabels }: HeaderSearchProps) {
   return (
     <form
       role="search"
-      action={localePath(locale, searchPath)}
+      action={action}
       method="get"
       className="order-last flex basis-full items-center gap-2 sm:order-none sm:ml-auto sm:basis-auto"
     >
       <label htmlFor="entete-recherche" className="sr-only">
-        {t.label}
+        {labels.label}
       </label>
       <input
         id="entete-recherche"
@@ -24,7 +27,7 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
         type="search"
         maxLength={200}
         autoComplete="off"
-        placeholder={t.placeholder}
+        placeholder={labels.placeholder}
         className="h-10 min-w-0 flex-1 rounded-md border border-border bg-bg px-3 text-sm sm:w-48 sm:flex-none lg:w-64"
       />
       <button
@@ -35,9 +38,9 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
           <circle cx="8.5" cy="8.5" r="5.5" />
           <path d="m13 13 4.5 4.5" strokeLinecap="round" />
         </svg>
-        <span className="sr-only">{t.submit}</span>
+        <span className="sr-only">{labels.submit}</span>
       </button>
-      <SearchSuggestions inputId="entete-recherche" listId="entete-suggestions" kindLabels={searchKindLabels(locale)} locale={locale} />
+      <SearchSuggestions inputId="entete-recherche" listId="entete-suggestions" kindLabels={kindLabels} locale={locale} />
     </form>
   );
 }

@@ -1,18 +1,15 @@
 import Link from 'next/link';
-import { areasOfSection, areaTexts, sectionLabel, sections } from '@/lib/content/areas';
-import type { Locale } from '@/lib/i18n/locales';
-import { messages } from '@/lib/i18n/messages';
-import { localePath } from '@/lib/i18n/paths';
+
+/** A section of the navigation and its pages, already in the page's language (see `navGroups`). */
+export type NavGroup = { key: string; label: string; links: { href: string; label: string }[] };
 
 /**
- * Navigation of every section, from the registry. Built on <details>, so it opens with the
- * keyboard and works without JavaScript; `variant` picks the phone or the desktop layout.
+ * Navigation of every section. Built on <details>, so it opens with the keyboard and works without
+ * JavaScript; `variant` picks the phone or the desktop layout. It is rendered inside the header's
+ * client component (`site-header.tsx`): its groups travel as plain data in the page's RSC payload,
+ * not as the element tree of both menus.
  */
-export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; locale: Locale }) {
-  const t = messages(locale).site.nav;
-  const groups = sections
-    .map((s) => ({ key: s.key, label: sectionLabel(s.key, locale), areas: areasOfSection(s.key) }))
-    .filter((s) => s.areas.length > 0);
+export function SiteNav({ variant, groups, labels }: { variant: 'desktop' | 'mobile'; groups: NavGroup[]; labels: NavLabels }) {
   if (variant === 'mobile') {
     return (
       <details className="group relative md:hidden">
@@ -25,10 +22,10 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
           <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
-          {t.menu}
+          {labels.menu}
         </summary>
         <nav
-          aria-label={t.mobile}
+          aria-label={labels.mobile}
           className={
             'absolute right-0 z-30 mt-2 max-h-[75vh] w-[min(22rem,90vw)] ' +
             'overflow-y-auto rounded-lg border border-border bg-bg p-4 shadow-lg'
@@ -38,13 +35,10 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
             <div key={g.key} className="mb-3">
               <p className="mb-1 text-sm font-semibold text-muted">{g.label}</p>
               <ul>
-                {g.areas.map((a) => (
-                  <li key={a.slug}>
-                    <Link
-                      href={localePath(locale, a.publicPath!)}
-                      className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2"
-                    >
-                      {areaTexts(a, locale).menuLabel}
+                {g.links.map((a) => (
+                  <li key={a.href}>
+                    <Link href={a.href} className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2">
+                      {a.label}
                     </Link>
                   </li>
                 ))}
@@ -56,7 +50,7 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
     );
   }
   return (
-    <nav aria-label={t.main} className="hidden border-t border-border md:block">
+    <nav aria-label={labels.main} className="hidden border-t border-border md:block">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4">
         {groups.map((g) => (
           <li key={g.key}>
@@ -73,13 +67,10 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
                 </svg>
               </summary>
               <ul className="absolute left-0 z-30 mt-1 min-w-64 rounded-lg border border-border bg-bg p-2 shadow-lg">
-                {g.areas.map((a) => (
-                  <li key={a.slug}>
-                    <Link
-                      href={localePath(locale, a.publicPath!)}
-                      className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2"
-                    >
-                      {areaTexts(a, locale).menuLabel}
+                {g.links.map((a) => (
+                  <li key={a.href}>
+                    <Link href={a.href} className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2">
+                      {a.label}
                     </Link>
                   </li>
                 ))}
@@ -91,3 +82,5 @@ export function SiteNav({ variant, locale }: { variant: 'desktop' | 'mobile'; lo
     </nav>
   );
 }
+
+export type NavLabels = { menu: string; main: string; mobile: string };
