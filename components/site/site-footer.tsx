@@ -7,7 +7,12 @@ export type SiteFooterProps = {
   /** The institute's name and tagline, each with `lang` when not in the page's language. */
   name?: { text: string; lang?: string };
   tagline?: { text: string; lang?: string };
-  contact: { title: string; address?: string; phone?: { label: string; href: string; text: string }; email?: { label: string; address: string } };
+  contact: {
+    title: string;
+    address?: string;
+    phone?: { label: string; href: string; text: string };
+    email?: { label: string; address: string };
+  };
   links: { title: string; pages: { href: string; label: string }[]; social: { url: string; label: string }[] };
   rights: string;
 };

@@ -37,7 +37,7 @@ export function SiteNav({ variant, groups, labels }: { variant: 'desktop' | 'mob
               <ul>
                 {g.links.map((a) => (
                   <li key={a.href}>
-                    <Link href={a.href} className="block rounded px-2 py-2 text-fg no-underline hover:bg-surface-2">
+                    <Link href={a.href} className="menu-link-phone">
                       {a.label}
                     </Link>
                   </li>
@@ -69,7 +69,7 @@ export function SiteNav({ variant, groups, labels }: { variant: 'desktop' | 'mob
               <ul className="absolute left-0 z-30 mt-1 min-w-64 rounded-lg border border-border bg-bg p-2 shadow-lg">
                 {g.links.map((a) => (
                   <li key={a.href}>
-                    <Link href={a.href} className="block rounded px-3 py-2 text-sm text-fg no-underline hover:bg-surface-2">
+                    <Link href={a.href} className="menu-link">
                       {a.label}
                     </Link>
                   </li>
