@@ -22,7 +22,7 @@ export function AreaSeriesTable({ data: row, locale }: { data: SeriesData & { tr
   const href = path ? localePath(locale, path) : null;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
+      <table className="values-table w-full border-collapse text-sm">
         {/* A sentence of the catalogue around the label: it cannot mark the label alone (a string), so it marks nothing. */}
         <caption className="mb-2 text-left font-semibold">{t.lastValues(meta.label, 12)}</caption>
         <thead>
@@ -45,15 +45,11 @@ export function AreaSeriesTable({ data: row, locale }: { data: SeriesData & { tr
           {rows.slice(0, 12).map((p, i) => {
             const prev = rows[i + 1];
             return (
-              <tr key={p.period} className="border-b border-border">
-                <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-                  {periodLabel(p.period, meta.frequency, locale)}
-                </th>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{formatNumber(p.value, meta.decimals, locale)}</td>
-                <td className="py-1.5 pr-4 text-right tabular-nums">
-                  {prev ? formatChange(((p.value - prev.value) / prev.value) * 100, 1, locale) : '—'}
-                </td>
-                <td className="py-1.5 text-muted">{s.status[p.status]}</td>
+              <tr key={p.period}>
+                <th scope="row">{periodLabel(p.period, meta.frequency, locale)}</th>
+                <td>{formatNumber(p.value, meta.decimals, locale)}</td>
+                <td>{prev ? formatChange(((p.value - prev.value) / prev.value) * 100, 1, locale) : '—'}</td>
+                <td>{s.status[p.status]}</td>
               </tr>
             );
           })}

@@ -21,11 +21,7 @@ export function FileList({ files, compact = false, locale }: { files: PublicFile
         const labelLang = langAttr(english ? locale : defaultLocale, locale);
         return (
           <li key={f.id}>
-            <a
-              href={fileUrl(f)}
-              className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm no-underline hover:bg-surface-2"
-              download
-            >
+            <a href={fileUrl(f)} className="download-link" download>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M12 3v12m0 0l-4-4m4 4l4-4M4 19h16" />
               </svg>

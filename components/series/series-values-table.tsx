@@ -17,7 +17,7 @@ export function SeriesValuesTable({ data, locale }: { data: SeriesData; locale: 
   const rows = values.map((o, i) => ({ o, previous: values[i - 1]?.value, yearAgo: values[i - perYear]?.value })).reverse();
   const used = statusCodes.filter((c) => c !== 'A' && values.some((v) => v.status === c));
   const table = (list: typeof rows, caption: string) => (
-    <table className="w-full border-collapse text-sm">
+    <table className="values-table w-full border-collapse text-sm">
       <caption className="mb-2 text-left font-semibold">{caption}</caption>
       <thead>
         <tr className="border-b border-border text-left">
@@ -42,17 +42,15 @@ export function SeriesValuesTable({ data, locale }: { data: SeriesData; locale: 
       </thead>
       <tbody>
         {list.map(({ o, previous, yearAgo }) => (
-          <tr key={o.period} className="border-b border-border">
-            <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-              {periodLabel(o.period, meta.frequency, locale)}
-            </th>
-            <td className="py-1.5 pr-4 text-right tabular-nums">
+          <tr key={o.period}>
+            <th scope="row">{periodLabel(o.period, meta.frequency, locale)}</th>
+            <td>
               {formatNumber(o.value, meta.decimals, locale)}
               <Marker o={o} label={s.status[o.status]} />
             </td>
-            {meta.frequency !== 'annual' ? <td className="py-1.5 pr-4 text-right tabular-nums">{pct(o.value, previous)}</td> : null}
-            <td className="py-1.5 pr-4 text-right tabular-nums">{pct(o.value, yearAgo)}</td>
-            <td className="py-1.5 text-muted">{s.status[o.status]}</td>
+            {meta.frequency !== 'annual' ? <td>{pct(o.value, previous)}</td> : null}
+            <td>{pct(o.value, yearAgo)}</td>
+            <td>{s.status[o.status]}</td>
           </tr>
         ))}
       </tbody>
