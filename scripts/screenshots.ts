@@ -27,12 +27,17 @@ async function settle(page: Page) {
   await page.evaluate(async () => {
     const images = [...document.images];
     for (const img of images) img.loading = 'eager';
-    const loaded = (img: HTMLImageElement) =>
-      new Promise((done) => {
-        img.addEventListener('load', done, { once: true });
-        img.addEventListener('error', done, { once: true });
-      });
-    await Promise.all(images.map((img) => (img.complete ? null : loaded(img))));
+    // No named function in here: tsx would wrap it in a helper the page does not have.
+    await Promise.all(
+      images.map((img) =>
+        img.complete
+          ? null
+          : new Promise((done) => {
+              img.addEventListener('load', done, { once: true });
+              img.addEventListener('error', done, { once: true });
+            }),
+      ),
+    );
     await document.fonts.ready;
   });
   await page.waitForTimeout(200);
@@ -71,7 +76,9 @@ async function shoot(base: string, dir: string) {
 
 async function compare(a: string, b: string) {
   let different = 0;
-  for (const file of readdirSync(a).filter((f) => f.endsWith('.png')).sort()) {
+  for (const file of readdirSync(a)
+    .filter((f) => f.endsWith('.png'))
+    .sort()) {
     const [x, y] = await Promise.all(
       [a, b].map((d) =>
         sharp(path.join(d, file))
@@ -93,7 +100,8 @@ async function compare(a: string, b: string) {
     }
     let pixels = 0;
     for (let i = 0; i < x.data.length; i += 4) {
-      if (x.data[i] !== y.data[i] || x.data[i + 1] !== y.data[i + 1] || x.data[i + 2] !== y.data[i + 2] || x.data[i + 3] !== y.data[i + 3]) pixels++;
+      if (x.data[i] !== y.data[i] || x.data[i + 1] !== y.data[i + 1] || x.data[i + 2] !== y.data[i + 2] || x.data[i + 3] !== y.data[i + 3])
+        pixels++;
     }
     console.log(`${file}: ${pixels} pixel(s) différent(s) sur ${x.info.width * x.info.height}`);
     if (pixels > 0) different++;

@@ -1,7 +1,8 @@
 import { formatChange, formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
-import { periodLabel, periodsPerYear, statusCodes, statusMarker, type Observation, type SeriesData } from '@/lib/series/model';
+import { periodLabel, periodsPerYear, statusCodes, statusMarker, type SeriesData } from '@/lib/series/model';
+import { ValueRows, type ValueRow } from './value-rows';
 
 /** Rows shown before « Valeurs plus anciennes » (a <details> that opens without JavaScript). */
 const RECENT = 24;
@@ -40,20 +41,15 @@ export function SeriesValuesTable({ data, locale }: { data: SeriesData; locale: 
           </th>
         </tr>
       </thead>
-      <tbody>
-        {list.map(({ o, previous, yearAgo }) => (
-          <tr key={o.period}>
-            <th scope="row">{periodLabel(o.period, meta.frequency, locale)}</th>
-            <td>
-              {formatNumber(o.value, meta.decimals, locale)}
-              <Marker o={o} label={s.status[o.status]} />
-            </td>
-            {meta.frequency !== 'annual' ? <td>{pct(o.value, previous)}</td> : null}
-            <td>{pct(o.value, yearAgo)}</td>
-            <td>{s.status[o.status]}</td>
-          </tr>
-        ))}
-      </tbody>
+      <ValueRows
+        rows={list.map(({ o, previous, yearAgo }): ValueRow => [
+          periodLabel(o.period, meta.frequency, locale),
+          formatNumber(o.value, meta.decimals, locale),
+          o.status === 'A' ? '' : statusMarker[o.status],
+          meta.frequency !== 'annual' ? [pct(o.value, previous), pct(o.value, yearAgo)] : [pct(o.value, yearAgo)],
+          s.status[o.status],
+        ])}
+      />
     </table>
   );
   return (
@@ -69,14 +65,5 @@ export function SeriesValuesTable({ data, locale }: { data: SeriesData; locale: 
         <p className="mt-3 text-sm text-muted">{t.legend(used.map((c) => `${statusMarker[c]} = ${s.status[c]}`))}</p>
       ) : null}
     </div>
-  );
-}
-
-function Marker({ o, label }: { o: Observation; label: string }) {
-  if (o.status === 'A') return null;
-  return (
-    <sup className="ml-0.5 text-muted">
-      <abbr title={label}>{statusMarker[o.status]}</abbr>
-    </sup>
   );
 }
