@@ -1,6 +1,6 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
-import { clearPageCache } from '@/lib/http/page-cache';
+import { beginPageWrite } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { processTagStore } from '@/lib/cache/tag-store';
 
@@ -11,19 +11,30 @@ import { processTagStore } from '@/lib/cache/tag-store';
  * server actions and route handlers only, and await it before answering: the other instances
  * know of the change once it resolves.
  *
+ * Under the production server, the pages readers are reading (`/`, the area page being read…)
+ * are rendered again before it resolves, while readers keep getting the previous copies; then the
+ * other copies are dropped (lib/http/page-cache.ts). So the editor, and every request that starts
+ * after the answer, gets the new content, and readers never wait for these renders.
+ *
  * The shared record is one statement right after the write's transaction, not inside it: a crash
  * between the two leaves the other instances' copies until their cache life ends (`content`
  * profile) — the write itself is never lost.
  */
 export async function invalidateTags(tagList: readonly string[]): Promise<void> {
   const tags = [...new Set(tagList)];
-  for (const tag of tags) revalidateTag(tag, { expire: 0 });
-  invalidatePublicPathIndex();
-  clearPageCache();
+  const pages = beginPageWrite();
   try {
-    await processTagStore()?.bump(tags);
-  } catch (error) {
-    // The write is done and this instance is up to date; only the other instances lag.
-    console.error('Étiquettes de cache : la modification n’a pas pu être signalée aux autres instances.', error);
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
+    invalidatePublicPathIndex();
+    try {
+      await processTagStore()?.bump(tags);
+    } catch (error) {
+      // The write is done and this instance is up to date; only the other instances lag.
+      console.error('Étiquettes de cache : la modification n’a pas pu être signalée aux autres instances.', error);
+    }
+    // After the bump: the renders must count as begun after the change (the cache handlers' check).
+    await pages.refresh();
+  } finally {
+    pages.finish();
   }
 }
