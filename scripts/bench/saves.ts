@@ -36,7 +36,11 @@ async function main(): Promise<void> {
   let online = true;
   const save = async (action: 'publish' | 'unpublish') => {
     const started = performance.now();
-    const response = await fetch(`${base}/api/admin/news/bulk`, { method: 'POST', headers, body: JSON.stringify({ action, ids: [item.id] }) });
+    const response = await fetch(`${base}/api/admin/news/bulk`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ action, ids: [item.id] }),
+    });
     await response.arrayBuffer();
     slowest = Math.max(slowest, performance.now() - started);
     return response.status === 200;
