@@ -39,7 +39,7 @@ start() {
   (cd "$dir" && DATA_DIR="$work/data-$port" PORT=$port HOSTNAME=127.0.0.1 SITE_URL="http://127.0.0.1:$port" NODE_ENV=production \
     exec node_modules/.bin/node --import tsx scripts/production-server.ts >"$work/server-$port.log" 2>&1) &
   pids+=($!)
-  for _ in $(seq 1 90); do curl -sf -o /dev/null "http://127.0.0.1:$port/" && return 0; sleep 1; done
+  for _ in $(seq 1 90); do curl -sf -m 10 -o /dev/null "http://127.0.0.1:$port/" && return 0; sleep 1; done
   echo "Le serveur de $dir ne répond pas :" >&2; cat "$work/server-$port.log" >&2; exit 1
 }
 
@@ -53,7 +53,7 @@ load() {
 measure() {
   local label=$1 port=$2 base="http://127.0.0.1:$2"
   # Warm: the pages, one 404 per language, a few searches.
-  for p in / /indice/ipc/series/IPC /calendrier /introuvable/a /en/introuvable/a "/recherche?q=prix"; do curl -s -o /dev/null "$base$p"; done
+  for p in / /indice/ipc/series/IPC /calendrier /introuvable/a /en/introuvable/a "/recherche?q=prix"; do curl -s -m 30 -o /dev/null "$base$p"; done
   read -r rps p50 p95 p99 non2xx errors < <(load "$base" 10 scripts/bench/random-paths.lua)
   printf '%-10s %-40s %8s req/s   p50 %6s ms   p95 %6s ms   p99 %6s ms   (%s réponses non 2xx/3xx, %s erreurs)\n' "$label" "adresses inconnues, 10 connexions" "$rps" "$p50" "$p95" "$p99" "$non2xx" "$errors"
   echo "$label 404 $rps $p99" >>"$work/results"
@@ -78,7 +78,7 @@ measure() {
   grep -v '^RESULT' "$work/saves-$port" >&2 || true
   echo "$label home $ratio" >>"$work/results"
   for p in / /indice/ipc/series/IPC /calendrier; do
-    printf '%-10s %-40s %8s octets\n' "$label" "HTML de $p" "$(curl -s "$base$p" | wc -c)"
+    printf '%-10s %-40s %8s octets\n' "$label" "HTML de $p" "$(curl -s -m 30 "$base$p" | wc -c)"
   done
 }
 

@@ -64,6 +64,7 @@ const server = http.createServer((req, res) =>
     },
     {
       ttlMs,
+      flightWaitMs: 2_000,
       refreshSecret: 'secret-de-test',
       maxBytes: 1024 * 1024,
       urlOnlyPaths: ['/recherche'],
@@ -215,6 +216,20 @@ describe('front page cache', () => {
       finish();
       expect(await (await first).text()).toBe('page #1');
       expect(await (await second).text()).toBe('page #2');
+    });
+
+    it('a render Next never finishes holds its readers a while only, then they go to Next themselves', async () => {
+      reply = { ...reply, cache: 'MISS', hold: new Promise<void>(() => {}) };
+      const client = new AbortController();
+      const hung = fetch(`${base}/indice/ipc`, { signal: client.signal }).catch(() => null);
+      await expect.poll(() => calls).toBe(1);
+      reply = { ...reply, hold: undefined };
+      const waiting = await get('/indice/ipc');
+      expect(await waiting.text()).toBe('page #2');
+      // Later readers do not join the hung render either.
+      expect(await (await get('/indice/ipc')).text()).toMatch(/^page #[23]$/);
+      client.abort();
+      await hung;
     });
 
     it('a page Next rendered for one reader (not one it caches) is not handed to others', async () => {

@@ -53,7 +53,14 @@ type Entry = {
 type Probe = { ok: boolean; at: number; pending?: Promise<boolean> };
 
 /** A render under way through Next, and the readers of the same page waiting for its bytes. */
-type Flight = { generation: number; waiters: ((entry: Entry | null) => void)[] };
+type Flight = { generation: number; startedAt: number; waiters: ((entry: Entry | null) => void)[] };
+
+/**
+ * How long readers wait for a render under way before going to Next themselves, and after which it
+ * is not joined any more: a request Next never finishes (seen once on a loaded machine: the render's
+ * answer never ended) must not hold every later reader of its page.
+ */
+export const FLIGHT_WAIT_MS = 10_000;
 
 /** How this process asks itself for a page (`enablePageRefresh`): its own address and secret. */
 type Refresher = { host: string; port: number; secret: string };
@@ -244,6 +251,8 @@ function isFallback(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>): bool
 
 export type PageCacheOptions = {
   ttlMs: number;
+  /** `FLIGHT_WAIT_MS` unless said (tests). */
+  flightWaitMs?: number;
   /** The secret of this process's requests to itself that render a page for a write (`enablePageRefresh`). */
   refreshSecret?: string;
   maxBytes: number;
@@ -305,7 +314,11 @@ export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, n
   // A write renders this page before it answers: through Next, kept as the fresh copy.
   const refresh = req.headers[REFRESH_HEADER];
   if (typeof refresh === 'string' && options.refreshSecret && sameSecret(refresh, options.refreshSecret)) {
-    record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), undefined, { generation: -1, waiters: [] });
+    record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), undefined, {
+      generation: -1,
+      startedAt: now,
+      waiters: [],
+    });
     void next();
     return;
   }
@@ -331,12 +344,29 @@ export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, n
   // under way instead of each going through Next: they get its bytes, rendered after the write as
   // theirs would have been (no write since, or they go to Next themselves).
   const flight = s.flights.get(key);
-  if (flight && flight.generation === s.generation) {
-    flight.waiters.push((entry) => (entry ? replay(req, res, entry, 'SHARED') : handleWithPageCache(req, res, next, options)));
+  const flightWaitMs = options.flightWaitMs ?? FLIGHT_WAIT_MS;
+  if (flight && flight.generation === s.generation && now - flight.startedAt < flightWaitMs) {
+    let waiting = true;
+    const waiter = (entry: Entry | null) => {
+      if (!waiting) return;
+      waiting = false;
+      clearTimeout(timer);
+      if (entry) replay(req, res, entry, 'SHARED');
+      else handleWithPageCache(req, res, next, options);
+    };
+    const timer = setTimeout(
+      () => {
+        const index = flight.waiters.indexOf(waiter);
+        if (index >= 0) flight.waiters.splice(index, 1);
+        waiter(null);
+      },
+      flightWaitMs - (now - flight.startedAt),
+    );
+    flight.waiters.push(waiter);
     return;
   }
   if (hit && !hit.stale) hit.refreshingSince = now;
-  const mine: Flight = { generation: s.generation, waiters: [] };
+  const mine: Flight = { generation: s.generation, startedAt: now, waiters: [] };
   s.flights.set(key, mine);
   record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), hit, mine);
   void next();
