@@ -22,17 +22,18 @@ import { processTagStore } from '@/lib/cache/tag-store';
  */
 export async function invalidateTags(tagList: readonly string[]): Promise<void> {
   const tags = [...new Set(tagList)];
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  invalidatePublicPathIndex();
+  try {
+    await processTagStore()?.bump(tags);
+  } catch (error) {
+    // The write is done and this instance is up to date; only the other instances lag.
+    console.error('Étiquettes de cache : la modification n’a pas pu être signalée aux autres instances.', error);
+  }
+  // Only now: Next applies `revalidateTag` at the end of this request, so until the bump a render
+  // elsewhere may still get the old page from Next's cache — it must not count as rendered after the write.
   const pages = beginPageWrite();
   try {
-    for (const tag of tags) revalidateTag(tag, { expire: 0 });
-    invalidatePublicPathIndex();
-    try {
-      await processTagStore()?.bump(tags);
-    } catch (error) {
-      // The write is done and this instance is up to date; only the other instances lag.
-      console.error('Étiquettes de cache : la modification n’a pas pu être signalée aux autres instances.', error);
-    }
-    // After the bump: the renders must count as begun after the change (the cache handlers' check).
     await pages.refresh();
   } finally {
     pages.finish();
