@@ -4,10 +4,10 @@
  * change, trash it, see it gone, restore it, see it back. Then the conflict between two editors,
  * the preview (connected users only) and the warning before leaving unsaved changes.
  */
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { demoPublisher } from '../demo/demo-account';
+import { callAction } from './helpers/actions';
 import { apiSignIn, signIn } from './helpers/login';
 import { scheduleNewDraft } from './helpers/schedule';
 
@@ -277,21 +277,6 @@ test('des champs invalides : messages en français sous les champs, rien n’est
 });
 
 /** Calls a server action of the build by its id, as the browser would, with the request's cookie. */
-async function callAction(request: APIRequestContext, name: string, input: unknown): Promise<string> {
-  const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
-    node: Record<string, { exportedName: string; filename?: string }>;
-  };
-  const id = Object.entries(manifest.node).find(([, a]) => a.exportedName === name && a.filename?.includes('content-actions'))?.[0];
-  expect(id, name).toBeTruthy();
-  const response = await request.post('/admin/news', {
-    headers: { 'Next-Action': id!, Accept: 'text/x-component', 'Content-Type': 'text/plain;charset=UTF-8' },
-    data: JSON.stringify([input]),
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(200);
-  return response.text();
-}
-
 test('un texte riche piégé est enregistré et affiché sans script ni gestionnaire', async ({ request }) => {
   await apiSignIn(request);
   const id = stamp();

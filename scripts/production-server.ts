@@ -9,7 +9,7 @@ import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
 import { createNotFoundAnswer } from '@/lib/http/not-found';
 import { answerDirectly } from '@/lib/http/direct';
-import { handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
+import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/ops/scheduler';
@@ -47,6 +47,8 @@ const options = {
   // Postgres only, on a connection of its own (a busy pool is not an outage); PGlite is inside
   // this process: a server error is all it can have.
   probe: databaseProbe?.probe,
+  // A write renders the pages being read before it answers, by asking this server for them (below).
+  refreshSecret: internalSecret(),
 };
 // The header search box's suggestions, one request per keystroke: answered here, without Next's
 // route pipeline (same function as its route, same headers; on an error, Next answers).
@@ -99,6 +101,8 @@ void removeStaleUploads()
   .catch((error: unknown) => console.error('Nettoyage des envois interrompus impossible (nouvel essai au prochain démarrage).', error));
 
 server.listen(env.PORT, env.HOSTNAME, () => {
+  // From now on, a write renders the pages being read before it answers (lib/http/page-cache.ts).
+  if (options.ttlMs > 0) enablePageRefresh({ host: selfHost, port: env.PORT, secret: options.refreshSecret });
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
   // Documents' text for the search: retries, and files queued while no upload woke the queue.
   startExtractionTimer();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearPageCache, handleWithPageCache, resetPageCache } from './page-cache';
+import { beginPageWrite, clearPageCache, enablePageRefresh, handleWithPageCache, REFRESH_HEADER, resetPageCache } from './page-cache';
 
 /** A stand-in for Next's handler: counts calls, answers what the test says. */
 let calls = 0;
@@ -14,6 +14,8 @@ let reply: {
   delayMs: number;
   streamFirst: boolean;
   hold?: Promise<void>;
+  /** Next's cache header of the next answers, one per call (then `cache`): a render, then its cache hits. */
+  sequence?: string[];
 } = {
   status: 200,
   cache: 'HIT',
@@ -35,7 +37,7 @@ const server = http.createServer((req, res) =>
     res,
     () => {
       calls++;
-      const r = { ...reply, body: `${reply.body} #${calls}` };
+      const r = { ...reply, body: `${reply.body} #${calls}`, cache: reply.sequence?.shift() ?? reply.cache };
       const head = () => {
         res.statusCode = r.status;
         res.setHeader('content-type', r.type);
@@ -62,6 +64,8 @@ const server = http.createServer((req, res) =>
     },
     {
       ttlMs,
+      flightWaitMs: 2_000,
+      refreshSecret: 'secret-de-test',
       maxBytes: 1024 * 1024,
       urlOnlyPaths: ['/recherche'],
       uncachedPrefixes: ['/fichiers/'],
@@ -72,7 +76,9 @@ const server = http.createServer((req, res) =>
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  enablePageRefresh({ host: '127.0.0.1', port, secret: 'secret-de-test' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(async () => {
@@ -212,10 +218,97 @@ describe('front page cache', () => {
       expect(await (await second).text()).toBe('page #2');
     });
 
+    it('a render Next never finishes holds its readers a while only, then they go to Next themselves', async () => {
+      reply = { ...reply, cache: 'MISS', hold: new Promise<void>(() => {}) };
+      const client = new AbortController();
+      const hung = fetch(`${base}/indice/ipc`, { signal: client.signal }).catch(() => null);
+      await expect.poll(() => calls).toBe(1);
+      reply = { ...reply, hold: undefined };
+      const waiting = await get('/indice/ipc');
+      expect(await waiting.text()).toBe('page #2');
+      // Later readers do not join the hung render either.
+      expect(await (await get('/indice/ipc')).text()).toMatch(/^page #[23]$/);
+      client.abort();
+      await hung;
+    });
+
     it('a page Next rendered for one reader (not one it caches) is not handed to others', async () => {
       reply = { ...reply, cache: '', delayMs: 100 };
       const responses = await Promise.all([get('/indice/ipc'), get('/indice/ipc')]);
       expect((await Promise.all(responses.map((r) => r.text()))).sort()).toEqual(['page #1', 'page #2']);
+      expect(calls).toBe(2);
+    });
+  });
+
+  describe('a write made here', () => {
+    /** Read twice: once through Next, once from memory (a page being read). */
+    const read = async (path: string) => {
+      await (await get(path)).text();
+      await (await get(path)).text();
+    };
+
+    it('renders the pages being read before it answers; readers meanwhile get the previous copy, never waiting', async () => {
+      await read('/');
+      await read('/indice/ipc');
+      const before = calls;
+      // Next renders each page (MISS) slowly, then serves it from its cache.
+      let finish!: () => void;
+      reply = { ...reply, hold: new Promise<void>((resolve) => (finish = resolve)), sequence: ['MISS', 'HIT', 'MISS', 'HIT'] };
+      const write = beginPageWrite();
+      const refreshing = write.refresh();
+      await expect.poll(() => calls).toBe(before + 2);
+      // The renders are under way: readers get the copies from before the write, at once.
+      for (const path of ['/', '/indice/ipc']) {
+        const during = await get(path);
+        expect(await during.text()).toMatch(/^page #[12]$/);
+        expect(during.headers.get('x-page-cache')).toBe('HIT');
+      }
+      finish();
+      await refreshing;
+      write.finish();
+      // After the answer: the new pages, from memory, with no render more.
+      const rendered = calls;
+      for (const path of ['/', '/indice/ipc']) {
+        const after = await get(path);
+        expect(Number((await after.text()).split('#')[1])).toBeGreaterThan(before);
+        expect(after.headers.get('x-page-cache')).toBe('HIT');
+      }
+      expect(calls).toBe(rendered);
+    });
+
+    it('drops the pages nobody read lately instead of rendering them', async () => {
+      await (await get('/actualites')).text();
+      const write = beginPageWrite();
+      await write.refresh();
+      expect(calls).toBe(1);
+      write.finish();
+      expect(await (await get('/actualites')).text()).toBe('page #2');
+    });
+
+    it('a render begun before the write does not replace the copy its readers get, nor survives it', async () => {
+      await read('/indice/ipc');
+      let finish!: () => void;
+      reply = { ...reply, cache: 'MISS', hold: new Promise<void>((resolve) => (finish = resolve)) };
+      // Past its time: one reader refreshes through Next, slowly.
+      ttlMs = 0;
+      const old = get('/indice/ipc');
+      await expect.poll(() => calls).toBe(2);
+      const write = beginPageWrite();
+      finish();
+      await (await old).text();
+      expect(await (await get('/indice/ipc')).text()).toBe('page #1');
+      write.finish();
+      reply = { ...reply, cache: 'HIT', hold: undefined };
+      expect(await (await get('/indice/ipc')).text()).not.toBe('page #1');
+    });
+
+    it('a request to render a page for a write needs the secret: without it, a reader like any other', async () => {
+      await read('/');
+      const forged = await get('/', { [REFRESH_HEADER]: 'devine' });
+      expect(forged.headers.get('x-page-cache')).toBe('HIT');
+      expect(calls).toBe(1);
+      const real = await get('/', { [REFRESH_HEADER]: 'secret-de-test' });
+      expect(real.headers.get('x-page-cache')).toBeNull();
       expect(calls).toBe(2);
     });
   });

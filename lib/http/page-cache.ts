@@ -11,8 +11,12 @@
  * no cookie set; every content write makes every stored page stale (`clearPageCache`), and entries
  * are fresh for `ttlMs` only (other app instances' writes, time-based revalidation).
  *
- * After a write, readers of a page arriving while it renders wait for that one render and get its
- * bytes (`x-page-cache: SHARED`), instead of each going through Next.
+ * A write made here (`beginPageWrite`, lib/ops/invalidate.ts) renders the pages readers are reading
+ * before its answer, while they keep getting the previous copies, then drops every other copy: a
+ * request that starts after the save's answer gets the new content, and readers during the save
+ * never wait for a render. A page not among them — or after another instance's write
+ * (`clearPageCache`) — is rendered by its first reader, and the readers arriving during that render
+ * wait for it and get its bytes (`x-page-cache: SHARED`) instead of each going through Next.
  *
  * Stale pages are kept (within `maxBytes`) for one purpose: a database outage. Next's answer for a
  * page with a copy is held until it is whole; when it is a server error, or is not whole within
@@ -23,7 +27,9 @@
  * request after the database is back renders fresh again.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { sameSecret } from './internal';
 import { isNextRequest, PER_ANSWER_HEADERS } from './replay';
 
 type Entry = {
@@ -35,14 +41,38 @@ type Entry = {
   refreshingSince?: number;
   /** Set by a write: never served again, except during a database outage. */
   stale?: boolean;
+  /** The count of writes when its render began: a write in progress drops the copies older than it. */
+  generation: number;
+  /** Served from memory since stored, and when last: the hot pages a write renders before it answers. */
+  reads: number;
+  readAt: number;
+  /** Rendered on every request (`urlOnlyPaths`): not rendered again by a write, only dropped. */
+  urlOnly: boolean;
 };
 
 type Probe = { ok: boolean; at: number; pending?: Promise<boolean> };
 
 /** A render under way through Next, and the readers of the same page waiting for its bytes. */
-type Flight = { generation: number; waiters: ((entry: Entry | null) => void)[] };
+type Flight = { generation: number; startedAt: number; waiters: ((entry: Entry | null) => void)[] };
 
-type Store = { entries: Map<string, Entry>; bytes: number; generation: number; probe?: Probe; flights: Map<string, Flight> };
+/**
+ * How long readers wait for a render under way before going to Next themselves, and after which it
+ * is not joined any more: a request Next never finishes (seen once on a loaded machine: the render's
+ * answer never ended) must not hold every later reader of its page.
+ */
+export const FLIGHT_WAIT_MS = 10_000;
+
+/** How this process asks itself for a page (`enablePageRefresh`): its own address and secret. */
+type Refresher = { host: string; port: number; secret: string };
+
+type Store = {
+  entries: Map<string, Entry>;
+  bytes: number;
+  generation: number;
+  probe?: Probe;
+  flights: Map<string, Flight>;
+  refresher?: Refresher;
+};
 
 const g = globalThis as typeof globalThis & { __insstatPageCache?: Store };
 /** Shared through `globalThis`: the custom server and Next's bundled modules are separate module graphs. */
@@ -59,6 +89,118 @@ export function clearPageCache(): void {
   const s = store();
   for (const entry of s.entries.values()) entry.stale = true;
   s.generation++;
+}
+
+/** A write in progress in this process (`beginPageWrite`). */
+export type PageWrite = {
+  /**
+   * Renders again, through Next, the pages read lately (at most `HOT_PATHS`), each in the
+   * encodings asked for, and keeps the new copies; resolves when they are kept or after
+   * `REFRESH_BUDGET_MS`. Until `finish`, the other readers still get the previous copies.
+   */
+  refresh(): Promise<void>;
+  /** Drops every copy stored before the write (those `refresh` made are kept). Call before answering. */
+  finish(): void;
+};
+
+/** How many pages (paths) a write renders before it answers: the most read in the last `HOT_WINDOW_MS`. */
+export const HOT_PATHS = 4;
+const HOT_WINDOW_MS = 10_000;
+/** How long a write may wait for those renders; past it, the pages not done are dropped, as without. */
+export const REFRESH_BUDGET_MS = 3_000;
+/** Renders of one page a refresh may ask for before Next serves it from its cache. */
+const REFRESH_ATTEMPTS = 3;
+/** The header of this process's requests to itself that render a page for a write (carries the secret). */
+export const REFRESH_HEADER = 'x-insstat-page-refresh';
+
+/**
+ * Lets writes render hot pages before they answer (the production server, once listening):
+ * `host:port` is where this process answers, `secret` the one its requests to itself carry.
+ * Without it (`next start`, serverless, tests) a write drops every copy at once, as `clearPageCache`.
+ */
+export function enablePageRefresh(refresher: Refresher): void {
+  store().refresher = refresher;
+}
+
+/**
+ * Starts a content write (lib/ops/invalidate.ts): renders begun before it are not stored as fresh
+ * and no reader waits for one of them, but the copies stored so far are still served — to readers
+ * whose request began before the write's answer — until `finish`.
+ */
+export function beginPageWrite(): PageWrite {
+  const s = store();
+  const generation = ++s.generation;
+  let finished = false;
+  return {
+    async refresh() {
+      const refresher = s.refresher;
+      if (!refresher || finished) return;
+      const keys = hotKeys(s);
+      if (keys.length === 0) return;
+      // The tag store dates the change by this millisecond: a render begun in it would count as older.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      let timer: NodeJS.Timeout | undefined;
+      const budget = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, REFRESH_BUDGET_MS);
+        timer.unref();
+      });
+      // Paths side by side, the encodings of one path in turn: the first renders, the others are Next's cache hits.
+      const byPath = new Map<string, string[]>();
+      for (const key of keys) byPath.set(pathOf(key), [...(byPath.get(pathOf(key)) ?? []), key]);
+      const renders = [...byPath.values()].map(async (variants) => {
+        for (const key of variants) await refreshKey(refresher, key);
+      });
+      await Promise.race([Promise.allSettled(renders), budget]);
+      clearTimeout(timer);
+    },
+    finish() {
+      if (finished) return;
+      finished = true;
+      for (const entry of s.entries.values()) if (entry.generation < generation) entry.stale = true;
+    },
+  };
+}
+
+/** The keys of the pages read lately, most read first, at most `HOT_PATHS` paths (every encoding of each). */
+function hotKeys(s: Store): string[] {
+  const now = Date.now();
+  const reads = new Map<string, number>();
+  for (const [key, entry] of s.entries) {
+    if (entry.stale || entry.urlOnly || entry.reads === 0 || key.includes('?') || now - entry.readAt > HOT_WINDOW_MS) continue;
+    reads.set(pathOf(key), (reads.get(pathOf(key)) ?? 0) + entry.reads);
+  }
+  const paths = new Set(
+    [...reads]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, HOT_PATHS)
+      .map(([path]) => path),
+  );
+  return [...s.entries.keys()].filter((key) => paths.has(pathOf(key)) && !key.includes('?'));
+}
+
+/** Asks this process for `key`'s page until Next serves it from its cache (the copy kept as fresh). */
+async function refreshKey(refresher: Refresher, key: string): Promise<void> {
+  const gzip = key.startsWith('gz ');
+  for (let attempt = 0; attempt < REFRESH_ATTEMPTS; attempt++) {
+    const cache = await new Promise<string | undefined>((resolve) => {
+      const req = http.get(
+        {
+          host: refresher.host,
+          port: refresher.port,
+          path: key.slice(key.indexOf(' ') + 1),
+          headers: { [REFRESH_HEADER]: refresher.secret, 'accept-encoding': gzip ? 'gzip' : 'identity' },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200 ? String(res.headers['x-nextjs-cache'] ?? '') : 'failed'));
+          res.on('error', () => resolve('failed'));
+        },
+      );
+      req.on('error', () => resolve('failed'));
+    });
+    if (cache === 'HIT' || cache === 'failed' || cache === '') return;
+  }
 }
 
 /** The count of writes seen by this process (the 404 copies of lib/http/not-found.ts follow it too). */
@@ -109,6 +251,10 @@ function isFallback(res: Pick<ServerResponse, 'statusCode' | 'getHeader'>): bool
 
 export type PageCacheOptions = {
   ttlMs: number;
+  /** `FLIGHT_WAIT_MS` unless said (tests). */
+  flightWaitMs?: number;
+  /** The secret of this process's requests to itself that render a page for a write (`enablePageRefresh`). */
+  refreshSecret?: string;
   maxBytes: number;
   /**
    * Public pages Next renders on every request whose answer depends on nothing but their address
@@ -165,10 +311,23 @@ export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, n
   const s = store();
   const hit = s.entries.get(key);
   const now = Date.now();
+  // A write renders this page before it answers: through Next, kept as the fresh copy.
+  const refresh = req.headers[REFRESH_HEADER];
+  if (typeof refresh === 'string' && options.refreshSecret && sameSecret(refresh, options.refreshSecret)) {
+    record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), undefined, {
+      generation: -1,
+      startedAt: now,
+      waiters: [],
+    });
+    void next();
+    return;
+  }
   // Past its time, one request refreshes the entry through Next while the others still get it:
   // no stampede of identical renders.
   const refreshing = hit?.refreshingSince !== undefined && now - hit.refreshingSince < REFRESH_TIMEOUT_MS;
   if (hit && !hit.stale && (now - hit.storedAt < options.ttlMs || refreshing)) {
+    hit.reads++;
+    hit.readAt = now;
     replay(req, res, hit, 'HIT');
     return;
   }
@@ -185,12 +344,29 @@ export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, n
   // under way instead of each going through Next: they get its bytes, rendered after the write as
   // theirs would have been (no write since, or they go to Next themselves).
   const flight = s.flights.get(key);
-  if (flight && flight.generation === s.generation) {
-    flight.waiters.push((entry) => (entry ? replay(req, res, entry, 'SHARED') : handleWithPageCache(req, res, next, options)));
+  const flightWaitMs = options.flightWaitMs ?? FLIGHT_WAIT_MS;
+  if (flight && flight.generation === s.generation && now - flight.startedAt < flightWaitMs) {
+    let waiting = true;
+    const waiter = (entry: Entry | null) => {
+      if (!waiting) return;
+      waiting = false;
+      clearTimeout(timer);
+      if (entry) replay(req, res, entry, 'SHARED');
+      else handleWithPageCache(req, res, next, options);
+    };
+    const timer = setTimeout(
+      () => {
+        const index = flight.waiters.indexOf(waiter);
+        if (index >= 0) flight.waiters.splice(index, 1);
+        waiter(null);
+      },
+      flightWaitMs - (now - flight.startedAt),
+    );
+    flight.waiters.push(waiter);
     return;
   }
   if (hit && !hit.stale) hit.refreshingSince = now;
-  const mine: Flight = { generation: s.generation, waiters: [] };
+  const mine: Flight = { generation: s.generation, startedAt: now, waiters: [] };
   s.flights.set(key, mine);
   record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), hit, mine);
   void next();
@@ -434,8 +610,13 @@ function record(
       // Any whole public page without a cookie may stand in during an outage; only a cache hit (or
       // an address-only page) rendered with no write in between is served as fresh. A page with a
       // part that failed on the server is neither.
-      const keepable = !tooBig && isFallback(res) && !failedPart;
-      if (previous && (keepable || (status < 500 && status !== 304 && !failedPart))) {
+      // A copy still served stays, rather than an answer that may not be served as fresh: during a
+      // write in progress (its readers get the copies from before it until it ends), or when this
+      // answer's render began before the write that rendered the copy.
+      const serving =
+        !fresh && previous !== undefined && !previous.stale && (previous.generation < s.generation || generation < previous.generation);
+      const keepable = !tooBig && isFallback(res) && !failedPart && !serving;
+      if (previous && !serving && (keepable || (status < 500 && status !== 304 && !failedPart))) {
         s.entries.delete(key);
         s.bytes -= previous.body.length;
       }
@@ -446,7 +627,11 @@ function record(
         }
         headers['content-length'] = body.length;
         const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
-        const entry: Entry = { status: 200, headers, body, storedAt: Date.now(), etag, stale: !fresh };
+        const storedAt = Date.now();
+        // Still read: a page a write rendered again stays among the hot ones.
+        const reads = previous && !previous.stale ? previous.reads : 0;
+        const readAt = previous && !previous.stale ? previous.readAt : storedAt;
+        const entry: Entry = { status: 200, headers, body, storedAt, etag, stale: !fresh, generation, reads, readAt, urlOnly };
         s.entries.set(key, entry);
         s.bytes += body.length;
         // Shared with the readers who waited when no write came in between and the page is one Next

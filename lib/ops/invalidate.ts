@@ -1,6 +1,6 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
-import { clearPageCache } from '@/lib/http/page-cache';
+import { beginPageWrite } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { processTagStore } from '@/lib/cache/tag-store';
 
@@ -11,6 +11,11 @@ import { processTagStore } from '@/lib/cache/tag-store';
  * server actions and route handlers only, and await it before answering: the other instances
  * know of the change once it resolves.
  *
+ * Under the production server, the pages readers are reading (`/`, the area page being read…)
+ * are rendered again before it resolves, while readers keep getting the previous copies; then the
+ * other copies are dropped (lib/http/page-cache.ts). So the editor, and every request that starts
+ * after the answer, gets the new content, and readers never wait for these renders.
+ *
  * The shared record is one statement right after the write's transaction, not inside it: a crash
  * between the two leaves the other instances' copies until their cache life ends (`content`
  * profile) — the write itself is never lost.
@@ -19,11 +24,18 @@ export async function invalidateTags(tagList: readonly string[]): Promise<void> 
   const tags = [...new Set(tagList)];
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
   invalidatePublicPathIndex();
-  clearPageCache();
   try {
     await processTagStore()?.bump(tags);
   } catch (error) {
     // The write is done and this instance is up to date; only the other instances lag.
     console.error('Étiquettes de cache : la modification n’a pas pu être signalée aux autres instances.', error);
+  }
+  // Only now: Next applies `revalidateTag` at the end of this request, so until the bump a render
+  // elsewhere may still get the old page from Next's cache — it must not count as rendered after the write.
+  const pages = beginPageWrite();
+  try {
+    await pages.refresh();
+  } finally {
+    pages.finish();
   }
 }
