@@ -17,9 +17,10 @@ import type { Locale } from '@/lib/i18n/locales';
 import { publications } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { clearSearchCache } from './cache';
-import { canonicalSearch, createFastSearch, fillCopy, joinPayload, takeCopy } from './fast-page';
+import { addressValues, canonicalSearch, createFastSearch, fillCopy, joinPayload, takeCopy } from './fast-page';
 import { escapeHtml, searchBlock, searchBlockHtml, searchPageTitle } from './page-html';
-import { readSearchParams, type SearchPageParams } from './params';
+import { readSearchParams, searchHref, type SearchPageParams } from './params';
+import { localePath } from '@/lib/i18n/paths';
 import { parseQuery } from './parse';
 import type { SearchResult } from './query';
 
@@ -67,6 +68,7 @@ function resultFor(q: string): SearchResult {
 const valuesFor = (params: SearchPageParams, locale: Locale) => ({
   title: shortTitle(searchPageTitle(params.q, locale), SUFFIX),
   block: searchBlockHtml(params, params.q.trim() ? resultFor(params.q) : null, locale),
+  ...addressValues(localePath(locale, searchHref(params))),
 });
 
 /**
@@ -79,9 +81,9 @@ function nextPage(
   locale: Locale,
   { chunk = 701, block = valuesFor(params, locale).block, pageKey = '__PAGE__' } = {},
 ): string {
-  const { title } = valuesFor(params, locale);
+  const { title, path, search } = valuesFor(params, locale);
   const flight =
-    `0:{"b":"build","c":["","recherche"],"f":[[["",{"children":["recherche",{"children":[${JSON.stringify(pageKey)},{}]}]}]]]}\n` +
+    `0:{"b":"build","c":["",${JSON.stringify(path)}],"q":${JSON.stringify(search)},"f":[[["",{"children":["recherche",{"children":[${JSON.stringify(pageKey)},{}]}]}]]]}\n` +
     `1:["$","title","0",{"children":${JSON.stringify(title)}}]\n` +
     `2:["$","meta","1",{"property":"og:title","content":${JSON.stringify(title)}}]\n` +
     `3:T${Buffer.byteLength(block).toString(16)},${block}` +
@@ -244,9 +246,12 @@ describe('behind the page cache', () => {
       ['', 'loyers urbains'],
       ['/en', 'urbains loyers'],
     ] as const) {
-      const first = await get(`${prefix}/recherche?q=loyers+2025`);
-      expect(first.status).toBe(200);
-      await first.text();
+      // Two of Next's pages: the copy taken from the first serves once it gives the second exactly.
+      for (const q of ['loyers 2025', 'loyers 2024 urbains']) {
+        const first = await get(`${prefix}/recherche?q=${enc(q)}`);
+        expect(first.status).toBe(200);
+        await first.text();
+      }
       await settle(prefix ? 'en' : 'fr');
       const before = renders;
       const fastAnswer = await get(`${prefix}/recherche?q=${enc(other)}`);
@@ -298,9 +303,10 @@ describe('behind the page cache', () => {
     clearPageCache();
     const before = renders;
     expect(await (await get(`/recherche?q=${q}`)).text()).toContain('Enquête <mark');
-    expect(renders).toBe(before + 1);
-    await settle();
     expect(await (await get(`/recherche?q=${q}+enquete`)).text()).toContain('Zorglub');
-    expect(renders).toBe(before + 1);
+    expect(renders).toBe(before + 2);
+    await settle();
+    expect(await (await get(`/recherche?q=enquete+${q}`)).text()).toContain('Zorglub');
+    expect(renders).toBe(before + 2);
   });
 });

@@ -31,14 +31,32 @@ import { localePath } from '@/lib/i18n/paths';
 import { escapeHtml, searchPageTitle } from './page-html';
 import { readSearchParams, searchHref, type SearchPageParams } from './params';
 
-/** What fills a copy's holes. */
-type Values = { title: string; block: string };
-type HoleKind = 'htmlTitle' | 'htmlBlock' | 'flightTitle' | 'flightBlockText';
+/** What fills a copy's holes: the page's title and block, and the address as Next writes it in the payload. */
+export type Values = {
+  title: string;
+  block: string;
+  /** The address's last segment and query (`recherche?q=prix+riz`): the payload's canonical URL ends with it. */
+  path: string;
+  /** The query as Next re-encodes it (`?q=prix%20riz`, its `getRenderedSearch`), or ''. */
+  search: string;
+};
+
+/** A hole filled from the values. */
+type Primary = 'htmlTitle' | 'htmlBlock' | 'title' | 'block' | 'path' | 'search';
+/**
+ * A number of the payload that follows the holes' lengths: a typed-array row's byte length (hex)
+ * around a hole, or a byte offset the client cuts the stream at (`a`, `l`: the shell's and the
+ * static stage's lengths), each its value in the copy plus the change of the holes it counts.
+ */
+type Derived = { base: number; radix: 10 | 16; counts: number[] };
+type Hole = { primary: Primary } | { derived: Derived };
 
 /** A copy of the search page in one language, cut at its holes. */
 export type SearchCopy = {
   template: Template;
-  holes: HoleKind[];
+  holes: Hole[];
+  /** Each primary hole's byte length in the page the copy was taken from (`null` for those in the HTML). */
+  lengths: (number | null)[];
   /** What follows the page's own name in its title (` | INSSTAT`, lib/seo.ts). */
   titleSuffix: string;
   headers: OutgoingHttpHeaders;
@@ -64,40 +82,97 @@ const inScript = (flight: string) =>
 const inJson = (s: string) => JSON.stringify(s).slice(1, -1);
 /** React's text row for a long string: `<id>:T<byte length in hex>,<text>`; the hole starts after the id's colon. */
 const textRow = (s: string) => `T${Buffer.byteLength(s, 'utf8').toString(16)},${s}`;
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+/** UTF-8 text as one character per byte (indices are byte offsets), and back. */
+const asBytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
+const fromBytes = (s: string) => Buffer.from(s, 'latin1').toString('utf8');
 
-/** Each hole's text for `values`: in the HTML escaped as React writes text, in the payload as its row or string. */
-function holeText(kind: HoleKind, v: Values): string {
+/** A primary hole's text in the payload (before the script's escaping), or in the HTML. */
+function primaryText(kind: Primary, v: Values): string {
   switch (kind) {
     case 'htmlTitle':
       return escapeHtml(v.title);
     case 'htmlBlock':
       return v.block;
-    case 'flightTitle':
-      return inScript(inJson(v.title));
-    case 'flightBlockText':
-      return inScript(textRow(v.block));
+    case 'title':
+      return `"${inJson(v.title)}"`;
+    case 'block':
+      return textRow(v.block);
+    case 'path':
+      return `"${inJson(v.path)}"`;
+    case 'search':
+      return `"q":"${inJson(v.search)}"`;
   }
 }
 
-/** `text` cut at every occurrence of the needles (the earliest first, the longest at one place). */
-function cut(text: string, needles: { kind: HoleKind; text: string }[]): { parts: string[]; holes: HoleKind[] } {
-  const parts: string[] = [];
-  const holes: HoleKind[] = [];
+/** The address's values for the payload (`path`, `search`) from a canonical URL. */
+export function addressValues(url: string): Pick<Values, 'path' | 'search'> {
+  const [pathname, query = ''] = url.split(/\?(.*)/s, 2) as [string, string?];
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  const pairs = [...new URLSearchParams(query)].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return { path: query ? `${last}?${query}` : last, search: pairs.length ? `?${pairs.join('&')}` : '' };
+}
+
+/** Occurrences of the needles in `text`, the earliest first (the longest at one place), never overlapping. */
+function find(text: string, needles: { kind: Primary; text: string }[]): { kind: Primary; start: number; end: number }[] {
+  const found: { kind: Primary; start: number; end: number }[] = [];
   let from = 0;
   for (;;) {
-    let best: { at: number; kind: HoleKind; length: number } | null = null;
+    let best: { kind: Primary; start: number; end: number } | null = null;
     for (const n of needles) {
+      if (!n.text) continue;
       const at = text.indexOf(n.text, from);
-      if (at >= 0 && (!best || at < best.at || (at === best.at && n.text.length > best.length)))
-        best = { at, kind: n.kind, length: n.text.length };
+      if (at >= 0 && (!best || at < best.start || (at === best.start && at + n.text.length > best.end)))
+        best = { kind: n.kind, start: at, end: at + n.text.length };
     }
-    if (!best) break;
-    parts.push(text.slice(from, best.at));
-    holes.push(best.kind);
-    from = best.at + best.length;
+    if (!best) return found;
+    found.push(best);
+    from = best.end;
   }
-  parts.push(text.slice(from));
-  return { parts, holes };
+}
+
+/** A row of the payload (byte offsets): `<id>:` then a length-prefixed chunk (`T`, typed arrays) or a line. */
+type Row = { id: string; start: number; tag: string; hex?: { start: number; end: number }; content: number; end: number };
+const BINARY_TAGS = new Set('TAOoUSsLlGgMmVb');
+
+function parseRows(flight: string): Row[] | null {
+  const rows: Row[] = [];
+  let at = 0;
+  while (at < flight.length) {
+    // Hints (`:HL[…]`) have no id.
+    const id = /^[0-9a-f]*:/.exec(flight.slice(at, at + 12))?.[0].slice(0, -1);
+    if (id === undefined) return null;
+    const tagAt = at + id.length + 1;
+    const binary = BINARY_TAGS.has(flight[tagAt] ?? '') ? /^([0-9a-f]+),/.exec(flight.slice(tagAt + 1, tagAt + 12)) : null;
+    if (binary) {
+      const content = tagAt + 1 + binary[0].length;
+      const end = content + parseInt(binary[1]!, 16);
+      if (end > flight.length) return null;
+      rows.push({ id, start: at, tag: flight[tagAt]!, hex: { start: tagAt + 1, end: tagAt + 1 + binary[1]!.length }, content, end });
+      at = end;
+    } else {
+      const newline = flight.indexOf('\n', tagAt);
+      if (newline < 0) return null;
+      rows.push({ id, start: at, tag: '', content: tagAt, end: newline + 1 });
+      at = newline + 1;
+    }
+  }
+  return rows;
+}
+
+/** The byte offsets a stream's first row names (`"a":"$@1b"` → row `1b:27977`): where in `text` its number is. */
+function offsetRows(rows: Row[], text: string, base: number): { start: number; end: number; value: number }[] | null {
+  const first = rows.find((r) => r.id === '0' && r.tag === '');
+  if (!first) return [];
+  const head = text.slice(first.content - base, first.end - base);
+  const out: { start: number; end: number; value: number }[] = [];
+  for (const m of head.matchAll(/"[al]":"\$@([0-9a-f]+)"/g)) {
+    const row = rows.find((r) => r.id === m[1] && r.tag === '');
+    const number = row && /^(\d+)\n$/.exec(text.slice(row.content - base, row.end - base));
+    if (!row || !number) return null;
+    out.push({ start: row.content, end: row.content + number[1]!.length, value: Number(number[1]) });
+  }
+  return out;
 }
 
 /**
@@ -132,12 +207,23 @@ export function joinPayload(html: string): { before: string; flight: string; aft
 }
 
 /** The document Next would send for `values`, from a copy (tests compare it to Next's). */
-export function fillCopy(copy: Pick<SearchCopy, 'template' | 'holes'>, values: Values, gzip = false): Buffer {
-  return fillTemplate(
-    copy.template,
-    copy.holes.map((kind) => holeText(kind, values)),
-    gzip,
-  );
+export function fillCopy(copy: Pick<SearchCopy, 'template' | 'holes' | 'lengths'>, values: Values, gzip = false): Buffer {
+  const texts: string[] = [];
+  const change: number[] = [];
+  const holes = copy.holes.map((hole, i) => {
+    if ('primary' in hole) {
+      const text = primaryText(hole.primary, values);
+      texts[i] = text;
+      const length = copy.lengths[i];
+      change[i] = length === null || length === undefined ? 0 : bytes(text) - length;
+      return hole.primary === 'htmlTitle' || hole.primary === 'htmlBlock' ? text : inScript(text);
+    }
+    return '';
+  });
+  copy.holes.forEach((hole, i) => {
+    if ('derived' in hole) holes[i] = (hole.derived.base + hole.derived.counts.reduce((sum, j) => sum + change[j]!, 0)).toString(hole.derived.radix);
+  });
+  return fillTemplate(copy.template, holes, gzip);
 }
 
 /** Why a rendered page cannot be kept as a copy (logged once per reason), or the copy. */
@@ -147,8 +233,8 @@ export type Taken = { copy: SearchCopy } | { refused: string };
 const DROPPED = new Set<string>([...PER_ANSWER_HEADERS, 'content-length', 'content-encoding', 'etag', 'set-cookie']);
 
 /**
- * A copy of the search page from Next's page for the query `q` (its title `title`, its block
- * `block`, as ./page-html.ts renders them for that address), or why not.
+ * A copy of the search page from Next's page for the query `q` (`values`: its title and block as
+ * ./page-html.ts renders them for that address, the address as the payload writes it), or why not.
  */
 export function takeCopy(
   rendered: { html: string; headers: OutgoingHttpHeaders },
@@ -157,46 +243,135 @@ export function takeCopy(
   titleSuffix: string,
   generation: number,
 ): Taken {
-  const { html } = rendered;
-  const joined = joinPayload(html);
+  const joined = joinPayload(rendered.html);
   if (!joined) return { refused: 'données RSC illisibles' };
-  // Long strings are rows of their own in the payload (React's text rows): the block always is one
-  // in a copy, so an answer is Next's page whatever its length (a short block is then a short row).
-  if (!joined.flight.includes(`:${textRow(values.block)}`)) return { refused: 'bloc absent du RSC (trop court ?)' };
-  const page = cut(joined.before, [
+  // HTML: the title (head) and the block (main).
+  const page = find(joined.before, [
     { kind: 'htmlTitle', text: escapeHtml(values.title) },
     { kind: 'htmlBlock', text: values.block },
   ]);
-  const flight = cut(inScript(joined.flight), [
-    { kind: 'flightTitle', text: inScript(inJson(values.title)) },
-    { kind: 'flightBlockText', text: inScript(textRow(values.block)) },
-  ]);
-  const count = (holes: HoleKind[], kind: HoleKind) => holes.filter((h) => h === kind).length;
-  if (count(page.holes, 'htmlBlock') !== 1 || count(flight.holes, 'flightBlockText') !== 1) return { refused: 'bloc introuvable' };
-  if (count(page.holes, 'htmlTitle') < 1 || count(flight.holes, 'flightTitle') < 1) return { refused: 'titre introuvable' };
+  // Payload, in bytes: the title's strings, the block's text row (long strings are rows of their
+  // own: in a copy the block always is one, so a short block is a short row), the address.
+  const flight = asBytes(joined.flight);
+  const rows = parseRows(flight);
+  if (!rows) return { refused: 'données RSC illisibles' };
+  const found = find(
+    flight,
+    (['title', 'block', 'path', 'search'] as const).map((kind) => ({ kind, text: asBytes(primaryText(kind, values)) })),
+  );
+  const count = (list: { kind: Primary }[], kind: Primary) => list.filter((h) => h.kind === kind).length;
+  if (count(page, 'htmlBlock') !== 1 || count(found, 'block') !== 1) return { refused: 'bloc introuvable (trop court ?)' };
+  if (count(page, 'htmlTitle') < 1 || count(found, 'title') < 1) return { refused: 'titre introuvable' };
+  const blockRow = rows.find((r) => r.tag === 'T' && r.start + r.id.length + 1 === found.find((f) => f.kind === 'block')!.start);
+  if (!blockRow) return { refused: 'bloc hors de sa ligne RSC' };
+
+  // Numbers that follow the holes' lengths.
+  type Spot = { start: number; end: number; hole: Hole };
+  const spots: Spot[] = found.map((f) => ({ start: f.start, end: f.end, hole: { primary: f.kind } }));
+  const primaries = spots.map((_, i) => i);
+  const inside = (from: number, to: number) => primaries.filter((i) => spots[i]!.start >= from && spots[i]!.end <= to);
+  const straddles = (from: number, to: number) => primaries.some((i) => spots[i]!.start < to && spots[i]!.end > from && !(spots[i]!.start >= from && spots[i]!.end <= to));
+  for (const row of rows) {
+    if (!row.hex || row === blockRow) continue;
+    if (straddles(row.content, row.end)) return { refused: 'trou à cheval sur deux morceaux RSC' };
+    const counts = inside(row.content, row.end);
+    if (counts.length) spots.push({ ...row.hex, hole: { derived: { base: row.end - row.content, radix: 16, counts } } });
+  }
+  // The outer stream's offsets, then those of each stream of typed-array chunks (its rows rebuilt).
+  const outer = offsetRows(rows, flight, 0);
+  if (!outer) return { refused: 'longueurs RSC illisibles' };
+  for (const o of outer) spots.push({ start: o.start, end: o.end, hole: { derived: { base: o.value, radix: 10, counts: primaries.filter((i) => spots[i]!.end <= o.value) } } });
+  for (const id of new Set(rows.filter((r) => r.tag === 'o').map((r) => r.id))) {
+    const chunks = rows.filter((r) => r.id === id && r.tag === 'o');
+    const text = chunks.map((c) => flight.slice(c.content, c.end)).join('');
+    // A stream of rows, after a marker byte (`~`) when it has one.
+    const skip = /^[0-9a-f]*:/.test(text) ? 0 : 1;
+    const nested = parseRows(text.slice(skip));
+    if (!nested) continue;
+    const at = (n: number) => {
+      // A position in the nested stream, in the outer text.
+      let offset = n;
+      for (const c of chunks) {
+        if (offset < c.end - c.content) return c.content + offset;
+        offset -= c.end - c.content;
+      }
+      return -1;
+    };
+    const offsets = offsetRows(
+      nested.map((r) => ({ ...r, start: r.start + skip, content: r.content + skip, end: r.end + skip })),
+      text,
+      0,
+    );
+    if (!offsets) return { refused: 'longueurs RSC imbriquées illisibles' };
+    for (const o of offsets) {
+      const start = at(o.start);
+      if (start < 0 || at(o.end - 1) !== start + (o.end - o.start) - 1) return { refused: 'longueur RSC à cheval' };
+      const counts = primaries.filter((i) => chunks.some((c) => spots[i]!.start >= c.content && spots[i]!.end <= c.end) && at(o.value) > spots[i]!.start);
+      spots.push({ start, end: start + (o.end - o.start), hole: { derived: { base: o.value, radix: 10, counts } } });
+    }
+  }
+  const primarySpots = primaries.map((i) => spots[i]!);
+  spots.sort((a, b) => a.start - b.start);
+  for (let i = 1; i < spots.length; i++) if (spots[i]!.start < spots[i - 1]!.end) return { refused: 'trous RSC qui se chevauchent' };
+
   // One text: the page up to the payload, the payload, the rest.
-  const parts = [...page.parts];
-  parts[parts.length - 1] += joined.open + flight.parts[0];
-  parts.push(...flight.parts.slice(1));
-  parts[parts.length - 1] += `"])</script>${joined.after}`;
-  const holes = [...page.holes, ...flight.holes];
+  const parts: string[] = [];
+  const holes: Hole[] = [];
+  const lengths: (number | null)[] = [];
+  let from = 0;
+  for (const h of page) {
+    parts.push(joined.before.slice(from, h.start));
+    holes.push({ primary: h.kind });
+    lengths.push(null);
+    from = h.end;
+  }
+  let tail = joined.before.slice(from) + joined.open;
+  // Derived holes name primary holes by their index among the spots found: renumber them.
+  const index = new Map<number, number>();
+  from = 0;
+  for (const spot of spots) {
+    parts.push(tail + inScript(fromBytes(flight.slice(from, spot.start))));
+    tail = '';
+    if ('primary' in spot.hole) index.set(primarySpots.indexOf(spot), holes.length);
+    holes.push(spot.hole);
+    lengths.push('primary' in spot.hole ? spot.end - spot.start : null);
+    from = spot.end;
+  }
+  parts.push(tail + inScript(fromBytes(flight.slice(from))) + `"])</script>${joined.after}`);
+  for (const hole of holes) if ('derived' in hole) hole.derived = { ...hole.derived, counts: hole.derived.counts.map((i) => index.get(i)!) };
+
   // Nothing else may depend on the query: it appears in no constant part, however it is written.
   const encodings = new Set([q, escapeHtml(q), inJson(q), inScript(inJson(q)), inScript(inJson(inJson(q))), encodeURIComponent(q)]);
   encodings.add(new URLSearchParams({ q }).toString().slice(2));
   if (parts.some((p) => [...encodings].some((e) => p.includes(e)))) return { refused: 'la requête paraît ailleurs dans la page' };
-  const template = compileTemplate(parts);
   const copy: SearchCopy = {
-    template,
+    template: compileTemplate(parts),
     holes,
+    lengths,
     titleSuffix,
     headers: keptHeaders(rendered.headers),
     generation,
     at: Date.now(),
   };
   // The copy filled with what Next rendered gives Next's page back (its payload joined).
-  const normal = joined.before + joined.open + inScript(joined.flight) + `"])</script>` + joined.after;
-  if (fillCopy(copy, values).toString('utf8') !== normal) return { refused: 'la copie ne redonne pas la page' };
+  if (fillCopy(copy, values).toString('utf8') !== normalPage(joined)) return { refused: 'la copie ne redonne pas la page' };
   return { copy };
+}
+
+/**
+ * Whether two pages are the same but for the random keys Next gives the metadata's boundaries in
+ * each render (`["$","$L12","Fn13pQguXPdsg8mXkaAmQv",…]`, any value does).
+ */
+export function samePage(a: string, b: string): boolean {
+  const key = /\\"\$L[0-9a-f]+\\",\\"([A-Za-z0-9_-]{16,40})v\\"/;
+  const ka = key.exec(a)?.[1];
+  const kb = key.exec(b)?.[1];
+  return a === (ka && kb && ka.length === kb.length ? b.replaceAll(kb, ka) : b);
+}
+
+/** Next's page with its payload joined (what a copy sends). */
+export function normalPage(joined: NonNullable<ReturnType<typeof joinPayload>>): string {
+  return joined.before + joined.open + inScript(joined.flight) + `"])</script>` + joined.after;
 }
 
 function keptHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
@@ -242,12 +417,16 @@ export function canonicalSearch(url: string, path: string, locale: Locale): Sear
 export function createFastSearch(options: FastSearchOptions) {
   const pages = new Map(options.locales.map((locale) => [localePath(locale, options.path), locale]));
   const copies = new Map<Locale, SearchCopy>();
+  /** A copy taken from one of Next's pages, used once it gives another of Next's pages exactly. */
+  const candidates = new Map<Locale, SearchCopy>();
   const told = new Set<string>();
   const log = (message: string) => {
     if (told.has(message)) return;
     told.add(message);
     options.log?.(message);
   };
+  const current = (copy: SearchCopy | undefined) =>
+    copy !== undefined && copy.generation === options.generation() && Date.now() - copy.at < options.ttlMs ? copy : undefined;
   const handler = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const url = req.url ?? '/';
     const locale = pages.get(url.split('?')[0]!);
@@ -255,10 +434,10 @@ export function createFastSearch(options: FastSearchOptions) {
       locale && req.method === 'GET' && !isNextRequest(req) && !options.hasSession(req) ? canonicalSearch(url, options.path, locale) : null;
     if (!locale || !params) return void next();
     const generation = options.generation();
-    const copy = copies.get(locale);
-    if (copy && copy.generation === generation && Date.now() - copy.at < options.ttlMs) {
+    const copy = current(copies.get(locale));
+    if (copy) {
       options.block(params, locale).then(
-        (block) => answer(req, res, copy, { title: shortTitle(searchPageTitle(params.q, locale), copy.titleSuffix), block }),
+        (block) => answer(req, res, copy, { title: shortTitle(searchPageTitle(params.q, locale), copy.titleSuffix), block, ...addressValues(url) }),
         () => next(),
       );
       return;
@@ -266,22 +445,29 @@ export function createFastSearch(options: FastSearchOptions) {
     // Only a page with a query can be checked for the parts that depend on it.
     if (params.q.trim().length < 3) return void next();
     keepNextAnswer(res, (rendered) => {
-      if (options.generation() !== generation) return;
-      const current = copies.get(locale);
-      if (current && current.generation === generation && Date.now() - current.at < options.ttlMs) return;
+      if (options.generation() !== generation || current(copies.get(locale))) return;
       void options.block(params, locale).then(
         (block) => {
           // The block read again for the same address: the same search, unless the index changed meanwhile.
-          if (!rendered.html.includes(block)) return;
+          if (!rendered.html.includes(block) || options.generation() !== generation) return;
           // The site's suffix (` | INSSTAT`, lib/seo.ts), from a title that was not shortened.
           const titled = rendered.html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
           const suffix = unescapeHtml(titled.slice(titled.lastIndexOf(' | ')));
           const title = shortTitle(searchPageTitle(params.q, locale), suffix);
           if (!titled.includes(' | ') || escapeHtml(title) !== titled) return;
-          const taken = takeCopy(rendered, params.q, { title, block }, suffix, generation);
-          if ('copy' in taken) {
-            if (options.generation() === generation) copies.set(locale, taken.copy);
-          } else log(`Recherche : page de Next non gardée comme copie (${taken.refused}).`);
+          const values = { title, block, ...addressValues(url) };
+          // A candidate from an earlier page must give this one exactly: then it serves.
+          const candidate = current(candidates.get(locale));
+          const joined = joinPayload(rendered.html);
+          if (candidate && joined && candidate.titleSuffix === suffix && samePage(fillCopy(candidate, values).toString('utf8'), normalPage(joined))) {
+            candidates.delete(locale);
+            copies.set(locale, candidate);
+            return;
+          }
+          if (candidate) log('Recherche : la copie ne redonne pas une autre page de Next ; nouvel essai.');
+          const taken = takeCopy(rendered, params.q, values, suffix, generation);
+          if ('copy' in taken) candidates.set(locale, taken.copy);
+          else log(`Recherche : page de Next non gardée comme copie (${taken.refused}).`);
         },
         () => undefined,
       );
@@ -289,10 +475,7 @@ export function createFastSearch(options: FastSearchOptions) {
     next();
   };
   /** Whether a language's copy serves now (tests). */
-  const hasCopy = (locale: Locale) => {
-    const copy = copies.get(locale);
-    return copy !== undefined && copy.generation === options.generation() && Date.now() - copy.at < options.ttlMs;
-  };
+  const hasCopy = (locale: Locale) => current(copies.get(locale)) !== undefined;
   return Object.assign(handler, { hasCopy });
 }
 
