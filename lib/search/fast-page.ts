@@ -62,7 +62,12 @@ export type SearchCopy = {
   headers: OutgoingHttpHeaders;
   generation: number;
   at: number;
+  /** When a request started checking the copy, past its time, against Next's page. */
+  refreshingSince?: number;
 };
+
+/** How long a check of a copy against Next's page may take before another request tries again. */
+const REFRESH_TIMEOUT_MS = 10_000;
 
 /** Next's inline RSC payload: `self.__next_f.push([1,"…"])` scripts (use-flight-response.js). */
 const PUSH = /<script( nonce="[^"]*")?>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g;
@@ -221,7 +226,8 @@ export function fillCopy(copy: Pick<SearchCopy, 'template' | 'holes' | 'lengths'
     return '';
   });
   copy.holes.forEach((hole, i) => {
-    if ('derived' in hole) holes[i] = (hole.derived.base + hole.derived.counts.reduce((sum, j) => sum + change[j]!, 0)).toString(hole.derived.radix);
+    if ('derived' in hole)
+      holes[i] = (hole.derived.base + hole.derived.counts.reduce((sum, j) => sum + change[j]!, 0)).toString(hole.derived.radix);
   });
   return fillTemplate(copy.template, holes, gzip);
 }
@@ -270,7 +276,8 @@ export function takeCopy(
   const spots: Spot[] = found.map((f) => ({ start: f.start, end: f.end, hole: { primary: f.kind } }));
   const primaries = spots.map((_, i) => i);
   const inside = (from: number, to: number) => primaries.filter((i) => spots[i]!.start >= from && spots[i]!.end <= to);
-  const straddles = (from: number, to: number) => primaries.some((i) => spots[i]!.start < to && spots[i]!.end > from && !(spots[i]!.start >= from && spots[i]!.end <= to));
+  const straddles = (from: number, to: number) =>
+    primaries.some((i) => spots[i]!.start < to && spots[i]!.end > from && !(spots[i]!.start >= from && spots[i]!.end <= to));
   for (const row of rows) {
     if (!row.hex || row === blockRow) continue;
     if (straddles(row.content, row.end)) return { refused: 'trou à cheval sur deux morceaux RSC' };
@@ -280,7 +287,12 @@ export function takeCopy(
   // The outer stream's offsets, then those of each stream of typed-array chunks (its rows rebuilt).
   const outer = offsetRows(rows, flight, 0);
   if (!outer) return { refused: 'longueurs RSC illisibles' };
-  for (const o of outer) spots.push({ start: o.start, end: o.end, hole: { derived: { base: o.value, radix: 10, counts: primaries.filter((i) => spots[i]!.end <= o.value) } } });
+  for (const o of outer)
+    spots.push({
+      start: o.start,
+      end: o.end,
+      hole: { derived: { base: o.value, radix: 10, counts: primaries.filter((i) => spots[i]!.end <= o.value) } },
+    });
   for (const id of new Set(rows.filter((r) => r.tag === 'o').map((r) => r.id))) {
     const chunks = rows.filter((r) => r.id === id && r.tag === 'o');
     const text = chunks.map((c) => flight.slice(c.content, c.end)).join('');
@@ -306,7 +318,9 @@ export function takeCopy(
     for (const o of offsets) {
       const start = at(o.start);
       if (start < 0 || at(o.end - 1) !== start + (o.end - o.start) - 1) return { refused: 'longueur RSC à cheval' };
-      const counts = primaries.filter((i) => chunks.some((c) => spots[i]!.start >= c.content && spots[i]!.end <= c.end) && at(o.value) > spots[i]!.start);
+      const counts = primaries.filter(
+        (i) => chunks.some((c) => spots[i]!.start >= c.content && spots[i]!.end <= c.end) && at(o.value) > spots[i]!.start,
+      );
       spots.push({ start, end: start + (o.end - o.start), hole: { derived: { base: o.value, radix: 10, counts } } });
     }
   }
@@ -338,7 +352,8 @@ export function takeCopy(
     from = spot.end;
   }
   parts.push(tail + inScript(fromBytes(flight.slice(from))) + `"])</script>${joined.after}`);
-  for (const hole of holes) if ('derived' in hole) hole.derived = { ...hole.derived, counts: hole.derived.counts.map((i) => index.get(i)!) };
+  for (const hole of holes)
+    if ('derived' in hole) hole.derived = { ...hole.derived, counts: hole.derived.counts.map((i) => index.get(i)!) };
 
   // Nothing else may depend on the query: it appears in no constant part, however it is written.
   const encodings = new Set([q, escapeHtml(q), inJson(q), inScript(inJson(q)), inScript(inJson(inJson(q))), encodeURIComponent(q)]);
@@ -425,8 +440,11 @@ export function createFastSearch(options: FastSearchOptions) {
     told.add(message);
     options.log?.(message);
   };
-  const current = (copy: SearchCopy | undefined) =>
-    copy !== undefined && copy.generation === options.generation() && Date.now() - copy.at < options.ttlMs ? copy : undefined;
+  /** A copy of this generation, fresh or not. */
+  const ofGeneration = (copy: SearchCopy | undefined) =>
+    copy !== undefined && copy.generation === options.generation() ? copy : undefined;
+  const fresh = (copy: SearchCopy | undefined) => (copy !== undefined && Date.now() - copy.at < options.ttlMs ? copy : undefined);
+  const current = (copy: SearchCopy | undefined) => fresh(ofGeneration(copy));
   const handler = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const url = req.url ?? '/';
     const locale = pages.get(url.split('?')[0]!);
@@ -434,16 +452,26 @@ export function createFastSearch(options: FastSearchOptions) {
       locale && req.method === 'GET' && !isNextRequest(req) && !options.hasSession(req) ? canonicalSearch(url, options.path, locale) : null;
     if (!locale || !params) return void next();
     const generation = options.generation();
-    const copy = current(copies.get(locale));
-    if (copy) {
+    const copy = ofGeneration(copies.get(locale));
+    // Past its time, one request checks the copy against Next's page while the others still get it
+    // (as the page cache refreshes its pages); a query too short to check it with does not.
+    const refreshing = copy?.refreshingSince !== undefined && Date.now() - copy.refreshingSince < REFRESH_TIMEOUT_MS;
+    const checkable = params.q.trim().length >= 3;
+    if (copy && (fresh(copy) || refreshing || !checkable)) {
       options.block(params, locale).then(
-        (block) => answer(req, res, copy, { title: shortTitle(searchPageTitle(params.q, locale), copy.titleSuffix), block, ...addressValues(url) }),
-        () => next(),
+        (block) =>
+          answer(req, res, copy, { title: shortTitle(searchPageTitle(params.q, locale), copy.titleSuffix), block, ...addressValues(url) }),
+        (error: unknown) => {
+          // Next answers (an outage: the page cache's copies and its 503 apply there).
+          log(`Recherche : réponse sans Next impossible (${error instanceof Error ? error.message : String(error)}).`);
+          next();
+        },
       );
       return;
     }
     // Only a page with a query can be checked for the parts that depend on it.
-    if (params.q.trim().length < 3) return void next();
+    if (!checkable) return void next();
+    if (copy) copy.refreshingSince = Date.now();
     keepNextAnswer(res, (rendered) => {
       if (options.generation() !== generation || current(copies.get(locale))) return;
       void options.block(params, locale).then(
@@ -456,10 +484,21 @@ export function createFastSearch(options: FastSearchOptions) {
           const title = shortTitle(searchPageTitle(params.q, locale), suffix);
           if (!titled.includes(' | ') || escapeHtml(title) !== titled) return;
           const values = { title, block, ...addressValues(url) };
+          const joined = joinPayload(rendered.html);
+          const gives = (c: SearchCopy) =>
+            joined !== null && c.titleSuffix === suffix && samePage(fillCopy(c, values).toString('utf8'), normalPage(joined));
+          // The copy past its time still gives Next's page: it serves for another while.
+          if (copy && copies.get(locale) === copy) {
+            if (gives(copy)) {
+              copy.at = Date.now();
+              copy.refreshingSince = undefined;
+              return;
+            }
+            copies.delete(locale);
+          }
           // A candidate from an earlier page must give this one exactly: then it serves.
           const candidate = current(candidates.get(locale));
-          const joined = joinPayload(rendered.html);
-          if (candidate && joined && candidate.titleSuffix === suffix && samePage(fillCopy(candidate, values).toString('utf8'), normalPage(joined))) {
+          if (candidate && gives(candidate)) {
             candidates.delete(locale);
             copies.set(locale, candidate);
             return;
