@@ -17,7 +17,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { publications } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { clearSearchCache } from './cache';
-import { addressValues, canonicalSearch, createFastSearch, fillCopy, joinPayload, takeCopy } from './fast-page';
+import { addressValues, searchAddress, createFastSearch, fillCopy, joinPayload, takeCopy } from './fast-page';
 import { escapeHtml, searchBlock, searchBlockHtml, searchPageTitle } from './page-html';
 import { readSearchParams, searchHref, type SearchPageParams } from './params';
 import { localePath } from '@/lib/i18n/paths';
@@ -159,21 +159,16 @@ describe('a copy of the search page', () => {
     expect(takeCopy({ html: inline, headers: {} }, q, values, SUFFIX, 1)).toMatchObject({ refused: expect.any(String) });
   });
 
-  it('serves canonical addresses only (as the page’s own links write them)', () => {
-    expect(canonicalSearch('/recherche?q=prix+riz', '/recherche', 'fr')).toEqual(readSearchParams({ q: 'prix riz' }));
-    expect(canonicalSearch('/en/recherche?q=prix&type=series&page=2', '/recherche', 'en')).toMatchObject({
+  it('serves its addresses as the URL parser writes them, each parameter once', () => {
+    expect(searchAddress('/recherche?q=prix+riz', '/recherche', 'fr')).toEqual(readSearchParams({ q: 'prix riz' }));
+    expect(searchAddress('/recherche?q=prix%20riz&utm=1', '/recherche', 'fr')).toEqual(readSearchParams({ q: 'prix riz' }));
+    expect(searchAddress('/en/recherche?type=series&q=prix&page=2', '/recherche', 'en')).toMatchObject({
       q: 'prix',
       kind: 'series',
       page: 2,
     });
-    for (const url of [
-      '/recherche?q=prix&page=1',
-      '/recherche?page=2&q=prix',
-      '/recherche?q=prix&utm=1',
-      '/recherche?q=a&q=b',
-      '/en/recherche?q=prix',
-    ])
-      expect(canonicalSearch(url, '/recherche', 'fr'), url).toBeNull();
+    for (const url of ['/recherche?q=a&q=b', '/en/recherche?q=prix', '/recherche?q="x"', '/recherche/?q=x', '/recherche?'])
+      expect(searchAddress(url, '/recherche', 'fr'), url).toBeNull();
   });
 });
 

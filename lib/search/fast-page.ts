@@ -18,8 +18,7 @@
  * copies (lib/http/not-found.ts). The block is rendered for every answer, from the visitors'
  * search cache (./cache.ts), which follows the search index: a save is visible to the next search.
  *
- * Only plain document GETs of the page's canonical addresses (as its own links write them), with no
- * session: anything else, and every answer under `next start` or on serverless hosts, is Next's.
+ * Only plain document GETs of the page's addresses (each parameter once), with no session: anything else, and every answer under `next start` or on serverless hosts, is Next's.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
@@ -29,7 +28,7 @@ import { shortTitle } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';
 import { escapeHtml, searchPageTitle } from './page-html';
-import { readSearchParams, searchHref, type SearchPageParams } from './params';
+import { readSearchParams, type SearchPageParams } from './params';
 
 /** What fills a copy's holes: the page's title and block, and the address as Next writes it in the payload. */
 export type Values = {
@@ -411,18 +410,24 @@ export type FastSearchOptions = {
   log?: (message: string) => void;
 };
 
-/** The parameters of a canonical search address, or null (another address, or one Next must see as it is). */
-export function canonicalSearch(url: string, path: string, locale: Locale): SearchPageParams | null {
-  const [pathname, query = ''] = url.split(/\?(.*)/s, 2) as [string, string?];
-  if (pathname !== localePath(locale, path)) return null;
-  const raw: Record<string, string | string[]> = {};
-  const search = new URLSearchParams(query);
-  for (const key of new Set(search.keys())) {
-    const all = search.getAll(key);
-    raw[key] = all.length > 1 ? all : all[0]!;
+/**
+ * The parameters of a search address, or null: another address, one written otherwise than the URL
+ * parser writes it, or one naming a parameter twice (Next's payload writes those its own way).
+ */
+export function searchAddress(url: string, path: string, locale: Locale): SearchPageParams | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://x');
+  } catch {
+    return null;
   }
-  const params = readSearchParams(raw);
-  return localePath(locale, searchHref(params, path)) === url ? params : null;
+  if (parsed.pathname + parsed.search !== url || parsed.pathname !== localePath(locale, path)) return null;
+  const raw: Record<string, string> = {};
+  for (const [key, value] of parsed.searchParams) {
+    if (Object.hasOwn(raw, key)) return null;
+    raw[key] = value;
+  }
+  return readSearchParams(raw);
 }
 
 /**
@@ -449,7 +454,7 @@ export function createFastSearch(options: FastSearchOptions) {
     const url = req.url ?? '/';
     const locale = pages.get(url.split('?')[0]!);
     const params =
-      locale && req.method === 'GET' && !isNextRequest(req) && !options.hasSession(req) ? canonicalSearch(url, options.path, locale) : null;
+      locale && req.method === 'GET' && !isNextRequest(req) && !options.hasSession(req) ? searchAddress(url, options.path, locale) : null;
     if (!locale || !params) return void next();
     const generation = options.generation();
     const copy = ofGeneration(copies.get(locale));
