@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearPageCache, handleWithPageCache, pageCacheGeneration, resetPageCache } from '@/lib/http/page-cache';
 import { compileTemplate, fillTemplate } from '@/lib/http/template';
 import { shortTitle } from '@/lib/i18n/format';
@@ -281,6 +281,23 @@ describe('behind the page cache', () => {
       expect(renders, path).toBe(before);
       const next = await get(path, { cookie: 'insstat_session=x' });
       expect(joined(await next.text()), path).toBe(answer);
+    }
+  });
+
+  it('past its time, checks the copy against one of Next’s pages and keeps serving it', async () => {
+    await settle();
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      expect(fast.hasCopy('fr')).toBe(false);
+      const before = renders;
+      await (await get(`/recherche?q=${enc('loyers verifies')}`)).text();
+      expect(renders).toBe(before + 1);
+      await settle();
+      await (await get(`/recherche?q=${enc('loyers encore')}`)).text();
+      expect(renders).toBe(before + 1);
+    } finally {
+      clock.mockRestore();
     }
   });
 
