@@ -83,7 +83,8 @@ function nextPage(
 ): string {
   const { title, path, search } = valuesFor(params, locale);
   const flight =
-    `0:{"b":"build","c":["",${JSON.stringify(path)}],"q":${JSON.stringify(search)},"f":[[["",{"children":["recherche",{"children":[${JSON.stringify(pageKey)},{}]}]}]]]}\n` +
+    `0:{"b":"build","c":["",${JSON.stringify(path)}],"q":${JSON.stringify(search)},` +
+    `"f":[[["",{"children":["recherche",{"children":[${JSON.stringify(pageKey)},{}]}]}]]]}\n` +
     `1:["$","title","0",{"children":${JSON.stringify(title)}}]\n` +
     `2:["$","meta","1",{"property":"og:title","content":${JSON.stringify(title)}}]\n` +
     `3:T${Buffer.byteLength(block).toString(16)},${block}` +

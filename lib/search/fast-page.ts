@@ -2,23 +2,29 @@
  * Distinct searches without a whole render, under the production server (scripts/production-server.ts).
  *
  * A search page is the site's frame (header, menus, footer, and the same again in the inline RSC
- * payload: ~125 KB, ~40 ms of CPU to render) around two things that depend on the address: the
- * title (head and payload) and the block below the page's heading — the form with the query, then
- * the results or the prompt (`searchBlock`, ./page-html.ts, which the route renders as one HTML
- * string). So the server keeps, per language, one copy of a page Next rendered, cut where those
- * two appear (in the HTML, and in the payload once its scripts are joined into one), and answers
- * `GET /recherche?q=…` from it with the title and the block of the address filled in: the same
- * bytes Next would send (the payload describes the same page, so hydration changes nothing), for
- * the cost of the search itself.
+ * payload: ~120 KB, ~40 ms of CPU to render) around what depends on the address: the title (head
+ * and payload), the block below the page's heading — the form with the query, then the results or
+ * the prompt (`searchBlock`, ./page-html.ts, which the route renders as one HTML string) — and the
+ * address itself in the payload (its canonical URL and search), with the numbers that follow
+ * their lengths (typed-array chunk lengths, the byte offsets the client cuts the payload at). The
+ * server keeps, per language, one copy of a page Next rendered, cut there (in the HTML, and in
+ * the payload once its scripts are joined into one), and answers `GET /recherche?q=…` from it with
+ * those parts of the address filled in: the document Next would send (the payload describes the
+ * same page, so hydration changes nothing), for the cost of the search itself.
  *
- * A copy is only taken when it is certain: the query Next rendered appears nowhere else in the
- * page, in any of its encodings (so no part of the page that depends on it was missed), and the
- * copy filled with that query gives Next's page back exactly. It follows the page cache's
- * generation (every write, the frame shows the institute's name and areas) and time, like the 404
- * copies (lib/http/not-found.ts). The block is rendered for every answer, from the visitors'
- * search cache (./cache.ts), which follows the search index: a save is visible to the next search.
+ * A copy is only used when it is certain: the query Next rendered appears nowhere else in the page,
+ * in any of its encodings (no part that depends on it was missed), the copy filled with that query
+ * gives Next's page back, and it gives a second page Next rendered for another query exactly (but
+ * the random keys of the metadata's boundaries). Otherwise Next keeps answering. The copy follows
+ * the page cache's generation (every write: the frame shows the institute's name and areas) and
+ * time, like the 404 copies (lib/http/not-found.ts); past its time, one request checks it against
+ * Next's page while the others still get it. The block is rendered for every answer, from the
+ * visitors' search cache (./cache.ts), which follows the search index: a save is visible to the
+ * next search.
  *
- * Only plain document GETs of the page's addresses (each parameter once), with no session: anything else, and every answer under `next start` or on serverless hosts, is Next's.
+ * Only plain document GETs of the page's addresses (written as the URL parser writes them, each
+ * parameter once), with no session: anything else, and every answer under `next start` or on
+ * serverless hosts, is Next's.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
@@ -306,7 +312,7 @@ export function takeCopy(
         if (offset < c.end - c.content) return c.content + offset;
         offset -= c.end - c.content;
       }
-      return -1;
+      return offset === 0 ? chunks.at(-1)!.end : -1;
     };
     const offsets = offsetRows(
       nested.map((r) => ({ ...r, start: r.start + skip, content: r.content + skip, end: r.end + skip })),

@@ -105,7 +105,8 @@ export function searchResultsHtml({ result, params, scope, base, locale }: Searc
   const t = messages(locale).search.results;
   const contentLang = locale === 'fr' ? undefined : 'fr';
   const name = namer(locale);
-  // Links name their address last, as next/link wrote them. Every link stays in the page's language: the search's own pages, and the pages it found.
+  // Links name their address last, as next/link wrote them. Every link stays in the page's
+  // language: the search's own pages, and the pages it found.
   const link = (p: Partial<SearchPageParams>) => localePath(locale, searchHref(p, base));
   const statusLabels: Readonly<Record<string, string>> = t.admin.status;
   const { total, hits } = result;
@@ -196,7 +197,8 @@ export function searchResultsHtml({ result, params, scope, base, locale }: Searc
       });
     const previous =
       result.page > 1
-        ? `<li><a${attrs({ rel: 'prev', class: button, href: link({ ...params, page: result.page - 1 }) })}>${escapeHtml(t.previous)}</a></li>`
+        ? `<li><a${attrs({ rel: 'prev', class: button, href: link({ ...params, page: result.page - 1 }) })}>` +
+          `${escapeHtml(t.previous)}</a></li>`
         : '';
     const next =
       result.page < result.pages
@@ -210,7 +212,8 @@ export function searchResultsHtml({ result, params, scope, base, locale }: Searc
     html +
     `<div class="mt-6 grid gap-8 md:grid-cols-[14rem_1fr]">` +
     `<aside${attrs({ 'aria-label': t.filters })} class="md:order-none">${facets.join('')}</aside>` +
-    `<div><ol${attrs({ 'aria-label': t.list, class: 'space-y-6', start: (result.page - 1) * SEARCH_PER_PAGE + 1 })}>${items.join('')}</ol>` +
+    `<div><ol${attrs({ 'aria-label': t.list, class: 'space-y-6', start: (result.page - 1) * SEARCH_PER_PAGE + 1 })}>` +
+    `${items.join('')}</ol>` +
     `${pages}</div></div>`
   );
 }
@@ -219,12 +222,14 @@ export function searchResultsHtml({ result, params, scope, base, locale }: Searc
 export function searchFormHtml({ q, action, label, locale }: { q: string; action: string; label: string; locale: Locale }): string {
   const t = messages(locale).search.form;
   return (
-    `<form role="search" class="mt-4 flex max-w-2xl flex-wrap items-end gap-2"${attrs({ action: localePath(locale, action) })} method="get">` +
+    `<form role="search" class="mt-4 flex max-w-2xl flex-wrap items-end gap-2"` +
+    `${attrs({ action: localePath(locale, action) })} method="get">` +
     `<div class="min-w-0 flex-1"><label for="recherche-q" class="block text-sm font-medium">${escapeHtml(label)}</label>` +
     // React writes a form's action and an input's name and value last.
     `<input id="recherche-q" type="search" maxLength="200" class="mt-1 w-full rounded-md border border-border bg-bg px-3 py-2" name="q"` +
     `${attrs({ value: q })}/></div>` +
-    `<button type="submit" class="rounded-md bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90">${escapeHtml(t.submit)}</button>` +
+    `<button type="submit" class="rounded-md bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90">` +
+    `${escapeHtml(t.submit)}</button>` +
     `</form>`
   );
 }
