@@ -67,8 +67,10 @@ const answerNotFound = createNotFoundAnswer({
   proxied: PROXIED_PATH,
 });
 // Distinct searches (`/recherche?q=…`, every query different): answered from a copy of the search
-// page per language with only its title and results filled in, without a render of the whole site;
-// the copy follows the page cache's writes and time. Identical searches are replayed by the page cache.
+// page per language with only what depends on the address filled in (title, form, results, the
+// address in the payload), without a render of the whole site; the copy follows the page cache's
+// writes and time (lib/search/fast-page.ts). Identical searches are replayed by the page cache.
+//
 // The session cookie's name is letters, digits, - and _ (lib/env.ts); Supabase's start with `sb-`.
 const sessionCookie = new RegExp(`(?:^|;\\s*)(?:${env.SESSION_COOKIE_NAME}|sb-[^=;]*)=`);
 const answerSearch = createFastSearch({
