@@ -322,7 +322,9 @@ async function countMatches(db: Db, query: Query, visible: SQL, locale: Locale):
 /** Closest vocabulary words to `word` by trigrams, best first. */
 async function closeWords(db: Db, word: string, locale: Locale): Promise<string[]> {
   const folded = fold(word);
-  if (folded.length < 4) return [];
+  // A number is not misspelt: the closest other numbers (years, codes) would be wrong answers, and
+  // asking costs a trigram scan of the vocabulary for every search with a number nobody wrote.
+  if (folded.length < 4 || /^\d+$/.test(folded)) return [];
   const closest = sql`similarity(word, ${folded}) desc, length(word)`;
   // English pages: the English texts' words first (a tie goes to them), then the French ones.
   const words =
