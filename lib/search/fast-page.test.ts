@@ -17,7 +17,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { publications } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { clearSearchCache } from './cache';
-import { addressValues, searchAddress, createFastSearch, fillCopy, joinPayload, takeCopy } from './fast-page';
+import { addressValues, searchAddress, createFastSearch, fillCopy, joinPayload, takeCopy, TEXT_ROW_MIN } from './fast-page';
 import { escapeHtml, searchBlock, searchBlockHtml, searchPageTitle } from './page-html';
 import { readSearchParams, searchHref, type SearchPageParams } from './params';
 import { localePath } from '@/lib/i18n/paths';
@@ -277,12 +277,24 @@ describe('behind the page cache', () => {
     const html = await hostile.text();
     expect(html).not.toContain('<script>alert');
     expect(html).toContain(escapeHtml(HOSTILE));
-    for (const path of ['/recherche?q=zzqxw', '/recherche?q=loyers&rubrique=ipc&annee=2026&page=2', '/en/recherche?q=loyer']) {
+    for (const path of ['/recherche?q=loyers&rubrique=ipc&annee=2026&page=2', '/en/recherche?q=loyer']) {
       const before = renders;
       const answer = await (await get(path)).text();
       expect(renders, path).toBe(before);
       const next = await get(path, { cookie: 'insstat_session=x' });
       expect(joined(await next.text()), path).toBe(answer);
+    }
+  });
+
+  it('leaves to Next a query too short to check and a block React would write inline', async () => {
+    await settle();
+    // Nothing found and no word to suggest: a block shorter than a text row.
+    const none = await searchBlock(database.db, params('zzqxw'), 'fr');
+    expect(none.length).toBeLessThan(TEXT_ROW_MIN);
+    for (const path of ['/recherche?q=zzqxw', '/recherche?q=', '/recherche?q=ab', '/en/recherche?q=']) {
+      const before = renders;
+      await (await get(path)).text();
+      expect(renders, path).toBe(before + 1);
     }
   });
 

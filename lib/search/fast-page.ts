@@ -23,8 +23,14 @@
  * next search.
  *
  * Only plain document GETs of the page's addresses (written as the URL parser writes them, each
- * parameter once), with no session: anything else, and every answer under `next start` or on
- * serverless hosts, is Next's.
+ * parameter once), with no session, a query of three characters or more and a block long enough
+ * for React to write it as a text row of its own (`TEXT_ROW_MIN`): anything else, and every answer
+ * under `next start` or on serverless hosts, is Next's.
+ *
+ * Nothing of a copy outlives the process: after a restart or a deploy (another build, another
+ * Next), the first distinct searches go to Next again until a new copy has given one of its pages
+ * exactly. If Next's payload changes shape, the copy is refused (logged once) and Next keeps
+ * answering; e2e/search-fast.spec.ts fails then, as it waits for the copy and compares it with Next.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
@@ -70,6 +76,12 @@ export type SearchCopy = {
   /** When a request started checking the copy, past its time, against Next's page. */
   refreshingSince?: number;
 };
+
+/**
+ * The shortest string React writes as a text row of its own (`<id>:T<length>,…`; shorter ones are
+ * inline in their element's row): react-server-dom's `1024 <= value.length`, in UTF-16 units.
+ */
+export const TEXT_ROW_MIN = 1024;
 
 /** How long a check of a copy against Next's page may take before another request tries again. */
 const REFRESH_TIMEOUT_MS = 10_000;
@@ -382,7 +394,7 @@ export function takeCopy(
  * Whether two pages are the same but for the random keys Next gives the metadata's boundaries in
  * each render (`["$","$L12","Fn13pQguXPdsg8mXkaAmQv",…]`, any value does).
  */
-export function samePage(a: string, b: string): boolean {
+function samePage(a: string, b: string): boolean {
   const key = /\\"\$L[0-9a-f]+\\",\\"([A-Za-z0-9_-]{16,40})v\\"/;
   const ka = key.exec(a)?.[1];
   const kb = key.exec(b)?.[1];
@@ -390,7 +402,7 @@ export function samePage(a: string, b: string): boolean {
 }
 
 /** Next's page with its payload joined (what a copy sends). */
-export function normalPage(joined: NonNullable<ReturnType<typeof joinPayload>>): string {
+function normalPage(joined: NonNullable<ReturnType<typeof joinPayload>>): string {
   return joined.before + joined.open + inScript(joined.flight) + `"])</script>` + joined.after;
 }
 
@@ -464,14 +476,20 @@ export function createFastSearch(options: FastSearchOptions) {
     if (!locale || !params) return void next();
     const generation = options.generation();
     const copy = ofGeneration(copies.get(locale));
+    // Only a query of three characters or more: its page can be checked for the parts that depend
+    // on it, and Next lays out the page without one (the prompt) in another order.
+    if (params.q.trim().length < 3) return void next();
     // Past its time, one request checks the copy against Next's page while the others still get it
-    // (as the page cache refreshes its pages); a query too short to check it with does not.
+    // (as the page cache refreshes its pages).
     const refreshing = copy?.refreshingSince !== undefined && Date.now() - copy.refreshingSince < REFRESH_TIMEOUT_MS;
-    const checkable = params.q.trim().length >= 3;
-    if (copy && (fresh(copy) || refreshing || !checkable)) {
+    if (copy && (fresh(copy) || refreshing)) {
       options.block(params, locale).then(
-        (block) =>
-          answer(req, res, copy, { title: shortTitle(searchPageTitle(params.q, locale), copy.titleSuffix), block, ...addressValues(url) }),
+        (block) => {
+          // A block shorter than a text row is written inline by React, the rows after it numbered
+          // otherwise: not this copy's page, Next's.
+          if (block.length < TEXT_ROW_MIN) return void next();
+          answer(req, res, copy, { title: shortTitle(searchPageTitle(params.q, locale), copy.titleSuffix), block, ...addressValues(url) });
+        },
         (error: unknown) => {
           // Next answers (an outage: the page cache's copies and its 503 apply there).
           log(`Recherche : réponse sans Next impossible (${error instanceof Error ? error.message : String(error)}).`);
@@ -480,8 +498,6 @@ export function createFastSearch(options: FastSearchOptions) {
       );
       return;
     }
-    // Only a page with a query can be checked for the parts that depend on it.
-    if (!checkable) return void next();
     if (copy) copy.refreshingSince = Date.now();
     keepNextAnswer(res, (rendered) => {
       if (options.generation() !== generation || current(copies.get(locale))) return;
