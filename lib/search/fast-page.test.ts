@@ -5,7 +5,9 @@
  * the page cache with its headers; nothing is kept when the query shows elsewhere; a published
  * item is found by the next search. The e2e spec (e2e/search-fast.spec.ts) compares with Next itself.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
@@ -171,6 +173,24 @@ describe('a copy of the search page', () => {
     });
     for (const url of ['/recherche?q=a&q=b', '/en/recherche?q=prix', '/recherche?q="x"', '/recherche/?q=x', '/recherche?'])
       expect(searchAddress(url, '/recherche', 'fr'), url).toBeNull();
+  });
+});
+
+describe('what the copy assumes of React', () => {
+  it('writes a string of TEXT_ROW_MIN characters or more as a text row of its own (the server renderers Next ships)', () => {
+    // Another threshold would make Next write some blocks inline where a copy writes a text row.
+    const dir = path.join(process.cwd(), 'node_modules/next/dist/compiled');
+    const servers = fs
+      .readdirSync(dir)
+      .filter((d) => d.startsWith('react-server-dom-'))
+      .flatMap((d) =>
+        fs
+          .readdirSync(path.join(dir, d, 'cjs'))
+          .filter((f) => /-server\.(node|edge)\.production\.js$/.test(f))
+          .map((f) => path.join(dir, d, 'cjs', f)),
+      );
+    expect(servers.length).toBeGreaterThan(0);
+    for (const file of servers) expect(fs.readFileSync(file, 'utf8'), file).toMatch(new RegExp(`\\b${TEXT_ROW_MIN} <= value\\.length\\b`));
   });
 });
 
