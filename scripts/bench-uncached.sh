@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # npm run bench:uncached -- [--against DIR] — what is not in the cache, measured with wrk on the
 # production server: unknown addresses (every path different, French and English, 10 connections),
-# distinct searches (20 connections), readers of `/` (50 connections) alone then while an editor
-# saves once per second (scripts/bench/saves.ts: a news item of the home page withdrawn and put back
-# through /api/admin/news/bulk, each save checked on the home page that follows), and the size of
-# three pages; nginx serving the same bytes (the 404, the home page) in the same run as the reference. With --against DIR (another checkout with node_modules and a build,
+# distinct searches (French and English, 20 connections), readers of `/` (50 connections) alone then
+# while an editor saves once per second (scripts/bench/saves.ts: a news item of the home page withdrawn
+# and put back through /api/admin/news/bulk, each save checked on the home page that follows), and the
+# size of three pages; nginx serving the same bytes (the 404, the home page) in the same run as the
+# reference. With --against DIR (another checkout with node_modules and a build,
 # e.g. the previous main: `git worktree add ../prev <commit> && cd ../prev && npm ci && npm run build`),
 # the same measures on its server in the same run, and the ratio. Each server gets its own copy of
 # the data (DATA_DIR, PGlite). Needs Debian's `wrk` and `nginx` and a build (npm run build).
@@ -53,13 +54,21 @@ load() {
 measure() {
   local label=$1 port=$2 base="http://127.0.0.1:$2"
   # Warm: the pages, one 404 per language, a few searches.
-  for p in / /indice/ipc/series/IPC /calendrier /introuvable/a /en/introuvable/a "/recherche?q=prix"; do curl -s -m 30 -o /dev/null "$base$p"; done
+  # Two distinct searches per language: the server that keeps a copy of the search page takes it from them.
+  for p in / /indice/ipc/series/IPC /calendrier /introuvable/a /en/introuvable/a "/recherche?q=prix" \
+    "/recherche?q=prix+chauffe+1" "/recherche?q=prix+chauffe+22" "/en/recherche?q=prix+chauffe+1" "/en/recherche?q=prix+chauffe+22"; do
+    curl -s -m 30 -o /dev/null "$base$p"
+  done
   read -r rps p50 p95 p99 non2xx errors < <(load "$base" 10 scripts/bench/random-paths.lua)
   printf '%-10s %-40s %8s req/s   p50 %6s ms   p95 %6s ms   p99 %6s ms   (%s réponses non 2xx/3xx, %s erreurs)\n' "$label" "adresses inconnues, 10 connexions" "$rps" "$p50" "$p95" "$p99" "$non2xx" "$errors"
   echo "$label 404 $rps $p99" >>"$work/results"
-  read -r rps p50 p95 p99 non2xx errors < <(load "$base" 20 scripts/bench/random-search.lua)
-  printf '%-10s %-40s %8s req/s   p50 %6s ms   p95 %6s ms   p99 %6s ms   (%s réponses non 2xx/3xx, %s erreurs)\n' "$label" "recherches distinctes, 20 connexions" "$rps" "$p50" "$p95" "$p99" "$non2xx" "$errors"
-  echo "$label search $rps $p95" >>"$work/results"
+  for lang in fr en; do
+    script=scripts/bench/random-search.lua
+    [ "$lang" = en ] && script=scripts/bench/random-search-en.lua
+    read -r rps p50 p95 p99 non2xx errors < <(load "$base" 20 "$script")
+    printf '%-10s %-40s %8s req/s   p50 %6s ms   p95 %6s ms   p99 %6s ms   (%s réponses non 2xx/3xx, %s erreurs)\n' "$label" "recherches distinctes ($lang), 20 connexions" "$rps" "$p50" "$p95" "$p99" "$non2xx" "$errors"
+    echo "$label search-$lang $rps $p95" >>"$work/results"
+  done
   # Readers of the home page, alone, then with an editor saving once per second (one save first: the
   # back-office's first request loads its code). p99 with saves / p99 alone: the issue's goal is < 2.
   node_modules/.bin/tsx scripts/bench/saves.ts "$base" 1 >/dev/null 2>&1 || true
@@ -105,6 +114,6 @@ measure "ici" "$port"
 [ -n "$against" ] && measure "référence" "$other"
 if [ -n "$against" ]; then
   awk '$1=="ici"{h[$2]=$3} $1=="référence"{r[$2]=$3} END {
-    printf "Rapport ici / référence : adresses inconnues %.1f×, recherches distinctes %.1f× (req/s)\n", h["404"]/r["404"], h["search"]/r["search"]
+    printf "Rapport ici / référence : adresses inconnues %.1f×, recherches distinctes %.1f× (fr), %.1f× (en) (req/s)\n", h["404"]/r["404"], h["search-fr"]/r["search-fr"], h["search-en"]/r["search-en"]
     printf "Lecteurs de / sous une sauvegarde par seconde, p99 avec / p99 sans : ici %s×, référence %s×\n", h["home"], r["home"] }' "$work/results"
 fi

@@ -20,6 +20,8 @@ import { removeStaleUploads } from '@/lib/files/upload-tmp';
 import { startExtractionTimer } from '@/lib/search/background';
 import { warmSearchIndex } from '@/lib/search/query';
 import { answerSuggestions, SUGGESTIONS_PATH } from '@/lib/search/suggestions';
+import { createFastSearch } from '@/lib/search/fast-page';
+import { searchBlock } from '@/lib/search/page-html';
 import { localePath, splitLocale } from '@/lib/i18n/paths';
 import { locales } from '@/lib/i18n/locales';
 import { isUnknownPublicPath } from '@/lib/routing/path-index';
@@ -67,6 +69,22 @@ const answerNotFound = createNotFoundAnswer({
   rewrittenTo: notFoundRoute,
   proxied: PROXIED_PATH,
 });
+// Distinct searches (`/recherche?q=…`, every query different): answered from a copy of the search
+// page per language with only what depends on the address filled in (title, form, results, the
+// address in the payload), without a render of the whole site; the copy follows the page cache's
+// writes and time (lib/search/fast-page.ts). Identical searches are replayed by the page cache.
+//
+// The session cookie's name is letters, digits, - and _ (lib/env.ts); Supabase's start with `sb-`.
+const sessionCookie = new RegExp(`(?:^|;\\s*)(?:${env.SESSION_COOKIE_NAME}|sb-[^=;]*)=`);
+const answerSearch = createFastSearch({
+  path: searchPath,
+  locales,
+  block: async (params, locale) => searchBlock(await getDb(), params, locale),
+  generation: pageCacheGeneration,
+  ttlMs: options.ttlMs,
+  hasSession: (req) => sessionCookie.test(req.headers.cookie ?? ''),
+  log: (message) => console.warn(message),
+});
 const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || url?.startsWith(`${SUGGESTIONS_PATH}?`);
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
@@ -74,7 +92,7 @@ const server = http.createServer((req, res) => {
     return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
   answerNotFound(req, res, () => {
     if (options.ttlMs === 0) return void handle(req, res);
-    handleWithPageCache(req, res, () => handle(req, res), options);
+    handleWithPageCache(req, res, () => answerSearch(req, res, () => void handle(req, res)), options);
   });
 });
 // Large uploads over slow links: no limit on a whole request (Node's default cuts at 5 minutes, a

@@ -143,20 +143,37 @@ function visibility(scope: 'public' | 'admin', now: Date, alias = 'd'): SQL {
 export const warmSearchIndex = (db: Db): Promise<void> => refreshSearchIndex(db, publicAreas());
 
 /**
- * Completions of the last word per prefix, for the index's generation they were read in — per
- * database handle (one per process; tests open several, whose generations may be equal).
+ * What is read from the vocabulary (completions of a prefix, close words of a word), kept for the
+ * index's generation it was read in — per database handle (one per process; tests open several,
+ * whose generations may be equal): the vocabulary changes only with the index.
  */
-type Completions = { generation: number; map: Map<string, Promise<string[]>> };
-const completionCaches = new WeakMap<Db, Completions>();
+type VocabularyCache = { generation: number; map: Map<string, Promise<string[]>> };
+const vocabularyCaches = new WeakMap<Db, VocabularyCache>();
 
-/**
- * Words of the vocabulary starting with `prefix` (folded), shortest first. Kept per prefix while
- * the index's generation stays (`generation` given: the vocabulary changes only with the index).
- */
+/** `read()` kept under `key` while the index's generation stays (`generation` null: read every time). */
+function fromVocabulary(db: Db, generation: number | null, key: string, read: () => Promise<string[]>): Promise<string[]> {
+  if (generation === null) return read();
+  let cache = vocabularyCaches.get(db);
+  if (!cache || cache.generation !== generation) {
+    cache = { generation, map: new Map() };
+    vocabularyCaches.set(db, cache);
+  }
+  let words = cache.map.get(key);
+  if (!words) {
+    if (cache.map.size >= 10_000) cache.map.clear();
+    const kept = cache;
+    words = read();
+    kept.map.set(key, words);
+    words.catch(() => kept.map.delete(key));
+  }
+  return words;
+}
+
+/** Words of the vocabulary starting with `prefix` (folded), shortest first. */
 async function completions(db: Db, prefix: string, generation: number | null, locale: Locale, limit = 6): Promise<string[]> {
   const folded = fold(prefix);
   if (folded.length < 3) return [];
-  const read = async () => {
+  return fromVocabulary(db, generation, `prefix:${locale}:${folded}:${limit}`, async () => {
     const like = `${folded.replace(/[\\%_]/g, '')}%`;
     // English pages complete from the English texts' words and the French ones (untranslated items).
     const starting =
@@ -165,22 +182,7 @@ async function completions(db: Db, prefix: string, generation: number | null, lo
         : sql`select word from search_words where word like ${like} limit 300`;
     const rows = await queryRows<{ word: string }>(db, sql`select word from (${starting}) w order by length(word), word limit ${limit}`);
     return rows.map((r) => r.word);
-  };
-  if (generation === null) return read();
-  let completionCache = completionCaches.get(db);
-  if (!completionCache || completionCache.generation !== generation) {
-    completionCache = { generation, map: new Map() };
-    completionCaches.set(db, completionCache);
-  }
-  const key = `${locale}:${folded}:${limit}`;
-  let words = completionCache.map.get(key);
-  if (!words) {
-    if (completionCache.map.size >= 10_000) completionCache.map.clear();
-    words = read();
-    completionCache.map.set(key, words);
-    words.catch(() => completionCache.map.delete(key));
-  }
-  return words;
+  });
 }
 
 /**
@@ -319,22 +321,28 @@ async function countMatches(db: Db, query: Query, visible: SQL, locale: Locale):
   return Number(row?.n ?? 0);
 }
 
-/** Closest vocabulary words to `word` by trigrams, best first. */
-async function closeWords(db: Db, word: string, locale: Locale): Promise<string[]> {
+/** Closest vocabulary words to `word` by trigrams, best first (kept while the index's generation stays). */
+async function closeWords(db: Db, word: string, locale: Locale, generation: number | null): Promise<string[]> {
   const folded = fold(word);
-  if (folded.length < 4) return [];
-  const closest = sql`similarity(word, ${folded}) desc, length(word)`;
-  // English pages: the English texts' words first (a tie goes to them), then the French ones.
-  const words =
-    locale === 'en'
-      ? sql`(select word, 0 as fr from search_words_en union all select word, 1 as fr from search_words) v`
-      : sql`search_words`;
-  const order = locale === 'en' ? sql`${closest}, fr` : closest;
-  const rows = await queryRows<{ word: string }>(
-    db,
-    sql`select word from ${words} where word % ${folded} and word <> ${folded} order by ${order} limit 4`,
-  );
-  return rows.map((r) => r.word);
+  // A number is not misspelt: the closest other numbers (years, codes) would be wrong answers, and
+  // asking costs a trigram scan of the vocabulary for every search with a number nobody wrote.
+  if (folded.length < 4 || /^\d+$/.test(folded)) return [];
+  // A trigram scan of the whole vocabulary (tens of ms): the same words come back for every search
+  // naming this word until the index changes.
+  return fromVocabulary(db, generation, `close:${locale}:${folded}`, async () => {
+    const closest = sql`similarity(word, ${folded}) desc, length(word)`;
+    // English pages: the English texts' words first (a tie goes to them), then the French ones.
+    const words =
+      locale === 'en'
+        ? sql`(select word, 0 as fr from search_words_en union all select word, 1 as fr from search_words) v`
+        : sql`search_words`;
+    const order = locale === 'en' ? sql`${closest}, fr` : closest;
+    const rows = await queryRows<{ word: string }>(
+      db,
+      sql`select word from ${words} where word % ${folded} and word <> ${folded} order by ${order} limit 4`,
+    );
+    return rows.map((r) => r.word);
+  });
 }
 
 const MARK_START = '\u2997';
@@ -497,6 +505,17 @@ async function runQuery(
 type Page = { facets: FacetRow[]; hits: HitRow[] };
 
 /**
+ * How many public documents match at `now`, counted in this process's index (no filter), or null
+ * when the query cannot be read there: the count `countMatches` gives, without a scan in SQL.
+ */
+async function countInMemory(db: Db, index: SearchIndex, query: Query, now: Date, locale: Locale): Promise<number | null> {
+  const tree = readTsquery(await queryText(db, query));
+  if (tree === null) return null;
+  const { facets } = memoryPage(index, tree, now.getTime(), {}, 0, 0, locale === 'en' ? 'en' : 'fr');
+  return Number(facets.find((f) => f.facet === 'total')?.n ?? 0);
+}
+
+/**
  * `runQuery` with the matches, tiers and counts from this process's index (`./memory.ts`): Postgres
  * only reads the query's tsquery and writes the page's excerpts. Null when the query needs what the
  * index does not keep (phrases): the caller runs it in SQL.
@@ -565,16 +584,19 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   const run = async (query: Query, page: number) =>
     (index && (await runInMemory(db, index, query, now, filters, perPage, (page - 1) * perPage, highlight, locale))) ??
     runQuery(db, query, visible, filters, perPage, (page - 1) * perPage, highlight, locale);
+  // Whether a correction or a suggestion finds something: in the index when there is one.
+  const count = async (query: Query) =>
+    (index && (await countInMemory(db, index, query, now, locale))) ?? countMatches(db, query, visible, locale);
   const matches = (r: { facets: FacetRow[] }) => r.facets.some((f) => f.facet !== 'total' && Number(f.n) > 0);
 
   let result = await run(query, requested);
   if (!matches(result) && q.words.length > 0) {
     // Nothing at all: try the closest spelling of each word the index does not know.
-    const candidates = await Promise.all(q.words.map((w) => closeWords(db, w, locale)));
+    const candidates = await Promise.all(q.words.map((w) => closeWords(db, w, locale, generation)));
     const corrected = q.words.map((w, i) => candidates[i]![0] ?? w);
     if (corrected.some((w, i) => w !== q.words[i])) {
       const correctedQuery = tsquery({ ...q, prefixLast: false }, corrected, [], 'all', locale);
-      if ((await countMatches(db, correctedQuery, visible, locale)) > 0) {
+      if ((await count(correctedQuery)) > 0) {
         query = correctedQuery;
         correctedText = [...q.phrases.map((p) => `"${p}"`), ...corrected].join(' ');
         result = await run(query, requested);
@@ -595,7 +617,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
       for (const w of [...new Set(candidates.flat())].slice(0, 8)) {
         if (suggestions.length >= 5) break;
         const term: Term = locale === 'en' ? { fn: 'search_en_word', arg: w } : { fn: 'plainto_tsquery', arg: w };
-        if ((await countMatches(db, { parts: [[term]], join: 'all' }, visible, locale)) > 0) suggestions.push(w);
+        if ((await count({ parts: [[term]], join: 'all' })) > 0) suggestions.push(w);
       }
     }
   }

@@ -1,0 +1,98 @@
+/**
+ * Distinct searches answered by the production server from its copy of the search page
+ * (lib/search/fast-page.ts): the same document as Next's own render of the same address (a request
+ * with a session cookie always goes to Next), in both languages, a hostile query escaped; and the
+ * page hydrates as Next's does (the header's search box suggests, no error in the console).
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { joinPayload } from '../lib/search/fast-page';
+
+/** Letters only, unique to this run: every query is one nobody asked before. */
+const stamp = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+const href = (prefix: string, q: string) => `${prefix}/recherche?${new URLSearchParams({ q })}`;
+
+/** The raw document: Playwright's request context would decompress, we want to see what was sent. */
+async function raw(request: APIRequestContext, url: string, headers: Record<string, string> = {}) {
+  const response = await request.get(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+  expect(response.status(), url).toBe(200);
+  return { headers: response.headers(), html: (await response.body()).toString('utf8') };
+}
+
+/**
+ * Whether the copy's document is Next's: the same HTML around the payload, and the same payload rows
+ * (their order may differ: Next writes a row when its part resolves, which depends on timing), but
+ * the random keys Next gives the metadata's boundaries in each render.
+ */
+function sameDocument(copy: string, next: string): boolean {
+  const a = joinPayload(copy);
+  const b = joinPayload(next);
+  if (!a || !b || a.before !== b.before || a.after !== b.after) return false;
+  const key = /"\$L[0-9a-f]+","([A-Za-z0-9_-]{16,40})v"/;
+  const rows = (flight: string) => {
+    const k = key.exec(flight)?.[1];
+    return (k ? flight.replaceAll(k, 'KEY') : flight).split(/\n(?=[0-9a-f]*:)/).sort();
+  };
+  return JSON.stringify(rows(a.flight)) === JSON.stringify(rows(b.flight));
+}
+
+/** A copy's page has its payload in one script; Next's own has it in several. */
+async function isCopy(request: APIRequestContext, prefix: string) {
+  const { html } = await raw(request, href(prefix, `${stamp()} prix`));
+  return html.split('self.__next_f.push([1,').length === 2;
+}
+
+/** The answer for `q` once the copy answers (the first distinct searches go to Next: one gives the copy, one checks it). */
+async function fastAnswer(request: APIRequestContext, prefix: string, q: string) {
+  await expect.poll(() => isCopy(request, prefix), { timeout: 30_000 }).toBe(true);
+  return raw(request, href(prefix, q));
+}
+
+for (const prefix of ['', '/en']) {
+  test(`recherche distincte ${prefix || '/'} : la copie donne la page de Next, en-têtes compris`, async ({ request }) => {
+    for (const q of [`${stamp()} indice des prix`, `<script>alert("x")</script> & 'prix' ${stamp()}`]) {
+      const fast = await fastAnswer(request, prefix, q);
+      expect(fast.html.split('self.__next_f.push([1,').length, 'payload joined: from the copy').toBe(2);
+      // Next's own render of the same address (a session goes to Next; gzip: another entry of the page cache).
+      const response = await request.get(href(prefix, q), { headers: { cookie: 'insstat_session=x', 'accept-encoding': 'gzip' } });
+      const next = (await response.body()).toString('utf8');
+      expect(next.split('self.__next_f.push([1,').length).toBeGreaterThan(2);
+      expect(sameDocument(fast.html, next)).toBe(true);
+      for (const name of ['content-type', 'cache-control', 'vary', 'content-security-policy', 'x-content-type-options'])
+        expect(fast.headers[name], name).toBe(response.headers()[name]);
+      expect(fast.headers['x-page-cache']).toBeUndefined();
+      expect(fast.html).not.toContain('<script>alert');
+      // The same address again: the page cache's copy of the answer.
+      expect((await raw(request, href(prefix, q))).headers['x-page-cache']).toBe('HIT');
+    }
+  });
+}
+
+test('recherche distincte : la page de la copie s’hydrate comme celle de Next', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  const q = `${stamp()} recensement`;
+  await fastAnswer(request, '', q);
+  await page.goto(href('', q));
+  await expect(page.getByRole('searchbox', { name: 'Rechercher dans tout le site et ses documents' })).toHaveValue(q);
+  await expect(page.getByRole('status')).toContainText('recensement');
+  // The header's search box suggests (in its datalist) only once the page is hydrated.
+  await page.getByRole('combobox', { name: 'Rechercher sur le site' }).fill('recensem');
+  await expect(page.locator('header datalist option').first()).toBeAttached();
+  expect(errors).toEqual([]);
+});
+
+test('recherche distincte : sans requête, trop courte, ou sans rien à montrer, la page est celle de Next', async ({ request }) => {
+  await expect.poll(() => isCopy(request, ''), { timeout: 30_000 }).toBe(true);
+  // No query (the prompt), one too short to check the copy with, and a block React writes inline
+  // (nothing found, no word to suggest): Next renders them (its payload in several scripts).
+  for (const url of [
+    `/recherche?q=&x=${stamp()}`,
+    `/recherche?q=${stamp().slice(0, 2)}`,
+    href('', `zqxj${stamp()}`),
+    `/en/recherche?q=&x=${stamp()}`,
+  ]) {
+    const { html } = await raw(request, url);
+    expect(html.split('self.__next_f.push([1,').length, url).toBeGreaterThan(2);
+  }
+});
