@@ -6,7 +6,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { pageMetadata } from '@/lib/seo';
 import { selectCells } from '@/lib/tables/queries';
 import { getPublicTable } from '@/lib/tables/read/public';
-import { tableCodePattern, tablePath } from '@/lib/tables/read/addresses';
+import { tableCodePattern, tablePath } from '@/lib/content/addresses';
 import { readPageView } from '@/lib/tables/read/selection';
 
 type Props = { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

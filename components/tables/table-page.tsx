@@ -5,16 +5,14 @@ import { formatDateTime, formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
-import { dataPath } from '@/lib/content/addresses';
 import { cellStatusLabels, cellStatusMarker } from '@/lib/tables/model';
 import type { SelectedCells, TableView } from '@/lib/tables/queries';
-import { tableDownloadPath, tablePath } from '@/lib/tables/read/addresses';
+import { dataPath, tableDownloadPath, tableFormats, tablePath, type TableFormat } from '@/lib/content/addresses';
 import { tableChart } from '@/lib/tables/read/chart';
-import { tableContentType, tableFormats, type TableFormat } from '@/lib/tables/read/formats';
+import { tableContentType } from '@/lib/tables/read/formats';
 import { tableJsonLd } from '@/lib/tables/read/jsonld';
 import { pivot } from '@/lib/tables/read/pivot';
 import { axisParam, keyOf, type PageView } from '@/lib/tables/read/selection';
-import { tableWords } from '@/lib/tables/read/words';
 import { TableChartView } from './table-chart';
 import { TableFormLive } from './table-form-live';
 
@@ -22,14 +20,6 @@ import { TableFormLive } from './table-form-live';
 export const pageCellLimit = 2_500;
 /** Past this many values a dimension is chosen in a list box, not with check boxes. */
 const checkboxLimit = 24;
-
-const formatName: Record<TableFormat, string> = {
-  csv: 'CSV',
-  'csv-fr': 'CSV (Excel FR)',
-  xlsx: 'Excel (XLSX)',
-  jsonstat: 'JSON-stat',
-  'sdmx-csv': 'SDMX-CSV',
-};
 
 type Props = {
   table: TableView;
@@ -47,7 +37,8 @@ type Props = {
  * the whole table, the notes and the method; schema.org `Dataset` markup.
  */
 export function TablePage({ table, view, cells, error, locale }: Props) {
-  const t = tableWords[locale];
+  const t = messages(locale).tables;
+  const formatName: Record<TableFormat, string> = t.format;
   const site = env.SITE_URL.replace(/\/$/, '');
   const key = keyOf(table.structure, view.selection);
   const formId = `selection-${table.code}`;
@@ -85,7 +76,7 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
       <Breadcrumbs items={[{ label: messages(locale).site.footer.data, href: dataPath }, { label: table.code }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{table.title}</h1>
       <p className="mt-2 text-muted">
-        {table.code} — {t.version_(table.version.number, formatDateTime(table.version.publishedAt, locale))}
+        {table.code} — {t.versionLine(table.version.number, formatDateTime(table.version.publishedAt, locale))}
       </p>
       {table.description ? <p className="mt-4 max-w-3xl">{table.description}</p> : null}
       {error ? (
@@ -130,9 +121,7 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
                   </ul>
                 )}
                 <fieldset className="mt-2 flex gap-4 text-sm">
-                  <legend className="sr-only">
-                    {t.place} : {d.label}
-                  </legend>
+                  <legend className="sr-only">{t.labelled(t.place, d.label)}</legend>
                   <label className="inline-flex items-center gap-1">
                     <input type="radio" name={axisParam(d.code)} value="l" defaultChecked={inRows} />
                     {t.placeRows}
@@ -318,15 +307,13 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
           ))}
           <ul className="mt-2 list-disc pl-6">
             {table.dimensions.flatMap((d) => [
-              ...(d.note ? [<li key={d.code}>{`${d.label} : ${d.note}`}</li>] : []),
-              ...d.values.filter((v) => v.note).map((v) => <li key={`${d.code}-${v.code}`}>{`${d.label}, ${v.label} : ${v.note}`}</li>),
+              ...(d.note ? [<li key={d.code}>{t.labelled(d.label, d.note)}</li>] : []),
+              ...d.values
+                .filter((v) => v.note)
+                .map((v) => <li key={`${d.code}-${v.code}`}>{t.labelled(`${d.label}, ${v.label}`, v.note!)}</li>),
             ])}
           </ul>
-          {table.source ? (
-            <p className="mt-2">
-              {t.source} : {table.source}
-            </p>
-          ) : null}
+          {table.source ? <p className="mt-2">{t.labelled(t.source, table.source)}</p> : null}
           {table.method ? (
             <>
               <h3 className="mt-3 font-semibold">{t.method}</h3>

@@ -17,8 +17,8 @@ import { localePath } from '@/lib/i18n/paths';
 import { agency, apiError, rateLimit } from '@/lib/series/api';
 import { periodPattern } from '../model';
 import { countCells, getTable, listPublicTables, selectCells } from '../queries';
-import { renderTable, tableContentType, tableExtension, tableFormats, type TableFormat } from './formats';
-import { tablePath, tableApiPath } from './addresses';
+import { renderTable, tableContentType, tableExtension } from './formats';
+import { tablePath, tableApiPath, tableFormats, type TableFormat } from '@/lib/content/addresses';
 import { getPublicTable } from './public';
 import { keyOf, narrowPeriods, parseKey } from './selection';
 

@@ -14,7 +14,7 @@ import { locales, type Locale } from '@/lib/i18n/locales';
 import { languageAlternates, localePath } from '@/lib/i18n/paths';
 import { getTable, listPublicTables, publicTableVersionBy, type TableView } from '../queries';
 import { dataTables, dataTableVersions } from '../schema';
-import { tablePath } from './addresses';
+import { tablePath } from '@/lib/content/addresses';
 
 export type TableListEntry = {
   code: string;

@@ -1,0 +1,120 @@
+/**
+ * Interface strings of the tables (lib/tables, components/tables), in each language (see
+ * ../messages.ts): the table's page — its selection form, HTML table, chart, downloads and notes —,
+ * the lists of tables on `/donnees`, an area's page and a release's page, and the words the tables'
+ * files write (CSV headers, the XLSX sheets and their notes, JSON-stat's measure). A cell status's
+ * label stays with its code in `lib/tables/model.ts` (the back-office reads it too).
+ */
+import type { Locale } from '../locales';
+
+const fr = {
+  /** The tables' lists and the page's breadcrumb. */
+  breadcrumb: 'Tableaux',
+  /** A table's title with its unit: the HTML table's caption, the chart's description. */
+  caption: (title: string, unit: string) => `${title} (${unit})`,
+  /** A name and what it names: « Source : INS », « Région : note ». */
+  labelled: (label: string, text: string) => `${label} : ${text}`,
+  versionLine: (n: number, date: string) => `Version ${n}, publiée le ${date}`,
+  select: 'Choisir les données',
+  allValues: 'Aucune case cochée : toutes les valeurs.',
+  place: 'Disposition',
+  placeRows: 'en lignes',
+  placeColumns: 'en colonnes',
+  show: 'Afficher le tableau',
+  reset: 'Sélection par défaut',
+  table: 'Tableau',
+  value: 'valeur',
+  note: 'note',
+  cells: (n: string) => `${n} cellule(s)`,
+  tooMany: (n: string, cap: string) =>
+    `La sélection compte ${n} cellules : la page en affiche ${cap} au plus. Réduisez la sélection, ou téléchargez-la en entier :`,
+  legend: 'Signes',
+  chart: 'Graphique',
+  chartLine: (title: string) => `Évolution : ${title}`,
+  chartBars: (title: string, what: string) => `${title}, par ${what}`,
+  chartNone: 'Pas de graphique pour cette sélection (une seule valeur, ou trop de séries).',
+  download: 'Télécharger',
+  downloadSelection: 'La sélection',
+  downloadAll: 'Le tableau entier',
+  /** The download links' names, by format (`tableFormats` in lib/content/addresses.ts). */
+  format: { csv: 'CSV', 'csv-fr': 'CSV (Excel FR)', xlsx: 'Excel (XLSX)', jsonstat: 'JSON-stat', 'sdmx-csv': 'SDMX-CSV' },
+  notes: 'Notes',
+  method: 'Méthode',
+  source: 'Source',
+  /** The words the files write: CSV headers, XLSX sheets and their notes, JSON-stat's measure dimension. */
+  file: {
+    value: 'valeur',
+    status: 'statut',
+    statusLabel: 'libellé du statut',
+    measure: 'mesure',
+    unit: 'unité',
+    note: 'note',
+    sheetData: 'Données',
+    sheetNotes: 'Notes',
+    table: 'Tableau',
+    code: 'Code',
+    title: 'Titre',
+    source: 'Source',
+    version: 'Version',
+    published: 'Publiée le',
+    tableNotes: 'Notes du tableau',
+    dimensionNotes: 'Notes des dimensions et de leurs valeurs',
+    cellNotes: 'Notes des cellules',
+    statuses: 'Statuts',
+    cell: 'Cellule',
+  },
+};
+
+const en: typeof fr = {
+  breadcrumb: 'Tables',
+  caption: (title, unit) => `${title} (${unit})`,
+  labelled: (label, text) => `${label}: ${text}`,
+  versionLine: (n, date) => `Version ${n}, published on ${date}`,
+  select: 'Choose the data',
+  allValues: 'No box ticked: every value.',
+  place: 'Layout',
+  placeRows: 'in rows',
+  placeColumns: 'in columns',
+  show: 'Show the table',
+  reset: 'Default selection',
+  table: 'Table',
+  value: 'value',
+  note: 'note',
+  cells: (n) => `${n} cell(s)`,
+  tooMany: (n, cap) => `The selection holds ${n} cells: the page shows ${cap} at most. Narrow it, or download it whole:`,
+  legend: 'Signs',
+  chart: 'Chart',
+  chartLine: (title) => `Over time: ${title}`,
+  chartBars: (title, what) => `${title}, by ${what}`,
+  chartNone: 'No chart for this selection (a single value, or too many series).',
+  download: 'Download',
+  downloadSelection: 'The selection',
+  downloadAll: 'The whole table',
+  format: { csv: 'CSV', 'csv-fr': 'CSV (Excel, French)', xlsx: 'Excel (XLSX)', jsonstat: 'JSON-stat', 'sdmx-csv': 'SDMX-CSV' },
+  notes: 'Notes',
+  method: 'Method',
+  source: 'Source',
+  file: {
+    value: 'value',
+    status: 'status',
+    statusLabel: 'status label',
+    measure: 'measure',
+    unit: 'unit',
+    note: 'note',
+    sheetData: 'Data',
+    sheetNotes: 'Notes',
+    table: 'Table',
+    code: 'Code',
+    title: 'Title',
+    source: 'Source',
+    version: 'Version',
+    published: 'Published',
+    tableNotes: 'Notes on the table',
+    dimensionNotes: 'Notes on the dimensions and their values',
+    cellNotes: 'Notes on cells',
+    statuses: 'Statuses',
+    cell: 'Cell',
+  },
+};
+
+export const tables: Record<Locale, typeof fr> = { fr, en };
