@@ -12,14 +12,12 @@ import { tableChart } from '@/lib/tables/read/chart';
 import { tableContentType } from '@/lib/tables/read/formats';
 import { tableJsonLd } from '@/lib/tables/read/jsonld';
 import { pivot } from '@/lib/tables/read/pivot';
-import { axisParam, keyOf, type PageView } from '@/lib/tables/read/selection';
+import { axisParam, browseThreshold, browseValues, keyOf, pageParam, searchParam, type PageView } from '@/lib/tables/read/selection';
 import { TableChartView } from './table-chart';
 import { TableFormLive } from './table-form-live';
 
 /** The most cells the page's HTML table shows (more: a message and the download links). */
 export const pageCellLimit = 2_500;
-/** Past this many values a dimension is chosen in a list box, not with check boxes. */
-const checkboxLimit = 24;
 
 type Props = {
   table: TableView;
@@ -27,6 +25,8 @@ type Props = {
   /** The cells of the view, or the count when it is over the page's limit. */
   cells: SelectedCells | { count: number };
   error?: string;
+  /** The page's query: a long dimension's search and page of values (`cherche.LIEU`, `page.LIEU`). */
+  query?: Record<string, string | string[] | undefined>;
   locale: Locale;
 };
 
@@ -36,7 +36,7 @@ type Props = {
  * notes with their legend), its chart drawn on the server, the downloads of the selection and of
  * the whole table, the notes and the method; schema.org `Dataset` markup.
  */
-export function TablePage({ table, view, cells, error, locale }: Props) {
+export function TablePage({ table, view, cells, error, query = {}, locale }: Props) {
   const t = messages(locale).tables;
   const formatName: Record<TableFormat, string> = t.format;
   const site = env.SITE_URL.replace(/\/$/, '');
@@ -93,21 +93,17 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
             const chosen = new Set(view.selection[d.code] ?? []);
             const inRows = view.rows.includes(d.code);
             return (
-              <fieldset key={d.code} className="rounded border border-border p-3">
+              <fieldset key={d.code} id={`${formId}-${d.code}`} className="rounded border border-border p-3">
                 <legend className="px-1 font-semibold">{d.label}</legend>
-                {d.values.length > checkboxLimit ? (
-                  <>
-                    <label htmlFor={`${formId}-${d.code}`} className="sr-only">
-                      {d.label}
-                    </label>
-                    <select id={`${formId}-${d.code}`} name={d.code} multiple size={8} className="w-full" defaultValue={[...chosen]}>
-                      {d.values.map((v) => (
-                        <option key={v.code} value={v.code}>
-                          {v.label}
-                        </option>
-                      ))}
-                    </select>
-                  </>
+                {d.values.length > browseThreshold ? (
+                  <LongDimension
+                    dimension={d}
+                    chosen={chosen}
+                    query={query}
+                    id={`${formId}-${d.code}`}
+                    action={localePath(locale, tablePath(table.code))}
+                    locale={locale}
+                  />
                 ) : (
                   <ul className="max-h-56 overflow-y-auto">
                     {d.values.map((v) => (
@@ -323,6 +319,94 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
         </section>
       ) : null}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+    </>
+  );
+}
+
+/**
+ * A dimension too long for a box per value (lib/tables/read/selection.ts: `browseThreshold`): its
+ * chosen values ticked, a search field, and one page of the other values; the search and page
+ * buttons submit the form (so what is ticked is kept) and bring the reader back to this dimension.
+ */
+function LongDimension({
+  dimension: d,
+  chosen,
+  query,
+  id,
+  action,
+  locale,
+}: {
+  dimension: TableView['dimensions'][number];
+  chosen: ReadonlySet<string>;
+  query: Record<string, string | string[] | undefined>;
+  id: string;
+  action: string;
+  locale: Locale;
+}) {
+  const t = messages(locale).tables;
+  const fmt = (n: number) => formatNumber(n, 0, locale);
+  const browse = browseValues(d, chosen, query);
+  const chosenValues = d.values.filter((v) => chosen.has(v.code));
+  const box = (v: { code: string; label: string }, checked: boolean) => (
+    <li key={v.code}>
+      <label className="inline-flex items-center gap-2">
+        <input type="checkbox" name={d.code} value={v.code} defaultChecked={checked} />
+        {v.label}
+      </label>
+    </li>
+  );
+  const back = `${action}#${id}`;
+  return (
+    <>
+      <p className="text-sm text-muted">{t.chosenCount(fmt(chosenValues.length), fmt(d.values.length))}</p>
+      {chosenValues.length > 0 ? <ul className="max-h-56 overflow-y-auto">{chosenValues.map((v) => box(v, true))}</ul> : null}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <label htmlFor={`${id}-cherche`} className="sr-only">
+          {t.searchLabel(d.label)}
+        </label>
+        <input
+          type="search"
+          id={`${id}-cherche`}
+          name={searchParam(d.code)}
+          defaultValue={browse.term}
+          className="min-w-0 flex-1 rounded border border-border bg-bg px-2 py-1"
+        />
+        <button type="submit" formAction={back} className="rounded border border-border px-2 py-1">
+          {t.searchButton}
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-muted">
+        {browse.total > 0
+          ? t.browseRange(fmt(browse.from), fmt(browse.from + browse.values.length - 1), fmt(browse.total), browse.term)
+          : t.noMatch(browse.term)}
+      </p>
+      {browse.values.length > 0 ? <ul className="max-h-56 overflow-y-auto">{browse.values.map((v) => box(v, false))}</ul> : null}
+      {browse.pages > 1 ? (
+        <div className="mt-2 flex flex-wrap gap-2 text-sm">
+          {browse.page > 1 ? (
+            <button
+              type="submit"
+              name={pageParam(d.code)}
+              value={browse.page - 1}
+              formAction={back}
+              className="rounded border border-border px-2 py-1"
+            >
+              {t.previousValues}
+            </button>
+          ) : null}
+          {browse.page < browse.pages ? (
+            <button
+              type="submit"
+              name={pageParam(d.code)}
+              value={browse.page + 1}
+              formAction={back}
+              className="rounded border border-border px-2 py-1"
+            >
+              {t.nextValues}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </>
   );
 }
