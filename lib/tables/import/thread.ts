@@ -17,7 +17,9 @@ import { refused, type ParsedTable } from './result';
 import type { TidyOptions } from './tidy';
 
 /** The worker's source, from the directory the server runs in (the project's). */
-export const workerFile = () => path.join(process.cwd(), 'lib', 'tables', 'import', 'worker.ts');
+// `turbopackIgnore`: a path the bundler cannot know would make it trace (and compile as possible
+// workers) every file of the project, tests included.
+export const workerFile = () => path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'tables', 'import', 'worker.ts');
 
 /** What the reader says when the worker died while reading (out of memory, killed): nothing is kept. */
 export const interruptedMessage =
@@ -35,7 +37,7 @@ export async function parseInWorker(
   inline: () => Promise<ParsedTable>,
   file = workerFile(),
 ): Promise<ParsedTable> {
-  if (!fs.existsSync(file)) {
+  if (!fs.existsSync(/*turbopackIgnore: true*/ file)) {
     if (!warned) console.warn(`[tables] ${file} absent : les fichiers de tableaux sont lus dans le fil principal.`);
     warned = true;
     return inline();
@@ -49,7 +51,7 @@ export async function parseInWorker(
       settled = true;
       resolve(result);
     };
-    const worker = new Worker(file, {
+    const worker = new Worker(/*turbopackIgnore: true*/ file, {
       workerData: { bytes, filename: input.filename, options },
       transferList: [bytes.buffer as ArrayBuffer],
       execArgv: ['--import', 'tsx'],
