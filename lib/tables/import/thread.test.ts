@@ -56,7 +56,7 @@ describe('reading a table file in a worker thread', () => {
 
   it('answers with a French refusal, not an exception, when the worker dies mid-read', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tables-worker-'));
-    const dying = path.join(dir, 'dying.ts');
+    const dying = path.join(dir, 'dying.mjs');
     fs.writeFileSync(dying, 'process.exit(3);\n');
     try {
       const result = await parseInWorker(

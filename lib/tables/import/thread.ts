@@ -4,9 +4,11 @@
  * (the event loop is blocked), so the parse runs in a `worker_threads` worker (./worker.ts) and the
  * main thread only waits for its one message.
  *
- * The worker is the source file run by tsx (`--import tsx`, a dependency: `npm start` serves with it
- * too), found from the project's directory, so it is the same file under `npm run dev`, `npm start`,
- * `next start`, Vitest and the scripts, whatever the bundler did with this module. Where the sources
+ * The worker is the source file run by tsx (a dependency: `npm start` serves with it too): a plain
+ * JavaScript entry (./worker-entry.mjs) registers tsx in the worker's thread and imports ./worker.ts.
+ * It is found from the project's directory, so it is the same file under `npm run dev`, `npm start`,
+ * `next start`, Vitest and the scripts, whatever the bundler did with this module (`--import tsx` in
+ * the worker's `execArgv` is not enough: under `next start` Node 20 ignored it for the worker). Where the sources
  * are not beside the server (a serverless bundle traces only what it imports), the worker cannot start:
  * the file is then read in this thread, as before, and the server says so once in its log.
  */
@@ -19,7 +21,7 @@ import type { TidyOptions } from './tidy';
 /** The worker's source, from the directory the server runs in (the project's). */
 // `turbopackIgnore`: a path the bundler cannot know would make it trace (and compile as possible
 // workers) every file of the project, tests included.
-export const workerFile = () => path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'tables', 'import', 'worker.ts');
+export const workerFile = () => path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'tables', 'import', 'worker-entry.mjs');
 
 /** What the reader says when the worker died while reading (out of memory, killed): nothing is kept. */
 export const interruptedMessage =
@@ -54,7 +56,8 @@ export async function parseInWorker(
     const worker = new Worker(/*turbopackIgnore: true*/ file, {
       workerData: { bytes, filename: input.filename, options },
       transferList: [bytes.buffer as ArrayBuffer],
-      execArgv: ['--import', 'tsx'],
+      // The entry registers tsx itself: the server's own flags (`--import tsx` or none) are not the worker's.
+      execArgv: [],
     });
     worker.once('message', (parsed: ParsedTable) => {
       settle(parsed);
