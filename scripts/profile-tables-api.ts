@@ -36,7 +36,9 @@ try {
     const { selection } = narrowed.value;
     await time('compte (countCells)', () => countCells(table.structure, selection));
     await time('clé du cache (keyOf)', () => keyOf(table.structure, selection));
-    const picked = await time(i === 0 ? 'cellules, 1re fois (décodage)' : 'cellules (selectCells)', () => selectCells(db, table, selection));
+    const picked = await time(i === 0 ? 'cellules, 1re fois (décodage)' : 'cellules (selectCells)', () =>
+      selectCells(db, table, selection),
+    );
     if (!picked.ok) throw new Error(picked.error.fr);
     const body = await time('JSON-stat (renderTable)', () =>
       renderTable({ table, cells: picked.value }, 'jsonstat', 'fr', { agency: 'INS', href: 'http://x/api' }),
