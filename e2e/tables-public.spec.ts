@@ -83,3 +83,37 @@ test('tableau en anglais, sans JavaScript', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Population par région, sexe et année (EN)');
   await expect(page.getByRole('table').locator('tbody th').first()).toHaveText('Northern Region');
 });
+
+test('tableau à longue dimension, sans JavaScript : les valeurs choisies, une recherche et des pages de valeurs, au clavier', async ({
+  page,
+}) => {
+  // POP_LIEUX: 60 places × 3 years (scripts/tables-fixture.ts); past 24 values a dimension is searched and paged.
+  expect((await page.goto('/donnees/tableaux/POP_LIEUX?LIEU=L0000'))?.status()).toBe(200);
+  const form = page.locator('form#selection-POP_LIEUX');
+  const place = form.getByRole('group', { name: 'Lieu', exact: true });
+  await expect(place).toContainText('1 valeur(s) choisie(s) sur 60');
+  await expect(place.getByRole('checkbox', { name: 'Lieu 0', exact: true })).toBeChecked();
+  await expect(place.getByRole('checkbox')).toHaveCount(1 + 25);
+  await expect(place).toContainText('Autres valeurs : 1 à 25 sur 59');
+
+  // Ticked on the first page, kept through the next one (the page buttons submit the form).
+  await place.getByRole('checkbox', { name: 'Lieu 3', exact: true }).check();
+  await place.getByRole('button', { name: 'Valeurs suivantes' }).click();
+  expect(new URL(page.url()).searchParams.getAll('LIEU')).toEqual(['L0000', 'L0003']);
+  await expect(place.getByRole('checkbox', { name: 'Lieu 3', exact: true })).toBeChecked();
+  await expect(place).toContainText('Autres valeurs : 26 à 50 sur 58');
+  await expect(place.getByRole('checkbox', { name: 'Lieu 30', exact: true })).not.toBeChecked();
+
+  // A search, from the keyboard: Enter in the field searches (it is the form's first button).
+  const search = place.getByRole('searchbox', { name: 'Chercher parmi les valeurs : Lieu' });
+  await search.fill('lieu 5');
+  await search.press('Enter');
+  await expect(place).toContainText('Autres valeurs contenant « lieu 5 » : 1 à 11 sur 11');
+  await place.getByRole('checkbox', { name: 'Lieu 55', exact: true }).check();
+  await form.getByRole('button', { name: 'Afficher le tableau' }).click();
+
+  expect(new URL(page.url()).searchParams.getAll('LIEU')).toEqual(['L0000', 'L0003', 'L0055']);
+  const table = page.getByRole('table', { name: /Population par lieu et année/ });
+  await expect(table.locator('tbody th[scope="row"]')).toHaveText(['Lieu 0', 'Lieu 3', 'Lieu 55']);
+  await expect(place.getByRole('checkbox', { checked: true })).toHaveCount(3);
+});

@@ -4,14 +4,24 @@
 // and a 2,500-cell selection the full HTML table). Prints p50, p95 and p99 latencies (goal for the
 // API: p95 < 100 ms). Uses the current DATA_DIR / DATABASE_URL, adding POP_GRANDE when missing;
 // BENCH_URL measures a server already running instead (POP_GRANDE must be there); BENCH_SECONDS
-// sets each measurement's duration (default 10).
+// sets each measurement's duration (default 10); BENCH_PID, the process id of that server, for its CPU time.
+//
+// The machine is shared: latencies under load say more about the load than about the server. So the
+// bench also prints, per target, the server's CPU time per request (its process's user + system time,
+// /proc/{pid}/stat, over 200 API requests or 30 pages one at a time: independent of the load), and serves the API's
+// answer from nginx (when installed) with the same 20 connections in the same run, as the reference
+// of what this machine and this client allow.
 import './load-env';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { findTable } from '@/lib/tables/queries';
 import { insertBigTable } from '@/testing/tables-fixture';
-import { connectOrStartServer } from './spawn-server';
+import { connectOrStartServer, freePort } from './spawn-server';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,6 +72,49 @@ async function load(url: string): Promise<{ latencies: number[]; failures: numbe
   return { latencies, failures, bytes };
 }
 
+/** User + system CPU time of process `pid` so far, in ms (Linux). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The server's CPU time per request, over `n` requests one at a time (null: no process id known). */
+async function cpuPerRequest(url: string, pid: number | undefined, n = 200): Promise<number | null> {
+  if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return null;
+  const before = cpuMs(pid);
+  for (let i = 0; i < n; i++) await (await fetch(url, { headers: { 'x-forwarded-for': '127.0.0.1' } })).arrayBuffer();
+  return Math.round(((cpuMs(pid) - before) / n) * 100) / 100;
+}
+
+/** nginx serving `body` on a free port, for the reference (null when nginx is not installed). */
+async function nginxServing(body: Uint8Array): Promise<{ url: string; stop(): void } | null> {
+  if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-bench-nginx-'));
+  const port = await freePort();
+  fs.mkdirSync(path.join(dir, 'www'));
+  fs.writeFileSync(path.join(dir, 'www', 'answer.json'), body);
+  // nginx's workers run as another user: they must be able to read the file.
+  for (const p of [dir, path.join(dir, 'www')]) fs.chmodSync(p, 0o755);
+  fs.chmodSync(path.join(dir, 'www', 'answer.json'), 0o644);
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon on;
+events { worker_connections 1024; }
+http { access_log off; default_type application/json; sendfile on; gzip off;
+  server { listen 127.0.0.1:${port}; root ${dir}/www; } }
+`,
+  );
+  if (spawnSync('nginx', ['-c', path.join(dir, 'nginx.conf')]).status !== 0) return null;
+  return {
+    url: `http://127.0.0.1:${port}/answer.json`,
+    stop() {
+      const pid = Number(fs.readFileSync(path.join(dir, 'nginx.pid'), 'utf8'));
+      process.kill(pid, 'SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 // The API's rate limit would answer 429 to the bench's thousands of requests.
@@ -75,11 +128,13 @@ try {
       const r = await fetch(url);
       if (r.status !== 200) throw new Error(`${t.path} a répondu ${r.status} : ${(await r.text()).slice(0, 300)}`);
     }
+    const cpu = await cpuPerRequest(url, server.pid ?? (Number(process.env.BENCH_PID) || undefined), t.path.startsWith('/api/') ? 200 : 30);
     console.log(`  ${t.name} : ${CONNECTIONS} connexions, ${SECONDS} s…`);
     const { latencies, failures, bytes } = await load(url);
     const sorted = latencies.sort((a, b) => a - b);
     rows.push({
       cible: t.name,
+      'CPU/requête ms': cpu ?? '—',
       requêtes: sorted.length,
       'req/s': Math.round(sorted.length / SECONDS),
       'p50 ms': Math.round(percentile(sorted, 50)),
@@ -88,6 +143,29 @@ try {
       'non-200': failures,
       octets: bytes,
     });
+  }
+  // The reference: the API's very bytes from nginx, loaded the same way in the same run.
+  const body = new Uint8Array(await (await fetch(`${server.baseUrl}${targets[0]!.path}`)).arrayBuffer());
+  const nginx = await nginxServing(body);
+  if (nginx) {
+    try {
+      console.log(`  Référence nginx (la réponse de l’API, mêmes octets) : ${CONNECTIONS} connexions, ${SECONDS} s…`);
+      const { latencies, failures, bytes } = await load(nginx.url);
+      const sorted = latencies.sort((a, b) => a - b);
+      rows.push({
+        cible: 'Référence : nginx, la même réponse',
+        'CPU/requête ms': '—',
+        requêtes: sorted.length,
+        'req/s': Math.round(sorted.length / SECONDS),
+        'p50 ms': Math.round(percentile(sorted, 50)),
+        'p95 ms': Math.round(percentile(sorted, 95)),
+        'p99 ms': Math.round(percentile(sorted, 99)),
+        'non-200': failures,
+        octets: bytes,
+      });
+    } finally {
+      nginx.stop();
+    }
   }
   console.table(rows);
   const api = rows[0]!;

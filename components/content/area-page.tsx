@@ -19,7 +19,6 @@ import { PublicationList } from './publication-list';
 import { RichText } from './rich-text';
 import { TableLinks } from '@/components/tables/table-links';
 import { getPublicTableList } from '@/lib/tables/read/public';
-import { tableWords } from '@/lib/tables/read/words';
 import { AreaSeriesList } from './area-series-list';
 import { SubscribeForm } from '@/components/alerts/subscribe-form';
 import { isAlertArea } from '@/lib/alerts/areas';
@@ -83,7 +82,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
         </section>
       ) : null}
 
-      <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
+      <TableLinks tables={tables} title={messages(locale).tables.breadcrumb} id="tableaux" locale={locale} />
 
       <section aria-labelledby="publications" className="mt-10">
         <h2 id="publications" className="text-xl font-bold">

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { TableLinks } from '@/components/tables/table-links';
 import { getReleaseTables } from '@/lib/tables/read/public';
-import { tableWords } from '@/lib/tables/read/words';
 import { notFound } from 'next/navigation';
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getCalendar, getRelease } from '@/lib/releases/public';
@@ -257,7 +256,7 @@ export async function ReleasePage({ slug, locale }: { slug: string; locale: Loca
           </ol>
         )}
       </section>
-      <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
+      <TableLinks tables={tables} title={messages(locale).tables.breadcrumb} id="tableaux" locale={locale} />
       <p className="mt-8">
         <Link href={localePath(locale, calendarPath)} className="underline">
           {t.calendar}

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { TableLinks } from '@/components/tables/table-links';
 import { getPublicTableList } from '@/lib/tables/read/public';
-import { tableWords } from '@/lib/tables/read/words';
 import { Fragment, type ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { getAllSeries } from '@/lib/series/public';
@@ -120,7 +119,7 @@ export function dataRoute(locale: Locale) {
           <p className="mt-3 text-sm">{t.statuses(statusCodes.map((c) => `${c} ${s.status[c]}`))}</p>
         </section>
 
-        <TableLinks tables={tables} title={tableWords[locale].breadcrumb} id="tableaux" locale={locale} />
+        <TableLinks tables={tables} title={messages(locale).tables.breadcrumb} id="tableaux" locale={locale} />
 
         <section aria-labelledby="sgdd" className="mt-10 max-w-4xl">
           <h2 id="sgdd" className="text-xl font-bold">

@@ -4,9 +4,9 @@ import { TablePage, pageCellLimit } from '@/components/tables/table-page';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/locales';
 import { pageMetadata } from '@/lib/seo';
-import { selectCells } from '@/lib/tables/queries';
+import { countCells, selectCells, type SelectedCells } from '@/lib/tables/queries';
 import { getPublicTable } from '@/lib/tables/read/public';
-import { tableCodePattern, tablePath } from '@/lib/tables/read/addresses';
+import { tableCodePattern, tablePath } from '@/lib/content/addresses';
 import { readPageView } from '@/lib/tables/read/selection';
 
 type Props = { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -39,14 +39,20 @@ export function tableRoute(locale: Locale) {
     const { code } = await params;
     const table = await load(code);
     if (!table) notFound();
-    const read = readPageView(table.structure, await searchParams, pageCellLimit, locale);
+    const query = await searchParams;
+    const read = readPageView(table.structure, query, pageCellLimit, locale);
     const { view } = read;
-    const db = await getDb();
-    const picked = await selectCells(db, table, view.selection);
+    // Over the page's cap only the count is shown: no cell is read.
+    const count = countCells(table.structure, view.selection);
     // The view was checked against the structure: a refusal here is the default's, which cannot fail.
-    if (!picked.ok) notFound();
-    const cells = picked.value.count > pageCellLimit ? { count: picked.value.count } : picked.value;
-    return <TablePage table={table} view={view} cells={cells} error={read.ok ? undefined : read.error} locale={locale} />;
+    if (count === null) notFound();
+    let cells: SelectedCells | { count: number } = { count };
+    if (count <= pageCellLimit) {
+      const picked = await selectCells(await getDb(), table, view.selection);
+      if (!picked.ok) notFound();
+      cells = picked.value;
+    }
+    return <TablePage table={table} view={view} cells={cells} error={read.ok ? undefined : read.error} query={query} locale={locale} />;
   }
 
   return { generateMetadata, Page };

@@ -15,19 +15,20 @@ export function TableFormLive({ formId, busyLabel }: { formId: string; busyLabel
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
-    const go = () => {
+    const go = (submitter?: HTMLElement | null) => {
       const query = new URLSearchParams();
-      for (const [k, v] of new FormData(form)) if (typeof v === 'string') query.append(k, v);
+      // The button pressed counts (a long dimension's page); an empty search is left out of the address.
+      for (const [k, v] of new FormData(form, submitter)) if (typeof v === 'string' && v !== '') query.append(k, v);
       start(() => router.replace(`${form.getAttribute('action') ?? ''}?${query}`, { scroll: false }));
     };
     const onChange = () => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(go, 300);
+      timer.current = setTimeout(() => go(), 300);
     };
     const onSubmit = (e: SubmitEvent) => {
       e.preventDefault();
       clearTimeout(timer.current);
-      go();
+      go(e.submitter);
     };
     form.addEventListener('change', onChange);
     form.addEventListener('submit', onSubmit);

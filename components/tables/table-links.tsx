@@ -2,14 +2,14 @@ import Link from 'next/link';
 import { formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';
-import { tablePath } from '@/lib/tables/read/addresses';
+import { tablePath } from '@/lib/content/addresses';
 import type { TableListEntry } from '@/lib/tables/read/public';
-import { tableWords } from '@/lib/tables/read/words';
+import { messages } from '@/lib/i18n/messages';
 
 /** A list of tables with links to their pages: `/donnees`, an area's page, a release's page. */
 export function TableLinks({ tables, title, id, locale }: { tables: TableListEntry[]; title: string; id: string; locale: Locale }) {
   if (tables.length === 0) return null;
-  const t = tableWords[locale];
+  const t = messages(locale).tables;
   return (
     <section aria-labelledby={id} className="mt-10">
       <h2 id={id} className="text-xl font-bold">

@@ -5,31 +5,19 @@ import { formatDateTime, formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
-import { dataPath } from '@/lib/content/addresses';
 import { cellStatusLabels, cellStatusMarker } from '@/lib/tables/model';
 import type { SelectedCells, TableView } from '@/lib/tables/queries';
-import { tableDownloadPath, tablePath } from '@/lib/tables/read/addresses';
+import { dataPath, tableDownloadPath, tableFormats, tablePath, type TableFormat } from '@/lib/content/addresses';
 import { tableChart } from '@/lib/tables/read/chart';
-import { tableContentType, tableFormats, type TableFormat } from '@/lib/tables/read/formats';
+import { tableContentType } from '@/lib/tables/read/formats';
 import { tableJsonLd } from '@/lib/tables/read/jsonld';
 import { pivot } from '@/lib/tables/read/pivot';
-import { axisParam, keyOf, type PageView } from '@/lib/tables/read/selection';
-import { tableWords } from '@/lib/tables/read/words';
+import { axisParam, browseThreshold, browseValues, keyOf, pageParam, searchParam, type PageView } from '@/lib/tables/read/selection';
 import { TableChartView } from './table-chart';
 import { TableFormLive } from './table-form-live';
 
 /** The most cells the page's HTML table shows (more: a message and the download links). */
 export const pageCellLimit = 2_500;
-/** Past this many values a dimension is chosen in a list box, not with check boxes. */
-const checkboxLimit = 24;
-
-const formatName: Record<TableFormat, string> = {
-  csv: 'CSV',
-  'csv-fr': 'CSV (Excel FR)',
-  xlsx: 'Excel (XLSX)',
-  jsonstat: 'JSON-stat',
-  'sdmx-csv': 'SDMX-CSV',
-};
 
 type Props = {
   table: TableView;
@@ -37,6 +25,8 @@ type Props = {
   /** The cells of the view, or the count when it is over the page's limit. */
   cells: SelectedCells | { count: number };
   error?: string;
+  /** The page's query: a long dimension's search and page of values (`cherche.LIEU`, `page.LIEU`). */
+  query?: Record<string, string | string[] | undefined>;
   locale: Locale;
 };
 
@@ -46,8 +36,9 @@ type Props = {
  * notes with their legend), its chart drawn on the server, the downloads of the selection and of
  * the whole table, the notes and the method; schema.org `Dataset` markup.
  */
-export function TablePage({ table, view, cells, error, locale }: Props) {
-  const t = tableWords[locale];
+export function TablePage({ table, view, cells, error, query = {}, locale }: Props) {
+  const t = messages(locale).tables;
+  const formatName: Record<TableFormat, string> = t.format;
   const site = env.SITE_URL.replace(/\/$/, '');
   const key = keyOf(table.structure, view.selection);
   const formId = `selection-${table.code}`;
@@ -85,7 +76,7 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
       <Breadcrumbs items={[{ label: messages(locale).site.footer.data, href: dataPath }, { label: table.code }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{table.title}</h1>
       <p className="mt-2 text-muted">
-        {table.code} — {t.version_(table.version.number, formatDateTime(table.version.publishedAt, locale))}
+        {table.code} — {t.versionLine(table.version.number, formatDateTime(table.version.publishedAt, locale))}
       </p>
       {table.description ? <p className="mt-4 max-w-3xl">{table.description}</p> : null}
       {error ? (
@@ -102,21 +93,17 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
             const chosen = new Set(view.selection[d.code] ?? []);
             const inRows = view.rows.includes(d.code);
             return (
-              <fieldset key={d.code} className="rounded border border-border p-3">
+              <fieldset key={d.code} id={`${formId}-${d.code}`} className="rounded border border-border p-3">
                 <legend className="px-1 font-semibold">{d.label}</legend>
-                {d.values.length > checkboxLimit ? (
-                  <>
-                    <label htmlFor={`${formId}-${d.code}`} className="sr-only">
-                      {d.label}
-                    </label>
-                    <select id={`${formId}-${d.code}`} name={d.code} multiple size={8} className="w-full" defaultValue={[...chosen]}>
-                      {d.values.map((v) => (
-                        <option key={v.code} value={v.code}>
-                          {v.label}
-                        </option>
-                      ))}
-                    </select>
-                  </>
+                {d.values.length > browseThreshold ? (
+                  <LongDimension
+                    dimension={d}
+                    chosen={chosen}
+                    query={query}
+                    id={`${formId}-${d.code}`}
+                    action={localePath(locale, tablePath(table.code))}
+                    locale={locale}
+                  />
                 ) : (
                   <ul className="max-h-56 overflow-y-auto">
                     {d.values.map((v) => (
@@ -130,9 +117,7 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
                   </ul>
                 )}
                 <fieldset className="mt-2 flex gap-4 text-sm">
-                  <legend className="sr-only">
-                    {t.place} : {d.label}
-                  </legend>
+                  <legend className="sr-only">{t.labelled(t.place, d.label)}</legend>
                   <label className="inline-flex items-center gap-1">
                     <input type="radio" name={axisParam(d.code)} value="l" defaultChecked={inRows} />
                     {t.placeRows}
@@ -318,15 +303,13 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
           ))}
           <ul className="mt-2 list-disc pl-6">
             {table.dimensions.flatMap((d) => [
-              ...(d.note ? [<li key={d.code}>{`${d.label} : ${d.note}`}</li>] : []),
-              ...d.values.filter((v) => v.note).map((v) => <li key={`${d.code}-${v.code}`}>{`${d.label}, ${v.label} : ${v.note}`}</li>),
+              ...(d.note ? [<li key={d.code}>{t.labelled(d.label, d.note)}</li>] : []),
+              ...d.values
+                .filter((v) => v.note)
+                .map((v) => <li key={`${d.code}-${v.code}`}>{t.labelled(`${d.label}, ${v.label}`, v.note!)}</li>),
             ])}
           </ul>
-          {table.source ? (
-            <p className="mt-2">
-              {t.source} : {table.source}
-            </p>
-          ) : null}
+          {table.source ? <p className="mt-2">{t.labelled(t.source, table.source)}</p> : null}
           {table.method ? (
             <>
               <h3 className="mt-3 font-semibold">{t.method}</h3>
@@ -336,6 +319,94 @@ export function TablePage({ table, view, cells, error, locale }: Props) {
         </section>
       ) : null}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+    </>
+  );
+}
+
+/**
+ * A dimension too long for a box per value (lib/tables/read/selection.ts: `browseThreshold`): its
+ * chosen values ticked, a search field, and one page of the other values; the search and page
+ * buttons submit the form (so what is ticked is kept) and bring the reader back to this dimension.
+ */
+function LongDimension({
+  dimension: d,
+  chosen,
+  query,
+  id,
+  action,
+  locale,
+}: {
+  dimension: TableView['dimensions'][number];
+  chosen: ReadonlySet<string>;
+  query: Record<string, string | string[] | undefined>;
+  id: string;
+  action: string;
+  locale: Locale;
+}) {
+  const t = messages(locale).tables;
+  const fmt = (n: number) => formatNumber(n, 0, locale);
+  const browse = browseValues(d, chosen, query);
+  const chosenValues = d.values.filter((v) => chosen.has(v.code));
+  const box = (v: { code: string; label: string }, checked: boolean) => (
+    <li key={v.code}>
+      <label className="inline-flex items-center gap-2">
+        <input type="checkbox" name={d.code} value={v.code} defaultChecked={checked} />
+        {v.label}
+      </label>
+    </li>
+  );
+  const back = `${action}#${id}`;
+  return (
+    <>
+      <p className="text-sm text-muted">{t.chosenCount(fmt(chosenValues.length), fmt(d.values.length))}</p>
+      {chosenValues.length > 0 ? <ul className="max-h-56 overflow-y-auto">{chosenValues.map((v) => box(v, true))}</ul> : null}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <label htmlFor={`${id}-cherche`} className="sr-only">
+          {t.searchLabel(d.label)}
+        </label>
+        <input
+          type="search"
+          id={`${id}-cherche`}
+          name={searchParam(d.code)}
+          defaultValue={browse.term}
+          className="min-w-0 flex-1 rounded border border-border bg-bg px-2 py-1"
+        />
+        <button type="submit" formAction={back} className="rounded border border-border px-2 py-1">
+          {t.searchButton}
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-muted">
+        {browse.total > 0
+          ? t.browseRange(fmt(browse.from), fmt(browse.from + browse.values.length - 1), fmt(browse.total), browse.term)
+          : t.noMatch(browse.term)}
+      </p>
+      {browse.values.length > 0 ? <ul className="max-h-56 overflow-y-auto">{browse.values.map((v) => box(v, false))}</ul> : null}
+      {browse.pages > 1 ? (
+        <div className="mt-2 flex flex-wrap gap-2 text-sm">
+          {browse.page > 1 ? (
+            <button
+              type="submit"
+              name={pageParam(d.code)}
+              value={browse.page - 1}
+              formAction={back}
+              className="rounded border border-border px-2 py-1"
+            >
+              {t.previousValues}
+            </button>
+          ) : null}
+          {browse.page < browse.pages ? (
+            <button
+              type="submit"
+              name={pageParam(d.code)}
+              value={browse.page + 1}
+              formAction={back}
+              className="rounded border border-border px-2 py-1"
+            >
+              {t.nextValues}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,7 @@
  * Links are absolute (SITE_URL): they are read in a mailbox.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { publicationUrl, releasePath, seriesPath } from '@/lib/content/addresses';
+import { publicationUrl, releasePath, seriesPath, tablePath } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { observations, releases, series, seriesVersions } from '@/lib/db/schema';
 import { formatNumber } from '@/lib/i18n/format';
@@ -14,7 +14,6 @@ import { linkedPublications, linkedVersions } from '@/lib/releases/links';
 import { formatInZone } from '@/lib/releases/model';
 import { nextReleases } from '@/lib/releases/queries';
 import { periodLabel, type Frequency } from '@/lib/series/model';
-import { tablePath } from '@/lib/tables/read/addresses';
 import { dataTables, dataTableVersions } from '@/lib/tables/schema';
 import { alertAreaLabel } from './areas';
 

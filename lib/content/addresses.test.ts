@@ -13,11 +13,30 @@ import {
   parseAreaSegments,
   releasePath,
   searchPath,
+  tableApiPath,
+  tableCodePattern,
+  tableDownloadPath,
+  tablePath,
+  tablesPrefix,
 } from './addresses';
 import { resolvePublicPath } from '@/lib/routing/public-paths';
 
 // The public addresses are links other sites, feed readers and calendars keep: a change here breaks them.
 describe('public addresses', () => {
+  it("name the tables' pages and files under /donnees and the API", () => {
+    expect([tablesPrefix, tablePath('POP_REGION')]).toEqual(['/donnees/tableaux/', '/donnees/tableaux/POP_REGION']);
+    expect([tableApiPath('POP'), tableApiPath('POP', 'all'), tableApiPath('POP', 'R01+R02..2024')]).toEqual([
+      '/api/v1/tables/POP',
+      '/api/v1/tables/POP',
+      '/api/v1/tables/POP/R01+R02..2024',
+    ]);
+    expect([tableDownloadPath('POP', 'csv'), tableDownloadPath('POP', 'xlsx', 'R01..', 'en')]).toEqual([
+      '/api/v1/tables/POP?format=csv',
+      '/api/v1/tables/POP/R01..?format=xlsx&lang=en',
+    ]);
+    expect(['POP_REGION', 'pop', 'P', '1POP'].map((c) => tableCodePattern.test(c))).toEqual([true, false, false, false]);
+  });
+
   it('name every page, file and feed as published', () => {
     expect([calendarPath, areaCalendarPath('ipc'), areaCalendarPath(), releasePath({ slug: 'ipc-2026-09' })]).toEqual([
       '/calendrier',

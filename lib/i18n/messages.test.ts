@@ -23,7 +23,7 @@ import {
   type SeriesMeta,
   type StatusCode,
 } from '@/lib/series/model';
-import { downloadFormats, type DownloadFormat } from '@/lib/content/addresses';
+import { downloadFormats, tableFormats, type DownloadFormat, type TableFormat } from '@/lib/content/addresses';
 import { locales } from './locales';
 import { messages } from './messages';
 
@@ -32,6 +32,7 @@ import { messages } from './messages';
  * original specification's error pages, English on the French site too.
  */
 const same = new Set([
+  ...['JSON-stat', 'Excel (XLSX)'],
   ...['PDF', 'CSV', 'XLSX', 'Excel (XLSX)', 'SDMX', 'SDMX-ML', 'SDMX-CSV', 'SDMX-CSV 2.0', 'JSON', 'API', 'NSDP', 'RSS', 'INS'],
   ...[
     'Total',
@@ -40,6 +41,7 @@ const same = new Set([
     'Source',
     'Notes',
     'Note',
+    'note',
     'Article',
     'Type',
     'Version',
@@ -189,6 +191,15 @@ describe('the series words', () => {
       expect(Object.keys(words.changeKind).sort()).toEqual([...changeKinds].sort());
       expect(Object.keys(words.download).sort()).toEqual([...downloadFormats].sort());
       expect(Object.keys(words.releaseStatus).sort()).toEqual([...releaseStatuses].sort());
+    }
+  });
+});
+
+describe('the tables words', () => {
+  it('name every format of a table file, in each language', () => {
+    for (const locale of locales) {
+      const format: Record<TableFormat, string> = messages(locale).tables.format;
+      expect(Object.keys(format).sort()).toEqual([...tableFormats].sort());
     }
   });
 });

@@ -12,6 +12,7 @@ import { content } from './messages/content';
 import { search } from './messages/search';
 import { series } from './messages/series';
 import { site } from './messages/site';
+import { tables } from './messages/tables';
 
 const catalogue = (locale: Locale) => ({
   site: site[locale],
@@ -19,6 +20,7 @@ const catalogue = (locale: Locale) => ({
   series: series[locale],
   search: search[locale],
   alerts: alerts[locale],
+  tables: tables[locale],
 });
 const catalogues = { fr: catalogue('fr'), en: catalogue('en') } satisfies Record<Locale, unknown>;
 

@@ -4,10 +4,18 @@
  * reader as a blank document (the not-found page only renders with JavaScript).
  */
 import { getArea, getAreaByPublicPath, type Area } from '@/lib/content/areas';
-import { calendarAreaSegment, calendarPath, homePath, parseAreaSegments, PER_PAGE, staticPagePaths } from '@/lib/content/addresses';
+import {
+  calendarAreaSegment,
+  calendarPath,
+  homePath,
+  parseAreaSegments,
+  PER_PAGE,
+  staticPagePaths,
+  tableCodePattern,
+  tablesPrefix,
+} from '@/lib/content/addresses';
 import type { PublicPathIndex } from '@/lib/routing/path-index-query';
 import { splitLocale } from '@/lib/i18n/paths';
-import { tableCodePattern, tablesPrefix } from '@/lib/tables/read/addresses';
 
 const NEWS_ID = /^[1-9]\d{0,9}$/;
 const RELEASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

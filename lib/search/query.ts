@@ -26,10 +26,9 @@ import { areas, getArea, type Area } from '@/lib/content/areas';
 import { kinds } from '@/lib/content/kinds';
 import { publicKindWords } from '@/lib/content/kinds/kind';
 import { editPath } from '@/lib/content/editing/paths';
-import { publicationUrl } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
-import { dataPath, seriesPath } from '@/lib/content/addresses';
+import { publicationUrl, seriesPath, tablePath } from '@/lib/content/addresses';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -390,8 +389,7 @@ function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
   const area = getArea(row.area);
   if (row.source === 'pages') return { url: area?.publicPath ?? null, adminUrl: '/admin/about' };
   if (row.source === 'series') return { url: seriesPath({ area: row.area, code: row.slug }), adminUrl: `/admin/series/${row.slug}` };
-  // A table's page is under /donnees (lib/tables/read/addresses.ts: tablePath, a layer above this one).
-  if (row.source === 'tables') return { url: `${dataPath}/tableaux/${row.slug}`, adminUrl: `/admin/tableaux/${row.slug}` };
+  if (row.source === 'tables') return { url: tablePath(row.slug), adminUrl: `/admin/tableaux/${row.slug}` };
   const kind = kinds[row.source];
   const id = Number(row.source_id);
   const url =

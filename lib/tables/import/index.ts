@@ -1,9 +1,11 @@
 /**
  * One entry for every table file: PX (by its name, or its first statement) or a tidy CSV/XLSX.
- * Pure: bytes in, cells or French errors out (lib/tables/imports.ts stages and writes them).
+ * Bytes in, cells or French errors out (lib/tables/imports.ts stages and writes them); the parse
+ * runs in a worker thread (./thread.ts) so the server keeps answering readers meanwhile.
  */
 import { parsePx } from './px';
 import { maxTableImportBytes, refused, type ParsedTable } from './result';
+import { parseInWorker } from './thread';
 import { parseTidy, type TidyOptions } from './tidy';
 
 export { maxTableImportBytes };
@@ -16,14 +18,29 @@ export function looksLikePx(bytes: Uint8Array, filename: string): boolean {
   return /^\s*[A-Z][A-Z0-9-]*(\[[A-Za-z_-]+\])?(\("[^"]*"(,"[^"]*")*\))?\s*=\s*("|\d|TLIST|YES|NO)/.test(head);
 }
 
-/** Reads a table file: PX, or a tidy CSV/XLSX (with what the table already knows, `options`). */
+/**
+ * Reads a table file: PX, or a tidy CSV/XLSX (with what the table already knows, `options`), in a
+ * worker thread. The checks that need no parse (size, empty) answer at once.
+ */
 export async function readTableFile(input: { bytes: Uint8Array; filename: string }, options: TidyOptions = {}): Promise<ParsedTable> {
-  if (input.bytes.length > maxTableImportBytes) {
+  const early = precheck(input.bytes);
+  return early ?? parseInWorker(input, options, () => parseTableFile(input, options));
+}
+
+/** The same read in the calling thread (the worker's body; pure). */
+export async function parseTableFile(input: { bytes: Uint8Array; filename: string }, options: TidyOptions = {}): Promise<ParsedTable> {
+  const early = precheck(input.bytes);
+  if (early) return early;
+  return looksLikePx(input.bytes, input.filename) ? parsePx(input.bytes) : parseTidy(input, options);
+}
+
+function precheck(bytes: Uint8Array): ParsedTable | null {
+  if (bytes.length > maxTableImportBytes) {
     return refused(
       'csv-fr',
       `Fichier trop volumineux : ${maxTableImportBytes / 1024 / 1024} Mo au plus. Découpez le tableau ou envoyez-le en PX.`,
     );
   }
-  if (input.bytes.length === 0) return refused('csv-fr', 'Le fichier est vide.');
-  return looksLikePx(input.bytes, input.filename) ? parsePx(input.bytes) : parseTidy(input, options);
+  if (bytes.length === 0) return refused('csv-fr', 'Le fichier est vide.');
+  return null;
 }

@@ -7,7 +7,7 @@
  * the file does not list are missing (status `O`). Parsed by csv-parse and exceljs, a line at a
  * time (a million lines never become a million arrays). Pure: bytes in, cells or French errors out.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { statusByte } from '../cells';
 import {
@@ -53,7 +53,9 @@ export async function parseTidy(input: { bytes: Uint8Array; filename: string }, 
   if (bytes.length === 0) return refused('csv-fr', 'Le fichier est vide.');
   const reader = new TidyReader(options);
   if (isZip(bytes) || /\.xlsx$/i.test(filename)) {
-    const book = new ExcelJS.Workbook();
+    // Loaded only for a workbook: it is the heaviest of the readers to load (the worker loads it per XLSX file).
+    const { default: Excel } = await import('exceljs');
+    const book = new Excel.Workbook();
     try {
       await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     } catch {

@@ -17,9 +17,9 @@ import { localePath } from '@/lib/i18n/paths';
 import { agency, apiError, rateLimit } from '@/lib/series/api';
 import { periodPattern } from '../model';
 import { countCells, getTable, listPublicTables, selectCells } from '../queries';
-import { renderTable, tableContentType, tableExtension, tableFormats, type TableFormat } from './formats';
-import { tablePath, tableApiPath } from './addresses';
-import { getPublicTable } from './public';
+import { renderTable, tableContentType, tableExtension } from './formats';
+import { tablePath, tableApiPath, tableFormats, type TableFormat } from '@/lib/content/addresses';
+import { getPublicTableForApi } from './public';
 import { keyOf, narrowPeriods, parseKey } from './selection';
 
 /** Rendered answers, most recently used last, up to `RENDERED_BYTES` (selections of immutable versions). */
@@ -133,7 +133,7 @@ export const tableData: Handler = async (request, { params }) => {
   const lang: Locale = query.lang ?? 'fr';
   const db = await getDb();
   // Now: the cached read of the page (a code; a number reads the database); asOf: the database at that instant.
-  const table = !at && !/^\d/.test(id) ? await getPublicTable(id, lang) : await getTable(db, id, { lang, asOf: at });
+  const table = !at && !/^\d/.test(id) ? await getPublicTableForApi(id, lang) : await getTable(db, id, { lang, asOf: at });
   if (!table) return apiError(404, at ? `Tableau inconnu, ou pas encore publié à cette date : ${id}.` : `Tableau inconnu : ${id}.`);
   let decoded: string;
   try {

@@ -13,11 +13,9 @@ import type { Locale } from '@/lib/i18n/locales';
 import { neutralise } from '@/lib/series/files/export';
 import { cellStatusCodes, cellStatusLabels, cellStatusMarker, labelIn, type CellStatus } from '../model';
 import type { SelectedCells, TableView } from '../queries';
-import { tableWords } from './words';
+import { messages } from '@/lib/i18n/messages';
 
-/** The formats of a table's files (`?format=`); `json` is JSON-stat. */
-export const tableFormats = ['csv', 'csv-fr', 'xlsx', 'jsonstat', 'sdmx-csv'] as const;
-export type TableFormat = (typeof tableFormats)[number];
+import type { TableFormat } from '@/lib/content/addresses';
 
 export const tableContentType: Record<TableFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -63,7 +61,7 @@ const fixed = (value: number | null, decimals: number) => (value === null ? '' :
 
 /** Columns: per dimension its code then its label, the measure, unit, value, status, note. */
 function tidyRows(x: Extract, lang: Locale, frenchNumbers: boolean): { header: string[]; rows: string[][] } {
-  const t = tableWords[lang];
+  const t = messages(lang).tables.file;
   const { table, cells } = x;
   const header = [...table.dimensions.flatMap((d) => [d.code, neutralise(d.label)]), t.measure, t.unit, t.value, t.status, t.note];
   const rows: string[][] = [];
@@ -116,7 +114,7 @@ export function tableJsonStat(x: Extract, lang: Locale, href?: string) {
   const measureCode = measureDimension(table);
   const measures = cells.positions.at(-1)!.map((p) => table.measures[p]!);
   dimension[measureCode] = {
-    label: tableWords[lang].measure,
+    label: messages(lang).tables.file.measure,
     category: {
       index: measures.map((m) => m.code),
       label: Object.fromEntries(measures.map((m) => [m.code, m.label])),
@@ -213,7 +211,7 @@ const numFmt = (decimals: number) => (decimals > 0 ? `0.${'0'.repeat(decimals)}`
  * and values' notes, the cells' notes, the statuses' legend).
  */
 export async function tableXlsx(x: Extract, lang: Locale): Promise<Uint8Array> {
-  const t = tableWords[lang];
+  const t = messages(lang).tables.file;
   const { table, cells } = x;
   const book = new ExcelJS.Workbook();
   book.creator = 'Institut national de la statistique';

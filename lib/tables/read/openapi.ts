@@ -8,7 +8,7 @@ import { openApiDocument } from '@/lib/series/openapi';
 import { locales } from '@/lib/i18n/locales';
 import { cellStatusCodes, cellStatusLabels } from '../model';
 import { apiCellLimit } from './api';
-import { tableFormats } from './formats';
+import { tableFormats } from '@/lib/content/addresses';
 
 const errorResponse = (description: string) => ({
   description,

@@ -9,12 +9,14 @@ import type { Db } from '@/lib/db/open';
 import type { MetadataRoute } from 'next';
 import { cacheLife, cacheTag } from 'next/cache';
 import { tags } from '@/lib/cache/tags';
+import { processTagStore } from '@/lib/cache/tag-store';
 import { getDb } from '@/lib/db';
+import { env } from '@/lib/env';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { languageAlternates, localePath } from '@/lib/i18n/paths';
 import { getTable, listPublicTables, publicTableVersionBy, type TableView } from '../queries';
 import { dataTables, dataTableVersions } from '../schema';
-import { tablePath } from './addresses';
+import { tablePath } from '@/lib/content/addresses';
 
 export type TableListEntry = {
   code: string;
@@ -91,4 +93,35 @@ export async function getPublicTable(code: string, lang: Locale): Promise<TableV
   cacheLife('content');
   cacheTag(tags.table(code), tags.tableList);
   return getTable(await getDb(), code, { lang });
+}
+
+/** The API's tables in this process: `code|lang` → the view and when its read began (ms since the epoch). */
+const apiViews = new Map<string, { view: TableView | null; readAt: number }>();
+const API_VIEWS = 200;
+
+/**
+ * `getPublicTable` for the API, kept as the object itself in this process: a `'use cache'` hit is
+ * deserialized on every request (a table of two thousand values is a large object to rebuild), and
+ * the API answers from memory otherwise (the cells by version, the rendered answers by version and
+ * key). An entry is used while none of its tags changed since its read began — the same test and
+ * the same store as the cache handlers' (lib/cache/tag-store.ts; on Postgres caught up first, as
+ * Next's `refreshTags` does) — and for `PUBLIC_REVALIDATE_SECONDS` at most, as the cached read.
+ * Without a store (tests, scripts) nothing is kept.
+ */
+export async function getPublicTableForApi(code: string, lang: Locale): Promise<TableView | null> {
+  const store = processTagStore();
+  if (!store) return getPublicTable(code, lang);
+  await store.refresh().catch(() => undefined);
+  await store.pending();
+  const key = `${code}|${lang}`;
+  const hit = apiViews.get(key);
+  const now = Date.now();
+  if (hit && now - hit.readAt < env.PUBLIC_REVALIDATE_SECONDS * 1000 && !store.isStale([tags.table(code), tags.tableList], hit.readAt)) {
+    return hit.view;
+  }
+  const view = await getPublicTable(code, lang);
+  apiViews.delete(key);
+  apiViews.set(key, { view, readAt: now });
+  if (apiViews.size > API_VIEWS) apiViews.delete(apiViews.keys().next().value!);
+  return view;
 }

@@ -202,3 +202,57 @@ export function keyOf(structure: TableStructure, selection: Selection): string {
 }
 
 const refuse = (fr: string, en: string): { ok: false; error: Refusal } => ({ ok: false, error: { fr, en } });
+
+// ─── Long dimensions in the form ─────────────────────────────────────────────────────────────
+
+/**
+ * Past this many values a dimension is not offered as one box per value (a thousand places made the
+ * page weigh 400 KB): the form shows the values chosen, ticked, then a search field and one page of
+ * the other values at a time, moved through with the form's own buttons, so it works without
+ * JavaScript and keeps what was ticked (the buttons submit the form; the selection stays the address).
+ */
+export const browseThreshold = 24;
+/** Values offered per page of a long dimension. */
+export const browsePageSize = 25;
+/** The query parameters of a long dimension's search and page (`cherche.LIEU=nord`, `page.LIEU=3`). */
+export const searchParam = (code: string) => `cherche.${code}`;
+export const pageParam = (code: string) => `page.${code}`;
+
+export type Browse = {
+  /** The search asked (trimmed, 100 characters at most); '' for none. */
+  term: string;
+  page: number;
+  pages: number;
+  /** Values not chosen that match the search, and the first one's rank (1-based) on this page. */
+  total: number;
+  from: number;
+  values: { code: string; label: string }[];
+};
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * One page of a long dimension's values not chosen, matching the search by code or label (accents
+ * and case ignored), from the page's query. A page number out of range is the nearest page.
+ */
+export function browseValues(
+  dimension: { code: string; values: { code: string; label: string }[] },
+  chosen: ReadonlySet<string>,
+  params: Params,
+): Browse {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+  const term = first(params[searchParam(dimension.code)]).trim().slice(0, 100);
+  const wanted = fold(term);
+  const matches = dimension.values.filter(
+    (v) => !chosen.has(v.code) && (wanted === '' || fold(v.code).includes(wanted) || fold(v.label).includes(wanted)),
+  );
+  const pages = Math.max(1, Math.ceil(matches.length / browsePageSize));
+  const asked = Number.parseInt(first(params[pageParam(dimension.code)]), 10);
+  const page = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+  const start = (page - 1) * browsePageSize;
+  return { term, page, pages, total: matches.length, from: start + 1, values: matches.slice(start, start + browsePageSize) };
+}
