@@ -15,7 +15,7 @@ import { isMissingStatus, type CellStatus, type Labels, type Measure, type Table
 import { findTable, versionAt } from './queries';
 import { dataTableImports } from './schema';
 import { writeTableVersion, type Actor, type TableWrite, type WrittenTableVersion } from './versions';
-import type { ChangeKind } from '@/lib/series/model';
+import type { ChangeKind } from '@/lib/versions/model';
 
 /** A staged import is forgotten after a day. */
 const STAGED_FOR_MS = 24 * 3600 * 1000;
