@@ -3,13 +3,15 @@
  * a series' versions with their review, and the versions waiting for review (« À relire »).
  * Admin reads: not cached, they show what the public does not see yet.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
-import { series, seriesVersions, users } from '@/lib/db/schema';
+import { seriesVersions, users } from '@/lib/db/schema';
 import type { ReviewState } from '@/lib/review/model';
+import { awaitingReview, type AwaitingReview } from '@/lib/versions/queries';
 import { changeKindLabel, type ChangeKind, type Frequency, type Observation } from './model';
 import { latestVersions, listSeriesRows, valuesAt, type SeriesRow } from './queries';
+import { seriesVersioning } from './versioning';
 
 /** What the back-office shows of a version's review (« Soumise pour relecture »…), in the feminine of « version ». */
 export const versionReviewLabels: Record<ReviewState, string> = {
@@ -133,34 +135,8 @@ export async function adminVersions(db: Db, seriesId: number, now = new Date()):
 }
 
 /** A series version submitted for review (« À relire »). */
-export type VersionAwaitingReview = {
-  code: string;
-  label: string;
-  area: string;
-  number: number;
-  publishedAt: Date;
-  createdBy: string | null;
-  createdByName: string | null;
-  submittedAt: Date;
-};
+export type VersionAwaitingReview = AwaitingReview;
 
 /** Every series version submitted for review, oldest first (at most `limit`). */
-export async function versionsAwaitingReview(db: Db, limit = 200): Promise<VersionAwaitingReview[]> {
-  return db
-    .select({
-      code: series.code,
-      label: series.label,
-      area: series.area,
-      number: seriesVersions.number,
-      publishedAt: seriesVersions.publishedAt,
-      createdBy: seriesVersions.createdBy,
-      createdByName: users.name,
-      submittedAt: seriesVersions.createdAt,
-    })
-    .from(seriesVersions)
-    .innerJoin(series, eq(series.id, seriesVersions.seriesId))
-    .leftJoin(users, eq(users.id, seriesVersions.createdBy))
-    .where(eq(seriesVersions.review, 'submitted'))
-    .orderBy(asc(seriesVersions.createdAt))
-    .limit(limit);
-}
+export const versionsAwaitingReview = (db: Db, limit = 200): Promise<VersionAwaitingReview[]> =>
+  awaitingReview(db, seriesVersioning, limit);

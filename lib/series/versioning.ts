@@ -13,7 +13,7 @@ export function seriesTags(row: { code: string; area: string }): string[] {
 
 export const seriesVersioning: VersionedKind = {
   audit: { prefix: 'series', entityType: 'series' },
-  owners: { table: series, id: series.id, code: series.code, area: series.area },
+  owners: { table: series, id: series.id, code: series.code, area: series.area, label: series.label },
   versions: { ...seriesVersions, table: seriesVersions, owner: seriesVersions.seriesId, ownerKey: 'seriesId' },
   tags: seriesTags,
   words: {

@@ -14,14 +14,11 @@ import { englishAudit, englishChanges, mergedTranslations, storedTranslations } 
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import type { Actor, VersionTerms, VersionWrite } from '@/lib/versions/model';
 import {
-  announceDueVersions as announceDue,
-  approveVersion as approve,
   auditVersion,
-  cancelVersion,
   insertVersion,
+  lifecycleOf,
   openTerms,
   ownerForVersion,
-  returnVersion as sendBack,
   rollback,
   termsRefusal,
   writeInTransaction,
@@ -229,46 +226,18 @@ export async function publishVersions(db: Db, request: VersionRequest): Promise<
 }
 
 /**
- * Cancels a version not yet public: scheduled for later, or waiting for review (submitted or sent
- * back, whatever its time). Nothing of it was ever public.
+ * The review of a series version, each the lib/versions function for series: `approveVersion` (by
+ * someone other than its writer unless self-approval; public at once if its time has come and it
+ * has no release), `returnVersion` (with the reason, required on `note`), `cancelScheduledVersion`
+ * (a version not yet public: nothing of it was ever public), `announceDueVersions` (the scheduler:
+ * the approved versions whose time and release came, with the tags to invalidate; idempotent).
  */
-export async function cancelScheduledVersion(
-  db: Db,
-  params: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<SeriesWrite<null>> {
-  return cancelVersion(db, seriesVersioning, params);
-}
-
-/**
- * Approves a version submitted for review, by someone other than its writer (unless self-approval):
- * one whose time has come goes public at once, one scheduled or with a release at its time
- * (lib/versions/write.ts).
- */
-export async function approveVersion(
-  db: Db,
-  params: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<SeriesWrite<{ publishedAt: Date; public: boolean }>> {
-  return approve(db, seriesVersioning, params);
-}
-
-/** Sends a version submitted for review back to its writer, with the reason (required, French error on `note`). */
-export async function returnVersion(
-  db: Db,
-  params: { code: string; number: number; note: string; actor: Actor; now?: Date },
-): Promise<SeriesWrite<null>> {
-  return sendBack(db, seriesVersioning, params);
-}
-
-/**
- * Marks the approved versions whose time (and release) has come as announced and returns the tags
- * of their series, for the scheduler to invalidate. Idempotent across instances.
- */
-export async function announceDueVersions(
-  db: Db,
-  now = new Date(),
-): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
-  return announceDue(db, seriesVersioning, now);
-}
+export const {
+  approve: approveVersion,
+  sendBack: returnVersion,
+  cancel: cancelScheduledVersion,
+  announceDue: announceDueVersions,
+} = lifecycleOf(seriesVersioning);
 
 export async function deleteSeries(db: Db, { code, actor }: { code: string; actor: Actor }): Promise<SeriesWrite<null>> {
   return db.transaction(async (tx) => {

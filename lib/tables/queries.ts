@@ -8,8 +8,8 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { users } from '@/lib/db/schema';
 import { notPublic, publicBy, visibleBy as visibleVersionBy, type Instant as VersionInstant } from '@/lib/versions/filters';
+import { awaitingReview, type AwaitingReview } from '@/lib/versions/queries';
 import type { Locale } from '@/lib/i18n/locales';
 import { cellsOf, statusOfByte } from './cells';
 import {
@@ -397,35 +397,10 @@ export async function listTablesForAdmin(db: Db, { areas, now = new Date() }: { 
   });
 }
 
-/** A table version waiting for review, as `/admin/relire` lists it. */
-export type TableVersionAwaitingReview = {
-  code: string;
-  title: string;
-  area: string;
-  number: number;
-  publishedAt: Date;
-  createdBy: string | null;
-  createdByName: string | null;
-  submittedAt: Date;
-};
+/** A table version waiting for review, as `/admin/relire` lists it (`title`: the table's French title). */
+export type TableVersionAwaitingReview = Omit<AwaitingReview, 'label'> & { title: string };
 
 /** Every table version submitted for review, oldest first (at most `limit`). */
 export async function tableVersionsAwaitingReview(db: Db, limit = 200): Promise<TableVersionAwaitingReview[]> {
-  return db
-    .select({
-      code: dataTables.code,
-      title: dataTables.title,
-      area: dataTables.area,
-      number: dataTableVersions.number,
-      publishedAt: dataTableVersions.publishedAt,
-      createdBy: dataTableVersions.createdBy,
-      createdByName: users.name,
-      submittedAt: dataTableVersions.createdAt,
-    })
-    .from(dataTableVersions)
-    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
-    .leftJoin(users, eq(users.id, dataTableVersions.createdBy))
-    .where(eq(dataTableVersions.review, 'submitted'))
-    .orderBy(asc(dataTableVersions.createdAt))
-    .limit(limit);
+  return (await awaitingReview(db, tableVersioning, limit)).map(({ label, ...v }) => ({ ...v, title: label }));
 }

@@ -13,7 +13,7 @@ export function tableTags(row: { code: string; area: string }): string[] {
 
 export const tableVersioning: VersionedKind = {
   audit: { prefix: 'table', entityType: 'table' },
-  owners: { table: dataTables, id: dataTables.id, code: dataTables.code, area: dataTables.area },
+  owners: { table: dataTables, id: dataTables.id, code: dataTables.code, area: dataTables.area, label: dataTables.title },
   versions: { ...dataTableVersions, table: dataTableVersions, owner: dataTableVersions.tableId, ownerKey: 'tableId' },
   tags: tableTags,
   words: {

@@ -14,14 +14,11 @@ import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
 import type { Actor, VersionTerms, VersionWrite } from '@/lib/versions/model';
 import {
-  announceDueVersions,
-  approveVersion,
   auditVersion,
-  cancelVersion,
   insertVersion,
+  lifecycleOf,
   openTerms,
   ownerForVersion,
-  returnVersion,
   rollback,
   termsRefusal,
   writeInTransaction,
@@ -235,40 +232,18 @@ export function payloadRefusal(payload: TablePayload): string | null {
   return null;
 }
 
-/** Approves a version submitted for review, by someone other than its writer (unless self-approval): lib/versions/write.ts. */
-export async function approveTableVersion(
-  db: Db,
-  params: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<TableWrite<{ publishedAt: Date; public: boolean }>> {
-  return approveVersion(db, tableVersioning, params);
-}
-
-/** Sends a submitted version back to its writer with the reason (required, French error on `note`). */
-export async function returnTableVersion(
-  db: Db,
-  params: { code: string; number: number; note: string; actor: Actor; now?: Date },
-): Promise<TableWrite<null>> {
-  return returnVersion(db, tableVersioning, params);
-}
-
-/** Cancels a version not yet public (scheduled, or waiting for review): nothing of it was ever public. */
-export async function cancelTableVersion(
-  db: Db,
-  params: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<TableWrite<null>> {
-  return cancelVersion(db, tableVersioning, params);
-}
-
 /**
- * Marks the approved versions whose time has come (and whose release, if any, is out) as
- * announced, and returns the tags of their tables for the scheduler to invalidate. Idempotent.
+ * The review of a table version, each the lib/versions function for tables: `approveTableVersion`
+ * (by someone other than its writer unless self-approval), `returnTableVersion` (with the reason,
+ * required on `note`), `cancelTableVersion` (a version not yet public), `announceDueTableVersions`
+ * (the scheduler: the approved versions whose time and release came, with the tags to invalidate).
  */
-export async function announceDueTableVersions(
-  db: Db,
-  now = new Date(),
-): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
-  return announceDueVersions(db, tableVersioning, now);
-}
+export const {
+  approve: approveTableVersion,
+  sendBack: returnTableVersion,
+  cancel: cancelTableVersion,
+  announceDue: announceDueTableVersions,
+} = lifecycleOf(tableVersioning);
 
 /** Deletes a table with every version (a publisher's act: lib/admin/access.ts), audited. */
 export async function deleteTable(db: Db, { code, actor }: { code: string; actor: Actor }): Promise<TableWrite<null>> {

@@ -55,7 +55,8 @@ export type VersionColumns = {
 export type VersionedKind = {
   /** Audit actions (`series.approve`, `table.approve`) and entity type. */
   audit: { prefix: string; entityType: string };
-  owners: { table: PgTable; id: Column<number>; code: Column<string>; area: Column<string> };
+  /** `label`: the owner's French title (a series' label, a table's title). */
+  owners: { table: PgTable; id: Column<number>; code: Column<string>; area: Column<string>; label: Column<string> };
   versions: { table: PgTable; owner: Column<number>; ownerKey: string } & VersionColumns;
   /** Cache tags of an owner's public views. */
   tags: (owner: { code: string; area: string }) => string[];

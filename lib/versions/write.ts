@@ -402,3 +402,22 @@ export async function announceDueVersions(
     tags: [...new Set(versions.flatMap((version) => kind.tags(version.owner)))],
   };
 }
+
+type Step = { code: string; number: number; actor: Actor; now?: Date };
+
+/**
+ * A kind's life-cycle, bound to it: what lib/series and lib/tables export under the names other
+ * code calls (`approveVersion`, `approveTableVersion`…), each the function above for that kind.
+ */
+export function lifecycleOf(kind: VersionedKind) {
+  return {
+    /** `approveVersion` for this kind. */
+    approve: (db: Db, step: Step) => approveVersion(db, kind, step),
+    /** `returnVersion` for this kind. */
+    sendBack: (db: Db, step: Step & { note: string }) => returnVersion(db, kind, step),
+    /** `cancelVersion` for this kind. */
+    cancel: (db: Db, step: Step) => cancelVersion(db, kind, step),
+    /** `announceDueVersions` for this kind. */
+    announceDue: (db: Db, now = new Date()) => announceDueVersions(db, kind, now),
+  };
+}
