@@ -13,13 +13,6 @@ import { changeKindLabel, type ChangeKind, type Frequency, type Observation } fr
 import { latestVersions, listSeriesRows, valuesAt, type SeriesRow } from './queries';
 import { seriesVersioning } from './versioning';
 
-/** What the back-office shows of a version's review (« Soumise pour relecture »…), in the feminine of « version ». */
-export const versionReviewLabels: Record<ReviewState, string> = {
-  none: 'Renvoyée au rédacteur',
-  submitted: 'Soumise pour relecture',
-  approved: 'Approuvée',
-};
-
 export type AdminSeriesRow = {
   row: SeriesRow;
   /** Latest version public now, and the one after it not public yet (scheduled, or waiting for review), if any. */
@@ -69,19 +62,6 @@ export function gridPeriods(values: Observation[], frequency: Frequency, back = 
     next.push(d.toISOString().slice(0, 10));
   }
   return [...known, ...next];
-}
-
-/**
- * What the values grid and the import say before a version is written (French), or null when it
- * is approved at once (an approver under self-approval): the rule of lib/series/versions.ts.
- */
-export function versionReviewNote({ approver, selfApproval }: { approver: boolean; selfApproval: boolean }): string | null {
-  if (approver && selfApproval) return null;
-  return approver
-    ? 'Votre version sera soumise pour relecture : une seconde personne l’approuve avant ' +
-        'sa mise en ligne (l’auto-approbation est désactivée). Rien n’est public d’ici là.'
-    : 'Votre version sera soumise pour relecture : un responsable de ' +
-        'publication l’approuve avant sa mise en ligne. Rien n’est public d’ici là.';
 }
 
 /** A version as the series screen lists it: its time, kind, review and who wrote and reviewed it. */

@@ -110,6 +110,26 @@ export type VersionTerms = {
   now?: Date;
 };
 
+/** What the back-office shows of a version's review (« Soumise pour relecture »…), in the feminine of « version ». */
+export const versionReviewLabels: Record<ReviewState, string> = {
+  none: 'Renvoyée au rédacteur',
+  submitted: 'Soumise pour relecture',
+  approved: 'Approuvée',
+};
+
+/**
+ * What the values grid and the import say before a version is written (French), or null when it
+ * is approved at once (an approver under self-approval): the rule of lib/versions/write.ts (`openTerms`).
+ */
+export function versionReviewNote({ approver, selfApproval }: { approver: boolean; selfApproval: boolean }): string | null {
+  if (approver && selfApproval) return null;
+  return approver
+    ? 'Votre version sera soumise pour relecture : une seconde personne l’approuve avant ' +
+        'sa mise en ligne (l’auto-approbation est désactivée). Rien n’est public d’ici là.'
+    : 'Votre version sera soumise pour relecture : un responsable de ' +
+        'publication l’approuve avant sa mise en ligne. Rien n’est public d’ici là.';
+}
+
 const utcFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 /** « 3 novembre 2026 à 09:00 UTC »: the time the back-office's messages and the journal give. */
 export const formatUtc = (d: Date) => `${utcFormat.format(d)} UTC`;

@@ -8,7 +8,7 @@ import { adminActor } from '@/lib/admin/page-access';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { reviewLabels } from '@/lib/review/model';
-import { changeKindLabel } from '@/lib/series/model';
+import { changeKindLabel } from '@/lib/versions/model';
 import { findTable, tableVersionsOf, versionAt } from '@/lib/tables/queries';
 import { reviewTableVersionAction, saveTableAction } from '../actions';
 

@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/i18n/format';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
-import { versionReviewNote } from '@/lib/series/admin';
+import { versionReviewNote } from '@/lib/versions/model';
 import { importOwnerAndAreas, importView } from '@/lib/series/imports';
 import { periodLabel, statusLabel, type Observation } from '@/lib/series/model';
 import { cancelImportAction, publishImportAction } from '../../actions';

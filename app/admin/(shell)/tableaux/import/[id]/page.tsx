@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/i18n/format';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
-import { versionReviewNote } from '@/lib/series/admin';
+import { versionReviewNote } from '@/lib/versions/model';
 import { tableImportOwner, tableImportView, type PreviewCell } from '@/lib/tables/imports';
 import { cellStatusLabels } from '@/lib/tables/model';
 import { cancelTableImportAction, publishTableImportAction } from '../../actions';
