@@ -12,7 +12,8 @@ import { publicationTags, tags } from '@/lib/cache/tags';
 import type { PublicationTranslations } from '@/lib/content/queries/publications';
 import type { Db } from '@/lib/db/open';
 import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
-import { dataTableVersions } from '@/lib/tables/schema';
+import { moveWithRelease, redateWithRelease, releaseCarries } from '@/lib/versions/release-link';
+import { carriedKinds } from './carried';
 import type { SeriesTranslations } from '@/lib/series/queries';
 import { formatInZone } from './model';
 import type { Actor, ReleaseWrite } from './model';
@@ -243,14 +244,7 @@ export async function moveLinked(tx: Db, releaseId: number, at: Date, now: Date)
         ),
       );
   }
-  await tx
-    .update(seriesVersions)
-    .set({ publishedAt: at })
-    .where(and(eq(seriesVersions.releaseId, releaseId), isNull(seriesVersions.announcedAt), gt(seriesVersions.publishedAt, now)));
-  await tx
-    .update(dataTableVersions)
-    .set({ publishedAt: at })
-    .where(and(eq(dataTableVersions.releaseId, releaseId), isNull(dataTableVersions.announcedAt), gt(dataTableVersions.publishedAt, now)));
+  for (const { kind } of carriedKinds) await moveWithRelease(tx, kind, releaseId, at, now);
 }
 
 /** Whether a release still carries content that is not out (a cancellation would strand it). */
@@ -261,17 +255,9 @@ export async function carriesPending(tx: Db, releaseId: number, now: Date): Prom
     .innerJoin(publications, eq(publications.id, releasePublications.publicationId))
     .where(and(eq(releasePublications.releaseId, releaseId), eq(publications.status, 'scheduled')))
     .limit(1);
-  const [version] = await tx
-    .select({ id: seriesVersions.id })
-    .from(seriesVersions)
-    .where(and(eq(seriesVersions.releaseId, releaseId), gt(seriesVersions.publishedAt, now)))
-    .limit(1);
-  const [tableVersion] = await tx
-    .select({ id: dataTableVersions.id })
-    .from(dataTableVersions)
-    .where(and(eq(dataTableVersions.releaseId, releaseId), gt(dataTableVersions.publishedAt, now)))
-    .limit(1);
-  return Boolean(pub || version || tableVersion);
+  if (pub) return true;
+  for (const { kind } of carriedKinds) if (await releaseCarries(tx, kind, releaseId, now)) return true;
+  return false;
 }
 
 /**
@@ -299,14 +285,7 @@ export async function publishDueReleases(tx: Db, now: Date): Promise<{ releases:
     // Out later than its minute (held until approved): its versions are dated when they became public,
     // so an `asOf` read of the time in between does not show them.
     if (now.getTime() - r.scheduledAt.getTime() > LATE_AFTER_MS) {
-      await tx
-        .update(seriesVersions)
-        .set({ publishedAt: now })
-        .where(and(eq(seriesVersions.releaseId, r.id), lte(seriesVersions.publishedAt, now)));
-      await tx
-        .update(dataTableVersions)
-        .set({ publishedAt: now })
-        .where(and(eq(dataTableVersions.releaseId, r.id), lte(dataTableVersions.publishedAt, now)));
+      for (const { kind } of carriedKinds) await redateWithRelease(tx, kind, r.id, now);
     }
     await writeAudit(tx, {
       actor: 'Calendrier des parutions',

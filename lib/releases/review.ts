@@ -14,10 +14,11 @@ import { and, eq, inArray, lte, ne } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';
 import { tags } from '@/lib/cache/tags';
 import type { Db } from '@/lib/db/open';
-import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
-import { dataTables, dataTableVersions } from '@/lib/tables/schema';
+import { publications, releasePublications, releases } from '@/lib/db/schema';
+import { approveWithRelease, versionsOfReleases } from '@/lib/versions/release-link';
 import { approvalRefusal, type ReviewState } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
+import { carriedKinds } from './carried';
 import type { Actor, ReleaseWrite } from './model';
 
 /** What a change of a release's entry writes besides itself: its last writer, and its review back to the start. */
@@ -45,46 +46,18 @@ async function piecesOf(db: Db, releaseIds: number[]): Promise<Map<number, Piece
     .from(releasePublications)
     .innerJoin(publications, eq(publications.id, releasePublications.publicationId))
     .where(and(inArray(releasePublications.releaseId, releaseIds), ne(publications.status, 'draft')));
-  const versions = await db
-    .select({
-      releaseId: seriesVersions.releaseId,
-      id: seriesVersions.id,
-      code: series.code,
-      number: seriesVersions.number,
-      review: seriesVersions.review,
-      writer: seriesVersions.createdBy,
-    })
-    .from(seriesVersions)
-    .innerJoin(series, eq(series.id, seriesVersions.seriesId))
-    .where(inArray(seriesVersions.releaseId, releaseIds));
-  const tableVersions = await db
-    .select({
-      releaseId: dataTableVersions.releaseId,
-      id: dataTableVersions.id,
-      code: dataTables.code,
-      number: dataTableVersions.number,
-      review: dataTableVersions.review,
-      writer: dataTableVersions.createdBy,
-    })
-    .from(dataTableVersions)
-    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
-    .where(inArray(dataTableVersions.releaseId, releaseIds));
-  for (const v of tableVersions) {
-    map.set(v.releaseId!, [
-      ...(map.get(v.releaseId!) ?? []),
-      { kind: 'table', id: v.id, label: `la version ${v.number} du tableau ${v.code}`, review: v.review, writer: v.writer },
-    ]);
-  }
   for (const p of pubs)
     map.set(p.releaseId, [
       ...(map.get(p.releaseId) ?? []),
       { kind: 'publication', id: p.id, label: `la publication « ${p.title} »`, review: p.review, writer: p.writer },
     ]);
-  for (const v of versions) {
-    map.set(v.releaseId!, [
-      ...(map.get(v.releaseId!) ?? []),
-      { kind: 'version', id: v.id, label: `la version ${v.number} de la série ${v.code}`, review: v.review, writer: v.writer },
-    ]);
+  for (const { kind, piece } of carriedKinds) {
+    for (const v of await versionsOfReleases(db, kind, releaseIds)) {
+      map.set(v.releaseId, [
+        ...(map.get(v.releaseId) ?? []),
+        { kind: piece, id: v.id, label: kind.words.piece(v.number, v.code), review: v.review, writer: v.writer },
+      ]);
+    }
   }
   return map;
 }
@@ -232,12 +205,11 @@ export async function reviewRelease(
         .where(eq(releases.id, id));
       const reviewed = { review: 'approved' as const, reviewedBy: actor.user.id, reviewedAt: now, reviewNote: null };
       const pubIds = pending.filter((p) => p.kind === 'publication').map((p) => p.id);
-      const versionIds = pending.filter((p) => p.kind === 'version').map((p) => p.id);
       if (pubIds.length > 0) await tx.update(publications).set(reviewed).where(inArray(publications.id, pubIds));
-      if (versionIds.length > 0) await tx.update(seriesVersions).set(reviewed).where(inArray(seriesVersions.id, versionIds));
-      const tableVersionIds = pending.filter((p) => p.kind === 'table').map((p) => p.id);
-      if (tableVersionIds.length > 0)
-        await tx.update(dataTableVersions).set(reviewed).where(inArray(dataTableVersions.id, tableVersionIds));
+      for (const { kind, piece } of carriedKinds) {
+        const ids = pending.filter((p) => p.kind === piece).map((p) => p.id);
+        await approveWithRelease(tx, kind, ids, actor.user.id, now);
+      }
       summary =
         `Parution approuvée : « ${current.title} »` + (pending.length > 0 ? `, avec ${pending.map((p) => p.label).join(', ')}.` : '.');
     }

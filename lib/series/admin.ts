@@ -3,20 +3,15 @@
  * a series' versions with their review, and the versions waiting for review (« À relire »).
  * Admin reads: not cached, they show what the public does not see yet.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
-import { series, seriesVersions, users } from '@/lib/db/schema';
+import { seriesVersions, users } from '@/lib/db/schema';
 import type { ReviewState } from '@/lib/review/model';
+import { awaitingReview, type AwaitingReview } from '@/lib/versions/queries';
 import { changeKindLabel, type ChangeKind, type Frequency, type Observation } from './model';
 import { latestVersions, listSeriesRows, valuesAt, type SeriesRow } from './queries';
-
-/** What the back-office shows of a version's review (« Soumise pour relecture »…), in the feminine of « version ». */
-export const versionReviewLabels: Record<ReviewState, string> = {
-  none: 'Renvoyée au rédacteur',
-  submitted: 'Soumise pour relecture',
-  approved: 'Approuvée',
-};
+import { seriesVersioning } from './versioning';
 
 export type AdminSeriesRow = {
   row: SeriesRow;
@@ -67,19 +62,6 @@ export function gridPeriods(values: Observation[], frequency: Frequency, back = 
     next.push(d.toISOString().slice(0, 10));
   }
   return [...known, ...next];
-}
-
-/**
- * What the values grid and the import say before a version is written (French), or null when it
- * is approved at once (an approver under self-approval): the rule of lib/series/versions.ts.
- */
-export function versionReviewNote({ approver, selfApproval }: { approver: boolean; selfApproval: boolean }): string | null {
-  if (approver && selfApproval) return null;
-  return approver
-    ? 'Votre version sera soumise pour relecture : une seconde personne l’approuve avant ' +
-        'sa mise en ligne (l’auto-approbation est désactivée). Rien n’est public d’ici là.'
-    : 'Votre version sera soumise pour relecture : un responsable de ' +
-        'publication l’approuve avant sa mise en ligne. Rien n’est public d’ici là.';
 }
 
 /** A version as the series screen lists it: its time, kind, review and who wrote and reviewed it. */
@@ -133,34 +115,8 @@ export async function adminVersions(db: Db, seriesId: number, now = new Date()):
 }
 
 /** A series version submitted for review (« À relire »). */
-export type VersionAwaitingReview = {
-  code: string;
-  label: string;
-  area: string;
-  number: number;
-  publishedAt: Date;
-  createdBy: string | null;
-  createdByName: string | null;
-  submittedAt: Date;
-};
+export type VersionAwaitingReview = AwaitingReview;
 
 /** Every series version submitted for review, oldest first (at most `limit`). */
-export async function versionsAwaitingReview(db: Db, limit = 200): Promise<VersionAwaitingReview[]> {
-  return db
-    .select({
-      code: series.code,
-      label: series.label,
-      area: series.area,
-      number: seriesVersions.number,
-      publishedAt: seriesVersions.publishedAt,
-      createdBy: seriesVersions.createdBy,
-      createdByName: users.name,
-      submittedAt: seriesVersions.createdAt,
-    })
-    .from(seriesVersions)
-    .innerJoin(series, eq(series.id, seriesVersions.seriesId))
-    .leftJoin(users, eq(users.id, seriesVersions.createdBy))
-    .where(eq(seriesVersions.review, 'submitted'))
-    .orderBy(asc(seriesVersions.createdAt))
-    .limit(limit);
-}
+export const versionsAwaitingReview = (db: Db, limit = 200): Promise<VersionAwaitingReview[]> =>
+  awaitingReview(db, seriesVersioning, limit);

@@ -8,7 +8,8 @@ import type { Db } from '@/lib/db/open';
 import { series, seriesImports } from '@/lib/db/schema';
 import { diffImport, type ImportPreview } from './files/diff';
 import { parseSeriesFile, type ImportError, type ImportRow } from './files/import';
-import type { ChangeKind, Frequency, Observation } from './model';
+import type { VersionTerms } from '@/lib/versions/model';
+import type { Frequency, Observation } from './model';
 import { valuesAt } from './queries';
 import { publishVersions, type Actor, type PublishedVersion, type SeriesWrite } from './versions';
 
@@ -77,15 +78,7 @@ export async function importView(db: Db, id: string): Promise<ImportView | null>
  */
 export async function publishImport(
   db: Db,
-  {
-    id,
-    publishAt,
-    releaseId,
-    kind,
-    reason,
-    actor,
-    approver,
-  }: { id: string; publishAt?: Date; releaseId?: number; kind: ChangeKind; reason: string; actor: Actor; approver: boolean },
+  { id, publishAt, releaseId, kind, reason, actor, approver }: VersionTerms & { id: string },
 ): Promise<SeriesWrite<PublishedVersion[]>> {
   const view = await importView(db, id);
   if (!view) return { ok: false, error: 'Cet import n’existe plus (publié, annulé ou trop ancien) : envoyez le fichier à nouveau.' };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { formatMonth } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { series } from '@/lib/i18n/messages/series';
+import type { ChangeKind } from '@/lib/versions/model';
 
 export const frequencies = ['monthly', 'quarterly', 'annual'] as const;
 export type Frequency = (typeof frequencies)[number];
@@ -117,10 +118,8 @@ export const seasonalAdjustmentLabel: Record<SeriesMeta['seasonalAdjustment'], s
   sca: 'corrigées des variations saisonnières et des jours ouvrables (CVS-CJO)',
 };
 
-/** Why a version was published (ONS: a scheduled revision, or a correction with its reason). */
-export const changeKinds = ['revision', 'correction'] as const;
-export type ChangeKind = (typeof changeKinds)[number];
-export const changeKindLabel: Record<ChangeKind, string> = { revision: 'révision programmée', correction: 'correction' };
+/** Why a version was published: every versioned kind's (lib/versions/model.ts). */
+export { changeKindLabel, changeKinds, type ChangeKind } from '@/lib/versions/model';
 
 /** One published (or, in the back-office, scheduled) version of a series. */
 export type SeriesVersion = {

@@ -7,9 +7,15 @@
  * instant; the back-office passes `scheduled: true` to see what a scheduled version — or one
  * waiting for review — will show.
  */
-import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { observations, releases, series, seriesVersions } from '@/lib/db/schema';
+import { observations, series, seriesVersions } from '@/lib/db/schema';
+import {
+  notPublic,
+  publicBy as publicVersionBy,
+  visibleBy as visibleVersionBy,
+  type Instant as VersionInstant,
+} from '@/lib/versions/filters';
 import {
   isStatusCode,
   type ChangeKind,
@@ -19,6 +25,7 @@ import {
   type SeriesMeta,
   type SeriesVersion,
 } from './model';
+import { seriesVersioning } from './versioning';
 
 export type SeriesRow = typeof series.$inferSelect;
 /** A series' English texts (label, unit, methodology, source), beside its French metadata. */
@@ -34,23 +41,12 @@ type VersionRow = typeof seriesVersions.$inferSelect;
  * What to read: approved and published by `at` (the default: now), or — the back-office only —
  * every version, including one scheduled or waiting for review.
  */
-export type Instant = { at?: Date; scheduled?: boolean };
+export type Instant = VersionInstant;
 
-/**
- * The one filter of what the public sees: approved, its time come, and — for a version that comes
- * out with a calendar release — that release out (lib/releases/review.ts: a release not approved
- * as a whole brings nothing out, and the scheduler publishes it with everything it carries).
- */
-const publicBy = (at: Date) => {
-  const releaseOut = sql`select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'`;
-  return and(
-    eq(seriesVersions.review, 'approved'),
-    lte(seriesVersions.publishedAt, at),
-    sql`(${seriesVersions.releaseId} is null or exists (${releaseOut}))`,
-  );
-};
+/** The one filter of what the public sees, every versioned kind's (lib/versions/filters.ts). */
+const publicBy = (at: Date) => publicVersionBy(seriesVersioning, at);
 
-const visibleBy = ({ at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(at ?? new Date()));
+const visibleBy = (instant: Instant) => visibleVersionBy(seriesVersioning, instant);
 
 export function metaOf(row: SeriesRow): SeriesMeta {
   return {
@@ -182,7 +178,7 @@ export async function pendingVersion(db: Db, seriesId: number, now = new Date())
   const [row] = await db
     .select()
     .from(seriesVersions)
-    .where(and(eq(seriesVersions.seriesId, seriesId), or(gt(seriesVersions.publishedAt, now), ne(seriesVersions.review, 'approved'))))
+    .where(and(eq(seriesVersions.seriesId, seriesId), notPublic(seriesVersioning, now)))
     .orderBy(desc(seriesVersions.number))
     .limit(1);
   return row ?? null;

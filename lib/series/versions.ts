@@ -1,36 +1,37 @@
 /**
  * Writing series: metadata, and new versions of their values. A published value is never updated:
- * a change is a new version holding the changed values, with its time, kind and reason, and an
- * audit entry. One version not yet public (scheduled, or waiting for review) at a time per series,
- * so versions are numbered in publication order and the series at an instant is well defined
- * (lib/series/queries.ts).
- *
- * Review (issue 24, lib/review/model.ts): a version's writer is its `createdBy`. A Rédacteur's
- * version is submitted for review; a Responsable's or an Administrateur's too, unless
- * self-approval is on. A second person approves it (`approveVersion`) or sends it back with a
- * reason (`returnVersion`); a version not approved is never public, even after its time.
+ * a change is a new version holding the changed values (its observations), with its time, kind and
+ * reason, review, release link and audit entry. What every versioned kind shares — the review, one
+ * version not yet public at a time, the release's embargo, the announcement — is lib/versions
+ * (the series' `VersionedKind` is in ./versioning.ts); this file writes what a series version holds.
+ * The functions keep the names and signatures other code calls (`publishVersions`, `approveVersion`…).
  */
-import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { tags } from '@/lib/cache/tags';
-import { writeAudit, type AuditInput } from '@/lib/audit/write';
+import { eq } from 'drizzle-orm';
+import { writeAudit } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
-import { observations, releases, series, seriesVersions, type Translations } from '@/lib/db/schema';
+import { observations, series, type Translations } from '@/lib/db/schema';
 import { englishAudit, englishChanges, mergedTranslations, storedTranslations } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
-import { approvalRefusal } from '@/lib/review/model';
-import { selfApprovalAllowed } from '@/lib/review/settings';
-import { changeKindLabel, periodLabel, type ChangeKind, type Observation, type SeriesMeta } from './model';
+import type { Actor, VersionTerms, VersionWrite } from '@/lib/versions/model';
+import {
+  auditVersion,
+  insertVersion,
+  lifecycleOf,
+  openTerms,
+  ownerForVersion,
+  rollback,
+  termsRefusal,
+  writeInTransaction,
+} from '@/lib/versions/write';
+import { periodLabel, type Observation, type SeriesMeta } from './model';
 import { findSeries, metaOf, valuesAt, type SeriesRow } from './queries';
+import { seriesTags, seriesVersioning } from './versioning';
 
-export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
-
-/** Cache tags of a series' public views (its page and files, its area's figures, the lists). */
-export function seriesTags(row: { code: string; area: string }): string[] {
-  return [tags.series(row.code), tags.seriesList, tags.area(row.area), tags.sitemap];
-}
+export type { Actor };
+export { seriesTags };
 
 /** A write's value and the tags it touched, or its French error (with the form field it is about, if any). */
-export type SeriesWrite<T> = { ok: true; value: T; tags: string[] } | { ok: false; error: string; field?: string };
+export type SeriesWrite<T> = VersionWrite<T>;
 
 const metaColumns = (meta: SeriesMeta) => ({
   code: meta.code,
@@ -156,55 +157,13 @@ export async function updateSeriesMeta(
   });
 }
 
-export type VersionRequest = {
+export type VersionRequest = VersionTerms & {
   /** New and changed values per series code (values equal to the current ones are left out). */
   values: ReadonlyMap<string, readonly Observation[]>;
-  /** When the values go online; now when absent or past. */
-  publishAt?: Date;
-  /** The calendar release they come out with: its time wins over `publishAt`, and moves with it. */
-  releaseId?: number;
-  kind: ChangeKind;
-  reason: string;
-  actor: Actor;
-  /**
-   * Whether the actor approves versions of these series (Responsable de publication, Administrateur:
-   * the action's `needs.review`). Even then their own version is approved at once only under
-   * self-approval; a Rédacteur's (false) is always submitted for review.
-   */
-  approver: boolean;
-  now?: Date;
 };
 
 /** A version written: `approved` (public at its time) or `submitted` (waiting for a second person). */
 export type PublishedVersion = { code: string; number: number; publishedAt: Date; changed: number; review: 'approved' | 'submitted' };
-
-/** What the review rules (lib/review/model.ts) need of a version: its writer is whoever created it. */
-const reviewedVersion = (v: { review: 'none' | 'submitted' | 'approved'; createdBy: string | null }) => ({
-  review: v.review,
-  editedBy: v.createdBy,
-});
-
-/** Not yet public: its time has not come, or nobody approved it yet. */
-const notPublic = (now: Date) => or(gt(seriesVersions.publishedAt, now), ne(seriesVersions.review, 'approved'));
-
-/** Why a series cannot take a new version while this one is not public (French). */
-function pendingRefusal(code: string, pending: { number: number; publishedAt: Date; review: string }): string {
-  if (pending.review === 'submitted') {
-    return (
-      `La série ${code} a déjà une version en attente de relecture (version ${pending.number}) : ` +
-      'faites-la approuver ou annulez-la avant d’en préparer une autre.'
-    );
-  }
-  if (pending.review === 'none') {
-    return (
-      `La série ${code} a une version renvoyée à son rédacteur ` + `(version ${pending.number}) : annulez-la avant d’en préparer une autre.`
-    );
-  }
-  return (
-    `La série ${code} a déjà une version programmée (version ${pending.number}, ` +
-    `le ${formatUtc(pending.publishedAt)}) : attendez sa mise en ligne ou annulez-la d’abord.`
-  );
-}
 
 const sameObservation = (a: Observation, b: Observation) => a.value === b.value && a.status === b.status;
 
@@ -213,290 +172,72 @@ const sameObservation = (a: Observation, b: Observation) => a.value === b.value 
  * transaction: all of them or none. Refused when a series already has a version not yet public
  * (scheduled, or waiting for review), or when nothing changes. An approver's version under
  * self-approval is approved at once; any other is submitted for review and public only once a
- * second person approves it. Caches are told at once for an approved « now »; the scheduler tells
- * them at the time.
+ * second person approves it (lib/versions/write.ts). Caches are told at once for an approved
+ * « now »; the scheduler tells them at the time.
  */
 export async function publishVersions(db: Db, request: VersionRequest): Promise<SeriesWrite<PublishedVersion[]>> {
-  const now = request.now ?? new Date();
-  let publishedAt = request.publishAt && request.publishAt > now ? request.publishAt : now;
-  const reason = request.reason.trim();
-  if (request.kind === 'correction' && reason.length < 5)
-    return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.', field: 'reason' };
-  return db
-    .transaction(async (tx) => {
-      const approved = request.approver && (await selfApprovalAllowed(tx));
-      const review = approved ? ('approved' as const) : ('submitted' as const);
-      if (request.releaseId !== undefined) {
-        // The release is locked against a move or a cancellation while its versions are written.
-        const [release] = await tx.select().from(releases).where(eq(releases.id, request.releaseId)).for('update');
-        if (!release || (release.status !== 'confirmed' && release.status !== 'postponed') || release.scheduledAt <= now) {
-          return rollback(
-            'Cette parution ne prend plus de contenu (date passée, non confirmée, annulée ou publiée) : choisissez-en une autre.',
+  const refusal = termsRefusal(request);
+  if (refusal) return refusal;
+  return writeInTransaction(db, async (tx) => {
+    const opened = await openTerms(tx, request);
+    const published: PublishedVersion[] = [];
+    const tagLists: string[] = [];
+    for (const [code, wanted] of request.values) {
+      const owner = await ownerForVersion(tx, seriesVersioning, opened, code);
+      const current = new Map(((await valuesAt(tx, [owner.id], { scheduled: true })).get(owner.id) ?? []).map((o) => [o.period, o]));
+      const changed = wanted.filter((o) => {
+        const before = current.get(o.period);
+        return !before || !sameObservation(before, o);
+      });
+      if (changed.length === 0) continue;
+      const version = await insertVersion(tx, seriesVersioning, opened, owner);
+      for (let i = 0; i < changed.length; i += 1000) {
+        await tx
+          .insert(observations)
+          .values(
+            changed
+              .slice(i, i + 1000)
+              .map((o) => ({ seriesId: owner.id, versionId: version.id, period: o.period, value: o.value, status: o.status })),
           );
-        }
-        publishedAt = release.scheduledAt;
       }
-      const published: PublishedVersion[] = [];
-      const tagLists: string[] = [];
-      for (const [code, wanted] of request.values) {
-        // Locks the series: two editors publishing at once are serialized, the second sees the first's version.
-        const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
-        if (!row) return rollback(`La série ${code} n’existe pas ou plus.`);
-        const [pending] = await tx
-          .select({ number: seriesVersions.number, publishedAt: seriesVersions.publishedAt, review: seriesVersions.review })
-          .from(seriesVersions)
-          .where(and(eq(seriesVersions.seriesId, row.id), notPublic(now)))
-          .limit(1);
-        if (pending) return rollback(pendingRefusal(code, pending));
-        const current = new Map(((await valuesAt(tx, [row.id], { scheduled: true })).get(row.id) ?? []).map((o) => [o.period, o]));
-        const changed = wanted.filter((o) => {
-          const before = current.get(o.period);
-          return !before || !sameObservation(before, o);
-        });
-        if (changed.length === 0) continue;
-        const [{ next }] = (await tx
-          .select({ next: sql<number>`coalesce(max(${seriesVersions.number}), 0) + 1` })
-          .from(seriesVersions)
-          .where(eq(seriesVersions.seriesId, row.id))) as [{ next: number }];
-        const number = Number(next);
-        const [version] = await tx
-          .insert(seriesVersions)
-          .values({
-            seriesId: row.id,
-            number,
-            publishedAt,
-            kind: request.kind,
-            reason,
-            announcedAt: approved && publishedAt <= now ? now : null,
-            releaseId: request.releaseId ?? null,
-            createdBy: request.actor.user.id,
-            review,
-            ...(approved ? { reviewedBy: request.actor.user.id, reviewedAt: now } : {}),
-          })
-          .returning();
-        for (let i = 0; i < changed.length; i += 1000) {
-          await tx
-            .insert(observations)
-            .values(
-              changed
-                .slice(i, i + 1000)
-                .map((o) => ({ seriesId: row.id, versionId: version!.id, period: o.period, value: o.value, status: o.status })),
-            );
-        }
-        const revised = changed.filter((o) => current.has(o.period)).length;
-        const last = changed.at(-1)!;
-        const state = !approved
-          ? `soumise pour relecture${publishedAt > now ? ` (prévue le ${formatUtc(publishedAt)})` : ''}`
-          : publishedAt <= now
-            ? 'publiée'
-            : `programmée le ${formatUtc(publishedAt)}`;
-        await writeAudit(tx, {
-          ...request.actor,
-          action: !approved ? 'series.submit' : publishedAt <= now ? 'series.publish' : 'series.schedule',
-          entityType: 'series',
-          entityId: code,
-          summary:
-            `Série ${code}, version ${number} (${changeKindLabel[request.kind]}) ${state} : ` +
-            (`${changed.length - revised} valeur(s) nouvelle(s), ${revised} révisée(s), ` +
-              `jusqu’à ${periodLabel(last.period, row.frequency)}.`) +
-            (reason ? ` Raison : ${reason}` : ''),
-          after: { number, publishedAt: publishedAt.toISOString(), kind: request.kind, reason, changed: changed.length, revised, review },
-        });
-        published.push({ code, number, publishedAt, changed: changed.length, review });
-        if (approved && publishedAt <= now) tagLists.push(...seriesTags(row));
-      }
-      if (published.length === 0) return rollback('Aucune valeur ne change : rien à publier.');
-      return { ok: true as const, value: published, tags: [...new Set(tagLists)] };
-    })
-    .catch(unwrapRollback);
-}
-
-/**
- * Cancels a version not yet public: scheduled for later, or waiting for review (submitted or sent
- * back, whatever its time). Nothing of it was ever public.
- */
-export async function cancelScheduledVersion(
-  db: Db,
-  { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<SeriesWrite<null>> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
-    if (!row) return { ok: false as const, error: `La série ${code} n’existe pas ou plus.` };
-    const [deleted] = await tx
-      .delete(seriesVersions)
-      .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number), notPublic(now)))
-      .returning();
-    if (!deleted)
-      return {
-        ok: false as const,
-        error: `La version ${number} de ${code} est déjà en ligne ou n’existe plus : elle ne peut plus être annulée.`,
-      };
-    const what =
-      deleted.review === 'approved'
-        ? `programmée le ${formatUtc(deleted.publishedAt)}`
-        : deleted.review === 'submitted'
-          ? 'en attente de relecture'
-          : 'renvoyée à son rédacteur';
-    await writeAudit(tx, {
-      ...actor,
-      action: 'series.unschedule',
-      entityType: 'series',
-      entityId: code,
-      summary: `Série ${code} : version ${number} ${what} annulée.`,
-      before: { number, publishedAt: deleted.publishedAt.toISOString(), review: deleted.review },
-    });
-    return { ok: true as const, value: null, tags: [] };
-  });
-}
-
-/** The version to review, its series locked for the change; or the French reason there is none. */
-async function lockedVersion(
-  tx: Db,
-  code: string,
-  number: number,
-): Promise<{ error: string } | { row: SeriesRow; version: typeof seriesVersions.$inferSelect }> {
-  const [row] = await tx.select().from(series).where(eq(series.code, code)).for('update');
-  if (!row) return { error: `La série ${code} n’existe pas ou plus.` };
-  const [version] = await tx
-    .select()
-    .from(seriesVersions)
-    .where(and(eq(seriesVersions.seriesId, row.id), eq(seriesVersions.number, number)))
-    .for('update');
-  if (!version) return { error: `La version ${number} de ${code} n’existe plus (annulée ?) : rechargez la page.` };
-  return { row, version };
-}
-
-/**
- * Approves a version submitted for review, by someone other than its writer (unless self-approval
- * is on: lib/review/model.ts `approvalRefusal`). A version whose time has already come goes public
- * at once: its time becomes now (it was public nowhere before, and a reader asking the series « as
- * of » an earlier instant must not see it), the caches are told and it is marked announced. One
- * scheduled for later, on its own or with a calendar release, goes out at its time.
- */
-export async function approveVersion(
-  db: Db,
-  { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<SeriesWrite<{ publishedAt: Date; public: boolean }>> {
-  return db.transaction(async (tx) => {
-    const found = await lockedVersion(tx, code, number);
-    if ('error' in found) return { ok: false as const, error: found.error };
-    const { row, version } = found;
-    if (version.review === 'approved') return { ok: false as const, error: `La version ${number} de ${code} est déjà approuvée.` };
-    if (version.review === 'none') {
-      return {
-        ok: false as const,
-        error: `La version ${number} de ${code} a été renvoyée à son rédacteur : il l’annule et en prépare une nouvelle.`,
-      };
+      const revised = changed.filter((o) => current.has(o.period)).length;
+      const last = changed.at(-1)!;
+      const [{ frequency }] = (await tx.select({ frequency: series.frequency }).from(series).where(eq(series.id, owner.id))) as [
+        Pick<SeriesRow, 'frequency'>,
+      ];
+      const live = await auditVersion(
+        tx,
+        seriesVersioning,
+        opened,
+        { code, number: version.number },
+        {
+          detail:
+            `${changed.length - revised} valeur(s) nouvelle(s), ${revised} révisée(s), ` +
+            `jusqu’à ${periodLabel(last.period, frequency)}.`,
+          after: { changed: changed.length, revised },
+        },
+      );
+      published.push({ code, number: version.number, publishedAt: opened.publishedAt, changed: changed.length, review: opened.review });
+      if (live) tagLists.push(...seriesTags(owner));
     }
-    const refusal = approvalRefusal(
-      reviewedVersion(version),
-      { userId: actor.user.id, selfApproval: await selfApprovalAllowed(tx) },
-      `la série ${code}`,
-    );
-    if (refusal) return { ok: false as const, error: refusal };
-    const due = version.publishedAt <= now;
-    const [approved] = await tx
-      .update(seriesVersions)
-      .set({
-        review: 'approved',
-        reviewedBy: actor.user.id,
-        reviewedAt: now,
-        reviewNote: null,
-        ...(due ? { publishedAt: now, announcedAt: now } : {}),
-      })
-      .where(eq(seriesVersions.id, version.id))
-      .returning();
-    await writeAudit(tx, {
-      ...actor,
-      action: 'series.approve',
-      entityType: 'series',
-      entityId: code,
-      summary: `Série ${code} : version ${number} approuvée, ${due ? 'mise en ligne' : `en ligne le ${formatUtc(version.publishedAt)}`}.`,
-      before: { number, review: version.review, publishedAt: version.publishedAt.toISOString() },
-      after: { number, review: 'approved', publishedAt: approved!.publishedAt.toISOString() },
-    });
-    return { ok: true as const, value: { publishedAt: approved!.publishedAt, public: due }, tags: due ? seriesTags(row) : [] };
+    if (published.length === 0) return rollback('Aucune valeur ne change : rien à publier.');
+    return { ok: true as const, value: published, tags: [...new Set(tagLists)] };
   });
 }
 
 /**
- * Sends a version submitted for review back to its writer, with the reason (required, French
- * error on `note`). It stays public nowhere; its writer cancels it and prepares a new one.
+ * The review of a series version, each the lib/versions function for series: `approveVersion` (by
+ * someone other than its writer unless self-approval; public at once if its time has come and it
+ * has no release), `returnVersion` (with the reason, required on `note`), `cancelScheduledVersion`
+ * (a version not yet public: nothing of it was ever public), `announceDueVersions` (the scheduler:
+ * the approved versions whose time and release came, with the tags to invalidate; idempotent).
  */
-export async function returnVersion(
-  db: Db,
-  { code, number, note, actor, now = new Date() }: { code: string; number: number; note: string; actor: Actor; now?: Date },
-): Promise<SeriesWrite<null>> {
-  const text = note.trim();
-  if (text === '') return { ok: false, error: 'Dites au rédacteur ce qu’il faut revoir.', field: 'note' };
-  if (text.length > 2_000) return { ok: false, error: 'La raison tient en 2 000 caractères au plus.', field: 'note' };
-  return db.transaction(async (tx) => {
-    const found = await lockedVersion(tx, code, number);
-    if ('error' in found) return { ok: false as const, error: found.error };
-    const { version } = found;
-    if (version.review !== 'submitted') {
-      return { ok: false as const, error: `La version ${number} de ${code} n’est pas en attente de relecture : rechargez la page.` };
-    }
-    await tx
-      .update(seriesVersions)
-      .set({ review: 'none', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: text })
-      .where(eq(seriesVersions.id, version.id));
-    await writeAudit(tx, {
-      ...actor,
-      action: 'series.return',
-      entityType: 'series',
-      entityId: code,
-      summary: `Série ${code} : version ${number} renvoyée à son rédacteur. Raison : ${text}`,
-      before: { number, review: 'submitted' },
-      after: { number, review: 'none', reviewNote: text },
-    });
-    return { ok: true as const, value: null, tags: [] };
-  });
-}
-
-/**
- * Marks the approved versions whose time has come as announced and returns the tags of their
- * series, for the scheduler to invalidate. Idempotent across instances: each version is announced
- * once. A version not approved stays unannounced: approving it later announces it (`approveVersion`).
- */
-export async function announceDueVersions(
-  db: Db,
-  now = new Date(),
-): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
-  const releaseOut = sql`select 1 from ${releases} where ${releases.id} = ${seriesVersions.releaseId} and ${releases.status} = 'published'`;
-  const due = await db
-    .update(seriesVersions)
-    .set({ announcedAt: now })
-    // A version of a release is announced once the release is out (published earlier in the same run).
-    .where(
-      and(
-        isNull(seriesVersions.announcedAt),
-        lte(seriesVersions.publishedAt, now),
-        eq(seriesVersions.review, 'approved'),
-        sql`(${seriesVersions.releaseId} is null or exists (${releaseOut}))`,
-      ),
-    )
-    .returning({ seriesId: seriesVersions.seriesId, number: seriesVersions.number });
-  if (due.length === 0) return { versions: [], tags: [] };
-  const rows = await db.select().from(series);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const versions = due.flatMap((d) => {
-    const row = byId.get(d.seriesId);
-    return row ? [{ code: row.code, number: d.number, row }] : [];
-  });
-  for (const v of versions) {
-    await writeAudit(db, {
-      action: 'series.publish',
-      entityType: 'series',
-      entityId: v.code,
-      summary: `Série ${v.code} : version ${v.number} mise en ligne à l’heure prévue.`,
-    });
-  }
-  return {
-    versions: versions.map(({ code, number }) => ({ code, number })),
-    tags: [...new Set(versions.flatMap((v) => seriesTags(v.row)))],
-  };
-}
+export const {
+  approve: approveVersion,
+  sendBack: returnVersion,
+  cancel: cancelScheduledVersion,
+  announceDue: announceDueVersions,
+} = lifecycleOf(seriesVersioning);
 
 export async function deleteSeries(db: Db, { code, actor }: { code: string; actor: Actor }): Promise<SeriesWrite<null>> {
   return db.transaction(async (tx) => {
@@ -512,20 +253,4 @@ export async function deleteSeries(db: Db, { code, actor }: { code: string; acto
     });
     return { ok: true as const, value: null, tags: seriesTags(row) };
   });
-}
-
-const utcFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-const formatUtc = (d: Date) => `${utcFormat.format(d)} UTC`;
-
-class Rollback extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
-function rollback(reason: string): never {
-  throw new Rollback(reason);
-}
-function unwrapRollback(error: unknown): SeriesWrite<never> {
-  if (error instanceof Rollback) return { ok: false, error: error.reason };
-  throw error;
 }

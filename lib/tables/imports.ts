@@ -15,7 +15,7 @@ import { isMissingStatus, type CellStatus, type Labels, type Measure, type Table
 import { findTable, versionAt } from './queries';
 import { dataTableImports } from './schema';
 import { writeTableVersion, type Actor, type TableWrite, type WrittenTableVersion } from './versions';
-import type { ChangeKind } from '@/lib/series/model';
+import type { VersionTerms } from '@/lib/versions/model';
 
 /** A staged import is forgotten after a day. */
 const STAGED_FOR_MS = 24 * 3600 * 1000;
@@ -281,16 +281,7 @@ export async function tableImportView(db: Db, id: string): Promise<TableImportVi
  */
 export async function publishTableImport(
   db: Db,
-  {
-    id,
-    publishAt,
-    releaseId,
-    kind,
-    reason,
-    actor,
-    approver,
-    now,
-  }: { id: string; publishAt?: Date; releaseId?: number; kind: ChangeKind; reason: string; actor: Actor; approver: boolean; now?: Date },
+  { id, publishAt, releaseId, kind, reason, actor, approver, now }: VersionTerms & { id: string },
 ): Promise<TableWrite<WrittenTableVersion>> {
   const view = await tableImportView(db, id);
   const table = view ? await findTable(db, view.tableId) : null;

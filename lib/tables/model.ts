@@ -9,7 +9,8 @@
  */
 import { z } from 'zod';
 import type { Locale } from '@/lib/i18n/locales';
-import { statusCodes, statusLabel, type ChangeKind } from '@/lib/series/model';
+import { statusCodes, statusLabel } from '@/lib/series/model';
+import type { ChangeKind } from '@/lib/versions/model';
 
 /** A text in French, and in English when it was given (the English pages show the French otherwise). */
 export type Labels = { fr: string; en?: string };

@@ -6,9 +6,10 @@
  * not yet public. Plain `(db, params)` functions; the cells come from the in-memory cache of
  * lib/tables/cells.ts, so a selection is index arithmetic over arrays already decoded.
  */
-import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { releases, users } from '@/lib/db/schema';
+import { notPublic, publicBy, visibleBy as visibleVersionBy, type Instant as VersionInstant } from '@/lib/versions/filters';
+import { awaitingReview, type AwaitingReview } from '@/lib/versions/queries';
 import type { Locale } from '@/lib/i18n/locales';
 import { cellsOf, statusOfByte } from './cells';
 import {
@@ -23,26 +24,20 @@ import {
   type TableVersion,
 } from './model';
 import { dataTables, dataTableVersions } from './schema';
+import { tableVersioning } from './versioning';
 
 export type TableRow = typeof dataTables.$inferSelect;
 export type TableVersionRow = typeof dataTableVersions.$inferSelect;
 
 /** What to read: approved and published by `at` (default now), or — the back-office only — the newest version whatever its state. */
-export type Instant = { at?: Date; scheduled?: boolean };
+export type Instant = VersionInstant;
 
-/** The one filter of what the public sees (approved, its time come, its release out if it has one). */
-export const publicTableVersionBy = (at: Date) => {
-  const releaseOut = sql`select 1 from ${releases} where ${releases.id} = ${dataTableVersions.releaseId} and ${releases.status} = 'published'`;
-  return and(
-    eq(dataTableVersions.review, 'approved'),
-    lte(dataTableVersions.publishedAt, at),
-    sql`(${dataTableVersions.releaseId} is null or exists (${releaseOut}))`,
-  );
-};
-const visibleBy = ({ at, scheduled }: Instant) => (scheduled ? sql`true` : publicTableVersionBy(at ?? new Date()));
+/** The one filter of what the public sees, every versioned kind's (lib/versions/filters.ts). */
+export const publicTableVersionBy = (at: Date) => publicBy(tableVersioning, at);
+const visibleBy = (instant: Instant) => visibleVersionBy(tableVersioning, instant);
 
 /** Not yet public: its time has not come, or nobody approved it yet. */
-export const notPublicTableVersion = (now: Date) => or(gt(dataTableVersions.publishedAt, now), ne(dataTableVersions.review, 'approved'));
+export const notPublicTableVersion = (now: Date) => notPublic(tableVersioning, now);
 
 export function tableVersionOf(row: TableVersionRow): TableVersion {
   return {
@@ -402,35 +397,10 @@ export async function listTablesForAdmin(db: Db, { areas, now = new Date() }: { 
   });
 }
 
-/** A table version waiting for review, as `/admin/relire` lists it. */
-export type TableVersionAwaitingReview = {
-  code: string;
-  title: string;
-  area: string;
-  number: number;
-  publishedAt: Date;
-  createdBy: string | null;
-  createdByName: string | null;
-  submittedAt: Date;
-};
+/** A table version waiting for review, as `/admin/relire` lists it (`title`: the table's French title). */
+export type TableVersionAwaitingReview = Omit<AwaitingReview, 'label'> & { title: string };
 
 /** Every table version submitted for review, oldest first (at most `limit`). */
 export async function tableVersionsAwaitingReview(db: Db, limit = 200): Promise<TableVersionAwaitingReview[]> {
-  return db
-    .select({
-      code: dataTables.code,
-      title: dataTables.title,
-      area: dataTables.area,
-      number: dataTableVersions.number,
-      publishedAt: dataTableVersions.publishedAt,
-      createdBy: dataTableVersions.createdBy,
-      createdByName: users.name,
-      submittedAt: dataTableVersions.createdAt,
-    })
-    .from(dataTableVersions)
-    .innerJoin(dataTables, eq(dataTables.id, dataTableVersions.tableId))
-    .leftJoin(users, eq(users.id, dataTableVersions.createdBy))
-    .where(eq(dataTableVersions.review, 'submitted'))
-    .orderBy(asc(dataTableVersions.createdAt))
-    .limit(limit);
+  return (await awaitingReview(db, tableVersioning, limit)).map(({ label, ...v }) => ({ ...v, title: label }));
 }

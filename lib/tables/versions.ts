@@ -1,40 +1,39 @@
 /**
  * Writing tables: their description, and new versions of their cells. A published version is
- * never changed: a new import is a new version (the whole table of its time), with its time, kind
- * and reason, its review and an audit entry — as the series do (lib/series/versions.ts). One
- * version not yet public (scheduled, or waiting for review) per table at a time, so versions are
- * numbered in publication order and the table at an instant is well defined.
- *
- * Review (lib/review/model.ts): a version's writer is its `createdBy`. A Rédacteur's version is
- * submitted; an approver's too, unless self-approval is on. A second person approves it or sends
- * it back with a reason; a version not approved is public nowhere, even after its time.
+ * never changed: a new import is a new version (the whole table of its time: structure and cells),
+ * with its time, kind and reason, review, release link and audit entry. What every versioned kind
+ * shares — the review, one version not yet public at a time, the release's embargo, the
+ * announcement — is lib/versions (the table's `VersionedKind` is in ./versioning.ts); this file
+ * writes what a table version holds. The functions keep the names and signatures other code calls.
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import { writeAudit, type AuditInput } from '@/lib/audit/write';
-import { tags } from '@/lib/cache/tags';
+import { eq, sql } from 'drizzle-orm';
+import { writeAudit } from '@/lib/audit/write';
 import { englishAudit, mergedTranslations, storedTranslations } from '@/lib/content/mutations/translations';
 import { englishFields, englishText, type EnglishValues } from '@/lib/content/schemas/translations';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
-import { releases } from '@/lib/db/schema';
-import { approvalRefusal } from '@/lib/review/model';
-import { selfApprovalAllowed } from '@/lib/review/settings';
-import { changeKindLabel, type ChangeKind } from '@/lib/series/model';
+import type { Actor, VersionTerms, VersionWrite } from '@/lib/versions/model';
+import {
+  auditVersion,
+  insertVersion,
+  lifecycleOf,
+  openTerms,
+  ownerForVersion,
+  rollback,
+  termsRefusal,
+  writeInTransaction,
+} from '@/lib/versions/write';
 import { bytesSql, compactStatuses, encodeValues } from './cells';
 import { cellCountOf, structureRefusal, type TableMeta, type TablePayload, type TableStructure } from './model';
-import { notPublicTableVersion } from './queries';
 import { dataTableCells, dataTableImports, dataTables, dataTableVersions, type TableTextField } from './schema';
+import { tableTags, tableVersioning } from './versioning';
 
-export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
+export type { Actor };
+export { tableTags };
 export type TableRow = typeof dataTables.$inferSelect;
 
 /** A write's value and the cache tags it touched, or its French error (with the form field it is about, if any). */
-export type TableWrite<T> = { ok: true; value: T; tags: string[] } | { ok: false; error: string; field?: string };
-
-/** Cache tags of a table's public views: its page, files and API answers, the lists, its area, the sitemap. */
-export function tableTags(row: { code: string; area: string }): string[] {
-  return [tags.table(row.code), tags.tableList, tags.area(row.area), tags.sitemap];
-}
+export type TableWrite<T> = VersionWrite<T>;
 
 export type { TablePayload };
 
@@ -132,19 +131,9 @@ export async function updateTableMeta(
 /** What a new version is made of: cells given here (seed, tests), or an import already staged (the back-office). */
 export type VersionSource = { payload: TablePayload; sourceFile?: string } | { stagedImportId: string };
 
-export type TableVersionRequest = {
+export type TableVersionRequest = VersionTerms & {
   code: string;
   source: VersionSource;
-  /** When it goes online; now when absent or past. */
-  publishAt?: Date;
-  /** The calendar release it comes out with: its time wins over `publishAt`, and moves with it. */
-  releaseId?: number;
-  kind: ChangeKind;
-  reason: string;
-  actor: Actor;
-  /** Whether the actor approves versions of this table's area (a publisher): even then their own is approved at once only under self-approval. */
-  approver: boolean;
-  now?: Date;
 };
 
 export type WrittenTableVersion = { code: string; number: number; publishedAt: Date; cellCount: number; review: 'approved' | 'submitted' };
@@ -154,122 +143,69 @@ export type WrittenTableVersion = { code: string; number: number; publishedAt: D
  * of a few megabytes, or a copy from the staged import inside the database), so the database is
  * held for well under a second even for a million cells. Refused — and nothing written — when the
  * table has a version not yet public, when the release takes no more content, or when nothing
- * changes from the version before.
+ * changes from the version before (the rules of every versioned kind: lib/versions/write.ts).
  */
 export async function writeTableVersion(db: Db, request: TableVersionRequest): Promise<TableWrite<WrittenTableVersion>> {
-  const now = request.now ?? new Date();
-  let publishedAt = request.publishAt && request.publishAt > now ? request.publishAt : now;
-  const reason = request.reason.trim();
-  if (reason.length > 500) return { ok: false, error: 'La raison : 500 caractères au plus.', field: 'reason' };
-  if (request.kind === 'correction' && reason.length < 5) {
-    return { ok: false, error: 'Une correction dit ce qu’elle corrige : indiquez la raison.', field: 'reason' };
-  }
+  const refusal = termsRefusal(request);
+  if (refusal) return refusal;
   const { source } = request;
   if ('payload' in source) {
-    const refusal = payloadRefusal(source.payload);
-    if (refusal) return { ok: false, error: refusal };
+    const payloadProblem = payloadRefusal(source.payload);
+    if (payloadProblem) return { ok: false, error: payloadProblem };
   }
-  return db
-    .transaction(async (tx) => {
-      const approved = request.approver && (await selfApprovalAllowed(tx));
-      const review = approved ? ('approved' as const) : ('submitted' as const);
-      if (request.releaseId !== undefined) {
-        const [release] = await tx.select().from(releases).where(eq(releases.id, request.releaseId)).for('update');
-        if (!release || (release.status !== 'confirmed' && release.status !== 'postponed') || release.scheduledAt <= now) {
-          return rollback(
-            'Cette parution ne prend plus de contenu (date passée, non confirmée, annulée ou publiée) : choisissez-en une autre.',
-          );
-        }
-        publishedAt = release.scheduledAt;
-      }
-      // Locks the table: two people writing versions at once are serialized.
-      const [row] = await tx.select().from(dataTables).where(eq(dataTables.code, request.code)).for('update');
-      if (!row) return rollback(`Le tableau ${request.code} n’existe pas ou plus.`);
-      const [pending] = await tx
-        .select({ number: dataTableVersions.number, review: dataTableVersions.review, publishedAt: dataTableVersions.publishedAt })
-        .from(dataTableVersions)
-        .where(and(eq(dataTableVersions.tableId, row.id), notPublicTableVersion(now)))
+  return writeInTransaction(db, async (tx) => {
+    const opened = await openTerms(tx, request);
+    const owner = await ownerForVersion(tx, tableVersioning, opened, request.code);
+    let structure: TableStructure;
+    let sourceFile: string;
+    if ('payload' in source) {
+      structure = source.payload.structure;
+      sourceFile = source.sourceFile ?? '';
+    } else {
+      const [staged] = await tx
+        .select({ tableId: dataTableImports.tableId, structure: dataTableImports.structure, filename: dataTableImports.filename })
+        .from(dataTableImports)
+        .where(eq(dataTableImports.id, source.stagedImportId))
         .limit(1);
-      if (pending) return rollback(pendingRefusal(request.code, pending));
-      let structure: TableStructure;
-      let sourceFile: string;
-      if ('payload' in source) {
-        structure = source.payload.structure;
-        sourceFile = source.sourceFile ?? '';
-      } else {
-        const [staged] = await tx
-          .select({ tableId: dataTableImports.tableId, structure: dataTableImports.structure, filename: dataTableImports.filename })
-          .from(dataTableImports)
-          .where(eq(dataTableImports.id, source.stagedImportId))
-          .limit(1);
-        if (!staged || staged.tableId !== row.id || !staged.structure) {
-          return rollback('Cet import n’existe plus (publié, annulé ou trop ancien) : envoyez le fichier à nouveau.');
-        }
-        structure = staged.structure;
-        sourceFile = staged.filename;
+      if (!staged || staged.tableId !== owner.id || !staged.structure) {
+        return rollback('Cet import n’existe plus (publié, annulé ou trop ancien) : envoyez le fichier à nouveau.');
       }
-      const [{ next }] = (await tx
-        .select({ next: sql<number>`coalesce(max(${dataTableVersions.number}), 0) + 1` })
-        .from(dataTableVersions)
-        .where(eq(dataTableVersions.tableId, row.id))) as [{ next: number }];
-      const number = Number(next);
-      const cellCount = cellCountOf(structure);
-      const [version] = await tx
-        .insert(dataTableVersions)
-        .values({
-          tableId: row.id,
-          number,
-          publishedAt,
-          kind: request.kind,
-          reason,
-          structure,
-          cellCount,
-          sourceFile: sourceFile.slice(0, 200),
-          announcedAt: approved && publishedAt <= now ? now : null,
-          releaseId: request.releaseId ?? null,
-          createdBy: request.actor.user.id,
-          review,
-          ...(approved ? { reviewedBy: request.actor.user.id, reviewedAt: now } : {}),
-        })
-        .returning();
-      if ('payload' in source) {
-        const { values, statuses, notes } = source.payload;
-        await tx
-          .insert(dataTableCells)
-          .values({ versionId: version!.id, values: bytesSql(encodeValues(values)), statuses: bytesSql(compactStatuses(statuses)), notes });
-      } else {
-        await tx.execute(
-          sql`insert into ${dataTableCells} (version_id, "values", statuses, notes)
-              select ${version!.id}, ${dataTableImports.values}, ${dataTableImports.statuses}, ${dataTableImports.notes}
-              from ${dataTableImports} where ${dataTableImports.id} = ${source.stagedImportId}`,
-        );
-        await tx.delete(dataTableImports).where(eq(dataTableImports.id, source.stagedImportId));
-      }
-      if (number > 1 && (await sameAsPrevious(tx, row.id, number)))
-        return rollback('Rien ne change par rapport à la version précédente : rien à publier.');
-      const state = !approved
-        ? `soumise pour relecture${publishedAt > now ? ` (prévue le ${formatUtc(publishedAt)})` : ''}`
-        : publishedAt <= now
-          ? 'publiée'
-          : `programmée le ${formatUtc(publishedAt)}`;
-      await writeAudit(tx, {
-        ...request.actor,
-        action: !approved ? 'table.submit' : publishedAt <= now ? 'table.publish' : 'table.schedule',
-        entityType: 'table',
-        entityId: row.code,
-        summary:
-          `Tableau ${row.code}, version ${number} (${changeKindLabel[request.kind]}) ${state} : ` +
-          `${cellCount.toLocaleString('fr-FR')} cellule(s), ${structure.dimensions.length} dimension(s).` +
-          (reason ? ` Raison : ${reason}` : ''),
-        after: { number, publishedAt: publishedAt.toISOString(), kind: request.kind, reason, cellCount, review, sourceFile },
-      });
-      return {
-        ok: true as const,
-        value: { code: row.code, number, publishedAt, cellCount, review },
-        tags: approved && publishedAt <= now ? tableTags(row) : [],
-      };
-    })
-    .catch(unwrapRollback);
+      structure = staged.structure;
+      sourceFile = staged.filename;
+    }
+    const cellCount = cellCountOf(structure);
+    const version = await insertVersion(tx, tableVersioning, opened, owner, { structure, cellCount, sourceFile: sourceFile.slice(0, 200) });
+    if ('payload' in source) {
+      const { values, statuses, notes } = source.payload;
+      await tx
+        .insert(dataTableCells)
+        .values({ versionId: version.id, values: bytesSql(encodeValues(values)), statuses: bytesSql(compactStatuses(statuses)), notes });
+    } else {
+      await tx.execute(
+        sql`insert into ${dataTableCells} (version_id, "values", statuses, notes)
+            select ${version.id}, ${dataTableImports.values}, ${dataTableImports.statuses}, ${dataTableImports.notes}
+            from ${dataTableImports} where ${dataTableImports.id} = ${source.stagedImportId}`,
+      );
+      await tx.delete(dataTableImports).where(eq(dataTableImports.id, source.stagedImportId));
+    }
+    if (version.number > 1 && (await sameAsPrevious(tx, owner.id, version.number)))
+      return rollback('Rien ne change par rapport à la version précédente : rien à publier.');
+    const live = await auditVersion(
+      tx,
+      tableVersioning,
+      opened,
+      { code: owner.code, number: version.number },
+      {
+        detail: `${cellCount.toLocaleString('fr-FR')} cellule(s), ${structure.dimensions.length} dimension(s).`,
+        after: { cellCount, sourceFile },
+      },
+    );
+    return {
+      ok: true as const,
+      value: { code: owner.code, number: version.number, publishedAt: opened.publishedAt, cellCount, review: opened.review },
+      tags: live ? tableTags(owner) : [],
+    };
+  });
 }
 
 /** Whether version `number` has the same structure and cells as the one before it (compared inside the database). */
@@ -296,192 +232,18 @@ export function payloadRefusal(payload: TablePayload): string | null {
   return null;
 }
 
-function pendingRefusal(code: string, pending: { number: number; publishedAt: Date; review: string }): string {
-  if (pending.review === 'submitted') {
-    return (
-      `Le tableau ${code} a déjà une version en attente de relecture (version ${pending.number}) : ` +
-      'faites-la approuver ou annulez-la avant d’en préparer une autre.'
-    );
-  }
-  if (pending.review === 'none') {
-    return `Le tableau ${code} a une version renvoyée à son rédacteur (version ${pending.number}) : annulez-la avant d’en préparer une autre.`;
-  }
-  return (
-    `Le tableau ${code} a déjà une version programmée (version ${pending.number}, le ${formatUtc(pending.publishedAt)}) : ` +
-    'attendez sa mise en ligne ou annulez-la d’abord.'
-  );
-}
-
-/** The version to review, its table locked for the change; or the French reason there is none. */
-async function lockedVersion(tx: Db, code: string, number: number) {
-  const [row] = await tx.select().from(dataTables).where(eq(dataTables.code, code)).for('update');
-  if (!row) return { error: `Le tableau ${code} n’existe pas ou plus.` } as const;
-  const [version] = await tx
-    .select()
-    .from(dataTableVersions)
-    .where(and(eq(dataTableVersions.tableId, row.id), eq(dataTableVersions.number, number)))
-    .for('update');
-  if (!version) return { error: `La version ${number} du tableau ${code} n’existe plus (annulée ?) : rechargez la page.` } as const;
-  return { row, version } as const;
-}
-
 /**
- * Approves a version submitted for review, by someone other than its writer (unless self-approval).
- * One whose time has come goes public at once (its time becomes now); one scheduled, alone or with a
- * release, goes out at its time.
+ * The review of a table version, each the lib/versions function for tables: `approveTableVersion`
+ * (by someone other than its writer unless self-approval), `returnTableVersion` (with the reason,
+ * required on `note`), `cancelTableVersion` (a version not yet public), `announceDueTableVersions`
+ * (the scheduler: the approved versions whose time and release came, with the tags to invalidate).
  */
-export async function approveTableVersion(
-  db: Db,
-  { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<TableWrite<{ publishedAt: Date; public: boolean }>> {
-  return db.transaction(async (tx) => {
-    const found = await lockedVersion(tx, code, number);
-    if ('error' in found) return { ok: false as const, error: found.error! };
-    const { row, version } = found;
-    if (version.review === 'approved') return { ok: false as const, error: `La version ${number} du tableau ${code} est déjà approuvée.` };
-    if (version.review === 'none') {
-      return {
-        ok: false as const,
-        error: `La version ${number} du tableau ${code} a été renvoyée à son rédacteur : il l’annule et en prépare une nouvelle.`,
-      };
-    }
-    const refusal = approvalRefusal(
-      { review: version.review, editedBy: version.createdBy },
-      { userId: actor.user.id, selfApproval: await selfApprovalAllowed(tx) },
-      `le tableau ${code}`,
-    );
-    if (refusal) return { ok: false as const, error: refusal };
-    const due = version.publishedAt <= now && version.releaseId === null;
-    const [approved] = await tx
-      .update(dataTableVersions)
-      .set({
-        review: 'approved',
-        reviewedBy: actor.user.id,
-        reviewedAt: now,
-        reviewNote: null,
-        ...(due ? { publishedAt: now, announcedAt: now } : {}),
-      })
-      .where(eq(dataTableVersions.id, version.id))
-      .returning();
-    await writeAudit(tx, {
-      ...actor,
-      action: 'table.approve',
-      entityType: 'table',
-      entityId: code,
-      summary: `Tableau ${code} : version ${number} approuvée, ${due ? 'mise en ligne' : `en ligne le ${formatUtc(version.publishedAt)}`}.`,
-      before: { number, review: version.review, publishedAt: version.publishedAt.toISOString() },
-      after: { number, review: 'approved', publishedAt: approved!.publishedAt.toISOString() },
-    });
-    return { ok: true as const, value: { publishedAt: approved!.publishedAt, public: due }, tags: due ? tableTags(row) : [] };
-  });
-}
-
-/** Sends a submitted version back to its writer with the reason (required, French error on `note`). */
-export async function returnTableVersion(
-  db: Db,
-  { code, number, note, actor, now = new Date() }: { code: string; number: number; note: string; actor: Actor; now?: Date },
-): Promise<TableWrite<null>> {
-  const text = note.trim();
-  if (text === '') return { ok: false, error: 'Dites au rédacteur ce qu’il faut revoir.', field: 'note' };
-  if (text.length > 2_000) return { ok: false, error: 'La raison tient en 2 000 caractères au plus.', field: 'note' };
-  return db.transaction(async (tx) => {
-    const found = await lockedVersion(tx, code, number);
-    if ('error' in found) return { ok: false as const, error: found.error! };
-    const { version } = found;
-    if (version.review !== 'submitted') {
-      return {
-        ok: false as const,
-        error: `La version ${number} du tableau ${code} n’est pas en attente de relecture : rechargez la page.`,
-      };
-    }
-    await tx
-      .update(dataTableVersions)
-      .set({ review: 'none', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: text })
-      .where(eq(dataTableVersions.id, version.id));
-    await writeAudit(tx, {
-      ...actor,
-      action: 'table.return',
-      entityType: 'table',
-      entityId: code,
-      summary: `Tableau ${code} : version ${number} renvoyée à son rédacteur. Raison : ${text}`,
-      before: { number, review: 'submitted' },
-      after: { number, review: 'none', reviewNote: text },
-    });
-    return { ok: true as const, value: null, tags: [] };
-  });
-}
-
-/** Cancels a version not yet public (scheduled, or waiting for review): nothing of it was ever public. */
-export async function cancelTableVersion(
-  db: Db,
-  { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
-): Promise<TableWrite<null>> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(dataTables).where(eq(dataTables.code, code)).for('update');
-    if (!row) return { ok: false as const, error: `Le tableau ${code} n’existe pas ou plus.` };
-    const [deleted] = await tx
-      .delete(dataTableVersions)
-      .where(and(eq(dataTableVersions.tableId, row.id), eq(dataTableVersions.number, number), notPublicTableVersion(now)))
-      .returning();
-    if (!deleted) {
-      return {
-        ok: false as const,
-        error: `La version ${number} du tableau ${code} est déjà en ligne ou n’existe plus : elle ne peut plus être annulée.`,
-      };
-    }
-    await writeAudit(tx, {
-      ...actor,
-      action: 'table.unschedule',
-      entityType: 'table',
-      entityId: code,
-      summary: `Tableau ${code} : version ${number} annulée avant sa mise en ligne.`,
-      before: { number, publishedAt: deleted.publishedAt.toISOString(), review: deleted.review },
-    });
-    return { ok: true as const, value: null, tags: [] };
-  });
-}
-
-/**
- * Marks the approved versions whose time has come (and whose release, if any, is out) as
- * announced, and returns the tags of their tables for the scheduler to invalidate. Idempotent.
- */
-export async function announceDueTableVersions(
-  db: Db,
-  now = new Date(),
-): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
-  const releaseOut = sql`select 1 from ${releases} where ${releases.id} = ${dataTableVersions.releaseId} and ${releases.status} = 'published'`;
-  const due = await db
-    .update(dataTableVersions)
-    .set({ announcedAt: now })
-    .where(
-      and(
-        isNull(dataTableVersions.announcedAt),
-        lte(dataTableVersions.publishedAt, now),
-        eq(dataTableVersions.review, 'approved'),
-        sql`(${dataTableVersions.releaseId} is null or exists (${releaseOut}))`,
-      ),
-    )
-    .returning({ tableId: dataTableVersions.tableId, number: dataTableVersions.number });
-  if (due.length === 0) return { versions: [], tags: [] };
-  const rows = await db.select().from(dataTables);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const versions = due.flatMap((d) => {
-    const row = byId.get(d.tableId);
-    return row ? [{ code: row.code, number: d.number, row }] : [];
-  });
-  for (const v of versions) {
-    await writeAudit(db, {
-      action: 'table.publish',
-      entityType: 'table',
-      entityId: v.code,
-      summary: `Tableau ${v.code} : version ${v.number} mise en ligne à l’heure prévue.`,
-    });
-  }
-  return {
-    versions: versions.map(({ code, number }) => ({ code, number })),
-    tags: [...new Set(versions.flatMap((v) => tableTags(v.row)))],
-  };
-}
+export const {
+  approve: approveTableVersion,
+  sendBack: returnTableVersion,
+  cancel: cancelTableVersion,
+  announceDue: announceDueTableVersions,
+} = lifecycleOf(tableVersioning);
 
 /** Deletes a table with every version (a publisher's act: lib/admin/access.ts), audited. */
 export async function deleteTable(db: Db, { code, actor }: { code: string; actor: Actor }): Promise<TableWrite<null>> {
@@ -497,20 +259,4 @@ export async function deleteTable(db: Db, { code, actor }: { code: string; actor
     });
     return { ok: true as const, value: null, tags: tableTags(row) };
   });
-}
-
-const utcFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-const formatUtc = (d: Date) => `${utcFormat.format(d)} UTC`;
-
-class Rollback extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
-function rollback(reason: string): never {
-  throw new Rollback(reason);
-}
-function unwrapRollback(error: unknown): TableWrite<never> {
-  if (error instanceof Rollback) return { ok: false, error: error.reason };
-  throw error;
 }

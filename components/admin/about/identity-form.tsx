@@ -3,11 +3,10 @@
  * « Identité de l’institut »: name, acronym, logo, contacts and social links shown on every public
  * page, with the optional English name and tagline of the English pages.
  */
-import { updateIdentityAction } from '@/app/admin/(shell)/about/actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { Field } from '@/components/admin/form-kit';
+import { Field, type FormAction } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { ImageField, LastSaved, SaveControls, useVersionedForm } from '@/components/admin/versioned-form';
+import { ImageField, LastSaved, SaveControls, useVersionedForm, type SavedVersion } from '@/components/admin/versioned-form';
 import type { IdentityForEdit } from '@/lib/content/mutations/institution';
 import { identityInputSchema } from '@/lib/content/schemas/institution';
 import { SocialLinksField } from './social-links-field';
@@ -15,9 +14,17 @@ import { SocialLinksField } from './social-links-field';
 /** The identity as the server reads it for the form, its last save as an ISO date (or null). */
 export type IdentityFormValues = Omit<IdentityForEdit, 'updatedAt'> & { updatedAt: string | null };
 
-/** `readOnly`: why the user may not change it (shown disabled, without its button), or null. */
-export function IdentityForm({ identity, readOnly = null }: { identity: IdentityFormValues; readOnly?: string | null }) {
-  const form = useVersionedForm({ action: updateIdentityAction, schema: identityInputSchema, initialVersion: identity.version });
+/** `action`: the page's save action; `readOnly`: why the user may not change it (shown disabled, without its button), or null. */
+export function IdentityForm({
+  action,
+  identity,
+  readOnly = null,
+}: {
+  action: FormAction<SavedVersion>;
+  identity: IdentityFormValues;
+  readOnly?: string | null;
+}) {
+  const form = useVersionedForm({ action, schema: identityInputSchema, initialVersion: identity.version });
   const { errors } = form;
   const field = (name: Exclude<keyof IdentityFormValues, 'en'>) => ({
     name,

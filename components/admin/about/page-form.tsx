@@ -3,11 +3,10 @@
  * The form of an institutional text: « Missions » and the accessibility statement (title, text) or
  * « Mot du Directeur général » (title, text, photo), each with its optional English version.
  */
-import { updateAccessibilityAction, updateDirectorWordAction, updateMissionAction } from '@/app/admin/(shell)/about/actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { Field } from '@/components/admin/form-kit';
+import { Field, type FormAction } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { ImageField, LastSaved, RichTextField, SaveControls, useVersionedForm } from '@/components/admin/versioned-form';
+import { ImageField, LastSaved, RichTextField, SaveControls, useVersionedForm, type SavedVersion } from '@/components/admin/versioned-form';
 import type { ChosenFile } from '@/lib/content/editing/values';
 import { directorWordInputSchema, missionInputSchema, type InstitutionalPageKey } from '@/lib/content/schemas/institution';
 
@@ -24,22 +23,24 @@ export type PageFormValues = {
 };
 
 const forms = {
-  mission: { action: updateMissionAction, schema: missionInputSchema, submit: 'Enregistrer les missions' },
-  mot_du_dg: { action: updateDirectorWordAction, schema: directorWordInputSchema, submit: 'Enregistrer le mot du Directeur général' },
-  accessibilite: { action: updateAccessibilityAction, schema: missionInputSchema, submit: 'Enregistrer la déclaration d’accessibilité' },
+  mission: { schema: missionInputSchema, submit: 'Enregistrer les missions' },
+  mot_du_dg: { schema: directorWordInputSchema, submit: 'Enregistrer le mot du Directeur général' },
+  accessibilite: { schema: missionInputSchema, submit: 'Enregistrer la déclaration d’accessibilité' },
 } as const;
 
-/** `readOnly`: why the user may not change it (shown disabled, without its button), or null. */
+/** `action`: the page's save action for this text; `readOnly`: why the user may not change it (shown disabled, without its button), or null. */
 export function PageForm({
+  action,
   pageKey,
   page,
   readOnly = null,
 }: {
+  action: FormAction<SavedVersion>;
   pageKey: InstitutionalPageKey;
   page: PageFormValues;
   readOnly?: string | null;
 }) {
-  const { action, schema, submit } = forms[pageKey];
+  const { schema, submit } = forms[pageKey];
   const form = useVersionedForm({ action, schema, initialVersion: page.version });
   const { errors } = form;
   const id = (name: string) => `${pageKey}-${name}`;

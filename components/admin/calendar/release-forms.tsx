@@ -6,22 +6,18 @@
  * show the saved release after a change.
  */
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { Field, FieldError, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
+import { Field, FieldError, FormStatus, SubmitButton, useFormAction, type FormAction } from '@/components/admin/form-kit';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import {
-  cancelReleaseAction,
-  confirmReleaseAction,
-  createReleaseAction,
-  moveReleaseAction,
-  reviewReleaseAction,
-  translateReleaseAction,
-} from '@/app/admin/(shell)/calendrier/actions';
 
-/** `at`: the current date as a `datetime-local` value in the institute's zone; `zone`: its name (« UTC », « heure de Douala »). */
-type Target = { id: number; version: number; at: string; zone: string };
+/**
+ * `action`: the page's server action for this form (pages hand them down: components never import
+ * from `app/`); `at`: the current date as a `datetime-local` value in the institute's zone; `zone`:
+ * its name (« UTC », « heure de Douala »).
+ */
+type Target<T> = { action: FormAction<T>; id: number; version: number; at: string; zone: string };
 
-export function ConfirmForm({ id, version, at, zone }: Target) {
-  const { formProps, key, result, errors, pending } = useFormAction(confirmReleaseAction, { saved: version });
+export function ConfirmForm<T>({ action, id, version, at, zone }: Target<T>) {
+  const { formProps, key, result, errors, pending } = useFormAction(action, { saved: version });
   return (
     <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
@@ -43,8 +39,8 @@ export function ConfirmForm({ id, version, at, zone }: Target) {
   );
 }
 
-export function MoveForm({ id, version, at, zone }: Target) {
-  const { formProps, key, result, errors, pending } = useFormAction(moveReleaseAction, { saved: version });
+export function MoveForm<T>({ action, id, version, at, zone }: Target<T>) {
+  const { formProps, key, result, errors, pending } = useFormAction(action, { saved: version });
   return (
     <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
@@ -77,8 +73,8 @@ export function MoveForm({ id, version, at, zone }: Target) {
   );
 }
 
-export function CancelForm({ id, version }: Omit<Target, 'at' | 'zone'>) {
-  const { formProps, key, result, errors, pending } = useFormAction(cancelReleaseAction, { saved: version });
+export function CancelForm<T>({ action, id, version }: Omit<Target<T>, 'at' | 'zone'>) {
+  const { formProps, key, result, errors, pending } = useFormAction(action, { saved: version });
   return (
     <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
@@ -98,7 +94,8 @@ export function CancelForm({ id, version }: Omit<Target, 'at' | 'zone'>) {
  * reason or notice to translate (`cancelled`: it is a notice). `readOnly`: why the user may not
  * change it (shown disabled, without its button), or null.
  */
-export function ReleaseEnglishForm({
+export function ReleaseEnglishForm<T>({
+  action,
   id,
   version,
   english,
@@ -107,6 +104,7 @@ export function ReleaseEnglishForm({
   contact = false,
   readOnly = null,
 }: {
+  action: FormAction<T>;
   id: number;
   version: number;
   english: Partial<Record<'title' | 'provisionalLabel' | 'reason' | 'contact', string>>;
@@ -116,7 +114,7 @@ export function ReleaseEnglishForm({
   contact?: boolean;
   readOnly?: string | null;
 }) {
-  const { formProps, key, result, errors, pending } = useFormAction(translateReleaseAction, { saved: version });
+  const { formProps, key, result, errors, pending } = useFormAction(action, { saved: version });
   return (
     <form key={key} {...formProps} className="space-y-3">
       <input type="hidden" name="id" value={id} />
@@ -188,9 +186,17 @@ export function ReleaseEnglishForm({
   );
 }
 
-export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; label: string }[]; zone: string }) {
+export function CreateReleaseForm<T>({
+  action,
+  areas,
+  zone,
+}: {
+  action: FormAction<T>;
+  areas: { slug: string; label: string }[];
+  zone: string;
+}) {
   // A success opens the new release's screen.
-  const { formProps, result, errors, pending } = useFormAction(createReleaseAction);
+  const { formProps, result, errors, pending } = useFormAction(action);
   return (
     <form {...formProps} className="mt-4 space-y-4">
       <Field name="title" label="Titre" required errors={errors} />
@@ -246,18 +252,20 @@ export function CreateReleaseForm({ areas, zone }: { areas: { slug: string; labe
  * piece it carries, or send it back with a reason. `may`: the steps the user may take here (the
  * server checks again).
  */
-export function ReleaseReviewForms({
+export function ReleaseReviewForms<T>({
+  action,
   id,
   version,
   may,
 }: {
+  action: FormAction<T>;
   id: number;
   version: number;
   may: { submit: boolean; approve: boolean; return: boolean };
 }) {
-  const submit = useFormAction(reviewReleaseAction, { saved: version });
-  const approve = useFormAction(reviewReleaseAction, { saved: version });
-  const send = useFormAction(reviewReleaseAction, { saved: version });
+  const submit = useFormAction(action, { saved: version });
+  const approve = useFormAction(action, { saved: version });
+  const send = useFormAction(action, { saved: version });
   return (
     <div className="mt-3 flex flex-wrap items-start gap-6">
       {may.submit ? (

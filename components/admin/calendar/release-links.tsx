@@ -4,11 +4,18 @@
  * through the form kit's `useFormAction`: a refused link keeps the publication chosen, its reason
  * under the list; keyed on the choices loaded, the form starts again once a publication is linked.
  */
-import { FieldError, FormStatus, SubmitButton, useFormAction } from '@/components/admin/form-kit';
-import { linkPublicationAction, unlinkPublicationAction } from '@/app/admin/(shell)/calendrier/actions';
+import { FieldError, FormStatus, SubmitButton, useFormAction, type FormAction } from '@/components/admin/form-kit';
 
-export function LinkPublicationForm({ releaseId, choices }: { releaseId: number; choices: { id: number; label: string }[] }) {
-  const { formProps, key, result, errors, pending } = useFormAction(linkPublicationAction, { saved: choices.map((c) => c.id).join() });
+export function LinkPublicationForm<T>({
+  action,
+  releaseId,
+  choices,
+}: {
+  action: FormAction<T>;
+  releaseId: number;
+  choices: { id: number; label: string }[];
+}) {
+  const { formProps, key, result, errors, pending } = useFormAction(action, { saved: choices.map((c) => c.id).join() });
   const error = errors?.publicationId?.[0];
   return (
     <form key={key} {...formProps} className="mt-4 space-y-3">
@@ -46,8 +53,18 @@ export function LinkPublicationForm({ releaseId, choices }: { releaseId: number;
   );
 }
 
-export function UnlinkPublicationButton({ releaseId, publicationId, title }: { releaseId: number; publicationId: number; title: string }) {
-  const { formProps, result } = useFormAction(unlinkPublicationAction);
+export function UnlinkPublicationButton<T>({
+  action,
+  releaseId,
+  publicationId,
+  title,
+}: {
+  action: FormAction<T>;
+  releaseId: number;
+  publicationId: number;
+  title: string;
+}) {
+  const { formProps, result } = useFormAction(action);
   return (
     <form {...formProps} className="inline">
       <input type="hidden" name="releaseId" value={releaseId} />

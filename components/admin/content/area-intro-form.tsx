@@ -1,12 +1,14 @@
 'use client';
 /** « Introduction de la rubrique »: the text at the top of an area's public page, and its English version, edited from its admin screen. */
-import { updateAreaIntroAction } from '@/app/admin/(shell)/intro-actions';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { LastSaved, RichTextField, SaveControls, useVersionedForm } from '@/components/admin/versioned-form';
+import type { FormAction } from '@/components/admin/form-kit';
+import { LastSaved, RichTextField, SaveControls, useVersionedForm, type SavedVersion } from '@/components/admin/versioned-form';
 import { areaIntroInputSchema } from '@/lib/content/schemas/institution';
 
 export type AreaIntroFormProps = {
+  /** The page's save action (handed down from the route: components never import from `app/`). */
+  action: FormAction<SavedVersion>;
   /** The area's slug (`ipc`, `news`…). */
   area: string;
   /** The editor's label: « Introduction de la rubrique », with the area's name when a screen has several. */
@@ -22,8 +24,18 @@ export type AreaIntroFormProps = {
   readOnly?: string | null;
 };
 
-export function AreaIntroForm({ area, label, body, enBody, version, updatedAt, updatedByName, readOnly = null }: AreaIntroFormProps) {
-  const form = useVersionedForm({ action: updateAreaIntroAction, schema: areaIntroInputSchema, initialVersion: version });
+export function AreaIntroForm({
+  action,
+  area,
+  label,
+  body,
+  enBody,
+  version,
+  updatedAt,
+  updatedByName,
+  readOnly = null,
+}: AreaIntroFormProps) {
+  const form = useVersionedForm({ action, schema: areaIntroInputSchema, initialVersion: version });
   const id = `intro-${area}`;
   return (
     <form key={form.key} {...form.formProps} className="space-y-3">

@@ -1,6 +1,6 @@
 /**
  * The « Introduction de la rubrique » block of an area's admin screen: reads the introduction (not
- * cached: admin reads are fresh) and renders its form. Drop `<AreaIntroSection area={area} />` on
+ * cached: admin reads are fresh) and renders its form. Drop `<AreaIntroSection action={updateAreaIntroAction} area={area} />` on
  * any area screen; it brings its own Suspense boundary.
  */
 import Link from 'next/link';
@@ -9,15 +9,26 @@ import type { Area } from '@/lib/content/areas';
 import { getPageForEdit } from '@/lib/content/mutations/institution';
 import { introKey } from '@/lib/content/schemas/institution';
 import { getDb } from '@/lib/db';
-import { AreaIntroForm } from './area-intro-form';
+import { AreaIntroForm, type AreaIntroFormProps } from './area-intro-form';
 
 /** Why a user who may not publish reads the introduction without its form. */
 const readOnlyNote = 'Un responsable de publication modifie l’introduction : elle est publique dès l’enregistrement.';
 
-async function AreaIntro({ area, label, editable }: { area: Area; label: string; editable: boolean }) {
+async function AreaIntro({
+  action,
+  area,
+  label,
+  editable,
+}: {
+  action: AreaIntroFormProps['action'];
+  area: Area;
+  label: string;
+  editable: boolean;
+}) {
   const page = await getPageForEdit(await getDb(), introKey(area.slug));
   return (
     <AreaIntroForm
+      action={action}
       area={area.slug}
       label={label}
       readOnly={editable ? null : readOnlyNote}
@@ -31,11 +42,22 @@ async function AreaIntro({ area, label, editable }: { area: Area; label: string;
 }
 
 /**
- * `named`: the screen manages several areas (lois and décrets share /admin/lois), so the heading
- * and the editor's label say which area's introduction this is. `editable`: the user may change it
- * (a publisher's write: it is public at once); otherwise it is shown read-only.
+ * `action`: the page's save action. `named`: the screen manages several areas (lois and décrets
+ * share /admin/lois), so the heading and the editor's label say which area's introduction this is.
+ * `editable`: the user may change it (a publisher's write: it is public at once); otherwise it is
+ * shown read-only.
  */
-export function AreaIntroSection({ area, named = false, editable }: { area: Area; named?: boolean; editable: boolean }) {
+export function AreaIntroSection({
+  action,
+  area,
+  named = false,
+  editable,
+}: {
+  action: AreaIntroFormProps['action'];
+  area: Area;
+  named?: boolean;
+  editable: boolean;
+}) {
   if (area.kind === 'pages') return null;
   const headingId = `introduction-${area.slug}`;
   const label = named ? `Introduction de la rubrique « ${area.menuLabel} »` : 'Introduction de la rubrique';
@@ -53,7 +75,7 @@ export function AreaIntroSection({ area, named = false, editable }: { area: Area
         ) : null}
       </div>
       <Suspense fallback={<p className="mt-2 text-sm text-muted">Chargement de l’introduction…</p>}>
-        <AreaIntro area={area} label={label} editable={editable} />
+        <AreaIntro action={action} area={area} label={label} editable={editable} />
       </Suspense>
     </section>
   );

@@ -2,14 +2,13 @@
 /**
  * The edit form of any item of any area (publications, news, events, galleries, tenders): its
  * fields come from `lib/content/editing/forms.ts`, checked in the browser with the same zod schema
- * the server applies, then sent to `saveItemAction`. French errors under each field, a pending
+ * the server applies, then sent to the route's `saveItemAction` (`actions.save`, handed down as a prop). French errors under each field, a pending
  * state, a toast, a conflict alert that keeps what was typed, and a warning before leaving with
  * unsaved changes. The life-cycle panel (publish, schedule, trash…) sits beside it.
  */
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
-import { saveItemAction } from '@/app/admin/(shell)/content-actions';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
@@ -20,9 +19,22 @@ import { errorUnder, toInput, type FieldValue, type FormValues, type ItemMeta } 
 import type { FieldErrors } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/validation';
 import { AttachmentsField, GalleryField, ImageField } from './file-fields';
-import { ItemLifecycle, type LifecycleAllowed } from './item-lifecycle';
+import type { ActionResult } from '@/lib/admin/action';
+import { ItemLifecycle, type ChangeItem, type LifecycleAllowed } from './item-lifecycle';
+
+/** The server action that creates or saves an item (`saveItemAction`): what the form sends and reads back. */
+export type SaveItem = (input: {
+  area: string;
+  id?: number;
+  version?: number;
+  values: Record<string, unknown>;
+}) => Promise<ActionResult<{ id: number; version: number; editUrl: string }>>;
+
+/** The item's server actions, handed down by the route (components never import from `app/`). */
+export type ItemActions = { save: SaveItem; change: ChangeItem };
 
 type Props = {
+  actions: ItemActions;
   /** Slug of the item's area. */
   area: string;
   /** Areas sharing this admin screen the item may move to (lois ↔ décrets); empty otherwise. */
@@ -43,6 +55,7 @@ type Props = {
 const nothingAllowed: LifecycleAllowed = { publish: false, trash: false, deleteForGood: false, review: false, ownWork: true };
 
 export function ItemForm({
+  actions,
   area: initialArea,
   siblings,
   initial,
@@ -99,7 +112,7 @@ export function ItemForm({
     }
     setAlert(null);
     startTransition(async () => {
-      const result = await saveItemAction({ area: areaSlug, id: meta?.id, version: meta?.version, values: input });
+      const result = await actions.save({ area: areaSlug, id: meta?.id, version: meta?.version, values: input });
       if (!result.ok) {
         if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) showErrors(result.fieldErrors);
         else {
@@ -204,6 +217,7 @@ export function ItemForm({
       <aside aria-label="Publication et état" className="space-y-4">
         {meta ? (
           <ItemLifecycle
+            change={actions.change}
             area={areaSlug}
             meta={meta}
             dirty={dirty}

@@ -5,18 +5,31 @@
  * approve or send back with a reason (publishers, not on their own last version unless
  * self-approval), publish now, schedule for a date and time, back to draft (publishers), trash and
  * restore (whoever may change the item), delete for good (publishers). Each is checked again and
- * version-checked on the server (`changeItemAction`).
+ * version-checked on the server (`change`: the route's `changeItemAction`, handed down as a prop).
  */
 import { useId, useState, useTransition } from 'react';
 import { toast } from 'sonner';
-import { changeItemAction } from '@/app/admin/(shell)/content-actions';
 import { getArea } from '@/lib/content/areas';
 import { previewPath } from '@/lib/content/editing/paths';
+import type { ActionResult } from '@/lib/admin/action';
 import type { ItemMeta } from '@/lib/content/editing/values';
 import { formatDateTime } from '@/lib/i18n/format';
 import { reviewLabels } from '@/lib/review/model';
 
 type Action = 'publish' | 'schedule' | 'unpublish' | 'trash' | 'restore' | 'delete' | 'submit' | 'approve' | 'return';
+
+/** The server action that changes an item's state (`changeItemAction`): what this panel sends and reads back. */
+export type ChangeItem = (input: { area: string; id: number; version: number; action: Action; at?: string; note?: string }) => Promise<
+  ActionResult<{
+    version: number;
+    status: ItemMeta['status'];
+    trashed: boolean;
+    publishedAt: string | null;
+    review: ItemMeta['review'];
+    reviewNote: string | null;
+    deleted: boolean;
+  }>
+>;
 
 /** What the user may do here (lib/admin/access.ts, decided by the server component). */
 export type LifecycleAllowed = {
@@ -36,6 +49,7 @@ const stateLabels = { draft: 'Brouillon', scheduled: 'Programmé', published: 'E
 const button = 'w-full rounded-md border border-border px-3 py-2 text-left hover:bg-surface-2 disabled:opacity-50';
 
 export function ItemLifecycle({
+  change,
   area,
   meta,
   dirty,
@@ -45,6 +59,7 @@ export function ItemLifecycle({
   onChange,
   onDeleted,
 }: {
+  change: ChangeItem;
   area: string;
   meta: ItemMeta;
   dirty: boolean;
@@ -69,7 +84,7 @@ export function ItemLifecycle({
     setAtError(null);
     setNoteError(null);
     startTransition(async () => {
-      const result = await changeItemAction({
+      const result = await change({
         area,
         id: meta.id,
         version: meta.version,

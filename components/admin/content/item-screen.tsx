@@ -16,10 +16,12 @@ import { loadForEdit } from '@/lib/content/mutations/items';
 import { getDb } from '@/lib/db';
 import { isDomainError } from '@/lib/errors';
 import { selfApprovalAllowed } from '@/lib/review/settings';
-import { ItemForm } from './item-form';
+import { ItemForm, type ItemActions } from './item-form';
 import type { LifecycleAllowed } from './item-lifecycle';
 
 type Props = {
+  /** The item's server actions (the route hands them down). */
+  actions: ItemActions;
   /** The areas the admin screen manages (several for /admin/lois). */
   managed: Area[];
   listPath: string;
@@ -52,7 +54,7 @@ function readOnlyNote(actor: Actor, area: Area, status: keyof typeof stateWords 
   );
 }
 
-export async function ItemScreen({ managed, listPath, listLabel, id, newArea, actor }: Props) {
+export async function ItemScreen({ actions, managed, listPath, listLabel, id, newArea, actor }: Props) {
   // The areas of the screen the item may move to: those the user writes in (all of them for a publisher).
   const writable = managed.filter((a) => can(actor, needs.editDraft([a.slug])));
   const siblingsFor = (current: Area) =>
@@ -71,6 +73,7 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea, ac
         {back}
         <h1 className="mt-2 text-2xl font-bold">Nouvel élément — {area.menuLabel}</h1>
         <ItemForm
+          actions={actions}
           area={area.slug}
           siblings={siblingsFor(area)}
           initial={emptyValues(formFields(area))}
@@ -108,6 +111,7 @@ export async function ItemScreen({ managed, listPath, listLabel, id, newArea, ac
         {loaded.meta.createdByName ? ` — créé par ${loaded.meta.createdByName}` : ''}
       </p>
       <ItemForm
+        actions={actions}
         key={`${id}-${loaded.meta.version}`}
         area={area.slug}
         siblings={siblingsFor(area)}

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { getArea } from '@/lib/content/areas';
 import { formatDateTime, formatNumber } from '@/lib/i18n/format';
-import { versionReviewLabels, type AdminSeriesRow } from '@/lib/series/admin';
+import type { AdminSeriesRow } from '@/lib/series/admin';
+import { versionReviewLabels } from '@/lib/versions/model';
 import { frequencyLabel, periodLabel, statusLabel } from '@/lib/series/model';
 
 /** The back-office's table of series (all of them, or an area's on its list screen). */

@@ -9,7 +9,7 @@
 import { type KeyboardEvent } from 'react';
 import { FieldError, FormStatus, SubmitButton, useFormAction, type FormAction } from '@/components/admin/form-kit';
 import { statusCodes, statusLabel, type Observation } from '@/lib/series/model';
-import { PublishFields, type ReleaseChoice } from './publish-fields';
+import { PublishFields, type ReleaseChoice } from '@/components/admin/versions/publish-fields';
 
 type Action = FormAction<{ message: string }>;
 

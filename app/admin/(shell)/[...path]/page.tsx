@@ -12,6 +12,8 @@ import { adminActor } from '@/lib/admin/page-access';
 import { adminMenu, areas, type Area } from '@/lib/content/areas';
 import { isEditable, isKindName } from '@/lib/content/kinds/forms';
 import { newPath, newSegment } from '@/lib/content/editing/paths';
+import { changeItemAction, saveItemAction } from '../content-actions';
+import { updateAreaIntroAction } from '../intro-actions';
 
 type Props = { params: Promise<{ path: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -20,6 +22,9 @@ export function generateStaticParams() {
     .filter((m) => m.path !== '/admin')
     .map((m) => ({ path: m.path.split('/').slice(2) }));
 }
+
+/** An item's server actions, handed to its screen (components never import from `app/`). */
+const itemActions = { save: saveItemAction, change: changeItemAction };
 
 const managedBy = (path: string) => (areas as readonly Area[]).filter((a) => a.adminPath === path && isEditable(a));
 
@@ -45,10 +50,22 @@ export default async function AdminScreenPage({ params, searchParams }: Props) {
     const area = managed.find((a) => a.slug === wanted) ?? managed.find((a) => can(actor, needs.create(a.slug))) ?? (managed[0] as Area);
     const reason = refusal(actor, needs.create(area.slug));
     if (reason) return <Refused reason={reason} />;
-    return <ItemScreen managed={managed} listPath={parentPath} listLabel={parent.label} id={null} newArea={area} actor={actor} />;
+    return (
+      <ItemScreen
+        actions={itemActions}
+        managed={managed}
+        listPath={parentPath}
+        listLabel={parent.label}
+        id={null}
+        newArea={area}
+        actor={actor}
+      />
+    );
   }
   if (!/^[1-9]\d{0,9}$/.test(last) || Number(last) > 2_147_483_647) notFound();
-  return <ItemScreen managed={managed} listPath={parentPath} listLabel={parent.label} id={Number(last)} actor={actor} />;
+  return (
+    <ItemScreen actions={itemActions} managed={managed} listPath={parentPath} listLabel={parent.label} id={Number(last)} actor={actor} />
+  );
 }
 
 /** What a user who may not publish reads on a list screen: where they write, or that they only read here. */
@@ -98,7 +115,13 @@ function ListScreen({ path, label, actor }: { path: string; label: string; actor
       ))}
       {!canPublish && managed.length > 0 ? <AccessNote className="mt-4 max-w-3xl">{writerNote(managed, writable)}</AccessNote> : null}
       {managed.map((a) => (
-        <AreaIntroSection key={`intro-${a.slug}`} area={a} named={managed.length > 1} editable={can(actor, needs.publish([a.slug]))} />
+        <AreaIntroSection
+          key={`intro-${a.slug}`}
+          action={updateAreaIntroAction}
+          area={a}
+          named={managed.length > 1}
+          editable={can(actor, needs.publish([a.slug]))}
+        />
       ))}
       {managed.length > 0 ? (
         <Suspense fallback={null}>

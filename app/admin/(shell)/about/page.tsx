@@ -6,6 +6,7 @@ import { adminActor } from '@/lib/admin/page-access';
 import { getIdentityForEdit, getPageForEdit, type PageForEdit } from '@/lib/content/mutations/institution';
 import { accessibilityStatement } from '@/lib/content/accessibility-statement';
 import { getDb } from '@/lib/db';
+import { updateAccessibilityAction, updateDirectorWordAction, updateIdentityAction, updateMissionAction } from './actions';
 
 export const metadata = { title: 'Présentation — Administration' };
 
@@ -78,6 +79,7 @@ export default async function AboutPage() {
           </Link>
         </div>
         <IdentityForm
+          action={updateIdentityAction}
           identity={{
             ...identity,
             updatedAt: identity.updatedAt?.toISOString() ?? null,
@@ -95,7 +97,7 @@ export default async function AboutPage() {
             Voir la page publique<span className="sr-only"> « Missions »</span>
           </Link>
         </div>
-        <PageForm pageKey="mission" page={formValues(mission)} readOnly={pageNote('mission')} />
+        <PageForm action={updateMissionAction} pageKey="mission" page={formValues(mission)} readOnly={pageNote('mission')} />
       </section>
 
       <section aria-labelledby="mot-du-dg" className="mt-12 max-w-3xl border-t border-border pt-8">
@@ -107,7 +109,7 @@ export default async function AboutPage() {
             Voir la page publique<span className="sr-only"> « Mot du Directeur général »</span>
           </Link>
         </div>
-        <PageForm pageKey="mot_du_dg" page={formValues(word)} readOnly={pageNote('mot_du_dg')} />
+        <PageForm action={updateDirectorWordAction} pageKey="mot_du_dg" page={formValues(word)} readOnly={pageNote('mot_du_dg')} />
       </section>
 
       <section aria-labelledby="accessibilite" className="mt-12 max-w-3xl border-t border-border pt-8">
@@ -119,7 +121,7 @@ export default async function AboutPage() {
             Voir la page publique<span className="sr-only"> « Déclaration d’accessibilité »</span>
           </Link>
         </div>
-        <PageForm pageKey="accessibilite" page={statementValues} readOnly={pageNote('accessibilite')} />
+        <PageForm action={updateAccessibilityAction} pageKey="accessibilite" page={statementValues} readOnly={pageNote('accessibilite')} />
       </section>
     </>
   );

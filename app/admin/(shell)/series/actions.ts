@@ -9,17 +9,9 @@ import { invalidateTags } from '@/lib/ops/invalidate';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
-import { fromZonedInput, zoneName } from '@/lib/releases/model';
+import { versionPublishFields, versionTiming } from '@/lib/releases/version-timing';
 import { cancelImport, importOwnerAndAreas, publishImport } from '@/lib/series/imports';
-import {
-  changeKinds,
-  isStatusCode,
-  periodStart,
-  seriesMetaSchema,
-  statusCodes,
-  type Observation,
-  type SeriesMeta,
-} from '@/lib/series/model';
+import { isStatusCode, periodStart, seriesMetaSchema, statusCodes, type Observation, type SeriesMeta } from '@/lib/series/model';
 import { findSeries, findVersion } from '@/lib/series/queries';
 import {
   approveVersion,
@@ -104,36 +96,9 @@ export const updateSeriesAction = adminFormAction(
   },
 );
 
-/** « Publier » fields shared by the grid and the import: now, at a time (in the institute's zone) or with a release, kind, reason. */
-const publishFields = {
-  when: z.enum(['now', 'later', 'release'], { error: 'Choisissez quand publier.' }),
-  releaseId: z.coerce.number().int().min(1, 'Choisissez la parution.').optional(),
-  publishAt: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure de publication attendues (AAAA-MM-JJ HH:MM).')
-    .optional(),
-  kind: z.enum(changeKinds, { error: 'Choisissez le type de changement : révision programmée ou correction.' }),
-  reason: z.string().trim().max(500, 'La raison : 500 caractères au plus.').default(''),
-};
-/** The release chosen, when the values come out with one. */
-function releaseOf(input: { when: 'now' | 'later' | 'release'; releaseId?: number }): number | undefined {
-  if (input.when !== 'release') return undefined;
-  if (!input.releaseId) throw new ValidationError('Choisissez la parution.', { releaseId: ['Choisissez la parution.'] });
-  return input.releaseId;
-}
-function publishTime(input: { when: 'now' | 'later' | 'release'; publishAt?: string }): Date | undefined {
-  if (input.when !== 'later') return undefined;
-  if (!input.publishAt)
-    throw new ValidationError('Indiquez la date et l’heure de publication.', {
-      publishAt: ['Indiquez la date et l’heure de publication.'],
-    });
-  const at = fromZonedInput(input.publishAt, env.TIME_ZONE);
-  if (!at || at.getTime() <= Date.now()) {
-    const message = `La date de publication doit être dans le futur (${zoneName(env.TIME_ZONE)}).`;
-    throw new ValidationError(message, { publishAt: [message] });
-  }
-  return at;
-}
+/** When the values go online: now, at a time or with a release (every versioned kind's fields: lib/releases/version-timing.ts). */
+const publishFields = versionPublishFields;
+const timing = (input: Parameters<typeof versionTiming>[0]) => versionTiming(input, env.TIME_ZONE);
 const publishedMessage = (v: PublishedVersion[]) => {
   const names = v.map((x) => `${x.code} v${x.number}`).join(', ');
   if (v.some((x) => x.review !== 'approved')) {
@@ -189,8 +154,7 @@ export const publishValuesAction = adminFormAction(
     const published = await done(
       await publishVersions(ctx.db, {
         values: new Map([[row.code, values.sort((a, b) => a.period.localeCompare(b.period))]]),
-        publishAt: publishTime(input),
-        releaseId: releaseOf(input),
+        ...timing(input),
         kind: input.kind,
         reason: input.reason,
         actor: actorOf(ctx),
@@ -209,8 +173,7 @@ export const publishImportAction = adminFormAction(
     const published = await done(
       await publishImport(ctx.db, {
         id: input.id,
-        publishAt: publishTime(input),
-        releaseId: releaseOf(input),
+        ...timing(input),
         kind: input.kind,
         reason: input.reason,
         actor: actorOf(ctx),

@@ -11,8 +11,7 @@ import { publicPublicationAreas } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { ValidationError } from '@/lib/errors';
 import { invalidateTags } from '@/lib/ops/invalidate';
-import { fromZonedInput, zoneName } from '@/lib/releases/model';
-import { changeKinds } from '@/lib/series/model';
+import { versionPublishFields, versionTiming } from '@/lib/releases/version-timing';
 import { cancelTableImport, publishTableImport, tableImportOwner } from '@/lib/tables/imports';
 import { tableMetaSchema } from '@/lib/tables/model';
 import { findTable, findTableVersion, versionAt } from '@/lib/tables/queries';
@@ -77,31 +76,9 @@ export const saveTableAction = adminFormAction(
   },
 );
 
-/** When a version goes online: now, at a time (in the institute's zone) or with a calendar release. */
-const publishFields = {
-  when: z.enum(['now', 'later', 'release'], { error: 'Choisissez quand publier.' }),
-  releaseId: z.coerce.number().int().min(1, 'Choisissez la parution.').optional(),
-  publishAt: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Date et heure de publication attendues (AAAA-MM-JJ HH:MM).')
-    .optional(),
-  kind: z.enum(changeKinds, { error: 'Choisissez le type de changement : révision programmée ou correction.' }),
-  reason: z.string().trim().max(500, 'La raison : 500 caractères au plus.').default(''),
-};
-
-function timing(input: { when: 'now' | 'later' | 'release'; publishAt?: string; releaseId?: number }) {
-  if (input.when === 'release') {
-    if (!input.releaseId) throw new ValidationError('Choisissez la parution.', { releaseId: ['Choisissez la parution.'] });
-    return { releaseId: input.releaseId };
-  }
-  if (input.when !== 'later') return {};
-  const at = input.publishAt ? fromZonedInput(input.publishAt, env.TIME_ZONE) : null;
-  if (!at || at.getTime() <= Date.now()) {
-    const message = `Indiquez une date et une heure de publication dans le futur (${zoneName(env.TIME_ZONE)}).`;
-    throw new ValidationError(message, { publishAt: [message] });
-  }
-  return { publishAt: at };
-}
+/** When a version goes online: now, at a time or with a release (every versioned kind's fields: lib/releases/version-timing.ts). */
+const publishFields = versionPublishFields;
+const timing = (input: Parameters<typeof versionTiming>[0]) => versionTiming(input, env.TIME_ZONE);
 
 /** Writes a previewed import as a new version: its area's writers; submitted for review unless an approver under self-approval. */
 export const publishTableImportAction = adminFormAction(

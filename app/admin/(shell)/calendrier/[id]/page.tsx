@@ -15,6 +15,15 @@ import { readinessOf, releasesAtRisk } from '@/lib/releases/review';
 import { reviewLabels } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { releasePath } from '@/lib/content/addresses';
+import {
+  cancelReleaseAction,
+  confirmReleaseAction,
+  linkPublicationAction,
+  moveReleaseAction,
+  reviewReleaseAction,
+  translateReleaseAction,
+  unlinkPublicationAction,
+} from '../actions';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -98,7 +107,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
         {ownWork && open && row.review !== 'approved' && can(actor, needs.review([row.area])) ? (
           <p className="mt-2 text-sm text-muted">Vous avez modifié cette parution en dernier : une seconde personne l’approuve.</p>
         ) : null}
-        {open ? <ReleaseReviewForms id={row.id} version={row.version} may={may} /> : null}
+        {open ? <ReleaseReviewForms action={reviewReleaseAction} id={row.id} version={row.version} may={may} /> : null}
       </section>
       {row.publicSince === null && open ? (
         <p className="mt-4 max-w-3xl rounded-md border border-border bg-surface-2 p-3 text-sm">
@@ -118,19 +127,31 @@ export default async function ReleaseAdminPage({ params }: Props) {
             <h2 id="confirmer" className="mb-3 font-semibold">
               Confirmer
             </h2>
-            <ConfirmForm id={row.id} version={row.version} at={local(row.scheduledAt)} zone={zoneName(env.TIME_ZONE)} />
+            <ConfirmForm
+              action={confirmReleaseAction}
+              id={row.id}
+              version={row.version}
+              at={local(row.scheduledAt)}
+              zone={zoneName(env.TIME_ZONE)}
+            />
           </section>
           <section aria-labelledby="reporter" className="rounded-md border border-border p-4">
             <h2 id="reporter" className="mb-3 font-semibold">
               Reporter
             </h2>
-            <MoveForm id={row.id} version={row.version} at={local(row.scheduledAt)} zone={zoneName(env.TIME_ZONE)} />
+            <MoveForm
+              action={moveReleaseAction}
+              id={row.id}
+              version={row.version}
+              at={local(row.scheduledAt)}
+              zone={zoneName(env.TIME_ZONE)}
+            />
           </section>
           <section aria-labelledby="annuler" className="rounded-md border border-border p-4">
             <h2 id="annuler" className="mb-3 font-semibold">
               Annuler
             </h2>
-            <CancelForm id={row.id} version={row.version} />
+            <CancelForm action={cancelReleaseAction} id={row.id} version={row.version} />
           </section>
         </div>
       ) : open ? null : (
@@ -141,6 +162,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
           Version anglaise
         </h2>
         <ReleaseEnglishForm
+          action={translateReleaseAction}
           id={row.id}
           version={row.version}
           english={row.translations.en ?? {}}
@@ -168,7 +190,9 @@ export default async function ReleaseAdminPage({ params }: Props) {
                 <span className="text-sm text-muted">
                   {p.status === 'published' ? 'en ligne' : p.status === 'scheduled' ? 'programmée' : 'brouillon'}
                 </span>
-                {open && mayPublish ? <UnlinkPublicationButton releaseId={row.id} publicationId={p.id} title={p.title} /> : null}
+                {open && mayPublish ? (
+                  <UnlinkPublicationButton action={unlinkPublicationAction} releaseId={row.id} publicationId={p.id} title={p.title} />
+                ) : null}
               </li>
             ))}
             {carriedVersions.map((v) => (
@@ -183,6 +207,7 @@ export default async function ReleaseAdminPage({ params }: Props) {
         )}
         {!mayPublish ? null : open && canLink ? (
           <LinkPublicationForm
+            action={linkPublicationAction}
             releaseId={row.id}
             choices={linkable.map((p) => ({
               id: p.id,

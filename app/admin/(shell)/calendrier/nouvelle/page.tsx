@@ -6,6 +6,7 @@ import { pageRefusal } from '@/lib/admin/page-access';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { env } from '@/lib/env';
 import { zoneName } from '@/lib/releases/model';
+import { createReleaseAction } from '../actions';
 
 export const metadata = { title: 'Annoncer une parution — Administration' };
 
@@ -27,7 +28,11 @@ export default async function NewReleasePage() {
           Votre annonce est préparée hors du calendrier public : elle y paraît quand un responsable de publication l’approuve.
         </p>
       )}
-      <CreateReleaseForm areas={areas.map((a) => ({ slug: a.slug, label: a.menuLabel }))} zone={zoneName(env.TIME_ZONE)} />
+      <CreateReleaseForm
+        action={createReleaseAction}
+        areas={areas.map((a) => ({ slug: a.slug, label: a.menuLabel }))}
+        zone={zoneName(env.TIME_ZONE)}
+      />
     </>
   );
 }

@@ -1,24 +1,24 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AccessNote } from '@/components/admin/read-only';
-import { CancelVersionButton } from '@/components/admin/series/cancel-version-button';
-import { VersionReview } from '@/components/admin/series/version-review';
 import { SeriesForm } from '@/components/admin/series/series-form';
 import { ValuesGrid } from '@/components/admin/series/values-grid';
+import { CancelVersion, VersionReview } from '@/components/admin/versions/version-review';
 import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { getArea, publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/i18n/format';
 import { selfApprovalAllowed } from '@/lib/review/settings';
-import { adminVersions, gridPeriods, versionReviewLabels, versionReviewNote, type AdminVersion } from '@/lib/series/admin';
+import { adminVersions, gridPeriods, type AdminVersion } from '@/lib/series/admin';
+import { versionReviewLabels, versionReviewNote } from '@/lib/versions/model';
 import { env } from '@/lib/env';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { periodLabel } from '@/lib/series/model';
 import { findSeries, metaOf, pendingVersion, valuesAt } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/content/addresses';
-import { publishValuesAction, updateSeriesAction } from '../actions';
+import { approveVersionAction, cancelVersionAction, publishValuesAction, returnVersionAction, updateSeriesAction } from '../actions';
 
 type Props = { params: Promise<{ code: string }> };
 
@@ -198,7 +198,13 @@ function PendingVersion({
             {!version.due ? `, puis le ${when}` : ' ; elle est mise en ligne dès qu’elle est approuvée'}.
           </p>
           {mayReview ? (
-            <VersionReview code={code} number={version.number} />
+            <VersionReview
+              code={code}
+              number={version.number}
+              approve={approveVersionAction}
+              sendBack={returnVersionAction}
+              hint="Vous avez vérifié ses valeurs : approuvez-la pour qu’elle soit mise en ligne à son heure."
+            />
           ) : version.createdBy === actorId ? (
             <p className="mt-2 text-sm">Vous avez écrit cette version : une seconde personne l’approuve avant sa mise en ligne.</p>
           ) : (
@@ -217,7 +223,9 @@ function PendingVersion({
           <p className="mt-2 text-sm">Rien n’en est public. Annulez-la, puis préparez une nouvelle version corrigée.</p>
         </>
       )}
-      {mayCancel ? <CancelVersionButton code={code} number={version.number} waiting={version.review !== 'approved'} /> : null}
+      {mayCancel ? (
+        <CancelVersion code={code} number={version.number} cancel={cancelVersionAction} waiting={version.review !== 'approved'} />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Refused } from '@/components/admin/refused';
-import { ImportUpload } from '@/components/admin/series/import-upload';
+import { ImportUpload } from '@/components/admin/versions/import-upload';
 import { needs } from '@/lib/admin/access';
 import { pageRefusal } from '@/lib/admin/page-access';
 
@@ -28,7 +28,17 @@ export default async function SeriesImportPage({ searchParams }: Props) {
           Import annulé : rien n’a été enregistré.
         </p>
       ) : null}
-      <ImportUpload />
+      <ImportUpload
+        endpoint="/api/admin/series/import"
+        previewPath="/admin/series/import/"
+        label="Fichier CSV ou XLSX"
+        accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        missing="Choisissez un fichier CSV ou XLSX à importer."
+        help={
+          'Format long (colonnes code, période, valeur, statut) ou large (une ligne par période, une colonne par code de série). ' +
+          'Conventions française (point-virgule, virgule décimale) ou anglaise (virgule, point décimal). Périodes : 2026-10, 2026-Q3 ou 2026.'
+        }
+      />
     </>
   );
 }

@@ -2,15 +2,15 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { TableForm } from '@/components/admin/tables/table-form';
 import { TableImportUpload } from '@/components/admin/tables/table-import-upload';
-import { TableVersionReview } from '@/components/admin/tables/table-version-review';
+import { CancelVersion, VersionReview } from '@/components/admin/versions/version-review';
 import { can, needs, refusal } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { publicPublicationAreas } from '@/lib/content/areas';
 import { getDb } from '@/lib/db';
 import { reviewLabels } from '@/lib/review/model';
-import { changeKindLabel } from '@/lib/series/model';
+import { changeKindLabel } from '@/lib/versions/model';
 import { findTable, tableVersionsOf, versionAt } from '@/lib/tables/queries';
-import { saveTableAction } from '../actions';
+import { reviewTableVersionAction, saveTableAction } from '../actions';
 
 export const metadata = { title: 'Tableau — Administration' };
 
@@ -77,14 +77,16 @@ export default async function TableAdminPage({ params, searchParams }: Props) {
                   {v.reviewNote && v.review === 'none' ? (
                     <p className="mt-1 text-sm text-down">Renvoyée à son rédacteur : {v.reviewNote}</p>
                   ) : null}
-                  {pending ? (
-                    <TableVersionReview
+                  {pending && mayReview && v.review === 'submitted' ? (
+                    <VersionReview
                       code={row.code}
                       number={v.number}
-                      submitted={v.review === 'submitted'}
-                      mayReview={mayReview}
-                      mayCancel={v.review === 'approved' ? can(actor, needs.publish([row.area])) : mayImport}
+                      approve={reviewTableVersionAction}
+                      sendBack={reviewTableVersionAction}
                     />
+                  ) : null}
+                  {pending && (v.review === 'approved' ? can(actor, needs.publish([row.area])) : mayImport) ? (
+                    <CancelVersion code={row.code} number={v.number} cancel={reviewTableVersionAction} waiting={v.review !== 'approved'} />
                   ) : null}
                 </li>
               );

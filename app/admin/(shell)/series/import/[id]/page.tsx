@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ImportConfirm } from '@/components/admin/series/import-confirm';
+import { ImportConfirm } from '@/components/admin/versions/import-confirm';
 import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { getDb } from '@/lib/db';
@@ -9,9 +9,10 @@ import { formatNumber } from '@/lib/i18n/format';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
-import { versionReviewNote } from '@/lib/series/admin';
+import { versionReviewNote } from '@/lib/versions/model';
 import { importOwnerAndAreas, importView } from '@/lib/series/imports';
 import { periodLabel, statusLabel, type Observation } from '@/lib/series/model';
+import { cancelImportAction, publishImportAction } from '../../actions';
 
 export const metadata = { title: 'Aperçu de l’import — Administration' };
 
@@ -137,6 +138,15 @@ export default async function ImportPreviewPage({ params }: Props) {
 
       <ImportConfirm
         id={view.id}
+        publishAction={publishImportAction}
+        cancelAction={cancelImportAction}
+        words={{
+          whoPrepares:
+            'Un rédacteur des rubriques de ces séries, ou un responsable de publication, prépare ces valeurs : ' +
+            'transmettez-lui l’adresse de cette page.',
+          submit: 'Soumettre ces valeurs pour relecture',
+          publish: 'Publier ces valeurs',
+        }}
         canPublish={errors.length === 0 && preview.counts.new + preview.counts.revised > 0}
         mayPublish={mayPublish}
         mayCancel={mayCancel}

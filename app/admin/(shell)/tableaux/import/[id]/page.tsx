@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { TableImportConfirm } from '@/components/admin/tables/table-import-confirm';
+import { ImportConfirm } from '@/components/admin/versions/import-confirm';
 import { can, needs } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { getDb } from '@/lib/db';
@@ -9,9 +9,10 @@ import { formatNumber } from '@/lib/i18n/format';
 import { releaseChoices } from '@/lib/releases/links';
 import { zoneName } from '@/lib/releases/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
-import { versionReviewNote } from '@/lib/series/admin';
+import { versionReviewNote } from '@/lib/versions/model';
 import { tableImportOwner, tableImportView, type PreviewCell } from '@/lib/tables/imports';
 import { cellStatusLabels } from '@/lib/tables/model';
+import { cancelTableImportAction, publishTableImportAction } from '../../actions';
 
 export const metadata = { title: 'Aperçu de l’import — Administration' };
 
@@ -157,8 +158,17 @@ export default async function TableImportPreviewPage({ params }: Props) {
         </section>
       ) : null}
 
-      <TableImportConfirm
+      <ImportConfirm
         id={view.id}
+        publishAction={publishTableImportAction}
+        cancelAction={cancelTableImportAction}
+        words={{
+          whoPrepares:
+            'Un rédacteur de la rubrique de ce tableau, ou un responsable de publication, prépare cette version : ' +
+            'transmettez-lui l’adresse de cette page.',
+          submit: 'Soumettre cette version pour relecture',
+          publish: 'Publier cette version',
+        }}
         canPublish={errors.length === 0 && report.cellCount > 0}
         mayPublish={mayPublish}
         mayCancel={mayCancel}

@@ -1,9 +1,36 @@
 'use client';
-/** Sends a file to be read and previewed (nothing is published before the preview is confirmed). */
+/**
+ * Sends a file to be read and previewed, for any kind of versioned data (a series file, a table
+ * file): nothing is published before the preview is confirmed (`ImportConfirm`). The kind gives
+ * the route handler that reads the file (`endpoint`, answering `{ id }` or `{ error }`), the
+ * preview's address (`previewPath` + id), its words, and any fields of its own (`children`).
+ */
 import { useRouter } from 'next/navigation';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
-export function ImportUpload() {
+export function ImportUpload({
+  endpoint,
+  previewPath,
+  label,
+  accept,
+  help,
+  missing,
+  className = 'mt-6 space-y-4',
+  children = null,
+}: {
+  endpoint: string;
+  /** The preview's address without the import's id (`/admin/series/import/`). */
+  previewPath: string;
+  /** The file field's label (« Fichier CSV ou XLSX »). */
+  label: string;
+  accept: string;
+  /** What the file holds, under its label. */
+  help: string;
+  /** The message when no file is chosen. */
+  missing: string;
+  className?: string;
+  children?: ReactNode;
+}) {
   const id = useId();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -15,19 +42,19 @@ export function ImportUpload() {
     const form = new FormData(element);
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) {
-      setError('Choisissez un fichier CSV ou XLSX à importer.');
+      setError(missing);
       return;
     }
     setPending(true);
     setError(null);
     try {
-      const response = await fetch('/api/admin/series/import', { method: 'POST', body: form });
+      const response = await fetch(endpoint, { method: 'POST', body: form });
       const body = (await response.json().catch(() => ({}))) as { id?: string; error?: string };
       if (response.ok && body.id) {
         // This screen may be kept alive (hidden) by the router: leave it ready for the next file.
         element.reset();
         setPending(false);
-        router.push(`/admin/series/import/${body.id}`);
+        router.push(`${previewPath}${body.id}`);
         return;
       }
       setError(body.error ?? `L’envoi a échoué (erreur ${response.status}). Réessayez.`);
@@ -38,25 +65,25 @@ export function ImportUpload() {
   };
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-4">
+    <form onSubmit={submit} className={className}>
       <div>
         <label htmlFor={`${id}-file`} className="block font-medium">
-          Fichier CSV ou XLSX
+          {label}
         </label>
-        <p id={`${id}-aide`} className="text-sm text-muted">
-          Format long (colonnes code, période, valeur, statut) ou large (une ligne par période, une colonne par code de série). Conventions
-          française (point-virgule, virgule décimale) ou anglaise (virgule, point décimal). Périodes : 2026-10, 2026-Q3 ou 2026.
+        <p id={`${id}-aide`} className="max-w-3xl text-sm text-muted">
+          {help}
         </p>
         <input
           id={`${id}-file`}
           name="file"
           type="file"
-          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept={accept}
           aria-describedby={`${id}-aide${error ? ` ${id}-erreur` : ''}`}
           aria-invalid={error ? true : undefined}
           className="mt-2 block"
         />
       </div>
+      {children}
       <p id={`${id}-erreur`} role="alert" className="min-h-6 text-sm text-down">
         {error}
       </p>
