@@ -24,6 +24,7 @@ import { bytesSql, compactStatuses, encodeValues } from './cells';
 import { cellCountOf, structureRefusal, type TableMeta, type TablePayload, type TableStructure } from './model';
 import { notPublicTableVersion } from './queries';
 import { dataTableCells, dataTableImports, dataTables, dataTableVersions, type TableTextField } from './schema';
+import { approveFollowers, cancelFollowers, followTableVersion, returnFollowers } from './slices';
 
 export type Actor = { user: NonNullable<AuditInput['user']>; ip?: string | null };
 export type TableRow = typeof dataTables.$inferSelect;
@@ -247,6 +248,16 @@ export async function writeTableVersion(db: Db, request: TableVersionRequest): P
       }
       if (number > 1 && (await sameAsPrevious(tx, row.id, number)))
         return rollback('Rien ne change par rapport à la version précédente : rien à publier.');
+      // The series defined as slices of this table get their versions in this transaction (lib/tables/slices.ts).
+      const slices = await followTableVersion(tx, {
+        ...request,
+        tableId: row.id,
+        tableCode: row.code,
+        versionId: version!.id,
+        reason,
+        now,
+      });
+      if (!slices.ok) return rollback(slices.error);
       const state = !approved
         ? `soumise pour relecture${publishedAt > now ? ` (prévue le ${formatUtc(publishedAt)})` : ''}`
         : publishedAt <= now
@@ -266,7 +277,7 @@ export async function writeTableVersion(db: Db, request: TableVersionRequest): P
       return {
         ok: true as const,
         value: { code: row.code, number, publishedAt, cellCount, review },
-        tags: approved && publishedAt <= now ? tableTags(row) : [],
+        tags: approved && publishedAt <= now ? [...tableTags(row), ...slices.tags] : slices.tags,
       };
     })
     .catch(unwrapRollback);
@@ -351,6 +362,9 @@ export async function approveTableVersion(
       `le tableau ${code}`,
     );
     if (refusal) return { ok: false as const, error: refusal };
+    // The series versions it wrote for its slices are approved with it, or nothing is (lib/tables/slices.ts).
+    const slices = await approveFollowers(tx, { tableVersionId: version.id, actor, now });
+    if (!slices.ok) return { ok: false as const, error: slices.error };
     const due = version.publishedAt <= now && version.releaseId === null;
     const [approved] = await tx
       .update(dataTableVersions)
@@ -372,7 +386,11 @@ export async function approveTableVersion(
       before: { number, review: version.review, publishedAt: version.publishedAt.toISOString() },
       after: { number, review: 'approved', publishedAt: approved!.publishedAt.toISOString() },
     });
-    return { ok: true as const, value: { publishedAt: approved!.publishedAt, public: due }, tags: due ? tableTags(row) : [] };
+    return {
+      ok: true as const,
+      value: { publishedAt: approved!.publishedAt, public: due },
+      tags: [...(due ? tableTags(row) : []), ...slices.tags],
+    };
   });
 }
 
@@ -394,6 +412,8 @@ export async function returnTableVersion(
         error: `La version ${number} du tableau ${code} n’est pas en attente de relecture : rechargez la page.`,
       };
     }
+    const slices = await returnFollowers(tx, { tableVersionId: version.id, actor, now, note: text });
+    if (!slices.ok) return { ok: false as const, error: slices.error };
     await tx
       .update(dataTableVersions)
       .set({ review: 'none', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: text })
@@ -419,6 +439,9 @@ export async function cancelTableVersion(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(dataTables).where(eq(dataTables.code, code)).for('update');
     if (!row) return { ok: false as const, error: `Le tableau ${code} n’existe pas ou plus.` };
+    // The series versions it wrote for its slices go with it (lib/tables/slices.ts).
+    const slices = await cancelFollowers(tx, { tableId: row.id, number, actor, now });
+    if (!slices.ok) return { ok: false as const, error: slices.error };
     const [deleted] = await tx
       .delete(dataTableVersions)
       .where(and(eq(dataTableVersions.tableId, row.id), eq(dataTableVersions.number, number), notPublicTableVersion(now)))
