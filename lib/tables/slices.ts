@@ -31,7 +31,7 @@ import {
 } from '@/lib/series/versions';
 import { cellsOf, statusOfByte, type Cells } from './cells';
 import { isMissingStatus, labelIn, strides, type TableStructure } from './model';
-import { findTable, notPublicTableVersion, versionAt } from './queries';
+import { findTable, notPublicTableVersion, publicTableVersionBy, versionAt } from './queries';
 import { dataTables, dataTableVersions, seriesSlices, seriesSliceVersions } from './schema';
 
 /** What a slice picks: one value code per non-time dimension (by dimension code) and one measure. */
@@ -485,3 +485,39 @@ export async function unlinkSlice(db: Db, { seriesCode, actor }: { seriesCode: s
 }
 
 class SliceRollback extends Error {}
+
+/** What the back-office's slice form offers: a table's non-time dimensions and measures, from its current public version. */
+export type SliceChoices = {
+  table: { code: string; title: string; version: number };
+  time: string;
+  dimensions: { code: string; label: string; values: { code: string; label: string }[] }[];
+  measures: { code: string; label: string }[];
+};
+
+/** The tables a series can be a slice of: those with a public version, by code. */
+export async function sliceTables(db: Db, now = new Date()): Promise<{ code: string; title: string }[]> {
+  const rows = await db
+    .selectDistinct({ code: dataTables.code, title: dataTables.title })
+    .from(dataTables)
+    .innerJoin(dataTableVersions, eq(dataTableVersions.tableId, dataTables.id))
+    .where(publicTableVersionBy(now))
+    .orderBy(dataTables.code);
+  return rows;
+}
+
+/** The choices of a slice of this table (its current public version), or null when it has none. */
+export async function sliceChoices(db: Db, tableCode: string, now = new Date()): Promise<SliceChoices | null> {
+  const table = await findTable(db, tableCode);
+  if (!table) return null;
+  const version = await versionAt(db, table.id, { at: now });
+  if (!version) return null;
+  const { dimensions, measures } = version.structure;
+  return {
+    table: { code: table.code, title: table.title, version: version.number },
+    time: dimensions.find((d) => d.role === 'time')?.label.fr ?? '',
+    dimensions: dimensions
+      .filter((d) => d.role !== 'time')
+      .map((d) => ({ code: d.code, label: d.label.fr, values: d.values.map((v) => ({ code: v.code, label: v.label.fr })) })),
+    measures: measures.map((m) => ({ code: m.code, label: `${m.label.fr} (${m.unit.fr})` })),
+  };
+}

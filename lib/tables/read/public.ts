@@ -14,6 +14,7 @@ import { locales, type Locale } from '@/lib/i18n/locales';
 import { languageAlternates, localePath } from '@/lib/i18n/paths';
 import { getTable, listPublicTables, publicTableVersionBy, type TableView } from '../queries';
 import { dataTables, dataTableVersions } from '../schema';
+import { sliceOf, type SliceSource } from '../slices';
 import { tablePath } from './addresses';
 
 export type TableListEntry = {
@@ -91,4 +92,19 @@ export async function getPublicTable(code: string, lang: Locale): Promise<TableV
   cacheLife('content');
   cacheTag(tags.table(code), tags.tableList);
   return getTable(await getDb(), code, { lang });
+}
+
+/**
+ * The table a series is a slice of, for its public page (« issue du tableau … »), in `lang`: null
+ * when it is none or the table has no public version. Dropped by the series' tag (defining or
+ * detaching the slice sends it) and the table's (a new version, a new title).
+ */
+export async function getSeriesSlice(seriesCode: string, lang: Locale): Promise<(SliceSource & { path: string }) | null> {
+  'use cache';
+  cacheLife('content');
+  cacheTag(tags.series(seriesCode));
+  const slice = await sliceOf(await getDb(), seriesCode, { lang });
+  if (!slice) return null;
+  cacheTag(tags.table(slice.table.code));
+  return { ...slice, path: localePath(lang, tablePath(slice.table.code)) };
 }
