@@ -8,7 +8,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, series, seriesVersions, users } from '@/lib/db/schema';
+import { auditEntries, releases, series, seriesVersions, users } from '@/lib/db/schema';
+import { publishDueItems } from '@/lib/ops/scheduler';
+import { createRelease } from '@/lib/releases/mutations';
+import { readinessOf } from '@/lib/releases/review';
 import { setSelfApproval } from '@/lib/review/settings';
 import { pendingVersion, valuesAt } from '@/lib/series/queries';
 import { createSeries, publishVersions } from '@/lib/series/versions';
@@ -62,6 +65,7 @@ function payload({ shift = 0, other = 0, monthCodes = months, groups = ['CP00', 
   return { structure, values, statuses, notes: {} };
 }
 
+const slice = { selection: { GROUPE: 'CP00' }, measure: 'INDICE' };
 const t0 = new Date('2026-10-12T08:45:00Z');
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
 
@@ -91,7 +95,6 @@ describe.each(testDatabaseKinds)('series as slices of tables on %s', (kind) => {
   let database: TestDatabase;
   let writer: Actor;
   let reviewer: Actor;
-  const slice = { selection: { GROUPE: 'CP00' }, measure: 'INDICE' };
 
   /** The series' values (scheduled ones included) as [period, value, status]. */
   const values = async (code = 'IPC_T') => {
@@ -362,5 +365,97 @@ describe.each(testDatabaseKinds)('series as slices of tables on %s', (kind) => {
     });
     expect(written.ok).toBe(true);
     expect(await versions()).toHaveLength(4);
+  });
+});
+
+describe.each(testDatabaseKinds)('a slice whose table comes out with a calendar release on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('writes the series version with the release: same minute, approved with it, out in the same scheduler run', async () => {
+    const { db } = database;
+    clearCellCache();
+    const [user] = await db
+      .insert(users)
+      .values({ name: 'Awa Koné', email: 'awa@example.org' })
+      .returning({ id: users.id, name: users.name, email: users.email });
+    const actor = { user: user!, ip: null };
+    await setSelfApproval(db, { allowed: true, user: null, actor: 'tests' });
+    const meta = {
+      code: 'IPC_R',
+      label: 'Indice des prix',
+      unit: 'indice',
+      basePeriod: '2020',
+      frequency: 'monthly',
+      decimals: 1,
+      seasonalAdjustment: 'none',
+      source: '',
+      methodology: '',
+      area: 'ipc',
+      headline: true,
+      imfIndicator: null,
+    } as const;
+    await createSeries(db, { meta, actor });
+    await createTable(db, {
+      meta: { code: 'IPC_GROUPES_R', area: 'ipc', title: 'IPC par groupe', description: '', source: '', method: '', notes: '' },
+      actor,
+    });
+    const t = new Date('2030-04-01T08:00:00Z');
+    expect(
+      (
+        await writeTableVersion(db, {
+          code: 'IPC_GROUPES_R',
+          source: { payload: payload() },
+          kind: 'revision',
+          reason: '',
+          actor,
+          approver: true,
+          now: t,
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await defineSlice(db, { seriesCode: 'IPC_R', tableCode: 'IPC_GROUPES_R', slice, actor, approver: true, now: t })).ok).toBe(
+      true,
+    );
+
+    const at = new Date('2030-05-02T08:00:00Z');
+    const now = new Date('2030-04-20T08:00:00Z');
+    const release = await createRelease(db, {
+      input: { title: 'Indice des prix d’avril', area: 'ipc', scheduledAt: at, provisionalLabel: null, contact: '' },
+      actor,
+      now,
+    });
+    if (!release.ok) throw new Error(release.error);
+    await db.update(releases).set({ status: 'confirmed' }).where(eq(releases.id, release.id));
+    const written = await writeTableVersion(db, {
+      code: 'IPC_GROUPES_R',
+      source: { payload: payload({ shift: 2 }) },
+      releaseId: release.id,
+      kind: 'revision',
+      reason: 'Parution d’avril.',
+      actor,
+      approver: true,
+      now,
+    });
+    expect(written.ok && written.value).toMatchObject({ number: 2, publishedAt: at, review: 'approved' });
+    const [row] = await db.select().from(series).where(eq(series.code, 'IPC_R'));
+    expect(await pendingVersion(db, row!.id, now)).toMatchObject({ releaseId: release.id, publishedAt: at, reason: 'Parution d’avril.' });
+    // The release waits for its own approval; its pieces are the table version and the series version.
+    const readiness = (await readinessOf(db, [release.id])).get(release.id)!;
+    expect(readiness.missing.map((m) => m.label)).toEqual(['la parution elle-même']);
+
+    const after = new Date(at.getTime() + 60_000);
+    await db.update(releases).set({ review: 'approved' }).where(eq(releases.id, release.id));
+    const run = await publishDueItems(db, after);
+    expect(run.tags).toEqual(expect.arrayContaining(['table:IPC_GROUPES_R', 'series:IPC_R']));
+    expect((await valuesAt(db, [row!.id], { at: after })).get(row!.id)!.map((o) => o.value)).toEqual([112, 113, 114]);
+    expect((await valuesAt(db, [row!.id], { at: new Date(at.getTime() - 60_000) })).get(row!.id)!.map((o) => o.value)).toEqual([
+      110, 111, 112,
+    ]);
   });
 });
