@@ -521,3 +521,13 @@ export async function sliceChoices(db: Db, tableCode: string, now = new Date()):
     measures: measures.map((m) => ({ code: m.code, label: `${m.label.fr} (${m.unit.fr})` })),
   };
 }
+
+/** The series that follow a table (the table's back-office screen lists them: its next version writes theirs). */
+export async function seriesFollowing(db: Db, tableId: number): Promise<{ code: string; label: string }[]> {
+  return db
+    .select({ code: series.code, label: series.label })
+    .from(seriesSlices)
+    .innerJoin(series, eq(series.id, seriesSlices.seriesId))
+    .where(eq(seriesSlices.tableId, tableId))
+    .orderBy(series.code);
+}
