@@ -143,7 +143,9 @@ test('une série tranche d’un tableau : définie sur l’écran de la série, 
   await expect(page).toHaveURL(new RegExp(`/admin/series/${code}\\?tableau=${table}$`));
   await slice.getByLabel(/^GROUPE/).selectOption('ALIM');
   await slice.getByRole('button', { name: 'Suivre ce tableau' }).click();
-  await expect(slice.getByRole('status')).toContainText(`La série ${code} suit désormais le tableau ${table} : version 1 publiée`);
+  await expect(
+    slice.getByRole('status').filter({ hasText: `La série ${code} suit désormais le tableau ${table} : version 1 publiée` }),
+  ).toBeVisible();
   await expect(slice).toContainText(`Cette série est une tranche du tableau Prix par groupe ${stamp} (${table})`);
   // Its values are no longer typed by hand.
   await expect(page.getByRole('region', { name: 'Saisir des valeurs' })).toContainText('ne se saisissent ni ne s’importent à la main');
@@ -151,6 +153,9 @@ test('une série tranche d’un tableau : définie sur l’écran de la série, 
 
   // The table's next version publishes the series' next one, with its reason.
   await importTable(csv('102,5'), `Relevés tardifs ${stamp}.`);
+  await expect(
+    page.getByRole('region', { name: 'Séries qui suivent ce tableau' }).getByRole('link', { name: new RegExp(code) }),
+  ).toBeVisible();
   await page.goto(`/admin/series/${code}`);
   await expect(page.getByRole('region', { name: 'Versions' })).toContainText(`Version 2`);
   await expect(page.getByRole('region', { name: 'Versions' })).toContainText(`Relevés tardifs ${stamp}.`);

@@ -518,7 +518,7 @@ export async function sliceChoices(db: Db, tableCode: string, now = new Date()):
     dimensions: dimensions
       .filter((d) => d.role !== 'time')
       .map((d) => ({ code: d.code, label: d.label.fr, values: d.values.map((v) => ({ code: v.code, label: v.label.fr })) })),
-    measures: measures.map((m) => ({ code: m.code, label: `${m.label.fr} (${m.unit.fr})` })),
+    measures: measures.map((m) => ({ code: m.code, label: m.unit.fr ? `${m.label.fr} (${m.unit.fr})` : m.label.fr })),
   };
 }
 

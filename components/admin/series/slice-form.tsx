@@ -45,7 +45,7 @@ export function SliceForm<T>({
             >
               {d.values.map((v) => (
                 <option key={v.code} value={v.code}>
-                  {v.label} ({v.code})
+                  {v.label === v.code ? v.code : `${v.label} (${v.code})`}
                 </option>
               ))}
             </select>
