@@ -97,7 +97,10 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
 
       {slice ? (
         <p className="mt-1">
-          {t.fromTable} <Link href={slice.path}>{slice.table.title}</Link>
+          {t.fromTable}{' '}
+          <Link href={slice.path} className="underline">
+            {slice.table.title}
+          </Link>
           {slice.parts.length > 0
             ? ` (${slice.parts.map((p) => `${p.dimension}${locale === 'fr' ? ' : ' : ': '}${p.value}`).join(', ')})`
             : ''}

@@ -95,7 +95,7 @@ export default async function SeriesEditPage({ params, searchParams }: Props) {
           <div className="mt-2 max-w-3xl space-y-2">
             <p>
               Cette série est une tranche du tableau{' '}
-              <Link href={`/admin/tableaux/${slice.table.code}`}>
+              <Link href={`/admin/tableaux/${slice.table.code}`} className="underline">
                 {slice.table.title} ({slice.table.code})
               </Link>
               {slice.parts.length > 0 ? ` : ${slice.parts.map((p) => `${p.dimension} « ${p.value} »`).join(', ')}` : ''}.
@@ -315,7 +315,7 @@ function PendingVersion({
       {followed ? (
         <p className="mt-2 text-sm">
           Elle suit la{' '}
-          <Link href={`/admin/tableaux/${followed.table}`}>
+          <Link href={`/admin/tableaux/${followed.table}`} className="underline">
             version {followed.number} du tableau {followed.table}
           </Link>{' '}
           : elle est approuvée, renvoyée ou annulée avec elle, sur l’écran du tableau.
