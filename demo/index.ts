@@ -506,7 +506,14 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       await seedReview(tx, now, accounts.find((a) => a.email === demoEditor.email)!.id);
       // Tables go through the application's own writes, approved under the demo's self-approval (seedReview).
       const admin = accounts.find((a) => a.email === demoAccount.email)!;
-      const tableCells = await seedDemoTables(tx, now, { id: admin.id, name: demoAccount.name, email: admin.email });
+      // The CPI table's « Ensemble » row is the IPC series as published (its version 2's values are `observations`).
+      const ipcValues = new Map(
+        (observations.get('IPC') ?? []).map((o) => [
+          o.period,
+          { value: o.value, status: o.status === 'final' ? ('A' as const) : ('P' as const) },
+        ]),
+      );
+      const tableCells = await seedDemoTables(tx, now, { id: admin.id, name: demoAccount.name, email: admin.email }, ipcValues);
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
           `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion, ` +

@@ -13,6 +13,7 @@ import { isDatabaseEmpty, seedDemoContent } from './index';
 import { buildPublications } from './publications';
 import { generateObservations, seriesDefinitions } from './series';
 import { seriesAt, versionChanges } from '@/lib/series/queries';
+import { sliceOf } from '@/lib/tables/slices';
 
 const publicationAreas = (areas as readonly Area[]).filter((a) => a.kind === 'publications');
 
@@ -191,6 +192,12 @@ describe.each(testDatabaseKinds)('seedDemoContent (%s)', (kind) => {
   it('creates the six series with eleven years of monthly values in two versions, and the release calendar', async () => {
     const series = await database.db.select().from(schema.series);
     expect(series.map((s) => s.code).sort()).toEqual(['ICA_COMMERCE', 'ICA_SERVICE', 'ICE', 'IPC', 'IPI', 'IPPI']);
+    // The IPC key figure is the CPI table's « Ensemble » row (their values agree: still version 2 below).
+    expect(await sliceOf(database.db, 'IPC')).toMatchObject({
+      table: { code: 'IPC_GROUPES' },
+      selection: { GROUPE: 'CP00' },
+      measure: 'INDICE',
+    });
     for (const s of series) {
       const data = await seriesAt(database.db, s.code, { at: now });
       const obs = data!.observations;

@@ -10,6 +10,7 @@ import type { Db } from '@/lib/db/open';
 import { statusByte } from '@/lib/tables/cells';
 import { parsePx } from '@/lib/tables/import/px';
 import { cellCountOf, type Dimension, type TablePayload, type TableStructure } from '@/lib/tables/model';
+import { defineSlice } from '@/lib/tables/slices';
 import { createTable, writeTableVersion, type Actor } from '@/lib/tables/versions';
 import { createRandom } from './random';
 
@@ -208,8 +209,12 @@ function exportsPayload(): TablePayload {
   return payload;
 }
 
-/** The CPI by product group × month (base 100 = 2020), the last 36 months up to the month before `now`. */
-function cpiPayload(now: Date): TablePayload {
+/**
+ * The CPI by product group × month (base 100 = 2020), the last 36 months up to the month before `now`.
+ * Its « Ensemble » row is the demo's IPC series (`allItems`, by first day of the month), value and
+ * status: that series is a slice of this table (lib/tables/slices.ts) and the two agree.
+ */
+function cpiPayload(now: Date, allItems: ReadonlyMap<string, { value: number; status: 'A' | 'P' }>): TablePayload {
   const random = createRandom('tables:cpi');
   const groups: [string, string, string, number][] = [
     ['CP00', 'Ensemble', 'All items', 0.03],
@@ -251,11 +256,15 @@ function cpiPayload(now: Date): TablePayload {
   const levels = groups.map((g) => 108 + 10 * g[3]);
   const payload = fill(structure, ([g, m]) => {
     levels[g!] = levels[g!]! * (1 + groups[g!]![3] / 12 + 0.004 * (random.next() - 0.5));
-    void m;
-    return Math.round(levels[g!]! * 10) / 10;
+    const series = g === 0 ? allItems.get(`${months[m!]}-01`) : undefined;
+    return series ? series.value : Math.round(levels[g!]! * 10) / 10;
   });
-  // The last month is provisional.
+  // The last month is provisional; « Ensemble » has the series' statuses.
   for (let i = months.length - 1; i < payload.values.length; i += months.length) payload.statuses[i] = statusByte('P');
+  months.forEach((m, t) => {
+    const series = allItems.get(`${m}-01`);
+    if (series) payload.statuses[t] = statusByte(series.status);
+  });
   return payload;
 }
 
@@ -311,14 +320,19 @@ const definitions: DemoTable[] = [
  * Creates the demo tables and publishes one version of each (approved, under the demo's
  * self-approval), through the application's own writes. `user`: the demo administrator.
  */
-export async function seedDemoTables(db: Db, now: Date, user: Actor['user']): Promise<number> {
+export async function seedDemoTables(
+  db: Db,
+  now: Date,
+  user: Actor['user'],
+  allItems: ReadonlyMap<string, { value: number; status: 'A' | 'P' }> = new Map(),
+): Promise<number> {
   const actor: Actor = { user, ip: null };
   const px = parsePx(fs.existsSync(pxPath) ? new Uint8Array(fs.readFileSync(pxPath)) : populationPx());
   if (!px.payload) throw new Error(`Fichier PX de démonstration refusé : ${px.errors.map((e) => e.message).join(' ')}`);
   const payloads = [
     { payload: px.payload, file: 'population.px' },
     { payload: exportsPayload(), file: 'exportations.csv' },
-    { payload: cpiPayload(now), file: 'ipc-groupes.csv' },
+    { payload: cpiPayload(now, allItems), file: 'ipc-groupes.csv' },
   ];
   let cells = 0;
   for (const [i, d] of definitions.entries()) {
@@ -340,6 +354,19 @@ export async function seedDemoTables(db: Db, now: Date, user: Actor['user']): Pr
     });
     if (!written.ok) throw new Error(written.error);
     cells += written.value.cellCount;
+  }
+  // The IPC key figure follows the table's « Ensemble » row from now on (their values agree: no new version).
+  if (allItems.size > 0) {
+    const sliced = await defineSlice(db, {
+      seriesCode: 'IPC',
+      tableCode: 'IPC_GROUPES',
+      slice: { selection: { GROUPE: 'CP00' }, measure: 'INDICE' },
+      actor,
+      approver: true,
+      now,
+    });
+    if (!sliced.ok) throw new Error(sliced.error);
+    if (sliced.value.number !== null) throw new Error('Démonstration : la série IPC ne concorde pas avec le tableau IPC_GROUPES.');
   }
   return cells;
 }

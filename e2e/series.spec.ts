@@ -7,8 +7,9 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSignIn, signIn } from './helpers/login';
 
-// The refused imports compare the IPC series before and after: they run in the same serial lane as
-// the scheduled import that changes it (the @minute project, playwright.config.ts).
+// The refused imports compare the IPI series before and after: they run in the same serial lane as
+// the scheduled import that changes it (the @minute project, playwright.config.ts). IPI, not IPC: the
+// demo's IPC is a slice of the CPI table (lib/tables/slices.ts) and refuses values imported by hand.
 test.describe.configure({ mode: 'serial' });
 
 type Catalogue = { series: { code: string; lastPeriod: string; lastValue: number; version: number }[] };
@@ -18,16 +19,16 @@ const nextMonth = (period: string) => {
   const [y, m] = period.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 };
-const ipcOf = async (request: APIRequestContext, query = '') => {
+const ipiOf = async (request: APIRequestContext, query = '') => {
   const response = await request.get(`/api/v1/series${query}`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as Catalogue).series.find((s) => s.code === 'IPC')!;
+  return ((await response.json()) as Catalogue).series.find((s) => s.code === 'IPI')!;
 };
 
 async function xlsx(rows: [string, number][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Valeurs');
-  sheet.addRow(['période', 'IPC']);
+  sheet.addRow(['période', 'IPI']);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -38,7 +39,7 @@ test(
   async ({ page, browser, request }) => {
     // Up to two minutes of waiting for the scheduled minute, plus the journey (~1 min on a loaded machine): 3× that.
     test.setTimeout(360_000);
-    const before = await ipcOf(request);
+    const before = await ipiOf(request);
     const revisedPeriod = before.lastPeriod;
     const newPeriod = nextMonth(revisedPeriod);
     const revised = Math.round((before.lastValue + 0.3) * 10) / 10;
@@ -47,7 +48,7 @@ test(
 
     await signIn(page, '/admin/series/import');
     await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({
-      name: 'ipc.xlsx',
+      name: 'ipi.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await xlsx([
         [revisedPeriod, revised],
@@ -70,20 +71,20 @@ test(
     await page.getByLabel('Raison, affichée dans « Versions précédentes »').fill(reason);
     await page.getByRole('button', { name: 'Publier ces valeurs' }).click();
     await expect(page).toHaveURL(/\/admin\/series\?publie=/);
-    await expect(page.getByRole('status')).toContainText('Version programmée : IPC v');
+    await expect(page.getByRole('status')).toContainText('Version programmée : IPI v');
 
     // Until the time: the old figures everywhere a visitor can look.
     const visitor = await browser.newContext();
     const reader = await visitor.newPage();
     const oldEverywhere = async () => {
-      await reader.goto('/indice/ipc/series/IPC');
+      await reader.goto('/ica/ipi/series/IPI');
       await expect(reader.getByRole('main')).toContainText(french(before.lastValue));
       await expect(reader.getByRole('main')).not.toContainText(reason);
-      const csv = await (await visitor.request.get('/api/v1/series/IPC?format=csv')).text();
+      const csv = await (await visitor.request.get('/api/v1/series/IPI?format=csv')).text();
       expect(csv).not.toContain(newPeriod);
-      expect((await ipcOf(visitor.request)).lastPeriod).toBe(revisedPeriod);
+      expect((await ipiOf(visitor.request)).lastPeriod).toBe(revisedPeriod);
       await reader.goto('/');
-      await expect(reader.getByRole('article').filter({ hasText: 'Indice des prix à la consommation' }).first()).toContainText(
+      await expect(reader.getByRole('article').filter({ hasText: 'Indice de la production industrielle' }).first()).toContainText(
         french(before.lastValue),
       );
     };
@@ -94,7 +95,7 @@ test(
     await expect
       .poll(
         async () => {
-          await reader.goto('/indice/ipc/series/IPC');
+          await reader.goto('/ica/ipi/series/IPI');
           return reader.getByRole('main').innerText();
         },
         { timeout: at.getTime() - Date.now() + 60_000, intervals: [5_000] },
@@ -102,20 +103,22 @@ test(
       .toContain(reason);
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
     await expect(reader.getByRole('main')).toContainText(french(added));
-    const after = await ipcOf(visitor.request);
+    const after = await ipiOf(visitor.request);
     expect(after).toMatchObject({ lastPeriod: newPeriod, lastValue: added, version: before.version + 1 });
-    const csv = await (await visitor.request.get('/api/v1/series/IPC?format=csv')).text();
+    const csv = await (await visitor.request.get('/api/v1/series/IPI?format=csv')).text();
     expect(csv).toContain(newPeriod);
     await reader.goto('/');
-    await expect(reader.getByRole('article').filter({ hasText: 'Indice des prix à la consommation' }).first()).toContainText(french(added));
+    await expect(reader.getByRole('article').filter({ hasText: 'Indice de la production industrielle' }).first()).toContainText(
+      french(added),
+    );
 
     // asOf before the time: the series as it was.
     const asOf = await visitor.request.get(`/api/v1/series?asOf=${encodeURIComponent(new Date(at.getTime() - 1000).toISOString())}`);
-    const old = ((await asOf.json()) as Catalogue).series.find((s) => s.code === 'IPC')!;
+    const old = ((await asOf.json()) as Catalogue).series.find((s) => s.code === 'IPI')!;
     expect(old).toMatchObject({ lastPeriod: revisedPeriod, lastValue: before.lastValue, version: before.version });
 
     // « Versions précédentes » lists the change with its reason.
-    await reader.goto('/indice/ipc/series/IPC');
+    await reader.goto('/ica/ipi/series/IPI');
     const versions = reader.getByRole('region', { name: 'Versions précédentes' });
     await expect(versions).toContainText(reason);
     await expect(versions).toContainText(`${before.version + 1}`);
@@ -127,7 +130,7 @@ test(
   'import refusé : fichier XLSX cassé, code inconnu, période trimestrielle dans une série mensuelle — message en français, rien d’écrit',
   { tag: '@minute' },
   async ({ page, request }) => {
-    const before = await ipcOf(request);
+    const before = await ipiOf(request);
     await signIn(page, '/admin/series/import');
     const file = page.getByLabel('Fichier CSV ou XLSX');
     await file.setInputFiles({
@@ -142,14 +145,14 @@ test(
     await page.getByRole('button', { name: 'Annuler l’import (rien n’est enregistré)' }).click();
     await expect(page).toHaveURL(/\/admin\/series\/import\?annule=1$/);
 
-    const csv = 'code;période;valeur;statut\nINCONNU;2026-01;101,5;A\nIPC;2026-Q1;101,5;A\n';
+    const csv = 'code;période;valeur;statut\nINCONNU;2026-01;101,5;A\nIPI;2026-Q1;101,5;A\n';
     await page.getByLabel('Fichier CSV ou XLSX').setInputFiles({ name: 'erreurs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }).click();
     const errors = page.getByRole('alert').filter({ hasText: 'INCONNU' });
     await expect(errors).toContainText(/Ligne 2/);
     await expect(errors).toContainText(/Ligne 3/);
     await expect(page.getByRole('button', { name: 'Publier ces valeurs' })).toHaveCount(0);
-    expect(await ipcOf(request)).toEqual(before);
+    expect(await ipiOf(request)).toEqual(before);
   },
 );
 
@@ -178,7 +181,7 @@ test('page de série sans JavaScript : le graphique et le tableau sont là', asy
 test('import trop volumineux : refusé en français avant lecture, rien d’écrit', { tag: '@minute' }, async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   const token = await apiSignIn(api);
-  const before = await ipcOf(api);
+  const before = await ipiOf(api);
   const big = Buffer.alloc(11 * 1024 * 1024, 'IPC;2026-10;1,0;A\n');
   const response = await api.post('/api/admin/series/import', {
     headers: { Authorization: `Bearer ${token}` },
@@ -197,7 +200,7 @@ test('import trop volumineux : refusé en français avant lecture, rien d’écr
       })
     ).status(),
   ).toBe(401);
-  expect(await ipcOf(api)).toEqual(before);
+  expect(await ipiOf(api)).toEqual(before);
   await anonymous.dispose();
   await api.dispose();
 });

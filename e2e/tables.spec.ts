@@ -2,7 +2,8 @@
  * Tables with dimensions in the back-office (issue 27): the demo's tables are listed; a new version
  * of the population table is imported from its PX file with one value corrected, previewed (one
  * revised cell, old → new) and published; a wrong CSV is refused line by line and cancelled, writing
- * nothing; a new table is created empty.
+ * nothing; a new table is created empty; a series made a slice of a table follows its next version
+ * (issue 27, item 5), and the demo's IPC says on its public page which table it comes from.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,4 +99,73 @@ test('un nouveau tableau se crée vide : rien de public avant un import approuv�
   await page.getByRole('button', { name: 'Créer le tableau' }).click();
   await expect(page.getByText(`Le code ${code} est déjà celui d’un autre tableau.`).first()).toBeVisible();
   await expect(page.getByLabel('Titre en français')).toHaveValue('Doublon');
+});
+
+test('une série tranche d’un tableau : définie sur l’écran de la série, elle suit la version suivante du tableau ; l’IPC de démonstration dit de quel tableau il est issu', async ({
+  page,
+}) => {
+  // Two imports and an axe check on a loaded 2-core machine.
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const table = `PRIX_TRANCHE_${stamp}`;
+  const code = `TRANCHE_${stamp}`;
+  const csv = (alim: string) =>
+    Buffer.from(`GROUPE;periode;valeur\nALIM;2026-08;100\nALIM;2026-09;${alim}\nLOGT;2026-08;90\nLOGT;2026-09;91\n`);
+  const importTable = async (file: Buffer, reason: string) => {
+    await page.goto(`/admin/tableaux/${table}`);
+    await page.getByLabel('Fichier PX, CSV ou XLSX').setInputFiles({ name: 'prix.csv', mimeType: 'text/csv', buffer: file });
+    await page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }).click();
+    await expect(page).toHaveURL(/\/admin\/tableaux\/import\/[0-9a-f-]{36}$/);
+    await page.getByLabel('Raison, affichée dans « Versions précédentes »').fill(reason);
+    await page.getByRole('button', { name: 'Publier cette version' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/tableaux/${table}\\?publie=`));
+  };
+
+  // A table of its own with one version, and a series of its own.
+  await signIn(page, '/admin/tableaux/nouveau');
+  await page.getByLabel('Code').fill(table);
+  await page.getByLabel('Titre en français').fill(`Prix par groupe ${stamp}`);
+  await page.getByLabel('Rubrique').selectOption('ipc');
+  await page.getByRole('button', { name: 'Créer le tableau' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/tableaux/${table}$`));
+  await importTable(csv('101,5'), 'Première version.');
+  await page.goto('/admin/series/nouvelle');
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  await page.getByLabel('Titre en français').fill(`Prix alimentaires ${stamp}`);
+  await page.getByLabel('Rubrique', { exact: true }).selectOption('ipc');
+  await page.getByRole('button', { name: 'Créer la série' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/series/${code}$`));
+
+  // The series' screen: choose the table (a GET form), then one value of its dimension.
+  const slice = page.getByRole('region', { name: 'Tranche d’un tableau' });
+  await slice.getByLabel('Tableau').selectOption(table);
+  await slice.getByRole('button', { name: 'Choisir ce tableau' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/series/${code}\\?tableau=${table}$`));
+  await slice.getByLabel(/^GROUPE/).selectOption('ALIM');
+  await slice.getByRole('button', { name: 'Suivre ce tableau' }).click();
+  await expect(
+    slice.getByRole('status').filter({ hasText: `La série ${code} suit désormais le tableau ${table} : version 1 publiée` }),
+  ).toBeVisible();
+  await expect(slice).toContainText(`Cette série est une tranche du tableau Prix par groupe ${stamp} (${table})`);
+  // Its values are no longer typed by hand.
+  await expect(page.getByRole('region', { name: 'Saisir des valeurs' })).toContainText('ne se saisissent ni ne s’importent à la main');
+  await expectNoSeriousA11yViolations(page);
+
+  // The table's next version publishes the series' next one, with its reason.
+  await importTable(csv('102,5'), `Relevés tardifs ${stamp}.`);
+  await expect(
+    page.getByRole('region', { name: 'Séries qui suivent ce tableau' }).getByRole('link', { name: new RegExp(code) }),
+  ).toBeVisible();
+  await page.goto(`/admin/series/${code}`);
+  await expect(page.getByRole('region', { name: 'Versions' })).toContainText(`Version 2`);
+  await expect(page.getByRole('region', { name: 'Versions' })).toContainText(`Relevés tardifs ${stamp}.`);
+  await page.goto(`/indice/ipc/series/${code}`);
+  await expect(page.getByRole('main')).toContainText('102,5');
+  await expect(page.getByRole('link', { name: `Prix par groupe ${stamp}` })).toHaveAttribute('href', `/donnees/tableaux/${table}`);
+
+  // The demo's IPC key figure is the CPI table's « Ensemble » row.
+  await page.goto('/indice/ipc/series/IPC');
+  await expect(page.getByRole('main')).toContainText('Issue du tableau Indice des prix à la consommation par groupe de produits');
+  await page.getByRole('link', { name: 'Indice des prix à la consommation par groupe de produits' }).click();
+  await expect(page).toHaveURL(/\/donnees\/tableaux\/IPC_GROUPES/);
 });

@@ -26,7 +26,11 @@ vi.mock('@/lib/content/public', () => ({
   getPageContent: async () => rows.current.page,
 }));
 // Tables are read through Next's cache, which runs only inside Next: none here.
-vi.mock('@/lib/tables/read/public', () => ({ getPublicTableList: async () => [], getReleaseTables: async () => [] }));
+vi.mock('@/lib/tables/read/public', () => ({
+  getPublicTableList: async () => [],
+  getReleaseTables: async () => [],
+  getSeriesSlice: async () => null,
+}));
 vi.mock('@/lib/series/public', () => ({ getSeriesPage: async () => rows.current.seriesPage }));
 vi.mock('@/lib/releases/public', () => ({
   getRelease: async () => rows.current.release,

@@ -8,6 +8,7 @@ import { areaTexts, type Area } from '@/lib/content/areas';
 import type { SeriesRange } from '@/lib/content/addresses';
 import { getIdentity } from '@/lib/content/public';
 import { getSeriesPage } from '@/lib/series/public';
+import { getSeriesSlice } from '@/lib/tables/read/public';
 import { env } from '@/lib/env';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
@@ -40,7 +41,7 @@ const mime: Record<(typeof downloadFormats)[number], string> = {
 export async function SeriesPage({ area, code, range, locale }: { area: Area; code: string; range: SeriesRange; locale: Locale }) {
   const s = messages(locale).series;
   const t = s.page;
-  const [page, identity] = await Promise.all([getSeriesPage(code), getIdentity()]);
+  const [page, identity, slice] = await Promise.all([getSeriesPage(code), getIdentity(), getSeriesSlice(code, locale)]);
   if (!page || page.data.meta.area !== area.slug) notFound();
   const { versions } = page;
   const localized = localizedSeries(page.data, locale);
@@ -93,6 +94,19 @@ export async function SeriesPage({ area, code, range, locale }: { area: Area; co
           ),
         )}
       </p>
+
+      {slice ? (
+        <p className="mt-1">
+          {t.fromTable}{' '}
+          <Link href={slice.path} className="underline">
+            {slice.table.title}
+          </Link>
+          {slice.parts.length > 0
+            ? ` (${slice.parts.map((p) => `${p.dimension}${locale === 'fr' ? ' : ' : ': '}${p.value}`).join(', ')})`
+            : ''}
+          .
+        </p>
+      ) : null}
 
       <div className="mt-6">
         <SeriesHeadline data={data} locale={locale} />

@@ -10,7 +10,11 @@ import { dataRoute } from './data';
 
 const rows = vi.hoisted(() => ({ series: [] as unknown[] }));
 // Tables are read through Next's cache, which runs only inside Next: none here.
-vi.mock('@/lib/tables/read/public', () => ({ getPublicTableList: async () => [], getReleaseTables: async () => [] }));
+vi.mock('@/lib/tables/read/public', () => ({
+  getPublicTableList: async () => [],
+  getReleaseTables: async () => [],
+  getSeriesSlice: async () => null,
+}));
 vi.mock('@/lib/series/public', () => ({ getAllSeries: async () => rows.series }));
 
 describe('the data page', () => {

@@ -143,6 +143,16 @@ export const needs = {
     ...(isPublic ? [editPublic(areas)] : []),
   ],
   prepareTable: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'préparer une version de ce tableau' }),
+  /**
+   * Defining a series as a slice of a table, or detaching it (lib/tables/slices.ts): its values then
+   * follow the table's versions, so it is the series' area's writers' act; the table needs only to
+   * be read (every account reads every table in the back-office). The series version written at once
+   * is still reviewed like any other (`review`).
+   */
+  defineSlice: (seriesAreas: readonly string[]): Need[] => [
+    { to: 'edit', areas: seriesAreas, what: 'définir cette série comme tranche d’un tableau ni l’en détacher' },
+    { to: 'read' },
+  ],
   /** Approving what a writer submitted, or sending it back (lib/review): a publisher's second pair of eyes. */
   review: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'approuver ou renvoyer ce qui est soumis pour relecture' }),
   deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,

@@ -36,6 +36,8 @@ export const actionLabels: Record<string, string> = {
   'series.approve': 'Version de série approuvée',
   'series.return': 'Version de série renvoyée au rédacteur',
   'series.delete': 'Série supprimée',
+  'series.slice': 'Série définie comme tranche d’un tableau',
+  'series.unslice': 'Série détachée de son tableau',
   // Tables (lib/tables/versions.ts): the description, and each version of cells.
   'table.create': 'Tableau créé',
   'table.update': 'Description de tableau modifiée',

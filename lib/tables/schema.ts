@@ -22,7 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { releases, reviewState, users, type Translations } from '@/lib/db/schema';
+import { releases, reviewState, series, seriesVersions, users, type Translations } from '@/lib/db/schema';
 import type { CellNotes, TableStructure } from './model';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -138,3 +138,46 @@ export const dataTableImports = pgTable('data_table_imports', {
   createdAt: ts('created_at').notNull().defaultNow(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * A series defined as a slice of a table (issue 27): one value of each of the table's non-time
+ * dimensions and one measure; the time dimension gives the series' periods. Each version of the
+ * table published from then on writes a series version with the slice's observations, in the same
+ * transaction (lib/tables/slices.ts). Kept here, not on the series: lib/tables reads lib/series,
+ * never the reverse. Deleting the link (« détacher ») keeps the series' versions.
+ */
+export const seriesSlices = pgTable(
+  'series_slices',
+  {
+    seriesId: integer('series_id')
+      .primaryKey()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => dataTables.id, { onDelete: 'cascade' }),
+    /** The value code of each non-time dimension, by dimension code: `{ GROUPE: 'CP00' }`. */
+    selection: jsonb('selection').$type<Record<string, string>>().notNull(),
+    /** The measure's code. */
+    measure: text('measure').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('series_slices_table_idx').on(t.tableId)],
+);
+
+/**
+ * Which series version a table version wrote for a slice: approving, returning or cancelling the
+ * table version does the same to these series versions, so they go public together.
+ */
+export const seriesSliceVersions = pgTable(
+  'series_slice_versions',
+  {
+    tableVersionId: integer('table_version_id')
+      .notNull()
+      .references(() => dataTableVersions.id, { onDelete: 'cascade' }),
+    seriesVersionId: integer('series_version_id')
+      .primaryKey()
+      .references(() => seriesVersions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('series_slice_versions_table_version_idx').on(t.tableVersionId)],
+);

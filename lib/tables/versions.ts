@@ -26,6 +26,7 @@ import {
 import { bytesSql, compactStatuses, encodeValues } from './cells';
 import { cellCountOf, structureRefusal, type TableMeta, type TablePayload, type TableStructure } from './model';
 import { dataTableCells, dataTableImports, dataTables, dataTableVersions, type TableTextField } from './schema';
+import { followTableVersion, sliceFollowers } from './slices';
 import { tableTags, tableVersioning } from './versioning';
 
 export type { Actor };
@@ -190,6 +191,16 @@ export async function writeTableVersion(db: Db, request: TableVersionRequest): P
     }
     if (version.number > 1 && (await sameAsPrevious(tx, owner.id, version.number)))
       return rollback('Rien ne change par rapport à la version précédente : rien à publier.');
+    // The series defined as slices of this table get their versions in this transaction (lib/tables/slices.ts).
+    const slices = await followTableVersion(tx, {
+      ...request,
+      tableId: owner.id,
+      tableCode: owner.code,
+      versionId: version.id,
+      reason: opened.reason,
+      now: opened.now,
+    });
+    if (!slices.ok) return rollback(slices.error);
     const live = await auditVersion(
       tx,
       tableVersioning,
@@ -203,7 +214,7 @@ export async function writeTableVersion(db: Db, request: TableVersionRequest): P
     return {
       ok: true as const,
       value: { code: owner.code, number: version.number, publishedAt: opened.publishedAt, cellCount, review: opened.review },
-      tags: live ? tableTags(owner) : [],
+      tags: live ? [...tableTags(owner), ...slices.tags] : slices.tags,
     };
   });
 }
@@ -237,13 +248,14 @@ export function payloadRefusal(payload: TablePayload): string | null {
  * (by someone other than its writer unless self-approval), `returnTableVersion` (with the reason,
  * required on `note`), `cancelTableVersion` (a version not yet public), `announceDueTableVersions`
  * (the scheduler: the approved versions whose time and release came, with the tags to invalidate).
+ * The series versions a table version wrote for its slices are reviewed and cancelled with it.
  */
 export const {
   approve: approveTableVersion,
   sendBack: returnTableVersion,
   cancel: cancelTableVersion,
   announceDue: announceDueTableVersions,
-} = lifecycleOf(tableVersioning);
+} = lifecycleOf(tableVersioning, sliceFollowers);
 
 /** Deletes a table with every version (a publisher's act: lib/admin/access.ts), audited. */
 export async function deleteTable(db: Db, { code, actor }: { code: string; actor: Actor }): Promise<TableWrite<null>> {

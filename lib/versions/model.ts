@@ -10,6 +10,7 @@
 import type { ColumnBaseConfig, ColumnDataType } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditInput } from '@/lib/audit/write';
+import type { Db } from '@/lib/db/open';
 import type { ReviewState } from '@/lib/review/model';
 
 /** Why a version was published (ONS: a scheduled revision, or a correction with its reason). */
@@ -72,6 +73,20 @@ export type VersionedKind = {
     /** A version as a release lists what it carries: « la version 3 de la série IPC », « la version 3 du tableau POP ». */
     piece: (number: number, code: string) => string;
   };
+};
+
+/** What followers answer: the cache tags they touched, or the French reason the step must not happen. */
+export type Follow = { ok: true; tags: string[] } | { ok: false; error: string };
+
+/**
+ * Versions of another kind written by this kind's versions (a table version writes the versions of
+ * the series defined as its slices: lib/tables/slices.ts), reviewed and cancelled with them, in the
+ * same transaction, each step all or none: a refusal refuses the whole step and changes nothing.
+ */
+export type VersionFollowers = {
+  approve(tx: Db, step: { versionId: number; actor: Actor; now: Date }): Promise<Follow>;
+  sendBack(tx: Db, step: { versionId: number; actor: Actor; now: Date; note: string }): Promise<Follow>;
+  cancel(tx: Db, step: { versionId: number; actor: Actor; now: Date }): Promise<Follow>;
 };
 
 /** An owner as the core reads it. */

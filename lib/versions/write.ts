@@ -23,6 +23,7 @@ import {
   type Actor,
   type Owner,
   type VersionedKind,
+  type VersionFollowers,
   type VersionRecord,
   type VersionTerms,
   type VersionWrite,
@@ -224,11 +225,24 @@ export async function cancelVersion(
   db: Db,
   kind: VersionedKind,
   { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
+  followers?: VersionFollowers,
 ): Promise<VersionWrite<null>> {
   const v = kind.versions;
   return db.transaction(async (tx) => {
     const owner = await lockOwner(tx, kind, code);
     if (!owner) return { ok: false as const, error: `${kind.words.The(code)} n’existe pas ou plus.` };
+    let tags: string[] = [];
+    if (followers) {
+      const [target] = await tx
+        .select({ id: v.id })
+        .from(v.table)
+        .where(and(eq(v.owner, owner.id), eq(v.number, number), notPublic(kind, now)));
+      if (target) {
+        const followed = await followers.cancel(tx, { versionId: target.id, actor, now });
+        if (!followed.ok) return { ok: false as const, error: followed.error };
+        tags = followed.tags;
+      }
+    }
     const [deleted] = await tx
       .delete(v.table)
       .where(and(eq(v.owner, owner.id), eq(v.number, number), notPublic(kind, now)))
@@ -253,7 +267,7 @@ export async function cancelVersion(
       summary: `${kind.words.title(code)} : version ${number} ${what} annulée.`,
       before: { number, publishedAt: deleted.publishedAt.toISOString(), review: deleted.review },
     });
-    return { ok: true as const, value: null, tags: [] };
+    return { ok: true as const, value: null, tags };
   });
 }
 
@@ -288,6 +302,7 @@ export async function approveVersion(
   db: Db,
   kind: VersionedKind,
   { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
+  followers?: VersionFollowers,
 ): Promise<VersionWrite<{ publishedAt: Date; public: boolean }>> {
   return db.transaction(async (tx) => {
     const found = await lockedVersion(tx, kind, code, number);
@@ -304,6 +319,8 @@ export async function approveVersion(
       kind.words.the(code),
     );
     if (refusal) return { ok: false as const, error: refusal };
+    const followed = followers ? await followers.approve(tx, { versionId: version.id, actor, now }) : { ok: true as const, tags: [] };
+    if (!followed.ok) return { ok: false as const, error: followed.error };
     const due = version.publishedAt <= now && version.releaseId === null;
     const v = kind.versions;
     const [approved] = await tx
@@ -326,7 +343,11 @@ export async function approveVersion(
       before: { number, review: version.review, publishedAt: version.publishedAt.toISOString() },
       after: { number, review: 'approved', publishedAt: approved!.publishedAt.toISOString() },
     });
-    return { ok: true as const, value: { publishedAt: approved!.publishedAt, public: due }, tags: due ? kind.tags(owner) : [] };
+    return {
+      ok: true as const,
+      value: { publishedAt: approved!.publishedAt, public: due },
+      tags: [...(due ? kind.tags(owner) : []), ...followed.tags],
+    };
   });
 }
 
@@ -338,6 +359,7 @@ export async function returnVersion(
   db: Db,
   kind: VersionedKind,
   { code, number, note, actor, now = new Date() }: { code: string; number: number; note: string; actor: Actor; now?: Date },
+  followers?: VersionFollowers,
 ): Promise<VersionWrite<null>> {
   const text = note.trim();
   if (text === '') return { ok: false, error: 'Dites au rédacteur ce qu’il faut revoir.', field: 'note' };
@@ -349,6 +371,10 @@ export async function returnVersion(
     if (version.review !== 'submitted') {
       return { ok: false as const, error: `${kind.words.version(number, code)} n’est pas en attente de relecture : rechargez la page.` };
     }
+    const followed = followers
+      ? await followers.sendBack(tx, { versionId: version.id, actor, now, note: text })
+      : { ok: true as const, tags: [] };
+    if (!followed.ok) return { ok: false as const, error: followed.error };
     await tx
       .update(kind.versions.table)
       .set({ review: 'none', reviewedBy: actor.user.id, reviewedAt: now, reviewNote: text })
@@ -362,7 +388,7 @@ export async function returnVersion(
       before: { number, review: 'submitted' },
       after: { number, review: 'none', reviewNote: text },
     });
-    return { ok: true as const, value: null, tags: [] };
+    return { ok: true as const, value: null, tags: followed.tags };
   });
 }
 
@@ -407,16 +433,17 @@ type Step = { code: string; number: number; actor: Actor; now?: Date };
 
 /**
  * A kind's life-cycle, bound to it: what lib/series and lib/tables export under the names other
- * code calls (`approveVersion`, `approveTableVersion`…), each the function above for that kind.
+ * code calls (`approveVersion`, `approveTableVersion`…), each the function above for that kind, with
+ * the versions that follow its versions (`followers`: a table's slice series) reviewed and cancelled with them.
  */
-export function lifecycleOf(kind: VersionedKind) {
+export function lifecycleOf(kind: VersionedKind, followers?: VersionFollowers) {
   return {
     /** `approveVersion` for this kind. */
-    approve: (db: Db, step: Step) => approveVersion(db, kind, step),
+    approve: (db: Db, step: Step) => approveVersion(db, kind, step, followers),
     /** `returnVersion` for this kind. */
-    sendBack: (db: Db, step: Step & { note: string }) => returnVersion(db, kind, step),
+    sendBack: (db: Db, step: Step & { note: string }) => returnVersion(db, kind, step, followers),
     /** `cancelVersion` for this kind. */
-    cancel: (db: Db, step: Step) => cancelVersion(db, kind, step),
+    cancel: (db: Db, step: Step) => cancelVersion(db, kind, step, followers),
     /** `announceDueVersions` for this kind. */
     announceDue: (db: Db, now = new Date()) => announceDueVersions(db, kind, now),
   };

@@ -20,6 +20,7 @@ import { stageImport } from '@/lib/series/imports';
 import { setSelfApproval } from '@/lib/review/settings';
 import { createSeries, publishVersions } from '@/lib/series/versions';
 import { stageTableImport } from '@/lib/tables/imports';
+import { defineSlice } from '@/lib/tables/slices';
 import { createTable, writeTableVersion } from '@/lib/tables/versions';
 import type { StorageDriver } from '@/lib/storage';
 import { alertSubscribers } from '@/lib/alerts/schema';
@@ -68,6 +69,8 @@ export type Fixtures = {
   ownImport: Record<ActorName, string>;
   /** TAB_MATRIX (area ipc): one published version. */
   table: { code: string; version: number };
+  /** IPC_TRANCHE (area ipc): a slice of TAB_MATRIX (its ALIM row). */
+  sliced: { code: string };
   /** TAB_REVUE (area ipc): version 2, written by `other`, submitted for review. */
   submittedTableVersion: { code: string; number: number };
   /** Staged imports of TAB_MATRIX cells: someone else's, and each actor's own. */
@@ -199,6 +202,10 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     await createSeries(db, { meta: { ...meta, code: 'IPC_REVUE', label: 'Indice des prix (à relire)' }, actor: actorOf(other) }),
     'IPC_REVUE',
   );
+  expectOk(
+    await createSeries(db, { meta: { ...meta, code: 'IPC_TRANCHE', label: 'Indice des prix (tranche)' }, actor: actorOf(other) }),
+    'IPC_TRANCHE',
+  );
   await setSelfApproval(db, { allowed: true, user: null, actor: 'fixtures' });
   const value = (period: string, v: number) => ({ period, value: v, status: 'A' as const });
   expectOk(
@@ -263,6 +270,17 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   };
   await setSelfApproval(db, { allowed: true, user: null, actor: 'fixtures' });
   expectOk(await tableVersion('TAB_MATRIX', 0, true), 'TAB_MATRIX version');
+  // IPC_TRANCHE follows TAB_MATRIX's ALIM row (lib/tables/slices.ts).
+  expectOk(
+    await defineSlice(db, {
+      seriesCode: 'IPC_TRANCHE',
+      tableCode: 'TAB_MATRIX',
+      slice: { selection: { GROUPE: 'ALIM' }, measure: 'VALEUR' },
+      actor: actorOf(other),
+      approver: true,
+    }),
+    'IPC_TRANCHE slice',
+  );
   expectOk(await tableVersion('TAB_REVUE', 0, true), 'TAB_REVUE version');
   await setSelfApproval(db, { allowed: false, user: null, actor: 'fixtures' });
   expectOk(await tableVersion('TAB_REVUE', 1, true), 'TAB_REVUE submitted version');
@@ -339,6 +357,7 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     otherImport,
     ownImport,
     table: { code: 'TAB_MATRIX', version: 1 },
+    sliced: { code: 'IPC_TRANCHE' },
     submittedTableVersion: { code: 'TAB_REVUE', number: 2 },
     otherTableImport,
     ownTableImport,

@@ -251,6 +251,9 @@ const runs = {
   'cancel a scheduled IPC version': ({ fn, fx }) => formAction(fn, { code: fx.scheduled.code, number: String(fx.scheduled.number) }),
   'cancel an IPC version waiting for review': ({ fn, fx }) =>
     formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
+  'make the IPC series a slice of the IPC table': ({ fn, fx }) =>
+    formAction(fn, { code: fx.series.code, table: fx.table.code, 'dim:GROUPE': 'ALIM', measure: 'VALEUR' }),
+  'detach the IPC slice series from its table': ({ fn, fx }) => formAction(fn, { code: fx.sliced.code }),
   'approve a submitted IPC version': ({ fn, fx }) =>
     formAction(fn, { code: fx.submittedVersion.code, number: String(fx.submittedVersion.number) }),
   'send a submitted IPC version back': ({ fn, fx }) =>
@@ -420,6 +423,9 @@ const matrix: [
   ['series/actions#cancelVersionAction', 'cancel a scheduled IPC version', A, A, D, D, D],
   // A version waiting for review is still its area writers' work, like a draft: nothing of it was public.
   ['series/actions#cancelVersionAction', 'cancel an IPC version waiting for review', A, A, A, D, D],
+  // A series following a table (lib/tables/slices.ts) is its area writers' choice; the version it writes is reviewed as any other.
+  ['series/actions#defineSliceAction', 'make the IPC series a slice of the IPC table', A, A, A, D, D],
+  ['series/actions#unlinkSliceAction', 'detach the IPC slice series from its table', A, A, A, D, D],
   ['series/actions#approveVersionAction', 'approve a submitted IPC version', A, A, D, D, D],
   ['series/actions#returnVersionAction', 'send a submitted IPC version back', A, A, D, D, D],
   ['POST /api/admin/series/import', 'stage an import of IPC values', A, A, A, A, D],

@@ -112,6 +112,8 @@ const fr = {
     range: { '5y': '5 ans', '10y': '10 ans', all: 'Tout' },
     /** `unit` with its base period in brackets when it has one. */
     /** `unit`: the unit and base period, an element where one of them is in another language than the page. */
+    /** A series defined as a slice of a table (lib/tables/slices.ts): « Issue du tableau », the table's title as a link, then what it picks. */
+    fromTable: 'Issue du tableau',
     subtitle: <T>(code: string, frequency: string, unit: T, adjustment: string) => [
       `Série ${code}, ${frequency}, `,
       unit,
@@ -403,6 +405,7 @@ const en: typeof fr = {
 
   page: {
     range: { '5y': '5 years', '10y': '10 years', all: 'All' },
+    fromTable: 'From the table',
     subtitle: (code, frequency, unit, adjustment) => [`Series ${code}, ${frequency}, `, unit, `, ${adjustment}.`],
     chart: 'Trend',
     chartRange: 'Chart period',

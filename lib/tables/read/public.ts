@@ -17,6 +17,7 @@ import { languageAlternates, localePath } from '@/lib/i18n/paths';
 import { getTable, listPublicTables, publicTableVersionBy, type TableView } from '../queries';
 import { dataTables, dataTableVersions } from '../schema';
 import { tablePath } from '@/lib/content/addresses';
+import { sliceOf, type SliceSource } from '../slices';
 
 export type TableListEntry = {
   code: string;
@@ -124,4 +125,19 @@ export async function getPublicTableForApi(code: string, lang: Locale): Promise<
   apiViews.set(key, { view, readAt: now });
   if (apiViews.size > API_VIEWS) apiViews.delete(apiViews.keys().next().value!);
   return view;
+}
+
+/**
+ * The table a series is a slice of, for its public page (« issue du tableau … »), in `lang`: null
+ * when it is none or the table has no public version. Dropped by the series' tag (defining or
+ * detaching the slice sends it) and the table's (a new version, a new title).
+ */
+export async function getSeriesSlice(seriesCode: string, lang: Locale): Promise<(SliceSource & { path: string }) | null> {
+  'use cache';
+  cacheLife('content');
+  cacheTag(tags.series(seriesCode));
+  const slice = await sliceOf(await getDb(), seriesCode, { lang });
+  if (!slice) return null;
+  cacheTag(tags.table(slice.table.code));
+  return { ...slice, path: localePath(lang, tablePath(slice.table.code)) };
 }

@@ -25,6 +25,8 @@ import {
   type SeriesWrite,
 } from '@/lib/series/versions';
 import { fromFlatForm } from '@/lib/content/schemas/translations';
+import { importView } from '@/lib/series/imports';
+import { defineSlice, followedTableVersion, sliceFormSchema, slicedAmong, unlinkSlice, type SliceWrite } from '@/lib/tables/slices';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 
@@ -46,6 +48,31 @@ async function done<T>(result: SeriesWrite<T>): Promise<T> {
   if (!result.ok) throw new ValidationError(result.error, result.field ? { [result.field]: [result.error] } : undefined);
   await invalidateTags(result.tags);
   return result.value;
+}
+
+/**
+ * A series defined as a slice of a table follows the table's versions (lib/tables/slices.ts): its
+ * values are not typed nor imported by hand, until it is detached.
+ */
+async function refuseSlices(ctx: ActionContext, codes: readonly string[]): Promise<void> {
+  const sliced = await slicedAmong(ctx.db, codes);
+  if (sliced.size === 0) return;
+  const names = [...sliced].map(([code, table]) => `${code} (tableau ${table})`).join(', ');
+  throw new ValidationError(
+    `Rien n’a été publié : ${sliced.size > 1 ? 'les séries' : 'la série'} ${names} ${sliced.size > 1 ? 'sont des tranches' : 'est une tranche'} ` +
+      'd’un tableau et en suit les versions. Importez une nouvelle version du tableau, ou détachez la série du tableau sur son écran.',
+  );
+}
+
+/** A series version written by a table version is approved, returned or cancelled with it, on the table's screen. */
+async function refuseFollower(ctx: ActionContext, code: string, number: number): Promise<void> {
+  const followed = await followedTableVersion(ctx.db, code, number);
+  if (followed) {
+    throw new ValidationError(
+      `La version ${number} de ${code} suit la version ${followed.number} du tableau ${followed.table} : ` +
+        'approuvez-la, renvoyez-la ou annulez-la sur l’écran du tableau, elle suivra.',
+    );
+  }
 }
 
 const metaInput = seriesMetaSchema.extend({
@@ -119,6 +146,7 @@ export const publishValuesAction = adminFormAction(
   async (input, ctx) => {
     const row = await findSeries(ctx.db, input.code);
     if (!row) throw new ValidationError(`La série ${input.code} n’existe pas ou plus.`);
+    await refuseSlices(ctx, [row.code]);
     const values: Observation[] = [];
     const errors: string[] = [];
     // Each message also under its cell (`value:{period}`, `status:{period}`), for the grid to show.
@@ -170,6 +198,7 @@ export const publishImportAction = adminFormAction(
   z.object({ id: z.uuid('Import inconnu : envoyez le fichier à nouveau.'), ...publishFields }),
   async (input, ctx) => {
     const areas = (await importOwnerAndAreas(ctx.db, input.id))?.areas ?? [];
+    await refuseSlices(ctx, Object.keys((await importView(ctx.db, input.id))?.frequencies ?? {}));
     const published = await done(
       await publishImport(ctx.db, {
         id: input.id,
@@ -211,7 +240,10 @@ const versionInput = z.object({ code: z.string().max(40), number: z.coerce.numbe
  */
 export const cancelVersionAction = adminFormAction(
   versionInput,
-  async ({ code, number }, ctx) => done(await cancelScheduledVersion(ctx.db, { code, number, actor: actorOf(ctx) })),
+  async ({ code, number }, ctx) => {
+    await refuseFollower(ctx, code, number);
+    return done(await cancelScheduledVersion(ctx.db, { code, number, actor: actorOf(ctx) }));
+  },
   {
     access: async ({ code, number }, ctx) => {
       const version = await findVersion(ctx.db, code, number);
@@ -226,6 +258,7 @@ export const cancelVersionAction = adminFormAction(
 export const approveVersionAction = adminFormAction(
   versionInput,
   async ({ code, number }, ctx) => {
+    await refuseFollower(ctx, code, number);
     const approved = await done(await approveVersion(ctx.db, { code, number, actor: actorOf(ctx) }));
     return {
       message: approved.public
@@ -239,9 +272,60 @@ export const approveVersionAction = adminFormAction(
 /** Sending a submitted version back to its writer, with the reason (`note`, required). */
 export const returnVersionAction = adminFormAction(
   versionInput.extend({ note: z.string().max(2_000, 'La raison tient en 2 000 caractères au plus.').default('') }),
-  async ({ code, number, note }, ctx) => done(await returnVersion(ctx.db, { code, number, note, actor: actorOf(ctx) })),
+  async ({ code, number, note }, ctx) => {
+    await refuseFollower(ctx, code, number);
+    return done(await returnVersion(ctx.db, { code, number, note, actor: actorOf(ctx) }));
+  },
   {
     access: async ({ code }, ctx) => needs.review(await areasOfSeries(ctx, code)),
     success: 'Version renvoyée à son rédacteur, avec votre remarque. Rien n’en est public.',
+  },
+);
+
+/** The slice's write, its caches invalidated; its French error as a form error. */
+async function sliceDone(result: SliceWrite) {
+  if (!result.ok) throw new ValidationError(result.error, result.field ? { [result.field]: [result.error] } : undefined);
+  await invalidateTags(result.tags);
+  return result.value;
+}
+
+/**
+ * Defines the series as a slice of a table (one value of each non-time dimension, one measure),
+ * checked against the table's current structure; its values become the slice's at once (a version,
+ * reviewed like any other) and then follow each version of the table.
+ */
+export const defineSliceAction = adminFormAction(
+  sliceFormSchema,
+  async (input, ctx) => {
+    const row = await findSeries(ctx.db, input.code);
+    if (!row) throw new ValidationError(`La série ${input.code} n’existe pas ou plus.`);
+    const written = await sliceDone(
+      await defineSlice(ctx.db, {
+        seriesCode: row.code,
+        tableCode: input.table,
+        slice: { selection: input.selection, measure: input.measure },
+        actor: actorOf(ctx),
+        approver: approverOf(ctx, [row.area]),
+      }),
+    );
+    const message =
+      written.number === null
+        ? `La série ${row.code} suit désormais le tableau ${input.table} ; ses valeurs étaient déjà celles du tableau.`
+        : written.review === 'approved'
+          ? `La série ${row.code} suit désormais le tableau ${input.table} : version ${written.number} publiée avec les valeurs du tableau.`
+          : `La série ${row.code} suit désormais le tableau ${input.table} : la version ${written.number}, aux valeurs du tableau, ` +
+            'est soumise pour relecture.';
+    return { message };
+  },
+  { access: async (input, ctx) => needs.defineSlice(await areasOfSeries(ctx, input.code)), success: (r) => r.message },
+);
+
+/** Detaches the series from its table: its versions stay, and its values are typed or imported by hand again. */
+export const unlinkSliceAction = adminFormAction(
+  z.object({ code: z.string().trim().max(40) }),
+  async ({ code }, ctx) => sliceDone(await unlinkSlice(ctx.db, { seriesCode: code, actor: actorOf(ctx) })),
+  {
+    access: async ({ code }, ctx) => needs.defineSlice(await areasOfSeries(ctx, code)),
+    success: 'Série détachée du tableau : ses versions restent, ses valeurs se saisissent de nouveau à la main.',
   },
 );

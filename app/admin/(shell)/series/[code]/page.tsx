@@ -18,15 +18,25 @@ import { zoneName } from '@/lib/releases/model';
 import { periodLabel } from '@/lib/series/model';
 import { findSeries, metaOf, pendingVersion, valuesAt } from '@/lib/series/queries';
 import { seriesPath } from '@/lib/content/addresses';
-import { approveVersionAction, cancelVersionAction, publishValuesAction, returnVersionAction, updateSeriesAction } from '../actions';
+import { followedTableVersion, sliceChoices, sliceOf, sliceTables } from '@/lib/tables/slices';
+import { SliceForm, UnlinkSliceButton } from '@/components/admin/series/slice-form';
+import {
+  approveVersionAction,
+  cancelVersionAction,
+  defineSliceAction,
+  publishValuesAction,
+  returnVersionAction,
+  unlinkSliceAction,
+  updateSeriesAction,
+} from '../actions';
 
-type Props = { params: Promise<{ code: string }> };
+type Props = { params: Promise<{ code: string }>; searchParams: Promise<{ tableau?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props) {
   return { title: `Série ${(await params).code.slice(0, 40)} — Administration` };
 }
 
-export default async function SeriesEditPage({ params }: Props) {
+export default async function SeriesEditPage({ params, searchParams }: Props) {
   const actor = await adminActor();
   const { code } = await params;
   if (!/^[A-Z][A-Z0-9_]{1,39}$/.test(code)) notFound();
@@ -50,6 +60,16 @@ export default async function SeriesEditPage({ params }: Props) {
   const canImport = can(actor, needs.upload);
   const areaName = getArea(row.area)?.menuLabel ?? row.area;
   const pendingRow = pending ? versions.find((v) => v.number === pending.number) : undefined;
+  // A series defined as a slice of a table follows the table's versions (lib/tables/slices.ts).
+  const asked = (await searchParams).tableau;
+  const slice = await sliceOf(db, row.code, { admin: true });
+  const mayDefineSlice = needs.defineSlice([row.area]).every((n) => can(actor, n));
+  const chosenTable = (typeof asked === 'string' && /^[A-Z][A-Z0-9_]{1,59}$/.test(asked) ? asked : null) ?? slice?.table.code ?? null;
+  const [sliceTableList, choices, followed] = await Promise.all([
+    mayDefineSlice ? sliceTables(db) : Promise.resolve([]),
+    mayDefineSlice && chosenTable ? sliceChoices(db, chosenTable) : Promise.resolve(null),
+    pending ? followedTableVersion(db, row.code, pending.number) : Promise.resolve(null),
+  ]);
   return (
     <>
       <p className="text-sm">
@@ -69,16 +89,96 @@ export default async function SeriesEditPage({ params }: Props) {
           code={row.code}
           version={pendingRow}
           actorId={actor.id}
-          mayReview={approver && (pendingRow.createdBy !== actor.id || selfApproval)}
-          mayCancel={pendingRow.review === 'approved' ? mayPublish : mayPrepare}
+          mayReview={!followed && approver && (pendingRow.createdBy !== actor.id || selfApproval)}
+          mayCancel={!followed && (pendingRow.review === 'approved' ? mayPublish : mayPrepare)}
+          followed={followed}
         />
       ) : null}
+
+      <section aria-labelledby="tranche" className="mt-8">
+        <h2 id="tranche" className="text-xl font-bold">
+          Tranche d’un tableau
+        </h2>
+        {slice ? (
+          <div className="mt-2 max-w-3xl space-y-2">
+            <p>
+              Cette série est une tranche du tableau{' '}
+              <Link href={`/admin/tableaux/${slice.table.code}`} className="underline">
+                {slice.table.title} ({slice.table.code})
+              </Link>
+              {slice.parts.length > 0 ? ` : ${slice.parts.map((p) => `${p.dimension} « ${p.value} »`).join(', ')}` : ''}.
+            </p>
+            <p className="text-sm">
+              Chaque version publiée du tableau — tout de suite, à une heure ou avec une parution — publie en même temps une version de
+              cette série, avec la même raison et la même relecture. Ses valeurs ne se saisissent ni ne s’importent plus à la main.
+            </p>
+            {mayDefineSlice ? <UnlinkSliceButton action={unlinkSliceAction} code={row.code} /> : null}
+          </div>
+        ) : (
+          <p className="mt-2 max-w-3xl text-sm">
+            Une série peut suivre un tableau : une valeur de chaque dimension (hors temps) et une mesure. Ses valeurs suivent alors chaque
+            version publiée du tableau.
+          </p>
+        )}
+        {!mayDefineSlice ? (
+          <AccessNote className="mt-2 max-w-3xl">
+            Les rédacteurs de la rubrique « {areaName} » définissent la tranche de tableau que suit cette série.
+          </AccessNote>
+        ) : sliceTableList.length === 0 ? (
+          <p className="mt-2 text-muted">Aucun tableau n’est encore publié.</p>
+        ) : (
+          <>
+            <form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+              <div>
+                <label htmlFor="tableau" className="block text-sm font-medium">
+                  {slice ? 'Suivre une autre tranche : tableau' : 'Tableau'}
+                </label>
+                <select
+                  id="tableau"
+                  name="tableau"
+                  defaultValue={chosenTable ?? undefined}
+                  className="mt-1 block max-w-md rounded-md border border-border bg-bg px-3 py-2"
+                >
+                  {sliceTableList.map((t) => (
+                    <option key={t.code} value={t.code}>
+                      {t.title} ({t.code})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="rounded-md border border-border px-3 py-2">
+                Choisir ce tableau
+              </button>
+            </form>
+            {chosenTable && !choices ? (
+              <p role="alert" className="mt-2 text-down">
+                Le tableau {chosenTable} n’existe pas ou n’a encore aucune version publiée : choisissez-en un autre.
+              </p>
+            ) : null}
+            {choices ? (
+              <SliceForm
+                action={defineSliceAction}
+                code={row.code}
+                choices={choices}
+                initial={
+                  slice && slice.table.code === choices.table.code ? { selection: slice.selection, measure: slice.measure } : undefined
+                }
+              />
+            ) : null}
+          </>
+        )}
+      </section>
 
       <section aria-labelledby="valeurs" className="mt-8">
         <h2 id="valeurs" className="text-xl font-bold">
           Saisir des valeurs
         </h2>
-        {!mayPrepare ? (
+        {slice ? (
+          <p className="mt-2 text-muted">
+            Cette série suit le tableau {slice.table.code} : ses valeurs ne se saisissent ni ne s’importent à la main. Importez une nouvelle
+            version du tableau, ou détachez la série ci-dessus.
+          </p>
+        ) : !mayPrepare ? (
           <AccessNote className="mt-2 max-w-3xl">
             Les rédacteurs de la rubrique « {areaName} » préparent les valeurs de cette série ; un responsable de publication les approuve.
           </AccessNote>
@@ -99,7 +199,7 @@ export default async function SeriesEditPage({ params }: Props) {
             reviewNote={versionReviewNote({ approver, selfApproval })}
           />
         )}
-        {canImport ? (
+        {canImport && !slice ? (
           <p className="mt-3 text-sm">
             Pour de nombreuses valeurs ou plusieurs séries : <Link href="/admin/series/import">importer un fichier CSV ou XLSX</Link>
             {mayPrepare ? '' : ' (vous en préparez l’aperçu ; un rédacteur de la rubrique ou un responsable de publication l’enregistre)'}.
@@ -168,12 +268,15 @@ function PendingVersion({
   actorId,
   mayReview,
   mayCancel,
+  followed,
 }: {
   code: string;
   version: AdminVersion;
   actorId: string;
   mayReview: boolean;
   mayCancel: boolean;
+  /** The table version it follows, when a table version wrote it: reviewed and cancelled with it, on the table's screen. */
+  followed: { table: string; number: number } | null;
 }) {
   const when = `${formatDateTime(version.publishedAt)} UTC`;
   const writer = version.createdBy === actorId ? 'vous' : (version.createdByName ?? 'un compte supprimé');
@@ -223,6 +326,15 @@ function PendingVersion({
           <p className="mt-2 text-sm">Rien n’en est public. Annulez-la, puis préparez une nouvelle version corrigée.</p>
         </>
       )}
+      {followed ? (
+        <p className="mt-2 text-sm">
+          Elle suit la{' '}
+          <Link href={`/admin/tableaux/${followed.table}`} className="underline">
+            version {followed.number} du tableau {followed.table}
+          </Link>{' '}
+          : elle est approuvée, renvoyée ou annulée avec elle, sur l’écran du tableau.
+        </p>
+      ) : null}
       {mayCancel ? (
         <CancelVersion code={code} number={version.number} cancel={cancelVersionAction} waiting={version.review !== 'approved'} />
       ) : null}

@@ -10,6 +10,7 @@ import { getDb } from '@/lib/db';
 import { reviewLabels } from '@/lib/review/model';
 import { changeKindLabel } from '@/lib/versions/model';
 import { findTable, tableVersionsOf, versionAt } from '@/lib/tables/queries';
+import { seriesFollowing } from '@/lib/tables/slices';
 import { reviewTableVersionAction, saveTableAction } from '../actions';
 
 export const metadata = { title: 'Tableau — Administration' };
@@ -25,7 +26,11 @@ export default async function TableAdminPage({ params, searchParams }: Props) {
   const { publie } = await searchParams;
   const row = await findTable(db, code);
   if (!row) notFound();
-  const [versions, current] = await Promise.all([tableVersionsOf(db, row.id, { scheduled: true }), versionAt(db, row.id)]);
+  const [versions, current, followers] = await Promise.all([
+    tableVersionsOf(db, row.id, { scheduled: true }),
+    versionAt(db, row.id),
+    seriesFollowing(db, row.id),
+  ]);
   const isPublic = current !== null;
   const describeRefusal =
     needs
@@ -94,6 +99,27 @@ export default async function TableAdminPage({ params, searchParams }: Props) {
           </ol>
         )}
       </section>
+
+      {followers.length > 0 ? (
+        <section aria-labelledby="tranches" className="mt-8">
+          <h2 id="tranches" className="text-xl font-bold">
+            Séries qui suivent ce tableau
+          </h2>
+          <p className="mt-2 max-w-3xl text-sm">
+            Chaque version de ce tableau publie en même temps une version de ces séries (même heure, même raison, même relecture) ; une
+            version dont la structure n’a plus leurs codes est refusée.
+          </p>
+          <ul className="mt-2 list-disc pl-6">
+            {followers.map((f) => (
+              <li key={f.code}>
+                <Link href={`/admin/series/${f.code}`}>
+                  {f.label} ({f.code})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {mayImport ? (
         <section aria-labelledby="importer" className="mt-8">
