@@ -1,13 +1,14 @@
 /**
  * Every action the code writes to the journal has a French label there: the literal codes found
  * next to `action:` in lib/**, and those built from a template (a kind's life cycle, a release's
- * change).
+ * change, a versioned kind's versions: lib/versions/write.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allKinds } from '@/lib/content/kinds';
 import { actionLabels } from '@/lib/admin/journal';
+import { carriedKinds } from '@/lib/releases/carried';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,13 +38,17 @@ describe('journal labels', () => {
     expect(codes).toContain('user.sign_in');
     expect(codes).toContain('user.access');
     expect(codes).toContain('release.translate');
-    expect(codes).toContain('series.schedule');
+    expect(codes).toContain('series.slice');
   });
 
   it('has a French label for every action written in lib/', () => {
     const templated = [
       // lib/releases/mutations.ts: `release.${change.kind}`.
       ...['confirm', 'move', 'cancel', 'submit', 'approve', 'return'].map((kind) => `release.${kind}`),
+      // lib/versions/write.ts: `${kind.audit.prefix}.${step}` for series and tables.
+      ...carriedKinds.flatMap(({ kind }) =>
+        ['submit', 'publish', 'schedule', 'unschedule', 'approve', 'return'].map((step) => `${kind.audit.prefix}.${step}`),
+      ),
       // lib/content/mutations: `${kind.entity}.${verb}`.
       ...allKinds.flatMap((kind) =>
         ['create', 'update', 'publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete', 'submit', 'approve', 'return'].map(
