@@ -3,8 +3,11 @@
 import type { Locale } from '@/lib/i18n/locales';
 import { inLang, pieces } from './in-lang';
 
-/** One download link as the text it shows: the file's label in the page's language if any (`labelLang` when not), its name, type and size. */
-export type FileLink = { id: string; href: string; label: string | null; labelLang?: Locale; name: string; type: string; size: string };
+/**
+ * One download link as the text it shows: the file's label in the page's language if any
+ * (`labelLang` when not), else its name (the address, `fileUrl`, is unique in a list), type and size.
+ */
+export type FileLink = { href: string; label: string | null; labelLang?: Locale; name?: string; type: string; size: string };
 
 /** The words of a list of download links in the page's language (`which`: a sentence's pieces, null where the file's name goes). */
 export type FileLinksText = { download: string; which: (string | null)[]; nameLang?: Locale };
@@ -19,17 +22,14 @@ export function FileLinks({ files, compact, text }: { files: FileLink[]; compact
   return (
     <ul className={compact ? 'flex flex-wrap gap-2' : 'space-y-2'}>
       {files.map((f) => (
-        <li key={f.id}>
+        <li key={f.href}>
           <a href={f.href} className="download-link" download>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M12 3v12m0 0l-4-4m4 4l4-4M4 19h16" />
             </svg>
             <span>
               {compact ? text.download : f.label ? inLang(f.label, f.labelLang) : f.name}
-              <span className="text-muted">
-                {' '}
-                ({f.type}, {f.size})
-              </span>
+              <span className="text-muted">{` (${f.type}, ${f.size})`}</span>
               {/* The file's name is French (files have no translation): marked so on English pages. */}
               {compact ? (
                 <span className="sr-only">

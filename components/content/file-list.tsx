@@ -13,11 +13,10 @@ export function fileLinks(files: PublicFile[], locale: Locale): FileLink[] {
     const label = english || file.label;
     const labelLang = label ? langAttr(english ? locale : defaultLocale, locale) : undefined;
     return {
-      id: file.id,
       href: fileUrl(file),
       label,
       ...(labelLang ? { labelLang } : {}),
-      name: file.name,
+      ...(label ? {} : { name: file.name }),
       type: fileTypeLabel(file.ext, locale),
       size: formatFileSize(file.size, locale),
     };

@@ -51,7 +51,7 @@ export function KeyFigureView(f: KeyFigureViewProps) {
     </>
   );
   return (
-    <article className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-4">
+    <article className="figure-card">
       <Heading className="font-semibold leading-snug">
         {f.href ? (
           <Link href={f.href} className="text-fg">

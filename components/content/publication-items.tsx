@@ -7,8 +7,8 @@ import { inLang, pieces } from './in-lang';
 
 /**
  * One publication of a list as the text it shows in the page's language (`…Lang` where a text is
- * in another language): its area, title, period (`period`, or `periodLabel` within the catalogue's
- * sentence when marked), date, public fields, summary and files.
+ * in another language): its area, title, period (within the catalogue's sentence `periodPieces`:
+ * one text, or pieces around a `<span lang>`), date, public fields, summary and files.
  */
 export type PublicationItem = {
   id: number;
@@ -16,7 +16,6 @@ export type PublicationItem = {
   title: string;
   titleLang?: Locale;
   href: string | null;
-  period?: string;
   periodLabel?: string;
   periodLang?: Locale;
   date: { iso: string; text: string };
@@ -49,14 +48,16 @@ export function PublicationItems({
       {items.map((p) => (
         <li key={p.id} className="py-5">
           <article>
-            {p.area ? <p className="text-xs font-semibold uppercase tracking-wide text-muted">{p.area}</p> : null}
+            {p.area ? <p className="item-area">{p.area}</p> : null}
             <Heading lang={p.titleLang} className="text-lg font-semibold leading-snug">
               {p.href ? <Link href={p.href}>{p.title}</Link> : p.title}
             </Heading>
             <p className="mt-1 text-sm text-muted">
               {p.periodLabel ? (
                 <>
-                  {p.periodLang ? pieces(text.periodPieces.map((x) => x ?? inLang(p.periodLabel, p.periodLang))) : p.period}
+                  {p.periodLang
+                    ? pieces(text.periodPieces.map((x) => x ?? inLang(p.periodLabel, p.periodLang)))
+                    : text.periodPieces.map((x) => x ?? p.periodLabel).join('')}
                   {' · '}
                 </>
               ) : null}

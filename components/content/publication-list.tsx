@@ -54,7 +54,6 @@ export function publicationItems(items: PublicationSummary[], locale: Locale, sh
       titleLang: lang('title'),
       href: url ? localePath(locale, url) : null,
       periodLabel: p.periodLabel || undefined,
-      period: p.periodLabel && !lang('periodLabel') ? t.publication.period(p.periodLabel) : undefined,
       periodLang: p.periodLabel ? lang('periodLabel') : undefined,
       date: { iso: isoDate(p.publishedAt), text: formatDate(p.publishedAt, locale) },
       fields: fields.map((f) => ({

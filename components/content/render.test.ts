@@ -14,7 +14,8 @@ import { localizedPublication } from '@/lib/content/localize';
 import { CalendarPage, ReleasePage } from './calendar-page';
 import { InstitutionPage } from './institution-page';
 import { NewsArticle } from './news-article';
-import { PublicationList } from './publication-list';
+import { messages } from '@/lib/i18n/messages';
+import { PublicationList, publicationItems } from './publication-list';
 import { PublicationPage, PublicationView } from './publication-page';
 import { SeriesPage } from './series-page';
 import { UntranslatedNotice } from './untranslated-notice';
@@ -137,6 +138,23 @@ describe('lists and other pages', () => {
     expect(out).toContain('<h2 lang="fr" class="text-lg font-semibold leading-snug"><a href="/en/indice/ipc/autre">');
     expect(out).toContain('Period: <span lang="fr">Octobre 2026</span>');
     expect(out).not.toContain('role="note"');
+  });
+
+  it('draws a list from its plain data (publicationItems): the period as one text where nothing is marked, the files without their name where labelled', () => {
+    // PublicationItems joins the catalogue's pieces where no <span lang> goes between them: the same text as `period`.
+    for (const locale of ['fr', 'en'] as const) {
+      const t = messages(locale).content.publication;
+      expect(t.periodPieces('Octobre 2026').join('')).toBe(t.period('Octobre 2026'));
+    }
+    const file = { id: 'f1', name: 'Note IPC.pdf', label: 'Note complète', mime: 'application/pdf', ext: 'pdf', size: 2048 };
+    const item = { ...publication, files: [{ ...file, width: null, height: null, restricted: false }] };
+    const [row] = publicationItems([item], 'fr', true);
+    expect(row!.files[0]).not.toHaveProperty('name');
+    expect(JSON.stringify(row)).not.toContain('undefined');
+    const out = html(createElement(PublicationList, { items: [item], showArea: true, locale: 'fr' }));
+    expect(out).toContain('Période : Octobre 2026');
+    expect(out).toContain('<p class="item-area">');
+    expect(out).toContain('<span class="sr-only"> : <!-- -->Note complète</span>');
   });
 
   it('shows a news article in English, or in French with the notice', () => {

@@ -33,7 +33,7 @@ export function SiteNav({ variant, groups, labels }: { variant: 'desktop' | 'mob
         >
           {groups.map((g) => (
             <div key={g.key} className="mb-3">
-              <p className="mb-1 text-sm font-semibold text-muted">{g.label}</p>
+              <p className="menu-group">{g.label}</p>
               <ul>
                 {g.links.map((a) => (
                   <li key={a.href}>
@@ -55,18 +55,13 @@ export function SiteNav({ variant, groups, labels }: { variant: 'desktop' | 'mob
         {groups.map((g) => (
           <li key={g.key}>
             <details className="group relative" data-nav-menu>
-              <summary
-                className={
-                  'flex h-11 cursor-pointer list-none items-center gap-1 rounded px-3 text-sm font-medium hover:bg-surface-2 ' +
-                  '[&::-webkit-details-marker]:hidden'
-                }
-              >
+              <summary className="menu-summary">
                 {g.label}
-                <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" className="transition-transform group-open:rotate-180">
+                <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" className="menu-chevron">
                   <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
                 </svg>
               </summary>
-              <ul className="absolute left-0 z-30 mt-1 min-w-64 rounded-lg border border-border bg-bg p-2 shadow-lg">
+              <ul className="menu-panel">
                 {g.links.map((a) => (
                   <li key={a.href}>
                     <Link href={a.href} className="menu-link">
