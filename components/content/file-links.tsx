@@ -29,7 +29,11 @@ export function FileLinks({ files, compact, text }: { files: FileLink[]; compact
             </svg>
             <span>
               {compact ? text.download : f.label ? inLang(f.label, f.labelLang) : f.name}
-              <span className="text-muted">{` (${f.type}, ${f.size})`}</span>
+              {/* Separate text nodes, as before: one text would be shaped differently (kerning across them). */}
+              <span className="text-muted">
+                {' '}
+                ({f.type}, {f.size})
+              </span>
               {/* The file's name is French (files have no translation): marked so on English pages. */}
               {compact ? (
                 <span className="sr-only">
