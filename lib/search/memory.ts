@@ -303,6 +303,8 @@ export function searchIndexSize(db: Db): { documents: number; lexemes: number; e
 // — Queries —
 
 type Node = { op: '&' | '|'; left: Node; right: Node } | { lexeme: string; prefix: boolean };
+/** A query the index can answer: words and prefixes joined by `&` and `|`. */
+export type QueryTree = Node;
 
 /**
  * The tree of a tsquery's text form (`'prix' & ( 'riz' | 'riz':* )`), or null when it holds what
@@ -476,4 +478,62 @@ export function memoryPage(
     }
   }
   return { facets, top };
+}
+
+/** Whether the document in `slot` holds `lexeme` (or, for a prefix, a lexeme starting with it) in its vector. */
+function holds(index: Index, language: IndexLanguage, slot: number, lexeme: string, prefix: boolean): boolean {
+  const postings = index.postings[language];
+  // A posting lists its documents by slot, ascending (slots are only ever added at the end).
+  const has = (p: Posting | undefined) => {
+    if (!p) return false;
+    let lo = 0;
+    let hi = p.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (p.docs[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < p.length && p.docs[lo] === slot;
+  };
+  if (!prefix) return has(postings.get(lexeme));
+  const sorted = sortedLexemes(index, language);
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < lexeme) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < sorted.length && sorted[k]!.startsWith(lexeme); k++) if (has(postings.get(sorted[k]!))) return true;
+  return false;
+}
+
+/**
+ * The query as it reads in one document (row `id`): each word its vector does not hold is false
+ * there, so it is dropped — an `|` keeps its other side, an `&` with a false side is false — or
+ * null when nothing is left (or the document is not in the index). Postgres' `ts_headline` marks
+ * the words of a text that equal one of the query's words and picks its fragment by evaluating the
+ * query over those marks: a word that occurs nowhere in the text marks nothing and is false in every
+ * fragment, so the query read here gives the same excerpt of any text whose words are all in the
+ * document's vector (the vector is read from the same texts with the same configurations) — and
+ * distinct queries (« prix 2023 », « prix riz ») give the same excerpts of the documents that hold
+ * only « prix » (./query.ts keeps them).
+ */
+export function queryInDocument(index: Index, tree: Node, id: number, language: IndexLanguage = 'fr'): Node | null {
+  const slot = index.bySlot.get(id);
+  if (slot === undefined) return null;
+  const read = (node: Node): Node | null => {
+    if ('lexeme' in node) return holds(index, language, slot, node.lexeme, node.prefix) ? node : null;
+    const left = read(node.left);
+    const right = read(node.right);
+    if (node.op === '&') return left && right ? { op: '&', left, right } : null;
+    return left && right ? { op: '|', left, right } : (left ?? right);
+  };
+  return read(tree);
+}
+
+/** A query tree as tsquery text (each operation in parentheses), which `readTsquery` and Postgres read back as it. */
+export function tsqueryText(node: Node): string {
+  if ('lexeme' in node) return `'${node.lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${node.prefix ? ':*' : ''}`;
+  return `( ${tsqueryText(node.left)} ${node.op} ${tsqueryText(node.right)} )`;
 }

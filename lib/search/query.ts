@@ -33,7 +33,17 @@ import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { expandAcronym, expandAcronymEnglish } from './acronyms';
-import { countIndexAnswer, indexAt, memoryPage, readSearchGeneration, readTsquery, refreshSearchIndex, type SearchIndex } from './memory';
+import {
+  countIndexAnswer,
+  indexAt,
+  memoryPage,
+  queryInDocument,
+  readSearchGeneration,
+  readTsquery,
+  refreshSearchIndex,
+  tsqueryText,
+  type SearchIndex,
+} from './memory';
 import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
 
 export const SEARCH_PER_PAGE = 10;
@@ -168,8 +178,18 @@ function fromVocabulary(db: Db, generation: number | null, key: string, read: ()
   return words;
 }
 
-/** Words of the vocabulary starting with `prefix` (folded), shortest first. */
-async function completions(db: Db, prefix: string, generation: number | null, locale: Locale, limit = 6): Promise<string[]> {
+/**
+ * Words of the vocabulary starting with `prefix` (folded), shortest first. `stemToo`: terms of the
+ * query Postgres has not stemmed yet, read in the same statement (one statement less per search).
+ */
+async function completions(
+  db: Db,
+  prefix: string,
+  generation: number | null,
+  locale: Locale,
+  stemToo: Term[] = [],
+  limit = 6,
+): Promise<string[]> {
   const folded = fold(prefix);
   if (folded.length < 3) return [];
   return fromVocabulary(db, generation, `prefix:${locale}:${folded}:${limit}`, async () => {
@@ -179,8 +199,19 @@ async function completions(db: Db, prefix: string, generation: number | null, lo
       locale === 'en'
         ? sql`(select word from search_words_en where word like ${like} limit 300) union (select word from search_words where word like ${like} limit 300)`
         : sql`select word from search_words where word like ${like} limit 300`;
-    const rows = await queryRows<{ word: string }>(db, sql`select word from (${starting}) w order by length(word), word limit ${limit}`);
-    return rows.map((r) => r.word);
+    const missing = unstemmed(stemToo);
+    const [row] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${sql.join(
+        [
+          sql`(select json_agg(word order by length(word), word) from (select word from (${starting}) w order by length(word), word limit ${limit}) w)::text as words`,
+          ...stemColumns(missing),
+        ],
+        sql`, `,
+      )}`,
+    );
+    keepStems(missing, row);
+    return row?.words == null ? [] : (JSON.parse(String(row.words)) as string[]);
   });
 }
 
@@ -262,6 +293,18 @@ function querySql(query: Query): SQL {
 /** Each term's tsquery text, kept: stemming a word gives the same lexemes whatever the data. */
 const termTexts = new Map<string, string>();
 const termKey = (t: Term) => `${t.fn}\u0000${t.en ? 'en' : 'fr'}\u0000${t.arg}`;
+/** The terms Postgres has not stemmed for this process yet, each once. */
+const unstemmed = (terms: Term[]): Term[] => [
+  ...new Map(terms.filter((t) => !termTexts.has(termKey(t))).map((t) => [termKey(t), t])).values(),
+];
+/** Columns `t0`, `t1`… of a statement: each term's tsquery text. */
+const stemColumns = (terms: Term[]): SQL[] => terms.map((t, i) => sql`(${termSql(t)})::text as ${sql.identifier(`t${i}`)}`);
+/** Keeps the texts a statement read for `terms` (`stemColumns`). */
+function keepStems(terms: Term[], row: Record<string, unknown> | undefined): void {
+  if (terms.length === 0) return;
+  if (termTexts.size + terms.length > 20_000) termTexts.clear();
+  terms.forEach((t, i) => termTexts.set(termKey(t), String(row?.[`t${i}`] ?? '')));
+}
 
 /**
  * The query's tsquery text (`'prix' & ( 'riz' | 'riz':* )`), as `querySql` would give it: the terms
@@ -269,24 +312,10 @@ const termKey = (t: Term) => `${t.fn}\u0000${t.en ? 'en' : 'fr'}\u0000${t.arg}`;
  * (Postgres' `&&` and `||` drop an empty side, as this does).
  */
 async function queryText(db: Db, query: Query): Promise<string> {
-  const missing = [
-    ...new Map(
-      query.parts
-        .flat()
-        .filter((t) => !termTexts.has(termKey(t)))
-        .map((t) => [termKey(t), t]),
-    ).values(),
-  ];
+  const missing = unstemmed(query.parts.flat());
   if (missing.length) {
-    const [row] = await queryRows<Record<string, string>>(
-      db,
-      sql`select ${sql.join(
-        missing.map((t, i) => sql`(${termSql(t)})::text as ${sql.identifier(`t${i}`)}`),
-        sql`, `,
-      )}`,
-    );
-    if (termTexts.size + missing.length > 20_000) termTexts.clear();
-    missing.forEach((t, i) => termTexts.set(termKey(t), row?.[`t${i}`] ?? ''));
+    const [row] = await queryRows<Record<string, unknown>>(db, sql`select ${sql.join(stemColumns(missing), sql`, `)}`);
+    keepStems(missing, row);
   }
   const group = (texts: string[], op: '&' | '|') => {
     const kept = texts.filter((t) => t !== '');
@@ -514,13 +543,41 @@ async function countInMemory(db: Db, index: SearchIndex, query: Query, now: Date
 }
 
 /**
+ * Hit rows already written, for the index's generation they were asked in (per database handle):
+ * a highlighted row depends only on its document (unchanged within a generation), its tier and the
+ * query as it reads in that document (`queryInDocument`), a plain one on its document and tier.
+ * `ts_headline` is most of what a search costs, and distinct searches often read the same in a
+ * document (« prix 2023 » and « prix 1987 » in one that holds neither year).
+ */
+type HitRows = { generation: number; map: Map<string, HitRow> };
+const hitRowCaches = new WeakMap<Db, HitRows>();
+
+function keptHitRows(db: Db, generation: number): Map<string, HitRow> {
+  let cache = hitRowCaches.get(db);
+  if (!cache || cache.generation !== generation) {
+    cache = { generation, map: new Map() };
+    hitRowCaches.set(db, cache);
+  }
+  if (cache.map.size >= 5_000) cache.map.clear();
+  return cache.map;
+}
+
+/**
+ * Whether a hit's excerpt reads its texts whole (not cut at 20,000 or 50,000 characters, which can
+ * cut a word into one its vector does not hold): then the query as it reads in the document gives it.
+ */
+const readsWhole = sql`(length(coalesce(h.body, '')) <= 20000 and length(coalesce(h.body_en, '')) <= 20000
+  and length(coalesce(h.doc_text, '')) <= 50000)`;
+
+/**
  * `runQuery` with the matches, tiers and counts from this process's index (`./memory.ts`): Postgres
- * only reads the query's tsquery and writes the page's excerpts. Null when the query needs what the
- * index does not keep (phrases): the caller runs it in SQL.
+ * only reads the query's tsquery and writes the excerpts of the page's hits not written before.
+ * Null when the query needs what the index does not keep (phrases): the caller runs it in SQL.
  */
 async function runInMemory(
   db: Db,
   index: SearchIndex,
+  generation: number,
   query: Query,
   now: Date,
   filters: SearchFilters,
@@ -532,20 +589,42 @@ async function runInMemory(
   const text = await queryText(db, query);
   const tree = readTsquery(text);
   if (tree === null) return null;
-  const { facets, top } = memoryPage(index, tree, now.getTime(), filters, offset, limit, locale === 'en' ? 'en' : 'fr');
+  const language = locale === 'en' ? 'en' : 'fr';
+  const { facets, top } = memoryPage(index, tree, now.getTime(), filters, offset, limit, language);
   countIndexAnswer(db);
-  if (top.length === 0) return { facets, hits: [] };
-  const rows = await queryRows<HitRow>(
-    db,
-    sql`with q as (select ${text}::tsquery as q)
-        select ${hitColumns(highlight, locale)}
-        from unnest(${`{${top.map((m) => m.id).join(',')}}`}::bigint[], ${`{${top.map((m) => m.tier).join(',')}}`}::int[]) as t(id, tier)
-             join search_documents h on h.id = t.id, q
-        where ${visibility('public', now, 'h')}`,
-  );
+  if (top.length === 0 || tree === 'empty') return { facets, hits: [] };
+  const kept = keptHitRows(db, generation);
+  const wanted = top.map((m) => {
+    // The query as it reads in the document (the whole query when its excerpt may read cut texts, below).
+    const own = highlight ? queryInDocument(index, tree, m.id, language) : null;
+    const read = own ? tsqueryText(own) : text;
+    return {
+      ...m,
+      read,
+      key: highlight ? `h\u0000${locale}\u0000${m.id}\u0000${m.tier}\u0000${read}` : `p\u0000${locale}\u0000${m.id}\u0000${m.tier}`,
+    };
+  });
+  const missing = wanted.filter((w) => !kept.has(w.key));
+  const written = new Map<number, HitRow>();
+  if (missing.length) {
+    const rows = await queryRows<HitRow & { whole: boolean }>(
+      db,
+      sql`select ${hitColumns(highlight, locale)}, ${readsWhole} as whole
+          from rows from (unnest(${`{${missing.map((m) => m.id).join(',')}}`}::bigint[]), unnest(${`{${missing.map((m) => m.tier).join(',')}}`}::int[]),
+                          json_array_elements_text(${JSON.stringify(missing.map((m) => m.read))}::json)) as t(id, tier, read)
+               join search_documents h on h.id = t.id
+               cross join lateral (select (case when ${readsWhole} then t.read else ${text} end)::tsquery as q) q
+          where ${visibility('public', now, 'h')}`,
+    );
+    const byId = new Map(missing.map((m) => [m.id, m]));
+    for (const { whole, ...row } of rows) {
+      const m = byId.get(Number(row.id))!;
+      written.set(m.id, row);
+      if (whole || m.read === text || !highlight) kept.set(m.key, row);
+    }
+  }
   // In rank order; a document that stopped being public since the index read it is left out.
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return { facets, hits: top.flatMap((m) => byId.get(m.id) ?? []) };
+  return { facets, hits: wanted.flatMap((w) => kept.get(w.key) ?? written.get(w.id) ?? []) };
 }
 
 /** Searches; an empty or stop-words-only query finds nothing (and costs no query). */
@@ -573,15 +652,17 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
   const index = generation !== null && env.SEARCH_MEMORY_INDEX ? indexAt(db, generation, publicAreas()) : null;
 
   const last = q.words.at(-1);
-  const prefixWords = q.prefixLast && last ? await completions(db, last, generation, locale) : [];
+  const prefixWords =
+    q.prefixLast && last ? await completions(db, last, generation, locale, tsquery(q, q.words, [], 'all', locale).parts.flat()) : [];
   let query = tsquery(q, q.words, prefixWords, 'all', locale);
   let correctedText: string | null = null;
   let partial = false;
   const suggestions: string[] = [];
   const highlight = options.highlight ?? true;
   const run = async (query: Query, page: number) =>
-    (index && (await runInMemory(db, index, query, now, filters, perPage, (page - 1) * perPage, highlight, locale))) ??
-    runQuery(db, query, visible, filters, perPage, (page - 1) * perPage, highlight, locale);
+    (index && generation !== null
+      ? await runInMemory(db, index, generation, query, now, filters, perPage, (page - 1) * perPage, highlight, locale)
+      : null) ?? runQuery(db, query, visible, filters, perPage, (page - 1) * perPage, highlight, locale);
   // Whether a correction or a suggestion finds something: in the index when there is one.
   const count = async (query: Query) =>
     (index && (await countInMemory(db, index, query, now, locale))) ?? countMatches(db, query, visible, locale);
