@@ -18,4 +18,4 @@ export const NEXT_REQUEST_HEADERS = [
 export const isNextRequest = (req: Pick<IncomingMessage, 'headers'>) => NEXT_REQUEST_HEADERS.some((h) => req.headers[h] !== undefined);
 
 /** Response headers of one answer on one connection, never replayed. */
-export const PER_ANSWER_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding'] as const;
+export const PER_ANSWER_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-search-copy'] as const;

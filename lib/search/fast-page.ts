@@ -42,6 +42,9 @@ import { localePath } from '@/lib/i18n/paths';
 import { escapeHtml, searchPageTitle } from './page-html';
 import { readSearchParams, type SearchPageParams } from './params';
 
+/** The header on an answer from the copy (`1`). */
+export const COPY_HEADER = 'x-search-copy';
+
 /** What fills a copy's holes: the page's title and block, and the address as Next writes it in the payload. */
 export type Values = {
   title: string;
@@ -156,6 +159,16 @@ function find(text: string, needles: { kind: Primary; text: string }[]): { kind:
 /** A row of the payload (byte offsets): `<id>:` then a length-prefixed chunk (`T`, typed arrays) or a line. */
 type Row = { id: string; start: number; tag: string; hex?: { start: number; end: number }; content: number; end: number };
 const BINARY_TAGS = new Set('TAOoUSsLlGgMmVb');
+
+/**
+ * The payload's rows, each whole (a length-prefixed chunk runs on into the next row without a
+ * newline), or null when unreadable: to compare two payloads whatever the order of their rows.
+ */
+export function payloadRows(flight: string): string[] | null {
+  // Lengths count UTF-8 bytes: cut the bytes, give back text.
+  const bytes = asBytes(flight);
+  return parseRows(bytes)?.map((row) => fromBytes(bytes.slice(row.start, row.end))) ?? null;
+}
 
 function parseRows(flight: string): Row[] | null {
   const rows: Row[] = [];
@@ -556,6 +569,9 @@ function answer(req: IncomingMessage, res: ServerResponse, copy: SearchCopy, val
   for (const [name, value] of Object.entries(copy.headers)) if (value !== undefined) res.setHeader(name, value);
   if (gzip) res.setHeader('content-encoding', 'gzip');
   res.setHeader('content-length', body.length);
+  // Says the copy answered (tests, operators): Next may write its own payload in one script too (on
+  // Postgres it often does), so the document alone does not tell. Not replayed by the page cache.
+  res.setHeader(COPY_HEADER, '1');
   res.writeHead(200);
   res.end(body);
 }
