@@ -15,7 +15,8 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import { isNextRequest, PER_ANSWER_HEADERS } from './replay';
+import { chunkBuffer, isNextRequest, PER_ANSWER_HEADERS } from './replay';
+import { stored } from './template';
 
 const MARKER = '<span data-current-path="">';
 
@@ -67,14 +68,8 @@ export function fillNotFoundPath(req: IncomingMessage, res: ServerResponse, keep
   }) as ServerResponse['writeHead'];
 
   const hold = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(
-      Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === 'string'
-          ? Buffer.from(chunk, (encoding as BufferEncoding) ?? 'utf8')
-          : Buffer.from(chunk as Uint8Array),
-    );
+    const buffer = chunkBuffer(chunk, encoding);
+    if (buffer) chunks.push(buffer);
   };
 
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -168,15 +163,7 @@ function copyOf({ html, headers }: Rendered, generation: number): Copy | null {
  * them in stored (uncompressed) deflate blocks, and the whole's CRC and length at the end.
  */
 export function gzipAround(copy: Pick<Copy, 'before' | 'after' | 'gzip'>, middle: Buffer): Buffer {
-  const parts: Buffer[] = [copy.gzip.head];
-  for (let i = 0; i < middle.length; i += 0xffff) {
-    const block = middle.subarray(i, i + 0xffff);
-    const header = Buffer.alloc(5);
-    header.writeUInt16LE(block.length, 1);
-    header.writeUInt16LE(~block.length & 0xffff, 3);
-    parts.push(header, block);
-  }
-  parts.push(copy.gzip.tail);
+  const parts: Buffer[] = [copy.gzip.head, ...stored(middle), copy.gzip.tail];
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(zlib.crc32(copy.after, zlib.crc32(middle, copy.gzip.crc)) >>> 0, 0);
   trailer.writeUInt32LE((copy.before.length + middle.length + copy.after.length) % 2 ** 32, 4);

@@ -30,7 +30,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { sameSecret } from './internal';
-import { isNextRequest, PER_ANSWER_HEADERS } from './replay';
+import { chunkBuffer, isNextRequest, PER_ANSWER_HEADERS } from './replay';
 
 type Entry = {
   status: number;
@@ -563,13 +563,9 @@ function record(
   const chunks: Buffer[] = [];
   let size = 0;
   let tooBig = false;
-  const keep = (chunk: unknown, encoding?: BufferEncoding) => {
-    if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buffer = Buffer.isBuffer(chunk)
-      ? chunk
-      : typeof chunk === 'string'
-        ? Buffer.from(chunk, encoding)
-        : Buffer.from(chunk as Uint8Array);
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    const buffer = tooBig ? null : chunkBuffer(chunk, encoding);
+    if (!buffer) return;
     size += buffer.length;
     if (size > options.maxBytes / 16) tooBig = true;
     else chunks.push(buffer);

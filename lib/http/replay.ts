@@ -19,3 +19,14 @@ export const isNextRequest = (req: Pick<IncomingMessage, 'headers'>) => NEXT_REQ
 
 /** Response headers of one answer on one connection, never replayed. */
 export const PER_ANSWER_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-search-copy'] as const;
+
+/**
+ * A chunk as Next writes it to a response (`res.write`/`res.end`: a Buffer, a string in `encoding`,
+ * bytes), as a Buffer; null for no chunk (a callback in its place, or nothing).
+ */
+export function chunkBuffer(chunk: unknown, encoding?: unknown): Buffer | null {
+  if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  return Buffer.from(chunk as Uint8Array);
+}

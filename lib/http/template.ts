@@ -29,7 +29,7 @@ export function compileTemplate(parts: readonly string[]): Template {
 }
 
 /** Deflate blocks holding `data` as it is, none of them the last. */
-function stored(data: Buffer): Buffer[] {
+export function stored(data: Buffer): Buffer[] {
   const out: Buffer[] = [];
   for (let i = 0; i < data.length; i += 0xffff) {
     const block = data.subarray(i, i + 0xffff);

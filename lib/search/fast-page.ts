@@ -34,7 +34,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import { isNextRequest, PER_ANSWER_HEADERS } from '@/lib/http/replay';
+import { chunkBuffer, isNextRequest, PER_ANSWER_HEADERS } from '@/lib/http/replay';
 import { compileTemplate, fillTemplate, type Template } from '@/lib/http/template';
 import { shortTitle } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
@@ -585,14 +585,8 @@ function keepNextAnswer(res: ServerResponse, keep: (rendered: { html: string; he
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   const chunks: Buffer[] = [];
   const hold = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(
-      Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array),
-    );
+    const buffer = chunkBuffer(chunk, encoding);
+    if (buffer) chunks.push(buffer);
   };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     hold(chunk, rest[0]);

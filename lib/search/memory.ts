@@ -370,13 +370,7 @@ function leafBits(index: Index, language: IndexLanguage, lexeme: string, prefix:
     return out;
   }
   const sorted = sortedLexemes(index, language);
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < lexeme) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstNotBelow(sorted, lexeme);
   for (let k = lo; k < sorted.length && sorted[k]!.startsWith(lexeme); k++) fill(postings.get(sorted[k]!));
   return out;
 }
@@ -497,13 +491,7 @@ function holds(index: Index, language: IndexLanguage, slot: number, lexeme: stri
   };
   if (!prefix) return has(postings.get(lexeme));
   const sorted = sortedLexemes(index, language);
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < lexeme) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstNotBelow(sorted, lexeme);
   for (let k = lo; k < sorted.length && sorted[k]!.startsWith(lexeme); k++) if (has(postings.get(sorted[k]!))) return true;
   return false;
 }
@@ -536,4 +524,16 @@ export function queryInDocument(index: Index, tree: Node, id: number, language: 
 export function tsqueryText(node: Node): string {
   if ('lexeme' in node) return `'${node.lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${node.prefix ? ':*' : ''}`;
   return `( ${tsqueryText(node.left)} ${node.op} ${tsqueryText(node.right)} )`;
+}
+
+/** The first position of `sorted` whose lexeme is not below `lexeme` (where its prefix matches begin). */
+function firstNotBelow(sorted: readonly string[], lexeme: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < lexeme) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
