@@ -1,0 +1,59 @@
+/**
+ * This process's knowledge of the next due time (lib/ops/next-due.ts), read synchronously where an
+ * answer is sent (the shared caches' freshness ends there) and followed by the scheduler's timer.
+ * Kept fresh by whoever learns that it may have changed: a write here (`invalidateTags`), another
+ * instance's write (the tag store's notification), each scheduler run, the start.
+ *
+ * Shared through `globalThis`: the production server and Next's bundled modules are separate
+ * module graphs in one process, and both read it.
+ */
+import type { Db } from '@/lib/db/open';
+import { nextDueAt } from './next-due';
+
+type Listener = (next: Date | null) => void;
+type Clock = { next: Date | null; known: boolean; refreshing: Promise<void> | null; again: boolean; listeners: Set<Listener> };
+
+const g = globalThis as typeof globalThis & { __insstatDueClock?: Clock };
+const clock = (g.__insstatDueClock ??= { next: null, known: false, refreshing: null, again: false, listeners: new Set() });
+
+/** The next due time this process knows of (null: nothing ahead, or not read yet — see `dueTimeKnown`). */
+export function nextDueTime(): Date | null {
+  return clock.next;
+}
+
+/** Whether the next due time was read at least once (before that, `nextDueTime()` says nothing). */
+export function dueTimeKnown(): boolean {
+  return clock.known;
+}
+
+/**
+ * Reads the next due time again; listeners hear the new value when it changed. Calls made while a read
+ * is under way share one more read after it (a write during the read is never missed).
+ */
+export function refreshDueTime(db: Db): Promise<void> {
+  if (clock.refreshing) {
+    clock.again = true;
+    return clock.refreshing;
+  }
+  clock.refreshing = (async () => {
+    try {
+      do {
+        clock.again = false;
+        const next = await nextDueAt(db);
+        const changed = !clock.known || next?.getTime() !== clock.next?.getTime();
+        clock.next = next;
+        clock.known = true;
+        if (changed) for (const listener of clock.listeners) listener(next);
+      } while (clock.again);
+    } finally {
+      clock.refreshing = null;
+    }
+  })();
+  return clock.refreshing;
+}
+
+/** Calls `listener` with every new next due time; returns how to stop. */
+export function onDueTimeChange(listener: Listener): () => void {
+  clock.listeners.add(listener);
+  return () => clock.listeners.delete(listener);
+}
