@@ -103,6 +103,17 @@ const schema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * Key that encrypts second-factor (TOTP) secrets at rest: 32 bytes in base64 (`openssl rand -base64 32`).
+   * Absent: a key is generated once under DATA_DIR/secrets/ (one server; set it for several instances).
+   */
+  MFA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, {
+      message: 'doit être une clé de 32 octets encodée en base64 (générez-la avec : openssl rand -base64 32)',
+    }),
   /** Base URL of an existing user API with the same contract (AUTH_MODE=upstream), e.g. https://auth.example/api. */
   AUTH_UPSTREAM_URL: optionalUrl('https://auth.institut.example/api'),
   /** Reverse proxies in front of the app whose X-Forwarded-For is trusted for the client address (0 = none). */

@@ -35,6 +35,20 @@ export class InvalidCredentialsError extends DomainError {
   override readonly status = 401;
 }
 
+/**
+ * A right password on an account with a second factor (401): no session yet. `step` goes into the
+ * answer's body — the short-lived token of the second call and the methods the account has.
+ */
+export class SecondFactorRequiredError extends DomainError {
+  override readonly status = 401;
+  constructor(
+    message: string,
+    readonly step: { mfaRequired: true; mfaToken: string; methods: string[]; expiresIn: number },
+  ) {
+    super(message);
+  }
+}
+
 /** Connected but not allowed (403). */
 export class ForbiddenError extends DomainError {
   override readonly status = 403;

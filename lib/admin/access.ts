@@ -8,18 +8,25 @@
  * - Responsable de publication: publishes, withdraws, schedules, deletes for good, in every area.
  * - Rédacteur: writes drafts and uploads files in the areas assigned to them; reads the rest.
  */
+import { hasSecondFactor } from '@/lib/auth/mfa/factors';
+import { mfaPolicy, policyCovers } from '@/lib/auth/mfa/policy';
 import { accessOf, roleLabels, type Access, type Role } from '@/lib/auth/roles';
 import type { SessionUser } from '@/lib/auth/types';
 import { getArea } from '@/lib/content/areas';
 import type { Db } from '@/lib/db/open';
+import { env } from '@/lib/env';
 import { ForbiddenError, UnauthorizedError } from '@/lib/errors';
 
-/** A connected user with their role and areas. */
-export type Actor = SessionUser & Access;
+/**
+ * A connected user with their role and areas. `mfaPending`: the institute's policy asks this account
+ * for a second factor and it has none yet — it may only enrol one (`secure`) until it does.
+ */
+export type Actor = SessionUser & Access & { mfaPending?: boolean };
 
 /**
  * What an entry point needs:
  * - `read`: any connected account (the back-office's lists, the file library, one's own profile);
+ * - `secure`: one's own second factors — the one thing an account the policy asks to enrol may do;
  * - `edit`: write drafts in these areas (`'any'`: in at least one, e.g. to upload a file);
  * - `publish`: what goes public or leaves the site (publish, withdraw, schedule, delete for good,
  *   a public text saved at once), in these areas;
@@ -28,6 +35,7 @@ export type Actor = SessionUser & Access;
  */
 export type Need =
   | { to: 'read' }
+  | { to: 'secure' }
   | { to: 'edit'; areas: readonly string[] | 'any'; what: string }
   | { to: 'publish'; areas?: readonly string[]; what: string }
   | { to: 'administer'; what: string };
@@ -47,12 +55,22 @@ const de = (what: string) => (/^[aeiouyhàâéèêîôû]/i.test(what) ? `d’${
 export async function actorOf(db: Db, user: SessionUser): Promise<Actor> {
   const access = await accessOf(db, user.id);
   if (!access) throw new UnauthorizedError();
-  return { ...user, ...access };
+  // The embedded mode keeps the factors; Supabase and an upstream API enforce their own.
+  const mfaPending =
+    env.AUTH_MODE === 'embedded' && policyCovers(await mfaPolicy(db), access.role) && !(await hasSecondFactor(db, user.id));
+  return { ...user, ...access, mfaPending };
 }
 
+/** The refusal of everything but enrolment, for an account the policy asks for a second factor. */
+export const enrolmentRefusal = (role: Role) =>
+  `Votre rôle (${roleLabels[role]}) ne permet pas d’agir sans second facteur : la règle de l’institut l’exige. ` +
+  'Activez une application d’authentification ou une clé d’accès (Administration › Second facteur), puis réessayez.';
+
 /** Why `access` may not do what `need` asks (French, names the missing role or area), or null when it may. */
-export function refusal(access: Access, need: Need): string | null {
+export function refusal(access: Access & { mfaPending?: boolean }, need: Need): string | null {
   const role = roleLabels[access.role];
+  if (need.to === 'secure') return null;
+  if (access.mfaPending) return enrolmentRefusal(access.role);
   switch (need.to) {
     case 'read':
       return null;
@@ -117,6 +135,8 @@ const editPublic = (areas: readonly string[]): Need => ({
 /** The needs of the content life cycle, shared by the edit screen, the lists' bulk actions and the wrappers' rules. */
 export const needs = {
   read: { to: 'read' } as const satisfies Need,
+  /** One's own second factors (lib/auth/mfa): enrolling, removing, new recovery codes. */
+  secure: { to: 'secure' } as const satisfies Need,
   editDraft,
   /**
    * Changing an existing item (saving it, trashing or restoring it): a draft is its areas'
@@ -157,6 +177,11 @@ export const needs = {
   review: (areas?: readonly string[]): Need => ({ to: 'publish', areas, what: 'approuver ou renvoyer ce qui est soumis pour relecture' }),
   deleteForGood: { to: 'publish', what: 'supprimer définitivement' } as const satisfies Need,
   users: { to: 'administer', what: 'gérer les comptes et leurs rôles' } as const satisfies Need,
+  /** The second-factor policy and another account's reset (a lost phone): administrators. */
+  security: {
+    to: 'administer',
+    what: 'changer la règle du second facteur ni réinitialiser celui d’un autre compte',
+  } as const satisfies Need,
   identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,
   journal: { to: 'publish', what: 'consulter le journal d’activité' } as const satisfies Need,
   /**
@@ -172,4 +197,9 @@ export const needs = {
 /** The user API's `POST /api/user`: creating an account is an administrator's act. */
 export async function authorizeAccountCreation({ db }: { db: Db }, user: SessionUser): Promise<void> {
   authorize(await actorOf(db, user), { ...needs.users, what: 'créer des comptes' });
+}
+
+/** Any connected account may (the user API's own profile and accounts list) — unless it must first enrol a second factor. */
+export async function authorizeSignedIn({ db }: { db: Db }, user: SessionUser): Promise<void> {
+  authorize(await actorOf(db, user), needs.read);
 }

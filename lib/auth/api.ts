@@ -7,6 +7,7 @@ import { errorResponse, json, readJson, withCookies } from '@/lib/http/responses
 import { assertSameOrigin } from '@/lib/http/origin';
 import { authRequestFrom } from './request';
 import { createAccountAs, currentUser, listAccounts, requireUser, signIn, signOut, updateOwnProfile, type AuthDeps } from './service';
+import { beginPasskeySignIn, type RelyingParty } from './mfa/passkeys';
 import type { CookieToSet, SessionUser } from './types';
 
 export type UserApiOptions = {
@@ -17,6 +18,13 @@ export type UserApiOptions = {
    * installation's access rules decide (lib/admin/user-api.ts), not this module.
    */
   authorizeAccountCreation: (auth: AuthDeps, actor: SessionUser) => Promise<void>;
+  /**
+   * Throws (403) when a connected account may not use the API at all — one the second-factor
+   * policy asks to enrol first (lib/admin/access.ts). Absent: every connected account may.
+   */
+  authorizeUser?: (auth: AuthDeps, actor: SessionUser) => Promise<void>;
+  /** Who passkeys sign for, from the request's host (lib/auth/mfa/passkeys.ts `relyingParty`). */
+  relyingParty?: (request: Request) => RelyingParty;
 };
 
 function respond(body: unknown, cookies: CookieToSet[], status = 200) {
@@ -41,6 +49,7 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
     }
   };
   const req = (request: Request) => authRequestFrom(request, options.cookieName);
+  const allowed = (auth: AuthDeps, actor: SessionUser) => options.authorizeUser?.(auth, actor);
 
   return {
     // GET /api/user/isConnected/me
@@ -51,8 +60,18 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
 
     // POST /api/user/login
     login: handle(async (request, auth) => {
-      const { value, cookies } = await signIn(auth, req(request), await readJson(request));
+      const { value, cookies } = await signIn(auth, req(request), await readJson(request), options.relyingParty?.(request));
       return respond(value, cookies);
+    }, true),
+
+    // POST /api/user/passkey — options of a passkey sign-in: `{ mfaToken }` after a password, `{}` without one
+    passkeyOptions: handle(async (request, auth) => {
+      const rp = options.relyingParty?.(request);
+      if (!rp || auth.adapter.mode !== 'embedded') return respond({ error: 'Les clés d’accès ne sont pas disponibles ici.' }, [], 404);
+      const body = (await readJson(request)) as { mfaToken?: unknown } | null;
+      const mfaToken = typeof body?.mfaToken === 'string' ? body.mfaToken : undefined;
+      const { options: publicKey, token } = await beginPasskeySignIn(auth.db, rp, mfaToken);
+      return respond(mfaToken ? { options: publicKey, mfaToken: token } : { options: publicKey, passkeyToken: token }, []);
     }, true),
 
     // POST /api/user/logout
@@ -65,6 +84,7 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
     createUser: handle(async (request, auth) => {
       const r = req(request);
       const { value: actor, cookies } = await requireUser(auth, r);
+      await allowed(auth, actor);
       await options.authorizeAccountCreation(auth, actor);
       const user = await createAccountAs(auth, r, actor, userOf(await readJson(request)));
       return respond({ user }, cookies, 201);
@@ -74,6 +94,7 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
     listUsers: handle(async (request, auth) => {
       const r = req(request);
       const { value: actor, cookies } = await requireUser(auth, r);
+      await allowed(auth, actor);
       return respond({ users: await listAccounts(auth, r, actor) }, cookies);
     }, false),
 
@@ -81,6 +102,7 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
     updateProfile: handle(async (request, auth) => {
       const r = req(request);
       const { value: actor, cookies } = await requireUser(auth, r);
+      await allowed(auth, actor);
       const result = await updateOwnProfile(auth, r, actor, userOf(await readJson(request)));
       return respond({ user: result.value }, [...cookies, ...result.cookies]);
     }, true),

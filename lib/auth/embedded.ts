@@ -6,8 +6,10 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { sessions, users } from '@/lib/db/schema';
-import { ConflictError, InvalidCredentialsError, NotFoundError, ValidationError } from '@/lib/errors';
-import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD } from './messages';
+import { ConflictError, InvalidCredentialsError, NotFoundError, SecondFactorRequiredError, ValidationError } from '@/lib/errors';
+import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, INVALID_CREDENTIALS, SECOND_FACTOR_NEEDED, WRONG_CURRENT_PASSWORD } from './messages';
+import { factorSummary } from './mfa/factors';
+import { openStep, STEP_SECONDS } from './mfa/steps';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import { roleOfNewAccount } from './roles';
 import { hashToken, newSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
@@ -108,6 +110,18 @@ const clearedCookie = (name: string, secure: boolean): CookieToSet => ({
 });
 
 export function createEmbeddedAdapter({ db, cookieName }: { db: Db; cookieName: string }): AuthAdapter {
+  /** The session of an account whose factors were all checked. */
+  async function finishSignIn(request: AuthRequest, userId: string) {
+    const now = new Date();
+    const [row] = await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId)).returning();
+    if (!row?.active) throw new InvalidCredentialsError(INVALID_CREDENTIALS);
+    const token = await startSession(db, row.id, request, now);
+    return {
+      value: { user: { id: row.id, email: row.email, name: row.name }, token },
+      cookies: [sessionCookie(cookieName, token, request.secureCookies)],
+    };
+  }
+
   return {
     mode: 'embedded',
     canDeactivate: true,
@@ -117,18 +131,19 @@ export function createEmbeddedAdapter({ db, cookieName }: { db: Db; cookieName: 
       // verifyPassword spends the same time on a missing account as on a real one.
       const ok = await verifyPassword(password, row?.passwordHash ?? null);
       if (!row || !ok || !row.active) throw new InvalidCredentialsError(INVALID_CREDENTIALS);
-      const now = new Date();
-      const token = await startSession(db, row.id, request, now);
       const rehash = row.passwordHash && needsRehash(row.passwordHash) ? await hashPassword(password) : undefined;
-      await db
-        .update(users)
-        .set({ lastSignInAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
-        .where(eq(users.id, row.id));
-      return {
-        value: { user: { id: row.id, email: row.email, name: row.name }, token },
-        cookies: [sessionCookie(cookieName, token, request.secureCookies)],
-      };
+      if (rehash) await db.update(users).set({ passwordHash: rehash }).where(eq(users.id, row.id));
+      // An account with a second factor gets a five-minute step, not a session: the code comes next.
+      const factors = await factorSummary(db, row.id);
+      if (factors.totp || factors.passkeys.length > 0) {
+        const mfaToken = await openStep(db, { userId: row.id, purpose: 'sign_in' });
+        const methods = [...(factors.totp ? ['totp', 'recovery'] : []), ...(factors.passkeys.length > 0 ? ['passkey'] : [])];
+        throw new SecondFactorRequiredError(SECOND_FACTOR_NEEDED, { mfaRequired: true, mfaToken, methods, expiresIn: STEP_SECONDS });
+      }
+      return finishSignIn(request, row.id);
     },
+
+    finishSignIn,
 
     async signOut(request) {
       if (request.token && request.token.length <= 200) {

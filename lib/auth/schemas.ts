@@ -47,3 +47,26 @@ export const setActiveSchema = z.object({
   userId: z.uuid({ message: 'Compte inconnu.' }),
   active: z.boolean(),
 });
+
+/** The second call of a sign-in (issue 40): the step's token and a code, or a passkey's answer. */
+export const secondStepSchema = z
+  .object({
+    mfaToken: z.string({ message: 'Étape de connexion inconnue.' }).min(1).max(200),
+    code: z
+      .string({ message: 'Saisissez le code de votre application.' })
+      .trim()
+      .min(1, 'Saisissez le code de votre application ou un code de secours.')
+      .max(40, 'Code trop long.')
+      .optional(),
+    passkey: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((v) => v.code !== undefined || v.passkey !== undefined, {
+    path: ['code'],
+    message: 'Saisissez le code de votre application ou un code de secours.',
+  });
+
+/** A password-less sign-in with a passkey: the options' token and the browser's answer. */
+export const passkeySignInSchema = z.object({
+  passkeyToken: z.string({ message: 'Étape de connexion inconnue.' }).min(1).max(200),
+  passkey: z.record(z.string(), z.unknown()),
+});

@@ -6,17 +6,32 @@
 import { writeAudit } from '@/lib/audit/write';
 import type { Db } from '@/lib/db/open';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
-import { DatabaseUnavailableError, ForbiddenError, InvalidCredentialsError, UnauthorizedError } from '@/lib/errors';
+import { DatabaseUnavailableError, ForbiddenError, InvalidCredentialsError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation';
+import { eq } from 'drizzle-orm';
+import { users } from '@/lib/db/schema';
+import { acceptCode, WRONG_CODE } from './mfa/factors';
+import { verifyPasskey, type RelyingParty } from './mfa/passkeys';
+import { findStep, spendStep } from './mfa/steps';
 import { assertLoginAllowed, recordLoginAttempt } from './rate-limit';
 import { assertNotLastAdmin } from './roles';
-import { createUserSchema, loginSchema, profileSchema, setActiveSchema } from './schemas';
+import { createUserSchema, loginSchema, passkeySignInSchema, profileSchema, secondStepSchema, setActiveSchema } from './schemas';
 import type { AccountUser, AuthAdapter, AuthRequest, SessionUser, WithCookies } from './types';
 
 export type AuthDeps = { adapter: AuthAdapter; db: Db };
 
-/** Signs in, or throws: `ValidationError`, `RateLimitedError` (429), `InvalidCredentialsError` (401). */
-export async function signIn({ adapter, db }: AuthDeps, request: AuthRequest, body: unknown) {
+const has = (body: unknown, key: string) => !!body && typeof body === 'object' && key in body;
+
+/**
+ * Signs in, or throws: `ValidationError`, `RateLimitedError` (429), `InvalidCredentialsError` (401),
+ * `SecondFactorRequiredError` (401 with the step's token: the password was right, a code comes next).
+ * The body is `{ email, password }`, then `{ mfaToken, code | passkey }` for an account with a second
+ * factor, or `{ passkeyToken, passkey }` for a password-less passkey (`rp`: who the passkey signs for).
+ */
+export async function signIn(deps: AuthDeps, request: AuthRequest, body: unknown, rp?: RelyingParty) {
+  if (has(body, 'mfaToken')) return signInSecondStep(deps, request, body, rp);
+  if (has(body, 'passkeyToken')) return signInWithPasskey(deps, request, body, rp);
+  const { adapter, db } = deps;
   const input = parseOrThrow(loginSchema, body);
   await assertLoginAllowed(db, input.email, request.ip);
   try {
@@ -44,6 +59,79 @@ export async function signIn({ adapter, db }: AuthDeps, request: AuthRequest, bo
     }
     throw error;
   }
+}
+
+/** The session of a sign-in whose factors were all checked: the attempt counted as a success, audited. */
+async function finish({ adapter, db }: AuthDeps, request: AuthRequest, userId: string, email: string, how: string) {
+  if (!adapter.finishSignIn) throw new ValidationError('Ce mode de connexion ne gère pas de second facteur ici.');
+  const result = await adapter.finishSignIn(request, userId);
+  await recordLoginAttempt(db, email, request.ip, true);
+  await writeAudit(db, {
+    user: result.value.user,
+    action: 'user.sign_in',
+    entityType: 'user',
+    entityId: result.value.user.id,
+    summary: `Connexion (${how})`,
+    ip: request.ip,
+  });
+  return result;
+}
+
+/**
+ * The second call: the step's account, checked against the same failure counters as passwords
+ * (ten failures in 15 minutes, per account and per address); a code is never accepted twice.
+ */
+async function signInSecondStep(deps: AuthDeps, request: AuthRequest, body: unknown, rp?: RelyingParty) {
+  const { db } = deps;
+  const input = parseOrThrow(secondStepSchema, body);
+  const step = await findStep(db, input.mfaToken, 'sign_in');
+  const [account] = step?.userId ? await db.select().from(users).where(eq(users.id, step.userId)) : [];
+  if (!step || !account?.active)
+    throw new InvalidCredentialsError('Cette étape de connexion a expiré : saisissez de nouveau votre mot de passe.');
+  await assertLoginAllowed(db, account.email, request.ip);
+  let how: string | null = null;
+  if (input.passkey !== undefined) {
+    if (!rp) throw new ValidationError('Clé d’accès indisponible ici.');
+    how = await verifyPasskey(db, rp, { challenge: step.challenge, expectedUser: account.id, response: input.passkey }).then(
+      () => 'mot de passe et clé d’accès',
+      () => null,
+    );
+  } else {
+    const kind = await acceptCode(db, account.id, input.code!);
+    how = kind === 'totp' ? 'mot de passe et application' : kind === 'recovery' ? 'mot de passe et code de secours' : null;
+  }
+  if (!how || !(await spendStep(db, step.id))) {
+    await recordLoginAttempt(db, account.email, request.ip, false);
+    await writeAudit(db, {
+      actor: account.email,
+      action: 'user.sign_in_failed',
+      entityType: 'user',
+      entityId: account.id,
+      summary: `Second facteur refusé pour ${account.email}`,
+      ip: request.ip,
+    });
+    throw new InvalidCredentialsError(input.passkey !== undefined ? 'La clé d’accès n’a pas été reconnue : réessayez.' : WRONG_CODE, {
+      code: ['Code incorrect.'],
+    });
+  }
+  return finish(deps, request, account.id, account.email, how);
+}
+
+/** A password-less sign-in: the passkey (with user verification) names its account. */
+async function signInWithPasskey(deps: AuthDeps, request: AuthRequest, body: unknown, rp?: RelyingParty) {
+  const { db } = deps;
+  const input = parseOrThrow(passkeySignInSchema, body);
+  const step = await findStep(db, input.passkeyToken, 'passkey_sign_in');
+  if (!step || !rp) throw new InvalidCredentialsError('Cette étape de connexion a expiré : recommencez.');
+  const userId = await verifyPasskey(db, rp, { challenge: step.challenge, expectedUser: null, response: input.passkey }).catch(() => null);
+  const [account] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+  if (!account?.active || !(await spendStep(db, step.id))) {
+    if (request.ip) await assertLoginAllowed(db, '', request.ip);
+    await recordLoginAttempt(db, '', request.ip, false);
+    throw new InvalidCredentialsError('La clé d’accès n’a pas été reconnue : réessayez, ou connectez-vous avec votre mot de passe.');
+  }
+  await assertLoginAllowed(db, account.email, request.ip);
+  return finish(deps, request, account.id, account.email, 'clé d’accès');
 }
 
 /** Ends the session (if any) and clears the cookies; always succeeds. */

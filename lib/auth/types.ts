@@ -64,6 +64,11 @@ export interface AuthAdapter {
    * `InvalidCredentialsError` (same error for an unknown email and a wrong password).
    */
   signIn(request: AuthRequest, input: SignInInput): Promise<WithCookies<{ user: SessionUser; token: string }>>;
+  /**
+   * Opens the session of an account whose password (or password-less passkey) and second factor
+   * were checked by lib/auth/service.ts. Only the embedded mode keeps second factors here.
+   */
+  finishSignIn?(request: AuthRequest, userId: string): Promise<WithCookies<{ user: SessionUser; token: string }>>;
   /** Ends the session on the server (when there is one) and clears the cookies. Never throws for a bad token. */
   signOut(request: AuthRequest): Promise<WithCookies<null>>;
   /** The user of a valid session, or null. May refresh the session (cookies to write). */

@@ -3,7 +3,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { NextResponse } from 'next/server';
 import type { CookieToSet } from './cookies';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
-import { DatabaseUnavailableError, DomainError, RateLimitedError, ValidationError } from '@/lib/errors';
+import { DatabaseUnavailableError, DomainError, RateLimitedError, SecondFactorRequiredError, ValidationError } from '@/lib/errors';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -31,7 +31,11 @@ export function errorResponse(error: unknown): Response {
     const headers: Record<string, string> = {};
     if (error instanceof RateLimitedError) headers['Retry-After'] = String(error.retryAfterSeconds);
     return json(
-      { error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+      {
+        error: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(error instanceof SecondFactorRequiredError ? error.step : {}),
+      },
       { status: error.status, headers },
     );
   }

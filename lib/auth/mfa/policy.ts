@@ -1,0 +1,60 @@
+/**
+ * Who must have a second factor (issue 40): an administrator's setting, audited, kept in the
+ * `settings` table. `publishers`: Administrateurs and Responsables de publication; `everyone`: every
+ * account; `off` (the default, and the demo's). It applies to the embedded sign-in mode, whose
+ * factors this application keeps; Supabase and an upstream API keep their own.
+ */
+import { eq } from 'drizzle-orm';
+import { writeAudit } from '@/lib/audit/write';
+import type { Role } from '@/lib/auth/roles';
+import type { SessionUser } from '@/lib/auth/types';
+import type { Db } from '@/lib/db/open';
+import { settings } from '@/lib/db/schema';
+
+export const mfaPolicies = ['off', 'publishers', 'everyone'] as const;
+export type MfaPolicy = (typeof mfaPolicies)[number];
+
+const KEY = 'security.mfa_policy';
+
+/** The French words of each policy (the users screen and the journal). */
+export const mfaPolicyLabels: Record<MfaPolicy, string> = {
+  off: 'Second facteur facultatif pour tous les comptes',
+  publishers: 'Second facteur obligatoire pour les Administrateurs et les Responsables de publication',
+  everyone: 'Second facteur obligatoire pour tous les comptes',
+};
+
+/** The installation's policy (`off` when never set). */
+export async function mfaPolicy(db: Db): Promise<MfaPolicy> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
+  return mfaPolicies.includes(row?.value as MfaPolicy) ? (row!.value as MfaPolicy) : 'off';
+}
+
+/** Whether the policy asks an account of this role for a second factor. */
+export const policyCovers = (policy: MfaPolicy, role: Role): boolean =>
+  policy === 'everyone' || (policy === 'publishers' && (role === 'admin' || role === 'publisher'));
+
+/** Sets the policy with an audit entry; a user `null` is the command line or a test's set-up. */
+export async function setMfaPolicy(
+  db: Db,
+  { policy, user, ip }: { policy: MfaPolicy; user: SessionUser | null; ip?: string | null },
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const before = await mfaPolicy(tx);
+    if (before === policy) return { changed: false };
+    await tx
+      .insert(settings)
+      .values({ key: KEY, value: policy, updatedAt: new Date(), updatedBy: user?.id ?? null })
+      .onConflictDoUpdate({ target: settings.key, set: { value: policy, updatedAt: new Date(), updatedBy: user?.id ?? null } });
+    await writeAudit(tx, {
+      user,
+      action: 'settings.mfa_policy',
+      entityType: 'settings',
+      entityId: KEY,
+      summary: `Règle du second facteur : ${mfaPolicyLabels[policy]}.`,
+      before: { mfaPolicy: before },
+      after: { mfaPolicy: policy },
+      ip,
+    });
+    return { changed: true };
+  });
+}
