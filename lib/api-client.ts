@@ -13,7 +13,18 @@ function base(): string {
 
 export type ApiUser = { id: string; email: string; name: string };
 export type ApiAccount = ApiUser & { active: boolean; createdAt: string; lastSignInAt: string | null };
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; fieldErrors?: Record<string, string[]> };
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; error: string; fieldErrors?: Record<string, string[]>; body?: Record<string, unknown> };
+
+/** What a right password answers for an account with a second factor (401): the step's token and the account's methods. */
+export type SecondFactorStep = { mfaRequired: true; mfaToken: string; methods: string[]; expiresIn: number };
+
+/** The second-factor step of a failed login, when that is why it failed. */
+export const secondFactorStep = (result: ApiResult<unknown>): SecondFactorStep | null =>
+  !result.ok && result.body?.mfaRequired === true && typeof result.body.mfaToken === 'string'
+    ? (result.body as unknown as SecondFactorStep)
+    : null;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
   try {
@@ -30,6 +41,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<Ap
         status: response.status,
         error: typeof json.error === 'string' ? json.error : `Le serveur a répondu ${response.status}. Réessayez.`,
         fieldErrors: json.fieldErrors as Record<string, string[]> | undefined,
+        body: json,
       };
     }
     return { ok: true, data: json as T };
@@ -41,6 +53,15 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<Ap
 export const userApi = {
   me: () => call<{ user: ApiUser }>('GET', '/user/isConnected/me'),
   login: (email: string, password: string) => call<{ user: ApiUser; token: string }>('POST', '/user/login', { email, password }),
+  /** The second call of a sign-in: the step's token and a code (`code`) or a passkey's answer (`passkey`). */
+  loginSecondStep: (step: { mfaToken: string; code?: string; passkey?: unknown }) =>
+    call<{ user: ApiUser; token: string }>('POST', '/user/login', step),
+  /** A password-less sign-in with a passkey. */
+  loginWithPasskey: (step: { passkeyToken: string; passkey: unknown }) =>
+    call<{ user: ApiUser; token: string }>('POST', '/user/login', step),
+  /** WebAuthn options: `{ mfaToken }` after a password, `{}` for a password-less sign-in. */
+  passkeyOptions: (body: { mfaToken?: string }) =>
+    call<{ options: unknown; mfaToken?: string; passkeyToken?: string }>('POST', '/user/passkey', body),
   logout: () => call<{ ok: true }>('POST', '/user/logout'),
   register: (user: { email: string; name: string; password: string }) => call<{ user: ApiAccount }>('POST', '/user', { user }),
   users: () => call<{ users: ApiAccount[] }>('GET', '/users'),

@@ -3,6 +3,7 @@ import { cookies, headers } from 'next/headers';
 import { connection } from 'next/server';
 import { env } from '@/lib/env';
 import { getAuth } from './index';
+import { relyingParty, type RelyingParty } from './mfa/passkeys';
 import { buildAuthRequest } from './request';
 import { currentUser } from './service';
 import type { AuthRequest, SessionUser } from './types';
@@ -31,4 +32,10 @@ export async function getSession(): Promise<{ user: SessionUser } | null> {
   if (!request.token && !request.cookies.some((c) => c.name.startsWith('sb-'))) return null;
   const { value: user } = await currentUser(await getAuth(), request);
   return user ? { user } : null;
+}
+
+/** Who passkeys sign for in this request (server actions of the profile and the enrolment page). */
+export async function currentRelyingParty(): Promise<RelyingParty> {
+  const h = await headers();
+  return relyingParty(env.SITE_URL, h.get('x-forwarded-host') ?? h.get('host'), new URL(env.SITE_URL).hostname);
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
 import { AdminSidebar } from '@/components/admin/admin-sidebar';
 import { QueryProvider } from '@/components/admin/query-provider';
@@ -39,6 +40,8 @@ async function AdminFrame({ children }: { children: React.ReactNode }) {
     if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) return <DatabaseDown />;
     throw error;
   }
+  // The institute's policy asks this account for a second factor it does not have yet: enrolment first.
+  if (user.mfaPending) redirect('/admin/second-facteur');
   return (
     <div className="min-h-screen md:grid md:grid-cols-[16rem_1fr]">
       <aside className="border-b border-border bg-surface p-4 md:min-h-screen md:border-b-0 md:border-r">

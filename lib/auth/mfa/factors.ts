@@ -5,7 +5,7 @@
  * never leaves this module but to the enrolment screen, once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '@/lib/db/open';
@@ -49,6 +49,34 @@ export async function factorSummary(db: Db, userId: string): Promise<FactorSumma
     recoveryCodesLeft: codes?.n ?? 0,
     passkeys: keys,
   };
+}
+
+/** The same, as the profile's client component receives it (dates as ISO strings). */
+export async function securityState(db: Db, userId: string) {
+  const summary = await factorSummary(db, userId);
+  return {
+    totp: summary.totp,
+    recoveryCodesLeft: summary.recoveryCodesLeft,
+    passkeys: summary.passkeys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Which of these accounts have a confirmed second factor (the users screen). */
+export async function accountsWithFactor(db: Db, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const [apps, keys] = await Promise.all([
+    db
+      .select({ id: userTotp.userId })
+      .from(userTotp)
+      .where(and(inArray(userTotp.userId, userIds), isNotNull(userTotp.confirmedAt))),
+    db.selectDistinct({ id: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds)),
+  ]);
+  return new Set([...apps, ...keys].map((r) => r.id));
 }
 
 /** Whether the account has a confirmed second factor (an authenticator app or a passkey). */
@@ -111,7 +139,7 @@ async function acceptTotp(db: Db, userId: string, code: string, { confirmed, now
 }
 
 /** Ten new recovery codes (`xxxxx-xxxxx`), replacing any left: returned once, stored hashed. */
-export async function newRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+async function newRecoveryCodes(db: Db, userId: string): Promise<string[]> {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const chars = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
@@ -163,4 +191,12 @@ export async function resetFactors(db: Db, userId: string): Promise<{ removed: b
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const keys = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
   return { removed: !!totp || keys.length > 0 };
+}
+
+/** Ten new recovery codes in place of the old ones, with a current code of the app (not a recovery code). */
+export async function renewRecoveryCodes(db: Db, userId: string, code: string, now = new Date()): Promise<string[]> {
+  if (!isTotpCode(code) || !(await acceptTotp(db, userId, code, { confirmed: true, now }))) {
+    throw new ValidationError(WRONG_CODE, { code: ['Code incorrect.'] });
+  }
+  return newRecoveryCodes(db, userId);
 }

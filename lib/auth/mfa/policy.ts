@@ -6,32 +6,20 @@
  */
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';
-import type { Role } from '@/lib/auth/roles';
 import type { SessionUser } from '@/lib/auth/types';
 import type { Db } from '@/lib/db/open';
 import { settings } from '@/lib/db/schema';
+import { mfaPolicies, mfaPolicyLabels, type MfaPolicy } from './policy-model';
 
-export const mfaPolicies = ['off', 'publishers', 'everyone'] as const;
-export type MfaPolicy = (typeof mfaPolicies)[number];
+export { mfaPolicies, mfaPolicyLabels, policyCovers, type MfaPolicy } from './policy-model';
 
 const KEY = 'security.mfa_policy';
-
-/** The French words of each policy (the users screen and the journal). */
-export const mfaPolicyLabels: Record<MfaPolicy, string> = {
-  off: 'Second facteur facultatif pour tous les comptes',
-  publishers: 'Second facteur obligatoire pour les Administrateurs et les Responsables de publication',
-  everyone: 'Second facteur obligatoire pour tous les comptes',
-};
 
 /** The installation's policy (`off` when never set). */
 export async function mfaPolicy(db: Db): Promise<MfaPolicy> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
   return mfaPolicies.includes(row?.value as MfaPolicy) ? (row!.value as MfaPolicy) : 'off';
 }
-
-/** Whether the policy asks an account of this role for a second factor. */
-export const policyCovers = (policy: MfaPolicy, role: Role): boolean =>
-  policy === 'everyone' || (policy === 'publishers' && (role === 'admin' || role === 'publisher'));
 
 /** Sets the policy with an audit entry; a user `null` is the command line or a test's set-up. */
 export async function setMfaPolicy(

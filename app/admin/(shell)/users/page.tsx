@@ -12,7 +12,11 @@ import { AccessForm } from './_components/access-form';
 import { ActiveToggle } from './_components/active-toggle';
 import { CreateUserForm } from './_components/create-user-form';
 import { SelfApprovalForm } from './_components/self-approval-form';
+import { MfaPolicyForm } from './_components/mfa-policy-form';
+import { ResetFactors } from './_components/reset-factors';
 import { selfApprovalAllowed } from '@/lib/review/settings';
+import { accountsWithFactor } from '@/lib/auth/mfa/factors';
+import { mfaPolicy } from '@/lib/auth/mfa/policy';
 
 export const metadata = { title: 'Utilisateurs — Administration' };
 
@@ -39,13 +43,18 @@ export default async function UsersPage() {
   }
   const auth = await getAuth();
   const accounts = await listAccounts(auth, await currentAuthRequest(), actor);
-  const [access, counts, selfApproval] = await Promise.all([
+  const [access, counts, selfApproval, policy, withFactor] = await Promise.all([
     accessOfAccounts(
       auth.db,
       accounts.map((a) => a.id),
     ),
     countByRole(auth.db),
     selfApprovalAllowed(auth.db),
+    mfaPolicy(auth.db),
+    accountsWithFactor(
+      auth.db,
+      accounts.map((a) => a.id),
+    ),
   ]);
   const activeCount = accounts.filter((a) => a.active).length;
   const options = roles.map((value) => ({ value, label: roleLabels[value] }));
@@ -118,7 +127,17 @@ export default async function UsersPage() {
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(a.createdAt)}</td>
                   <td className="py-2 pr-4 whitespace-nowrap">{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : 'jamais'}</td>
-                  <td className="py-2 pr-4">{a.active ? 'Actif' : 'Désactivé'}</td>
+                  <td className="py-2 pr-4">
+                    {a.active ? 'Actif' : 'Désactivé'}
+                    {withFactor.has(a.id) ? (
+                      <>
+                        <span className="block text-xs text-muted">Second facteur actif</span>
+                        {a.id !== actor.id ? <ResetFactors userId={a.id} name={a.name} /> : null}
+                      </>
+                    ) : (
+                      <span className="block text-xs text-muted">Sans second facteur</span>
+                    )}
+                  </td>
                   <td className="py-2">
                     {auth.adapter.canDeactivate && a.id !== actor.id && !(a.active && activeCount <= 1) ? (
                       <ActiveToggle userId={a.id} name={a.name} active={a.active} />
@@ -152,6 +171,18 @@ export default async function UsersPage() {
         </p>
         <SelfApprovalForm allowed={selfApproval} />
       </section>
+      {auth.adapter.mode === 'embedded' ? (
+        <section aria-labelledby="second-facteur" className="mt-10 max-w-xl">
+          <h2 id="second-facteur" className="text-lg font-semibold">
+            Second facteur
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Un compte soumis à la règle et sans second facteur est conduit, après son mot de passe, à en enregistrer un : il ne peut rien
+            faire d’autre avant. Chaque changement de cette règle est inscrit au journal.
+          </p>
+          <MfaPolicyForm policy={policy} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,16 @@
 import Link from 'next/link';
+import { SecurityPanel } from '@/components/admin/security/security-panel';
+import { getAuth } from '@/lib/auth';
 import { requireSession } from '@/lib/auth/guard';
+import { securityState } from '@/lib/auth/mfa/factors';
 import { ProfileForm } from '../_components/profile-form';
+import { securityActions } from '../_components/security-actions-bundle';
 
 export const metadata = { title: 'Mon profil — Administration' };
 
 export default async function ProfilePage() {
   const { user } = await requireSession();
+  const auth = await getAuth();
   return (
     <>
       <p className="text-sm">
@@ -17,6 +22,20 @@ export default async function ProfilePage() {
         autres sessions.
       </p>
       <ProfileForm name={user.name} email={user.email} />
+      <section aria-labelledby="second-facteur" className="mt-10 max-w-xl">
+        <h2 id="second-facteur" className="text-xl font-semibold">
+          Second facteur
+        </h2>
+        {auth.adapter.mode === 'embedded' ? (
+          <SecurityPanel state={await securityState(auth.db, user.id)} actions={securityActions} />
+        ) : (
+          <p className="mt-2 text-muted">
+            {auth.adapter.mode === 'supabase'
+              ? 'Le second facteur de votre compte est géré par Supabase Auth.'
+              : 'Le second facteur de votre compte est géré par le service d’authentification de l’institut.'}
+          </p>
+        )}
+      </section>
     </>
   );
 }
