@@ -17,6 +17,8 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/test
 import { createUserApi } from '../api';
 import { createAccount, createEmbeddedAdapter } from '../embedded';
 import { acceptCode, beginTotp, confirmTotp, disableTotp, hasSecondFactor, resetFactors } from './factors';
+import { softAuthenticator } from '@/testing/webauthn';
+import { beginPasskeyRegistration, finishPasskeyRegistration, relyingParty } from './passkeys';
 import { setMfaPolicy } from './policy';
 import { mfaChallenges, userTotp } from './schema';
 
@@ -200,5 +202,84 @@ describe.each(testDatabaseKinds)('second factor, embedded mode (%s)', (kind) => 
     const journal = await database.db.select().from(auditEntries).where(eq(auditEntries.action, 'settings.mfa_policy'));
     expect(journal).toHaveLength(1);
     await setMfaPolicy(database.db, { policy: 'off', user: null });
+  });
+});
+
+describe.each(testDatabaseKinds)('passkeys through the user API (%s)', (kind) => {
+  let database: TestDatabase;
+  let api: ReturnType<typeof createUserApi>;
+  const rp = relyingParty(ORIGIN, 'localhost:3000', 'localhost');
+  const owner = { email: 'cle@inss.example', name: 'Mariam Clé', password: 'une phrase de passe pour la clé' };
+  let ownerId = '';
+  const device = softAuthenticator();
+
+  const post = (path: string, body: unknown) => request(path, { method: 'POST', body });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
+    api = createUserApi(async () => ({ adapter, db: database.db }), {
+      cookieName: COOKIE,
+      authorizeAccountCreation,
+      relyingParty: () => rp,
+    });
+    ownerId = (await createAccount(database.db, owner)).id;
+    const { options, token } = await beginPasskeyRegistration(database.db, rp, { id: ownerId, ...owner });
+    const key = await finishPasskeyRegistration(database.db, rp, ownerId, {
+      token,
+      name: 'Ordinateur du bureau',
+      response: device.register(options.challenge, ORIGIN, rp.id),
+    });
+    expect(key.name).toBe('Ordinateur du bureau');
+  });
+  afterAll(() => database.close());
+
+  it('a passkey as the second factor: password, then the options of the step, then the signed answer opens the session', async () => {
+    const first = await api.login(post('/user/login', { email: owner.email, password: owner.password }));
+    expect(first.status).toBe(401);
+    const step = (await first.json()) as Step;
+    expect(step.methods).toEqual(['passkey']);
+    const options = (await (await api.passkeyOptions(post('/user/passkey', { mfaToken: step.mfaToken }))).json()) as {
+      options: { challenge: string; allowCredentials: { id: string }[] };
+    };
+    expect(options.options.allowCredentials.map((c) => c.id)).toEqual([device.credentialId]);
+    // A signature over another challenge is refused.
+    const forged = await api.login(post('/user/login', { mfaToken: step.mfaToken, passkey: device.assert('autre', ORIGIN, rp.id) }));
+    expect(forged.status).toBe(401);
+    const signed = await api.login(
+      post('/user/login', { mfaToken: step.mfaToken, passkey: device.assert(options.options.challenge, ORIGIN, rp.id) }),
+    );
+    expect(signed.status).toBe(200);
+    expect(((await signed.json()) as { user: { email: string } }).user.email).toBe(owner.email);
+  });
+
+  it('a passkey instead of the password; refused from another origin', async () => {
+    const begin = async () =>
+      (await (await api.passkeyOptions(post('/user/passkey', {}))).json()) as { options: { challenge: string }; passkeyToken: string };
+    const phished = await begin();
+    const refused = await api.login(
+      post('/user/login', {
+        passkeyToken: phished.passkeyToken,
+        passkey: device.assert(phished.options.challenge, 'https://hameconnage.example', rp.id),
+      }),
+    );
+    expect(refused.status).toBe(401);
+    const started = await begin();
+    const response = await api.login(
+      post('/user/login', {
+        passkeyToken: started.passkeyToken,
+        passkey: device.assert(started.options.challenge, ORIGIN, rp.id, ownerId),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toContain(`${COOKIE}=`);
+    // The step is spent: the same answer opens nothing twice.
+    const replay = await api.login(
+      post('/user/login', {
+        passkeyToken: started.passkeyToken,
+        passkey: device.assert(started.options.challenge, ORIGIN, rp.id, ownerId),
+      }),
+    );
+    expect(replay.status).toBe(401);
   });
 });
