@@ -24,6 +24,8 @@ import { defineSlice } from '@/lib/tables/slices';
 import { createTable, writeTableVersion } from '@/lib/tables/versions';
 import type { StorageDriver } from '@/lib/storage';
 import { alertSubscribers } from '@/lib/alerts/schema';
+import { passkeys, userTotp } from '@/lib/auth/mfa/schema';
+import { sealSecret } from '@/lib/auth/mfa/secret-box';
 
 export const actorNames = ['admin', 'publisher', 'editorIn', 'editorOut', 'editorNone'] as const;
 export type ActorName = (typeof actorNames)[number];
@@ -82,6 +84,10 @@ export type Fixtures = {
   preparedRelease: Item;
   /** A confirmed release of area ipc in 2030, carrying `linkedPublication`. */
   linkedRelease: Item;
+  /** The secret of every actor's authenticator app, enrolment started but not confirmed (lib/auth/mfa). */
+  totpSecret: string;
+  /** A passkey of each actor's, and one of `target`'s (which an administrator can reset). */
+  ownPasskey: Record<ActorName, string>;
 };
 
 export type FixtureDatabase = {
@@ -336,6 +342,19 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
   // One confirmed subscriber to the alerts: what an administrator exports or deletes on request.
   await db.insert(alertSubscribers).values({ email: 'abonne@example.org', areas: ['ipc'], confirmedAt: when });
 
+  // Second factors (issue 40): every actor has started enrolling an app; every actor and `target` have a passkey.
+  const totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const ownPasskey = {} as Fixtures['ownPasskey'];
+  for (const name of actorNames) {
+    await db.insert(userTotp).values({ userId: actors[name].id, secretEnc: sealSecret(totpSecret) });
+    const [key] = await db
+      .insert(passkeys)
+      .values({ userId: actors[name].id, credentialId: `cle-${name}`, publicKey: 'cle', name: `Clé de ${name}` })
+      .returning({ id: passkeys.id });
+    ownPasskey[name] = key!.id;
+  }
+  await db.insert(passkeys).values({ userId: target.id, credentialId: 'cle-cible', publicKey: 'cle', name: 'Clé de la cible' });
+
   const fixtures: Fixtures = {
     actors,
     other: { id: other.id },
@@ -364,6 +383,8 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     release: { id: release.id, version: 1 },
     preparedRelease: { id: prepared.id, version: 1 },
     linkedRelease: { id: linked.id, version: 1 },
+    totpSecret,
+    ownPasskey,
   };
   return { fixtures, ...(await keeper(database)) };
 }

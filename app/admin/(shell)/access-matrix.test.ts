@@ -18,7 +18,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionResult } from '@/lib/admin/action';
+import { generateSync } from 'otplib';
 import { createEmbeddedAdapter } from '@/lib/auth/embedded';
+import { needs } from '@/lib/admin/access';
+import { setMfaPolicy } from '@/lib/auth/mfa/policy';
+import { passkeys, userTotp } from '@/lib/auth/mfa/schema';
+import { softAuthenticator } from '@/testing/webauthn';
 import { roleLabels } from '@/lib/auth/roles';
 import { env } from '@/lib/env';
 import { createLocalStorage } from '@/lib/storage/local';
@@ -145,6 +150,18 @@ const formAction = (fn: Entry['fn'], values: Record<string, string | string[]>) 
   settle(() => (fn as unknown as (previous: null, form: FormData) => Promise<unknown>)(null, toForm(values)));
 
 const ORIGIN = new URL(env.SITE_URL).origin;
+const entryFn = (key: string) => entries.get(key)!.fn;
+/** One's own second factors: the entry points an account the policy asks to enrol may use (`needs.secure`). */
+const isEnrolment = (key: string) => (entries.get(key)?.fn as { access?: unknown } | undefined)?.access === needs.secure;
+/** The actors' authenticator app's code, `steps` periods of 30 s from now. */
+const totpCode = (fx: Fixtures, steps: number) =>
+  generateSync({ secret: fx.totpSecret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+/** Confirms the actor's app first (with the code of the previous period), then runs `next` with its recovery codes. */
+async function afterConfirming(cell: Cell, next: (codes: string[]) => Promise<Observed>): Promise<Observed> {
+  const confirmed = await formAction(entryFn('users/security-actions#confirmTotpAction'), { code: totpCode(cell.fx, -1) });
+  if (confirmed.kind !== 'action' || !confirmed.result.ok) return confirmed;
+  return next(confirmed.result.data as string[]);
+}
 /** A route handler called as the browser would: session cookie, same Origin on writes. */
 function route(
   cell: Cell,
@@ -357,6 +374,22 @@ const runs = {
       json: { name: 'mon rapport renommé' },
     }),
   'delete someone else’s file': (c) => route(c, 'DELETE', `/api/files/${c.fx.otherFile}`, { params: { id: c.fx.otherFile } }),
+  // Second factors (issue 40): one's own for everyone (even an account the policy asks to enrol), the policy and a reset for administrators.
+  'start enrolling an authenticator app': ({ fn }) => action(fn, {}),
+  'confirm one’s authenticator app': ({ fn, fx }) => formAction(fn, { code: totpCode(fx, 0) }),
+  'turn one’s authenticator app off with a recovery code': (c) => afterConfirming(c, (codes) => formAction(c.fn, { code: codes[0]! })),
+  'make new recovery codes': (c) => afterConfirming(c, () => formAction(c.fn, { code: totpCode(c.fx, 0) })),
+  'start registering a passkey': ({ fn }) => action(fn, {}),
+  'register a passkey': async ({ fn, actor }) => {
+    const begun = await action(entryFn('users/security-actions#beginPasskeyAction'), {});
+    if (begun.kind !== 'action' || !begun.result.ok) return begun;
+    const { options, token } = begun.result.data as { options: { challenge: string; rp: { id: string } }; token: string };
+    const response = softAuthenticator().register(options.challenge, ORIGIN, options.rp.id);
+    return action(fn, { token, name: `Clé neuve de ${actor}`, response });
+  },
+  'remove one’s passkey': ({ fn, fx, actor }) => action(fn, { id: fx.ownPasskey[actor] }),
+  'reset another account’s second factor': ({ fn, fx }) => action(fn, { userId: fx.target.id }),
+  'require a second factor of publishers': ({ fn }) => formAction(fn, { policy: 'publishers' }),
 } satisfies Record<string, Run>;
 type Case = keyof typeof runs;
 
@@ -459,6 +492,15 @@ const matrix: [
   ['users/actions#setSelfApprovalAction', 'turn self-approval on', A, D, D, D, D],
   ['users/actions#updateProfileAction', 'rename oneself', A, A, A, A, A],
   ['actions#signOutAction', 'sign out', A, A, A, A, A],
+  ['users/security-actions#beginTotpAction', 'start enrolling an authenticator app', A, A, A, A, A],
+  ['users/security-actions#confirmTotpAction', 'confirm one’s authenticator app', A, A, A, A, A],
+  ['users/security-actions#disableTotpAction', 'turn one’s authenticator app off with a recovery code', A, A, A, A, A],
+  ['users/security-actions#newRecoveryCodesAction', 'make new recovery codes', A, A, A, A, A],
+  ['users/security-actions#beginPasskeyAction', 'start registering a passkey', A, A, A, A, A],
+  ['users/security-actions#finishPasskeyAction', 'register a passkey', A, A, A, A, A],
+  ['users/security-actions#removePasskeyAction', 'remove one’s passkey', A, A, A, A, A],
+  ['users/security-actions#resetFactorsAction', 'reset another account’s second factor', A, D, D, D, D],
+  ['users/security-actions#setMfaPolicyAction', 'require a second factor of publishers', A, D, D, D, D],
   // Alerts: counts for everyone (a page, no action); the outbox's test message for publishers; one address's data for administrators.
   ['alertes/actions#sendTestAlertAction', 'send oneself an alerts test message', A, A, D, D, D],
   ['alertes/actions#exportSubscriberAction', 'export a subscriber’s data', A, D, D, D, D],
@@ -630,6 +672,49 @@ describe.each(testDatabaseKinds)(
       dirty = false;
       return null;
     }
+
+    it('with the second-factor policy on, an Administrateur or a Responsable without a factor may only enrol: every other entry point answers 403', async () => {
+      await kept.restore();
+      dirty = true;
+      const { db } = database;
+      // The actors' started enrolments and passkeys are the fixtures'; here they have no factor at all.
+      await db.delete(passkeys);
+      await db.delete(userTotp);
+      await setMfaPolicy(db, { policy: 'publishers', user: null });
+      const before = await kept.snapshot();
+      const enrolment = new Set(matrix.filter(([entry]) => isEnrolment(entry)).map(([entry]) => entry));
+      expect([...enrolment].length).toBeGreaterThanOrEqual(7);
+      const failures: string[] = [];
+      for (const [entry, scenario] of matrix) {
+        if (enrolment.has(entry) || entry === 'actions#signOutAction') continue;
+        for (const actor of ['admin', 'publisher'] as const) {
+          incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: kept.fixtures.actors[actor].token }];
+          incoming.expired = [];
+          const { outcome, detail } = classify(await runs[scenario]({ fn: entries.get(entry)!.fn, fx: kept.fixtures, actor }));
+          if (
+            outcome !== D ||
+            !detail.includes(`Votre rôle (${roleLabels[actorAccess[actor].role]}) ne permet pas d’agir sans second facteur`)
+          )
+            failures.push(`${entry} — ${scenario} — ${actor}: ${outcome} (${detail})`);
+          if (incoming.expired.length > 0) failures.push(`${entry} — ${scenario} — ${actor}: expired ${incoming.expired.join(', ')}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      // Refused everywhere, they wrote nothing.
+      expect(changedTables(before, await kept.snapshot())).toEqual([]);
+      // Enrolment itself is allowed: start, then confirm with a first code — and then everything is open again.
+      incoming.cookies = [{ name: env.SESSION_COOKIE_NAME, value: kept.fixtures.actors.publisher.token }];
+      const begun = await action(entryFn('users/security-actions#beginTotpAction'), {});
+      expect(begun.kind === 'action' && begun.result.ok).toBe(true);
+      const { secret } = (begun as { result: { data: { secret: string } } }).result.data;
+      const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
+      const confirmed = await formAction(entryFn('users/security-actions#confirmTotpAction'), { code });
+      expect(confirmed.kind === 'action' && confirmed.result.ok).toBe(true);
+      const renamed = classify(
+        await runs['rename oneself']({ fn: entryFn('users/actions#updateProfileAction'), fx: kept.fixtures, actor: 'publisher' }),
+      );
+      expect(renamed.outcome).toBe(A);
+    });
 
     it.each(matrix)('%s — %s', async (entry, scenario, ...expected) => {
       const failures: string[] = [];

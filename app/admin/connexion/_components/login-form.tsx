@@ -134,7 +134,7 @@ export function LoginForm({ next }: { next: string }) {
         </button>
       </form>
       <button type="button" onClick={withPasskey} disabled={pending} className={secondary}>
-        Se connecter avec une clé d’accès
+        Utiliser une clé d’accès sans mot de passe
       </button>
     </div>
   );
