@@ -121,8 +121,16 @@ const hashRecovery = (code: string) => createHash('sha256').update(normalizeCode
 async function acceptTotp(db: Db, userId: string, code: string, { confirmed, now }: { confirmed: boolean; now: Date }): Promise<boolean> {
   const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
   if (!row || !!row.confirmedAt !== confirmed) return false;
+  let secret: string;
+  try {
+    secret = openSecret(row.secretEnc);
+  } catch (error) {
+    // A changed key: the code is refused (recovery codes and passkeys still work) and the operator told why.
+    console.error((error as Error).message);
+    return false;
+  }
   const result = await verify({
-    secret: openSecret(row.secretEnc),
+    secret,
     token: normalizeCode(code),
     epochTolerance: DRIFT_SECONDS,
     epoch: Math.floor(now.getTime() / 1000),

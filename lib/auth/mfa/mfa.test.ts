@@ -205,6 +205,29 @@ describe.each(testDatabaseKinds)('second factor, embedded mode (%s)', (kind) => 
   });
 });
 
+describe.each(testDatabaseKinds)('second factor: a secret the key no longer opens (%s)', (kind) => {
+  it('refuses the code, without a server error, and tells the operator why', async () => {
+    const database = await createTestDatabase(kind);
+    try {
+      const { id } = await createAccount(database.db, {
+        email: 'cle.perdue@inss.example',
+        name: 'Clé Perdue',
+        password: 'une phrase de passe perdue',
+      });
+      const { secret } = await beginTotp(database.db, { id, email: 'cle.perdue@inss.example' }, 'INSS');
+      await confirmTotp(database.db, id, await codeAt(secret, new Date()));
+      // As if sealed under another key.
+      await database.db.update(userTotp).set({ secretEnc: `v1.${'A'.repeat(16)}.${'B'.repeat(22)}.${'C'.repeat(44)}` });
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect(await acceptCode(database.db, id, await codeAt(secret, new Date(Date.now() + 30_000)))).toBeNull();
+      expect(quiet).toHaveBeenCalledWith(expect.stringMatching(/MFA_ENCRYPTION_KEY/));
+      quiet.mockRestore();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.each(testDatabaseKinds)('passkeys through the user API (%s)', (kind) => {
   let database: TestDatabase;
   let api: ReturnType<typeof createUserApi>;
