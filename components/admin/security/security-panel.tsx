@@ -46,6 +46,31 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/** A form asking for a current code before one change to the app (turning it off, new recovery codes). */
+function CodeForm<T>({
+  id,
+  form,
+  label,
+  pendingLabel,
+  children,
+}: {
+  id: string;
+  form: ReturnType<typeof useFormAction<T>>;
+  label: string;
+  pendingLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form {...form.formProps} key={form.key} className="space-y-3">
+      <FormAlert message={form.alert} />
+      <Field id={id} name="code" label={label} autoComplete="one-time-code" errors={form.errors} />
+      <SubmitButton pending={form.pending} pendingLabel={pendingLabel}>
+        {children}
+      </SubmitButton>
+    </form>
+  );
+}
+
 function TotpSection({ state, actions }: { state: SecurityState; actions: SecurityActions }) {
   const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -85,32 +110,12 @@ function TotpSection({ state, actions }: { state: SecurityState; actions: Securi
           <p>
             Active. Codes de secours restants : <strong>{state.recoveryCodesLeft}</strong>.
           </p>
-          <form {...disable.formProps} key={`d${disable.key}`} className="space-y-3">
-            <FormAlert message={disable.alert} />
-            <Field
-              id={`${id}-off`}
-              name="code"
-              label="Code actuel (pour désactiver)"
-              autoComplete="one-time-code"
-              errors={disable.errors}
-            />
-            <SubmitButton pending={disable.pending} pendingLabel="Désactivation…">
-              Désactiver l’application
-            </SubmitButton>
-          </form>
-          <form {...renew.formProps} key={`r${renew.key}`} className="space-y-3">
-            <FormAlert message={renew.alert} />
-            <Field
-              id={`${id}-renew`}
-              name="code"
-              label="Code actuel (pour de nouveaux codes de secours)"
-              autoComplete="one-time-code"
-              errors={renew.errors}
-            />
-            <SubmitButton pending={renew.pending} pendingLabel="Création…">
-              Créer de nouveaux codes de secours
-            </SubmitButton>
-          </form>
+          <CodeForm id={`${id}-off`} form={disable} label="Code actuel (pour désactiver)" pendingLabel="Désactivation…">
+            Désactiver l’application
+          </CodeForm>
+          <CodeForm id={`${id}-renew`} form={renew} label="Code actuel (pour de nouveaux codes de secours)" pendingLabel="Création…">
+            Créer de nouveaux codes de secours
+          </CodeForm>
         </>
       ) : setup ? (
         <>

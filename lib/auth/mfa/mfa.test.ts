@@ -40,6 +40,12 @@ function request(
   return new Request(`${ORIGIN}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
+/** The user API on a test database, as lib/admin/user-api.ts binds it (with `extra` options). */
+function userApiOn(database: TestDatabase, extra: Partial<Parameters<typeof createUserApi>[1]> = {}) {
+  const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
+  return createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation, ...extra });
+}
+
 const codeAt = (secret: string, date: Date) => generate({ secret, epoch: Math.floor(date.getTime() / 1000) });
 type Step = { error: string; mfaRequired: true; mfaToken: string; methods: string[]; expiresIn: number };
 
@@ -62,12 +68,7 @@ describe.each(testDatabaseKinds)('second factor, embedded mode (%s)', (kind) => 
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
-    api = createUserApi(async () => ({ adapter, db: database.db }), {
-      cookieName: COOKIE,
-      authorizeAccountCreation,
-      authorizeUser: authorizeSignedIn,
-    });
+    api = userApiOn(database, { authorizeUser: authorizeSignedIn });
     await createAccount(database.db, plain);
     guardedId = (await createAccount(database.db, guarded)).id;
     const begun = await beginTotp(database.db, { id: guardedId, email: guarded.email }, 'INSS');
@@ -240,12 +241,7 @@ describe.each(testDatabaseKinds)('passkeys through the user API (%s)', (kind) =>
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
-    api = createUserApi(async () => ({ adapter, db: database.db }), {
-      cookieName: COOKIE,
-      authorizeAccountCreation,
-      relyingParty: () => rp,
-    });
+    api = userApiOn(database, { relyingParty: () => rp });
     ownerId = (await createAccount(database.db, owner)).id;
     const { options, token } = await beginPasskeyRegistration(database.db, rp, { id: ownerId, ...owner });
     const key = await finishPasskeyRegistration(database.db, rp, ownerId, {

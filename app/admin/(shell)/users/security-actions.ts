@@ -11,6 +11,11 @@ import { mfaPolicies, mfaPolicyLabels, setMfaPolicy } from '@/lib/auth/mfa/polic
 import { currentRelyingParty } from '@/lib/auth/session';
 import { getSiteIdentity } from '@/lib/content/queries/site';
 
+/** The journal entry of a change to one's own factors (never a secret nor a code in it). */
+const ownEntry =
+  <I, T>(action: string, summary: (data: T) => string) =>
+  (_input: I, data: T, ctx: { user: { id: string } }) => ({ action, entityType: 'user', entityId: ctx.user.id, summary: summary(data) });
+
 const code = z
   .string({ message: 'Saisissez le code à 6 chiffres de votre application.' })
   .trim()
@@ -30,23 +35,13 @@ export const beginTotpAction = adminAction(
 
 export const confirmTotpAction = adminFormAction(z.object({ code }), ({ code }, ctx) => confirmTotp(ctx.db, ctx.user.id, code), {
   access: needs.secure,
-  audit: (_input, _codes, ctx) => ({
-    action: 'user.mfa_enable',
-    entityType: 'user',
-    entityId: ctx.user.id,
-    summary: 'Application d’authentification activée (10 codes de secours créés)',
-  }),
+  audit: ownEntry('user.mfa_enable', () => 'Application d’authentification activée (10 codes de secours créés)'),
   success: 'Application d’authentification activée. Conservez vos codes de secours.',
 });
 
 export const disableTotpAction = adminFormAction(z.object({ code }), ({ code }, ctx) => disableTotp(ctx.db, ctx.user.id, code), {
   access: needs.secure,
-  audit: (_input, _data, ctx) => ({
-    action: 'user.mfa_disable',
-    entityType: 'user',
-    entityId: ctx.user.id,
-    summary: 'Application d’authentification désactivée',
-  }),
+  audit: ownEntry('user.mfa_disable', () => 'Application d’authentification désactivée'),
   success: 'Application d’authentification désactivée.',
 });
 
@@ -56,12 +51,7 @@ export const newRecoveryCodesAction = adminFormAction(
   ({ code }, ctx) => renewRecoveryCodes(ctx.db, ctx.user.id, code),
   {
     access: needs.secure,
-    audit: (_input, _codes, ctx) => ({
-      action: 'user.mfa_recovery_codes',
-      entityType: 'user',
-      entityId: ctx.user.id,
-      summary: 'Nouveaux codes de secours créés (les anciens ne valent plus)',
-    }),
+    audit: ownEntry('user.mfa_recovery_codes', () => 'Nouveaux codes de secours créés (les anciens ne valent plus)'),
     success: 'Nouveaux codes de secours créés : les anciens ne valent plus.',
   },
 );
@@ -86,12 +76,7 @@ export const finishPasskeyAction = adminAction(
   async (input, ctx) => finishPasskeyRegistration(ctx.db, await currentRelyingParty(), ctx.user.id, input),
   {
     access: needs.secure,
-    audit: (_input, key, ctx) => ({
-      action: 'user.passkey_add',
-      entityType: 'user',
-      entityId: ctx.user.id,
-      summary: `Clé d’accès ajoutée : ${key.name}`,
-    }),
+    audit: ownEntry('user.passkey_add', (key: { name: string }) => `Clé d’accès ajoutée : ${key.name}`),
     success: (key) => `Clé d’accès « ${key.name} » enregistrée.`,
   },
 );
@@ -101,12 +86,7 @@ export const removePasskeyAction = adminAction(
   ({ id }, ctx) => removePasskey(ctx.db, ctx.user.id, id),
   {
     access: needs.secure,
-    audit: (_input, key, ctx) => ({
-      action: 'user.passkey_remove',
-      entityType: 'user',
-      entityId: ctx.user.id,
-      summary: `Clé d’accès supprimée : ${key.name}`,
-    }),
+    audit: ownEntry('user.passkey_remove', (key: { name: string }) => `Clé d’accès supprimée : ${key.name}`),
     success: (key) => `Clé d’accès « ${key.name} » supprimée.`,
   },
 );
