@@ -37,8 +37,8 @@ export default defineConfig({
     { name: 'minute', grep: /@minute/, workers: 2 },
   ],
   webServer: {
-    // The production server `npm start` runs (Next behind the front page cache).
-    command: 'node --import tsx scripts/production-server.ts',
+    // The production server `npm start` runs (Next behind the front page cache), compiled by the build.
+    command: 'node .next/production-server.mjs',
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -11,8 +11,9 @@ import { createNotFoundAnswer } from '@/lib/http/not-found';
 import { answerDirectly } from '@/lib/http/direct';
 import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
-import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
+import { internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/ops/scheduler';
+import { expireTagsInProcess } from '@/lib/ops/expire';
 import { sendDueAlerts } from '@/lib/alerts/service';
 import { getDb } from '@/lib/db/instance';
 import { createDatabaseProbe } from '@/lib/db/probe';
@@ -103,11 +104,10 @@ server.setTimeout(120_000);
 // (nginx 60 s): with Node's 5 s, a client reusing a socket the server is closing gets ECONNRESET.
 server.keepAliveTimeout = 65_000;
 
-// Scheduled publications go online within SCHEDULER_SECONDS of their time, with nobody in the
-// back-office: the database change happens here, the cache tags expire through a call to
-// ourselves (Next's tag expiry needs its request scope).
+// Scheduled publications go online at the second of their time (the due clock's timer, with a run
+// every SCHEDULER_SECONDS as a safety net), with nobody in the back-office: the database change
+// and the cache tags' expiry both happen in this process (lib/ops/expire.ts), off the readers' queue.
 const selfHost = env.HOSTNAME === '0.0.0.0' || env.HOSTNAME === '::' ? '127.0.0.1' : env.HOSTNAME;
-const secret = internalSecret();
 let scheduler: ReturnType<typeof startScheduler> | null = null;
 
 // Temporary files of uploads cut off more than a day ago (a crash or a kill mid-upload leaves them).
@@ -134,14 +134,7 @@ server.listen(env.PORT, env.HOSTNAME, () => {
     getDb,
     intervalMs: env.SCHEDULER_SECONDS * 1000,
     sendAlerts: (db) => sendDueAlerts(db),
-    invalidate: async (tags) => {
-      const response = await fetch(`http://${selfHost.includes(':') ? `[${selfHost}]` : selfHost}:${env.PORT}/api/internal/revalidate`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [INTERNAL_HEADER]: secret },
-        body: JSON.stringify({ tags }),
-      });
-      if (!response.ok) throw new Error(`expiration du cache refusée (${response.status})`);
-    },
+    invalidate: async (tags) => expireTagsInProcess(await getDb(), tags),
   });
 });
 
