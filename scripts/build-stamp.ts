@@ -15,6 +15,7 @@ const inputs = [
   'lib',
   'public',
   // The production server, compiled into the build (scripts/compile-server.ts).
+  'scripts/serve.ts',
   'scripts/production-server.ts',
   'scripts/load-env.ts',
   'proxy.ts',

@@ -1,5 +1,5 @@
 /**
- * Compiles the production server (scripts/production-server.ts and the `lib/` code it imports) into
+ * Compiles the production server (scripts/serve.ts, scripts/production-server.ts and the `lib/` code they import) into
  * one file of plain JavaScript, `.next/production-server.mjs`, at build time: run under tsx, its
  * loader thread cost every uncached request about 2.6 ms. `next` and every package stay outside
  * the bundle (loaded from node_modules, as Next's own bundles load them), so the server and Next
@@ -14,7 +14,7 @@ export const compiledServerPath = path.join('.next', 'production-server.mjs');
 /** Bundles the production server; throws (with esbuild's messages) when it does not compile. */
 export async function compileServer(): Promise<void> {
   await build({
-    entryPoints: ['scripts/production-server.ts'],
+    entryPoints: ['scripts/serve.ts'],
     outfile: compiledServerPath,
     bundle: true,
     platform: 'node',

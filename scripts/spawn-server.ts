@@ -93,6 +93,8 @@ export async function startServer(
       ...(options.nextStart ? inherited : { ...process.env, HOSTNAME: '127.0.0.1' }),
       NODE_ENV: 'production',
       PORT: String(port),
+      // One process, as the tests and benchmarks measure it, unless the caller asks for workers.
+      SERVER_WORKERS: process.env.SERVER_WORKERS ?? '1',
       ...options.extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
