@@ -323,5 +323,3 @@ export function createTagStore(options: TagStoreOptions): TagStore {
     },
   };
 }
-
-export { processTagStore, setProcessTagStore } from './process-tag-store';

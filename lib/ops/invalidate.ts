@@ -2,7 +2,7 @@ import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { beginPageWrite } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
-import { processTagStore } from '@/lib/cache/tag-store';
+import { processTagStore } from '@/lib/cache/process-tag-store';
 import { getDb } from '@/lib/db/instance';
 import { refreshDueTime } from './due-clock';
 

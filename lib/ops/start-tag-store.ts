@@ -8,7 +8,8 @@ import { env } from '@/lib/env';
 import { clearPageCache } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { refreshDueTime } from '@/lib/ops/due-clock';
-import { createTagStore, processTagStore, setProcessTagStore } from '@/lib/cache/tag-store';
+import { createTagStore } from '@/lib/cache/tag-store';
+import { processTagStore, setProcessTagStore } from '@/lib/cache/process-tag-store';
 
 const RETRY_MS = 5_000;
 
