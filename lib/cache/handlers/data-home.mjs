@@ -1,7 +1,7 @@
 // Where Next's runtime page cache lives: with the instance's data, not in the build. Next's file
 // cache writes every page it renders at run time into `.next/server`; two servers started from one
 // folder on two databases then served each other's pages (issue 41). Here the handler's file
-// system is an overlay: writes go to DATA_DIR/next-cache/<database>/, reads look there first, then
+// system is an overlay: writes go to DATA_DIR/next-cache/<database>-<build folder>/, reads look there first, then
 // at the build's prerendered pages — only when the build was made from this same database
 // (`.next/insstat-build-data`), else those are misses and Next renders the pages from this one.
 // So a different DATA_DIR or DATABASE_URL needs no rebuild. Plain JavaScript: loaded by
@@ -25,11 +25,16 @@ export function dataIdentity(environment = process.env) {
 }
 
 /**
- * This instance's folder for Next's runtime page cache.
+ * This instance's folder for Next's runtime page cache: keyed by the database and by the build's
+ * folder, so instances of one build folder share it (as they shared `.next` before) while copies of
+ * the build on other machines or folders keep theirs apart (their renders are dated by their own
+ * process only, lib/cache/handlers/render-clock.mjs).
+ * @param {string} distDir
  * @param {{ DATA_DIR?: string; DATABASE_URL?: string }} [environment]
  */
-export function runtimeCacheDir(environment = process.env) {
-  return path.join(path.resolve(environment.DATA_DIR?.trim() || '.data'), 'next-cache', dataIdentity(environment));
+export function runtimeCacheDir(distDir, environment = process.env) {
+  const build = createHash('sha256').update(path.resolve(distDir)).digest('hex').slice(0, 8);
+  return path.join(path.resolve(environment.DATA_DIR?.trim() || '.data'), 'next-cache', `${dataIdentity(environment)}-${build}`);
 }
 
 /**

@@ -31,7 +31,11 @@ describe('runtime page cache home', () => {
       dataIdentity({ DATA_DIR: 'a', DATABASE_URL: 'postgres://x/two' }),
     );
     expect(dataIdentity({ DATA_DIR: 'a', DATABASE_URL: 'postgres://x/one' })).not.toContain('postgres');
-    expect(runtimeCacheDir({ DATA_DIR: '/srv/data' })).toMatch(/^\/srv\/data\/next-cache\/[0-9a-f]{16}$/);
+    expect(runtimeCacheDir('/srv/app/.next', { DATA_DIR: '/srv/data' })).toMatch(/^\/srv\/data\/next-cache\/[0-9a-f]{16}-[0-9a-f]{8}$/);
+    // Copies of the build in other folders keep their renders apart.
+    expect(runtimeCacheDir('/srv/app/.next', { DATA_DIR: '/srv/data' })).not.toBe(
+      runtimeCacheDir('/srv/copy/.next', { DATA_DIR: '/srv/data' }),
+    );
   });
 
   it('writes under the instance’s folder and reads the build’s pages only when they are of its database', async () => {

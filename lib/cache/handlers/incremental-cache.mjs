@@ -62,7 +62,7 @@ export default class SharedTagsCacheHandler {
     const atRunTime = process.env.NEXT_PHASE !== 'phase-production-build' && ctx.fs && ctx.serverDistDir;
     if (atRunTime && ctx.fs && ctx.serverDistDir) {
       const distDir = path.dirname(ctx.serverDistDir);
-      ctx = { ...ctx, fs: overlayFs(ctx.fs, { distDir, runtimeDir: runtimeCacheDir(), useBuild: buildMatchesData(distDir) }) };
+      ctx = { ...ctx, fs: overlayFs(ctx.fs, { distDir, runtimeDir: runtimeCacheDir(distDir), useBuild: buildMatchesData(distDir) }) };
     }
     this.inner = new FileSystemCache(ctx);
   }
