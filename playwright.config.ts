@@ -37,8 +37,8 @@ export default defineConfig({
     { name: 'minute', grep: /@minute/, workers: 2 },
   ],
   webServer: {
-    // The production server `npm start` runs (Next behind the front page cache).
-    command: 'node --import tsx scripts/production-server.ts',
+    // The production server `npm start` runs (Next behind the front page cache), compiled by the build.
+    command: 'node .next/production-server.mjs',
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -46,6 +46,16 @@ export default defineConfig({
     stderr: 'pipe',
     // DATABASE_URL, when set, reaches the server with the rest of the environment.
     // One trusted proxy hop: the rate-limit test sends X-Forwarded-For so its failures stay on its own address.
-    env: { DATA_DIR: dataDir, SITE_URL: baseURL, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', TRUST_PROXY_HOPS: '1' },
+    // One process: the specs count on one instance's memory (rate limits per instance); several
+    // instances have their own spec (instances.spec.ts).
+    env: {
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      NODE_ENV: 'production',
+      TRUST_PROXY_HOPS: '1',
+      SERVER_WORKERS: '1',
+    },
   },
 });

@@ -47,8 +47,18 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Memory the front page cache may use, in megabytes. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
-  /** Seconds between two checks for scheduled publications whose time has come. */
+  /**
+   * Seconds between two safety-net checks for scheduled publications whose time has come (the
+   * scheduler also runs at the second of each due time it knows of).
+   */
   SCHEDULER_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /**
+   * Processes of the production server answering on one port (node:cluster), `auto` for one per
+   * core. Postgres only: PGlite is opened by one process, so it always runs one.
+   */
+  SERVER_WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { error: 'un nombre de 1 à 64, ou auto' })
+    .default('auto'),
   /** The institute's time zone (IANA name): release times are announced and shown in it. */
   TIME_ZONE: z
     .string()

@@ -13,7 +13,7 @@ ngx_port=$((port + 1))
 work=$(mktemp -d)
 cleanup() { [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; [ -n "${server:-}" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-PORT=$port HOSTNAME=127.0.0.1 NODE_ENV=production node --import tsx scripts/production-server.ts >"$work/server.log" 2>&1 &
+PORT=$port HOSTNAME=127.0.0.1 NODE_ENV=production node .next/production-server.mjs >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 60); do curl -sf -o /dev/null "http://127.0.0.1:$port/" && break; sleep 1; done
 mkdir -p "$work/www"

@@ -5,4 +5,4 @@ import { runNextBuild } from './next-build';
 import { prepareDatabase } from './prepare';
 
 await prepareDatabase({ seedIfEmpty: false, snapshot: !env.DATABASE_URL });
-runNextBuild();
+await runNextBuild();

@@ -1,7 +1,8 @@
 // npm run serve — the production server: Next's request handler behind the front page cache
 // (lib/http/page-cache.ts), with unknown addresses answered before Next (lib/http/not-found.ts),
 // the scheduler of timed publications, and the clean-up of uploads a broken connection left behind.
-// Needs a build (`npm run build`; `npm start` does everything).
+// Needs a build (`npm run build`; `npm start` does everything). Started by scripts/serve.ts, once
+// per worker when several share the port (lib/ops/cluster.ts).
 import './load-env';
 import http from 'node:http';
 import next from 'next';
@@ -11,8 +12,10 @@ import { createNotFoundAnswer } from '@/lib/http/not-found';
 import { answerDirectly } from '@/lib/http/direct';
 import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
-import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
+import { internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/ops/scheduler';
+import { runsServerWideWork } from '@/lib/ops/cluster';
+import { expireTagsInProcess } from '@/lib/ops/expire';
 import { sendDueAlerts } from '@/lib/alerts/service';
 import { getDb } from '@/lib/db/instance';
 import { createDatabaseProbe } from '@/lib/db/probe';
@@ -85,6 +88,8 @@ const answerSearch = createFastSearch({
   hasSession: (req) => sessionCookie.test(req.headers.cookie ?? ''),
   log: (message) => console.warn(message),
 });
+/** The listen queue's length asked for (Node's default is 511). */
+const LISTEN_BACKLOG = 4096;
 const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || url?.startsWith(`${SUGGESTIONS_PATH}?`);
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
@@ -103,45 +108,44 @@ server.setTimeout(120_000);
 // (nginx 60 s): with Node's 5 s, a client reusing a socket the server is closing gets ECONNRESET.
 server.keepAliveTimeout = 65_000;
 
-// Scheduled publications go online within SCHEDULER_SECONDS of their time, with nobody in the
-// back-office: the database change happens here, the cache tags expire through a call to
-// ourselves (Next's tag expiry needs its request scope).
+// Scheduled publications go online at the second of their time (the due clock's timer, with a run
+// every SCHEDULER_SECONDS as a safety net), with nobody in the back-office: the database change
+// and the cache tags' expiry both happen in this process (lib/ops/expire.ts), off the readers' queue.
 const selfHost = env.HOSTNAME === '0.0.0.0' || env.HOSTNAME === '::' ? '127.0.0.1' : env.HOSTNAME;
-const secret = internalSecret();
 let scheduler: ReturnType<typeof startScheduler> | null = null;
 
-// Temporary files of uploads cut off more than a day ago (a crash or a kill mid-upload leaves them).
-void removeStaleUploads()
-  .then((n) => {
-    if (n > 0)
-      console.info(`Envois interrompus : ${n} fichier${n > 1 ? 's' : ''} temporaire${n > 1 ? 's' : ''} supprimé${n > 1 ? 's' : ''}.`);
-  })
-  .catch((error: unknown) => console.error('Nettoyage des envois interrompus impossible (nouvel essai au prochain démarrage).', error));
+// Work done once per server, not per worker (lib/ops/cluster.ts).
+const serverWide = runsServerWideWork();
 
-server.listen(env.PORT, env.HOSTNAME, () => {
+// Temporary files of uploads cut off more than a day ago (a crash or a kill mid-upload leaves them).
+if (serverWide)
+  void removeStaleUploads()
+    .then((n) => {
+      if (n > 0)
+        console.info(`Envois interrompus : ${n} fichier${n > 1 ? 's' : ''} temporaire${n > 1 ? 's' : ''} supprimé${n > 1 ? 's' : ''}.`);
+    })
+    .catch((error: unknown) => console.error('Nettoyage des envois interrompus impossible (nouvel essai au prochain démarrage).', error));
+
+// A deep accept queue (the kernel caps it at net.core.somaxconn): under a thousand readers, a
+// newcomer's connection waits in it instead of being refused when Node's 511 are taken.
+server.listen({ port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG }, () => {
   // From now on, a write renders the pages being read before it answers (lib/http/page-cache.ts).
   if (options.ttlMs > 0) enablePageRefresh({ host: selfHost, port: env.PORT, secret: options.refreshSecret });
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
   // Documents' text for the search: retries, and files queued while no upload woke the queue.
-  startExtractionTimer();
+  if (serverWide) startExtractionTimer();
   // Visitors' search index in memory, built now rather than by the first search (which uses SQL meanwhile).
   if (env.SEARCH_MEMORY_INDEX)
     void getDb().then(
       (db) => warmSearchIndex(db),
       (error: unknown) => console.error('Index de recherche : base injoignable au démarrage.', error),
     );
+  if (!serverWide) return;
   scheduler = startScheduler({
     getDb,
     intervalMs: env.SCHEDULER_SECONDS * 1000,
     sendAlerts: (db) => sendDueAlerts(db),
-    invalidate: async (tags) => {
-      const response = await fetch(`http://${selfHost.includes(':') ? `[${selfHost}]` : selfHost}:${env.PORT}/api/internal/revalidate`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [INTERNAL_HEADER]: secret },
-        body: JSON.stringify({ tags }),
-      });
-      if (!response.ok) throw new Error(`expiration du cache refusée (${response.status})`);
-    },
+    invalidate: async (tags) => expireTagsInProcess(await getDb(), tags),
   });
 });
 

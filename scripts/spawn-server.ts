@@ -82,7 +82,7 @@ export async function startServer(
   // The production server `npm start` runs (Next behind the front page cache), or `next start`.
   const args = options.nextStart
     ? [path.join(options.cwd ?? '.', 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)]
-    : ['--import', 'tsx', 'scripts/production-server.ts'];
+    : [path.join('.next', 'production-server.mjs')];
   // `next start` keeps its default interface: with another one, Next's internal URLs
   // (localhost:PORT) stop matching and the 404 rewrite becomes a proxied request.
   const inherited = { ...process.env };
@@ -93,6 +93,8 @@ export async function startServer(
       ...(options.nextStart ? inherited : { ...process.env, HOSTNAME: '127.0.0.1' }),
       NODE_ENV: 'production',
       PORT: String(port),
+      // One process, as the tests and benchmarks measure it, unless the caller asks for workers.
+      SERVER_WORKERS: process.env.SERVER_WORKERS ?? '1',
       ...options.extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

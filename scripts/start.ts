@@ -4,6 +4,7 @@ import './load-env';
 import { spawn } from 'node:child_process';
 import { env } from '@/lib/env';
 import { buildIsCurrent } from './build-stamp';
+import { compiledServerPath } from './compile-server';
 import { runNextBuild } from './next-build';
 import { prepareDatabase } from './prepare';
 
@@ -12,10 +13,11 @@ await prepareDatabase({ seedIfEmpty: true, snapshot: needsBuild && !env.DATABASE
 
 if (needsBuild) {
   console.log('Compilation du site (première fois ou sources modifiées)…');
-  runNextBuild();
+  await runNextBuild();
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/production-server.ts'], {
+// Compiled at build time (scripts/compile-server.ts): no TypeScript loader in the serving process.
+const server = spawn(process.execPath, [compiledServerPath], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });

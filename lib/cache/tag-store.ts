@@ -323,20 +323,3 @@ export function createTagStore(options: TagStoreOptions): TagStore {
     },
   };
 }
-
-const STORE_KEY = Symbol.for('insstat.cacheTagStore');
-const g = globalThis as typeof globalThis & { [STORE_KEY]?: TagStore };
-
-/**
- * The process's store, once started (`startProcessTagStore`); undefined during the build, in
- * tests, and in scripts. Shared through `globalThis`: the custom server, Next's bundles and the
- * cache handlers are separate module graphs.
- */
-export function processTagStore(): TagStore | undefined {
-  return g[STORE_KEY];
-}
-
-/** Registers `store` as the process's store (instrumentation.ts, at server start). */
-export function setProcessTagStore(store: TagStore | undefined): void {
-  g[STORE_KEY] = store;
-}

@@ -1,10 +1,8 @@
 /**
- * Calls the production server makes to itself (the scheduler expiring cache tags needs Next's
- * request scope). Authenticated by a random secret created at start-up and shared in-process.
+ * Calls the production server makes to itself (a write rendering the pages being read, see
+ * lib/http/page-cache.ts). Authenticated by a random secret created at start-up and shared in-process.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-
-export const INTERNAL_HEADER = 'x-insstat-internal';
 
 const globalForSecret = globalThis as typeof globalThis & { __insstatInternalSecret?: string };
 
@@ -19,9 +17,4 @@ export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return b.length > 0 && a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Whether a request carries this process's secret. */
-export function isInternalRequest(request: Request): boolean {
-  return sameSecret(request.headers.get(INTERNAL_HEADER) ?? '', globalForSecret.__insstatInternalSecret ?? '');
 }

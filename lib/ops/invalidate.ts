@@ -2,7 +2,9 @@ import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { beginPageWrite } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
-import { processTagStore } from '@/lib/cache/tag-store';
+import { processTagStore } from '@/lib/cache/process-tag-store';
+import { getDb } from '@/lib/db/instance';
+import { refreshDueTime } from './due-clock';
 
 /**
  * After a write: expires exactly these tags (the next request renders fresh content), the
@@ -19,6 +21,9 @@ import { processTagStore } from '@/lib/cache/tag-store';
  * The shared record is one statement right after the write's transaction, not inside it: a crash
  * between the two leaves the other instances' copies until their cache life ends (`content`
  * profile) — the write itself is never lost.
+ *
+ * Last, the process's next due time is read again (the write may have scheduled, moved or
+ * withdrawn something): the scheduler's timer and the cache headers follow it from the answer on.
  */
 export async function invalidateTags(tagList: readonly string[]): Promise<void> {
   const tags = [...new Set(tagList)];
@@ -37,5 +42,11 @@ export async function invalidateTags(tagList: readonly string[]): Promise<void> 
     await pages.refresh();
   } finally {
     pages.finish();
+  }
+  try {
+    await refreshDueTime(await getDb());
+  } catch (error) {
+    // The periodic run reads it again; until then the previous due time stands.
+    console.error('Prochaine échéance : relecture impossible après la modification.', error);
   }
 }

@@ -188,4 +188,58 @@ describe.each(testDatabaseKinds)('scheduled releases on %s', (kind) => {
       infos.mockRestore();
     }
   });
+
+  it('publishes at the second of its time, with the periodic run a minute away', async () => {
+    const infos = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      const created = (await createItem(db, { kind: kinds.publications, input: { title: 'IPI à la seconde', area: 'ipc' }, user })).item;
+      // Far enough ahead for the first run and the due time's read to be over before it.
+      const due = new Date(Date.now() + 2_500);
+      await db.update(publications).set({ status: 'scheduled', publishedAt: due }).where(eq(publications.id, created.id));
+      const invalidatedAt: number[] = [];
+      const scheduler = startScheduler({
+        intervalMs: 60_000,
+        getDb: async () => db,
+        invalidate: () => void invalidatedAt.push(Date.now()),
+      });
+      try {
+        // The periodic run is a minute away: only the due time's timer can publish it in time.
+        await vi.waitFor(() => expect(invalidatedAt.length).toBe(1), { timeout: 8_000, interval: 20 });
+        // Measured 1.1 s after the due time on PGlite with a load average of 22 (the run's whole
+        // transaction); the periodic run alone would take a minute.
+        expect(invalidatedAt[0]! - due.getTime()).toBeGreaterThanOrEqual(0);
+        expect(invalidatedAt[0]! - due.getTime()).toBeLessThan(3_000);
+        const [row] = await db.select({ status: publications.status }).from(publications).where(eq(publications.id, created.id));
+        expect(row?.status).toBe('published');
+      } finally {
+        await scheduler.stop();
+      }
+    } finally {
+      infos.mockRestore();
+    }
+  });
+
+  it('runs once more when asked during a run, so a due time reached meanwhile is not skipped', async () => {
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const scheduler = startScheduler({
+      intervalMs: 60_000,
+      getDb: async () => {
+        runs++;
+        if (runs === 1) await gate;
+        return db;
+      },
+      invalidate: () => {},
+    });
+    try {
+      const followUp = scheduler.runNow();
+      expect(runs).toBe(1);
+      release();
+      await followUp;
+      expect(runs).toBe(2);
+    } finally {
+      await scheduler.stop();
+    }
+  });
 });

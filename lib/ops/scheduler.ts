@@ -17,6 +17,7 @@ import { heldPublications } from '@/lib/releases/review';
 import { announceDueVersions } from '@/lib/series/versions';
 import { announceDueTableVersions } from '@/lib/tables/versions';
 import { enqueueCorrectionAlerts, enqueueReleaseAlerts } from '@/lib/alerts/enqueue';
+import { nextDueTime, onDueTimeChange, refreshDueTime } from './due-clock';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
@@ -78,9 +79,9 @@ export async function publishDueItems(
 export type SchedulerOptions = {
   /** The database of this app instance (opened lazily by the server). */
   getDb: () => Promise<Db>;
-  /** Expires these cache tags (the server passes its `invalidateTags`). */
+  /** Expires these cache tags (the server passes its in-process expiry, lib/ops/expire.ts). */
   invalidate: (tags: string[]) => void | Promise<void>;
-  /** Time between two runs; 15 s by default. */
+  /** Time between two safety-net runs; 15 s by default. */
   intervalMs?: number;
   /**
    * Sends the email alerts due (lib/alerts/service.ts `sendDueAlerts`), started after each run and
@@ -90,21 +91,33 @@ export type SchedulerOptions = {
 };
 
 export type Scheduler = {
-  /** Runs once now (unless a run is under way, which it then waits for). */
+  /** Runs once now (a run under way is followed by one more, which it then waits for). */
   runNow(): Promise<void>;
-  /** Stops the timer and waits for a run under way. */
+  /** Stops the timers and waits for a run under way. */
   stop(): Promise<void>;
 };
 
 /**
- * Runs `publishDueItems` at once, then every `intervalMs`. Runs never overlap (a slow run makes
- * the next tick skip), the timer does not keep the process alive, and a failure is logged in
- * French and retried at the next tick instead of crashing the server — a failed cache
- * invalidation included.
+ * Longest delay a Node timer accepts (about 24.8 days); a due time further ahead is re-armed
+ * by the periodic runs long before.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Runs `publishDueItems` at once, at the second of every due time the process knows of
+ * (lib/ops/due-clock.ts: re-armed whenever a write, another instance's write or a run changes it),
+ * and every `intervalMs` as a safety net (a due time learned late, a failed run). Runs never
+ * overlap: a call during a run is followed by one more run once it ends, so a due time reached while
+ * a periodic run is under way is never skipped. The timers do not keep the process alive, and a
+ * failure is logged in French and retried at the next tick instead of crashing the server — a
+ * failed cache invalidation included.
  */
 export function startScheduler({ getDb, invalidate, intervalMs = 15_000, sendAlerts }: SchedulerOptions): Scheduler {
   let running: Promise<void> | null = null;
+  let again = false;
+  let followUp: Promise<void> | null = null;
   let stopped = false;
+  let dueTimer: NodeJS.Timeout | null = null;
   // Tags of items already online whose invalidation failed: retried at every run until it works
   // (the next run finds nothing left to publish, so they would otherwise be lost).
   const pending = new Set<string>();
@@ -122,19 +135,50 @@ export function startScheduler({ getDb, invalidate, intervalMs = 15_000, sendAle
         await invalidate([...pending]);
         pending.clear();
       }
+      // What is due next (the run may have published it, a write may have moved it): re-arms the timer.
+      await refreshDueTime(db);
     } catch (error) {
       console.error(`Mise en ligne programmée : échec, nouvel essai dans ${Math.round(intervalMs / 1000)} s.`, error);
     }
   };
 
-  const tick = () => {
-    if (running || stopped) return running ?? Promise.resolve();
-    running = run().finally(() => {
-      running = null;
+  const tick = (): Promise<void> => {
+    if (stopped) return running ?? Promise.resolve();
+    if (running) {
+      again = true;
+      // Settles after the run that follows this one (started in `finally` below, before this runs).
+      followUp ??= running.then(() => running ?? undefined);
+      return followUp;
+    }
+    const current = run().finally(() => {
+      if (running === current) running = null;
+      followUp = null;
+      if (again && !stopped) {
+        again = false;
+        void tick();
+      }
     });
-    return running;
+    running = current;
+    return current;
   };
 
+  /** Arms the timer for `due` (null: nothing ahead; the periodic runs watch for new due times). */
+  const arm = (due: Date | null) => {
+    if (dueTimer) clearTimeout(dueTimer);
+    dueTimer = null;
+    if (!due || stopped) return;
+    const delay = Math.min(Math.max(0, due.getTime() - Date.now()), MAX_TIMER_MS);
+    dueTimer = setTimeout(() => {
+      dueTimer = null;
+      // Timers may fire a millisecond early: a run before the due time would find nothing due yet.
+      if (Date.now() < due.getTime()) return arm(due);
+      void tick();
+    }, delay);
+    dueTimer.unref?.();
+  };
+
+  const stopListening = onDueTimeChange(arm);
+  arm(nextDueTime());
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref?.();
   void tick();
@@ -143,7 +187,9 @@ export function startScheduler({ getDb, invalidate, intervalMs = 15_000, sendAle
     runNow: tick,
     stop: async () => {
       stopped = true;
+      stopListening();
       clearInterval(timer);
+      if (dueTimer) clearTimeout(dueTimer);
       await running;
     },
   };

@@ -7,7 +7,9 @@ import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
 import { clearPageCache } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
-import { createTagStore, processTagStore, setProcessTagStore } from '@/lib/cache/tag-store';
+import { refreshDueTime } from '@/lib/ops/due-clock';
+import { createTagStore } from '@/lib/cache/tag-store';
+import { processTagStore, setProcessTagStore } from '@/lib/cache/process-tag-store';
 
 const RETRY_MS = 5_000;
 
@@ -19,13 +21,16 @@ const RETRY_MS = 5_000;
 export async function startProcessTagStore(): Promise<void> {
   // The build prerenders from a snapshot: no store, no listening worker processes.
   if (env.NEXT_PHASE === 'phase-production-build' || processTagStore()) return;
+  const db = await getDb();
   const store = createTagStore({
-    db: await getDb(),
+    db,
     listenUrl: env.DATABASE_URL,
     // Another instance wrote: its pages, lists and paths are no longer what this process holds.
     onRemoteChange: () => {
       invalidatePublicPathIndex();
       clearPageCache();
+      // It may have scheduled or moved something: this process's timer and headers follow.
+      void refreshDueTime(db).catch((error: unknown) => console.error('Prochaine échéance : relecture impossible.', error));
     },
     onError: (error) => console.error('Étiquettes de cache : rattrapage impossible (nouvel essai à la prochaine requête).', error),
   });
@@ -33,6 +38,8 @@ export async function startProcessTagStore(): Promise<void> {
   const attempt = async (): Promise<void> => {
     try {
       await store.start();
+      // At start: the next due time, before the first answer is sent.
+      await refreshDueTime(db).catch((error: unknown) => console.error('Prochaine échéance : lecture impossible au démarrage.', error));
     } catch (error) {
       console.error(
         `Étiquettes de cache partagées illisibles (nouvel essai dans ${RETRY_MS / 1000} s) : ` +

@@ -12,6 +12,8 @@
 // begun before it. A store with no known start (a Next whose runtime could not be patched) is
 // trusted only if none of its tags changed in the `UNKNOWN_START_MS` before it was stored.
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+import path from 'node:path';
+import { buildMatchesData, overlayFs, runtimeCacheDir } from './data-home.mjs';
 import { installRenderClock, renderStartedAt } from './render-clock.mjs';
 
 /**
@@ -53,8 +55,15 @@ if (process.env.NEXT_PHASE !== 'phase-production-build') installRenderClock(() =
 let undatedWarned = false;
 
 export default class SharedTagsCacheHandler {
-  /** @param {unknown} ctx */
+  /** @param {{ fs?: import('./data-home.mjs').CacheFs; serverDistDir?: string }} ctx */
   constructor(ctx) {
+    // At run time, pages are written with the instance's data, not into the build (./data-home.mjs);
+    // the build's workers write the prerendered pages into `.next` as usual.
+    const atRunTime = process.env.NEXT_PHASE !== 'phase-production-build' && ctx.fs && ctx.serverDistDir;
+    if (atRunTime && ctx.fs && ctx.serverDistDir) {
+      const distDir = path.dirname(ctx.serverDistDir);
+      ctx = { ...ctx, fs: overlayFs(ctx.fs, { distDir, runtimeDir: runtimeCacheDir(distDir), useBuild: buildMatchesData(distDir) }) };
+    }
     this.inner = new FileSystemCache(ctx);
   }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setProcessTagStore, type TagStore } from '@/lib/cache/tag-store';
+import { setProcessTagStore } from '@/lib/cache/process-tag-store';
+import type { TagStore } from '@/lib/cache/tag-store';
 
 const getTable = vi.fn();
 vi.mock('next/cache', () => ({ cacheLife: () => {}, cacheTag: () => {} }));

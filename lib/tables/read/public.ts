@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/open';
 import type { MetadataRoute } from 'next';
 import { cacheLife, cacheTag } from 'next/cache';
 import { tags } from '@/lib/cache/tags';
-import { processTagStore } from '@/lib/cache/tag-store';
+import { processTagStore } from '@/lib/cache/process-tag-store';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { locales, type Locale } from '@/lib/i18n/locales';
