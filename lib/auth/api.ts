@@ -17,6 +17,11 @@ export type UserApiOptions = {
    * installation's access rules decide (lib/admin/user-api.ts), not this module.
    */
   authorizeAccountCreation: (auth: AuthDeps, actor: SessionUser) => Promise<void>;
+  /**
+   * Throws (a French `ForbiddenError`) when the connected user may not list the accounts (email,
+   * name, last sign-in of everyone): least privilege, decided by the same access rules.
+   */
+  authorizeAccountList: (auth: AuthDeps, actor: SessionUser) => Promise<void>;
 };
 
 function respond(body: unknown, cookies: CookieToSet[], status = 200) {
@@ -74,6 +79,7 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
     listUsers: handle(async (request, auth) => {
       const r = req(request);
       const { value: actor, cookies } = await requireUser(auth, r);
+      await options.authorizeAccountList(auth, actor);
       return respond({ users: await listAccounts(auth, r, actor) }, cookies);
     }, false),
 
