@@ -111,7 +111,24 @@ test.describe('page introuvable', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByText('Page Not Found', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Page not found: /nimportequoi').first()).toBeVisible();
+    // The French sentence first; the specification's English words marked as English (issue 37).
+    await expect(page.locator('h1')).toHaveText(/^Page introuvable\s*Page Not Found$/);
+    await expect(page.locator('h1 [lang="en"]')).toHaveText('Page Not Found');
+    await expect(page.locator('main [lang="en"]', { hasText: 'Page not found:' })).toHaveText('Page not found: /nimportequoi');
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('404 sans JavaScript : les mots anglais marqués lang="en", rendu de Next puis copie du serveur', async ({ request }) => {
+    // The first unknown address may be rendered by Next, the next ones come from the server's copy
+    // (lib/http/not-found.ts): both must carry the marks.
+    for (const path of ['/adresse-inconnue-1', '/adresse-inconnue-2', '/adresse-inconnue-3']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toMatch(/<html[^>]* lang="fr"/);
+      expect(html, path).toMatch(/<h1[^>]*>Page introuvable<span lang="en"[^>]*>Page Not Found<\/span><\/h1>/);
+      expect(html, path).toMatch(new RegExp(`<p lang="en"[^>]*>Page not found: <span data-current-path="">${path}</span></p>`));
+    }
   });
 
   test('/actualites/abc (identifiant invalide) : 404', async ({ page }) => {

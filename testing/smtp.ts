@@ -5,8 +5,11 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A message received: parsed, its envelope's recipient, and its raw text with headers unfolded. */
-export type Received = ParsedMail & { to_: string; raw: string };
+/**
+ * A message received: parsed, its envelope's recipient, its raw text with headers unfolded, and
+ * the bytes as they came (`source`, for a DKIM verifier).
+ */
+export type Received = ParsedMail & { to_: string; raw: string; source: string };
 
 export type TestSmtp = {
   url: string;
@@ -40,7 +43,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         const raw = Buffer.concat(chunks).toString('utf8');
         const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ').replace(/\r\n/g, '\n');
         void simpleParser(raw).then((mail) => {
-          received.push(Object.assign(mail, { to_: session.envelope.rcptTo.map((r) => r.address).join(','), raw: unfolded }));
+          received.push(Object.assign(mail, { to_: session.envelope.rcptTo.map((r) => r.address).join(','), raw: unfolded, source: raw }));
           for (const w of [...waiters]) {
             if (received.length >= w.n) {
               waiters.splice(waiters.indexOf(w), 1);

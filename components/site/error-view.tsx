@@ -23,10 +23,22 @@ export function ErrorView({
   children?: React.ReactNode;
 }) {
   const message = statusCode === 404 ? labels.notFound : labels.serverError;
+  // On a French page the seed's English status follows the French one, marked as English.
+  const own = statusCode === 404 ? labels.said.notFound : labels.said.serverError;
+  const said = own !== message ? own : null;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
       <p className="text-6xl font-bold text-primary">{statusCode}</p>
-      <h1 className="mt-4 text-2xl font-bold">{message}</h1>
+      {said ? (
+        <h1 className="mt-4 text-2xl font-bold">
+          {said}
+          <span lang="en" className="mt-1 block text-lg font-normal">
+            {message}
+          </span>
+        </h1>
+      ) : (
+        <h1 className="mt-4 text-2xl font-bold">{message}</h1>
+      )}
       <p className="mt-3 text-muted">{description}</p>
       {children}
       <p className="mt-8">

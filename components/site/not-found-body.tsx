@@ -17,19 +17,26 @@ export function NotFoundBody({
   locale: Locale;
   labels: { error: Messages['site']['error']; notFound: Messages['site']['notFound'] };
 }) {
+  // One text node before the span: the HTML reads « Page not found: <span…> », where the
+  // production server writes the path (lib/http/not-found.ts).
+  const path = (
+    <>
+      {`${labels.notFound.path} `}
+      <CurrentPath />
+    </>
+  );
+  if (labels.error.said.notFound !== labels.error.notFound) {
+    // A French page: the French sentence first, then the seed's English line, marked as English.
+    return (
+      <ErrorView statusCode={404} labels={labels.error} locale={locale} description={labels.notFound.gone}>
+        <p lang="en" className="mt-2 text-sm text-muted">
+          {path}
+        </p>
+      </ErrorView>
+    );
+  }
   return (
-    <ErrorView
-      statusCode={404}
-      labels={labels.error}
-      locale={locale}
-      description={
-        <>
-          {/* One text node before the span: the HTML reads « Page not found: <span…> » as before. */}
-          {`${labels.notFound.path} `}
-          <CurrentPath />
-        </>
-      }
-    >
+    <ErrorView statusCode={404} labels={labels.error} locale={locale} description={path}>
       <p className="mt-2 text-sm text-muted">{labels.notFound.gone}</p>
     </ErrorView>
   );

@@ -194,6 +194,14 @@ export const needs = {
   alertSubscriber: { to: 'administer', what: 'exporter ou effacer les données d’un abonné aux alertes' } as const satisfies Need,
 };
 
+/**
+ * The user API's `GET /api/users`: the accounts (addresses, names, last sign-in) are listed only to
+ * those who manage them, as `/admin/users` is shown only to them.
+ */
+export async function authorizeAccountList({ db }: { db: Db }, user: SessionUser): Promise<void> {
+  authorize(await actorOf(db, user), { ...needs.users, what: 'consulter la liste des comptes' });
+}
+
 /** The user API's `POST /api/user`: creating an account is an administrator's act. */
 export async function authorizeAccountCreation({ db }: { db: Db }, user: SessionUser): Promise<void> {
   authorize(await actorOf(db, user), { ...needs.users, what: 'créer des comptes' });

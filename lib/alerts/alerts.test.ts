@@ -3,7 +3,8 @@
  * (`smtp-server`, messages read back with `mailparser`): double opt-in and its expiry, the release
  * and correction messages queued by the scheduler's transaction, RFC 8058 headers and one-click
  * unsubscribe, and the outbox's promises: never twice for one subscriber and event with two
- * runners at once, and a run that dies mid-send taken over by the next.
+ * runners at once, and a run that dies mid-send taken over by the next. Every message is DKIM-signed
+ * and checked by dkimpy (testing/dkim.ts), one-click headers included in the signature.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { publishVersions } from '@/lib/series/versions';
 import { cellCountOf } from '@/lib/tables/model';
 import { writeTableVersion } from '@/lib/tables/versions';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
+import { dkimSignedHeaders, dkimVerifies, makeTestDkim } from '@/testing/dkim';
 import { startTestSmtp, type Received, type TestSmtp } from '@/testing/smtp';
 import { insertSmallTable, smallStructure } from '@/testing/tables-fixture';
 import { handleManage, handleSubscribe, handleUnsubscribePost } from './http';
@@ -43,9 +45,10 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
   let mailer: Mailer;
   let user: SessionUser;
   const t0 = new Date();
+  const dkim = makeTestDkim('stat.example', 'alertes2026');
   const at = (minutes: number) => new Date(t0.getTime() + minutes * MINUTE);
   const run = (now: Date, o: Partial<Parameters<typeof runOutbox>[1]> = {}, on: Db = db) =>
-    runOutbox(on, { mailer, siteUrl: SITE, timeZone: 'UTC', now: () => now, ...o });
+    runOutbox(on, { mailer, siteUrl: SITE, mailFrom: 'Institut <alertes@stat.example>', timeZone: 'UTC', now: () => now, ...o });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -57,7 +60,13 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
       .returning({ id: users.id, name: users.name, email: users.email });
     user = row!;
     smtp = await startTestSmtp();
-    mailer = createMailer({ smtpUrl: smtp.url, from: 'Institut <alertes@stat.example>', mailDir: '/nonexistent', maxConnections: 2 });
+    mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Institut <alertes@stat.example>',
+      mailDir: '/nonexistent',
+      maxConnections: 2,
+      dkim: { domainName: dkim.domainName, keySelector: dkim.keySelector, privateKey: dkim.privateKey },
+    });
   });
   afterAll(async () => {
     mailer?.close();
@@ -68,8 +77,24 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
   beforeEach(async () => {
     await db.delete(alertSubscribers);
   });
+  // Whatever a case sent (confirmation, preferences link, release, corrections) carries a signature
+  // that verifies, and alerts sign both RFC 8058 headers.
   afterEach(() => {
+    const mails = [...smtp.received];
     smtp.received.length = 0;
+    if (mails.length === 0) return;
+    expect(
+      dkimVerifies(
+        mails.map((m) => m.source),
+        dkim,
+      ),
+      'DKIM',
+    ).toEqual(mails.map(() => true));
+    for (const m of mails.filter((m) => /^List-Unsubscribe-Post:/m.test(m.raw))) {
+      expect(dkimSignedHeaders(m.source)).toEqual(
+        expect.arrayContaining(['from', 'message-id', 'list-unsubscribe', 'list-unsubscribe-post']),
+      );
+    }
   });
 
   /** Subscribes and confirms through the message, as a reader would; returns nothing (the outbox is empty after). */
@@ -340,13 +365,21 @@ describe.each(testDatabaseKinds)('email alerts on %s', (kind) => {
     expect(await run(at(201))).toMatchObject({ sent: 0 });
   });
 
-  it('retries a refused message with back-off, then gives up and shows it failed', async () => {
+  it('retries a refused message with back-off and the same Message-ID, then gives up and shows it failed', async () => {
     await releaseFor('ice', 1, 300);
+    const ids: (string | undefined)[] = [];
+    const recording: Mailer = { ...mailer, send: (mail) => (ids.push(mail.messageId), mailer.send(mail)) };
     smtp.failNext(1);
-    expect(await run(at(300))).toMatchObject({ sent: 0, retried: 1 });
-    expect(await run(at(300))).toMatchObject({ sent: 0, retried: 0 }); // not due again yet
-    expect(await run(at(301))).toMatchObject({ sent: 1 });
-    expect((await smtp.waitFor(1))[0]!.to_).toBe('ice-0@example.org');
+    expect(await run(at(300), { mailer: recording })).toMatchObject({ sent: 0, retried: 1 });
+    expect(await run(at(300), { mailer: recording })).toMatchObject({ sent: 0, retried: 0 }); // not due again yet
+    expect(await run(at(301), { mailer: recording })).toMatchObject({ sent: 1 });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to_).toBe('ice-0@example.org');
+    // The retry is the same message to the receiver: same ID, random, of MAIL_FROM's domain, no internal number.
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(mail!.messageId).toBe(ids[0]);
+    expect(ids[0]).toMatch(/^<[0-9a-f]{32}@stat\.example>$/);
     await db.delete(alertSubscribers);
     await releaseFor('bulletin', 1, 400);
     smtp.failNext(1, 550);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMailer } from './mailer';
+import { createMailer, smtpConnection } from './mailer';
 import { redact } from './outbox';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-mail-'));
@@ -39,5 +39,18 @@ describe('the mailer without SMTP', () => {
 
   it('keeps addresses out of the errors it stores', () => {
     expect(redact('550 5.1.1 <x.y@example.org>: Recipient address rejected')).toBe('550 5.1.1 <[adresse]>: Recipient address rejected');
+  });
+});
+
+describe('SMTP_URL', () => {
+  it('gives host, port, TLS and decoded credentials (nodemailer’s `url` would drop the pool and DKIM beside it)', () => {
+    expect(smtpConnection('smtps://alertes%40stat.example:p%40ss%3Aw@mail.stat.example')).toEqual({
+      host: 'mail.stat.example',
+      port: 465,
+      secure: true,
+      auth: { user: 'alertes@stat.example', pass: 'p@ss:w' },
+    });
+    expect(smtpConnection('smtp://127.0.0.1:2525')).toEqual({ host: '127.0.0.1', port: 2525, secure: false });
+    expect(() => smtpConnection('http://mail.stat.example')).toThrow(/SMTP_URL/);
   });
 });

@@ -11,7 +11,7 @@ import type { Rendered } from './templates';
 
 export type Mail = Rendered & {
   to: string;
-  /** Deterministic per subscriber and event, so a receiving server can recognise a repeat. */
+  /** Drawn once per outbox message (`<random@domain>`), so a receiving server drops a retry's duplicate. */
   messageId?: string;
   /** The message's one-click unsubscribe address (RFC 8058), and the page to change one's topics. */
   unsubscribeUrl?: string;
@@ -34,6 +34,55 @@ export type MailerOptions = {
   /** Parallel SMTP connections of the pool. */
   maxConnections?: number;
 };
+
+/**
+ * The headers DKIM signs: nodemailer's default list (RFC 6376 §5.4's) with RFC 8058's
+ * `List-Unsubscribe-Post`, which must be signed for one-click unsubscribe to be honoured and which
+ * nodemailer leaves out.
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+].join(':');
+
+/**
+ * SMTP connection options from `SMTP_URL` (`smtp://` or `smtps://`, credentials URL-encoded).
+ * nodemailer's own `url` option cannot be used: given a `url`, it ignores every other option
+ * (pool, DKIM) passed beside it.
+ */
+export function smtpConnection(smtpUrl: string): { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } } {
+  const url = new URL(smtpUrl);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL : protocole ${url.protocol} inconnu (smtp: ou smtps:)`);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+  };
+}
+
+/** The domain of a `From` address (`Institut <alertes@stat.example>` → `stat.example`), if any. */
+export function domainOfAddress(from: string): string | undefined {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim())?.[1]?.toLowerCase();
+}
 
 /** An SMTP error of a permanent kind (5xx): retrying will not help. */
 export const isPermanent = (error: unknown): boolean => {
@@ -62,12 +111,12 @@ function message(from: string, mail: Mail) {
 /** The mailer of this configuration. */
 export function createMailer(o: MailerOptions): Mailer {
   if (o.smtpUrl) {
-    const options: SMTPPool.Options & { url: string } = {
-      url: o.smtpUrl,
+    const options: SMTPPool.Options = {
+      ...smtpConnection(o.smtpUrl),
       pool: true,
       maxConnections: o.maxConnections ?? 8,
       maxMessages: 1000,
-      ...(o.dkim ? { dkim: o.dkim } : {}),
+      ...(o.dkim ? { dkim: { ...o.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
     };
     const transport = nodemailer.createTransport(options);
     return {
@@ -78,7 +127,12 @@ export function createMailer(o: MailerOptions): Mailer {
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // Signed too when DKIM is configured, so a written message is the one SMTP would have carried.
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    ...(o.dkim ? { dkim: { ...o.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
+  });
   let made = false;
   let n = 0;
   return {

@@ -14,7 +14,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { alertApiPaths, alertPaths } from '@/lib/content/addresses';
 import { localePath } from '@/lib/i18n/paths';
 import { correctionContent, releaseContent, tableCorrectionContent, type AlertContent, type ContentOptions } from './content';
-import { isPermanent, type Mail, type Mailer } from './mailer';
+import { domainOfAddress, isPermanent, type Mail, type Mailer } from './mailer';
 import { alertEvents, alertOutbox, alertSubscribers } from './schema';
 import { CONFIRM_TTL_MS, pruneSubscriptions } from './subscriptions';
 import { alertMessage, confirmMessage, manageMessage } from './templates';
@@ -23,6 +23,8 @@ import { hashToken, newToken } from './tokens';
 export type OutboxOptions = {
   mailer: Mailer;
   siteUrl: string;
+  /** The sender (`MAIL_FROM`): its domain ends each `Message-ID` (else the site's host name). */
+  mailFrom?: string;
   timeZone: string;
   now?: () => Date;
   /** Messages claimed at once. */
@@ -38,13 +40,31 @@ export type OutboxOptions = {
 
 export type OutboxRun = { sent: number; retried: number; failed: number };
 
-type Claimed = { id: number; subscriberId: number; eventId: number | null; kind: string; attempts: number; email: string; locale: string };
+type Claimed = {
+  id: number;
+  subscriberId: number;
+  eventId: number | null;
+  kind: string;
+  attempts: number;
+  messageKey: string;
+  email: string;
+  locale: string;
+};
 
 /** Wait before the n-th retry: 1, 2, 4… minutes, at most an hour. */
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
 /** SMTP errors may quote the address: it never reaches the database or the logs. */
 export const redact = (s: string) => s.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '[adresse]').slice(0, 500);
+
+/**
+ * The domain of the `Message-ID`s: `MAIL_FROM`'s (the sender's domain, which DKIM signs for),
+ * else the site's host name when the sender is a placeholder such as `alertes@localhost`.
+ */
+export function messageIdDomain(mailFrom: string | undefined, siteUrl: string): string {
+  const domain = mailFrom ? domainOfAddress(mailFrom) : undefined;
+  return domain && domain !== 'localhost' ? domain : new URL(siteUrl).hostname;
+}
 
 /** Claims up to `n` due messages for `leaseMs` (committed at once, so other runners skip them). */
 async function claim(db: Db, n: number, now: Date, leaseMs: number): Promise<Claimed[]> {
@@ -57,6 +77,7 @@ async function claim(db: Db, n: number, now: Date, leaseMs: number): Promise<Cla
     event_id: number | null;
     kind: string;
     attempts: number;
+    message_key: string;
   }>(
     db,
     sql`update alert_outbox o set status = 'sending', attempts = o.attempts + 1, locked_until = ${until}::timestamptz
@@ -64,7 +85,7 @@ async function claim(db: Db, n: number, now: Date, leaseMs: number): Promise<Cla
           select id from alert_outbox
           where (status = 'pending' and next_attempt_at <= ${at}::timestamptz) or (status = 'sending' and locked_until < ${at}::timestamptz)
           order by id limit ${n} for update skip locked)
-        returning o.id, o.subscriber_id, o.event_id, o.kind, o.attempts`,
+        returning o.id, o.subscriber_id, o.event_id, o.kind, o.attempts, o.message_key`,
   );
   if (rows.length === 0) return [];
   const subs = await db
@@ -81,6 +102,7 @@ async function claim(db: Db, n: number, now: Date, leaseMs: number): Promise<Cla
       eventId: r.event_id,
       kind: r.kind,
       attempts: r.attempts,
+      messageKey: r.message_key,
       email: s!.email,
       locale: s!.locale,
     }));
@@ -137,10 +159,12 @@ export async function runOutbox(db: Db, o: OutboxOptions): Promise<OutboxRun> {
     }
     return contents.get(key)!;
   };
+  const idDomain = messageIdDomain(o.mailFrom, o.siteUrl);
   const url = (locale: Locale, path: string, token: string) => `${new URL(localePath(locale, path), o.siteUrl)}?jeton=${token}`;
 
   async function build(row: Claimed, token: string | undefined): Promise<Mail | null> {
     const locale: Locale = row.locale === 'en' ? 'en' : 'fr';
+    const messageId = `<${row.messageKey}@${idDomain}>`;
     if (row.kind === 'confirm') {
       const confirm = newToken();
       const at = now();
@@ -148,12 +172,11 @@ export async function runOutbox(db: Db, o: OutboxOptions): Promise<OutboxRun> {
         .update(alertSubscribers)
         .set({ confirmTokenHash: hashToken(confirm), confirmExpiresAt: new Date(at.getTime() + CONFIRM_TTL_MS), updatedAt: at })
         .where(eq(alertSubscribers.id, row.subscriberId));
-      return { to: row.email, ...confirmMessage(locale, url(locale, alertPaths.confirm, confirm)) };
+      return { to: row.email, messageId, ...confirmMessage(locale, url(locale, alertPaths.confirm, confirm)) };
     }
     const links = { manage: url(locale, alertPaths.manage, token!), unsubscribe: url(locale, alertPaths.unsubscribe, token!) };
     // RFC 8058: the provider POSTs `List-Unsubscribe=One-Click` to this address (a GET shows the page).
     const oneClick = `${new URL(alertApiPaths.unsubscribe, o.siteUrl)}?jeton=${token}${locale === 'en' ? '&langue=en' : ''}`;
-    const messageId = `<alerte-${row.eventId ?? `m${row.id}`}-${row.subscriberId}@${new URL(o.siteUrl).hostname}>`;
     if (row.kind === 'manage') return { to: row.email, messageId, unsubscribeUrl: oneClick, ...manageMessage(locale, links) };
     const content = row.eventId ? await contentOf(row.eventId, locale) : null;
     if (!content) return null;

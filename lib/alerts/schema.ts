@@ -81,6 +81,14 @@ export const alertOutbox = pgTable(
     /** SHA-256 of the unsubscribe/manage token in this message (only that address). */
     tokenHash: text('token_hash'),
     lastError: text('last_error'),
+    /**
+     * The random part of the message's `Message-ID`, drawn once when the row is made: a retry of
+     * the same message sends the same ID (receivers drop the duplicate), and another database
+     * (a restore elsewhere, a new install) never repeats it for the same numbers.
+     */
+    messageKey: text('message_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
   },

@@ -35,7 +35,13 @@ let running: Promise<OutboxRun> | null = null;
  * is logged (without any address) and the messages wait for the next run.
  */
 export function sendDueAlerts(db: Db, options: { budgetMs?: number } = {}): Promise<OutboxRun> {
-  running ??= runOutbox(db, { mailer: appMailer(), siteUrl: env.SITE_URL, timeZone: env.TIME_ZONE, budgetMs: options.budgetMs })
+  running ??= runOutbox(db, {
+    mailer: appMailer(),
+    siteUrl: env.SITE_URL,
+    mailFrom: env.MAIL_FROM,
+    timeZone: env.TIME_ZONE,
+    budgetMs: options.budgetMs,
+  })
     .then((run) => {
       if (run.sent + run.failed > 0)
         console.info(`Alertes : ${run.sent} message(s) envoyé(s), ${run.retried} à réessayer, ${run.failed} abandonné(s).`);

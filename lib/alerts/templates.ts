@@ -67,38 +67,42 @@ const words = {
 } satisfies Record<Locale, unknown>;
 
 type Block = { p: string } | { link: Link } | { list: Link[] } | { label: string; value: string };
-type Link = { label: string; url: string };
+/** A link; without a label the address is its own text (printed once, not under itself). */
+type Link = { label?: string; url: string };
 
 /** Plain text and HTML from the same blocks, so the two parts always say the same. */
 function render(locale: Locale, subject: string, blocks: Block[], links?: Links): Rendered {
   const w = words[locale];
   const text: string[] = [];
   const html: string[] = [];
+  // Addresses already in the body: the footer does not print them a second time.
+  const shown = new Set<string>();
   for (const b of blocks) {
     if ('p' in b) {
       text.push(b.p);
       html.push(`<p>${esc(b.p)}</p>`);
     } else if ('link' in b) {
-      text.push(`${b.link.label}\n${b.link.url}`);
-      html.push(`<p><a href="${esc(b.link.url)}">${esc(b.link.label)}</a></p>`);
+      shown.add(b.link.url);
+      text.push(b.link.label ? `${b.link.label}\n${b.link.url}` : b.link.url);
+      html.push(`<p><a href="${esc(b.link.url)}">${esc(b.link.label ?? b.link.url)}</a></p>`);
     } else if ('list' in b) {
-      text.push(b.list.map((l) => `- ${l.label}\n  ${l.url}`).join('\n'));
-      html.push(`<ul>${b.list.map((l) => `<li><a href="${esc(l.url)}">${esc(l.label)}</a></li>`).join('')}</ul>`);
+      for (const l of b.list) shown.add(l.url);
+      text.push(b.list.map((l) => (l.label ? `- ${l.label}\n  ${l.url}` : `- ${l.url}`)).join('\n'));
+      html.push(`<ul>${b.list.map((l) => `<li><a href="${esc(l.url)}">${esc(l.label ?? l.url)}</a></li>`).join('')}</ul>`);
     } else {
       text.push(`${b.label} ${b.value}`);
       html.push(`<p><strong>${esc(b.label)}</strong> ${esc(b.value)}</p>`);
     }
   }
   if (links) {
-    text.push(
-      `--\n${w.footer}\n${w.manage} : ${links.manage}\n${w.unsubscribe} : ${links.unsubscribe}`.replace(
-        / : /g,
-        locale === 'en' ? ': ' : ' : ',
-      ),
-    );
+    const colon = locale === 'en' ? ':' : ' :';
+    const footer = [
+      { label: w.manage, url: links.manage },
+      { label: w.unsubscribe, url: links.unsubscribe },
+    ].filter((l) => !shown.has(l.url));
+    text.push([`--`, w.footer, ...footer.map((l) => `${l.label}${colon} ${l.url}`)].join('\n'));
     html.push(
-      `<hr><p><small>${esc(w.footer)}<br><a href="${esc(links.manage)}">${esc(w.manage)}</a> · ` +
-        `<a href="${esc(links.unsubscribe)}">${esc(w.unsubscribe)}</a></small></p>`,
+      `<hr><p><small>${esc(w.footer)}<br>${footer.map((l) => `<a href="${esc(l.url)}">${esc(l.label)}</a>`).join(' · ')}</small></p>`,
     );
   }
   return {
@@ -116,7 +120,7 @@ export function confirmMessage(locale: Locale, confirmUrl: string): Rendered {
   return render(locale, w.confirmSubject, [
     { p: w.confirmIntro },
     { p: w.confirmAction },
-    { link: { label: confirmUrl, url: confirmUrl } },
+    { link: { url: confirmUrl } },
     { p: w.confirmIgnore },
   ]);
 }
@@ -124,12 +128,7 @@ export function confirmMessage(locale: Locale, confirmUrl: string): Rendered {
 /** To an address already confirmed that asked again: the link to its preferences. */
 export function manageMessage(locale: Locale, links: Links): Rendered {
   const w = words[locale];
-  return render(
-    locale,
-    w.manageSubject,
-    [{ p: w.manageIntro }, { p: w.manageAction }, { link: { label: links.manage, url: links.manage } }],
-    links,
-  );
+  return render(locale, w.manageSubject, [{ p: w.manageIntro }, { p: w.manageAction }, { link: { url: links.manage } }], links);
 }
 
 /** A release or correction alert. */

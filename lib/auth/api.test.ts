@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, loginAttempts, sessions, users } from '@/lib/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
-import { authorizeAccountCreation } from '@/lib/admin/access';
+import { authorizeAccountCreation, authorizeAccountList } from '@/lib/admin/access';
 import { createUserApi } from './api';
 import { createAccount, createEmbeddedAdapter, userForToken } from './embedded';
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens';
@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds)('user API, embedded mode (%s)', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
-    api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation });
+    api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation, authorizeAccountList });
     await createAccount(database.db, alice);
     await createAccount(database.db, bob);
   });

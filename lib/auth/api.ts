@@ -25,6 +25,11 @@ export type UserApiOptions = {
   authorizeUser?: (auth: AuthDeps, actor: SessionUser) => Promise<void>;
   /** Who passkeys sign for, from the request's host (lib/auth/mfa/passkeys.ts `relyingParty`). */
   relyingParty?: (request: Request) => RelyingParty;
+  /**
+   * Throws (a French `ForbiddenError`) when the connected user may not list the accounts (email,
+   * name, last sign-in of everyone): least privilege, decided by the same access rules.
+   */
+  authorizeAccountList: (auth: AuthDeps, actor: SessionUser) => Promise<void>;
 };
 
 function respond(body: unknown, cookies: CookieToSet[], status = 200) {
@@ -95,6 +100,7 @@ export function createUserApi(deps: () => Promise<AuthDeps>, options: UserApiOpt
       const r = req(request);
       const { value: actor, cookies } = await requireUser(auth, r);
       await allowed(auth, actor);
+      await options.authorizeAccountList(auth, actor);
       return respond({ users: await listAccounts(auth, r, actor) }, cookies);
     }, false),
 

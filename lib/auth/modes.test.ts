@@ -8,7 +8,7 @@ import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { startFakeGoTrue, type FakeGoTrue } from '@/testing/fake-gotrue';
 import { startFakeUserApi, type FakeUserApi } from '@/testing/fake-user-api';
-import { authorizeAccountCreation } from '@/lib/admin/access';
+import { authorizeAccountCreation, authorizeAccountList } from '@/lib/admin/access';
 import { createUserApi } from './api';
 import { createAccount, createEmbeddedAdapter } from './embedded';
 import { clearMirrorCache } from './mirror';
@@ -66,7 +66,11 @@ describe.each(testDatabaseKinds)('user API in each sign-in mode (%s)', (kind) =>
   for (const mode of ['embedded', 'supabase', 'upstream'] as const) {
     it(`${mode}: sign in, cookie and bearer sessions, list, logout`, async () => {
       const adapter = adapters[mode]!();
-      const api = createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation });
+      const api = createUserApi(async () => ({ adapter, db: database.db }), {
+        cookieName: COOKIE,
+        authorizeAccountCreation,
+        authorizeAccountList,
+      });
 
       const wrong = await api.login(
         call('/user/login', { method: 'POST', body: { email: who.email, password: 'pas le bon mot de passe' } }),

@@ -111,7 +111,8 @@ const exemptions: Record<string, string> = {
   'POST /api/user': 'createUserApi + authorizeAccountCreation',
   // one's own profile and the accounts list are any connected user's.
   'PATCH /api/user': 'createUserApi: one’s own profile',
-  'GET /api/users': 'createUserApi: the accounts list',
+  // listing the accounts asks authorizeAccountList (administrators only: the matrix's GET /api/users row checks it).
+  'GET /api/users': 'createUserApi + authorizeAccountList',
 };
 
 // ─── 2. The matrix ─────────────────────────────────────────────────────────────────────────
@@ -507,7 +508,7 @@ const matrix: [
   ['alertes/actions#deleteSubscriberAction', 'delete a subscriber', A, D, D, D, D],
   ['POST /api/user', 'POST /api/user: create an account', A, D, D, D, D],
   ['PATCH /api/user', 'PATCH /api/user: rename oneself', A, A, A, A, A],
-  ['GET /api/users', 'GET /api/users: list the accounts', A, A, A, A, A],
+  ['GET /api/users', 'GET /api/users: list the accounts', A, D, D, D, D],
   ['GET /api/files', 'list the files', A, A, A, A, A],
   ['POST /api/files', 'upload a file', A, A, A, A, D],
   ['GET /api/files/[id]', 'read someone else’s file', A, A, A, A, A],
@@ -587,9 +588,11 @@ describe('access matrix: every entry point is known', () => {
     );
     // An exemption that no longer matches an export, or that now has a rule, is stale.
     expect(Object.keys(exemptions).filter((key) => !entries.has(key) || 'access' in entries.get(key)!.fn)).toEqual([]);
-    // POST /api/user has no `access` property: its matrix rows must show it refuses every account but the administrator's.
-    const accountCreation = matrix.filter(([entry]) => entry === 'POST /api/user').map(([, , ...outcomes]) => outcomes.join(' '));
-    expect(accountCreation).toEqual(['allow deny deny deny deny']);
+    // POST /api/user and GET /api/users have no `access` property: their matrix rows must show they refuse every account but the administrator's.
+    for (const entry of ['POST /api/user', 'GET /api/users']) {
+      const rows = matrix.filter(([e]) => e === entry).map(([, , ...outcomes]) => outcomes.join(' '));
+      expect(rows, entry).toEqual(['allow deny deny deny deny']);
+    }
   });
 
   it('every entry point has its rows in the matrix, and every row names an entry point', () => {

@@ -28,8 +28,18 @@ const fr = {
     tenders: "Appels d'offres",
     rights: (acronym: string) => `© ${acronym} — Données et publications réutilisables en citant la source.`,
   },
-  /** The error view's status messages (the seed's, in English in both languages) and its link home. */
-  error: { notFound: 'Page Not Found', serverError: 'Internal Server Error', home: "Retour à l'accueil" },
+  /**
+   * The error view's status messages (the seed's, in English in both languages) and its link home.
+   * `said` is the page's own language: where it differs from the seed's English (French pages),
+   * it comes first and the seed's words follow marked `lang="en"`, so a screen reader reads them
+   * with an English voice.
+   */
+  error: {
+    notFound: 'Page Not Found',
+    serverError: 'Internal Server Error',
+    home: "Retour à l'accueil",
+    said: { notFound: 'Page introuvable', serverError: 'Erreur interne du serveur' },
+  },
   /** The error pages (client components: they read this section, having no server parent). */
   errorPage: {
     description: "Une erreur inattendue s'est produite. Réessayez dans un instant.",
@@ -82,7 +92,13 @@ export const site: Record<Locale, typeof fr> = {
       tenders: 'Calls for tenders',
       rights: (acronym: string) => `© ${acronym} — Data and publications may be reused provided the source is acknowledged.`,
     },
-    error: { notFound: 'Page Not Found', serverError: 'Internal Server Error', home: 'Back to the home page' },
+    error: {
+      notFound: 'Page Not Found',
+      serverError: 'Internal Server Error',
+      home: 'Back to the home page',
+      // The seed's words are English already: nothing to add.
+      said: { notFound: 'Page Not Found', serverError: 'Internal Server Error' },
+    },
     errorPage: {
       description: 'An unexpected error occurred. Please try again in a moment.',
       reference: (digest: string) => `Error reference: ${digest}`,
