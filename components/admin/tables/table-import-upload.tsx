@@ -1,8 +1,11 @@
 /**
  * A table's file (PX, CSV, XLSX) sent to be read and previewed (`ImportUpload`), with what a CSV
- * or an XLSX does not say and a PX file does: the unit, in French and English, and the decimals.
+ * or an XLSX does not say and a PX file does: the unit, in French and English, and the decimals;
+ * and what no file says: the unit as a code and its multiplier (SDMX CL_UNIT, CL_UNIT_MULT), which
+ * the files for machines carry. Left empty, they are read from the unit's label.
  */
 import { ImportUpload } from '@/components/admin/versions/import-upload';
+import { unitCodeList, unitCodes, unitMultiplierLabels, unitMultipliers } from '@/lib/tables/units';
 
 const input = 'mt-1 block rounded-md border border-border bg-bg px-3 py-2';
 
@@ -43,6 +46,35 @@ export function TableImportUpload({ code }: { code: string }) {
             Décimales affichées
           </label>
           <input id={`${id}-decimals`} name="decimals" type="number" min={0} max={6} inputMode="numeric" className={input} />
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-wrap gap-4 rounded-md border border-border p-4">
+        <legend className="px-1 text-sm font-semibold">Unité en code, pour les fichiers SDMX et JSON-stat (tout format)</legend>
+        <div>
+          <label htmlFor={`${id}-unit-code`} className="block text-sm font-medium">
+            Code d’unité
+          </label>
+          <select id={`${id}-unit-code`} name="unitCode" defaultValue="" className={input}>
+            <option value="">Déduit du libellé de l’unité</option>
+            {unitCodeList.map((c) => (
+              <option key={c} value={c}>
+                {c} — {unitCodes[c].fr}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-unit-mult`} className="block text-sm font-medium">
+            Multiplicateur
+          </label>
+          <select id={`${id}-unit-mult`} name="unitMult" defaultValue="" className={input}>
+            <option value="">Déduit du libellé de l’unité</option>
+            {unitMultipliers.map((m) => (
+              <option key={m} value={m}>
+                {m} — {unitMultiplierLabels[m].fr}
+              </option>
+            ))}
+          </select>
         </div>
       </fieldset>
     </ImportUpload>
