@@ -75,7 +75,10 @@ type Answer = { format: string; mode: string; status: number; bytes: number; sec
 /** GETs the whole table in `format`, reading the body as it comes (never holding it). */
 async function download(format: string, mode: string): Promise<Answer> {
   const start = performance.now();
-  const response = await fetch(`${server.baseUrl}/api/v1/tables/POP_GRANDE?format=${format}`);
+  // As a browser asks (gzip accepted), unless BENCH_IDENTITY=1 (the server's compression left out, to compare).
+  const response = await fetch(`${server.baseUrl}/api/v1/tables/POP_GRANDE?format=${format}`, {
+    headers: { 'accept-encoding': process.env.BENCH_IDENTITY === '1' ? 'identity' : 'gzip, deflate, br' },
+  });
   let bytes = 0;
   let message = '';
   if (response.status === 200) {

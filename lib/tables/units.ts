@@ -3,9 +3,11 @@
  * CL_UNIT_MULT): a code (`PS` persons, `XOF` CFA francs, `IX` an index, `PC` a percentage), its
  * labels in French and English, and a power of ten (`UNIT_MULT`: 3 thousands, 6 millions). A
  * measure's French unit label stays what the page prints (« base 100 = 2020 »); the code is what
- * machines read. Pure: client components may import it.
+ * machines read. Pure: client components and the series' files may import it.
  */
-import type { Labels } from './model';
+
+/** A text in French and English (the same shape as the tables' `Labels`; this module imports nothing, so the series' files use it too). */
+type Labels = { fr: string; en?: string };
 
 /** The unit codes the back-office offers (a subset of SDMX CL_UNIT), with their labels. */
 export const unitCodes = {

@@ -6,17 +6,12 @@
  * share a name (a name cut for length ends with a digest of the whole). Pure.
  */
 import { createHash } from 'node:crypto';
-import type { Locale } from '@/lib/i18n/locales';
+import { narrowingParts, safeNamePart as safe, type NarrowingQuery } from '@/lib/series/files/names';
 import type { TableStructure } from '../model';
 import type { Selection } from '../queries';
 
-/** Safe in a `Content-Disposition` header and on every file system: letters, digits, `_`, `-`. */
-const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
-
 /** Longest name before the extension; beyond, a digest keeps names distinct. */
 const longest = 120;
-
-export type NameQuery = { startPeriod?: string; endPeriod?: string; lastNObservations?: number; asOf?: string; lang?: Locale };
 
 /**
  * The file name (without extension) of a selection of a table. Values chosen are listed only for
@@ -28,7 +23,7 @@ export function downloadName(
   code: string,
   selection: Selection,
   measures: readonly string[] | undefined,
-  query: NameQuery,
+  query: NarrowingQuery,
 ): string {
   const parts: string[] = [code];
   for (const d of structure.dimensions) {
@@ -39,11 +34,7 @@ export function downloadName(
     parts.push(safe(order.join('-')));
   }
   if (measures && measures.length > 0 && measures.length < structure.measures.length) parts.push(safe(measures.join('-')));
-  if (query.startPeriod) parts.push(`depuis-${safe(query.startPeriod)}`);
-  if (query.endPeriod) parts.push(`jusqu-a-${safe(query.endPeriod)}`);
-  if (query.lastNObservations) parts.push(`derniers-${query.lastNObservations}`);
-  if (query.asOf) parts.push(`au-${safe(query.asOf.replace(/:/g, 'h'))}`);
-  if (query.lang && query.lang !== 'fr') parts.push(query.lang);
+  parts.push(...narrowingParts(query));
   const name = parts.join('_');
   if (name.length <= longest) return name;
   const digest = createHash('sha256').update(name).digest('hex').slice(0, 10);
