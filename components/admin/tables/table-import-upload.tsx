@@ -50,33 +50,38 @@ export function TableImportUpload({ code }: { code: string }) {
       </fieldset>
       <fieldset className="flex flex-wrap gap-4 rounded-md border border-border p-4">
         <legend className="px-1 text-sm font-semibold">Unité en code, pour les fichiers SDMX et JSON-stat (tout format)</legend>
-        <div>
-          <label htmlFor={`${id}-unit-code`} className="block text-sm font-medium">
-            Code d’unité
-          </label>
-          <select id={`${id}-unit-code`} name="unitCode" defaultValue="" className={input}>
-            <option value="">Déduit du libellé de l’unité</option>
-            {unitCodeList.map((c) => (
-              <option key={c} value={c}>
-                {c} — {unitCodes[c].fr}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-unit-mult`} className="block text-sm font-medium">
-            Multiplicateur
-          </label>
-          <select id={`${id}-unit-mult`} name="unitMult" defaultValue="" className={input}>
-            <option value="">Déduit du libellé de l’unité</option>
-            {unitMultipliers.map((m) => (
-              <option key={m} value={m}>
-                {m} — {unitMultiplierLabels[m].fr}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CodeSelect
+          id={`${id}-unit-code`}
+          name="unitCode"
+          label="Code d’unité"
+          options={unitCodeList.map((c) => [c, `${c} — ${unitCodes[c].fr}`])}
+        />
+        <CodeSelect
+          id={`${id}-unit-mult`}
+          name="unitMult"
+          label="Multiplicateur"
+          options={unitMultipliers.map((m) => [String(m), `${m} — ${unitMultiplierLabels[m].fr}`])}
+        />
       </fieldset>
     </ImportUpload>
+  );
+}
+
+/** A labelled choice among codes; left empty, the server reads the code from the unit's label. */
+function CodeSelect({ id, name, label, options }: { id: string; name: string; label: string; options: [string, string][] }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue="" className={input}>
+        <option value="">Déduit du libellé de l’unité</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
