@@ -190,6 +190,8 @@ function exportsPayload(): TablePayload {
         code: 'VALEUR_FOB',
         label: { fr: 'Valeur des exportations (FOB)', en: 'Value of exports (FOB)' },
         unit: { fr: 'millions de francs CFA', en: 'CFA franc millions' },
+        unitCode: 'XOF',
+        unitMult: 6,
         decimals: 1,
       },
     ],
@@ -251,7 +253,16 @@ function cpiPayload(now: Date, allItems: ReadonlyMap<string, { value: number; st
         'time',
       ),
     ],
-    measures: [{ code: 'INDICE', label: { fr: 'Indice', en: 'Index' }, unit: { fr: 'base 100 = 2020', en: '2020 = 100' }, decimals: 1 }],
+    measures: [
+      {
+        code: 'INDICE',
+        label: { fr: 'Indice', en: 'Index' },
+        unit: { fr: 'base 100 = 2020', en: '2020 = 100' },
+        unitCode: 'IX',
+        unitMult: 0,
+        decimals: 1,
+      },
+    ],
   };
   const levels = groups.map((g) => 108 + 10 * g[3]);
   const payload = fill(structure, ([g, m]) => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
-import { countCells, getTable, selectCells } from '@/lib/tables/queries';
+import { countCells, getTable, pickCells } from '@/lib/tables/queries';
 import { renderTable } from '@/lib/tables/read/formats';
 import { keyOf, narrowPeriods, parseKey } from '@/lib/tables/read/selection';
 import { insertBigTable } from '@/testing/tables-fixture';
@@ -36,9 +36,7 @@ try {
     const { selection } = narrowed.value;
     await time('compte (countCells)', () => countCells(table.structure, selection));
     await time('clé du cache (keyOf)', () => keyOf(table.structure, selection));
-    const picked = await time(i === 0 ? 'cellules, 1re fois (décodage)' : 'cellules (selectCells)', () =>
-      selectCells(db, table, selection),
-    );
+    const picked = await time(i === 0 ? 'cellules, 1re fois (décodage)' : 'cellules (pickCells)', () => pickCells(db, table, selection));
     if (!picked.ok) throw new Error(picked.error.fr);
     const body = await time('JSON-stat (renderTable)', () =>
       renderTable({ table, cells: picked.value }, 'jsonstat', 'fr', { agency: 'INS', href: 'http://x/api' }),

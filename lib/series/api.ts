@@ -5,6 +5,7 @@
  * `RateLimit-*` headers). Labels in French, or in English with `lang=en` (headers, statuses,
  * frequencies, and each series' texts where translated). Route handlers are lib/series/routes.ts.
  */
+import { narrowingParts, safeNamePart } from './files/names';
 import { z } from 'zod';
 import { env } from '@/lib/env';
 import { conditional } from '@/lib/http/conditional';
@@ -147,7 +148,9 @@ export async function seriesResponse(request: Request, data: ApiSeries[], query:
   const selected = data.map((d) => filterObservations(d, query));
   const body = await render(selected, format, query.lang ?? defaultLocale);
   const headers: Record<string, string> = {};
-  if (format !== 'json') headers['Content-Disposition'] = `attachment; filename="${name}.${extension[format]}"`;
+  // The name says what narrows the file (periods, instant, language): two selections, two names.
+  const file = [safeNamePart(name), ...narrowingParts(query)].join('_');
+  if (format !== 'json') headers['Content-Disposition'] = `attachment; filename="${file}.${extension[format]}"`;
   return conditional(request, body, contentType[format], headers);
 }
 

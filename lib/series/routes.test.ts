@@ -122,7 +122,10 @@ describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind)
 
   it('French-Excel CSV in English keeps its format: BOM, semicolons, decimal comma', async () => {
     const response = await one('IPC', '?format=csv-fr&lang=en');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="IPC.fr.csv"');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="IPC_en.fr.csv"');
+    // Two selections, two names: the periods asked are in it.
+    const narrowed = await one('IPC', '?format=xlsx&startPeriod=2024-01&lastNObservations=3');
+    expect(narrowed.headers.get('content-disposition')).toBe('attachment; filename="IPC_depuis-2024-01_derniers-3.xlsx"');
     // `Response.text()` would drop the BOM: read the bytes.
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith('\uFEFF')).toBe(true);

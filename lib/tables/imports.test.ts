@@ -104,4 +104,28 @@ describe.each(testDatabaseKinds)('table imports on %s', (kind) => {
       error: 'Le tableau NOPE n’existe pas ou plus.',
     });
   });
+
+  it('takes the unit’s code and multiplier from the form, else reads them from the unit’s label', async () => {
+    const { db } = database;
+    const bytes = utf8('REGION;ANNEE;valeur\nR01;2024;1,5\nR02;2024;2\n');
+    const coded = await stageTableImport(db, {
+      code: 'POP',
+      filename: 'valeurs.csv',
+      bytes,
+      actor,
+      measure: { unit: { fr: 'valeur ajoutée' }, unitCode: 'XOF', unitMult: 6 },
+    });
+    const view = (await tableImportView(db, coded.ok ? coded.value.id : ''))!;
+    expect(view.report.measure).toMatchObject({ unit: { fr: 'valeur ajoutée' }, unitCode: 'XOF', unitMult: 6 });
+    await cancelTableImport(db, coded.ok ? coded.value.id : '');
+    const read = await stageTableImport(db, {
+      code: 'POP',
+      filename: 'valeurs.csv',
+      bytes,
+      actor,
+      measure: { unit: { fr: 'milliers de ménages' } },
+    });
+    expect((await tableImportView(db, read.ok ? read.value.id : ''))!.report.measure).toMatchObject({ unitCode: 'HH', unitMult: 3 });
+    await cancelTableImport(db, read.ok ? read.value.id : '');
+  });
 });

@@ -61,7 +61,14 @@ export async function stageTableImport(
     actor,
     measure,
     now = new Date(),
-  }: { code: string; filename: string; bytes: Uint8Array; actor: Actor; measure?: Partial<Pick<Measure, 'unit' | 'decimals'>>; now?: Date },
+  }: {
+    code: string;
+    filename: string;
+    bytes: Uint8Array;
+    actor: Actor;
+    measure?: Partial<Pick<Measure, 'unit' | 'unitCode' | 'unitMult' | 'decimals'>>;
+    now?: Date;
+  },
 ): Promise<TableWrite<{ id: string; report: ImportReport }>> {
   const table = await findTable(db, code);
   if (!table) return { ok: false, error: `Le tableau ${code} n’existe pas ou plus.` };

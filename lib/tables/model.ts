@@ -27,8 +27,12 @@ export type DimensionRole = (typeof dimensionRoles)[number];
 
 export type Dimension = { code: string; label: Labels; role: DimensionRole; note?: Labels; values: DimensionValue[] };
 
-/** What a cell measures: its unit and the decimals shown. Usually one per table. */
-export type Measure = { code: string; label: Labels; unit: Labels; decimals: number };
+/**
+ * What a cell measures: its unit (the label the page prints, then as codes for machines: SDMX
+ * CL_UNIT `unitCode`, CL_UNIT_MULT `unitMult`, see ./units.ts) and the decimals shown. Usually one
+ * per table. Structures stored before the codes existed were given them by the migration 0023.
+ */
+export type Measure = { code: string; label: Labels; unit: Labels; unitCode?: string; unitMult?: number; decimals: number };
 
 /** The shape of one version of a table: stored with the version, as immutable as its cells. */
 export type TableStructure = {

@@ -24,6 +24,7 @@ import {
   type TableVersion,
 } from './model';
 import { dataTables, dataTableVersions } from './schema';
+import { guessUnit } from './units';
 import { tableVersioning } from './versioning';
 
 export type TableRow = typeof dataTables.$inferSelect;
@@ -79,7 +80,8 @@ export type TableDimension = {
   note: string;
   values: { code: string; label: string; note: string }[];
 };
-export type TableMeasure = { code: string; label: string; unit: string; decimals: number };
+/** A measure in one language: its unit's label, and its unit as SDMX codes (`unitCode`, `unitMult`: ./units.ts). */
+export type TableMeasure = { code: string; label: string; unit: string; unitCode: string; unitMult: number; decimals: number };
 
 /**
  * A table as a page, a file or the API shows it, in one language (`lang`; a text without English is
@@ -131,12 +133,18 @@ export function tableView(row: TableRow, version: TableVersionRow, lang: Locale)
     method: text('method'),
     notes: [text('notes'), labelIn(structure.notes, lang)].filter((n) => n.trim() !== ''),
     dimensions: structure.dimensions.map((d) => localDimension(d, lang)),
-    measures: structure.measures.map((m) => ({
-      code: m.code,
-      label: labelIn(m.label, lang),
-      unit: labelIn(m.unit, lang),
-      decimals: m.decimals,
-    })),
+    measures: structure.measures.map((m) => {
+      // A structure without codes (written by a file that carried a label only): the same rules as the migration's.
+      const guessed = m.unitCode === undefined || m.unitMult === undefined ? guessUnit(m.unit.fr) : null;
+      return {
+        code: m.code,
+        label: labelIn(m.label, lang),
+        unit: labelIn(m.unit, lang),
+        unitCode: m.unitCode ?? guessed!.code,
+        unitMult: m.unitMult ?? guessed!.mult,
+        decimals: m.decimals,
+      };
+    }),
     cellCount: version.cellCount,
     version: { ...tableVersionOf(version), id: version.id },
     row,
@@ -256,26 +264,39 @@ export type SelectedCells = ResolvedSelection & {
 };
 
 /**
- * The cells a selection picks from a table's version, in row-major order of the selection (its
- * dimensions in the table's order, each value in the dimension's order, measures last): ready for
- * JSON-stat's `value`/`status`, a CSV's lines or an HTML table. The version's cells are read once
- * and kept in memory; after that a selection is index arithmetic. Refuses an unknown dimension or
- * value like `resolveSelection`; throws when the version's cells are gone (deleted meanwhile).
+ * The cells of a selection in typed arrays (8 bytes a value, one byte a status): what the files
+ * are written from, a million cells in 9 MB where arrays of JavaScript values take four times more.
  */
-export async function selectCells(
+export type PickedCells = ResolvedSelection & {
+  /** Row-major in the selection's order; NaN for a missing value. */
+  values: Float64Array;
+  /** Index in `cellStatusCodes` per cell; null when every cell is `A`. */
+  statuses: Uint8Array | null;
+  /** Notes of the selected cells, by position in `values`. */
+  notes: Record<number, Labels>;
+};
+
+/**
+ * The cells a selection picks from a table's version as typed arrays (`PickedCells`), in row-major
+ * order of the selection (its dimensions in the table's order, each value in the dimension's order,
+ * measures last). The version's cells are read once and kept in memory; after that a selection is
+ * index arithmetic. Refuses an unknown dimension or value like `resolveSelection`; throws when the
+ * version's cells are gone (deleted meanwhile).
+ */
+export async function pickCells(
   db: Db,
   table: Pick<TableView, 'structure' | 'version'>,
   selection: Selection,
   measures?: readonly string[],
-): Promise<{ ok: true; value: SelectedCells } | { ok: false; error: SelectionError }> {
+): Promise<{ ok: true; value: PickedCells } | { ok: false; error: SelectionError }> {
   const resolved = resolveSelection(table.structure, selection, measures);
   if (!resolved.ok) return resolved;
   const cells = await cellsOf(db, table.version.id);
   if (!cells) throw new Error(`Cellules de la version ${table.version.id} introuvables.`);
   const { positions, count } = resolved.value;
   const stride = strides(table.structure);
-  const values = new Array<number | null>(count);
-  const statuses = new Array<CellStatus>(count);
+  const values = new Float64Array(count);
+  const statuses = cells.statuses ? new Uint8Array(count) : null;
   const notes: Record<number, Labels> = {};
   const hasNotes = Object.keys(cells.notes).length > 0;
   // An odometer over the selected positions: the last axis moves fastest.
@@ -284,9 +305,8 @@ export async function selectCells(
   let offset = 0;
   for (let a = 0; a < axes; a++) offset += positions[a]![0]! * stride[a]!;
   for (let n = 0; n < count; n++) {
-    const v = cells.values[offset]!;
-    values[n] = Number.isNaN(v) ? null : v;
-    statuses[n] = cells.statuses ? statusOfByte(cells.statuses[offset]!) : 'A';
+    values[n] = cells.values[offset]!;
+    if (statuses) statuses[n] = cells.statuses![offset]!;
     if (hasNotes) {
       const note = cells.notes[offset];
       if (note) notes[n] = note;
@@ -304,6 +324,29 @@ export async function selectCells(
     }
   }
   return { ok: true, value: { ...resolved.value, values, statuses, notes } };
+}
+
+/**
+ * The cells a selection picks (`pickCells`) as plain values and status codes: ready for an HTML
+ * table, a chart or a series' slice.
+ */
+export async function selectCells(
+  db: Db,
+  table: Pick<TableView, 'structure' | 'version'>,
+  selection: Selection,
+  measures?: readonly string[],
+): Promise<{ ok: true; value: SelectedCells } | { ok: false; error: SelectionError }> {
+  const picked = await pickCells(db, table, selection, measures);
+  if (!picked.ok) return picked;
+  const { values, statuses, ...rest } = picked.value;
+  return {
+    ok: true,
+    value: {
+      ...rest,
+      values: Array.from(values, (v) => (Number.isNaN(v) ? null : v)),
+      statuses: Array.from({ length: rest.count }, (_, n) => (statuses ? statusOfByte(statuses[n]!) : 'A')),
+    },
+  };
 }
 
 /** The public versions of a table by the instant (or all, `scheduled`), newest first. */

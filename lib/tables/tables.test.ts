@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds)('tables on %s', (kind) => {
     expect(en!.description).toBe('Population résidente au 1er janvier.');
     expect(en!.dimensions[0]!.values.map((v) => v.label)).toEqual(['Northern Region', 'Région du Sud']);
     expect(en!.dimensions[0]!.values[1]!.note).toBe('Limites de 2019.');
-    expect(en!.measures).toEqual([{ code: 'POP', label: 'Population', unit: 'inhabitants', decimals: 0 }]);
+    expect(en!.measures).toEqual([{ code: 'POP', label: 'Population', unit: 'inhabitants', unitCode: 'PS', unitMult: 0, decimals: 0 }]);
 
     const all = await selectCells(db, fr!, {});
     expect(all.ok && all.value.values).toEqual([1000, 1001, 1002, 1100, 1101, 1102, 2000, 2001, 2002, 2100, 2101, null]);

@@ -1,8 +1,11 @@
 /**
  * A table's file (PX, CSV, XLSX) sent to be read and previewed (`ImportUpload`), with what a CSV
- * or an XLSX does not say and a PX file does: the unit, in French and English, and the decimals.
+ * or an XLSX does not say and a PX file does: the unit, in French and English, and the decimals;
+ * and what no file says: the unit as a code and its multiplier (SDMX CL_UNIT, CL_UNIT_MULT), which
+ * the files for machines carry. Left empty, they are read from the unit's label.
  */
 import { ImportUpload } from '@/components/admin/versions/import-upload';
+import { unitCodeList, unitCodes, unitMultiplierLabels, unitMultipliers } from '@/lib/tables/units';
 
 const input = 'mt-1 block rounded-md border border-border bg-bg px-3 py-2';
 
@@ -45,6 +48,40 @@ export function TableImportUpload({ code }: { code: string }) {
           <input id={`${id}-decimals`} name="decimals" type="number" min={0} max={6} inputMode="numeric" className={input} />
         </div>
       </fieldset>
+      <fieldset className="flex flex-wrap gap-4 rounded-md border border-border p-4">
+        <legend className="px-1 text-sm font-semibold">Unité en code, pour les fichiers SDMX et JSON-stat (tout format)</legend>
+        <CodeSelect
+          id={`${id}-unit-code`}
+          name="unitCode"
+          label="Code d’unité"
+          options={unitCodeList.map((c) => [c, `${c} — ${unitCodes[c].fr}`])}
+        />
+        <CodeSelect
+          id={`${id}-unit-mult`}
+          name="unitMult"
+          label="Multiplicateur"
+          options={unitMultipliers.map((m) => [String(m), `${m} — ${unitMultiplierLabels[m].fr}`])}
+        />
+      </fieldset>
     </ImportUpload>
+  );
+}
+
+/** A labelled choice among codes; left empty, the server reads the code from the unit's label. */
+function CodeSelect({ id, name, label, options }: { id: string; name: string; label: string; options: [string, string][] }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue="" className={input}>
+        <option value="">Déduit du libellé de l’unité</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { actorOf, authorizeAccountCreation, authorizeSignedIn, refusal, needs } from '@/lib/admin/access';
+import { actorOf, authorizeAccountCreation, authorizeAccountList, authorizeSignedIn, refusal, needs } from '@/lib/admin/access';
 import { setAccountAccess } from '@/lib/auth/roles';
 import { auditEntries, sessions } from '@/lib/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
@@ -43,7 +43,7 @@ function request(
 /** The user API on a test database, as lib/admin/user-api.ts binds it (with `extra` options). */
 function userApiOn(database: TestDatabase, extra: Partial<Parameters<typeof createUserApi>[1]> = {}) {
   const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
-  return createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation, ...extra });
+  return createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation, authorizeAccountList, ...extra });
 }
 
 const codeAt = (secret: string, date: Date) => generate({ secret, epoch: Math.floor(date.getTime() / 1000) });

@@ -9,6 +9,7 @@
  * them (lib/series/api.ts). Codes, periods, numbers and each format's separators never change.
  * SDMX-CSV holds codes only, hence no language.
  */
+import { guessUnit } from '@/lib/tables/units';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import type { Locale } from '@/lib/i18n/locales';
@@ -124,9 +125,6 @@ export async function toXlsx(data: SeriesData[], locale: Locale = 'fr'): Promise
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const unitCode = (unit: string) =>
-  /^indice$/i.test(unit) ? 'IX' : /^(%|pour ?cent|pourcentage)$/i.test(unit) ? 'PC' : unit.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
-
 export function toSdmxCsv(data: SeriesData[], options: { agency: string; dataflow: string; refArea: string }): string {
   return stringify(
     rows(data).map(({ d, o }) => [
@@ -139,8 +137,9 @@ export function toSdmxCsv(data: SeriesData[], options: { agency: string; dataflo
       periodOf(o.period, d.meta.frequency),
       fixed(o.value, d.meta.decimals),
       o.status,
-      unitCode(d.meta.unit),
-      '0',
+      // A series has its unit's label only: the code and multiplier are read from it as for a table's (« millions de francs CFA »: XOF, 6).
+      guessUnit(d.meta.unit).code,
+      String(guessUnit(d.meta.unit).mult),
       String(d.meta.decimals),
     ]),
     {

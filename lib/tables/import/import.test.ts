@@ -44,6 +44,9 @@ describe('PX files', () => {
         code: 'VALEUR',
         label: { fr: 'Population résidente', en: 'Resident population' },
         unit: { fr: 'habitants', en: 'inhabitants' },
+        // PX has no unit codes: read from the label.
+        unitCode: 'PS',
+        unitMult: 0,
         decimals: 0,
       },
     ]);

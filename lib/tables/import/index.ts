@@ -31,7 +31,15 @@ export async function readTableFile(input: { bytes: Uint8Array; filename: string
 export async function parseTableFile(input: { bytes: Uint8Array; filename: string }, options: TidyOptions = {}): Promise<ParsedTable> {
   const early = precheck(input.bytes);
   if (early) return early;
-  return looksLikePx(input.bytes, input.filename) ? parsePx(input.bytes) : parseTidy(input, options);
+  if (!looksLikePx(input.bytes, input.filename)) return parseTidy(input, options);
+  const parsed = parsePx(input.bytes);
+  // PX names its unit but has no code for it: the codes chosen in the form win over those read from the label.
+  const { unitCode, unitMult } = options.measure ?? {};
+  if (parsed.payload && (unitCode !== undefined || unitMult !== undefined)) {
+    for (const m of parsed.payload.structure.measures)
+      Object.assign(m, unitCode !== undefined ? { unitCode } : {}, unitMult !== undefined ? { unitMult } : {});
+  }
+  return parsed;
 }
 
 function precheck(bytes: Uint8Array): ParsedTable | null {

@@ -11,6 +11,7 @@
  * symbols `"."` to `"......"` (status `O`) and `"-"` (status `M`, nil). Pure: bytes in, cells or
  * French errors with their line out.
  */
+import { guessUnit } from '../units';
 import { statusByte } from '../cells';
 import { cellCountOf, maxCells, structureRefusal, type CellNotes, type Dimension, type Labels, type TableStructure } from '../model';
 import { codeFromName, ErrorList, refused, type FileMeta, type ParsedTable } from './result';
@@ -362,13 +363,18 @@ export function parsePx(bytes: Uint8Array): ParsedTable {
     return refused('px', `DECIMALS="${decimalsText}" : un nombre entier de 0 à 6 est attendu.`);
   }
   const contents = labelOf(text('CONTENTS', frLang), text('CONTENTS', enLang));
+  const unit = labelOf(text('UNITS', frLang) ?? '', text('UNITS', enLang));
+  // PX carries a unit's label only: its SDMX code and multiplier are read from it (« milliers de personnes »: PS × 10³).
+  const coded = guessUnit(unit.fr);
   const structure: TableStructure = {
     dimensions,
     measures: [
       {
         code: 'VALEUR',
         label: contents.fr ? contents : { fr: 'Valeur', en: 'Value' },
-        unit: labelOf(text('UNITS', frLang) ?? '', text('UNITS', enLang)),
+        unit,
+        unitCode: coded.code,
+        unitMult: coded.mult,
         decimals,
       },
     ],

@@ -7,6 +7,7 @@
  * the file does not list are missing (status `O`). Parsed by csv-parse and exceljs, a line at a
  * time (a million lines never become a million arrays). Pure: bytes in, cells or French errors out.
  */
+import { guessUnit } from '../units';
 import type ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { statusByte } from '../cells';
@@ -27,7 +28,10 @@ import { sdmxPeriod } from './px';
 import { codeFromName, ErrorList, refused, type ParsedTable } from './result';
 
 /** What the reader may know beforehand: the table's current structure, and the measure's unit and decimals chosen in the form. */
-export type TidyOptions = { previous?: TableStructure | null; measure?: Partial<Pick<Measure, 'unit' | 'decimals'>> };
+export type TidyOptions = {
+  previous?: TableStructure | null;
+  measure?: Partial<Pick<Measure, 'unit' | 'unitCode' | 'unitMult' | 'decimals'>>;
+};
 
 type Cell = string | number | Date | { formula: true } | null;
 type Convention = 'fr' | 'en' | 'xlsx';
@@ -434,6 +438,11 @@ class TidyReader {
       unit: this.options.measure?.unit ?? oldMeasure?.unit ?? { fr: '' },
       decimals: this.options.measure?.decimals ?? oldMeasure?.decimals ?? this.maxDecimals,
     };
+    // The codes chosen, else those of a new label, else the previous version's, else read from the label.
+    const guessed = guessUnit(measure.unit.fr);
+    const kept = this.options.measure?.unit ? undefined : oldMeasure;
+    measure.unitCode = this.options.measure?.unitCode ?? kept?.unitCode ?? guessed.code;
+    measure.unitMult = this.options.measure?.unitMult ?? kept?.unitMult ?? guessed.mult;
     const structure: TableStructure = { dimensions, measures: [measure], ...(previous?.notes ? { notes: previous.notes } : {}) };
     const refusal = structureRefusal(structure);
     if (refusal) return refused(format, refusal);

@@ -4,23 +4,30 @@
  * 400), unknown tables 404, ETag and 304, CORS, the same per-address rate limit. `{id}` is the
  * table's code or number; `{key}` the SDMX REST key (lib/tables/read/selection.ts). The format
  * comes from `format=` or else the Accept header (JSON-stat by default). A selection above
- * `apiCellLimit` cells answers 413 with a French message, before any cell is read.
+ * `apiCellLimit` cells, or above its format's budget (`formatCellBudget`), answers 413 with a French
+ * message naming the limit, before any cell is read. Large answers (above `largeAnswerCells`) are
+ * streamed (./formats.ts), a few at a time (`largeAnswers`: 503 with `Retry-After` past the queue),
+ * within `answerSeconds`; small ones are rendered whole and kept.
  */
 import { z } from 'zod';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
-import { conditional } from '@/lib/http/conditional';
+import { createHash } from 'node:crypto';
+import { conditional, maxAgeSeconds } from '@/lib/http/conditional';
+import { corsHeaders } from '@/lib/http/cors';
+import { createSlots } from '@/lib/http/slots';
 import { preflight } from '@/lib/http/cors';
 import { perRequest } from '@/lib/http/per-request';
 import { locales, type Locale } from '@/lib/i18n/locales';
 import { localePath } from '@/lib/i18n/paths';
 import { agency, apiError, rateLimit } from '@/lib/series/api';
 import { periodPattern } from '../model';
-import { countCells, getTable, listPublicTables, selectCells } from '../queries';
-import { renderTable, tableContentType, tableExtension } from './formats';
+import { countCells, getTable, listPublicTables, pickCells } from '../queries';
+import { chunkStream, renderTable, tableChunks, tableContentType, tableExtension, type Extract } from './formats';
 import { tablePath, tableApiPath, tableFormats, type TableFormat } from '@/lib/content/addresses';
 import { getPublicTableForApi } from './public';
 import { keyOf, narrowPeriods, parseKey } from './selection';
+import { downloadName } from './names';
 
 /** Rendered answers, most recently used last, up to `RENDERED_BYTES` (selections of immutable versions). */
 const rendered = new Map<string, string | Uint8Array>();
@@ -40,6 +47,36 @@ function remember(key: string, body: string | Uint8Array) {
 
 /** The most cells one answer of the API holds (XLSX stays under Excel's 1,048,576 lines). */
 export const apiCellLimit = 1_000_000;
+
+/**
+ * The most cells per format, so that an answer ends well within `answerSeconds` on a busy server.
+ * Measured by `npm run bench:bounded` on a loaded 2-core machine: the text formats write a million
+ * cells in 1–17 s, XLSX (exceljs, some 60 µs a line) in 60 s unloaded and past 180 s under load;
+ * so XLSX stops at 300,000 lines (Excel's own limit is 1,048,576) and the rest go by CSV. Checked
+ * before any cell is read.
+ */
+export const formatCellBudget: Record<TableFormat, number> = {
+  csv: apiCellLimit,
+  'csv-fr': apiCellLimit,
+  'sdmx-csv': apiCellLimit,
+  jsonstat: apiCellLimit,
+  xlsx: 300_000,
+};
+
+/** Past this many cells an answer is streamed, takes a slot of `largeAnswers` and is not kept in memory. */
+export const largeAnswerCells = 100_000;
+
+/** The longest a large answer may take (a client that stops reading is cut off then, and frees its slot). */
+export const answerSeconds = 180;
+
+/** Seconds a refused client is told to wait (`Retry-After`). */
+export const busyRetrySeconds = 15;
+
+/**
+ * Large answers written at once by this process (two: one per core of a small server, the pages
+ * keep the event loop between chunks), four more waiting up to 20 s; past that, 503.
+ */
+export const largeAnswers = createSlots({ slots: 2, queue: 4, waitMs: 20_000 });
 
 const period = z
   .string()
@@ -155,12 +192,23 @@ export const tableData: Handler = async (request, { params }) => {
     );
   }
   const format = formatOf(query, request.headers.get('accept'));
+  if (count > formatCellBudget[format]) {
+    return apiError(
+      413,
+      `La sélection compte ${count.toLocaleString('fr-FR')} cellules : au format ${format}, une réponse en contient ` +
+        `${formatCellBudget[format].toLocaleString('fr-FR')} au plus. Réduisez-la ou choisissez le format csv.`,
+    );
+  }
   const href = `${site()}${url.pathname}${url.search}`;
+  const name = `${downloadName(table.structure, table.code, keyed.value.selection, keyed.value.measures, query)}.${tableExtension[format]}`;
+  const headers: Record<string, string> = { Vary: 'Origin, Accept' };
+  if (format !== 'jsonstat') headers['Content-Disposition'] = `attachment; filename="${name}"`;
   // A version never changes: its rendered selections are kept (bounded), keyed by what they depend on.
   const memoKey = `${table.version.id}|${lang}|${format}|${keyOf(table.structure, selection)}|${(measures ?? []).join('+')}|${href}`;
+  if (count > largeAnswerCells) return largeAnswer(request, db, table, { selection, measures }, format, lang, href, memoKey, headers);
   let body = rendered.get(memoKey);
   if (body === undefined) {
-    const picked = await selectCells(db, table, selection, measures);
+    const picked = await pickCells(db, table, selection, measures);
     if (!picked.ok) return apiError(400, picked.error.fr);
     body = await renderTable({ table, cells: picked.value }, format, lang, { agency: agency.id, href });
     remember(memoKey, body);
@@ -168,11 +216,72 @@ export const tableData: Handler = async (request, { params }) => {
     rendered.delete(memoKey);
     rendered.set(memoKey, body);
   }
-  const name = `${table.code}${key === 'all' ? '' : `-${key.replace(/[^A-Za-z0-9_+.-]/g, '_').slice(0, 80)}`}.${tableExtension[format]}`;
-  const headers: Record<string, string> = { Vary: 'Origin, Accept' };
-  if (format !== 'jsonstat') headers['Content-Disposition'] = `attachment; filename="${name}"`;
   return conditional(request, body, tableContentType[format], headers);
 };
+
+/**
+ * A large selection, streamed: 304 when the client holds it (the ETag names the version and the
+ * selection, which never change, so no byte is made to compare), HEAD without work, else a slot of
+ * `largeAnswers` (503 with `Retry-After` when none comes) held until the last byte, an error, the
+ * client leaving, or `answerSeconds`.
+ */
+async function largeAnswer(
+  request: Request,
+  db: Awaited<ReturnType<typeof getDb>>,
+  table: Extract['table'],
+  { selection, measures }: { selection: Record<string, readonly string[] | undefined>; measures?: string[] },
+  format: TableFormat,
+  lang: Locale,
+  href: string,
+  memoKey: string,
+  extra: Record<string, string>,
+): Promise<Response> {
+  const etag = `W/"${createHash('sha256').update(memoKey).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = {
+    ...corsHeaders,
+    'Content-Type': tableContentType[format],
+    ETag: etag,
+    'Cache-Control': `public, max-age=${maxAgeSeconds}`,
+    ...extra,
+  };
+  const match = request.headers.get('if-none-match');
+  if (match && match.split(',').some((t) => t.trim() === etag)) return new Response(null, { status: 304, headers });
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+  const release = await largeAnswers.take();
+  if (!release) {
+    return apiError(
+      503,
+      `Trop de fichiers volumineux sont en préparation : réessayez dans ${busyRetrySeconds} s ` +
+        '(ou réduisez la sélection : en dessous de ' +
+        `${largeAnswerCells.toLocaleString('fr-FR')} cellules, la réponse ne fait pas la queue).`,
+      { 'Retry-After': String(busyRetrySeconds) },
+    );
+  }
+  try {
+    const picked = await pickCells(db, table, selection, measures);
+    if (!picked.ok) {
+      release();
+      return apiError(400, picked.error.fr);
+    }
+    const chunks = tableChunks({ table, cells: picked.value }, format, lang, { agency: agency.id, href });
+    return new Response(chunkStream(within(chunks, Date.now() + answerSeconds * 1000), release), { status: 200, headers });
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** The chunks until `deadline` (ms), then an error: the connection is cut rather than held. */
+async function* within(chunks: AsyncGenerator<Uint8Array>, deadline: number): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of chunks) {
+      if (Date.now() > deadline) throw new Error(`Réponse interrompue : plus de ${answerSeconds} s.`);
+      yield chunk;
+    }
+  } finally {
+    await chunks.return(undefined);
+  }
+}
 
 /** GET /api/v1/tables — the catalogue: every public table with its dimensions and links. */
 export const tableCatalogue: Handler = async (request) => {

@@ -7,7 +7,7 @@ import { maxAgeSeconds } from '@/lib/http/conditional';
 import { openApiDocument } from '@/lib/series/openapi';
 import { locales } from '@/lib/i18n/locales';
 import { cellStatusCodes, cellStatusLabels } from '../model';
-import { apiCellLimit } from './api';
+import { apiCellLimit, busyRetrySeconds, largeAnswerCells } from './api';
 import { tableFormats } from '@/lib/content/addresses';
 
 const errorResponse = (description: string) => ({
@@ -91,7 +91,12 @@ const errors = {
   '400': errorResponse('Clé invalide (nombre de positions, code inconnu) ou paramètre invalide ou inconnu.'),
   '404': errorResponse('Tableau inconnu, pas encore publié à la date asOf, ou aucune période dans l’intervalle demandé.'),
   '413': errorResponse(
-    `La sélection dépasse ${apiCellLimit.toLocaleString('fr-FR')} cellules : la réduire (clé, startPeriod, endPeriod, lastNObservations).`,
+    `La sélection dépasse ${apiCellLimit.toLocaleString('fr-FR')} cellules, ou le budget de son format (le message le nomme) : ` +
+      'la réduire (clé, startPeriod, endPeriod, lastNObservations) ou choisir csv.',
+  ),
+  '503': errorResponse(
+    `Trop de fichiers volumineux (plus de ${largeAnswerCells.toLocaleString('fr-FR')} cellules) en préparation : ` +
+      `réessayer après Retry-After secondes (${busyRetrySeconds} s).`,
   ),
   '429': errorResponse('Trop de requêtes : réessayer après Retry-After secondes.'),
 };
@@ -181,7 +186,18 @@ export function tablesOpenApi() {
                     },
                   },
                 },
-                measures: { type: 'array', items: { type: 'object', required: ['code', 'label', 'unit', 'decimals'] } },
+                measures: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['code', 'label', 'unit', 'unitCode', 'unitMult', 'decimals'],
+                    properties: {
+                      unit: { type: 'string', description: 'Libellé de l’unité.' },
+                      unitCode: { type: 'string', description: 'Code SDMX de l’unité (CL_UNIT) : PS, XOF, IX, PC…' },
+                      unitMult: { type: 'integer', description: 'Puissance de dix des valeurs (CL_UNIT_MULT) : 0, 3, 6, 9.' },
+                    },
+                  },
+                },
                 links: { type: 'object', required: ['self', 'page'], properties: { self: { type: 'string' }, page: { type: 'string' } } },
               },
             },

@@ -161,6 +161,7 @@ describe('the tables API', () => {
       'OBS_VALUE',
       'OBS_STATUS',
       'UNIT_MEASURE',
+      'UNIT_MULT',
       'DECIMALS',
     ]);
     expect(new Set(header).size).toBe(header!.length);
@@ -169,7 +170,7 @@ describe('the tables API', () => {
     expect(
       rows.every((r) => r.length === header!.length && r[0] === 'dataflow' && /^[A-Z]+:DF_POP_TEST\(1\.0\)$/.test(r[1]!) && r[2] === 'I'),
     ).toBe(true);
-    expect(rows[3]).toEqual(['dataflow', rows[3]![1], 'I', 'R01', 'F', '2024', 'POP', '1003', 'P', 'HABITANTS', '0']);
+    expect(rows[3]).toEqual(['dataflow', rows[3]![1], 'I', 'R01', 'F', '2024', 'POP', '1003', 'P', 'PS', '0', '0']);
     expect(text.endsWith('\r\n')).toBe(true);
   });
 
@@ -180,7 +181,7 @@ describe('the tables API', () => {
       ['R01', 'Région du Nord', 'F', 'Femmes', '2021', '2021', 'Taux de croissance', '%', '1.3', 'A', ''],
     ]);
     const fr = await call('/api/v1/tables/POP_TEST/R01.F.2021.TAUX?format=csv-fr');
-    expect(fr.headers.get('content-disposition')).toBe('attachment; filename="POP_TEST-R01.F.2021.TAUX.fr.csv"');
+    expect(fr.headers.get('content-disposition')).toBe('attachment; filename="POP_TEST_R01_F_2021_TAUX.fr.csv"');
     const bytes = new Uint8Array(await fr.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));

@@ -114,7 +114,11 @@ export default async function TableImportPreviewPage({ params }: Props) {
           {report.measure ? (
             <p className="mt-2">
               Mesure : {report.measure.label.fr}
-              {report.measure.unit.fr ? `, en ${report.measure.unit.fr}` : ''}, {report.measure.decimals} décimale(s) affichée(s).
+              {report.measure.unit.fr ? `, en ${report.measure.unit.fr}` : ''}
+              {report.measure.unitCode
+                ? ` (code d’unité ${report.measure.unitCode}, multiplicateur 10^${report.measure.unitMult ?? 0})`
+                : ''}
+              , {report.measure.decimals} décimale(s) affichée(s).
             </p>
           ) : null}
         </section>

@@ -1,5 +1,5 @@
 // POST /api/admin/tables/{code}/import — a PX, CSV or XLSX file of a table's cells (multipart, field
-// `file`; optional `unit`, `unitEn`, `decimals` for a tidy file), read and kept for its preview;
+// `file`; optional `unit`, `unitEn`, `unitCode`, `unitMult`, `decimals`), read and kept for its preview;
 // nothing is published. 201 { id } → /admin/tableaux/import/{id}; 413 over the size limit.
 import { z } from 'zod';
 import { needs } from '@/lib/admin/access';
@@ -9,6 +9,7 @@ import { json } from '@/lib/http/responses';
 import { maxTableImportBytes } from '@/lib/tables/import';
 import { stageTableImport } from '@/lib/tables/imports';
 import { findTable } from '@/lib/tables/queries';
+import { isUnitMultiplier, unitCodeList, unitMultipliers } from '@/lib/tables/units';
 
 const tooLarge = () =>
   json(
@@ -19,6 +20,11 @@ const tooLarge = () =>
 const options = z.object({
   unit: z.string().trim().max(100, 'L’unité : 100 caractères au plus.').optional(),
   unitEn: z.string().trim().max(100, 'L’unité en anglais : 100 caractères au plus.').optional(),
+  unitCode: z.enum(unitCodeList, { error: `Code d’unité inconnu : choisissez ${unitCodeList.join(', ')}.` }).optional(),
+  unitMult: z.coerce
+    .number()
+    .refine(isUnitMultiplier, `Multiplicateur d’unité : ${unitMultipliers.join(', ')} (puissance de dix).`)
+    .optional(),
   decimals: z.coerce
     .number()
     .int('Nombre entier de décimales.')
@@ -47,10 +53,12 @@ export const POST = adminRoute<Params>(
     const checked = options.safeParse({
       unit: blank(form.get('unit')),
       unitEn: blank(form.get('unitEn')),
+      unitCode: blank(form.get('unitCode')),
+      unitMult: blank(form.get('unitMult')),
       decimals: blank(form.get('decimals')),
     });
     if (!checked.success) throw new ValidationError(checked.error.issues[0]!.message);
-    const { unit, unitEn, decimals } = checked.data;
+    const { unit, unitEn, unitCode, unitMult, decimals } = checked.data;
     const staged = await stageTableImport(db, {
       code,
       filename: file.name,
@@ -58,6 +66,8 @@ export const POST = adminRoute<Params>(
       actor: { user, ip: auth.ip },
       measure: {
         ...(unit ? { unit: unitEn ? { fr: unit, en: unitEn } : { fr: unit } } : {}),
+        ...(unitCode ? { unitCode } : {}),
+        ...(unitMult !== undefined ? { unitMult } : {}),
         ...(decimals !== undefined ? { decimals } : {}),
       },
     });
