@@ -11,6 +11,9 @@ import { createNotFoundAnswer } from '@/lib/http/not-found';
 import { answerDirectly } from '@/lib/http/direct';
 import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
+import { withCacheHeaders } from '@/lib/http/cache-headers';
+import { cachePolicy } from '@/lib/cache/purge';
+import { dueTimeKnown, nextDueTime } from '@/lib/ops/due-clock';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/ops/scheduler';
 import { sendDueAlerts } from '@/lib/alerts/service';
@@ -86,13 +89,21 @@ const answerSearch = createFastSearch({
   log: (message) => console.warn(message),
 });
 const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || url?.startsWith(`${SUGGESTIONS_PATH}?`);
+// What every answer tells the caches in front (lib/http/cache-headers.ts), set as its head leaves.
+const cacheOptions = {
+  policy: cachePolicy(),
+  due: () => ({ known: dueTimeKnown(), next: nextDueTime() }),
+  signedIn: (req: http.IncomingMessage) => sessionCookie.test(req.headers.cookie ?? ''),
+};
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
-  if (req.method === 'GET' && isSuggestions(req.url))
-    return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
-  answerNotFound(req, res, () => {
-    if (options.ttlMs === 0) return void handle(req, res);
-    handleWithPageCache(req, res, () => answerSearch(req, res, () => void handle(req, res)), options);
+  withCacheHeaders(req, res, cacheOptions, () => {
+    if (req.method === 'GET' && isSuggestions(req.url))
+      return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
+    answerNotFound(req, res, () => {
+      if (options.ttlMs === 0) return void handle(req, res);
+      handleWithPageCache(req, res, () => answerSearch(req, res, () => void handle(req, res)), options);
+    });
   });
 });
 // Large uploads over slow links: no limit on a whole request (Node's default cuts at 5 minutes, a

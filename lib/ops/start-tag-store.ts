@@ -5,7 +5,8 @@
 import 'server-only';
 import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
-import { clearPageCache } from '@/lib/http/page-cache';
+import { clearPageCache, pageWritesSettled } from '@/lib/http/page-cache';
+import { schedulePurge } from '@/lib/cache/purge';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { createTagStore, processTagStore, setProcessTagStore } from '@/lib/cache/tag-store';
 
@@ -27,6 +28,8 @@ export async function startProcessTagStore(): Promise<void> {
       invalidatePublicPathIndex();
       clearPageCache();
     },
+    // This process wrote: the caches in front drop the pages of these tags once they are rendered here.
+    onLocalChange: (tags) => schedulePurge(tags, pageWritesSettled),
     onError: (error) => console.error('Étiquettes de cache : rattrapage impossible (nouvel essai à la prochaine requête).', error),
   });
   setProcessTagStore(store);
