@@ -4,11 +4,15 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/helpers/chromium';
+import { frontCachePorts } from './e2e/helpers/front-cache-ports';
 
 // E2E_PORT lets a second checkout run its tests while another uses 3100.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = '.data-e2e';
+// The Varnish servers e2e/behind-a-cache.spec.ts starts in front of the e2e server, purged by it.
+const varnish = frontCachePorts(port);
+const purgeUrls = [varnish.varnish, varnish.varnishMinute].map((p) => `http://127.0.0.1:${p}/`).join(',');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -46,6 +50,15 @@ export default defineConfig({
     stderr: 'pipe',
     // DATABASE_URL, when set, reaches the server with the rest of the environment.
     // One trusted proxy hop: the rate-limit test sends X-Forwarded-For so its failures stay on its own address.
-    env: { DATA_DIR: dataDir, SITE_URL: baseURL, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', TRUST_PROXY_HOPS: '1' },
+    env: {
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      NODE_ENV: 'production',
+      TRUST_PROXY_HOPS: '1',
+      CACHE_PURGE: 'varnish',
+      CACHE_PURGE_URL: purgeUrls,
+    },
   },
 });

@@ -60,8 +60,20 @@ const schema = z.object({
   CACHE_PURGE: z
     .enum(['none', 'varnish', 'http', 'cloudflare'], { message: 'doit valoir none, varnish, http ou cloudflare' })
     .default('none'),
-  /** Varnish's address (CACHE_PURGE=varnish) or the hook that receives `{ "tags": [...] }` (CACHE_PURGE=http). */
-  CACHE_PURGE_URL: optionalUrl('http://127.0.0.1:6081/'),
+  /**
+   * Varnish's address (CACHE_PURGE=varnish) or the hook that receives `{ "tags": [...] }`
+   * (CACHE_PURGE=http); several separated by commas (one per Varnish server).
+   */
+  CACHE_PURGE_URL: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'doit être une liste d’URL complètes séparées par des virgules (ex. http://127.0.0.1:6081/)' }))),
   /** Bearer token of the purge hook (CACHE_PURGE=http) or Cloudflare API token with « Cache Purge » (CACHE_PURGE=cloudflare). */
   CACHE_PURGE_TOKEN: z
     .string()
@@ -229,7 +241,7 @@ const checked = schema.superRefine((v, ctx) => {
   if (Boolean(v.DKIM_DOMAIN) !== Boolean(v.DKIM_SELECTOR) || Boolean(v.DKIM_DOMAIN) !== Boolean(v.DKIM_PRIVATE_KEY_FILE)) {
     ctx.addIssue({ code: 'custom', path: ['DKIM_DOMAIN'], message: 'DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY_FILE vont ensemble' });
   }
-  if ((v.CACHE_PURGE === 'varnish' || v.CACHE_PURGE === 'http') && !v.CACHE_PURGE_URL) {
+  if ((v.CACHE_PURGE === 'varnish' || v.CACHE_PURGE === 'http') && v.CACHE_PURGE_URL.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['CACHE_PURGE_URL'], message: `obligatoire quand CACHE_PURGE=${v.CACHE_PURGE}` });
   }
   if (v.CACHE_PURGE === 'cloudflare') {

@@ -22,19 +22,19 @@ export const REPURGE_AFTER_MS = 2_000;
 /** Longest wait for the write's page renders (lib/http/page-cache.ts gives them 3 s) before purging anyway. */
 const SETTLE_LIMIT_MS = 4_000;
 
-/** The purge target configured (`CACHE_PURGE`), or null. */
-export function purgeTarget(): PurgeTarget | null {
+/** The purge targets configured (`CACHE_PURGE`, one per URL of `CACHE_PURGE_URL`); empty without purging. */
+export function purgeTargets(): PurgeTarget[] {
   switch (env.CACHE_PURGE) {
     case 'varnish':
-      return env.CACHE_PURGE_URL ? { kind: 'varnish', url: env.CACHE_PURGE_URL } : null;
+      return env.CACHE_PURGE_URL.map((url) => ({ kind: 'varnish', url }));
     case 'http':
-      return env.CACHE_PURGE_URL ? { kind: 'http', url: env.CACHE_PURGE_URL, token: env.CACHE_PURGE_TOKEN } : null;
+      return env.CACHE_PURGE_URL.map((url) => ({ kind: 'http', url, token: env.CACHE_PURGE_TOKEN }));
     case 'cloudflare':
       return env.CLOUDFLARE_ZONE_ID && env.CACHE_PURGE_TOKEN
-        ? { kind: 'cloudflare', apiUrl: env.CLOUDFLARE_API_URL, zoneId: env.CLOUDFLARE_ZONE_ID, token: env.CACHE_PURGE_TOKEN }
-        : null;
+        ? [{ kind: 'cloudflare', apiUrl: env.CLOUDFLARE_API_URL, zoneId: env.CLOUDFLARE_ZONE_ID, token: env.CACHE_PURGE_TOKEN }]
+        : [];
     default:
-      return null;
+      return [];
   }
 }
 
@@ -44,9 +44,11 @@ export function cachePolicy(): CachePolicy {
     sharedSeconds: env.CACHE_SHARED_SECONDS,
     purgedSeconds: env.CACHE_PURGED_SECONDS,
     staleIfErrorSeconds: env.CACHE_STALE_IF_ERROR_SECONDS,
-    purging: purgeTarget() !== null,
+    purging: purgeTargets().length > 0,
   };
 }
+
+let lastFailureLog = 0;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -61,6 +63,7 @@ export async function sendPurge(
 ): Promise<boolean> {
   const delays = options.delaysMs ?? RETRY_DELAYS_MS;
   let all = true;
+  let reason = '';
   for (const request of purgeRequests(target, tags)) {
     let accepted = false;
     for (let attempt = 0; attempt <= delays.length && !accepted; attempt++) {
@@ -73,17 +76,21 @@ export async function sendPurge(
           signal: AbortSignal.timeout(options.timeoutMs ?? ATTEMPT_TIMEOUT_MS),
         });
         accepted = await purgeAccepted(target, response);
-        if (!accepted) console.warn(`Purge du cache (${target.kind}) refusée : ${response.status} (nouvel essai).`);
+        if (!accepted) reason = `réponse ${response.status}`;
       } catch (error) {
-        console.warn(`Purge du cache (${target.kind}) impossible (nouvel essai) :`, error instanceof Error ? error.message : error);
+        reason = error instanceof Error ? error.message : String(error);
       }
     }
     if (!accepted) all = false;
   }
-  if (!all)
+  // Once a minute at most: a cache down for a while must not fill the log with one line per write.
+  if (!all && Date.now() - lastFailureLog >= 60_000) {
+    lastFailureLog = Date.now();
     console.error(
-      `Purge du cache (${target.kind}) abandonnée pour ${tags.length} étiquette(s) : les copies tombent à leur échéance (CACHE_PURGED_SECONDS).`,
+      `Purge du cache (${target.kind}, ${'url' in target ? target.url : 'API'}) abandonnée après ${delays.length + 1} essais (${reason}) : ` +
+        `les copies tombent à leur échéance (CACHE_PURGED_SECONDS, ou la prochaine échéance programmée).`,
     );
+  }
   return all;
 }
 
@@ -93,12 +100,12 @@ export async function sendPurge(
  * do without a configured target.
  */
 export function schedulePurge(tags: readonly string[], settled: () => Promise<void> = () => Promise.resolve()): void {
-  const target = purgeTarget();
-  if (!target || tags.length === 0) return;
+  const targets = purgeTargets();
+  if (targets.length === 0 || tags.length === 0) return;
   void (async () => {
     await Promise.race([settled().catch(() => undefined), sleep(SETTLE_LIMIT_MS)]);
-    await sendPurge(target, tags);
+    await Promise.all(targets.map((target) => sendPurge(target, tags)));
     await sleep(REPURGE_AFTER_MS);
-    await sendPurge(target, tags);
+    await Promise.all(targets.map((target) => sendPurge(target, tags)));
   })();
 }
