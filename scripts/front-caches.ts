@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export type RunningCache = { baseUrl: string; stop(): Promise<void> };
+/** Varnish also says where its working directory is (`varnishstat -n`). */
+export type RunningVarnish = RunningCache & { workDir: string };
 
 /** Installs nginx, Varnish and vmod xkey when missing (scripts/ensure-front-caches.sh). */
 export function ensureFrontCaches(): void {
@@ -108,7 +110,7 @@ http {
 }
 
 /** Varnish with deploy/varnish.vcl on 127.0.0.1:`port`, in front of `originPort` on 127.0.0.1. */
-export async function startVarnish(options: { port: number; originPort: number }): Promise<RunningCache> {
+export async function startVarnish(options: { port: number; originPort: number }): Promise<RunningVarnish> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-varnish-'));
   const file = 'deploy/varnish.vcl';
   const vcl = replaceOnce(fs.readFileSync(file, 'utf8'), '.port = "3000";', `.port = "${options.originPort}";`, file);
@@ -139,7 +141,7 @@ export async function startVarnish(options: { port: number; originPort: number }
     await server.stop();
     throw new Error(`Varnish : ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { baseUrl, stop: server.stop };
+  return { baseUrl, stop: server.stop, workDir: path.join(dir, 'work') };
 }
 
 function safeRead(file: string): string {
