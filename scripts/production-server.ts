@@ -13,7 +13,7 @@ import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/l
 import { securityHeaders } from '@/lib/http/security-headers';
 import { withCacheHeaders } from '@/lib/http/cache-headers';
 import { cachePolicy } from '@/lib/cache/purge';
-import { dueTimeKnown, nextDueTime } from '@/lib/ops/due-clock';
+import { dueTimeKnown, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
 import { INTERNAL_HEADER, internalSecret } from '@/lib/http/internal';
 import { startScheduler } from '@/lib/ops/scheduler';
 import { sendDueAlerts } from '@/lib/alerts/service';
@@ -133,6 +133,8 @@ server.listen(env.PORT, env.HOSTNAME, () => {
   // From now on, a write renders the pages being read before it answers (lib/http/page-cache.ts).
   if (options.ttlMs > 0) enablePageRefresh({ host: selfHost, port: env.PORT, secret: options.refreshSecret });
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
+  // The shared caches' freshness ends at the next due time: known from now on (kept fresh by the scheduler and writes).
+  void getDb().then(refreshDueTime, () => undefined);
   // Documents' text for the search: retries, and files queued while no upload woke the queue.
   startExtractionTimer();
   // Visitors' search index in memory, built now rather than by the first search (which uses SQL meanwhile).

@@ -57,6 +57,12 @@ describe('cacheHeaders', () => {
     expect(h['surrogate-key']).toBeNull();
     expect(h['surrogate-control']).toBe('max-age=5, stale-if-error=86400');
     expect(cacheHeaders(page({ status: 308, cacheControl: undefined }), policy)['cache-control']).toContain('s-maxage=5');
+    // Next's own 404 says no-store: a cache must be able to replace its copy of the page with it.
+    const notFound = cacheHeaders(page({ status: 404, cacheControl: 'private, no-cache, no-store, max-age=0, must-revalidate' }), policy);
+    expect(notFound['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-if-error=86400');
+    expect(cacheHeaders(page({ status: 404, due: { known: true, next: new Date(now + 1_200) } }), policy)['cache-control']).toContain(
+      's-maxage=1,',
+    );
   });
 
   it('marks the back-office, signed-in answers, cookies and server errors private', () => {
@@ -67,6 +73,7 @@ describe('cacheHeaders', () => {
       page({ setsCookie: true }),
       page({ status: 500 }),
       page({ cacheControl: 'private, no-cache, no-store, max-age=0, must-revalidate' }),
+      page({ status: 404, signedIn: true }),
     ]) {
       const h = cacheHeaders(facts, policy);
       expect(h['cache-control']).toBe('private, no-store');

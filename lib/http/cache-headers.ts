@@ -67,14 +67,19 @@ function secondsToDue(due: DueTime, now: number): number | null {
 export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<string, string | null> {
   const none = { 'surrogate-control': null, 'cdn-cache-control': null, 'surrogate-key': null, 'cache-tag': null };
   const declared = (facts.cacheControl ?? '').toLowerCase();
-  if (isPrivatePath(facts.path) || facts.signedIn || facts.setsCookie || facts.status >= 500 || /\b(private|no-store)\b/.test(declared))
-    return { 'cache-control': PRIVATE, ...none };
+  if (isPrivatePath(facts.path) || facts.signedIn || facts.setsCookie || facts.status >= 500) return { 'cache-control': PRIVATE, ...none };
   if (facts.method !== 'GET' && facts.method !== 'HEAD') return {};
+  // A public 404 is the same for everyone, and must be storable: a cache whose copy of a page
+  // expires refreshes it, and an answer it may not store leaves the old page in place, served again
+  // at every refresh (nginx with `proxy_cache_background_update`: a withdrawn page lived on for
+  // minutes). Next marks its 404 `no-store`; it gets the short life instead.
+  const gone = facts.status === 404 || facts.status === 410;
+  if (!gone && /\b(private|no-store)\b/.test(declared)) return { 'cache-control': PRIVATE, ...none };
   const success = facts.status === 200 || facts.status === 203 || facts.status === 206 || facts.status === 304;
-  const shortStatus = facts.status === 404 || facts.status === 410 || (facts.status >= 300 && facts.status < 400 && facts.status !== 304);
+  const redirect = facts.status >= 300 && facts.status < 400 && facts.status !== 304;
   // An answer its route did not mark as cacheable is left as it is (e.g. a 400 or 429 with no-store).
   const cacheable = /\b(public|s-maxage|max-age=[1-9])/.test(declared);
-  if (success ? !cacheable : !(shortStatus && (cacheable || declared === ''))) return {};
+  if (success ? !cacheable : !(gone || (redirect && (cacheable || declared === '')))) return {};
 
   const toDue = facts.due.known ? secondsToDue(facts.due, facts.now) : null;
   const cap = (seconds: number) => (toDue === null ? seconds : Math.min(seconds, toDue));

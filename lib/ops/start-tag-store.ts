@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
 import { clearPageCache, pageWritesSettled } from '@/lib/http/page-cache';
 import { schedulePurge } from '@/lib/cache/purge';
+import { refreshDueTime } from '@/lib/ops/due-clock';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { createTagStore, processTagStore, setProcessTagStore } from '@/lib/cache/tag-store';
 
@@ -20,8 +21,9 @@ const RETRY_MS = 5_000;
 export async function startProcessTagStore(): Promise<void> {
   // The build prerenders from a snapshot: no store, no listening worker processes.
   if (env.NEXT_PHASE === 'phase-production-build' || processTagStore()) return;
+  const db = await getDb();
   const store = createTagStore({
-    db: await getDb(),
+    db,
     listenUrl: env.DATABASE_URL,
     // Another instance wrote: its pages, lists and paths are no longer what this process holds.
     onRemoteChange: () => {
@@ -29,7 +31,9 @@ export async function startProcessTagStore(): Promise<void> {
       clearPageCache();
     },
     // This process wrote: the caches in front drop the pages of these tags once they are rendered here.
-    onLocalChange: (tags) => schedulePurge(tags, pageWritesSettled),
+    // The next due time is read again first (a write may schedule or publish something): the pages
+    // the caches fetch after the purge get a life that ends there.
+    onLocalChange: (tags) => schedulePurge(tags, () => Promise.all([pageWritesSettled(), refreshDueTime(db)]).then(() => undefined)),
     onError: (error) => console.error('Étiquettes de cache : rattrapage impossible (nouvel essai à la prochaine requête).', error),
   });
   setProcessTagStore(store);
