@@ -59,39 +59,54 @@ async function publishedNews(request: APIRequestContext, label: string) {
   return { id, bulk };
 }
 
+/**
+ * Reads through `cache` until the news item and the list are its own copies (the list a hit), runs
+ * `check`, withdraws the item and returns how long (ms) it stayed visible through the cache.
+ */
+async function withdrawalTime(
+  request: APIRequestContext,
+  visitor: APIRequestContext,
+  cache: RunningCache,
+  label: string,
+  check: (id: number) => Promise<void>,
+): Promise<number> {
+  const { id, bulk } = await publishedNews(request, label);
+  await expect
+    .poll(async () => {
+      const r = await read(visitor, cache.baseUrl, id);
+      return r.item === 200 && r.listed && /HIT/.test(r.cache);
+    })
+    .toBe(true);
+  await check(id);
+  const withdrawnAt = Date.now();
+  await bulk('unpublish');
+  const elapsed = await timeUntil(
+    async () => {
+      const r = await read(visitor, cache.baseUrl, id);
+      return r.item === 404 && !r.listed;
+    },
+    withdrawnAt,
+    20_000,
+  );
+  await bulk('trash');
+  console.log(`${label} : retrait invisible après ${elapsed} ms`);
+  return elapsed;
+}
+
 test.beforeAll(() => ensureFrontCaches());
 
 test('nginx sans purge : une actualité retirée et la liste ne sont plus servies après 10 s', async ({ request, playwright }) => {
   test.setTimeout(90_000);
-  const nginx: RunningCache = await startNginx({ port: ports.nginx, origin: `127.0.0.1:${origin}` });
+  const nginx = await startNginx({ port: ports.nginx, origin: `127.0.0.1:${origin}` });
   const visitor = await playwright.request.newContext();
   try {
-    const { id, bulk } = await publishedNews(request, 'Derrière nginx');
-    // Read through nginx until both are its own copies (the list answered from its cache).
-    await expect
-      .poll(async () => {
-        const r = await read(visitor, nginx.baseUrl, id);
-        return r.item === 200 && r.listed && r.cache === 'HIT';
-      })
-      .toBe(true);
-    const page = await visitor.get(`${nginx.baseUrl}/actualites/${id}`);
-    expect(page.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=[1-5], stale-if-error=\d+$/);
-    // Meant for purged caches only: nginx hides it from readers.
-    expect(page.headers()['surrogate-control']).toBeUndefined();
-
-    const withdrawnAt = Date.now();
-    await bulk('unpublish');
-    const elapsed = await timeUntil(
-      async () => {
-        const r = await read(visitor, nginx.baseUrl, id);
-        return r.item === 404 && !r.listed;
-      },
-      withdrawnAt,
-      20_000,
-    );
-    console.log(`nginx : retrait invisible après ${elapsed} ms`);
+    const elapsed = await withdrawalTime(request, visitor, nginx, 'Derrière nginx', async (id) => {
+      const page = await visitor.get(`${nginx.baseUrl}/actualites/${id}`);
+      expect(page.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=[1-5], stale-if-error=\d+$/);
+      // Meant for purged caches only: nginx hides it from readers.
+      expect(page.headers()['surrogate-control']).toBeUndefined();
+    });
     expect(elapsed, 'retrait visible à travers nginx (ms)').toBeLessThanOrEqual(10_000);
-    await bulk('trash');
   } finally {
     await visitor.dispose();
     await nginx.stop();
@@ -106,39 +121,28 @@ test('Varnish purgé par étiquette : un retrait disparaît en 2 s ; l’adminis
   const varnish = await startVarnish({ port: ports.varnish, originPort: origin });
   const visitor = await playwright.request.newContext();
   try {
-    const { id, bulk } = await publishedNews(request, 'Derrière Varnish');
-    await expect
-      .poll(async () => {
-        const r = await read(visitor, varnish.baseUrl, id);
-        return r.item === 200 && r.listed && r.cache === 'HIT';
-      })
-      .toBe(true);
-    const page = await visitor.get(`${varnish.baseUrl}/actualites/${id}`);
-    expect(page.headers()['surrogate-key']?.split(' ')).toContain(`news:${id}`);
-    expect(page.headers()['cache-tag']?.split(',')).toContain(`news:${id}`);
-    // Kept past the shared s-maxage only because it is purged: still a hit after it.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    expect((await visitor.get(`${varnish.baseUrl}/actualites`)).headers()['x-cache']).toBe('HIT');
-
-    // The back-office and a signed-in reader always reach the app.
-    const admin = await request.get(`${varnish.baseUrl}/admin`, { maxRedirects: 0, failOnStatusCode: false });
-    expect(admin.headers()['x-cache']).toBe('MISS');
-    const signedIn = await visitor.get(`${varnish.baseUrl}/actualites`, { headers: { Cookie: 'insstat_session=quelconque' } });
-    expect(signedIn.headers()['cache-control']).toBe('private, no-store');
-
-    const withdrawnAt = Date.now();
-    await bulk('unpublish');
-    const elapsed = await timeUntil(
-      async () => {
-        const r = await read(visitor, varnish.baseUrl, id);
-        return r.item === 404 && !r.listed;
-      },
-      withdrawnAt,
-      10_000,
-    );
-    console.log(`Varnish : retrait invisible après ${elapsed} ms`);
+    const elapsed = await withdrawalTime(request, visitor, varnish, 'Derrière Varnish', async (id) => {
+      // Its first render (Next's shell for a new address) is kept briefly and untagged; then the whole page, tagged.
+      await expect
+        .poll(async () => (await visitor.get(`${varnish.baseUrl}/actualites/${id}`)).headers()['surrogate-key']?.split(' '), {
+          timeout: 15_000,
+        })
+        .toContain(`news:${id}`);
+      const page = await visitor.get(`${varnish.baseUrl}/actualites/${id}`);
+      expect(page.headers()['cache-tag']?.split(',')).toContain(`news:${id}`);
+      // Purged caches are told a life of their own (the app purges them), consumed by the VCL. (Not
+      // timed here: every news write of the tests running alongside purges the list, and their
+      // scheduled items cap every page's life at their minute.)
+      const direct = await visitor.get(`http://127.0.0.1:${origin}/actualites/${id}`);
+      expect(direct.headers()['surrogate-control']).toMatch(/^max-age=\d+, stale-if-error=\d+$/);
+      expect(page.headers()['surrogate-control']).toBeUndefined();
+      // The back-office and a signed-in reader always reach the app.
+      const admin = await visitor.get(`${varnish.baseUrl}/admin`, { maxRedirects: 0, failOnStatusCode: false });
+      expect(admin.headers()['x-cache']).toBe('MISS');
+      const signedIn = await visitor.get(`${varnish.baseUrl}/actualites`, { headers: { Cookie: 'insstat_session=quelconque' } });
+      expect(signedIn.headers()['cache-control']).toBe('private, no-store');
+    });
     expect(elapsed, 'retrait visible à travers Varnish (ms)').toBeLessThanOrEqual(2_000);
-    await bulk('trash');
   } finally {
     await visitor.dispose();
     await varnish.stop();

@@ -108,6 +108,7 @@ describe('withCacheHeaders', () => {
           setImmediate(() => {
             if (req.url !== '/replay') tags.getStore()?.add('news').add('_N_T_/layout');
             res.setHeader('cache-control', 's-maxage=300, stale-while-revalidate=604500');
+            if (req.url !== '/premier-rendu') res.setHeader('x-nextjs-cache', 'HIT');
             // As the page cache replays a stored copy: headers given to writeHead.
             if (req.url === '/replay') res.writeHead(200, { 'cache-control': 's-maxage=300', 'surrogate-key': 'news:7 news' });
             else res.writeHead(200, { 'content-type': 'text/html' });
@@ -129,6 +130,12 @@ describe('withCacheHeaders', () => {
     const signedIn = await fetch(`${base}/actualites`, { headers: { cookie: 'session=1' } });
     expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
     expect(signedIn.headers.get('surrogate-key')).toBeNull();
+  });
+
+  it('trusts no tags of a page Next did not serve whole from its cache (a first render is its shell)', async () => {
+    const res = await fetch(`${base}/premier-rendu`);
+    expect(res.headers.get('surrogate-key')).toBeNull();
+    expect(res.headers.get('surrogate-control')).toBe('max-age=5, stale-if-error=86400');
   });
 
   it('rewrites a replay’s stored headers, keeping its tags', async () => {

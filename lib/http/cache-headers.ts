@@ -147,11 +147,15 @@ export function withCacheHeaders(
     if (!res.headersSent) {
       for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) res.setHeader(name, value);
       const path = (req.url ?? '/').split('?')[0]!;
-      let tags = [...collected].filter(isOwnTag);
+      // Only a page Next served whole from its cache says all it shows: a first render of a new
+      // address is its fallback shell (the layout's tags) with the rest rendered on the side, and
+      // those tags would leave the page unpurged. Other answers get the short life (no tags).
+      const whole = res.getHeader('x-nextjs-cache') === 'HIT';
+      let tags = whole ? [...collected].filter(isOwnTag) : [];
       if (tags.length > 0 && status === 200) {
         if (remembered.size >= MAX_REMEMBERED) remembered.clear();
         remembered.set(path, tags);
-      } else if (tags.length === 0 && (status === 200 || status === 304)) {
+      } else if (whole && tags.length === 0 && (status === 200 || status === 304)) {
         // A replay carries the tags it was stored with; a joined read, those seen last for its path.
         const stored = res.getHeader('surrogate-key');
         tags = typeof stored === 'string' ? stored.split(' ').filter(isOwnTag) : (remembered.get(path) ?? []);
