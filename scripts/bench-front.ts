@@ -133,6 +133,9 @@ async function main() {
     const html = Buffer.from(await (await fetch(`${origin}/`)).arrayBuffer());
     fs.mkdirSync(path.join(work, 'disk'));
     fs.writeFileSync(path.join(work, 'disk', 'index.html'), html);
+    // nginx's workers (nobody, when started by root) read it.
+    for (const p of [work, path.join(work, 'disk')]) fs.chmodSync(p, 0o755);
+    fs.chmodSync(path.join(work, 'disk', 'index.html'), 0o644);
     const nginx = await startNginx({
       port: ports.nginx,
       origin: `127.0.0.1:${ports.origin}`,
@@ -142,6 +145,10 @@ async function main() {
     caches.push(nginx);
     const varnish = await startVarnish({ port: ports.varnish, originPort: ports.origin });
     caches.push(varnish);
+    const reference = await fetch(`http://127.0.0.1:${ports.disk}/`);
+    const referenceBytes = (await reference.arrayBuffer()).byteLength;
+    if (reference.status !== 200 || referenceBytes !== html.length)
+      throw new Error(`copie sur disque : ${reference.status}, ${referenceBytes} octets au lieu de ${html.length}`);
     const varnishDir = varnish.workDir;
 
     console.log(`\n1. \`/\` (${(html.length / 1024).toFixed(1)} KB), 50 connexions, ${seconds} s chacun — charge ${load()}`);
