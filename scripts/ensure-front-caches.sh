@@ -8,30 +8,11 @@ missing=()
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 [ -x /usr/sbin/varnishd ] || missing+=(varnish)
 ls /usr/lib/*/varnish/vmods/libvmod_xkey.so >/dev/null 2>&1 || missing+=(varnish-modules)
+[ ${#missing[@]} -eq 0 ] && exit 0
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+bash "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh" "caches placés devant le site par les tests, deploy/" "${missing[@]}" || exit 1
+# The packages start their own services (ports 80 and 6081): the tests run their own instances.
+if command -v systemctl >/dev/null 2>&1; then
+  for service in nginx varnish; do systemctl stop "$service" >/dev/null 2>&1 || true; done
 fi
-
-if [ "$(id -u)" -ne 0 ]; then
-  echo "Introuvable : ${missing[*]} (caches placés devant le site par les tests, deploy/)." >&2
-  echo "Installez-les avec :" >&2
-  echo "  sudo apt-get install ${missing[*]}" >&2
-  exit 1
-fi
-
-echo "Installation des paquets Debian : ${missing[*]}…"
-export DEBIAN_FRONTEND=noninteractive
-log=$(mktemp)
-if apt-get update -qq >"$log" 2>&1 && apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
-  rm -f "$log"
-else
-  echo "Échec de l'installation de ${missing[*]} :" >&2
-  tail -n 30 "$log" >&2
-  rm -f "$log"
-  exit 1
-fi
-# The packages start their own services on ports 80 and 6081: the tests run their own instances.
-for service in nginx varnish; do
-  command -v systemctl >/dev/null 2>&1 && systemctl stop "$service" >/dev/null 2>&1 || true
-done
+exit 0
