@@ -16,9 +16,11 @@ backend origin {
   # Liveness only (it never checks the database): « sick » means the app itself does not answer.
   .probe = {
     .url = "/api/health";
-    .interval = 1s;
-    .timeout = 1s;
-    .window = 3;
+    # Tolerant: a busy app answering slowly is not « sick » (sick, it would get its stale copies
+    # served instead of fresh ones).
+    .interval = 2s;
+    .timeout = 3s;
+    .window = 5;
     .threshold = 2;
   }
 }
@@ -37,9 +39,9 @@ sub vcl_recv {
     if (!req.http.xkey-purge) {
       return (synth(400, "xkey-purge header missing"));
     }
-    # Soft: the copies are expired, not deleted, so they can still stand in while the app is down
-    # (grace, below); a live app is always asked for the new page.
-    set req.http.x-purged = xkey.softpurge(req.http.xkey-purge);
+    # Hard: a purged copy is gone, so a withdrawn page can never stand in, not even while the app
+    # is down (grace, below, keeps only copies that merely expired).
+    set req.http.x-purged = xkey.purge(req.http.xkey-purge);
     return (synth(200, "Purged " + req.http.x-purged));
   }
   if (req.method != "GET" && req.method != "HEAD") {
