@@ -102,10 +102,13 @@ export async function sendPurge(
 export function schedulePurge(tags: readonly string[], settled: () => Promise<void> = () => Promise.resolve()): void {
   const targets = purgeTargets();
   if (targets.length === 0 || tags.length === 0) return;
-  void (async () => {
-    await Promise.race([settled().catch(() => undefined), sleep(SETTLE_LIMIT_MS)]);
-    await Promise.all(targets.map((target) => sendPurge(target, tags)));
-    await sleep(REPURGE_AFTER_MS);
-    await Promise.all(targets.map((target) => sendPurge(target, tags)));
-  })();
+  const ready = Promise.race([settled().catch(() => undefined), sleep(SETTLE_LIMIT_MS)]);
+  // One chain per target: a cache that is down (its retries) never delays the others' purges.
+  for (const target of targets)
+    void (async () => {
+      await ready;
+      await sendPurge(target, tags);
+      await sleep(REPURGE_AFTER_MS);
+      await sendPurge(target, tags);
+    })();
 }
