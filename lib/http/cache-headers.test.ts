@@ -13,6 +13,7 @@ const page = (over: Partial<AnswerFacts> = {}): AnswerFacts => ({
   setsCookie: false,
   signedIn: false,
   tags: ['news', 'identity'],
+  tagsComplete: true,
   now,
   due: { known: true, next: null },
   ...over,
@@ -46,6 +47,10 @@ describe('cacheHeaders', () => {
   it('gives no long life before the due time is known, without purging, or without tags', () => {
     expect(cacheHeaders(page({ due: { known: false, next: null } }), policy)['surrogate-control']).toBeNull();
     expect(cacheHeaders(page(), { ...policy, purging: false })['surrogate-control']).toBeNull();
+    // Tags of a render (not a whole cached page) may be incomplete: sent, but the short life.
+    const rendered = cacheHeaders(page({ tagsComplete: false }), policy);
+    expect(rendered['surrogate-key']).toBe('news identity');
+    expect(rendered['surrogate-control']).toBe('max-age=5, stale-if-error=86400');
     const untagged = cacheHeaders(page({ tags: [] }), policy);
     expect(untagged['surrogate-control']).toBe('max-age=5, stale-if-error=86400');
     expect(untagged['surrogate-key']).toBeNull();
@@ -132,9 +137,9 @@ describe('withCacheHeaders', () => {
     expect(signedIn.headers.get('surrogate-key')).toBeNull();
   });
 
-  it('trusts no tags of a page Next did not serve whole from its cache (a first render is its shell)', async () => {
+  it('gives the short life to a page Next did not serve whole from its cache (a first render is its shell)', async () => {
     const res = await fetch(`${base}/premier-rendu`);
-    expect(res.headers.get('surrogate-key')).toBeNull();
+    expect(res.headers.get('surrogate-key')).toBe('news');
     expect(res.headers.get('surrogate-control')).toBe('max-age=5, stale-if-error=86400');
   });
 

@@ -42,6 +42,8 @@ export type AnswerFacts = {
   signedIn: boolean;
   /** The cache tags of what the answer shows (empty: unknown). */
   tags: readonly string[];
+  /** Whether `tags` are all it shows (a page Next served whole from its cache): only then the purged life. */
+  tagsComplete: boolean;
   now: number;
   due: DueTime;
 };
@@ -93,7 +95,7 @@ export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<st
   }
   // Purged caches keep tagged answers longer; before the due time is known, nothing longer than the short life.
   if (policy.purging && facts.due.known) {
-    const purged = tags.length > 0 ? cap(policy.purgedSeconds) : shared;
+    const purged = tags.length > 0 && facts.tagsComplete ? cap(policy.purgedSeconds) : shared;
     headers['surrogate-control'] = `max-age=${purged}${stale}`;
     headers['cdn-cache-control'] = `max-age=${purged}${stale}`;
   }
@@ -147,12 +149,12 @@ export function withCacheHeaders(
     if (!res.headersSent) {
       for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) res.setHeader(name, value);
       const path = (req.url ?? '/').split('?')[0]!;
-      // Only a page Next served whole from its cache says all it shows: a first render of a new
-      // address is its fallback shell (the layout's tags) with the rest rendered on the side, and
-      // those tags would leave the page unpurged. Other answers get the short life (no tags).
+      // Only a page Next served whole from its cache says all it shows: a render (a first one of a
+      // new address is its fallback shell, the layout's tags, the rest rendered on the side) may
+      // miss some. Its tags are sent (a purge reaches it) but purged caches get the short life.
       const whole = res.getHeader('x-nextjs-cache') === 'HIT';
-      let tags = whole ? [...collected].filter(isOwnTag) : [];
-      if (tags.length > 0 && status === 200) {
+      let tags = [...collected].filter(isOwnTag);
+      if (tags.length > 0 && status === 200 && whole) {
         if (remembered.size >= MAX_REMEMBERED) remembered.clear();
         remembered.set(path, tags);
       } else if (whole && tags.length === 0 && (status === 200 || status === 304)) {
@@ -170,6 +172,7 @@ export function withCacheHeaders(
           setsCookie: setCookie !== undefined && !(Array.isArray(setCookie) && setCookie.length === 0),
           signedIn: options.signedIn(req),
           tags,
+          tagsComplete: whole,
           now: Date.now(),
           due: options.due(),
         },
