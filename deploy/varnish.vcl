@@ -41,7 +41,7 @@ sub vcl_recv {
     }
     # Hard: a purged copy is gone, so a withdrawn page can never stand in, not even while the app
     # is down (grace, below, keeps only copies that merely expired).
-    set req.http.x-purged = xkey.softpurge(req.http.xkey-purge);
+    set req.http.x-purged = xkey.purge(req.http.xkey-purge);
     return (synth(200, "Purged " + req.http.x-purged));
   }
   if (req.method != "GET" && req.method != "HEAD") {
