@@ -4,11 +4,15 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/helpers/chromium';
+import { frontCachePorts } from './e2e/helpers/front-cache-ports';
 
 // E2E_PORT lets a second checkout run its tests while another uses 3100.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = '.data-e2e';
+// The Varnish servers e2e/behind-a-cache.spec.ts starts in front of the e2e server, purged by it.
+const varnish = frontCachePorts(port);
+const purgeUrls = [varnish.varnish, varnish.varnishMinute].map((p) => `http://127.0.0.1:${p}/`).join(',');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,6 +60,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       TRUST_PROXY_HOPS: '1',
       SERVER_WORKERS: '1',
+      CACHE_PURGE: 'varnish',
+      CACHE_PURGE_URL: purgeUrls,
     },
   },
 });

@@ -48,6 +48,47 @@ const schema = z.object({
   /** Memory the front page cache may use, in megabytes. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**
+   * Seconds a shared cache without purging (nginx, a browser's proxy) may serve a public answer
+   * (`s-maxage`); never past the next scheduled change (lib/http/cache-headers.ts).
+   */
+  CACHE_SHARED_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Seconds a purged cache (Varnish, a CDN: `Surrogate-Control`, `CDN-Cache-Control`) may keep a tagged answer. */
+  CACHE_PURGED_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(3600),
+  /** Seconds a shared cache may serve its last copy while the site answers errors (`stale-if-error`). */
+  CACHE_STALE_IF_ERROR_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
+  /** Which cache in front is purged by tag after every write (lib/cache/purge/). */
+  CACHE_PURGE: z
+    .enum(['none', 'varnish', 'http', 'cloudflare'], { message: 'doit valoir none, varnish, http ou cloudflare' })
+    .default('none'),
+  /**
+   * Varnish's address (CACHE_PURGE=varnish) or the hook that receives `{ "tags": [...] }`
+   * (CACHE_PURGE=http); several separated by commas (one per Varnish server).
+   */
+  CACHE_PURGE_URL: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'doit être une liste d’URL complètes séparées par des virgules (ex. http://127.0.0.1:6081/)' }))),
+  /** Bearer token of the purge hook (CACHE_PURGE=http) or Cloudflare API token with « Cache Purge » (CACHE_PURGE=cloudflare). */
+  CACHE_PURGE_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Cloudflare zone whose cache is purged (CACHE_PURGE=cloudflare). */
+  CLOUDFLARE_ZONE_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Cloudflare's API base (tests point it at a local server). */
+  CLOUDFLARE_API_URL: z.url({ message: 'doit être une URL complète' }).default('https://api.cloudflare.com/client/v4'),
+  /**
    * Seconds between two safety-net checks for scheduled publications whose time has come (the
    * scheduler also runs at the second of each due time it knows of).
    */
@@ -220,6 +261,14 @@ const checked = schema.superRefine((v, ctx) => {
   }
   if (Boolean(v.DKIM_DOMAIN) !== Boolean(v.DKIM_SELECTOR) || Boolean(v.DKIM_DOMAIN) !== Boolean(v.DKIM_PRIVATE_KEY_FILE)) {
     ctx.addIssue({ code: 'custom', path: ['DKIM_DOMAIN'], message: 'DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY_FILE vont ensemble' });
+  }
+  if ((v.CACHE_PURGE === 'varnish' || v.CACHE_PURGE === 'http') && v.CACHE_PURGE_URL.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['CACHE_PURGE_URL'], message: `obligatoire quand CACHE_PURGE=${v.CACHE_PURGE}` });
+  }
+  if (v.CACHE_PURGE === 'cloudflare') {
+    for (const key of ['CLOUDFLARE_ZONE_ID', 'CACHE_PURGE_TOKEN'] as const) {
+      if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obligatoire quand CACHE_PURGE=cloudflare' });
+    }
   }
   if (v.STORAGE_DRIVER === 's3') {
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

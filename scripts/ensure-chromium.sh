@@ -10,24 +10,8 @@ if [ -x "$CHROMIUM" ]; then
   exit 0
 fi
 
-if [ "$(id -u)" -ne 0 ]; then
-  echo "Chromium est introuvable ($CHROMIUM) : il sert aux tests de bout en bout et à Lighthouse." >&2
-  echo "Installez-le avec :" >&2
-  echo "  sudo apt-get install chromium" >&2
-  exit 1
-fi
-
-echo "Chromium est introuvable : installation du paquet Debian « chromium »…"
-export DEBIAN_FRONTEND=noninteractive
-log=$(mktemp)
-if apt-get update -qq >"$log" 2>&1 && apt-get install -y -qq chromium >>"$log" 2>&1; then
-  rm -f "$log"
-else
-  echo "Échec de l'installation de Chromium :" >&2
-  tail -n 30 "$log" >&2
-  rm -f "$log"
-  exit 1
-fi
+echo "Chromium est introuvable ($CHROMIUM) : il sert aux tests de bout en bout et à Lighthouse."
+bash "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh" "tests de bout en bout et Lighthouse" chromium || exit 1
 
 if [ ! -x "$CHROMIUM" ]; then
   echo "Le paquet chromium est installé mais $CHROMIUM est absent." >&2

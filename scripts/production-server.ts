@@ -13,6 +13,9 @@ import { answerDirectly } from '@/lib/http/direct';
 import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { internalSecret } from '@/lib/http/internal';
+import { withCacheHeaders } from '@/lib/http/cache-headers';
+import { cachePolicy } from '@/lib/cache/purge';
+import { dueTimeKnown, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
 import { startScheduler } from '@/lib/ops/scheduler';
 import { runsServerWideWork } from '@/lib/ops/cluster';
 import { expireTagsInProcess } from '@/lib/ops/expire';
@@ -91,13 +94,21 @@ const answerSearch = createFastSearch({
 /** The listen queue's length asked for (Node's default is 511). */
 const LISTEN_BACKLOG = 4096;
 const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || url?.startsWith(`${SUGGESTIONS_PATH}?`);
+// What every answer tells the caches in front (lib/http/cache-headers.ts), set as its head leaves.
+const cacheOptions = {
+  policy: cachePolicy(),
+  due: () => ({ known: dueTimeKnown(), next: nextDueTime() }),
+  signedIn: (req: http.IncomingMessage) => sessionCookie.test(req.headers.cookie ?? ''),
+};
 const server = http.createServer((req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
-  if (req.method === 'GET' && isSuggestions(req.url))
-    return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
-  answerNotFound(req, res, () => {
-    if (options.ttlMs === 0) return void handle(req, res);
-    handleWithPageCache(req, res, () => answerSearch(req, res, () => void handle(req, res)), options);
+  withCacheHeaders(req, res, cacheOptions, () => {
+    if (req.method === 'GET' && isSuggestions(req.url))
+      return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
+    answerNotFound(req, res, () => {
+      if (options.ttlMs === 0) return void handle(req, res);
+      handleWithPageCache(req, res, () => answerSearch(req, res, () => void handle(req, res)), options);
+    });
   });
 });
 // Large uploads over slow links: no limit on a whole request (Node's default cuts at 5 minutes, a
@@ -132,6 +143,8 @@ server.listen({ port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG }, (
   // From now on, a write renders the pages being read before it answers (lib/http/page-cache.ts).
   if (options.ttlMs > 0) enablePageRefresh({ host: selfHost, port: env.PORT, secret: options.refreshSecret });
   console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
+  // The shared caches' freshness ends at the next due time: known from now on (kept fresh by the scheduler and writes).
+  void getDb().then(refreshDueTime, () => undefined);
   // Documents' text for the search: retries, and files queued while no upload woke the queue.
   if (serverWide) startExtractionTimer();
   // Visitors' search index in memory, built now rather than by the first search (which uses SQL meanwhile).

@@ -98,6 +98,21 @@ describe.each(testDatabaseKinds)('cache tag store on %s', (kind) => {
     await tags.catchUp();
     expect(tags.isStale(['event:1'], written)).toBe(false);
   });
+
+  it('tells of its own writes once the writer has gone on (the purge of the caches in front), never of others’', async () => {
+    const heard: string[][] = [];
+    const tags = store({ onLocalChange: (t) => heard.push([...t]) });
+    await tags.start();
+    let after = false;
+    await tags.bump(['news', 'news:3', 'news']).then(() => {
+      // The writer's code right after its bump (invalidateTags begins its page renders here) runs first.
+      after = true;
+      expect(heard).toEqual([]);
+    });
+    await until(() => heard.length === 1);
+    expect(after).toBe(true);
+    expect(heard).toEqual([['news', 'news:3']]);
+  });
 });
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('cache tag store: two processes on one Postgres', () => {

@@ -100,6 +100,11 @@ export type TagStoreOptions = {
   onRemoteChange?: (tags: readonly string[] | null) => void;
   /** Errors of the background work (lost connection, failed catch-up). */
   onError?: (error: unknown) => void;
+  /**
+   * Called after each of this process's bumps, once the caller has gone on (a macrotask later:
+   * `invalidateTags` has begun its page renders): purge the caches in front (lib/cache/purge).
+   */
+  onLocalChange?: (tags: readonly string[]) => void;
 };
 
 export function createTagStore(options: TagStoreOptions): TagStore {
@@ -298,6 +303,8 @@ export function createTagStore(options: TagStoreOptions): TagStore {
       const rows = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as [string, number][]) : (row?.rows ?? []);
       for (const [tag, seq] of rows) apply(tag, Number(seq), now);
       await echo;
+      const onLocalChange = options.onLocalChange;
+      if (onLocalChange) setImmediate(() => onLocalChange(tags));
     },
     isStale(tags, writtenAt) {
       // Before the table could be read (database unreachable at start), nothing written before

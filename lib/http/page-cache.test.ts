@@ -1,7 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { beginPageWrite, clearPageCache, enablePageRefresh, handleWithPageCache, REFRESH_HEADER, resetPageCache } from './page-cache';
+import {
+  beginPageWrite,
+  clearPageCache,
+  enablePageRefresh,
+  handleWithPageCache,
+  pageWritesSettled,
+  REFRESH_HEADER,
+  resetPageCache,
+} from './page-cache';
 
 /** A stand-in for Next's handler: counts calls, answers what the test says. */
 let calls = 0;
@@ -447,5 +455,22 @@ describe('front page cache', () => {
       reply = { ...reply, status: 500, body: 'erreur' };
       expect((await get('/supprimee')).status).toBe(500);
     });
+  });
+});
+
+describe('pageWritesSettled', () => {
+  it('resolves once every write begun has finished (a purge then makes the caches in front fetch the new pages)', async () => {
+    await pageWritesSettled();
+    const first = beginPageWrite();
+    const second = beginPageWrite();
+    let settled = false;
+    const waiting = pageWritesSettled().then(() => (settled = true));
+    first.finish();
+    first.finish();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(settled).toBe(false);
+    second.finish();
+    await waiting;
+    expect(settled).toBe(true);
   });
 });

@@ -72,6 +72,9 @@ type Store = {
   probe?: Probe;
   flights: Map<string, Flight>;
   refresher?: Refresher;
+  /** Writes begun and not finished (`beginPageWrite`), and who waits for none to be left. */
+  openWrites?: number;
+  settledWaiters?: (() => void)[];
 };
 
 const g = globalThis as typeof globalThis & { __insstatPageCache?: Store };
@@ -131,6 +134,7 @@ export function beginPageWrite(): PageWrite {
   const s = store();
   const generation = ++s.generation;
   let finished = false;
+  s.openWrites = (s.openWrites ?? 0) + 1;
   return {
     async refresh() {
       const refresher = s.refresher;
@@ -157,6 +161,8 @@ export function beginPageWrite(): PageWrite {
       if (finished) return;
       finished = true;
       for (const entry of s.entries.values()) if (entry.generation < generation) entry.stale = true;
+      s.openWrites = Math.max(0, (s.openWrites ?? 1) - 1);
+      if (s.openWrites === 0) for (const resolve of (s.settledWaiters ?? []).splice(0)) resolve();
     },
   };
 }
@@ -201,6 +207,16 @@ async function refreshKey(refresher: Refresher, key: string): Promise<void> {
     });
     if (cache === 'HIT' || cache === 'failed' || cache === '') return;
   }
+}
+
+/**
+ * Resolves once no write of this process is rendering its pages (every `beginPageWrite` finished):
+ * a purge of the caches in front sent then makes them fetch the new pages (lib/cache/purge).
+ */
+export function pageWritesSettled(): Promise<void> {
+  const s = store();
+  if (!s.openWrites) return Promise.resolve();
+  return new Promise((resolve) => (s.settledWaiters ??= []).push(resolve));
 }
 
 /** The count of writes seen by this process (the 404 copies of lib/http/not-found.ts follow it too). */

@@ -5,7 +5,9 @@
 import 'server-only';
 import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
-import { clearPageCache } from '@/lib/http/page-cache';
+import { clearPageCache, pageWritesSettled } from '@/lib/http/page-cache';
+import { schedulePurge } from '@/lib/cache/purge';
+import { refreshDueTime } from '@/lib/ops/due-clock';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { refreshDueTime } from '@/lib/ops/due-clock';
 import { createTagStore } from '@/lib/cache/tag-store';
@@ -32,6 +34,10 @@ export async function startProcessTagStore(): Promise<void> {
       // It may have scheduled or moved something: this process's timer and headers follow.
       void refreshDueTime(db).catch((error: unknown) => console.error('Prochaine échéance : relecture impossible.', error));
     },
+    // This process wrote: the caches in front drop the pages of these tags once they are rendered here.
+    // The next due time is read again first (a write may schedule or publish something): the pages
+    // the caches fetch after the purge get a life that ends there.
+    onLocalChange: (tags) => schedulePurge(tags, () => Promise.all([pageWritesSettled(), refreshDueTime(db)]).then(() => undefined)),
     onError: (error) => console.error('Étiquettes de cache : rattrapage impossible (nouvel essai à la prochaine requête).', error),
   });
   setProcessTagStore(store);

@@ -54,6 +54,18 @@ const rendered = new Map();
 if (process.env.NEXT_PHASE !== 'phase-production-build') installRenderClock(() => store()?.lastChangeAt() ?? 0);
 let undatedWarned = false;
 
+// The tags of the page an answer shows, for its `Surrogate-Key`/`Cache-Tag` headers: the production
+// server gathers them per request (lib/http/cache-headers.ts, shared through globalThis).
+const ANSWER_TAGS_KEY = Symbol.for('insstat.answerTags');
+/** @param {string[]} tags */
+function noteAnswerTags(tags) {
+  const als = /** @type {Record<symbol, { getStore(): Set<string> | undefined } | undefined>} */ (/** @type {unknown} */ (globalThis))[
+    ANSWER_TAGS_KEY
+  ];
+  const collected = als?.getStore();
+  if (collected) for (const tag of tags) collected.add(tag);
+}
+
 export default class SharedTagsCacheHandler {
   /** @param {{ fs?: import('./data-home.mjs').CacheFs; serverDistDir?: string }} ctx */
   constructor(ctx) {
@@ -91,7 +103,11 @@ export default class SharedTagsCacheHandler {
     const tags = store();
     if (!entry || !tags || typeof entry.lastModified !== 'number' || entry.lastModified < 0) return entry;
     await tags.pending();
-    if (!tags.isStale(tagsOf(entry, ctx), this.writtenAt(key, entry))) return entry;
+    const entryTags = tagsOf(entry, ctx);
+    if (!tags.isStale(entryTags, this.writtenAt(key, entry))) {
+      if (entry.value?.kind !== 'FETCH') noteAnswerTags(entryTags);
+      return entry;
+    }
     // A miss, not a stale entry: the request renders the page anew instead of serving this copy once more.
     return null;
   }
@@ -113,6 +129,8 @@ export default class SharedTagsCacheHandler {
           'Next n’a pu être daté) : un lecteur juste après un enregistrement peut recevoir l’ancienne page',
       );
     }
+    const header = /** @type {{ headers?: Record<string, unknown> } | null | undefined} */ (rest[0])?.headers?.['x-next-cache-tags'];
+    if ((kind === 'APP_PAGE' || kind === 'APP_ROUTE') && typeof header === 'string') noteAnswerTags(header.split(','));
     await this.inner.set(key, ...rest);
     // One per stored page: bounded by the pages the site has, like the store itself.
     rendered.set(key, { startedAt, storedAt });

@@ -1,0 +1,99 @@
+# Varnish 7 (Debian's `varnish`) with vmod xkey (Debian's `varnish-modules`) in front of
+# `npm start`, purged by tag by the app after every write: set CACHE_PURGE=varnish and
+# CACHE_PURGE_URL=http://<this Varnish>/ on every app instance. Run e.g.
+#   varnishd -a :80 -f /etc/varnish/insstat.vcl -s malloc,1g
+# Adapt the backend's address (« adapt ») and the purgers' addresses. See docs/behind-a-cache.md.
+vcl 4.1;
+
+import std;
+import xkey;
+
+backend origin {
+  .host = "127.0.0.1";                            # adapt: the app (HOSTNAME)
+  .port = "3000";                                 # adapt: the app (PORT)
+  .connect_timeout = 2s;
+  .first_byte_timeout = 30s;
+  # Liveness only (it never checks the database): « sick » means the app itself does not answer.
+  .probe = {
+    .url = "/api/health";
+    # Tolerant: a busy app answering slowly is not « sick » (sick, it would get its stale copies
+    # served instead of fresh ones).
+    .interval = 2s;
+    .timeout = 3s;
+    .window = 5;
+    .threshold = 2;
+  }
+}
+
+# Who may purge: the app instances.
+acl purgers {
+  "127.0.0.1";
+  "::1";
+}
+
+sub vcl_recv {
+  if (req.method == "PURGE") {
+    if (client.ip !~ purgers) {
+      return (synth(403, "Forbidden"));
+    }
+    if (!req.http.xkey-purge) {
+      return (synth(400, "xkey-purge header missing"));
+    }
+    # Hard: a purged copy is gone, so a withdrawn page can never stand in, not even while the app
+    # is down (grace, below, keeps only copies that merely expired).
+    set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+    return (synth(200, "Purged " + req.http.x-purged));
+  }
+  if (req.method != "GET" && req.method != "HEAD") {
+    return (pass);
+  }
+  # The back-office and per-person answers: never stored.
+  if (req.url ~ "^/(admin|api/(admin|internal|user|users|alertes|langue))(/|\?|$)") {
+    return (pass);
+  }
+  if (req.http.Authorization || req.http.Cookie ~ "(^|;\s*)(insstat_session|sb-[^=;]*)=") {
+    return (pass);
+  }
+  # Next's client navigations and prefetches (RSC payloads that vary with each reader's router state).
+  if (req.http.rsc || req.http.next-router-prefetch || req.http.next-router-state-tree ||
+      req.http.next-router-segment-prefetch || req.http.next-action) {
+    return (pass);
+  }
+  # No public answer depends on a cookie (the app's own page cache ignores them too).
+  unset req.http.Cookie;
+  # stale-if-error, not stale-while-revalidate: a copy past its life (or purged) is served only
+  # while the app is sick; a healthy app is asked at once (one request, the others wait for it).
+  if (std.healthy(req.backend_hint)) {
+    set req.grace = 0s;
+  }
+  return (hash);
+}
+
+sub vcl_backend_response {
+  # The app's tags (Surrogate-Key, space-separated) become xkey's keys.
+  if (beresp.http.Surrogate-Key) {
+    set beresp.http.xkey = beresp.http.Surrogate-Key;
+  }
+  # Purged caches keep tagged answers longer (Surrogate-Control, capped by the app at the next
+  # scheduled change); answers without it keep the short s-maxage Varnish read from Cache-Control.
+  if (beresp.http.Surrogate-Control ~ "max-age=[0-9]+") {
+    set beresp.ttl = std.duration(regsub(beresp.http.Surrogate-Control, "^.*max-age=([0-9]+).*$", "\1") + "s", 0s);
+  }
+  if (beresp.http.Cache-Control ~ "stale-if-error=[0-9]+") {
+    set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1") + "s", 0s);
+  } else {
+    set beresp.grace = 0s;
+  }
+  unset beresp.http.Surrogate-Control;
+  # Falls through to the built-in rules: Set-Cookie, private and no-store answers are not stored.
+}
+
+sub vcl_deliver {
+  unset resp.http.xkey;
+  unset resp.http.CDN-Cache-Control;
+  if (obj.hits > 0) {
+    set resp.http.X-Cache = "HIT";
+  } else {
+    set resp.http.X-Cache = "MISS";
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * What every answer of the production server tells the caches in front of it (nginx, Varnish, a
+ * CDN, browsers), computed when its head is sent — also for the bytes the page cache replays, so
+ * freshness is counted from now, not from the moment the copy was stored.
+ *
+ * - Public answers: browsers revalidate every time with the ETag (`max-age=0`, a 304 costs a few
+ *   bytes, back/forward still works); shared caches keep them `sharedSeconds` (`s-maxage`, short:
+ *   nginx has no purge), never past the next scheduled change of anything public (the due clock,
+ *   lib/ops/due-clock.ts); `stale-if-error` keeps an outage invisible. No
+ *   `stale-while-revalidate`: it would serve a withdrawn page once more after its time.
+ * - Purged caches (a purge adapter configured, lib/cache/purge/): a tagged answer may stay
+ *   `purgedSeconds` there (`Surrogate-Control` for Varnish and Fastly, `CDN-Cache-Control` for
+ *   Cloudflare and others), also capped at the next due time: every write purges its tags, and a
+ *   release's minute ends the copy by itself. An answer whose tags are unknown gets the short life.
+ * - Tags: `Surrogate-Key` (space-separated: Fastly, the shipped VCL's xkey) and `Cache-Tag`
+ *   (comma-separated: Cloudflare), the very tags writes invalidate (lib/cache/tags.ts).
+ * - 404s and redirects: the short life only, capped the same way (an address that starts to exist
+ *   at a release's minute must not stay « not found »).
+ * - Back-office, signed-in requests, answers that set a cookie, server errors: `private, no-store`.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type CachePolicy = {
+  sharedSeconds: number;
+  purgedSeconds: number;
+  staleIfErrorSeconds: number;
+  /** Whether a purge adapter is configured: without it, no cache gets more than `sharedSeconds`. */
+  purging: boolean;
+};
+
+/** What the next due time is, as the due clock says (`known` false: not read yet, be conservative). */
+export type DueTime = { known: boolean; next: Date | null };
+
+export type AnswerFacts = {
+  method: string;
+  path: string;
+  status: number;
+  /** The answer's own `Cache-Control`, as its route set it (Next's, a handler's). */
+  cacheControl: string | undefined;
+  setsCookie: boolean;
+  signedIn: boolean;
+  /** The cache tags of what the answer shows (empty: unknown). */
+  tags: readonly string[];
+  /** Whether `tags` are all it shows (a page Next served whole from its cache): only then the purged life. */
+  tagsComplete: boolean;
+  now: number;
+  due: DueTime;
+};
+
+/** Never in a shared cache, whatever their route says. */
+const PRIVATE_PREFIXES = ['/admin', '/api/admin', '/api/internal', '/api/user', '/api/users', '/api/alertes', '/api/langue'];
+const PRIVATE = 'private, no-store';
+/** Cloudflare reads at most 16 KB of `Cache-Tag` per answer; Varnish and Fastly have limits of their own. */
+const MAX_TAG_HEADER = 8_000;
+
+const isPrivatePath = (path: string) => PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+
+/** Seconds from `now` to the next due time, at least 1 (a due time just passed: the scheduler is at work). */
+function secondsToDue(due: DueTime, now: number): number | null {
+  if (!due.next) return null;
+  return Math.max(1, Math.floor((due.next.getTime() - now) / 1000));
+}
+
+/**
+ * The cache headers of one answer (names in lower case; `null` removes a header), from the facts
+ * of the answer. Pure: tested without a server.
+ */
+export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<string, string | null> {
+  const none = { 'surrogate-control': null, 'cdn-cache-control': null, 'surrogate-key': null, 'cache-tag': null };
+  const declared = (facts.cacheControl ?? '').toLowerCase();
+  if (isPrivatePath(facts.path) || facts.signedIn || facts.setsCookie || facts.status >= 500) return { 'cache-control': PRIVATE, ...none };
+  if (facts.method !== 'GET' && facts.method !== 'HEAD') return {};
+  // A public 404 is the same for everyone, and must be storable: a cache whose copy of a page
+  // expires refreshes it, and an answer it may not store leaves the old page in place, served again
+  // at every refresh (nginx with `proxy_cache_background_update`: a withdrawn page lived on for
+  // minutes). Next marks its 404 `no-store`; it gets the short life instead.
+  const gone = facts.status === 404 || facts.status === 410;
+  if (!gone && /\b(private|no-store)\b/.test(declared)) return { 'cache-control': PRIVATE, ...none };
+  const success = facts.status === 200 || facts.status === 203 || facts.status === 206 || facts.status === 304;
+  const redirect = facts.status >= 300 && facts.status < 400 && facts.status !== 304;
+  // An answer its route did not mark as cacheable is left as it is (e.g. a 400 or 429 with no-store).
+  const cacheable = /\b(public|s-maxage|max-age=[1-9])/.test(declared);
+  if (success ? !cacheable : !(gone || (redirect && (cacheable || declared === '')))) return {};
+
+  const toDue = facts.due.known ? secondsToDue(facts.due, facts.now) : null;
+  const cap = (seconds: number) => (toDue === null ? seconds : Math.min(seconds, toDue));
+  const shared = cap(policy.sharedSeconds);
+  const stale = policy.staleIfErrorSeconds > 0 ? `, stale-if-error=${policy.staleIfErrorSeconds}` : '';
+  const headers: Record<string, string | null> = { ...none, 'cache-control': `public, max-age=0, s-maxage=${shared}${stale}` };
+  const tags = success ? facts.tags : [];
+  if (tags.length > 0) {
+    headers['surrogate-key'] = joinWithin(tags, ' ');
+    headers['cache-tag'] = joinWithin(tags, ',');
+  }
+  // Purged caches keep tagged answers longer; before the due time is known, nothing longer than the short life.
+  if (policy.purging && facts.due.known) {
+    const purged = tags.length > 0 && facts.tagsComplete ? cap(policy.purgedSeconds) : shared;
+    headers['surrogate-control'] = `max-age=${purged}${stale}`;
+    headers['cdn-cache-control'] = `max-age=${purged}${stale}`;
+  }
+  return headers;
+}
+
+/** The tags joined by `separator`, cut before `MAX_TAG_HEADER` characters (the rest: the short life covers them). */
+function joinWithin(tags: readonly string[], separator: string): string {
+  let out = '';
+  for (const tag of tags) {
+    const next = out === '' ? tag : `${out}${separator}${tag}`;
+    if (next.length > MAX_TAG_HEADER) break;
+    out = next;
+  }
+  return out;
+}
+
+// The tags of what one answer shows, gathered while Next serves it: Next's page cache handler
+// (lib/cache/handlers/incremental-cache.mjs) adds the tags of the page it reads or stores. Shared
+// through globalThis: the handler is plain JavaScript loaded by Next, a module graph of its own.
+const TAGS_KEY = Symbol.for('insstat.answerTags');
+const g = globalThis as typeof globalThis & { [TAGS_KEY]?: AsyncLocalStorage<Set<string>> };
+const answerTags = (g[TAGS_KEY] ??= new AsyncLocalStorage<Set<string>>());
+
+/**
+ * Tags last seen per path: a request that joined another's read of the same page (Next shares one
+ * read between concurrent requests) gets them from here. Bounded: cleared when it grows past this.
+ */
+const MAX_REMEMBERED = 5_000;
+const remembered = new Map<string, string[]>();
+
+/** Next's implicit per-path tags (`_N_T_/…`): never invalidated by this product's writes. */
+const isOwnTag = (tag: string) => tag !== '' && !tag.startsWith('_N_T_');
+
+/**
+ * Runs `serve` with a collector for the answer's cache tags, and rewrites the answer's cache
+ * headers when its head is sent (`cacheHeaders`), whoever sends it: Next, the page cache's
+ * replays, the 404 copies.
+ */
+export function withCacheHeaders(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { policy: CachePolicy; due: () => DueTime; signedIn: (req: IncomingMessage) => boolean },
+  serve: () => void,
+): void {
+  const collected = new Set<string>();
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    // Headers given to writeHead win over those set before: merged first, so they are rewritten too.
+    const given = rest.find((r) => typeof r === 'object' && r !== null) as OutgoingHttpHeaders | undefined;
+    if (!res.headersSent) {
+      for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) res.setHeader(name, value);
+      const path = (req.url ?? '/').split('?')[0]!;
+      // Only a page Next served whole from its cache says all it shows: a render (a first one of a
+      // new address is its fallback shell, the layout's tags, the rest rendered on the side) may
+      // miss some. Its tags are sent (a purge reaches it) but purged caches get the short life.
+      const whole = res.getHeader('x-nextjs-cache') === 'HIT';
+      let tags = [...collected].filter(isOwnTag);
+      if (tags.length > 0 && status === 200 && whole) {
+        if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+        remembered.set(path, tags);
+      } else if (whole && tags.length === 0 && (status === 200 || status === 304)) {
+        // A replay carries the tags it was stored with; a joined read, those seen last for its path.
+        const stored = res.getHeader('surrogate-key');
+        tags = typeof stored === 'string' ? stored.split(' ').filter(isOwnTag) : (remembered.get(path) ?? []);
+      }
+      const setCookie = res.getHeader('set-cookie');
+      const headers = cacheHeaders(
+        {
+          method: req.method ?? 'GET',
+          path,
+          status,
+          cacheControl: String(res.getHeader('cache-control') ?? '') || undefined,
+          setsCookie: setCookie !== undefined && !(Array.isArray(setCookie) && setCookie.length === 0),
+          signedIn: options.signedIn(req),
+          tags,
+          tagsComplete: whole,
+          now: Date.now(),
+          due: options.due(),
+        },
+        options.policy,
+      );
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === null) res.removeHeader(name);
+        else res.setHeader(name, value);
+      }
+    }
+    return writeHead(status, ...rest.filter((r) => typeof r === 'string'));
+  }) as ServerResponse['writeHead'];
+  answerTags.run(collected, serve);
+}

@@ -1,0 +1,246 @@
+// npm run bench:front — the production server behind the shipped shared caches (deploy/nginx.conf,
+// deploy/varnish.vcl), measured with wrk on this machine:
+//   1. cached `/` through the nginx cache against nginx serving the same bytes from disk, same run;
+//   2. how long a withdrawn news item (its page and the news list) stays visible through nginx
+//      (never purged) and through Varnish (purged by tag, CACHE_PURGE=varnish);
+//   3. release day: 1,000 wrk connections on the news list through Varnish while a news item
+//      scheduled for the next minute goes online: when it shows through Varnish, wrk's errors and
+//      p99, and how many requests Varnish sent to the app.
+// Runs its own server on a copy of DATA_DIR (PGlite; or DATABASE_URL as given), on ports
+// BENCH_FRONT_PORT…+3 (default 4460). Needs a build (`npm run build`), wrk, nginx and Varnish.
+import './load-env';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoAccount } from '../demo/demo-account';
+import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from './front-caches';
+import { startServer, type RunningServer } from './spawn-server';
+
+const base = Number(process.env.BENCH_FRONT_PORT ?? 4460);
+const ports = { origin: base, varnish: base + 1, nginx: base + 2, disk: base + 3 };
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const report = path.join('scripts', 'bench', 'report.lua');
+
+type Wrk = { rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number };
+
+/** Runs wrk and reads the line of scripts/bench/report.lua. */
+function wrk(url: string, connections: number, durationS: number, threads = 2): Promise<Wrk> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', [`-t${threads}`, `-c${connections}`, `-d${durationS}s`, '--timeout', '5s', '-s', report, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', () => {
+      const m = /RESULT (\S+) (\S+) (\S+) (\S+) (\d+) (\d+)/.exec(out);
+      if (!m) return reject(new Error(`wrk : sortie illisible\n${out}`));
+      const [rps, p50, p95, p99, non2xx, errors] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+      resolve({ rps, p50, p95, p99, non2xx, errors });
+    });
+  });
+}
+
+const line = (w: Wrk) =>
+  `${Math.round(w.rps).toLocaleString('en')} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, ${w.non2xx} non-2xx, ${w.errors} erreurs`;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A signed-in editor: the session cookie (server actions) and the bearer token (admin API). */
+async function signIn(origin: string) {
+  const response = await fetch(`${origin}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoAccount.email, password: demoAccount.password }),
+  });
+  if (response.status !== 200) throw new Error(`connexion refusée : ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { token } = (await response.json()) as { token: string };
+  return { cookie, token };
+}
+
+/** Calls a content action (app/admin/(shell)/content-actions.ts) as its form does; returns Next's answer. */
+async function action(origin: string, cookie: string, name: string, input: unknown): Promise<string> {
+  const manifest = JSON.parse(fs.readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
+    node: Record<string, { exportedName: string; filename?: string }>;
+  };
+  const id = Object.entries(manifest.node).find(([, a]) => a.exportedName === name && a.filename?.includes('content-actions'))?.[0];
+  if (!id) throw new Error(`action ${name} introuvable`);
+  const response = await fetch(`${origin}/admin/news`, {
+    method: 'POST',
+    headers: { 'Next-Action': id, Accept: 'text/x-component', 'Content-Type': 'text/plain;charset=UTF-8', cookie },
+    body: JSON.stringify([input]),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${name} : ${response.status}\n${text.slice(0, 500)}`);
+  return text;
+}
+
+/** Whether `base`'s news list links to item `id`, and the item's page status. */
+async function newsState(baseUrl: string, id: number) {
+  const [list, item] = await Promise.all([fetch(`${baseUrl}/actualites`), fetch(`${baseUrl}/actualites/${id}`, { redirect: 'manual' })]);
+  await item.arrayBuffer();
+  return {
+    listed: (await list.text()).includes(`href="/actualites/${id}"`),
+    item: item.status,
+    cache: list.headers.get('x-cache') ?? list.headers.get('x-cache-status') ?? '',
+  };
+}
+
+async function until(probe: () => Promise<boolean>, limitMs: number, everyMs = 100): Promise<number> {
+  const start = Date.now();
+  while (Date.now() - start < limitMs) {
+    if (await probe()) return Date.now() - start;
+    await sleep(everyMs);
+  }
+  return Number.NaN;
+}
+
+function backendRequests(varnishDir: string): number {
+  const out = execFileSync('varnishstat', ['-n', varnishDir, '-1', '-f', 'MAIN.backend_req'], { encoding: 'utf8' });
+  return Number(/MAIN\.backend_req\s+(\d+)/.exec(out)?.[1] ?? Number.NaN);
+}
+
+async function main() {
+  ensureFrontCaches();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-bench-front-'));
+  const caches: RunningCache[] = [];
+  let server: RunningServer | undefined;
+  try {
+    const extraEnv: Record<string, string> = {
+      CACHE_PURGE: 'varnish',
+      CACHE_PURGE_URL: `http://127.0.0.1:${ports.varnish}/`,
+      SITE_URL: `http://127.0.0.1:${ports.origin}`,
+      // The app's own delay after a minute is the scheduler's (issue 41); here it looks every second.
+      SCHEDULER_SECONDS: process.env.SCHEDULER_SECONDS ?? '1',
+    };
+    if (!process.env.DATABASE_URL) {
+      const data = process.env.DATA_DIR ?? '.data';
+      fs.cpSync(data, path.join(work, 'data'), { recursive: true });
+      fs.rmSync(path.join(work, 'data', 'pglite.lock'), { force: true });
+      extraEnv.DATA_DIR = path.join(work, 'data');
+    }
+    server = await startServer({ port: ports.origin, extraEnv });
+    const origin = server.baseUrl;
+    const html = Buffer.from(await (await fetch(`${origin}/`)).arrayBuffer());
+    fs.mkdirSync(path.join(work, 'disk'));
+    fs.writeFileSync(path.join(work, 'disk', 'index.html'), html);
+    // nginx's workers (nobody, when started by root) read it.
+    for (const p of [work, path.join(work, 'disk')]) fs.chmodSync(p, 0o755);
+    fs.chmodSync(path.join(work, 'disk', 'index.html'), 0o644);
+    const nginx = await startNginx({
+      port: ports.nginx,
+      origin: `127.0.0.1:${ports.origin}`,
+      // The reference: the same bytes from disk, same nginx, same workers.
+      extra: `server { listen 127.0.0.1:${ports.disk}; root ${path.join(work, 'disk')}; location = / { try_files /index.html =404; } }`,
+    });
+    caches.push(nginx);
+    const varnish = await startVarnish({ port: ports.varnish, originPort: ports.origin });
+    caches.push(varnish);
+    const reference = await fetch(`http://127.0.0.1:${ports.disk}/`);
+    const referenceBytes = (await reference.arrayBuffer()).byteLength;
+    if (reference.status !== 200 || referenceBytes !== html.length)
+      throw new Error(`copie sur disque : ${reference.status}, ${referenceBytes} octets au lieu de ${html.length}`);
+    const varnishDir = varnish.workDir;
+
+    console.log(`\n1. \`/\` (${(html.length / 1024).toFixed(1)} KB), 50 connexions, ${seconds} s chacun — charge ${load()}`);
+    for (let i = 0; i < 3; i++) await (await fetch(`${nginx.baseUrl}/`)).arrayBuffer();
+    const cached = await wrk(`${nginx.baseUrl}/`, 50, seconds);
+    const disk = await wrk(`http://127.0.0.1:${ports.disk}/`, 50, seconds);
+    console.log(`   à travers le cache nginx : ${line(cached)}`);
+    console.log(`   nginx, mêmes octets du disque : ${line(disk)}`);
+    console.log(`   rapport : ${(cached.rps / disk.rps).toFixed(2)}× (objectif ≥ 0,8×) — charge ${load()}`);
+
+    console.log('\n2. Retrait d’une actualité (sa page et la liste)');
+    const { cookie, token } = await signIn(origin);
+    const bulk = async (id: number, act: string) => {
+      const r = await fetch(`${origin}/api/admin/news/bulk`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: act, ids: [id] }),
+      });
+      if (r.status !== 200) throw new Error(`bulk ${act} : ${r.status} ${await r.text()}`);
+    };
+    const create = async (title: string) => {
+      const created = await action(origin, cookie, 'saveItemAction', {
+        area: 'news',
+        values: { title, excerpt: 'Essai.', body: '<p>Essai.</p>' },
+      });
+      const id = Number(/"id":(\d+)/.exec(created)?.[1]);
+      const version = Number(/"version":(\d+)/.exec(created)?.[1]);
+      if (!(id > 0)) throw new Error(`création refusée : ${created.slice(0, 300)}`);
+      return { id, version };
+    };
+    const { id: withdrawn } = await create(`Banc retrait ${Date.now().toString(36)}`);
+    await bulk(withdrawn, 'publish');
+    for (const cache of [nginx, varnish])
+      await until(async () => {
+        const s = await newsState(cache.baseUrl, withdrawn);
+        return s.listed && s.item === 200 && s.cache === 'HIT';
+      }, 30_000);
+    await bulk(withdrawn, 'unpublish');
+    const [viaNginx, viaVarnish] = await Promise.all(
+      [nginx, varnish].map((cache) =>
+        until(
+          async () => {
+            const s = await newsState(cache.baseUrl, withdrawn);
+            return !s.listed && s.item === 404;
+          },
+          30_000,
+          50,
+        ),
+      ),
+    );
+    console.log(`   nginx (sans purge) : ${viaNginx} ms ; Varnish (purgé) : ${viaVarnish} ms — charge ${load()}`);
+    await bulk(withdrawn, 'trash');
+
+    console.log('\n3. Jour de parution : 1 000 connexions sur /actualites à travers Varnish');
+    const title = `Banc parution ${Date.now().toString(36)}`;
+    const draft = await create(title);
+    const at = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
+    await action(origin, cookie, 'changeItemAction', {
+      area: 'news',
+      id: draft.id,
+      version: draft.version,
+      action: 'schedule',
+      at: at.toISOString().slice(0, 16),
+    });
+    const wait = at.getTime() - Date.now();
+    const runFor = Math.ceil((wait + 15_000) / 1000);
+    const before = backendRequests(varnishDir);
+    console.log(`   programmée pour ${at.toISOString()} ; wrk pendant ${runFor} s, à partir de ${Math.round(wait / 1000)} s avant`);
+    const crowd = wrk(`${varnish.baseUrl}/actualites`, 1000, runFor);
+    let viaCache = Number.NaN;
+    let direct = Number.NaN;
+    const watch = async () => {
+      while (Date.now() < at.getTime() + 60_000 && (Number.isNaN(viaCache) || Number.isNaN(direct))) {
+        const [v, d] = await Promise.all([newsState(varnish.baseUrl, draft.id), newsState(origin, draft.id)]);
+        if (Number.isNaN(viaCache) && v.listed) viaCache = Date.now() - at.getTime();
+        if (Number.isNaN(direct) && d.listed) direct = Date.now() - at.getTime();
+        await sleep(100);
+      }
+    };
+    const [result] = await Promise.all([crowd, watch()]);
+    const originSaw = backendRequests(varnishDir) - before;
+    console.log(
+      `   visible à travers Varnish ${(viaCache / 1000).toFixed(2)} s après la minute (sur le site : ${(direct / 1000).toFixed(2)} s)`,
+    );
+    console.log(`   lecteurs : ${line(result)}`);
+    console.log(`   requêtes reçues par le site (de Varnish, bancs de mesure compris) : ${originSaw} — charge ${load()}`);
+    await bulk(draft.id, 'trash').catch(() => undefined);
+  } finally {
+    for (const cache of caches.reverse()) await cache.stop();
+    await server?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
