@@ -59,6 +59,18 @@ test.describe('sans JavaScript', () => {
   });
 });
 
+test('les pages de la démographie et du recensement montrent la carte du tableau clé, avec le lien vers sa vue', async ({ page }) => {
+  for (const path of ['/themes/demographie', '/rgph']) {
+    await page.goto(path);
+    const section = page.locator('section[aria-labelledby="carte"]');
+    await expect(section.locator('svg path.map-area'), path).toHaveCount(8);
+    await expect(section.getByRole('link', { name: 'La carte et ses valeurs, avec le choix des données' })).toHaveAttribute(
+      'href',
+      /vue=carte/,
+    );
+  }
+});
+
 test('la page de la carte est accessible dans les deux modes de couleur', async ({ page }) => {
   for (const mode of colourModes) {
     await setColourMode(page, mode);
