@@ -23,8 +23,11 @@ export type BoundaryResult = { ok: true; value: Boundaries } | { ok: false; erro
 
 /** Largest upload read (a country's communes simplified for the web weigh far less). */
 export const boundaryMaxBytes = 50 * 1024 * 1024;
-/** Points kept after simplification, for the whole level: light pages, shapes still recognisable. */
-const targetPoints = 6_000;
+/**
+ * Points kept after simplification, for the whole level: light pages (a 400-commune map under
+ * 400 KB of HTML), shapes still recognisable at the 640-pixel width the pages draw.
+ */
+const targetPoints = 4_000;
 
 const refuse = (error: string): BoundaryResult => ({ ok: false, error });
 
@@ -171,7 +174,8 @@ export async function readBoundaries(bytes: Buffer, expectedCodes: readonly stri
   let simplified: Topology = topology;
   if (points > targetPoints) {
     const weighted = presimplify(topology);
-    simplified = simplify(weighted, quantile(weighted, 1 - targetPoints / points));
+    // `quantile(t, p)`: the weight the `p` most significant points reach (topojson-simplify's convention).
+    simplified = simplify(weighted, quantile(weighted, targetPoints / points));
   }
   return { ok: true, value: { format, topology: simplified as Topology, names, codes: Object.keys(names) } };
 }

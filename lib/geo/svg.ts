@@ -32,8 +32,7 @@ export function mapSvg(d: MapDrawing, t: SvgText): string {
     .map((a) => {
       const value = a.value === null ? t.missing : `${t.format(a.value)} ${t.unit}`;
       return (
-        `<path class="map-area" tabindex="0" d="${a.path}" fill="${a.colour}" stroke="currentColor" stroke-width="0.8" data-code="${esc(a.code)}">` +
-        `<title>${esc(a.name)} : ${esc(value)}</title></path>`
+        `<path class="map-area" tabindex="0" d="${a.path}" fill="${a.colour}">` + `<title>${esc(a.name)} : ${esc(value)}</title></path>`
       );
     })
     .join('');
@@ -54,7 +53,7 @@ export function mapSvg(d: MapDrawing, t: SvgText): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${d.width} ${height}" width="${d.width}" height="${height}" role="img" aria-labelledby="${titleId}" class="map-svg">` +
     `<title id="${titleId}">${esc(t.title)}</title>` +
-    `<g>${areas}</g>` +
+    `<g stroke="currentColor" stroke-width="0.8">${areas}</g>` +
     `<g class="map-legend"><text x="0" y="${legendTop + 4}" fill="currentColor" font-size="13" font-weight="bold">${esc(`${t.legend} (${t.unit})`)}</text>${legend}${none}</g>` +
     `</svg>`
   );
