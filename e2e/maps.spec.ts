@@ -39,7 +39,7 @@ test.describe('sans JavaScript', () => {
     const titles = await areas.locator('title').allTextContents();
     for (const region of regions)
       expect(
-        titles.some((t) => new RegExp(`^${region} : [\\d  ]+ personnes$`).test(t)),
+        titles.some((t) => new RegExp(`^${region} : [\\d\\s\\u202f]+ personnes$`).test(t)),
         region,
       ).toBe(true);
     await expect(svg.locator('.map-legend')).toContainText('(personnes)');
@@ -55,7 +55,7 @@ test.describe('sans JavaScript', () => {
     await page.getByRole('link', { name: 'Map', exact: true }).click();
     const titles = await page.locator('.map-frame svg path.map-area title').allTextContents();
     expect(titles).toHaveLength(8);
-    expect(titles.some((t) => /^River Region : [\d,]+ persons$/.test(t))).toBe(true);
+    expect(titles.some((t) => /^River Region : [\d,\s\u202f]+ persons$/.test(t))).toBe(true);
   });
 });
 

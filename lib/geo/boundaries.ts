@@ -139,11 +139,11 @@ function polygonsOf(geometry: Geometry | null): { polygons: Position[][][] } | {
 }
 
 /**
- * Reads, checks and simplifies an upload. `expectedCodes`: the codes the level's tables use — each
- * must have a shape (they are named when one is missing). Every refusal is a French sentence naming
- * the problem.
+ * Reads, checks and simplifies an upload. `tables`: the codes of the level's dimension in each table
+ * that has it — a table sharing any code with the upload is drawn on it, so each of its codes must
+ * have a shape (the missing ones are named). Every refusal is a French sentence naming the problem.
  */
-export async function readBoundaries(bytes: Buffer, expectedCodes: readonly string[] = []): Promise<BoundaryResult> {
+export async function readBoundaries(bytes: Buffer, tables: readonly (readonly string[])[] = []): Promise<BoundaryResult> {
   const read = await featuresOf(bytes);
   if (typeof read === 'string') return refuse(`Fichier de limites refusé : ${read}.`);
   const { format, collection } = read;
@@ -161,7 +161,8 @@ export async function readBoundaries(bytes: Buffer, expectedCodes: readonly stri
     names[code] = { fr, en: pick(props, ['name_en', 'name', 'NAME']) ?? fr };
     features.push({ type: 'Feature', id: code, properties: { code }, geometry: { type: 'MultiPolygon', coordinates: shape.polygons } });
   }
-  const missing = expectedCodes.filter((c) => !names[c]);
+  const drawn = tables.filter((codes) => codes.some((c) => names[c]));
+  const missing = [...new Set(drawn.flat().filter((c) => !names[c]))].sort();
   if (missing.length > 0)
     return refuse(
       `Fichier de limites refusé : ${missing.length > 1 ? 'les codes' : 'le code'} ${missing.map((c) => `« ${c} »`).join(', ')} ` +

@@ -51,16 +51,17 @@ export async function listLevels(db: Db): Promise<{ code: string; dimension: str
     .orderBy(geoLevels.code);
 }
 
-/** The codes of `dimension` in the newest version of every table that has it: each needs a shape. */
-export async function codesInTables(db: Db, dimension: string): Promise<string[]> {
+/**
+ * The codes of `dimension` in the newest version of every table that has it, table by table: a table
+ * sharing any code with a level is drawn on it, so each of its codes needs a shape (a table coding the
+ * dimension otherwise — another nomenclature — is not tied to the level).
+ */
+export async function codesInTables(db: Db, dimension: string): Promise<string[][]> {
   const rows = await queryRows<{ structure: TableStructure }>(
     db,
     sql`select distinct on (table_id) structure from data_table_versions order by table_id, number desc`,
   );
-  const codes = new Set<string>();
-  for (const { structure } of rows)
-    for (const d of structure.dimensions) if (d.code === dimension) for (const v of d.values) codes.add(v.code);
-  return [...codes].sort();
+  return rows.flatMap(({ structure }) => structure.dimensions.filter((d) => d.code === dimension).map((d) => d.values.map((v) => v.code)));
 }
 
 export type UploadInput = {

@@ -10,6 +10,9 @@ import type { PageView } from '@/lib/tables/read/selection';
 export const mapViewParam = 'vue';
 export const mapViewValue = 'carte';
 
+/** Codes of a total (SDMX `_T`…): the map prefers it to the first value of a dimension. */
+const totalCodes = ['_T', 'T', 'TOTAL', '_Z'];
+
 export type MapPlan = {
   level: string;
   dimension: string;
@@ -22,8 +25,8 @@ export type MapPlan = {
 /**
  * The map a view can show, or null when the table has no dimension on a level. For a selection that
  * does not fit (two years, one region…), the nearest one that does: the geographic values chosen
- * (every value when fewer than two), and of each other dimension the first value chosen — the last
- * for time, the latest period.
+ * (every value when fewer than two), and of each other dimension its total (`_T`) when it has one,
+ * else the first value chosen — the last for time, the latest period.
  */
 export function planMap(structure: TableStructure, view: PageView, levels: readonly { code: string; dimension: string }[]): MapPlan | null {
   const geo = structure.dimensions.find((d) => levels.some((l) => l.dimension === d.code) && d.values.length > 1);
@@ -37,7 +40,8 @@ export function planMap(structure: TableStructure, view: PageView, levels: reado
       selection[d.code] = chosen.length > 1 ? chosen : d.values.map((v) => v.code);
       if (chosen.length < 2) fits = false;
     } else {
-      const one = chosen.length > 0 ? (d.role === 'time' ? chosen[chosen.length - 1]! : chosen[0]!) : d.values[0]!.code;
+      const total = d.values.find((v) => totalCodes.includes(v.code) && (chosen.length === 0 || chosen.includes(v.code)))?.code;
+      const one = total ?? (chosen.length > 0 ? (d.role === 'time' ? chosen[chosen.length - 1]! : chosen[0]!) : d.values[0]!.code);
       selection[d.code] = [one];
       if (chosen.length !== 1) fits = false;
     }
