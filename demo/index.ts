@@ -33,6 +33,7 @@ import {
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount, demoAccounts, demoEditor } from './demo-account';
 import { seedDemoTables } from './tables';
+import { seedDemoBoundaries } from './geo/boundaries';
 import { instituteEn } from './english';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
@@ -514,6 +515,8 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
         ]),
       );
       const tableCells = await seedDemoTables(tx, now, { id: admin.id, name: demoAccount.name, email: admin.email }, ipcValues);
+      // The regions' boundaries, through the upload's own checks (every region of the tables has its shape).
+      await seedDemoBoundaries(tx);
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
           `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion, ` +

@@ -18,6 +18,7 @@ import { Pagination } from './pagination';
 import { PublicationList } from './publication-list';
 import { RichText } from './rich-text';
 import { TableLinks } from '@/components/tables/table-links';
+import { AreaMap } from '@/components/maps/area-map';
 import { getPublicTableList } from '@/lib/tables/read/public';
 import { AreaSeriesList } from './area-series-list';
 import { SubscribeForm } from '@/components/alerts/subscribe-form';
@@ -83,6 +84,7 @@ export async function AreaPage({ area, year, page, locale }: { area: Area; year?
       ) : null}
 
       <TableLinks tables={tables} title={messages(locale).tables.breadcrumb} id="tableaux" locale={locale} />
+      <AreaMap area={area.slug} locale={locale} />
 
       <section aria-labelledby="publications" className="mt-10">
         <h2 id="publications" className="text-xl font-bold">

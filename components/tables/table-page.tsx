@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { mapViewParam, mapViewValue } from '@/lib/geo/table-map';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { env } from '@/lib/env';
 import { formatDateTime, formatNumber } from '@/lib/i18n/format';
@@ -28,6 +30,8 @@ type Props = {
   /** The page's query: a long dimension's search and page of values (`cherche.LIEU`, `page.LIEU`). */
   query?: Record<string, string | string[] | undefined>;
   locale: Locale;
+  /** The map view (components/maps): the link « Carte » to it, and the map when the page is it. */
+  map?: { href: string; shown: ReactNode | null };
 };
 
 /**
@@ -36,7 +40,7 @@ type Props = {
  * notes with their legend), its chart drawn on the server, the downloads of the selection and of
  * the whole table, the notes and the method; schema.org `Dataset` markup.
  */
-export function TablePage({ table, view, cells, error, query = {}, locale }: Props) {
+export function TablePage({ table, view, cells, error, query = {}, locale, map }: Props) {
   const t = messages(locale).tables;
   const formatName: Record<TableFormat, string> = t.format;
   const site = env.SITE_URL.replace(/\/$/, '');
@@ -85,7 +89,19 @@ export function TablePage({ table, view, cells, error, query = {}, locale }: Pro
         </p>
       ) : null}
 
+      {map ? (
+        <nav aria-label={messages(locale).maps.map} className="mt-4 flex gap-4">
+          <a href="#tableau">{messages(locale).maps.table}</a>
+          <a href="#graphique">{t.chart}</a>
+          <a href={map.href} aria-current={map.shown ? 'page' : undefined}>
+            {messages(locale).maps.map}
+          </a>
+        </nav>
+      ) : null}
+      {map?.shown}
+
       <form id={formId} method="get" action={localePath(locale, tablePath(table.code))} className="mt-6 rounded border border-border p-4">
+        {map?.shown ? <input type="hidden" name={mapViewParam} value={mapViewValue} /> : null}
         <h2 className="text-lg font-bold">{t.select}</h2>
         <p className="text-sm text-muted">{t.allValues}</p>
         <div className="mt-3 grid gap-4 md:grid-cols-2 lg:grid-cols-3">

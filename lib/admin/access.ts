@@ -183,6 +183,8 @@ export const needs = {
     what: 'changer la règle du second facteur ni réinitialiser celui d’un autre compte',
   } as const satisfies Need,
   identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,
+  /** The boundaries the maps are drawn from (lib/geo): reference data for every table, an administrator's. */
+  geoBoundaries: { to: 'administer', what: 'envoyer les limites géographiques des cartes' } as const satisfies Need,
   journal: { to: 'publish', what: 'consulter le journal d’activité' } as const satisfies Need,
   /**
    * Email alerts (lib/alerts/admin.ts): every account sees how many subscribe to each area (counts,

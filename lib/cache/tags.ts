@@ -27,6 +27,8 @@ export const tags = {
   /** Lists of tables: `/donnees`, the areas' lists, the API's catalogue, the sitemap's table pages. */
   tableList: 'tables',
   releases: 'releases',
+  /** A geographic level's boundaries: its maps and `/api/v1/geo/{level}` (lib/geo). */
+  geo: (level: string) => `geo:${level}`,
   sitemap: 'sitemap',
 } as const;
 

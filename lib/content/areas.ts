@@ -511,6 +511,7 @@ const adminScreens = [
   { path: '/admin/relire', label: 'À relire' },
   { path: '/admin/series', label: 'Séries statistiques' },
   { path: '/admin/tableaux', label: 'Tableaux de données' },
+  { path: '/admin/cartes', label: 'Cartes (limites géographiques)' },
   { path: '/admin/calendrier', label: 'Calendrier des parutions' },
   { path: '/admin/alertes', label: 'Alertes par courriel' },
   { path: '/admin/recherche', label: 'Rechercher' },

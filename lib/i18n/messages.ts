@@ -9,6 +9,7 @@
 import type { Locale } from './locales';
 import { alerts } from './messages/alerts';
 import { content } from './messages/content';
+import { maps } from './messages/maps';
 import { search } from './messages/search';
 import { series } from './messages/series';
 import { site } from './messages/site';
@@ -21,6 +22,7 @@ const catalogue = (locale: Locale) => ({
   search: search[locale],
   alerts: alerts[locale],
   tables: tables[locale],
+  maps: maps[locale],
 });
 const catalogues = { fr: catalogue('fr'), en: catalogue('en') } satisfies Record<Locale, unknown>;
 

@@ -9,7 +9,6 @@ import { clearPageCache, pageWritesSettled } from '@/lib/http/page-cache';
 import { schedulePurge } from '@/lib/cache/purge';
 import { refreshDueTime } from '@/lib/ops/due-clock';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
-import { refreshDueTime } from '@/lib/ops/due-clock';
 import { createTagStore } from '@/lib/cache/tag-store';
 import { processTagStore, setProcessTagStore } from '@/lib/cache/process-tag-store';
 

@@ -307,6 +307,27 @@ const runs = {
       params: { code: c.fx.table.code },
       form: csvFile('GROUPE;periode;valeur\r\nALIM;2026-10;104,1\r\n'),
     }),
+  'upload the boundaries of a level': (c) => {
+    const form = new FormData();
+    const square = [
+      [
+        [0, 10],
+        [0, 11],
+        [1, 11],
+        [1, 10],
+        [0, 10],
+      ],
+    ];
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { code: 'Z1' }, geometry: { type: 'Polygon', coordinates: square } }],
+    };
+    form.set('file', new Blob([JSON.stringify(geojson)], { type: 'application/geo+json' }), 'zones.geojson');
+    form.set('nameFr', 'Zones');
+    form.set('nameEn', 'Zones');
+    form.set('dimension', 'ZONE');
+    return route(c, 'POST', '/api/admin/geo/zones', { params: { level: 'zones' }, form });
+  },
   // Calendar
   'announce an IPC release': ({ fn }) =>
     formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),
@@ -483,6 +504,8 @@ const matrix: [
   ['calendrier/actions#linkPublicationAction', 'link an IPC draft to an IPC release', A, A, D, D, D],
   ['calendrier/actions#unlinkPublicationAction', 'unlink a publication from its IPC release', A, A, D, D, D],
   ['about/actions#updateIdentityAction', 'change the institute’s identity', A, D, D, D, D],
+  // The maps' boundaries are reference data for every table: an administrator's.
+  ['POST /api/admin/geo/[level]', 'upload the boundaries of a level', A, D, D, D, D],
   ['about/actions#updateMissionAction', 'save the missions page', A, A, D, D, D],
   ['about/actions#updateAccessibilityAction', 'save the accessibility statement', A, A, D, D, D],
   ['about/actions#updateDirectorWordAction', 'save the director’s word', A, A, D, D, D],

@@ -226,6 +226,54 @@ export function tablesOpenApi() {
   };
 }
 
+/** `/api/v1/geo/{level}`: the maps' boundaries (lib/geo/api.ts). */
+function geoPaths() {
+  return {
+    '/api/v1/geo/{level}': {
+      get: {
+        summary: 'Limites d’un niveau géographique (TopoJSON)',
+        description:
+          'Les limites les plus récentes du niveau (`regions`…), simplifiées pour le web : une topologie TopoJSON dont l’objet `areas` a une géométrie par zone, `id` son code (celui des valeurs de la dimension des tableaux, `metadata.dimension`), `properties` ses noms (`name_fr`, `name_en`). ETag et 304.',
+        parameters: [
+          {
+            name: 'level',
+            in: 'path',
+            required: true,
+            description: 'Code du niveau.',
+            schema: { type: 'string', pattern: '^[a-z][a-z0-9-]{1,39}$' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'La topologie.',
+            content: {
+              'application/topo+json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'objects', 'arcs'],
+                  properties: {
+                    type: { const: 'Topology' },
+                    objects: { type: 'object', required: ['areas'] },
+                    arcs: { type: 'array' },
+                    transform: { type: 'object' },
+                    metadata: {
+                      type: 'object',
+                      properties: { level: { type: 'string' }, dimension: { type: 'string' }, version: { type: 'integer' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '400': errors['400'],
+          '404': errorResponse('Niveau inconnu, ou sans limites.'),
+          '429': errors['429'],
+        },
+      },
+    },
+  };
+}
+
 /** The series' description (lib/series/openapi.ts) with the tables' paths and schemas: what /api/v1/openapi.json serves. */
 export function fullOpenApiDocument(site: string, institute: string) {
   const doc = openApiDocument(site, institute);
@@ -233,7 +281,7 @@ export function fullOpenApiDocument(site: string, institute: string) {
   return {
     ...doc,
     info: { ...doc.info, title: `${institute} — API ouverte des séries et tableaux statistiques` },
-    paths: { ...doc.paths, ...tables.paths },
+    paths: { ...doc.paths, ...tables.paths, ...geoPaths() },
     components: { ...doc.components, schemas: { ...doc.components.schemas, ...tables.schemas } },
   };
 }
