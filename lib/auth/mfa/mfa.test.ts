@@ -43,7 +43,12 @@ function request(
 /** The user API on a test database, as lib/admin/user-api.ts binds it (with `extra` options). */
 function userApiOn(database: TestDatabase, extra: Partial<Parameters<typeof createUserApi>[1]> = {}) {
   const adapter = createEmbeddedAdapter({ db: database.db, cookieName: COOKIE });
-  return createUserApi(async () => ({ adapter, db: database.db }), { cookieName: COOKIE, authorizeAccountCreation, authorizeAccountList, ...extra });
+  return createUserApi(async () => ({ adapter, db: database.db }), {
+    cookieName: COOKIE,
+    authorizeAccountCreation,
+    authorizeAccountList,
+    ...extra,
+  });
 }
 
 const codeAt = (secret: string, date: Date) => generate({ secret, epoch: Math.floor(date.getTime() / 1000) });
