@@ -78,6 +78,16 @@ describe.each(testDatabaseKinds)('next due time on %s', (dbKind) => {
     expect(await nextDueAt(db, t0)).toEqual(at(HOUR / 2));
     expect(await nextDueAt(db, at(0.6 * HOUR))).toEqual(at(0.75 * HOUR));
 
+    // A release past its minute waits for its approval: not due while it waits, due at once when approved.
+    const [held] = await db
+      .insert(releases)
+      .values({ slug: 'ipi-retenu', area: 'ipi', title: 'IPI retenu', scheduledAt: at(-HOUR), status: 'confirmed', review: 'submitted' })
+      .returning();
+    expect(await nextDueAt(db, t0)).toEqual(at(HOUR / 2));
+    await db.update(releases).set({ review: 'approved' }).where(eq(releases.id, held!.id));
+    expect(await nextDueAt(db, t0)).toEqual(at(250));
+    await db.delete(releases).where(eq(releases.id, held!.id));
+
     // Past its time, held or done, nothing is ahead any more.
     await db.delete(tenders).where(eq(tenders.id, tender!.id));
     await publishDueItems(db, at(4 * HOUR));

@@ -4,12 +4,13 @@
  * start or end. The scheduler arms its timer for it; the cache headers never let a shared cache keep
  * a page past it. Above the domains it reads (like the scheduler): no Next imports.
  */
-import { and, eq, gt, inArray, isNull, min, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, min, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import { events, releases, tenders } from '@/lib/db/schema';
 import { allKinds } from '@/lib/content/kinds';
 import { carriedKinds } from '@/lib/releases/carried';
+import { readyReleases } from '@/lib/releases/review';
 
 /** Earliest of one column's values matching `where`, or null. */
 async function earliest(db: Db, now: Date, table: PgTable, column: PgColumn, where: SQL | undefined): Promise<Date | null> {
@@ -21,10 +22,15 @@ async function earliest(db: Db, now: Date, table: PgTable, column: PgColumn, whe
   return at == null ? null : new Date(at);
 }
 
+/** How soon a release held past its minute goes out once ready (its approval came after the minute). */
+const HELD_READY_MS = 250;
+
 /**
  * The earliest due time strictly after `now`, or null when nothing is ahead. Work already due and not
- * yet done (a release held for its approval) is not counted: the approval is a write of its own, and
- * the scheduler's periodic run is the safety net. One small query per source.
+ * yet done counts only when it can be done: a release held past its minute for its approval is due
+ * a moment from now once it and everything it carries are approved (the approval is a write, which
+ * reads the due time again), never while it still waits (a timer would otherwise fire again and
+ * again). One small query per source.
  */
 export async function nextDueAt(db: Db, now: Date = new Date()): Promise<Date | null> {
   const candidates = await Promise.all([
@@ -45,6 +51,21 @@ export async function nextDueAt(db: Db, now: Date = new Date()): Promise<Date | 
     earliest(db, now, events, events.startsAt, eq(events.status, 'published')),
     earliest(db, now, events, events.endsAt, eq(events.status, 'published')),
   ]);
+  // Held past its minute, now approved with everything it carries: out at once.
+  const held = await db
+    .select({ id: releases.id })
+    .from(releases)
+    .where(and(inArray(releases.status, ['confirmed', 'postponed']), lte(releases.scheduledAt, now), eq(releases.review, 'approved')));
+  if (
+    held.length > 0 &&
+    (
+      await readyReleases(
+        db,
+        held.map((r) => r.id),
+      )
+    ).size > 0
+  )
+    candidates.push(new Date(now.getTime() + HELD_READY_MS));
   let next: Date | null = null;
   for (const at of candidates) if (at && (!next || at < next)) next = at;
   return next;
