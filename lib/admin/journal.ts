@@ -26,6 +26,9 @@ export const actionLabels: Record<string, string> = {
   'identity.update': 'Identité modifiée',
   'page.update': 'Page modifiée',
   'settings.self_approval': 'Auto-approbation modifiée',
+  'settings.mfa_policy': 'Règle du second facteur modifiée',
+  // The maps' boundaries (lib/geo/levels.ts).
+  'geo.upload': 'Limites géographiques envoyées',
   // Series (lib/series/versions.ts): the description, and each version of values.
   'series.create': 'Série créée',
   'series.update': 'Description de série modifiée',
