@@ -112,6 +112,8 @@ async function main(): Promise<number> {
       ...french,
       ...english,
       { name: 'Recherche', path: '/recherche?q=prix+riz', noindex: true },
+      // A table's map (issue 38): a selection, so not for search engines (it follows the canonical table page).
+      { name: 'Carte (population par région)', path: '/donnees/tableaux/POP_REGION_SEXE_AGE?vue=carte', noindex: true },
     ];
     await warm(
       server.baseUrl,
