@@ -19,7 +19,7 @@ const FROZEN: Record<string, string[]> = {
 /** Name of every function a migration's SQL defines (CREATE [OR REPLACE] FUNCTION name(…)). */
 function definedFunctions(sql: string): string[] {
   const names = [...sql.matchAll(/create\s+(?:or\s+replace\s+)?function\s+([a-z_][a-z0-9_.]*)\s*\(/gi)];
-  return names.map((m) => m[1].toLowerCase());
+  return names.map((m) => (m[1] ?? '').toLowerCase());
 }
 
 function definitions(): Map<string, string[]> {
