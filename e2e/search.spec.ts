@@ -10,6 +10,7 @@ import { scannedPdf, textPdf as pdf } from '../testing/pdf';
 import { signIn } from './helpers/login';
 import { colourModes, expectNoSeriousA11yViolations, setColourMode } from './helpers/page-checks';
 import { scheduleNewDraft } from './helpers/schedule';
+import { whenHydrated } from './helpers/actions';
 
 /** Letters only: one word for the French parser, unique to this run. */
 const stamp = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -167,7 +168,8 @@ test(
 
     // Online: the sentence only in its PDF is found (its text is read in the background), the
     // restricted file's words never — not in results, counts or suggestions.
-    await page.getByRole('button', { name: 'Mettre en ligne maintenant' }).click();
+    // Reached by a full page load (the admin search's link): the button works once hydrated.
+    await (await whenHydrated(page.getByRole('button', { name: 'Mettre en ligne maintenant' }))).click();
     await expect(page.getByTestId('etat')).toHaveText('En ligne');
     await expect.poll(() => found(`mil ${id}pilote Tanbaly`, title), { timeout: 60_000, intervals: [2_000] }).toBe(true);
     await expect(results(reader).first()).toHaveText(title);
