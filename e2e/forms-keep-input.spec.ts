@@ -325,7 +325,8 @@ test('mon profil : un refus garde la saisie, l’enregistrement montre le profil
   await mine.getByLabel('Nouveau mot de passe', { exact: true }).fill('');
   await confirm.fill('');
   await mine.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(mine.getByRole('status')).toHaveText('Profil enregistré.');
+  // The profile form's own status line (the second-factor panels on the same page have theirs).
+  await expect(mine.locator('form').filter({ has: name }).getByRole('status')).toHaveText('Profil enregistré.');
   // The name as the server saved it (trimmed).
   await expect(name).toHaveValue('Profil renommé');
   await expect(mine.getByLabel('Adresse électronique')).toHaveValue(account.email);
