@@ -55,6 +55,8 @@ test.describe('sans JavaScript', () => {
   test('the same map in English', async ({ page }) => {
     await page.goto('/en/donnees/tableaux/POP_REGION_SEXE_AGE');
     await page.getByRole('link', { name: 'Map', exact: true }).click();
+    await expect(page).toHaveURL(/vue=carte/);
+    await expect(page.locator('.map-frame svg path.map-area')).toHaveCount(8);
     const titles = await page.locator('.map-frame svg path.map-area title').allTextContents();
     expect(titles).toHaveLength(8);
     expect(titles.some((t) => /^River Region : [\d,\s\u202f]+ persons$/.test(t))).toBe(true);
