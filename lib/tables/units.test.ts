@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/lib/db/raw';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { guessUnit } from './units';
 
@@ -48,13 +49,18 @@ describe.each(testDatabaseKinds)('the migration 0023 on %s', (kind) => {
       await tx.execute(sql.raw(statements[0]!));
       const out: unknown[] = [];
       for (const [label] of labels) {
-        const result = await tx.execute(sql`select pg_temp.unit_codes(${JSON.stringify({ code: 'V', unit: { fr: label } })}::jsonb) as m`);
-        out.push((result as unknown as { rows: { m: unknown }[] }).rows[0]!.m);
+        // Rows as either driver returns them (postgres-js: an array; PGlite: `{ rows }`).
+        const [row] = await queryRows<{ m: unknown }>(
+          tx,
+          sql`select pg_temp.unit_codes(${JSON.stringify({ code: 'V', unit: { fr: label } })}::jsonb) as m`,
+        );
+        out.push(row!.m);
       }
-      const kept = await tx.execute(
+      const [kept] = await queryRows<{ m: unknown }>(
+        tx,
         sql`select pg_temp.unit_codes(${JSON.stringify({ code: 'V', unit: { fr: 'habitants' }, unitCode: 'HH', unitMult: 3 })}::jsonb) as m`,
       );
-      out.push((kept as unknown as { rows: { m: unknown }[] }).rows[0]!.m);
+      out.push(kept!.m);
       return out;
     });
     expect(coded).toEqual([
