@@ -36,10 +36,13 @@ export async function getAreaMap(area: string, locale: Locale): Promise<AreaMap 
   'use cache';
   cacheLife('content');
   cacheTag(tags.tableList, tags.area(area), tags.geo('*'));
-  const levels = await getGeoLevels();
-  if (levels.length === 0) return null;
+  // The area's tables first (the page has read them already): an area without any reads nothing
+  // more, so a page that never had a map costs no extra read (nor, while the database is down, its wait).
   const own = await getPublicTableList(locale, area);
   const candidates = own.length > 0 || !catalogueMapAreas.has(area) ? own : await getPublicTableList(locale);
+  if (candidates.length === 0) return null;
+  const levels = await getGeoLevels();
+  if (levels.length === 0) return null;
   for (const entry of candidates) {
     const table = await getPublicTable(entry.code, locale);
     if (!table) continue;
