@@ -62,3 +62,19 @@ export async function readJson(request: Request, maxBytes = 64 * 1024): Promise<
     throw new ValidationError('Corps de requête JSON invalide : vérifiez sa syntaxe.');
   }
 }
+
+/**
+ * Reads a multipart upload's form and its non-empty `file` field, or throws a French
+ * `ValidationError`: `missing` says which file to choose. The size answers stay the caller's.
+ */
+export async function readUpload(request: Request, missing: string): Promise<{ form: FormData; file: File }> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ValidationError('Envoi illisible : choisissez à nouveau le fichier et réessayez.');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) throw new ValidationError(missing);
+  return { form, file };
+}

@@ -8,7 +8,7 @@ import { ValidationError } from '@/lib/errors';
 import { boundaryMaxBytes } from '@/lib/geo/boundaries';
 import { invalidateGeo } from '@/lib/geo/invalidate';
 import { levelCodePattern, uploadBoundaries } from '@/lib/geo/levels';
-import { json } from '@/lib/http/responses';
+import { json, readUpload } from '@/lib/http/responses';
 
 const fields = z.object({
   level: z.string().regex(levelCodePattern, 'Code du niveau : lettres minuscules, chiffres et tirets (« regions »).'),
@@ -25,15 +25,7 @@ type Params = { level: string };
 export const POST = adminRoute<Params>(needs.geoBoundaries, async (request, { db, user, request: auth }, { level }) => {
   if (Number(request.headers.get('content-length') ?? 0) > boundaryMaxBytes + 64 * 1024)
     return json({ error: `Fichier trop volumineux : ${boundaryMaxBytes / 1024 / 1024} Mo au plus.` }, { status: 413 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new ValidationError('Envoi illisible : choisissez à nouveau le fichier et réessayez.');
-  }
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0)
-    throw new ValidationError('Choisissez un fichier GeoJSON, TopoJSON ou un shapefile zippé.');
+  const { form, file } = await readUpload(request, 'Choisissez un fichier GeoJSON, TopoJSON ou un shapefile zippé.');
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === 'string' ? v : '';

@@ -3,8 +3,7 @@
 // 201 { id } → /admin/series/import/{id}; 413 over the size limit.
 import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
-import { ValidationError } from '@/lib/errors';
-import { json } from '@/lib/http/responses';
+import { json, readUpload } from '@/lib/http/responses';
 import { maxImportBytes } from '@/lib/series/files/import';
 import { stageImport } from '@/lib/series/imports';
 
@@ -18,14 +17,7 @@ export const POST = adminRoute({ ...needs.upload, what: 'préparer un import de 
   // Refused before reading the body when its announced size is over the limit.
   const announced = Number(request.headers.get('content-length') ?? 0);
   if (announced > maxImportBytes + 64 * 1024) return tooLarge();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new ValidationError('Envoi illisible : choisissez à nouveau le fichier et réessayez.');
-  }
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) throw new ValidationError('Choisissez un fichier CSV ou XLSX à importer.');
+  const { file } = await readUpload(request, 'Choisissez un fichier CSV ou XLSX à importer.');
   if (file.size > maxImportBytes) return tooLarge();
   const { id } = await stageImport(db, {
     filename: file.name,

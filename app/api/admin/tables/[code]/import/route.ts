@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { needs } from '@/lib/admin/access';
 import { adminRoute } from '@/lib/admin/handler';
 import { ValidationError } from '@/lib/errors';
-import { json } from '@/lib/http/responses';
+import { json, readUpload } from '@/lib/http/responses';
 import { maxTableImportBytes } from '@/lib/tables/import';
 import { stageTableImport } from '@/lib/tables/imports';
 import { findTable } from '@/lib/tables/queries';
@@ -40,14 +40,7 @@ export const POST = adminRoute<Params>(
   async (request, { db, user, request: auth }, { code }) => {
     const announced = Number(request.headers.get('content-length') ?? 0);
     if (announced > maxTableImportBytes + 64 * 1024) return tooLarge();
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new ValidationError('Envoi illisible : choisissez à nouveau le fichier et réessayez.');
-    }
-    const file = form.get('file');
-    if (!(file instanceof File) || file.size === 0) throw new ValidationError('Choisissez un fichier PX, CSV ou XLSX à importer.');
+    const { form, file } = await readUpload(request, 'Choisissez un fichier PX, CSV ou XLSX à importer.');
     if (file.size > maxTableImportBytes) return tooLarge();
     const blank = (v: FormDataEntryValue | null) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
     const checked = options.safeParse({
