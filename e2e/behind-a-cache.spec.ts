@@ -1,6 +1,6 @@
 /**
  * Behind a shared cache (issue 36): nginx and Varnish with the shipped configurations (deploy/) in
- * front of the e2e server, started here (scripts/front-caches.ts). Stock nginx is never purged: a
+ * front of the e2e server, started here (testing/front-caches.ts). Stock nginx is never purged: a
  * withdrawn news item and the news list must stop being served through it within 10 s (the app's
  * short s-maxage). Varnish is purged by tag by the app (CACHE_PURGE=varnish, playwright.config.ts):
  * a withdrawal is gone through it within 2 s, and a news item scheduled for the next minute shows
@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { callAction } from './helpers/actions';
 import { apiSignIn, signIn } from './helpers/login';
 import { scheduleNewDraft } from './helpers/schedule';
-import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from '../scripts/front-caches';
+import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from '../testing/front-caches';
 import { frontCachePorts } from './helpers/front-cache-ports';
 
 const origin = Number(process.env.E2E_PORT ?? 3100);

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { demoAccount } from '../demo/demo-account';
-import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from './front-caches';
+import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from '../testing/front-caches';
 import { startServer, type RunningServer } from './spawn-server';
 
 const base = Number(process.env.BENCH_FRONT_PORT ?? 4460);
