@@ -1,8 +1,10 @@
 /**
  * The back-office list of a publication area: filtering without reloading, bulk trash (the public
- * page disappears at once) and restore from the trash (it comes back).
+ * page disappears at once) and restore from the trash (it comes back); a box ticked while a search
+ * loads stays ticked, and is what « Mettre en ligne » publishes.
  */
 import { expect, test } from '@playwright/test';
+import { demoPublisher } from '../demo/demo-account';
 import { signIn } from './helpers/login';
 
 test('rechercher, mettre à la corbeille puis restaurer une publication depuis la liste', async ({ page, request }) => {
@@ -16,7 +18,7 @@ test('rechercher, mettre à la corbeille puis restaurer une publication depuis l
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: /^Voir/ }) })
     .last();
-  const title = (await first.getByRole('rowheader').textContent())!.trim();
+  const title = (await first.getByRole('rowheader').getByRole('link').textContent())!.trim();
   const publicUrl = (await first.getByRole('link', { name: /^Voir/ }).getAttribute('href'))!;
   expect((await request.get(publicUrl)).status()).toBe(200);
 
@@ -39,4 +41,39 @@ test('rechercher, mettre à la corbeille puis restaurer une publication depuis l
   await page.getByRole('button', { name: 'Restaurer' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 élément restauré' })).toBeVisible();
   expect((await request.get(publicUrl)).status()).toBe(200);
+});
+
+test('une case cochée pendant la recherche reste cochée et c’est elle qui part en ligne', async ({ page }) => {
+  test.setTimeout(90_000);
+  const title = `Brouillon liste ${Date.now().toString(36)}`;
+  await signIn(page, '/admin/indice/prix_consommation', demoPublisher);
+  await page.getByRole('link', { name: 'Nouvel élément' }).click();
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/\d+$/);
+
+  await page.goto('/admin/indice/prix_consommation');
+  const table = page.getByRole('table', { name: 'Éléments de la rubrique' });
+  const box = table.getByRole('checkbox', { name: `Sélectionner « ${title} »` });
+  await expect(box).toBeVisible();
+  // The search's answer is held back a second: the box is ticked while it loads.
+  let answered = false;
+  await page.route(/\/api\/admin\/\w+\?.*q=/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.continue();
+    answered = true;
+  });
+  await page.getByLabel('Rechercher un titre').fill(title);
+  await box.check();
+  await expect(page).toHaveURL(/\?q=/);
+  await expect.poll(() => answered).toBe(true);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(box).toBeChecked();
+  await expect(page.getByText('1 sélectionné', { exact: true })).toBeVisible();
+
+  // The ticked box is what goes online (the demo allows self-approval: the refusal when it is off,
+  // saying why, is app/admin/(shell)/content-actions.test.ts's).
+  await page.getByRole('button', { name: 'Mettre en ligne' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 élément mis en ligne' })).toHaveAttribute('data-type', 'success');
+  await expect(table.getByRole('row').filter({ hasText: title })).toContainText('En ligne');
 });

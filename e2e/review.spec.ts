@@ -31,8 +31,12 @@ test('note IPC soumise par le rédacteur, renvoyée avec raison, corrigée, appr
   await expect(editor.getByTestId('relecture')).toHaveText('En rédaction');
   const editPath = new URL(editor.url()).pathname;
 
+  await expect(editor.getByRole('region', { name: 'Publication' })).toContainText('Soumettez ce brouillon pour relecture');
   await editor.getByRole('button', { name: 'Soumettre pour relecture' }).click();
   await expect(editor.getByTestId('relecture')).toContainText('Soumis pour relecture');
+  // Submitted: the panel no longer advises to submit, it says what comes next.
+  await expect(editor.getByRole('region', { name: 'Publication' })).toContainText('Ce brouillon est soumis pour relecture');
+  await expect(editor.getByRole('region', { name: 'Publication' })).not.toContainText('Soumettez ce brouillon');
   // The Rédacteur has no control to approve or publish it.
   await expect(editor.getByRole('button', { name: 'Approuver' })).toHaveCount(0);
   await expect(editor.getByRole('button', { name: 'Mettre en ligne maintenant' })).toHaveCount(0);

@@ -162,6 +162,8 @@ describe.each(testDatabaseKinds)('review before publishing on %s', (dbKind) => {
     const theirs = await draft('Leur brouillon', writer);
     const result = await bulkChangeLifecycle(db, { kind, action: 'publish', ids: [mine.id, theirs.id], user: publisher });
     expect(result.skipped).toEqual([mine.id]);
+    // The list says why, as the item's own screen does.
+    expect(result.refused).toEqual([{ id: mine.id, reason: expect.stringMatching(/une seconde personne doit l’approuver/) }]);
     expect(await row(theirs.id)).toMatchObject({ status: 'published', review: 'approved', reviewedBy: publisher.id });
     expect(await row(mine.id)).toMatchObject({ status: 'draft', review: 'none' });
   });

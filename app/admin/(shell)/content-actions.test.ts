@@ -138,4 +138,37 @@ describe.each(testDatabaseKinds)('content actions (%s)', (kind) => {
     const unknown = await saveItemAction({ area: 'mission', values: { title: 'x' } });
     expect(unknown).toMatchObject({ ok: false, error: 'Cette rubrique ne se gère pas ici.' });
   });
+
+  it('bulk « Mettre en ligne » of one’s own unapproved item says why it is refused (as the item’s screen does)', async () => {
+    const me = await signIn('adama@inss.example');
+    await setSelfApproval(database.db, { allowed: false, user: null, actor: 'tests' });
+    try {
+      const created = await saveItemAction({ area: 'ipc', values: { title: 'Note de mon cru' } });
+      if (!created.ok) throw new Error(created.error);
+      const response = await bulkRoute.POST(
+        new Request('http://localhost:3000/api/admin/publications/bulk', {
+          method: 'POST',
+          headers: {
+            host: 'localhost:3000',
+            origin: env.SITE_URL,
+            'content-type': 'application/json',
+            cookie: incoming.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+          },
+          body: JSON.stringify({ action: 'publish', ids: [created.data.id] }),
+        }),
+        { params: Promise.resolve({ kind: 'publications' }) },
+      );
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { count: number; refused: number[]; message: string };
+      expect(body).toMatchObject({ count: 0, refused: [created.data.id] });
+      expect(body.message).toMatch(
+        /^0 élément mis en ligne\. 1 refusé : Vous avez écrit la dernière version de cette publication : une seconde personne doit l’approuver/,
+      );
+      expect(body.message).not.toContain('déjà dans cet état');
+      const [row] = await database.db.select().from(publications).where(eq(publications.id, created.data.id));
+      expect(row).toMatchObject({ status: 'draft', review: 'none', editedBy: me.id });
+    } finally {
+      await setSelfApproval(database.db, { allowed: true, user: null, actor: 'tests' });
+    }
+  });
 });

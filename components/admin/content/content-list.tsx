@@ -58,7 +58,7 @@ export function ContentList({
     page: Number(search.get('page') ?? '1') || 1,
   };
   const [text, setText] = useState(filters.q);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
 
   const setFilters = (next: Partial<typeof filters>) => {
     const merged = { ...filters, page: 1, ...next };
@@ -68,7 +68,6 @@ export function ContentList({
     if (merged.year) params.set('annee', merged.year);
     if (merged.sort !== 'updated') params.set('tri', merged.sort);
     if (merged.page > 1) params.set('page', String(merged.page));
-    setSelected(new Set());
     router.replace(`${pathname}${params.size ? `?${params}` : ''}`, { scroll: false });
   };
 
@@ -95,22 +94,29 @@ export function ContentList({
     placeholderData: keepPreviousData,
   });
 
+  const data = list.data;
+  // The selection is what is ticked among the rows shown: a box ticked while a search loads stays
+  // ticked when the results arrive with its row, and rows the new filters hide leave the selection.
+  const selected = new Set((data?.items ?? []).filter((r) => ticked.has(r.id)).map((r) => r.id));
+
   const bulk = useMutation({
     mutationFn: (action: 'publish' | 'unpublish' | 'trash' | 'restore') =>
-      fetchJson<{ count: number; message: string }>(`/api/admin/${kind}/bulk`, {
+      fetchJson<{ count: number; refused: number[]; message: string }>(`/api/admin/${kind}/bulk`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ action, ids: [...selected] }),
       }),
     onSuccess: (result) => {
-      toast.success(result.message);
-      setSelected(new Set());
+      // A refusal is not a success: red when nothing changed, amber when only part did.
+      if (result.count === 0 && result.refused.length) toast.error(result.message);
+      else if (result.refused.length) toast.warning(result.message);
+      else toast.success(result.message);
+      setTicked(new Set());
       void queryClient.invalidateQueries({ queryKey: ['admin-list', kind] });
     },
     onError: (error) => toast.error(error.message),
   });
 
-  const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
   // What the server would accept of this user (app/api/admin/[kind]/bulk): any row for a publisher, else the drafts of their areas.
   const selectable = (r: AdminItemRow) => canPublish || (r.status === 'draft' && draftAreas.includes(r.area));
@@ -232,7 +238,7 @@ export function ContentList({
                     aria-label="Tout sélectionner sur cette page"
                     checked={allOnPage}
                     disabled={!canPublish && choosable.length === 0}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(choosable.map((r) => r.id)) : new Set())}
+                    onChange={(e) => setTicked(e.target.checked ? new Set(choosable.map((r) => r.id)) : new Set())}
                   />
                 </th>
               ) : null}
@@ -269,7 +275,7 @@ export function ContentList({
                         aria-label={`Sélectionner « ${r.title} »`}
                         checked={selected.has(r.id)}
                         onChange={(e) =>
-                          setSelected((s) => {
+                          setTicked((s) => {
                             const next = new Set(s);
                             if (e.target.checked) next.add(r.id);
                             else next.delete(r.id);

@@ -124,12 +124,16 @@ export function ItemLifecycle({
   const mayGoPublic = meta.review === 'approved' || !allowed.ownWork;
   const any = allowed.publish || allowed.trash || allowed.deleteForGood;
   // Why some changes are not offered: the user is not a publisher.
+  // Once submitted, the advice is no longer to submit: it says what happens next.
   const note = allowed.publish
     ? null
-    : allowed.trash
+    : allowed.trash && draft && meta.review === 'none'
       ? 'Soumettez ce brouillon pour relecture : un responsable de publication l’approuve, ' +
         'le met en ligne ou le programme. Vous pouvez aussi le mettre à la corbeille ou l’en sortir.'
-      : 'Un responsable de publication met en ligne, programme, retire du site et supprime définitivement.';
+      : allowed.trash && draft
+        ? 'Ce brouillon est soumis pour relecture : un responsable de publication l’approuve, le met en ligne ' +
+          'ou le programme, ou vous le renvoie avec ses remarques. Vous pouvez aussi le mettre à la corbeille.'
+        : 'Un responsable de publication met en ligne, programme, retire du site et supprime définitivement.';
   return (
     <section aria-labelledby={`${id}-titre`} className="rounded-md border border-border bg-surface p-4">
       <h2 id={`${id}-titre`} className="font-semibold">

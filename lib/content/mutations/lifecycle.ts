@@ -36,8 +36,12 @@ export type WriteOptions = { ip?: string | null; now?: Date };
 /** What a write returns: the item as it now is and the cache tags to invalidate. */
 export type WriteResult<R> = { item: R; tags: string[] };
 
-/** What a bulk change returns: the items changed, the ids left alone, the tags to invalidate. */
-export type BulkResult<R> = { items: R[]; skipped: number[]; tags: string[] };
+/**
+ * What a bulk change returns: the items changed, the ids left alone, the tags to invalidate, and
+ * among the ids left alone those the change refuses, with the reason the item's own screen gives
+ * (French), so the list can say why rather than « already in this state ».
+ */
+export type BulkResult<R> = { items: R[]; skipped: number[]; refused: { id: number; reason: string }[]; tags: string[] };
 
 /** A past participle agreeing with the kind's noun: `agree('mis', words)` → « mise ». */
 export const agree = (participle: string, words: KindWords) => (words.feminine ? `${participle}e` : participle);
@@ -377,15 +381,21 @@ export async function bulkChangeLifecycle<T extends ItemTable>(
 ): Promise<BulkResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
   const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return { items: [], skipped: [], tags: [] };
+  if (wanted.length === 0) return { items: [], skipped: [], refused: [], tags: [] };
   if (wanted.length > 1000) throw new ValidationError('Sélectionnez au plus 1 000 éléments à la fois.');
   const t = kind.table;
   return db.transaction(async (tx) => {
     const ctx: ChangeContext = { userId: user.id, selfApproval: await selfApprovalAllowed(tx), now };
     const rows = await lockRows(tx, kind, wanted);
-    const held = new Set<number>();
-    if (timed.has(name) && kind.heldBy) for (const r of rows) if (await kind.heldBy(tx, r.id)) held.add(r.id);
-    const eligible = rows.filter((r) => !held.has(r.id) && !transition.refusal(r, kind.words, ctx) && !transition.done(r, now));
+    // Refused by the transition's rule or held by a release (it goes out at the release's minute):
+    // the reasons the item's own screen gives, in the order the single change above checks them.
+    const refused: { id: number; reason: string }[] = [];
+    const eligible: RowOf<T>[] = [];
+    for (const r of rows) {
+      const reason = transition.refusal(r, kind.words, ctx) ?? (timed.has(name) && kind.heldBy ? await kind.heldBy(tx, r.id) : null);
+      if (reason) refused.push({ id: r.id, reason });
+      else if (!transition.done(r, now)) eligible.push(r);
+    }
     const changed: RowOf<T>[] = [];
     // One UPDATE per item: what it writes depends on the item (going public approves those not yet approved).
     for (const current of eligible) {
@@ -414,7 +424,7 @@ export async function bulkChangeLifecycle<T extends ItemTable>(
     }
     const done = new Set(changed.map((r) => r.id));
     const tags = reviewSteps.has(name) ? [] : mergeTags(...changed.map((r) => kind.tags(r)));
-    return { items: changed, skipped: wanted.filter((id) => !done.has(id)), tags };
+    return { items: changed, skipped: wanted.filter((id) => !done.has(id)), refused, tags };
   });
 }
 

@@ -25,6 +25,19 @@ const done = {
   restore: ['restauré', 'restaurés'],
 } as const;
 
+/**
+ * « 2 éléments mis en ligne », then why some were refused (the reasons the items' own screens give,
+ * each once), then how many were already in that state.
+ */
+function bulkMessage(participle: readonly [string, string], n: number, skipped: number, refused: { reason: string }[]): string {
+  const parts = [`${n} élément${n > 1 ? 's' : ''} ${participle[n > 1 ? 1 : 0]}.`];
+  if (refused.length)
+    parts.push(`${refused.length} refusé${refused.length > 1 ? 's' : ''} : ${[...new Set(refused.map((r) => r.reason))].join(' ')}`);
+  const already = skipped - refused.length;
+  if (already > 0) parts.push(`${already} déjà dans cet état ou non modifiable${already > 1 ? 's' : ''}.`);
+  return parts.join(' ');
+}
+
 export const POST = adminRoute<{ kind: string }, z.infer<typeof schema>>(
   async ({ params, body }, { db }) => {
     const kind = kindOf(params.kind);
@@ -36,14 +49,11 @@ export const POST = adminRoute<{ kind: string }, z.infer<typeof schema>>(
   async (_request, { db, user, request: auth }, { kind }, { action, ids }) => {
     const result = await bulkChangeLifecycle(db, { kind: kindOf(kind), action, ids, user, ip: auth.ip });
     await invalidateTags(result.tags);
-    const n = result.items.length;
-    const skipped = result.skipped.length
-      ? ` (${result.skipped.length} déjà dans cet état ou non modifiable${result.skipped.length > 1 ? 's' : ''})`
-      : '';
     return json({
-      count: n,
+      count: result.items.length,
       skipped: result.skipped,
-      message: `${n} élément${n > 1 ? 's' : ''} ${done[action][n > 1 ? 1 : 0]}${skipped}.`,
+      refused: result.refused.map((r) => r.id),
+      message: bulkMessage(done[action], result.items.length, result.skipped.length, result.refused),
     });
   },
   { body: schema },
