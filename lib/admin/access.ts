@@ -116,10 +116,15 @@ export function authorize(access: Access, need: Need): void {
  */
 export type AccessRule<I, C> = Need | ((input: I, ctx: C) => Need | readonly Need[] | Promise<Need | readonly Need[]>);
 
-/** Checks a rule's needs; throws the French `ForbiddenError` of the first one not met. */
+/**
+ * Checks a rule's needs; throws the French `ForbiddenError` of the first one not met. A rule that
+ * needs nothing (a bulk change of ids that no longer exist) still needs what a read does: an
+ * account the second-factor policy holds at enrolment is refused even then.
+ */
 export async function enforce<I, C extends { actor: Actor }>(rule: AccessRule<I, C>, input: I, ctx: C): Promise<void> {
   const needs = typeof rule === 'function' ? await rule(input, ctx) : rule;
-  for (const need of Array.isArray(needs) ? needs : [needs]) authorize(ctx.actor, need as Need);
+  const list: readonly Need[] = Array.isArray(needs) ? needs : [needs as Need];
+  for (const need of list.length > 0 ? list : [{ to: 'read' } as const]) authorize(ctx.actor, need);
 }
 
 /** A function built by a wrapper carries its rule, so a test can list every entry point and its rule. */
