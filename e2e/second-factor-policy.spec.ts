@@ -95,6 +95,8 @@ test('règle du second facteur : un Responsable sans facteur est conduit à en e
   await page.getByLabel('Code à 6 chiffres affiché par l’application').fill(generateSync({ secret }));
   await page.getByRole('button', { name: 'Activer' }).click();
   await expect(page.getByRole('region', { name: 'Codes de secours' }).getByRole('listitem')).toHaveCount(10);
+  // The recovery codes stay on screen (shown once) with the way on.
+  await expect(page).toHaveURL(/\/admin\/second-facteur$/);
   await page.getByRole('link', { name: 'Continuer vers l’administration' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();

@@ -19,13 +19,17 @@ export const metadata = { title: 'Second facteur — Administration', robots: { 
  */
 async function Enrolment() {
   const actor = await adminActor();
-  if (!actor.mfaPending) redirect('/admin');
   const state = await securityState((await getAuth()).db, actor.id);
+  // Nothing to enrol and nothing just enrolled here: the back-office. Once a factor is enrolled on
+  // this page, it stays (its recovery codes are shown once, on it) with a link onwards.
+  if (!actor.mfaPending && !state.totp && state.passkeys.length === 0) redirect('/admin');
   return (
     <>
       <p className="mt-4">
-        La règle de l’institut exige un second facteur pour votre rôle ({roleLabels[actor.role]}). Tant que vous n’en avez pas enregistré
-        un, aucune autre action du back-office ne vous est permise.
+        {actor.mfaPending
+          ? `La règle de l’institut exige un second facteur pour votre rôle (${roleLabels[actor.role]}). Tant que vous n’en avez pas ` +
+            'enregistré un, aucune autre action du back-office ne vous est permise.'
+          : 'Votre second facteur est enregistré. Notez vos codes de secours s’ils sont affichés : ils ne le seront plus.'}
       </p>
       <SecurityPanel state={state} actions={securityActions} />
       {state.totp || state.passkeys.length > 0 ? (
