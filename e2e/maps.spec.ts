@@ -64,6 +64,21 @@ test.describe('sans JavaScript', () => {
   });
 });
 
+test('avec JavaScript, la zone survolée ou atteinte au clavier montre son nom et sa valeur à côté de la carte', async ({ page }) => {
+  await page.goto('/donnees/tableaux/POP_REGION_SEXE_AGE?vue=carte');
+  const readout = page.locator('[data-map-readout]');
+  await expect(readout).toBeHidden();
+  const areas = page.locator('.map-frame svg path.map-area');
+  await areas.first().focus();
+  const first = (await areas.first().locator('title').textContent())!;
+  await expect(readout).toHaveText(first);
+  await expect(readout).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(readout).toHaveText((await areas.nth(1).locator('title').textContent())!);
+  await areas.nth(2).dispatchEvent('mouseover');
+  await expect(readout).toHaveText((await areas.nth(2).locator('title').textContent())!);
+});
+
 test('les pages de la démographie et du recensement montrent la carte du tableau clé, avec le lien vers sa vue', async ({ page }) => {
   for (const path of ['/themes/demographie', '/rgph']) {
     await page.goto(path);
