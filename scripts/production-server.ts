@@ -17,7 +17,7 @@ import { withCacheHeaders } from '@/lib/http/cache-headers';
 import { cachePolicy } from '@/lib/cache/purge';
 import { dueTimeKnown, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
 import { startScheduler } from '@/lib/ops/scheduler';
-import { runsServerWideWork } from '@/lib/ops/cluster';
+import { runsServerWideWork, servesReaders } from '@/lib/ops/cluster';
 import { expireTagsInProcess } from '@/lib/ops/expire';
 import { sendDueAlerts } from '@/lib/alerts/service';
 import { getDb } from '@/lib/db/instance';
@@ -137,18 +137,21 @@ if (serverWide)
     })
     .catch((error: unknown) => console.error('Nettoyage des envois interrompus impossible (nouvel essai au prochain démarrage).', error));
 
-// A deep accept queue (the kernel caps it at net.core.somaxconn): under a thousand readers, a
-// newcomer's connection waits in it instead of being refused when Node's 511 are taken.
-server.listen({ port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG }, () => {
+const serving = servesReaders();
+const ready = () => {
   // From now on, a write renders the pages being read before it answers (lib/http/page-cache.ts).
-  if (options.ttlMs > 0) enablePageRefresh({ host: selfHost, port: env.PORT, secret: options.refreshSecret });
-  console.log(`Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`);
+  if (serving && options.ttlMs > 0) enablePageRefresh({ host: selfHost, port: env.PORT, secret: options.refreshSecret });
+  console.log(
+    serving
+      ? `Prêt : http://${env.HOSTNAME === '0.0.0.0' ? 'localhost' : env.HOSTNAME}:${env.PORT}`
+      : 'Prêt : publications programmées, alertes et extraction (ce processus ne sert pas de pages).',
+  );
   // The shared caches' freshness ends at the next due time: known from now on (kept fresh by the scheduler and writes).
   void getDb().then(refreshDueTime, () => undefined);
   // Documents' text for the search: retries, and files queued while no upload woke the queue.
   if (serverWide) startExtractionTimer();
   // Visitors' search index in memory, built now rather than by the first search (which uses SQL meanwhile).
-  if (env.SEARCH_MEMORY_INDEX)
+  if (serving && env.SEARCH_MEMORY_INDEX)
     void getDb().then(
       (db) => warmSearchIndex(db),
       (error: unknown) => console.error('Index de recherche : base injoignable au démarrage.', error),
@@ -160,7 +163,12 @@ server.listen({ port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG }, (
     sendAlerts: (db) => sendDueAlerts(db),
     invalidate: async (tags) => expireTagsInProcess(await getDb(), tags),
   });
-});
+};
+// A deep accept queue (the kernel caps it at net.core.somaxconn): under a thousand readers, a
+// newcomer's connection waits in it instead of being refused when Node's 511 are taken. The
+// cluster's worker doing the server-wide work listens on nothing (lib/ops/cluster.ts).
+if (serving) server.listen({ port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG }, ready);
+else ready();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -1,6 +1,6 @@
 /** How many processes serve: one per core on Postgres by default, always one on PGlite. */
 import { describe, expect, it } from 'vitest';
-import { runsServerWideWork, workerCount } from './cluster';
+import { runsServerWideWork, servesReaders, workerCount } from './cluster';
 
 describe('server workers', () => {
   it('runs one per core on Postgres unless told, and one on PGlite whatever the setting', () => {
@@ -10,7 +10,8 @@ describe('server workers', () => {
     expect(workerCount(4, false, 8)).toBe(1);
   });
 
-  it('runs the server-wide work outside a cluster', () => {
+  it('runs the server-wide work outside a cluster, and serves readers there too', () => {
     expect(runsServerWideWork()).toBe(true);
+    expect(servesReaders()).toBe(true);
   });
 });

@@ -34,6 +34,15 @@ export function runsServerWideWork(): boolean {
 }
 
 /**
+ * Whether this process answers readers. In a cluster the worker doing the server-wide work does not:
+ * on release day each await of the scheduler's run waited for a turn of a loop serving hundreds of
+ * readers (the release row went out 5–8 s after its minute under 1,000 readers, issue 41).
+ */
+export function servesReaders(): boolean {
+  return !cluster.isWorker || process.env[SCHEDULER_WORKER_ENV] !== '1';
+}
+
+/**
  * In the primary process: forks `count` workers that share the port (round-robin, Node's default
  * on Linux), forks again any that dies (the scheduler's role goes with it), and on SIGINT/SIGTERM
  * stops them all and exits once they are gone. Returns false — and does nothing — when this
@@ -58,8 +67,9 @@ export function startClusterPrimary(count: number, log: (message: string) => voi
       setTimeout(() => fork(scheduler), delay);
     });
   };
-  for (let i = 0; i < count; i++) fork(i === 0);
-  log(`Serveur : ${count} processus sur le même port (SERVER_WORKERS).`);
+  for (let i = 0; i < count; i++) fork(false);
+  fork(true);
+  log(`Serveur : ${count} processus sur le même port (SERVER_WORKERS), et un pour les publications programmées et les alertes.`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
