@@ -11,6 +11,7 @@ import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { colourModes, expectPublicPage, setColourMode, watchConsoleErrors } from './helpers/page-checks';
 import { signIn } from './helpers/login';
+import { whenHydrated } from './helpers/actions';
 
 const regions = [
   'Capitale',
@@ -64,19 +65,27 @@ test.describe('sans JavaScript', () => {
   });
 });
 
-test('avec JavaScript, la zone survolée ou atteinte au clavier montre son nom et sa valeur à côté de la carte', async ({ page }) => {
-  await page.goto('/donnees/tableaux/POP_REGION_SEXE_AGE?vue=carte');
+test('avec JavaScript, la zone survolée ou atteinte au clavier montre son nom et sa valeur à côté de la carte, avant et après l’hydratation', async ({
+  page,
+}) => {
+  // Next's scripts held back 3 s: the reader reaches an area before React hydrates the page, and
+  // again after (the read-out React renders anew must still be kept up).
+  await page.route(/\/_next\/static\/chunks\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto('/donnees/tableaux/POP_REGION_SEXE_AGE?vue=carte', { waitUntil: 'domcontentloaded' });
   const readout = page.locator('[data-map-readout]');
-  await expect(readout).toBeHidden();
   const areas = page.locator('.map-frame svg path.map-area');
+  const title = async (n: number) => (await areas.nth(n).locator('title').textContent())!;
   await areas.first().focus();
-  const first = (await areas.first().locator('title').textContent())!;
-  await expect(readout).toHaveText(first);
+  await expect(readout).toHaveText(await title(0));
   await expect(readout).toBeVisible();
+  await whenHydrated(page.getByRole('combobox', { name: 'Rechercher sur le site' }));
   await page.keyboard.press('Tab');
-  await expect(readout).toHaveText((await areas.nth(1).locator('title').textContent())!);
+  await expect(readout).toHaveText(await title(1));
   await areas.nth(2).dispatchEvent('mouseover');
-  await expect(readout).toHaveText((await areas.nth(2).locator('title').textContent())!);
+  await expect(readout).toHaveText(await title(2));
 });
 
 test('les pages de la démographie et du recensement montrent la carte du tableau clé, avec le lien vers sa vue', async ({ page }) => {

@@ -8,24 +8,29 @@ const inlineDownloadMax = 48 * 1024;
 type Props = { svg: string; code: string; boundaries: Pick<LevelBoundaries, 'level' | 'version'>; locale: Locale };
 
 /**
- * With JavaScript, the area under the pointer or the keyboard's focus is read out beside the map
+ * With JavaScript, the area under the pointer or the keyboard's focus is read out beside its map
  * (its `<title>`: name and value). A few hundred bytes inline, no bundle; without JavaScript the
- * titles and the table below say the same. Hidden from screen readers: the focused area's own
- * title is what they announce.
+ * titles and the table below say the same. One listener on the document, looking the map up at each
+ * event; the read-out is markup React does not own (inner HTML), so writing into it before
+ * hydration is no mismatch. Hidden from screen readers: the
+ * focused area's own title is what they announce.
  */
 const readout =
-  "(function(s){var f=s.parentNode,o=f.querySelector('[data-map-readout]');function v(e){var a=e.target.closest&&e.target.closest('.map-area');" +
-  "if(!a)return;var t=a.querySelector('title');o.textContent=t?t.textContent:'';o.hidden=!t}" +
-  "f.addEventListener('focusin',v);f.addEventListener('mouseover',v)})(document.currentScript)";
+  '(function(){if(window.__mapReadout)return;window.__mapReadout=1;function v(e){var a=e.target&&e.target.closest&&' +
+  "e.target.closest('.map-area');if(!a)return;var f=a.closest('[data-map]'),o=f&&f.querySelector('[data-map-readout]');" +
+  "if(!o)return;var t=a.querySelector('title');o.textContent=t?t.textContent:'';o.hidden=!t}" +
+  "document.addEventListener('focusin',v);document.addEventListener('mouseover',v)})()";
+
+const readoutHtml = `<p data-map-readout="" aria-hidden="true" hidden class="mt-2 font-semibold tabular-nums"></p><script>${readout}</script>`;
 
 /** A server-drawn map (lib/geo/svg.ts) in the page, its method in words, and the same SVG to download. */
 export function MapFigure({ svg, code, boundaries, locale }: Props) {
   const t = messages(locale).maps;
   return (
-    <div>
+    <div data-map="">
       <div className="map-frame mt-3 max-w-2xl" dangerouslySetInnerHTML={{ __html: svg }} />
-      <p data-map-readout="" aria-hidden="true" hidden className="mt-2 font-semibold tabular-nums" />
-      <script dangerouslySetInnerHTML={{ __html: readout }} />
+      {/* Markup React never hydrates: the script writes into it, before hydration too. */}
+      <div dangerouslySetInnerHTML={{ __html: readoutHtml }} />
       <p className="mt-2 max-w-3xl text-sm text-muted">{t.method}</p>
       <p className="mt-1 text-sm text-muted">{t.boundaries(boundaries.level.name[locale], boundaries.version)}</p>
       {svg.length <= inlineDownloadMax ? (
