@@ -9,45 +9,22 @@
 // Runs its own server on a copy of DATA_DIR (PGlite; or DATABASE_URL as given), on ports
 // BENCH_FRONT_PORT…+3 (default 4460). Needs a build (`npm run build`), wrk, nginx and Varnish.
 import './load-env';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { demoAccount } from '../demo/demo-account';
 import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from '../testing/front-caches';
+import { load, wrk, type Wrk } from './bench/wrk';
 import { startServer, type RunningServer } from './spawn-server';
 
 const base = Number(process.env.BENCH_FRONT_PORT ?? 4460);
 const ports = { origin: base, varnish: base + 1, nginx: base + 2, disk: base + 3 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const report = path.join('scripts', 'bench', 'report.lua');
-
-type Wrk = { rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number };
-
-/** Runs wrk and reads the line of scripts/bench/report.lua. */
-function wrk(url: string, connections: number, durationS: number, threads = 2): Promise<Wrk> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', [`-t${threads}`, `-c${connections}`, `-d${durationS}s`, '--timeout', '5s', '-s', report, url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', () => {
-      const m = /RESULT (\S+) (\S+) (\S+) (\S+) (\d+) (\d+)/.exec(out);
-      if (!m) return reject(new Error(`wrk : sortie illisible\n${out}`));
-      const [rps, p50, p95, p99, non2xx, errors] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-      resolve({ rps, p50, p95, p99, non2xx, errors });
-    });
-  });
-}
 
 const line = (w: Wrk) =>
   `${Math.round(w.rps).toLocaleString('en')} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, ${w.non2xx} non-2xx, ${w.errors} erreurs`;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A signed-in editor: the session cookie (server actions) and the bearer token (admin API). */
@@ -153,8 +130,8 @@ async function main() {
 
     console.log(`\n1. \`/\` (${(html.length / 1024).toFixed(1)} KB), 50 connexions, ${seconds} s chacun — charge ${load()}`);
     for (let i = 0; i < 3; i++) await (await fetch(`${nginx.baseUrl}/`)).arrayBuffer();
-    const cached = await wrk(`${nginx.baseUrl}/`, 50, seconds);
-    const disk = await wrk(`http://127.0.0.1:${ports.disk}/`, 50, seconds);
+    const cached = await wrk(`${nginx.baseUrl}/`, 50, seconds, { timeout: '5s' });
+    const disk = await wrk(`http://127.0.0.1:${ports.disk}/`, 50, seconds, { timeout: '5s' });
     console.log(`   à travers le cache nginx : ${line(cached)}`);
     console.log(`   nginx, mêmes octets du disque : ${line(disk)}`);
     console.log(`   rapport : ${(cached.rps / disk.rps).toFixed(2)}× (objectif ≥ 0,8×) — charge ${load()}`);
@@ -217,7 +194,7 @@ async function main() {
     const runFor = Math.ceil((wait + 15_000) / 1000);
     const before = backendRequests(varnishDir);
     console.log(`   programmée pour ${at.toISOString()} ; wrk pendant ${runFor} s, à partir de ${Math.round(wait / 1000)} s avant`);
-    const crowd = wrk(`${varnish.baseUrl}/actualites`, 1000, runFor);
+    const crowd = wrk(`${varnish.baseUrl}/actualites`, 1000, runFor, { timeout: '5s' });
     let viaCache = Number.NaN;
     let direct = Number.NaN;
     const watch = async () => {

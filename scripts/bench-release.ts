@@ -13,40 +13,19 @@
 // else starts a throwaway cluster of Debian's PostgreSQL (root) seeded with the demo. The server is
 // the production build (`npm run build` first), SERVER_WORKERS=auto (one per core) unless set.
 import './load-env';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster';
+import { load, wrk } from './bench/wrk';
 import { startServer, freePort, type RunningServer } from './spawn-server';
 
 const readersCount = Number(process.env.BENCH_READERS ?? 1000);
-const report = path.join('scripts', 'bench', 'report.lua');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+
 const s = (ms: number) => (Number.isFinite(ms) ? `${ms >= 0 ? '+' : ''}${(ms / 1000).toFixed(1)} s` : 'jamais (60 s)');
-
-type Wrk = { rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number };
-
-function wrk(url: string, connections: number, durationS: number): Promise<Wrk> {
-  return new Promise((resolve, reject) => {
-    // wrk's default timeout (2 s): a request slower than that counts as timed out.
-    const child = spawn('wrk', ['-t2', `-c${connections}`, `-d${durationS}s`, '-s', report, url], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', () => {
-      const m = /RESULT (\S+) (\S+) (\S+) (\S+) (\d+) (\d+) (\d+)/.exec(out);
-      if (!m) return reject(new Error(`wrk : sortie illisible\n${out}`));
-      const [rps, p50, p95, p99, non2xx, errors, timeouts] = m.slice(1).map(Number) as number[];
-      resolve({ rps: rps!, p50: p50!, p95: p95!, p99: p99!, non2xx: non2xx!, errors: errors!, timeouts: timeouts! });
-    });
-  });
-}
 
 /** One GET: its body and how long it took; `agent: false` opens a new connection (a newcomer). */
 function get(url: string, agent: http.Agent | false, timeoutMs = 10_000): Promise<{ ms: number; status: number; body: string }> {
