@@ -25,6 +25,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { areas, getArea, type Area } from '@/lib/content/areas';
 import { kinds } from '@/lib/content/kinds';
 import { publicKindWords } from '@/lib/content/kinds/kind';
+import type { KindName } from '@/lib/content/kinds/names';
 import { editPath } from '@/lib/content/editing/paths';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
@@ -50,14 +51,11 @@ export const SEARCH_PER_PAGE = 10;
 const CONFIG = sql.raw(`'fr_search'::regconfig`);
 const CONFIG_EN = sql.raw(`'en_search'::regconfig`);
 
-const kindNames = (locale: Locale) => ({
-  publications: publicKindWords(kinds.publications.words, locale).plural,
+/** What results are: each kind of the index by its plural (a new kind is named here by its words), the series, tables and pages. */
+const kindNames = (locale: Locale): Record<KindName | 'series' | 'tables' | 'pages', string> => ({
+  ...(Object.fromEntries(Object.values(kinds).map((k) => [k.name, publicKindWords(k.words, locale).plural])) as Record<KindName, string>),
   series: messages(locale).search.kinds.series,
   tables: messages(locale).search.kinds.tables,
-  news: publicKindWords(kinds.news.words, locale).plural,
-  events: publicKindWords(kinds.events.words, locale).plural,
-  tenders: publicKindWords(kinds.tenders.words, locale).plural,
-  galleries: publicKindWords(kinds.galleries.words, locale).plural,
   pages: messages(locale).search.kinds.pages,
 });
 const kindNamesIn = { fr: kindNames('fr'), en: kindNames('en') } satisfies Record<Locale, unknown>;

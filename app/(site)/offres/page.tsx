@@ -1,5 +1,5 @@
-import { tendersRoute } from '@/components/routes/tenders';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = tendersRoute('fr');
+const route = kindRoutes('tenders', 'fr').list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

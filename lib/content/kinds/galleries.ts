@@ -1,10 +1,10 @@
 /** Photo galleries: what the kind is (see `Kind`). The photos are its ordered list; a gallery shows on `/gallery`. */
 import { asc, eq } from 'drizzle-orm';
-import { galleryTags } from '@/lib/cache/tags';
+import { kindTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { englishValues, type GalleryImageValue } from '@/lib/content/editing/values';
 import { storedTranslations } from '@/lib/content/mutations/translations';
-import { galleryColumns, withImages } from '@/lib/content/queries/galleries';
+import { galleryColumns, listGalleries, withImages } from '@/lib/content/queries/galleries';
 import { fileUrl } from '@/lib/content/addresses';
 import { files, galleries, galleryImages, type Translations } from '@/lib/db/schema';
 import { galleryForm, galleryInputSchema, type GalleryValues } from './galleries.form';
@@ -72,7 +72,7 @@ export const galleryKind = defineKind({
     en: { noun: 'Gallery', plural: 'Galleries' },
   },
   area: { slug: 'galleries' },
-  tags: () => galleryTags(),
+  tags: (row) => kindTags('galleries', row, { itemPages: false }),
 
   form: galleryForm,
   schema: () => galleryInputSchema,
@@ -120,4 +120,5 @@ export const galleryKind = defineKind({
     const [gallery] = await withImages(db, [row]);
     return gallery ? { ...gallery, area: 'galleries' } : null;
   },
+  site: { list: (db, { now }) => listGalleries(db, { now }) },
 });

@@ -83,6 +83,12 @@ describe('the index of kinds', () => {
       if (fields.includes('coverFileId')) expect(kind.cover).toBeDefined();
     });
 
+    it('has its public half (its list, and its items when they have pages) unless its areas have their own route (publications)', () => {
+      if (kind.name === 'publications') return expect(kind.site).toBeUndefined();
+      expect(typeof kind.site?.list).toBe('function');
+      if (kind.site?.item) expect(typeof kind.site.item.refs).toBe('function');
+    });
+
     it('has its actions in the activity journal', () => {
       for (const verb of ['create', 'update', 'publish', 'schedule', 'unpublish', 'trash', 'restore', 'delete']) {
         expect(actionLabels[`${kind.entity}.${verb}`], verb).toBeDefined();

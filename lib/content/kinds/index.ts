@@ -13,7 +13,7 @@ import { NotFoundError } from '@/lib/errors';
 import { eventKind } from './events';
 import { isKindName, type KindName } from './forms';
 import { galleryKind } from './galleries';
-import type { AnyKind } from './kind';
+import type { AnyKind, KindSite } from './kind';
 import { newsKind } from './news';
 import { publicationKind } from './publications';
 import { tenderKind } from './tenders';
@@ -42,3 +42,19 @@ export const kindOfArea = (area: Area): AnyKind => kindOf(area.kind);
 
 /** The kind whose audit entries carry this entity type (`publication`, `news`…), if any. */
 export const kindOfEntity = (entity: string | null): AnyKind | undefined => allKinds.find((k) => k.entity === entity);
+
+/** The kinds whose items are shown on their area's page, through their public half (`Kind.site`): all but publications. */
+export type SiteKindName = Exclude<KindName, 'publications'>;
+/** What a kind's public list page shows; what an item's own page shows (news). */
+export type ListOf<K extends SiteKindName> = Awaited<ReturnType<NonNullable<Kinds[K]['site']>['list']>>;
+export type ItemOf<K extends SiteKindName> = Kinds[K] extends { site?: KindSite<unknown, infer I> } ? I : never;
+
+/** The public half of a kind; `index.test.ts` checks that every kind but publications has one. */
+// The index seen by public half, kind by kind (a mapped type, so that `sites[name]` keeps its kind's types).
+const sites: { [K in SiteKindName]: { site?: KindSite<ListOf<K>, ItemOf<K>> } } = kinds;
+
+export function siteOf<K extends SiteKindName>(name: K): KindSite<ListOf<K>, ItemOf<K>> {
+  const site = sites[name].site;
+  if (!site) throw new Error(`${name}: no public half`);
+  return site;
+}

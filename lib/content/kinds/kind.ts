@@ -119,8 +119,29 @@ export type AreaOfRows = { slug: string } | { column: PgColumn; key: string; lab
 /** What a preview shows besides the item itself. */
 export type Previewed = { status: ContentStatus; deletedAt: Date | null; area: string };
 
-/** One kind of content. `T` is its table, `V` its form's checked values, `P` what its view shows. */
-export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemValues, P = unknown> = {
+/**
+ * The public half of a kind whose items are shown on its area's page (news, events, galleries,
+ * tenders, press releases): its reads, which `lib/content/public.ts` caches under tags derived from
+ * the kind's name (`kindTags`), and which the route factory (`components/routes/kind.tsx`) serves
+ * in every language with the kind's views (`components/content/kind-views.tsx`). `L` is what the
+ * list page shows, `I` an item's own page (kinds whose items have one: news, `/actualites/{id}`).
+ * Publications are not one of them: their many areas have their own route (`components/content/area-route.tsx`).
+ */
+export type KindSite<L = unknown, I = unknown> = {
+  /** Page `page` of the area's public list (a kind without pagination shows everything on page 1). */
+  list(db: Db, params: { page: number; perPage: number; now: Date }): Promise<L>;
+  /** Items with pages of their own: one public item by id (null when it is not public), and every public one's id (static params, sitemap). */
+  item?: {
+    get(db: Db, params: { id: number; now: Date }): Promise<I | null>;
+    refs(db: Db, params: { now: Date }): Promise<{ id: number; updatedAt: Date }[]>;
+  };
+};
+
+/**
+ * One kind of content. `T` is its table, `V` its form's checked values, `P` what its preview shows,
+ * `L` and `I` what its public list and item pages show (`KindSite`).
+ */
+export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemValues, P = unknown, L = unknown, I = unknown> = {
   name: KindName;
   table: T;
   /** Audit entity type and action prefix: `publication` → `publication.publish`. */
@@ -156,6 +177,8 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
   heldBy?(db: Db, id: number): Promise<string | null>;
   /** What the public view shows of an item whatever its state (connected users' preview), or null when it is gone. */
   preview(db: Db, id: number, now: Date): Promise<(P & Previewed) | null>;
+  /** Its public reads, when its items are shown on its area's page (see `KindSite`). */
+  site?: KindSite<L, I>;
 };
 
 /**
@@ -163,10 +186,12 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
  * parameters; this is for lists of kinds, where each keeps its own types.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind checks its own values with its own schema
-export type AnyKind = Kind<any, any, any>;
+export type AnyKind = Kind<any, any, any, any, any>;
 
 /** Checks a kind module's shape while keeping its precise types. */
-export const defineKind = <T extends ItemTable, V extends ItemValues, P>(kind: Kind<T, V, P>): Kind<T, V, P> => kind;
+export const defineKind = <T extends ItemTable, V extends ItemValues, P, L = unknown, I = unknown>(
+  kind: Kind<T, V, P, L, I>,
+): Kind<T, V, P, L, I> => kind;
 
 /** The registry area of a row of this kind. */
 export function areaOfRow(kind: Pick<Kind, 'area'>, row: object): string {

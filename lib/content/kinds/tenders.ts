@@ -1,12 +1,12 @@
 /** Tenders (calls for bids): what the kind is (see `Kind`). Two tenders never share a reference; a tender shows on `/offres`. */
 import { eq } from 'drizzle-orm';
-import { tenderTags } from '@/lib/cache/tags';
+import { kindTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { englishValues, toDateTimeInput } from '@/lib/content/editing/values';
 import { sanitizeRichText } from '@/lib/content/html';
 import { storedTranslations } from '@/lib/content/mutations/translations';
 import { attachmentList, attachmentsForEdit } from '@/lib/content/mutations/items';
-import { tenderColumns, withTenderFiles } from '@/lib/content/queries/tenders';
+import { listTenders, tenderColumns, withTenderFiles } from '@/lib/content/queries/tenders';
 import { tenderFiles, tenders } from '@/lib/db/schema';
 import { defineKind, releaseYear } from './kind';
 import { tenderForm, tenderInputSchema, type TenderValues } from './tenders.form';
@@ -26,7 +26,7 @@ export const tenderKind = defineKind({
     en: { noun: 'Call for tenders', plural: 'Calls for tenders' },
   },
   area: { slug: 'offres' },
-  tags: () => tenderTags(),
+  tags: (row) => kindTags('tenders', row, { itemPages: false }),
 
   form: tenderForm,
   schema: () => tenderInputSchema,
@@ -66,4 +66,5 @@ export const tenderKind = defineKind({
     const [tender] = await withTenderFiles(db, [{ ...row, publishedAt: row.publishedAt ?? now }], now);
     return tender ? { ...tender, area: 'offres' } : null;
   },
+  site: { list: (db, { now }) => listTenders(db, { now }) },
 });

@@ -1,5 +1,5 @@
-import { eventsRoute } from '@/components/routes/events';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = eventsRoute('en');
+const route = kindRoutes('events', 'en').list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,5 +1,5 @@
-import { galleryRoute } from '@/components/routes/gallery';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = galleryRoute('en');
+const route = kindRoutes('galleries', 'en').list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

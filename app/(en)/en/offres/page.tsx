@@ -1,5 +1,5 @@
-import { tendersRoute } from '@/components/routes/tenders';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = tendersRoute('en');
+const route = kindRoutes('tenders', 'en').list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,6 +1,6 @@
-import { newsItemRoute } from '@/components/routes/news-item';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = newsItemRoute('fr');
+const route = kindRoutes('news', 'fr').item;
 export const generateStaticParams = route.generateStaticParams;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

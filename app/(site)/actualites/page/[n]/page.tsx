@@ -1,6 +1,6 @@
-import { newsListRoute } from '@/components/routes/news-list';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = newsListRoute('fr');
+const route = kindRoutes('news', 'fr').listPage;
 export const generateStaticParams = route.generateStaticParams;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
