@@ -130,6 +130,8 @@ export type Previewed = { status: ContentStatus; deletedAt: Date | null; area: s
 export type KindSite<L = unknown, I = unknown> = {
   /** Page `page` of the area's public list (a kind without pagination shows everything on page 1). */
   list(db: Db, params: { page: number; perPage: number; now: Date }): Promise<L>;
+  /** Whether the list has later pages (`{path}/page/{n}`, news) or shows everything on one. */
+  paginated?: boolean;
   /** Items with pages of their own: one public item by id (null when it is not public), and every public one's id (static params, sitemap). */
   item?: {
     get(db: Db, params: { id: number; now: Date }): Promise<I | null>;

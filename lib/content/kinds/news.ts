@@ -61,6 +61,7 @@ export const newsKind = defineKind({
   // Paginated on `/actualites`, each item on `/actualites/{id}`.
   site: {
     list: (db, params) => listNews(db, params),
+    paginated: true,
     item: { get: (db, params) => getNews(db, params), refs: (db, params) => publicNewsRefs(db, params) },
   },
 });
