@@ -5,7 +5,7 @@
  * (`components/routes/kind.tsx`) and nothing else. `npm run routes:kinds` writes them;
  * `kind-pages.test.ts` fails when one is missing or differs.
  */
-import { areas } from '@/lib/content/areas';
+import { areas, type Area } from '@/lib/content/areas';
 import { allKinds } from '@/lib/content/kinds';
 import { locales, type Locale } from '@/lib/i18n/locales';
 
@@ -30,7 +30,7 @@ function text(kind: string, shape: Shape, locale: Locale): string {
 /** Every route file of the kinds' public pages, its path from the project's root and its text. */
 export function kindPageFiles(): { file: string; text: string }[] {
   return allKinds.flatMap((kind) => {
-    const path = areas.find((a) => a.kind === kind.name)?.publicPath;
+    const path = (areas as readonly Area[]).find((a) => a.kind === kind.name)?.publicPath;
     if (!kind.site || !path) return [];
     const shapes: Shape[] = [
       'list',
