@@ -39,8 +39,8 @@ export const eventKind = defineKind({
     coverFileId: v.coverFileId,
     translations: storedTranslations(v.en, ['body']),
   }),
-  fileRefs: (v) => ({ cover: v.coverFileId }),
-  cover: events.coverFileId,
+  fileRefs: () => ({}),
+  fileColumns: [{ field: 'coverFileId', column: events.coverFileId, role: 'cover', of: (v) => v.coverFileId }],
 
   // An event belongs to the year it takes place; it is also looked up by its place.
   adminList: { yearOf: sql<number>`extract(year from ${events.startsAt} at time zone 'UTC')::int`, search: [events.title, events.place] },

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/open';
 import type { Translations } from '@/lib/db/schema';
+import type { AcceptedType } from '@/lib/files/detect';
 import type { Locale } from '@/lib/i18n/locales';
 import type { FormValues } from '@/lib/content/editing/values';
 import type { KindForm } from './form';
@@ -73,10 +74,8 @@ export const publicKindWords = (words: KindWords, locale: Locale): { noun: strin
 /** What every edit form's checked values have: a title and, when the editor chose one, a slug. */
 export type ItemValues = { title: string; slug?: string | undefined };
 
-/** The library files a form points to, by role (each role has its own field and messages). */
+/** The lists of library files a form points to (each list has its own field and messages); single files: `FileColumn`. */
 export type FileRefs = {
-  /** `coverFileId`: must be an image. */
-  cover?: string | null;
   /** `files`: documents of any type. */
   attachments?: readonly string[];
   /** `images`: photos of a gallery, images only. */
@@ -97,6 +96,22 @@ export type OwnedList<V> = {
   of(values: V): unknown[];
   read(db: Db, id: number): Promise<unknown[]>;
   write(tx: Db, id: number, list: unknown[]): Promise<void>;
+};
+
+/**
+ * What a column holding one library file holds: `cover`, an image; `document`, one document of the
+ * listed types (`pdf`: a press release's PDF). A write refuses any other file with a French message
+ * on the field, and the file library serves it to visitors only once the item is public.
+ */
+export type FileRole = { role: 'cover' } | { role: 'document'; types: readonly AcceptedType[] };
+
+/** A column of the kind's table holding one library file (`coverFileId`), its form field, its role. */
+export type FileColumn<V> = FileRole & {
+  /** Key of the field in the form and in field errors. */
+  field: string;
+  column: PgColumn;
+  /** The chosen file's id in checked values. */
+  of(values: V): string | null;
 };
 
 /** A column that must be unique over the table besides the slug (a tender's reference). */
@@ -159,10 +174,10 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
   schema(input: unknown, current: RowOf<T> | null): z.ZodType<V>;
   /** The row's columns for checked values, slug and owned list excepted; rich text is sanitized here. */
   columns(values: V): Partial<T['$inferInsert']>;
-  /** The library files the values point to. */
+  /** The lists of library files the values point to. */
   fileRefs(values: V): FileRefs;
-  /** The column of its single chosen image (cover), if it has one: the file library lists it as a use. */
-  cover?: PgColumn;
+  /** Its columns holding one library file each (a cover, a document): checked on write, listed as uses, hidden until the item is public. */
+  fileColumns?: readonly FileColumn<V>[];
   owned?: OwnedList<V>;
   unique?: readonly UniqueColumn[];
 

@@ -35,8 +35,8 @@ export const newsKind = defineKind({
     coverFileId: v.coverFileId,
     translations: storedTranslations(v.en, ['body']),
   }),
-  fileRefs: (v) => ({ cover: v.coverFileId }),
-  cover: news.coverFileId,
+  fileRefs: () => ({}),
+  fileColumns: [{ field: 'coverFileId', column: news.coverFileId, role: 'cover', of: (v) => v.coverFileId }],
 
   adminList: { yearOf: releaseYear(news), search: [news.title] },
   publicUrl: newsUrl,

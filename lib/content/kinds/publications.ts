@@ -75,8 +75,8 @@ export const publicationKind = defineKind({
     fields: v.fields,
     translations: storedTranslations(v.en, ['body']),
   }),
-  fileRefs: (v) => ({ cover: v.coverFileId, attachments: v.files.map((f) => f.fileId) }),
-  cover: publications.coverFileId,
+  fileRefs: (v) => ({ attachments: v.files.map((f) => f.fileId) }),
+  fileColumns: [{ field: 'coverFileId', column: publications.coverFileId, role: 'cover', of: (v) => v.coverFileId }],
   owned: attachments,
 
   adminList: { yearOf: releaseYear(publications), search: [publications.title] },
