@@ -17,6 +17,7 @@ import { messages } from '@/lib/i18n/messages';
 import { Breadcrumbs } from './breadcrumbs';
 import { EventCard } from './event-card';
 import { GalleryAlbum } from './gallery-album';
+import { ItemCard, type CardItem } from './item-card';
 import { NewsArticle } from './news-article';
 import { NewsList } from './news-list-page';
 import { PublicationView } from './publication-page';
@@ -58,6 +59,35 @@ function ListHead({ intro, label, locale }: { intro: Intro; label: string; local
       <Breadcrumbs items={[{ label }]} locale={locale} />
       <h1 className="text-3xl font-bold leading-tight">{label}</h1>
       {intro?.body ? <RichText html={intro.body} className="mt-4 text-lg" /> : null}
+    </>
+  );
+}
+
+/** The generic list page of a kind without a component of its own: its items' cards (`ItemCard`), newest first, or its empty sentence. */
+export function CardList({
+  items,
+  intro,
+  label,
+  empty,
+  locale,
+}: {
+  items: CardItem[];
+  intro: Intro;
+  label: string;
+  empty: string;
+  locale: Locale;
+}) {
+  return (
+    <>
+      <ListHead intro={intro} label={label} locale={locale} />
+      {items.length === 0 ? <p className="mt-6 text-muted">{empty}</p> : null}
+      <ul className="mt-8 space-y-6">
+        {items.map((item, i) => (
+          <li key={i}>
+            <ItemCard item={item} locale={locale} />
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

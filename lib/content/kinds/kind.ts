@@ -64,12 +64,15 @@ export type KindWords = {
   pronoun: 'la' | 'le';
   /** For past participles: « mise en ligne » / « mis en ligne ». */
   feminine: boolean;
-  /** The noun and its plural in English, for the English public pages: « Publication », « Publications ». */
-  en: { noun: string; plural: string };
+  /** What its public list says when empty, for kinds shown by the generic list (`ItemCard`): « Aucun communiqué… ». */
+  empty?: string;
+  /** The noun and its plural in English, for the English public pages: « Publication », « Publications »; the empty list's sentence. */
+  en: { noun: string; plural: string; empty?: string };
 };
 
 /** A kind's noun and plural as public pages show them in `locale` (the French words unchanged in French). */
-export const publicKindWords = (words: KindWords, locale: Locale): { noun: string; plural: string } => (locale === 'en' ? words.en : words);
+export const publicKindWords = (words: KindWords, locale: Locale): { noun: string; plural: string; empty?: string } =>
+  locale === 'en' ? words.en : words;
 
 /** What every edit form's checked values have: a title and, when the editor chose one, a slug. */
 export type ItemValues = { title: string; slug?: string | undefined };
