@@ -9,6 +9,7 @@ import { messages } from '@/lib/i18n/messages';
 
 /** What the generic card shows: a dated item with its title, summary, text and files; `translations` absent in a preview of an unsaved item. */
 export type CardItem = {
+  id: number;
   title: string;
   summary: string;
   body: string;

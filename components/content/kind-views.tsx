@@ -82,8 +82,8 @@ export function CardList({
       <ListHead intro={intro} label={label} locale={locale} />
       {items.length === 0 ? <p className="mt-6 text-muted">{empty}</p> : null}
       <ul className="mt-8 space-y-6">
-        {items.map((item, i) => (
-          <li key={i}>
+        {items.map((item) => (
+          <li key={item.id}>
             <ItemCard item={item} locale={locale} />
           </li>
         ))}
