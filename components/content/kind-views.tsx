@@ -7,7 +7,8 @@
  */
 import type { ReactNode } from 'react';
 import type { Area } from '@/lib/content/areas';
-import type { ItemOf, Kinds, ListOf, SiteKindName } from '@/lib/content/kinds';
+import { kinds, type ItemOf, type Kinds, type ListOf, type SiteKindName } from '@/lib/content/kinds';
+import { publicKindWords } from '@/lib/content/kinds/kind';
 import type { KindName } from '@/lib/content/kinds/forms';
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import type { getPageContent } from '@/lib/content/public';
@@ -37,6 +38,7 @@ export const kindViews: { [K in KindName]: (props: ViewProps<K>) => ReactNode } 
   events: ({ item, locale }) => <EventCard event={item} locale={locale} />,
   galleries: ({ item, locale }) => <GalleryAlbum gallery={item} locale={locale} />,
   tenders: ({ item, locale }) => <TenderCard tender={item} locale={locale} />,
+  'press-releases': ({ item, locale }) => <ItemCard item={item} locale={locale} />,
 };
 
 /** The introduction of an area (`intro:{area}`, edited in /admin/about). */
@@ -147,6 +149,15 @@ export const kindLists: { [K in SiteKindName]: (props: ListProps<K>) => ReactNod
         ))}
       </ul>
     </>
+  ),
+  'press-releases': ({ data, intro, label, locale }) => (
+    <CardList
+      items={data}
+      intro={intro}
+      label={label}
+      empty={publicKindWords(kinds['press-releases'].words, locale).empty ?? ''}
+      locale={locale}
+    />
   ),
 };
 

@@ -7,8 +7,8 @@
 -- `UPDATE search_documents SET source = source WHERE source = '…'` at the end of this file.
 --
 -- A kind's branch reads: its area, slug, title, summary, plain body, date and life cycle
--- (search_reindex), the text of its public files (search_doc_text), its English texts
--- (search_fill_english); its table gets the `search_index` trigger below.
+-- (search_reindex), the text of its public files (search_doc_text, search_on_file), its English
+-- texts (search_fill_english); its table gets the `search_index` trigger at the end.
 
 -- The extracted text of an item's attached files: public ones only, never a restricted (sampling) file.
 CREATE OR REPLACE FUNCTION search_doc_text(src text, item integer) RETURNS text LANGUAGE sql STABLE AS $$
@@ -17,6 +17,8 @@ CREATE OR REPLACE FUNCTION search_doc_text(src text, item integer) RETURNS text 
     select file_id, position from publication_files where src = 'publications' and publication_id = item
     union all
     select file_id, position from tender_files where src = 'tenders' and tender_id = item
+    union all
+    select document_file_id, 0 from press_releases where src = 'press-releases' and id = item and document_file_id is not null
   ) x
   join files f on f.id = x.file_id and f.visibility = 'public' and f.deleted_at is null
   join file_texts ft on ft.file_id = x.file_id and ft.status = 'done'
@@ -47,6 +49,10 @@ begin
     select 'offres' as area, slug, title, concat_ws(' ', reference, summary) as summary, search_plain(body) as body,
            coalesce(published_at, created_at) as date, status, published_at, deleted_at
       into r from tenders where id = item;
+  elsif src = 'press-releases' then
+    select 'communiques' as area, slug, title, summary, search_plain(body) as body,
+           coalesce(published_at, created_at) as date, status, published_at, deleted_at
+      into r from press_releases where id = item;
   elsif src = 'series' then
     -- A series is public once one of its versions is (from its first version's time): an approved
     -- version, and for one that comes out with a calendar release, once the release is out
@@ -138,6 +144,11 @@ begin
         if coalesce(trim(t->>'summary'), '') <> '' then new.summary_en := concat_ws(' ', r.reference, trim(t->>'summary')); end if;
         new.body_en := search_plain(t->>'body');
       end if;
+    elsif new.source = 'press-releases' then
+      select coalesce(x.translations->'en', '{}'::jsonb) into t from press_releases x where x.id = item;
+      new.title_en := coalesce(t->>'title', '');
+      new.summary_en := coalesce(t->>'summary', '');
+      new.body_en := search_plain(t->>'body');
     elsif new.source = 'series' then
       -- The code stays in the English summary: codes match in both languages.
       select coalesce(x.translations->'en', '{}'::jsonb) as t, x.code into r from series x where x.id = item;
@@ -181,3 +192,20 @@ begin
   end if;
   return new;
 end $$;
+--> statement-breakpoint
+-- A file's text, or whether visitors may see it, changed: the items attaching it are reindexed.
+CREATE OR REPLACE FUNCTION search_on_file() RETURNS trigger LANGUAGE plpgsql AS $$
+declare f uuid;
+begin
+  if tg_table_name = 'files' then f := new.id;
+  elsif tg_op = 'DELETE' then f := old.file_id;
+  else f := new.file_id;
+  end if;
+  perform search_reindex('publications', publication_id) from publication_files where file_id = f;
+  perform search_reindex('tenders', tender_id) from tender_files where file_id = f;
+  perform search_reindex('press-releases', id) from press_releases where document_file_id = f;
+  return null;
+end $$;
+--> statement-breakpoint
+-- The kinds' tables reindex their rows as they change (those before press releases: migrations 0007 and 0020).
+CREATE OR REPLACE TRIGGER search_index AFTER INSERT OR UPDATE OR DELETE ON press_releases FOR EACH ROW EXECUTE FUNCTION search_on_item('press-releases');

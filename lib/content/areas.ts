@@ -501,6 +501,21 @@ export const areas = [
     adminPath: '/admin/offres',
     section: 'actualites',
   },
+  {
+    slug: 'communiques',
+    kind: 'press-releases',
+    label: 'Communiqués de presse',
+    menuLabel: 'Communiqués de presse',
+    description: "Les communiqués de presse de l'institut, avec leur version PDF.",
+    publicPath: '/communiques',
+    en: {
+      label: 'Press releases',
+      menuLabel: 'Press releases',
+      description: 'The institute’s press releases, with their PDF version.',
+    },
+    adminPath: '/admin/communiques',
+    section: 'actualites',
+  },
 ] as const satisfies readonly Area[];
 
 export type AreaSlug = (typeof areas)[number]['slug'];

@@ -15,6 +15,7 @@ import { isKindName, type KindName } from './forms';
 import { galleryKind } from './galleries';
 import type { AnyKind, KindSite } from './kind';
 import { newsKind } from './news';
+import { pressReleaseKind } from './press-releases';
 import { publicationKind } from './publications';
 import { tenderKind } from './tenders';
 
@@ -24,6 +25,7 @@ export const kinds = {
   events: eventKind,
   galleries: galleryKind,
   tenders: tenderKind,
+  'press-releases': pressReleaseKind,
 } as const satisfies Record<KindName, AnyKind>;
 
 export type Kinds = typeof kinds;

@@ -1,0 +1,5 @@
+import { kindRoutes } from '@/components/routes/kind';
+
+const route = kindRoutes('press-releases', 'en').list;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
