@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
-import { kindItems, kindLists, type ItemView, type ListProps } from '@/components/content/kind-views';
+import type { ItemView, SiteViews } from '@/components/content/list-head';
 import { areaListUrl } from '@/lib/content/addresses';
 import { areas, areaTexts, type Area } from '@/lib/content/areas';
 import type { SiteKindName } from '@/lib/content/kinds';
@@ -12,10 +12,11 @@ import { pageMetadata } from '@/lib/seo';
 /**
  * The public routes of a kind (`Kind.site`) in `locale`, at its area's address: the list
  * (`/events`), its later pages (`/actualites/page/{n}`) and its items' pages (`/actualites/{id}`),
- * for the kinds whose items have them. Every kind's pages under `app/(site)` and `app/(en)/en` are
- * these exports and nothing else; the views come from `components/content/kind-views.tsx`.
+ * for the kinds whose items have them, rendered by the kind's `views` (`components/content/kinds/<kind>.tsx`,
+ * or `cardViews`). Every kind's pages under `app/(site)` and `app/(en)/en` are these exports and
+ * nothing else, written from one list (lib/routing/kind-pages.ts).
  */
-export function kindRoutes<K extends SiteKindName>(name: K, locale: Locale) {
+export function kindRoutes<K extends SiteKindName>(name: K, locale: Locale, views: SiteViews<K>) {
   const t = messages(locale).content;
   const a: Area | undefined = areas.find((x) => x.kind === name);
   const path = a?.publicPath;
@@ -24,7 +25,7 @@ export function kindRoutes<K extends SiteKindName>(name: K, locale: Locale) {
 
   async function ListPage({ page }: { page: number }) {
     const [intro, data] = await Promise.all([getPageContent(`intro:${a!.slug}`), getKindList(name, page)]);
-    const List: (props: ListProps<K>) => React.ReactNode = kindLists[name];
+    const { List } = views;
     return <List data={data} intro={intro} page={page} area={a!} label={names.label} locale={locale} />;
   }
 
@@ -71,7 +72,7 @@ export function kindRoutes<K extends SiteKindName>(name: K, locale: Locale) {
     return item ? { id: Number(id), item } : null;
   }
   const view = (): ItemView<K> => {
-    const v: ItemView<K> | undefined = kindItems[name];
+    const v: ItemView<K> | undefined = views.Item;
     if (!v) throw new Error(`${name}: its items have no page`);
     return v;
   };

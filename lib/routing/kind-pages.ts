@@ -5,6 +5,7 @@
  * (`components/routes/kind.tsx`) and nothing else. `npm run routes:kinds` writes them;
  * `kind-pages.test.ts` fails when one is missing or differs.
  */
+import fs from 'node:fs';
 import { areas, type Area } from '@/lib/content/areas';
 import { allKinds } from '@/lib/content/kinds';
 import { locales, type Locale } from '@/lib/i18n/locales';
@@ -15,11 +16,15 @@ const roots: Record<Locale, string> = { fr: 'app/(site)', en: 'app/(en)/en' };
 type Shape = 'list' | 'listPage' | 'item';
 const folders: Record<Shape, string> = { list: '', listPage: '/page/[n]', item: '/[id]' };
 
-function text(kind: string, shape: Shape, locale: Locale): string {
+/** A kind with a view module of its own (`components/content/kinds/<kind>.tsx`) uses it; another, the generic cards. */
+function text(kind: string, shape: Shape, locale: Locale, ownViews: boolean): string {
   return [
+    ownViews
+      ? `import { views } from '@/components/content/kinds/${kind}';`
+      : "import { cardViews } from '@/components/content/item-card';",
     "import { kindRoutes } from '@/components/routes/kind';",
     '',
-    `const route = kindRoutes('${kind}', '${locale}').${shape};`,
+    `const route = kindRoutes('${kind}', '${locale}', ${ownViews ? 'views' : `cardViews('${kind}')`}).${shape};`,
     ...(shape === 'list' ? [] : ['export const generateStaticParams = route.generateStaticParams;']),
     'export const generateMetadata = route.generateMetadata;',
     'export default route.Page;',
@@ -29,6 +34,7 @@ function text(kind: string, shape: Shape, locale: Locale): string {
 
 /** Every route file of the kinds' public pages, its path from the project's root and its text. */
 export function kindPageFiles(): { file: string; text: string }[] {
+  const own = new Set(fs.readdirSync('components/content/kinds').map((f) => f.replace(/\.tsx$/, '')));
   return allKinds.flatMap((kind) => {
     const path = (areas as readonly Area[]).find((a) => a.kind === kind.name)?.publicPath;
     if (!kind.site || !path) return [];
@@ -38,7 +44,10 @@ export function kindPageFiles(): { file: string; text: string }[] {
       ...(kind.site.item ? (['item'] as const) : []),
     ];
     return locales.flatMap((locale) =>
-      shapes.map((shape) => ({ file: `${roots[locale]}${path}${folders[shape]}/page.tsx`, text: text(kind.name, shape, locale) })),
+      shapes.map((shape) => ({
+        file: `${roots[locale]}${path}${folders[shape]}/page.tsx`,
+        text: text(kind.name, shape, locale, own.has(kind.name)),
+      })),
     );
   });
 }

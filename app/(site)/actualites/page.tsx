@@ -1,5 +1,6 @@
+import { views } from '@/components/content/kinds/news';
 import { kindRoutes } from '@/components/routes/kind';
 
-const route = kindRoutes('news', 'fr').list;
+const route = kindRoutes('news', 'fr', views).list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
