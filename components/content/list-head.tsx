@@ -33,8 +33,11 @@ export type ItemView<K extends SiteKindName> = {
   View(props: { item: Awaited<ItemOf<K>>; locale: Locale }): ReactNode;
 };
 
-/** A kind's public views: its list page, and its items' page when they have one. */
-export type SiteViews<K extends SiteKindName> = { List(props: ListProps<K>): ReactNode; Item?: ItemView<K> };
+/**
+ * A kind's public views: its list page (`./kinds/<kind>.tsx`), its items' page when they have one
+ * (`./kinds/<kind>-item.tsx`: apart, so that an item's page loads none of the list's client code).
+ */
+export type SiteViews<K extends SiteKindName> = { List?(props: ListProps<K>): ReactNode; Item?: ItemView<K> };
 
 /** The heading of a list page: breadcrumbs, title and the area's introduction (shown as written, in French). */
 export function ListHead({ intro, label, locale }: { intro: Intro; label: string; locale: Locale }) {

@@ -26,6 +26,7 @@ export function kindRoutes<K extends SiteKindName>(name: K, locale: Locale, view
   async function ListPage({ page }: { page: number }) {
     const [intro, data] = await Promise.all([getPageContent(`intro:${a!.slug}`), getKindList(name, page)]);
     const { List } = views;
+    if (!List) throw new Error(`${name}: no list view`);
     return <List data={data} intro={intro} page={page} area={a!} label={names.label} locale={locale} />;
   }
 

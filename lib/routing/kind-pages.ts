@@ -16,12 +16,14 @@ const roots: Record<Locale, string> = { fr: 'app/(site)', en: 'app/(en)/en' };
 type Shape = 'list' | 'listPage' | 'item';
 const folders: Record<Shape, string> = { list: '', listPage: '/page/[n]', item: '/[id]' };
 
-/** A kind with a view module of its own (`components/content/kinds/<kind>.tsx`) uses it; another, the generic cards. */
+/**
+ * A kind with a view module of its own (`components/content/kinds/<kind>.tsx`, and `<kind>-item.tsx`
+ * for its items' pages) uses it; another, the generic cards.
+ */
 function text(kind: string, shape: Shape, locale: Locale, ownViews: boolean): string {
+  const from = `@/components/content/kinds/${kind}${shape === 'item' ? '-item' : ''}`;
   return [
-    ownViews
-      ? `import { views } from '@/components/content/kinds/${kind}';`
-      : "import { cardViews } from '@/components/content/item-card';",
+    ownViews ? `import { views } from '${from}';` : "import { cardViews } from '@/components/content/item-card';",
     "import { kindRoutes } from '@/components/routes/kind';",
     '',
     `const route = kindRoutes('${kind}', '${locale}', ${ownViews ? 'views' : `cardViews('${kind}')`}).${shape};`,

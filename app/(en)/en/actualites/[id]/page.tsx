@@ -1,4 +1,4 @@
-import { views } from '@/components/content/kinds/news';
+import { views } from '@/components/content/kinds/news-item';
 import { kindRoutes } from '@/components/routes/kind';
 
 const route = kindRoutes('news', 'en', views).item;
