@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { KindName } from './kinds/names';
 
 /** What an area holds: items of a kind (lib/content/kinds), or institutional pages (/admin/about). */
-export type AreaKind = KindName | 'pages';
+export type AreaContent = KindName | 'pages';
 
 export type SectionKey = 'institut' | 'indices' | 'commerce' | 'publications' | 'ressources' | 'actualites';
 
@@ -46,7 +46,7 @@ export type AreaTexts = { label: string; menuLabel: string; description: string 
 type AreaEntry = {
   /** Stable identifier, stored on each row of the area. */
   slug: string;
-  kind: AreaKind;
+  kind: AreaContent;
   /** Full French name, used as the page's h1. */
   label: string;
   /** Short name for menus. */

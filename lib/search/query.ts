@@ -62,15 +62,15 @@ const kindNamesIn = { fr: kindNames('fr'), en: kindNames('en') } satisfies Recor
 
 /**
  * What a result is, as a filter: each kind of the index, the institutional pages, the series — in
- * French, as results and facets name them (`kindLabel`, facet labels); `searchKindLabels` in a language.
+ * French, as results and facets name them (`kindLabel`, facet labels); `searchSourceLabels` in a language.
  */
-export const searchKinds = kindNamesIn.fr;
-export type SearchKind = keyof typeof searchKinds;
+export const searchSources = kindNamesIn.fr;
+export type SearchSource = keyof typeof searchSources;
 /** The names of what results are, in `locale` (public pages in another language rename results and facets with them). */
-export const searchKindLabels = (locale: Locale): Readonly<Record<SearchKind, string>> => kindNamesIn[locale];
-export const isSearchKind = (v: string): v is SearchKind => Object.hasOwn(searchKinds, v);
+export const searchSourceLabels = (locale: Locale): Readonly<Record<SearchSource, string>> => kindNamesIn[locale];
+export const isSearchSource = (v: string): v is SearchSource => Object.hasOwn(searchSources, v);
 
-export type SearchFilters = { area?: string; kind?: SearchKind; year?: number };
+export type SearchFilters = { area?: string; kind?: SearchSource; year?: number };
 
 export type SearchOptions = SearchFilters & {
   q: string;
@@ -91,7 +91,7 @@ export type SearchOptions = SearchFilters & {
 export type Segment = { text: string; hit: boolean };
 
 export type SearchHit = {
-  source: SearchKind;
+  source: SearchSource;
   sourceId: string;
   title: Segment[];
   excerpt: Segment[];
@@ -394,7 +394,7 @@ export function segments(marked: string): Segment[] {
 
 type HitRow = {
   id: number;
-  source: SearchKind;
+  source: SearchSource;
   source_id: string;
   area: string;
   slug: string;
@@ -428,7 +428,7 @@ function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
 
 function facetLabel(kind: 'area' | 'kind' | 'year', value: string): string {
   if (kind === 'area') return getArea(value)?.label ?? value;
-  if (kind === 'kind') return isSearchKind(value) ? searchKinds[value] : value;
+  if (kind === 'kind') return isSearchSource(value) ? searchSources[value] : value;
   return value;
 }
 
@@ -750,7 +750,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
  * A title for the header box: `kindLabel` in French, `source` for the box to name it in its page's
  * language, `lang` the language the title is written in.
  */
-export type Suggestion = { title: string; url: string; kindLabel: string; source: SearchKind; lang?: Locale };
+export type Suggestion = { title: string; url: string; kindLabel: string; source: SearchSource; lang?: Locale };
 
 /** What the header box suggests of a search's first hits: titles with a public page. */
 export const toSuggestions = (result: SearchResult, locale: Locale = 'fr'): Suggestion[] =>

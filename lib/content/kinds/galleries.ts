@@ -8,7 +8,7 @@ import { galleryColumns, listGalleries, withImages } from '@/lib/content/queries
 import { fileUrl } from '@/lib/content/addresses';
 import { files, galleries, galleryImages, type Translations } from '@/lib/db/schema';
 import { galleryForm, galleryInputSchema, type GalleryValues } from './galleries.form';
-import { defineKind, releaseYear, type OwnedList } from './kind';
+import { defineKind, filingYear, type OwnedList } from './kind';
 
 type ImageValue = GalleryValues['images'][number];
 
@@ -80,7 +80,7 @@ export const galleryKind = defineKind({
   fileRefs: (v) => ({ images: v.images.map((i) => i.fileId) }),
   owned: images,
 
-  adminList: { yearOf: releaseYear(galleries), search: [galleries.title] },
+  adminList: { yearOf: filingYear(galleries), search: [galleries.title] },
   publicUrl: () => getArea('galleries')?.publicPath ?? null,
   async editValues(db, row) {
     const photos = await db

@@ -219,5 +219,5 @@ export function areaOfRow(kind: Pick<Kind, 'area'>, row: object): string {
 }
 
 /** The year an item is filed under in the back-office: of its release, or of its creation when never released. */
-export const releaseYear = (t: ItemTable) =>
+export const filingYear = (t: ItemTable) =>
   sql<number>`extract(year from coalesce(${t.publishedAt}, ${t.createdAt}) at time zone 'UTC')::int`;

@@ -8,7 +8,7 @@ import { fileForEdit } from '@/lib/content/mutations/items';
 import { getNews, listNews, newsDetailColumns, publicNewsRefs, withCovers } from '@/lib/content/queries/news';
 import { newsUrl } from '@/lib/content/addresses';
 import { news } from '@/lib/db/schema';
-import { defineKind, releaseYear } from './kind';
+import { defineKind, filingYear } from './kind';
 import { newsForm, newsInputSchema } from './news.form';
 
 export const newsKind = defineKind({
@@ -38,7 +38,7 @@ export const newsKind = defineKind({
   fileRefs: () => ({}),
   fileColumns: [{ field: 'coverFileId', column: news.coverFileId, role: 'cover', of: (v) => v.coverFileId }],
 
-  adminList: { yearOf: releaseYear(news), search: [news.title] },
+  adminList: { yearOf: filingYear(news), search: [news.title] },
   publicUrl: newsUrl,
   editValues: async (db, row) => ({
     title: row.title,

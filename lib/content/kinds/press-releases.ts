@@ -10,7 +10,7 @@ import { withDocumentFiles } from '@/lib/content/queries/files';
 import { isPublic } from '@/lib/content/queries/visibility';
 import type { Db } from '@/lib/db/open';
 import { pressReleases } from '@/lib/db/schema';
-import { defineKind, releaseYear } from './kind';
+import { defineKind, filingYear } from './kind';
 import { pressReleaseForm, pressReleaseInputSchema } from './press-releases.form';
 
 const t = pressReleases;
@@ -64,7 +64,7 @@ export const pressReleaseKind = defineKind({
     { field: 'documentFileId', column: pressReleases.documentFileId, role: 'document', types: ['pdf'], of: (v) => v.documentFileId },
   ],
 
-  adminList: { yearOf: releaseYear(pressReleases), search: [pressReleases.title] },
+  adminList: { yearOf: filingYear(pressReleases), search: [pressReleases.title] },
   publicUrl: () => getArea('communiques')?.publicPath ?? null,
   editValues: async (db, row) => ({
     title: row.title,

@@ -5,13 +5,13 @@ import { getArea } from '@/lib/content/areas';
 import { englishValues, toDateTimeInput } from '@/lib/content/editing/values';
 import { sanitizeRichText } from '@/lib/content/html';
 import { storedTranslations } from '@/lib/content/mutations/translations';
-import { attachmentList, attachmentsForEdit } from '@/lib/content/mutations/items';
+import { ownedAttachments, attachmentsForEdit } from '@/lib/content/mutations/items';
 import { listTenders, tenderColumns, withTenderFiles } from '@/lib/content/queries/tenders';
 import { tenderFiles, tenders } from '@/lib/db/schema';
-import { defineKind, releaseYear } from './kind';
+import { defineKind, filingYear } from './kind';
 import { tenderForm, tenderInputSchema, type TenderValues } from './tenders.form';
 
-const attachments = attachmentList<TenderValues, typeof tenderFiles>(tenderFiles, 'tenderId');
+const attachments = ownedAttachments<TenderValues, typeof tenderFiles>(tenderFiles, 'tenderId');
 
 export const tenderKind = defineKind({
   name: 'tenders',
@@ -43,7 +43,7 @@ export const tenderKind = defineKind({
   unique: [{ key: 'reference', label: 'La référence', another: 'une autre référence' }],
 
   // A tender is also looked up by its reference.
-  adminList: { yearOf: releaseYear(tenders), search: [tenders.title, tenders.reference] },
+  adminList: { yearOf: filingYear(tenders), search: [tenders.title, tenders.reference] },
   publicUrl: () => getArea('offres')?.publicPath ?? null,
   editValues: async (db, row) => ({
     reference: row.reference,

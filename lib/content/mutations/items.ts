@@ -376,14 +376,14 @@ type AttachmentTable = PgTable & { fileId: PgColumn; label: PgColumn; position: 
 const labelTranslations = (labelEn: string | null | undefined): Translations<'label'> => (labelEn ? { en: { label: labelEn } } : {});
 const labelEnOf = (translations: unknown): string => (translations as Translations<'label'> | null)?.en?.label ?? '';
 
-/** An owned list of attachments (`attachmentList`). */
+/** An owned list of attachments (`ownedAttachments`). */
 export type AttachmentList<V> = OwnedList<V> & { table: AttachmentTable };
 
 /**
  * The ordered attachments of a kind stored in a join table (`publication_files`, `tender_files`):
  * `ownerKey` is the join table's key holding the item's id.
  */
-export function attachmentList<V extends { files: Attachment[] }, A extends AttachmentTable>(
+export function ownedAttachments<V extends { files: Attachment[] }, A extends AttachmentTable>(
   table: A,
   ownerKey: keyof A['$inferInsert'] & string,
 ): AttachmentList<V> {
