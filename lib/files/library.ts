@@ -18,7 +18,8 @@ import { files, fileTexts, pages, siteIdentity, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { StorageDriver } from '@/lib/storage/types';
 import { extractableTypes } from '@/lib/search/extractor';
-import { acceptedTypes, extensionOf } from './detect';
+import { acceptedTypes } from '@/lib/file-types';
+import { extensionOf } from './detect';
 import type { ReceivedFile } from './receive';
 import { checkFileName, discardUpload } from './receive';
 

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/open';
 import type { Translations } from '@/lib/db/schema';
-import type { AcceptedType } from '@/lib/files/detect';
+import type { AcceptedType } from '@/lib/file-types';
 import type { Locale } from '@/lib/i18n/locales';
 import type { FormValues } from '@/lib/content/editing/values';
 import type { KindForm } from './form';
@@ -140,10 +140,10 @@ export type Previewed = { status: ContentStatus; deletedAt: Date | null; area: s
 /**
  * The public half of a kind whose items are shown on its area's page (news, events, galleries,
  * tenders, press releases): its reads, which `lib/content/public.ts` caches under tags derived from
- * the kind's name (`kindTags`), and which the route factory (`components/routes/kind.tsx`) serves
- * in every language with the kind's views (`components/content/kind-views.tsx`). `L` is what the
- * list page shows, `I` an item's own page (kinds whose items have one: news, `/actualites/{id}`).
- * Publications are not one of them: their many areas have their own route (`components/content/area-route.tsx`).
+ * the kind's name (`kindTags`), and which one route factory serves in every language with the
+ * kind's views (docs/content-kinds.md). `L` is what the list page shows, `I` an item's own page
+ * (kinds whose items have one: news, `/actualites/{id}`). Publications are not one of them: their
+ * many areas have their own route.
  */
 export type KindSite<L = unknown, I = unknown> = {
   /** Page `page` of the area's public list (a kind without pagination shows everything on page 1). */

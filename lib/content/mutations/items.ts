@@ -30,7 +30,7 @@ import { fileUrl } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { files, users, type Translations } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type FieldErrors } from '@/lib/errors';
-import { acceptedTypes } from '@/lib/files/detect';
+import { acceptedTypes } from '@/lib/file-types';
 import { parseOrThrow } from '@/lib/validation';
 import { englishAudit, englishChanges } from './translations';
 import {
