@@ -3,10 +3,7 @@
  * DB-free index (`./forms.ts`), so a kind with a form and no module — or the reverse — does not
  * compile; `index.test.ts` checks that each one has every part.
  *
- * Adding a kind: its table (lib/db/schema.ts, then `npm run db:generate`), `<kind>.form.ts` and
- * `<kind>.ts` here, one line in `./forms.ts` and below, its view in `components/content/kind-views.tsx`,
- * and its search: a `search_index` trigger on its table and its branch in `search_reindex` (a
- * migration like 0007), its label in `lib/search/query.ts` (lib/search/search.test.ts checks both).
+ * Adding a kind: docs/content-kinds.md lists every file it touches.
  */
 import type { Area } from '@/lib/content/areas';
 import { NotFoundError } from '@/lib/errors';
