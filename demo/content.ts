@@ -846,6 +846,108 @@ export function tenderDrafts(now: Date): TenderDraft[] {
 // ─── Accessibility statement, in English ─────────────────────────────────────────────────────
 
 /** The English of the default accessibility statement (lib/content/accessibility-statement.ts), same structure. */
+// ─── Press releases ────────────────────────────────────────────────────────────────────────
+
+export type PressReleaseDraft = {
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  /** In the future for the one still scheduled. */
+  publishedAt: Date;
+  status: 'published' | 'scheduled';
+  en: { title: string; summary: string; body: string };
+  doc: { sections: DocSection[] };
+};
+
+const pressItems: {
+  days: number;
+  title: string;
+  summary: string;
+  paragraphs: string[];
+  en: { title: string; summary: string; paragraphs: string[] };
+}[] = [
+  {
+    days: -3,
+    title: 'Lancement de l’enquête nationale sur l’emploi et le secteur informel',
+    summary: 'Les agents enquêteurs visiteront 12 000 ménages tirés au sort dans les huit régions du pays jusqu’à la fin du trimestre.',
+    paragraphs: [
+      'L’enquête nationale sur l’emploi et le secteur informel débute ce lundi. Elle mesure le chômage, le sous-emploi et la place des unités de production informelles dans l’économie.',
+      'Les ménages tirés au sort recevront la visite d’un agent muni d’une carte professionnelle et d’une tablette. Les réponses sont confidentielles et ne servent qu’à des fins statistiques.',
+    ],
+    en: {
+      title: 'Launch of the national survey on employment and the informal sector',
+      summary: 'Interviewers will visit 12,000 randomly selected households in the country’s eight regions until the end of the quarter.',
+      paragraphs: [
+        'The national survey on employment and the informal sector starts this Monday. It measures unemployment, underemployment and the weight of informal production units in the economy.',
+        'Selected households will be visited by an interviewer carrying a professional card and a tablet. Answers are confidential and used for statistical purposes only.',
+      ],
+    },
+  },
+  {
+    days: -17,
+    title: 'Signature d’une convention avec l’université de Sahelia',
+    summary: 'L’institut accueillera chaque année dix stagiaires de master et ouvrira ses microdonnées anonymisées aux chercheurs.',
+    paragraphs: [
+      'Le Directeur général de l’institut et le Président de l’université ont signé une convention de partenariat de cinq ans.',
+      'Elle prévoit l’accueil de stagiaires, des séminaires communs de méthodologie et l’accès sécurisé des chercheurs aux microdonnées anonymisées des enquêtes.',
+    ],
+    en: {
+      title: 'Agreement signed with the University of Sahelia',
+      summary: 'The institute will host ten master’s interns each year and open its anonymised microdata to researchers.',
+      paragraphs: [
+        'The institute’s Director General and the President of the university signed a five-year partnership agreement.',
+        'It provides for internships, joint methodology seminars and secure access for researchers to the anonymised microdata of the surveys.',
+      ],
+    },
+  },
+  {
+    days: -41,
+    title: 'Nouveau site internet de l’institut',
+    summary: 'Les publications, les séries et le calendrier des parutions sont désormais consultables en français et en anglais.',
+    paragraphs: [
+      'L’institut met en ligne son nouveau site. Chaque publication s’accompagne de ses fichiers téléchargeables et les séries statistiques sont accessibles par une interface de programmation ouverte.',
+    ],
+    en: {
+      title: 'The institute’s new website',
+      summary: 'Publications, series and the release calendar can now be read in French and English.',
+      paragraphs: [
+        'The institute launches its new website. Each publication comes with its downloadable files, and the statistical series are available through an open programming interface.',
+      ],
+    },
+  },
+  {
+    days: 6,
+    title: 'Journée africaine de la statistique : portes ouvertes à l’institut',
+    summary: 'Le public est invité à découvrir les métiers de la statistique publique lors d’une journée portes ouvertes, de 9 h à 16 h.',
+    paragraphs: ['Visites des services, démonstrations de collecte sur tablette et rencontres avec les statisticiens sont au programme.'],
+    en: {
+      title: 'African Statistics Day: open day at the institute',
+      summary: 'The public is invited to discover the professions of official statistics at an open day, from 9 am to 4 pm.',
+      paragraphs: [
+        'Tours of the departments, demonstrations of tablet-based data collection and meetings with statisticians are on the programme.',
+      ],
+    },
+  },
+];
+
+/** The demo's press releases, each with its PDF; the last one is scheduled for a coming day. */
+export function pressReleaseDrafts(now: Date): PressReleaseDraft[] {
+  return pressItems.map((r) => {
+    const publishedAt = weekday(daysFrom(now, r.days, 9));
+    return {
+      slug: slugify(r.title),
+      title: r.title,
+      summary: r.summary,
+      body: p(...r.paragraphs),
+      publishedAt,
+      status: r.days > 0 ? 'scheduled' : 'published',
+      en: { title: r.en.title, summary: r.en.summary, body: p(...r.en.paragraphs) },
+      doc: { sections: [{ heading: 'Communiqué de presse', paragraphs: [r.summary, ...r.paragraphs] }] },
+    };
+  });
+}
+
 export const accessibilityStatementEn = {
   title: 'Accessibility statement',
   body: [

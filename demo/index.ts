@@ -29,6 +29,7 @@ import {
   missionPage,
   newsDrafts,
   tenderDrafts,
+  pressReleaseDrafts,
 } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount, demoAccounts, demoEditor } from './demo-account';
@@ -132,6 +133,7 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     const events = eventDrafts(now);
     const galleries = galleryDrafts(now);
     const tenders = tenderDrafts(now);
+    const pressReleases = pressReleaseDrafts(now);
 
     const pubFiles = new Map<PublicationDraft, { fileId: string; label: string; labelEn: string }[]>();
     const tasks: (() => Promise<unknown>)[] = [];
@@ -225,6 +227,25 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           ext: 'pdf',
           createdAt: t.publishedAt,
         });
+      }),
+    );
+
+    const pressFiles: string[] = [];
+    pressReleases.forEach((r, i) =>
+      tasks.push(async () => {
+        const pdf = await generatePdf({
+          institute: institute.name,
+          acronym: institute.acronym,
+          country: institute.country,
+          kicker: 'Communiqué de presse',
+          title: r.title,
+          period: dateLabel(r.publishedAt),
+          dateLabel: dateLabel(r.publishedAt),
+          date: r.publishedAt,
+          sections: r.doc.sections,
+          accent: '#1f4e79',
+        });
+        pressFiles[i] = await store(pdf, { name: `Communiqué ${r.slug}`, ext: 'pdf', createdAt: r.publishedAt });
       }),
     );
 
@@ -403,6 +424,21 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
           position: 0,
           label: "Dossier d'appel d'offres (PDF)",
           translations: { en: { label: 'Tender documents (PDF)' } },
+        })),
+      );
+
+      await tx.insert(schema.pressReleases).values(
+        pressReleases.map((r, i) => ({
+          slug: r.slug,
+          title: r.title,
+          summary: r.summary,
+          body: r.body,
+          documentFileId: pressFiles[i]!,
+          translations: { en: r.en },
+          status: r.status,
+          publishedAt: r.publishedAt,
+          createdAt: r.publishedAt,
+          updatedAt: r.publishedAt,
         })),
       );
 

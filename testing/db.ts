@@ -31,7 +31,8 @@ export const testDatabaseKinds: ('pglite' | 'postgres')[] = !env.DATABASE_URL
 
 /** Where the migrated cluster's archive is kept: named by the migrations' and PGlite's contents. */
 function archivePath(): string {
-  const folder = path.resolve(process.cwd(), 'drizzle/migrations');
+  // The migrations and the SQL functions applied after them (lib/db/migrate.ts).
+  const folder = path.resolve(process.cwd(), 'drizzle');
   const hash = createHash('sha256');
   for (const name of fs.readdirSync(folder, { recursive: true }).map(String).sort()) {
     const file = path.join(folder, name);

@@ -1,6 +1,7 @@
 /**
- * The public view of an item of each kind, as the back-office preview shows it (the public pages
- * render the same components). Typed by the index of kinds: a kind without its view does not compile.
+ * An item of each kind as the back-office preview shows it (the public pages render the same
+ * components). Typed by the index of kinds: a kind without its view does not compile. The public
+ * pages' views are per kind (`./kinds/<kind>.tsx`, or `cardViews`), so that a page loads only its own.
  */
 import type { ReactNode } from 'react';
 import type { Area } from '@/lib/content/areas';
@@ -10,6 +11,7 @@ import type { SiteIdentity } from '@/lib/content/queries/site';
 import type { Locale } from '@/lib/i18n/locales';
 import { EventCard } from './event-card';
 import { GalleryAlbum } from './gallery-album';
+import { ItemCard } from './item-card';
 import { NewsArticle } from './news-article';
 import { PublicationView } from './publication-page';
 import { TenderCard } from './tender-card';
@@ -27,4 +29,5 @@ export const kindViews: { [K in KindName]: (props: ViewProps<K>) => ReactNode } 
   events: ({ item, locale }) => <EventCard event={item} locale={locale} />,
   galleries: ({ item, locale }) => <GalleryAlbum gallery={item} locale={locale} />,
   tenders: ({ item, locale }) => <TenderCard tender={item} locale={locale} />,
+  'press-releases': ({ item, locale }) => <ItemCard item={item} locale={locale} />,
 };

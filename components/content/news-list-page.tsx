@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation';
-import { area, areaTexts } from '@/lib/content/areas';
-import { getNewsPage, getPageContent } from '@/lib/content/public';
+import type { Area } from '@/lib/content/areas';
+import type { ListOf } from '@/lib/content/kinds';
 import { PER_PAGE, newsListPath } from '@/lib/content/addresses';
+import type { getPageContent } from '@/lib/content/public';
 import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
@@ -10,12 +11,18 @@ import { NewsCard } from './news-card';
 import { Pagination } from './pagination';
 import { RichText } from './rich-text';
 
-/** /actualites and /actualites/page/{n}. */
-export async function NewsListPage({ page, locale }: { page: number; locale: Locale }) {
+type Props = {
+  data: ListOf<'news'>;
+  intro: Awaited<ReturnType<typeof getPageContent>>;
+  page: number;
+  area: Area;
+  label: string;
+  locale: Locale;
+};
+
+/** /actualites and /actualites/page/{n}: page `page` of the news, its introduction in `locale` where translated. */
+export function NewsList({ data: list, intro: introRow, page, area: a, label, locale }: Props) {
   const t = messages(locale).content.news;
-  const a = area('news');
-  const { label } = areaTexts(a, locale);
-  const [introRow, list] = await Promise.all([getPageContent('intro:news'), getNewsPage(page)]);
   const intro = introRow ? localize(introRow, locale, ['body']) : null;
   const totalPages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   if (page > totalPages) notFound();

@@ -14,8 +14,7 @@ const rows = vi.hoisted(() => ({ identity: null as unknown }));
 vi.mock('@/lib/content/public', () => ({
   getIdentity: async () => rows.identity,
   getLatestPublications: async () => [],
-  getNewsPage: async () => ({ items: [] }),
-  getEvents: async () => ({ upcoming: [], past: [] }),
+  getKindList: async (name: string) => (name === 'events' ? { upcoming: [], past: [] } : { items: [] }),
 }));
 vi.mock('@/lib/series/public', () => ({ getHeadlineFigures: async () => [] }));
 vi.mock('@/lib/releases/public', () => ({ getUpcomingReleases: async () => [] }));

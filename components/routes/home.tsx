@@ -3,7 +3,7 @@ import { keyFigureView } from '@/components/content/key-figure-card';
 import { newsCardView } from '@/components/content/news-card';
 import { publicationItems, publicationItemsText } from '@/components/content/publication-list';
 import { areasOfSection, areaTexts, getArea, sectionLabel, sections } from '@/lib/content/areas';
-import { getEvents, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
+import { getIdentity, getKindList, getLatestPublications } from '@/lib/content/public';
 import { getHeadlineFigures } from '@/lib/series/public';
 import { getUpcomingReleases } from '@/lib/releases/public';
 import type { SiteIdentity } from '@/lib/content/queries/site';
@@ -46,9 +46,9 @@ export function homeRoute(locale: Locale) {
       getIdentity(),
       getHeadlineFigures(),
       getLatestPublications(6),
-      getNewsPage(1),
+      getKindList('news', 1),
       getUpcomingReleases(5),
-      getEvents(),
+      getKindList('events', 1),
     ]);
     const own = identity && localize(identity, locale, ['name']);
     // An English page without an English tagline shows the catalogue's description rather than the French tagline.

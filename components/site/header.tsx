@@ -5,7 +5,7 @@ import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
-import { searchKindLabels } from '@/lib/search/query';
+import { searchSourceLabels } from '@/lib/search/query';
 import { SiteHeader } from './site-header';
 import type { NavGroup } from './site-nav';
 
@@ -36,7 +36,7 @@ export function Header({ identity, locale }: { identity: SiteIdentity | null; lo
         nameLang: named ? langAttr(named.langOf('name'), locale) : undefined,
         logo: identity?.logo ? fileUrl(identity.logo) : undefined,
       }}
-      search={{ action: localePath(locale, searchPath), labels: t.search.header, kindLabels: searchKindLabels(locale) }}
+      search={{ action: localePath(locale, searchPath), labels: t.search.header, kindLabels: searchSourceLabels(locale) }}
       theme={t.site.theme}
       nav={t.site.nav}
       groups={navGroups(locale)}

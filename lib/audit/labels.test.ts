@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allKinds } from '@/lib/content/kinds';
 import { actionLabels } from '@/lib/admin/journal';
-import { carriedKinds } from '@/lib/releases/carried';
+import { carriedVersionings } from '@/lib/releases/carried';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -45,9 +45,9 @@ describe('journal labels', () => {
     const templated = [
       // lib/releases/mutations.ts: `release.${change.kind}`.
       ...['confirm', 'move', 'cancel', 'submit', 'approve', 'return'].map((kind) => `release.${kind}`),
-      // lib/versions/write.ts: `${kind.audit.prefix}.${step}` for series and tables.
-      ...carriedKinds.flatMap(({ kind }) =>
-        ['submit', 'publish', 'schedule', 'unschedule', 'approve', 'return'].map((step) => `${kind.audit.prefix}.${step}`),
+      // lib/versions/write.ts: `${versioning.audit.prefix}.${step}` for series and tables.
+      ...carriedVersionings.flatMap(({ versioning }) =>
+        ['submit', 'publish', 'schedule', 'unschedule', 'approve', 'return'].map((step) => `${versioning.audit.prefix}.${step}`),
       ),
       // lib/content/mutations: `${kind.entity}.${verb}`.
       ...allKinds.flatMap((kind) =>

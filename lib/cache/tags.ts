@@ -13,11 +13,10 @@ export const tags = {
   publication: (id: number) => `publication:${id}`,
   /** Lists that mix every area (home page's latest publications, feeds). */
   latestPublications: 'publications:latest',
-  newsList: 'news',
-  newsItem: (id: number) => `news:${id}`,
-  events: 'events',
-  galleries: 'galleries',
-  tenders: 'tenders',
+  /** A kind's public list (its area's page; the home page reads news and events): the kind's name, `news`. */
+  kindList: (kind: string) => kind,
+  /** One item's own page, for kinds whose items have one: `news:3`. */
+  kindItem: (kind: string, id: number) => `${kind}:${id}`,
   /** One series' page, files and API answers. */
   series: (code: string) => `series:${code}`,
   /** Lists of series: key figures of the home and of areas, the API's list, the sitemap's series pages. */
@@ -37,27 +36,12 @@ export function publicationTags(p: { id: number; area: string }): string[] {
   return [tags.publication(p.id), tags.area(p.area), tags.latestPublications, tags.sitemap];
 }
 
-/** Tags to invalidate when a news item changes (its page, the news lists and home, sitemap). */
-export function newsTags(n: { id: number }): string[] {
-  return [tags.newsItem(n.id), tags.newsList, tags.sitemap];
-}
-
 /**
- * Tags to invalidate when an event changes: the events page and the home page, which both read
- * the event list (events have no page of their own and are not in the sitemap).
+ * Tags to invalidate when an item of a kind with a public half changes (lib/content/kinds, `Kind.site`):
+ * its list, its own page when items have one, and the sitemap that lists those pages.
  */
-export function eventTags(): string[] {
-  return [tags.events];
-}
-
-/** Tags to invalidate when a gallery changes: the galleries page (no page of its own, not in the sitemap). */
-export function galleryTags(): string[] {
-  return [tags.galleries];
-}
-
-/** Tags to invalidate when a tender changes: the tenders page (no page of its own, not in the sitemap). */
-export function tenderTags(): string[] {
-  return [tags.tenders];
+export function kindTags(kind: string, row: { id: number }, site: { itemPages: boolean }): string[] {
+  return site.itemPages ? [tags.kindItem(kind, row.id), tags.kindList(kind), tags.sitemap] : [tags.kindList(kind)];
 }
 
 /** Tags to invalidate when an institutional text or an area introduction changes. */

@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { KindName } from './kinds/names';
 
 /** What an area holds: items of a kind (lib/content/kinds), or institutional pages (/admin/about). */
-export type AreaKind = KindName | 'pages';
+export type AreaContent = KindName | 'pages';
 
 export type SectionKey = 'institut' | 'indices' | 'commerce' | 'publications' | 'ressources' | 'actualites';
 
@@ -46,7 +46,7 @@ export type AreaTexts = { label: string; menuLabel: string; description: string 
 type AreaEntry = {
   /** Stable identifier, stored on each row of the area. */
   slug: string;
-  kind: AreaKind;
+  kind: AreaContent;
   /** Full French name, used as the page's h1. */
   label: string;
   /** Short name for menus. */
@@ -499,6 +499,21 @@ export const areas = [
       description: 'The institute’s calls for tenders and consultations, open and closed.',
     },
     adminPath: '/admin/offres',
+    section: 'actualites',
+  },
+  {
+    slug: 'communiques',
+    kind: 'press-releases',
+    label: 'Communiqués de presse',
+    menuLabel: 'Communiqués de presse',
+    description: "Les communiqués de presse de l'institut, avec leur version PDF.",
+    publicPath: '/communiques',
+    en: {
+      label: 'Press releases',
+      menuLabel: 'Press releases',
+      description: 'The institute’s press releases, with their PDF version.',
+    },
+    adminPath: '/admin/communiques',
     section: 'actualites',
   },
 ] as const satisfies readonly Area[];

@@ -11,9 +11,7 @@ import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { PER_PAGE } from './addresses';
 import { publicPublicationAreas } from './areas';
-import { listEvents } from './queries/events';
-import { listGalleries } from './queries/galleries';
-import { getNews, listNews, publicNewsRefs } from './queries/news';
+import { siteOf, type ItemOf, type ListOf, type SiteKindName } from './kinds';
 import {
   getPublication,
   latestPublications,
@@ -22,7 +20,6 @@ import {
   relatedPublications,
 } from './queries/publications';
 import { getPage, getSiteIdentity } from './queries/site';
-import { listTenders } from './queries/tenders';
 
 function cached(...tagNames: string[]) {
   cacheLife('content');
@@ -71,45 +68,32 @@ export async function getLatestPublications(limit: number) {
   return latestPublications(await getDb(), { areas: publicAreaSlugs(), limit, now: new Date() });
 }
 
-export async function getNewsPage(page: number) {
+/** Page `page` of a kind's public list (`/actualites`, `/events`…), tagged with the kind's name. */
+export async function getKindList<K extends SiteKindName>(name: K, page: number): Promise<ListOf<K>> {
   'use cache';
-  cached(tags.newsList);
-  return listNews(await getDb(), { page, perPage: PER_PAGE, now: new Date() });
+  cached(tags.kindList(name));
+  return siteOf(name).list(await getDb(), { page, perPage: PER_PAGE, now: new Date() });
 }
 
-export async function getNewsItem(id: number) {
+/** One public item of a kind whose items have pages (`/actualites/{id}`), or null; tagged with it and its list (an id published later must appear). */
+export async function getKindItem<K extends SiteKindName>(name: K, id: number): Promise<ItemOf<K> | null> {
   'use cache';
-  cached(tags.newsItem(id), tags.newsList);
-  return getNews(await getDb(), { id, now: new Date() });
+  cached(tags.kindItem(name, id), tags.kindList(name));
+  const item = siteOf(name).item;
+  return item ? item.get(await getDb(), { id, now: new Date() }) : null;
 }
 
-export async function getEvents() {
+/** Ids of a kind's public items with pages of their own (static params). */
+export async function getKindRefs<K extends SiteKindName>(name: K) {
   'use cache';
-  cached(tags.events);
-  return listEvents(await getDb(), { now: new Date(), pastLimit: 50 });
+  cached(tags.sitemap, tags.kindList(name));
+  const item = siteOf(name).item;
+  return item ? item.refs(await getDb(), { now: new Date() }) : [];
 }
 
-export async function getGalleries() {
-  'use cache';
-  cached(tags.galleries);
-  return listGalleries(await getDb(), { now: new Date() });
-}
-
-export async function getTenders() {
-  'use cache';
-  cached(tags.tenders);
-  return listTenders(await getDb(), { now: new Date() });
-}
-
-/** What the publication and news routes' static params need (the sitemap reads lib/content/sitemap.ts; series: lib/series/public.ts). */
+/** What the publication routes' static params need (the sitemap reads lib/content/sitemap.ts; series: lib/series/public.ts). */
 export async function getPublicRefs() {
   'use cache';
-  cached(tags.sitemap, tags.newsList);
-  const db = await getDb();
-  const now = new Date();
-  const [publications, news] = await Promise.all([
-    publicPublicationRefs(db, { areas: publicAreaSlugs(), now }),
-    publicNewsRefs(db, { now }),
-  ]);
-  return { publications, news };
+  cached(tags.sitemap);
+  return { publications: await publicPublicationRefs(await getDb(), { areas: publicAreaSlugs(), now: new Date() }) };
 }

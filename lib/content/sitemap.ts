@@ -23,7 +23,7 @@ export async function getSitemapRefs(): Promise<SitemapRefs> {
   'use cache';
   const pageKeys = institutionAreas().map((a) => a.slug);
   cacheLife('content');
-  cacheTag(tags.sitemap, tags.newsList, tags.releases, tags.seriesList, ...pageKeys.map((key) => tags.page(key)));
+  cacheTag(tags.sitemap, tags.kindList('news'), tags.releases, tags.seriesList, ...pageKeys.map((key) => tags.page(key)));
   return sitemapRefs(await getDb(), { areas: publicPublicationAreas().map((a) => a.slug), pageKeys, now: new Date() });
 }
 

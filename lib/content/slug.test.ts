@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, galleries, news, publications, tenders } from '@/lib/db/schema';
+import { publications } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { parseAreaSegments } from './addresses';
 import { reservedSlugs } from './areas';
-import { kinds } from './kinds';
+import { allKinds, kinds } from './kinds';
 import type { KindName } from './kinds/forms';
 import { slugify, uniqueSlug } from './slug';
 
@@ -124,19 +124,24 @@ describe.each(testDatabaseKinds)('uniqueSlug on %s', (kind) => {
     expect(await uniqueSlug(db, kinds.publications, 'loi-statistique', { scope: 'lois' })).toBe('loi-statistique-2');
   });
 
-  const insertInto: Record<Exclude<KindName, 'publications'>, (slug: string) => Promise<number>> = {
-    news: async (slug) => (await database.db.insert(news).values({ slug, title: slug }).returning({ id: news.id }))[0]!.id,
-    events: async (slug) =>
-      (await database.db.insert(events).values({ slug, title: slug, startsAt: new Date() }).returning({ id: events.id }))[0]!.id,
-    galleries: async (slug) => (await database.db.insert(galleries).values({ slug, title: slug }).returning({ id: galleries.id }))[0]!.id,
-    tenders: async (slug) =>
-      (
-        await database.db
-          .insert(tenders)
-          .values({ slug, title: slug, reference: `AO-${slug}`, deadlineAt: new Date() })
-          .returning({ id: tenders.id })
-      )[0]!.id,
+  /** The columns besides the slug and title a kind's table requires (a new kind without any needs no line here). */
+  const required: Partial<Record<KindName, (slug: string) => Record<string, unknown>>> = {
+    events: () => ({ startsAt: new Date() }),
+    tenders: (slug) => ({ reference: `AO-${slug}`, deadlineAt: new Date() }),
   };
+  const single = allKinds.filter((k) => k.name !== 'publications');
+  const insertInto = Object.fromEntries(
+    single.map((kind) => [
+      kind.name,
+      async (slug: string) =>
+        (
+          await database.db
+            .insert(kind.table)
+            .values({ slug, title: slug, ...required[kind.name]?.(slug) })
+            .returning({ id: kind.table.id })
+        )[0]!.id as number,
+    ]),
+  ) as Record<Exclude<KindName, 'publications'>, (slug: string) => Promise<number>>;
 
   it.each(Object.keys(insertInto) as (keyof typeof insertInto)[])('makes slugs unique over the whole %s table', async (table) => {
     const { db } = database;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { functionStatements } from './migrate';
 
 /**
  * Guard for issue 39, step 3: a SQL function body lives in one migration file. Before 0026, the search
@@ -43,5 +44,13 @@ describe('SQL function bodies in migrations', () => {
   it('defines each function in one migration file, but for the frozen repeats before 0026', () => {
     const repeated = Object.fromEntries([...definitions()].filter(([, files]) => files.length > 1));
     expect(repeated).toEqual(FROZEN);
+  });
+
+  it('keeps the live body of the search functions in drizzle/functions, and no migration after 0027 redefines one of them', () => {
+    const canonical = functionStatements().flatMap(definedFunctions);
+    expect(canonical).toEqual(expect.arrayContaining(['search_reindex', 'search_fill_english', 'search_doc_text']));
+    expect(new Set(canonical).size, 'each function once in drizzle/functions').toBe(canonical.length);
+    const later = [...definitions()].filter(([name, files]) => canonical.includes(name) && files.some((f) => f > '0027'));
+    expect(later).toEqual([]);
   });
 });

@@ -351,6 +351,26 @@ export const tenders = pgTable(
   (t) => [uniqueIndex('tenders_slug_key').on(t.slug), uniqueIndex('tenders_reference_key').on(t.reference)],
 );
 
+/** Press releases (« Communiqués de presse »): dated by their publication, one PDF each (`document`: hidden until published). */
+export const pressReleases = pgTable(
+  'press_releases',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    documentFileId: uuid('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    translations: translations<'title' | 'summary' | 'body'>(),
+    ...lifecycle(),
+  },
+  (t) => [
+    uniqueIndex('press_releases_slug_key').on(t.slug),
+    index('press_releases_published_idx').on(t.status, t.publishedAt),
+    index('press_releases_document_idx').on(t.documentFileId),
+  ],
+);
+
 export const tenderFiles = pgTable(
   'tender_files',
   {

@@ -10,7 +10,7 @@
  * links to the English pages. The French feeds are written as before, byte for byte.
  */
 import { areaTexts, getArea, publicPublicationAreas } from '@/lib/content/areas';
-import { getAreaPublications, getIdentity, getLatestPublications, getNewsPage } from '@/lib/content/public';
+import { getAreaPublications, getIdentity, getKindList, getLatestPublications } from '@/lib/content/public';
 import type { PublicationSummary } from '@/lib/content/queries/publications';
 import { getCalendar } from '@/lib/releases/public';
 import { newsUrl, publicationUrl, feedPath, newsListPath, homePath, calendarPath, releasePath } from '@/lib/content/addresses';
@@ -74,7 +74,7 @@ export async function atomResponse(request: Request, name: string, area?: string
 
   let body: string;
   if (name === 'actualites' && !area) {
-    const { items } = await getNewsPage(1);
+    const { items } = await getKindList('news', 1);
     body = atomFeed({
       ...feed,
       id: tag('actualites'),
@@ -174,7 +174,7 @@ async function localeAtomResponse(request: Request, name: string, area: string |
 
   let body: string;
   if (name === 'actualites' && !area) {
-    const { items } = await getNewsPage(1);
+    const { items } = await getKindList('news', 1);
     body = atomFeed({
       ...feed,
       id: tag(`${locale}/actualites`),

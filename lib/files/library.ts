@@ -18,7 +18,8 @@ import { files, fileTexts, pages, siteIdentity, users } from '@/lib/db/schema';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { StorageDriver } from '@/lib/storage/types';
 import { extractableTypes } from '@/lib/search/extractor';
-import { acceptedTypes, extensionOf } from './detect';
+import { acceptedTypes } from '@/lib/file-types';
+import { extensionOf } from './detect';
 import type { ReceivedFile } from './receive';
 import { checkFileName, discardUpload } from './receive';
 
@@ -48,8 +49,8 @@ export type LibraryFile = {
 };
 
 /**
- * Every place each of these files is used: what the kinds' items point to (cover, attachments,
- * gallery photos — `Kind.cover` and `Kind.owned`), the institutional pages' photos and the logo.
+ * Every place each of these files is used: what the kinds' items point to (cover, document,
+ * attachments, gallery photos — `Kind.fileColumns` and `Kind.owned`), the institutional pages' photos and the logo.
  */
 async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]>> {
   const map = new Map<string, FileUse[]>(ids.map((id) => [id, []]));
@@ -68,16 +69,15 @@ async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]
       return { label: `${what} : « ${row.title} »${role}`, adminPath: area?.adminPath ?? '/admin', tags: kind.tags(row) };
     };
     const found: Promise<void>[] = [];
-    if (kind.cover) {
-      const cover = kind.cover;
-      // The cover is named as such when the item has other files too.
-      const role = kind.owned ? ' (couverture)' : '';
+    for (const single of kind.fileColumns ?? []) {
+      // A cover is named as such when the item has other files too; a document always is.
+      const role = single.role === 'document' ? ' (document)' : kind.owned ? ' (couverture)' : '';
       found.push(
         (
           db
-            .select({ ...columns, fileId: cover })
+            .select({ ...columns, fileId: single.column })
             .from(t as PgTable)
-            .where(inArray(cover, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>
+            .where(inArray(single.column, ids)) as Promise<{ id: number; title: string; area: unknown; fileId: string }[]>
         ).then((rows) => {
           for (const r of rows) add(r.fileId, use(r, role));
         }),
@@ -118,7 +118,7 @@ async function usesOfFiles(db: Db, ids: string[]): Promise<Map<string, FileUse[]
 
 /**
  * Whether a visitor may download this file: not when every item that points to it (cover,
- * attachment, photo) is not public at `now` — a draft, a scheduled or embargoed item, the trash.
+ * document, attachment, photo: `Kind.fileColumns`, `Kind.owned`) is not public at `now` — a draft, a scheduled or embargoed item, the trash.
  * A file used by an institutional page or as the logo, or by nothing (a library file, an image in
  * a text), stays downloadable.
  */
@@ -129,12 +129,13 @@ export async function visibleToVisitors(db: Db, id: string, now: Date): Promise<
     const isDue = sql`${t.publishedAt} <= ${now.toISOString()}::timestamptz`;
     const isPublic = sql<boolean>`(${t.status} = 'published' and ${isDue} and ${t.deletedAt} is null)`;
     const found: Promise<{ isPublic: boolean }[]>[] = [];
-    if (kind.cover)
+    // Every single-file column (cover, document) whatever its role: a new kind's file is hidden until the item is public.
+    for (const single of kind.fileColumns ?? [])
       found.push(
         db
           .select({ isPublic })
           .from(t as PgTable)
-          .where(eq(kind.cover, id))
+          .where(eq(single.column, id))
           .limit(50),
       );
     if (kind.owned) {

@@ -456,6 +456,77 @@ const UNAVAILABLE_HTML =
   'initial-scale=1"><title>Service momentanément indisponible</title></head><body><main><h1>Service momentanément ' +
   'indisponible</h1><p>Le site ne peut pas joindre sa base de données. Réessayez dans quelques instants.</p></main></body></html>';
 
+/** Next's later calls on a response already answered instead of it go nowhere. */
+function mute(res: ServerResponse): void {
+  Object.assign(res, {
+    writeHead: () => res,
+    write: () => true,
+    end: (...args: unknown[]) => {
+      const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+      callback?.();
+      return res;
+    },
+    setHeader: () => res,
+    removeHeader: () => undefined,
+    appendHeader: () => res,
+    flushHeaders: () => undefined,
+  });
+}
+
+/**
+ * Keeps Next's whole answer `body` as the copy of `key` when it qualifies (`usable`: not too big, no
+ * part failed on the server), or drops the copy it makes obsolete; evicts the oldest copies past the
+ * memory budget. Returns the copy the readers who waited for this render may share, or null.
+ */
+function keepCopy(
+  res: ServerResponse,
+  { key, generation, urlOnly, maxBytes }: { key: string; generation: number; urlOnly: boolean; maxBytes: number },
+  body: Buffer,
+  usable: boolean,
+): Entry | null {
+  const s = store();
+  const previous = s.entries.get(key);
+  const status = res.statusCode;
+  const fresh = s.generation === generation && isStorable(res, urlOnly);
+  // Any whole public page without a cookie may stand in during an outage; only a cache hit (or
+  // an address-only page) rendered with no write in between is served as fresh. A page with a
+  // part that failed on the server is neither.
+  // A copy still served stays, rather than an answer that may not be served as fresh: during a
+  // write in progress (its readers get the copies from before it until it ends), or when this
+  // answer's render began before the write that rendered the copy.
+  const serving =
+    !fresh && previous !== undefined && !previous.stale && (previous.generation < s.generation || generation < previous.generation);
+  const keepable = usable && isFallback(res) && !serving;
+  if (previous && !serving && (keepable || (status < 500 && status !== 304 && usable))) {
+    s.entries.delete(key);
+    s.bytes -= previous.body.length;
+  }
+  if (!keepable) return null;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (!DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = value;
+  }
+  headers['content-length'] = body.length;
+  const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
+  const storedAt = Date.now();
+  // Still read: a page a write rendered again stays among the hot ones.
+  const reads = previous && !previous.stale ? previous.reads : 0;
+  const readAt = previous && !previous.stale ? previous.readAt : storedAt;
+  const entry: Entry = { status: 200, headers, body, storedAt, etag, stale: !fresh, generation, reads, readAt, urlOnly };
+  s.entries.set(key, entry);
+  s.bytes += body.length;
+  // Shared with the readers who waited when no write came in between and the page is one Next
+  // caches (it says HIT, MISS or STALE: not rendered for one reader) or answered by its address.
+  const shared = s.generation === generation && (fresh || res.getHeader('x-nextjs-cache') !== undefined) ? entry : null;
+  // Oldest first: Map keeps insertion order.
+  for (const [oldKey, old] of s.entries) {
+    if (s.bytes <= maxBytes) break;
+    s.entries.delete(oldKey);
+    s.bytes -= old.body.length;
+  }
+  return shared;
+}
+
 /**
  * Wraps the response's methods to keep a copy of the body, and stores it when the response
  * qualifies.
@@ -506,19 +577,7 @@ function record(
     // Node's own writeHead and end call the response's methods: they run before Next's are muted.
     original.writeHead(status, headers);
     original.end(req.method === 'HEAD' ? undefined : body);
-    Object.assign(res, {
-      writeHead: () => res,
-      write: () => true,
-      end: (...args: unknown[]) => {
-        const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
-        callback?.();
-        return res;
-      },
-      setHeader: () => res,
-      removeHeader: () => undefined,
-      appendHeader: () => res,
-      flushHeaders: () => undefined,
-    });
+    mute(res);
   };
   const replace = () => fallback && answerInstead(fallback.status, { ...fallback.headers, 'x-page-cache': 'STALE' }, fallback.body);
   const unavailable = () =>
@@ -615,47 +674,8 @@ function record(
         if (heldHead) original.writeHead(...heldHead);
         for (const call of held) original.write(...call.write);
       }
-      const s = store();
-      const previous = s.entries.get(key);
-      const status = res.statusCode;
-      const fresh = s.generation === generation && isStorable(res, urlOnly);
-      // Any whole public page without a cookie may stand in during an outage; only a cache hit (or
-      // an address-only page) rendered with no write in between is served as fresh. A page with a
-      // part that failed on the server is neither.
-      // A copy still served stays, rather than an answer that may not be served as fresh: during a
-      // write in progress (its readers get the copies from before it until it ends), or when this
-      // answer's render began before the write that rendered the copy.
-      const serving =
-        !fresh && previous !== undefined && !previous.stale && (previous.generation < s.generation || generation < previous.generation);
-      const keepable = !tooBig && isFallback(res) && !failedPart && !serving;
-      if (previous && !serving && (keepable || (status < 500 && status !== 304 && !failedPart))) {
-        s.entries.delete(key);
-        s.bytes -= previous.body.length;
-      }
-      if (keepable) {
-        const headers: OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (!DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = value;
-        }
-        headers['content-length'] = body.length;
-        const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
-        const storedAt = Date.now();
-        // Still read: a page a write rendered again stays among the hot ones.
-        const reads = previous && !previous.stale ? previous.reads : 0;
-        const readAt = previous && !previous.stale ? previous.readAt : storedAt;
-        const entry: Entry = { status: 200, headers, body, storedAt, etag, stale: !fresh, generation, reads, readAt, urlOnly };
-        s.entries.set(key, entry);
-        s.bytes += body.length;
-        // Shared with the readers who waited when no write came in between and the page is one Next
-        // caches (it says HIT, MISS or STALE: not rendered for one reader) or answered by its address.
-        if (s.generation === generation && (fresh || res.getHeader('x-nextjs-cache') !== undefined)) land(entry);
-        // Oldest first: Map keeps insertion order.
-        for (const [oldKey, old] of s.entries) {
-          if (s.bytes <= options.maxBytes) break;
-          s.entries.delete(oldKey);
-          s.bytes -= old.body.length;
-        }
-      }
+      const shared = keepCopy(res, { key, generation, urlOnly, maxBytes: options.maxBytes }, body, !tooBig && !failedPart);
+      if (shared) land(shared);
       land(null);
       return original.end(chunk, ...rest);
     }

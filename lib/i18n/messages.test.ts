@@ -11,7 +11,7 @@ import { kinds } from '@/lib/content/kinds';
 import { publicKindWords } from '@/lib/content/kinds/kind';
 import { categoryNames, nsdpCategories } from '@/lib/nsdp/categories';
 import { releaseStatuses, type ReleaseStatus } from '@/lib/releases/model';
-import { searchKindLabels, searchKinds, type SearchKind } from '@/lib/search/query';
+import { searchSourceLabels, searchSources, type SearchSource } from '@/lib/search/query';
 import type { ChartRange } from '@/lib/series/chart/geometry';
 import {
   changeKinds,
@@ -139,10 +139,10 @@ describe('the registries’ names on public pages', () => {
         categoryNames(c, 'en')[k],
       ]),
     ),
-    ...(Object.keys(searchKinds) as SearchKind[]).map((k): [string, string, string] => [
+    ...(Object.keys(searchSources) as SearchSource[]).map((k): [string, string, string] => [
       `search.${k}`,
-      searchKindLabels('fr')[k],
-      searchKindLabels('en')[k],
+      searchSourceLabels('fr')[k],
+      searchSourceLabels('en')[k],
     ]),
   ];
 
@@ -155,7 +155,7 @@ describe('the registries’ names on public pages', () => {
     }
     for (const kind of Object.values(kinds)) expect(publicKindWords(kind.words, 'fr').plural).toBe(kind.words.plural);
     for (const c of nsdpCategories) expect(categoryNames(c, 'fr')).toMatchObject({ label: c.label, sector: c.sector });
-    expect(searchKindLabels('fr')).toEqual(searchKinds);
+    expect(searchSourceLabels('fr')).toEqual(searchSources);
   });
 
   it('are given in English for every public area, public field, section, kind and NSDP category', () => {
@@ -165,7 +165,7 @@ describe('the registries’ names on public pages', () => {
         publicAreas.flatMap((a) => (a.fields ?? []).filter((f) => f.public)).length +
         2 * Object.keys(kinds).length +
         2 * nsdpCategories.length +
-        Object.keys(searchKinds).length,
+        Object.keys(searchSources).length,
     );
     expect(wrongEnglish(names)).toEqual([]);
   });

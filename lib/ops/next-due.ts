@@ -9,7 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import { events, releases, tenders } from '@/lib/db/schema';
 import { allKinds } from '@/lib/content/kinds';
-import { carriedKinds } from '@/lib/releases/carried';
+import { carriedVersionings } from '@/lib/releases/carried';
 import { readyReleases } from '@/lib/releases/review';
 
 /** Earliest of one column's values matching `where`, or null. */
@@ -42,8 +42,8 @@ export async function nextDueAt(db: Db, now: Date = new Date()): Promise<Date | 
     // A release's minute (announced ones too: the calendar shows them as upcoming until then).
     earliest(db, now, releases, releases.scheduledAt, inArray(releases.status, ['announced', 'confirmed', 'postponed'])),
     // Approved versions not yet announced to the caches (public by the reads from their time).
-    ...carriedKinds.map(({ kind }) => {
-      const v = kind.versions;
+    ...carriedVersionings.map(({ versioning }) => {
+      const v = versioning.versions;
       return earliest(db, now, v.table, v.publishedAt, and(eq(v.review, 'approved'), isNull(v.announcedAt)));
     }),
     // Pages that follow the clock: a tender closes at its deadline, an event becomes current, then past.

@@ -4,7 +4,7 @@
  * release moves everything linked in the same transaction; the scheduler marks the release
  * published in the run that puts its publications online. Until then nothing linked is public:
  * the publication is `scheduled`, the versions are dated in the future, and their files are
- * refused to visitors (lib/content/queries/files.ts).
+ * refused to visitors (`visibleToVisitors`, lib/files/library.ts).
  */
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';
@@ -13,7 +13,7 @@ import type { PublicationTranslations } from '@/lib/content/queries/publications
 import type { Db } from '@/lib/db/open';
 import { publications, releasePublications, releases, series, seriesVersions } from '@/lib/db/schema';
 import { moveWithRelease, redateWithRelease, releaseCarries } from '@/lib/versions/release-link';
-import { carriedKinds } from './carried';
+import { carriedVersionings } from './carried';
 import type { SeriesTranslations } from '@/lib/series/queries';
 import { formatInZone } from './model';
 import type { Actor, ReleaseWrite } from './model';
@@ -244,7 +244,7 @@ export async function moveLinked(tx: Db, releaseId: number, at: Date, now: Date)
         ),
       );
   }
-  for (const { kind } of carriedKinds) await moveWithRelease(tx, kind, releaseId, at, now);
+  for (const { versioning } of carriedVersionings) await moveWithRelease(tx, versioning, releaseId, at, now);
 }
 
 /** Whether a release still carries content that is not out (a cancellation would strand it). */
@@ -256,7 +256,7 @@ export async function carriesPending(tx: Db, releaseId: number, now: Date): Prom
     .where(and(eq(releasePublications.releaseId, releaseId), eq(publications.status, 'scheduled')))
     .limit(1);
   if (pub) return true;
-  for (const { kind } of carriedKinds) if (await releaseCarries(tx, kind, releaseId, now)) return true;
+  for (const { versioning } of carriedVersionings) if (await releaseCarries(tx, versioning, releaseId, now)) return true;
   return false;
 }
 
@@ -285,7 +285,7 @@ export async function publishDueReleases(tx: Db, now: Date): Promise<{ releases:
     // Out later than its minute (held until approved): its versions are dated when they became public,
     // so an `asOf` read of the time in between does not show them.
     if (now.getTime() - r.scheduledAt.getTime() > LATE_AFTER_MS) {
-      for (const { kind } of carriedKinds) await redateWithRelease(tx, kind, r.id, now);
+      for (const { versioning } of carriedVersionings) await redateWithRelease(tx, versioning, r.id, now);
     }
     await writeAudit(tx, {
       actor: 'Calendrier des parutions',

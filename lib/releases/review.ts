@@ -18,7 +18,7 @@ import { publications, releasePublications, releases } from '@/lib/db/schema';
 import { approveWithRelease, versionsOfReleases } from '@/lib/versions/release-link';
 import { approvalRefusal, type ReviewState } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
-import { carriedKinds } from './carried';
+import { carriedVersionings } from './carried';
 import type { Actor, ReleaseWrite } from './model';
 
 /** What a change of a release's entry writes besides itself: its last writer, and its review back to the start. */
@@ -51,11 +51,11 @@ async function piecesOf(db: Db, releaseIds: number[]): Promise<Map<number, Piece
       ...(map.get(p.releaseId) ?? []),
       { kind: 'publication', id: p.id, label: `la publication « ${p.title} »`, review: p.review, writer: p.writer },
     ]);
-  for (const { kind, piece } of carriedKinds) {
-    for (const v of await versionsOfReleases(db, kind, releaseIds)) {
+  for (const { versioning, piece } of carriedVersionings) {
+    for (const v of await versionsOfReleases(db, versioning, releaseIds)) {
       map.set(v.releaseId, [
         ...(map.get(v.releaseId) ?? []),
-        { kind: piece, id: v.id, label: kind.words.piece(v.number, v.code), review: v.review, writer: v.writer },
+        { kind: piece, id: v.id, label: versioning.words.piece(v.number, v.code), review: v.review, writer: v.writer },
       ]);
     }
   }
@@ -206,9 +206,9 @@ export async function reviewRelease(
       const reviewed = { review: 'approved' as const, reviewedBy: actor.user.id, reviewedAt: now, reviewNote: null };
       const pubIds = pending.filter((p) => p.kind === 'publication').map((p) => p.id);
       if (pubIds.length > 0) await tx.update(publications).set(reviewed).where(inArray(publications.id, pubIds));
-      for (const { kind, piece } of carriedKinds) {
+      for (const { versioning, piece } of carriedVersionings) {
         const ids = pending.filter((p) => p.kind === piece).map((p) => p.id);
-        await approveWithRelease(tx, kind, ids, actor.user.id, now);
+        await approveWithRelease(tx, versioning, ids, actor.user.id, now);
       }
       summary =
         `Parution approuvée : « ${current.title} »` + (pending.length > 0 ? `, avec ${pending.map((p) => p.label).join(', ')}.` : '.');

@@ -71,6 +71,6 @@ export function invalidatePublicPathIndex(): void {
 export async function isUnknownPublicPath(pathname: string): Promise<boolean> {
   if (pathname === notFoundRoute || pathname.startsWith(`${notFoundRoute}/`)) return false;
   const resolved = resolvePublicPath(pathname);
-  if (resolved?.kind === 'static') return false;
+  if (resolved?.shows === 'static') return false;
   return !(resolved && (await checkPublicPath((index) => publicPathExists(pathname, index))));
 }

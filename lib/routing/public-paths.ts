@@ -21,15 +21,16 @@ const NEWS_ID = /^[1-9]\d{0,9}$/;
 const RELEASE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PAGE = /^[1-9]\d{0,5}$/;
 
+/** What a public path shows (`shows`), from its shape and the registry alone. */
 type Resolved =
-  | { kind: 'static' }
-  | { kind: 'publication'; area: Area; slug: string }
-  | { kind: 'area-list'; area: Area; year?: number; page: number }
-  | { kind: 'series'; area: Area; code: string }
-  | { kind: 'table'; code: string }
-  | { kind: 'release'; slug: string }
-  | { kind: 'news-item'; id: number }
-  | { kind: 'news-list'; page: number };
+  | { shows: 'static' }
+  | { shows: 'publication'; area: Area; slug: string }
+  | { shows: 'area-list'; area: Area; year?: number; page: number }
+  | { shows: 'series'; area: Area; code: string }
+  | { shows: 'table'; code: string }
+  | { shows: 'release'; slug: string }
+  | { shows: 'news-item'; id: number }
+  | { shows: 'news-list'; page: number };
 
 /** Public pages outside the area registry. */
 const staticPaths = new Set(staticPagePaths);
@@ -40,7 +41,7 @@ const staticPaths = new Set(staticPagePaths);
  */
 export function resolvePublicPath(address: string): Resolved | null {
   const pathname = splitLocale(address).path;
-  if (pathname === homePath || staticPaths.has(pathname)) return { kind: 'static' };
+  if (pathname === homePath || staticPaths.has(pathname)) return { shows: 'static' };
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const segments = path.split('/').slice(1);
   if (segments.some((s) => s === '')) return null;
@@ -48,7 +49,7 @@ export function resolvePublicPath(address: string): Resolved | null {
   // A table's page: `/donnees/tableaux/{CODE}`.
   if (`${path}/`.startsWith(tablesPrefix)) {
     const rest = path.slice(tablesPrefix.length);
-    return tableCodePattern.test(rest) ? { kind: 'table', code: rest } : null;
+    return tableCodePattern.test(rest) ? { shows: 'table', code: rest } : null;
   }
   // The longest registry path that prefixes this one decides.
   for (let n = Math.min(segments.length, 2); n >= 1; n--) {
@@ -58,28 +59,28 @@ export function resolvePublicPath(address: string): Resolved | null {
     if (area.kind === 'publications') {
       const view = area.restricted ? null : parseAreaSegments(rest);
       if (!view) return null;
-      if (view.kind === 'series') return { kind: 'series', area, code: view.code };
+      if (view.kind === 'series') return { shows: 'series', area, code: view.code };
       return view.kind === 'publication'
-        ? { kind: 'publication', area, slug: view.slug }
-        : { kind: 'area-list', area, year: view.year, page: view.page };
+        ? { shows: 'publication', area, slug: view.slug }
+        : { shows: 'area-list', area, year: view.year, page: view.page };
     }
     if (area.kind === 'news') {
-      if (rest.length === 0) return { kind: 'static' };
-      if (rest.length === 1 && NEWS_ID.test(rest[0]!)) return { kind: 'news-item', id: Number(rest[0]) };
+      if (rest.length === 0) return { shows: 'static' };
+      if (rest.length === 1 && NEWS_ID.test(rest[0]!)) return { shows: 'news-item', id: Number(rest[0]) };
       if (rest.length === 2 && rest[0] === 'page' && PAGE.test(rest[1]!) && rest[1] !== '1')
-        return { kind: 'news-list', page: Number(rest[1]) };
+        return { shows: 'news-list', page: Number(rest[1]) };
       return null;
     }
-    return rest.length === 0 ? { kind: 'static' } : null;
+    return rest.length === 0 ? { shows: 'static' } : null;
   }
   return null;
 }
 
 /** `/calendrier`, `/calendrier/rubrique/{area}` (an area of the registry with a page), `/calendrier/{slug}`. */
 function resolveCalendarPath(rest: string[]): Resolved | null {
-  if (rest.length === 0) return { kind: 'static' };
-  if (rest.length === 2 && rest[0] === calendarAreaSegment) return getArea(rest[1]!)?.publicPath ? { kind: 'static' } : null;
-  if (rest.length === 1 && RELEASE_SLUG.test(rest[0]!) && rest[0] !== calendarAreaSegment) return { kind: 'release', slug: rest[0]! };
+  if (rest.length === 0) return { shows: 'static' };
+  if (rest.length === 2 && rest[0] === calendarAreaSegment) return getArea(rest[1]!)?.publicPath ? { shows: 'static' } : null;
+  if (rest.length === 1 && RELEASE_SLUG.test(rest[0]!) && rest[0] !== calendarAreaSegment) return { shows: 'release', slug: rest[0]! };
   return null;
 }
 
@@ -91,7 +92,7 @@ export function publicPathExists(pathname: string, index: PublicPathIndex): bool
   const r = resolvePublicPath(pathname);
   if (!r) return false;
   const pages = (n: number) => Math.max(1, Math.ceil(n / PER_PAGE));
-  switch (r.kind) {
+  switch (r.shows) {
     case 'static':
       return true;
     case 'publication':

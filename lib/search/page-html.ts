@@ -14,7 +14,7 @@ import { intlLocales, type Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
 import { searchHref, type SearchPageParams } from './params';
-import { isSearchKind, SEARCH_PER_PAGE, searchKindLabels, type FacetValue, type SearchResult, type Segment } from './query';
+import { isSearchSource, SEARCH_PER_PAGE, searchSourceLabels, type FacetValue, type SearchResult, type Segment } from './query';
 import { searchPath } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { cachedSearch } from './cache';
@@ -59,7 +59,7 @@ export type SearchResultsInput = {
  */
 function namer(locale: Locale) {
   const french = locale === 'fr';
-  const kind = (value: string, fr: string) => (french || !isSearchKind(value) ? fr : searchKindLabels(locale)[value]);
+  const kind = (value: string, fr: string) => (french || !isSearchSource(value) ? fr : searchSourceLabels(locale)[value]);
   const area = (slug: string, fr: string) => {
     const a = french ? undefined : getArea(slug);
     return a ? areaTexts(a, locale).label : fr;

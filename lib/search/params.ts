@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { getArea } from '@/lib/content/areas';
 import { MAX_QUERY_LENGTH } from './parse';
-import { isSearchKind, type SearchKind } from './query';
+import { isSearchSource, type SearchSource } from './query';
 import { searchPath } from '@/lib/content/addresses';
 
-export type SearchPageParams = { q: string; area?: string; kind?: SearchKind; year?: number; page: number };
+export type SearchPageParams = { q: string; area?: string; kind?: SearchSource; year?: number; page: number };
 
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const text = z.preprocess(first, z.string().optional().catch(undefined));
@@ -16,7 +16,7 @@ const text = z.preprocess(first, z.string().optional().catch(undefined));
 const schema = z.object({
   q: text.transform((v) => (v ?? '').slice(0, MAX_QUERY_LENGTH * 2)),
   rubrique: text.transform((v) => (v && getArea(v) ? v : undefined)),
-  type: text.transform((v) => (v && isSearchKind(v) ? v : undefined)),
+  type: text.transform((v) => (v && isSearchSource(v) ? v : undefined)),
   annee: text.transform((v) => (v && /^\d{4}$/.test(v) && Number(v) >= 1900 && Number(v) <= 2200 ? Number(v) : undefined)),
   page: text.transform((v) => (v && /^\d{1,4}$/.test(v) && Number(v) >= 1 ? Number(v) : 1)),
 });

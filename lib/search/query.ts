@@ -25,6 +25,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { areas, getArea, type Area } from '@/lib/content/areas';
 import { kinds } from '@/lib/content/kinds';
 import { publicKindWords } from '@/lib/content/kinds/kind';
+import type { KindName } from '@/lib/content/kinds/names';
 import { editPath } from '@/lib/content/editing/paths';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';
@@ -50,29 +51,26 @@ export const SEARCH_PER_PAGE = 10;
 const CONFIG = sql.raw(`'fr_search'::regconfig`);
 const CONFIG_EN = sql.raw(`'en_search'::regconfig`);
 
-const kindNames = (locale: Locale) => ({
-  publications: publicKindWords(kinds.publications.words, locale).plural,
+/** What results are: each kind of the index by its plural (a new kind is named here by its words), the series, tables and pages. */
+const kindNames = (locale: Locale): Record<KindName | 'series' | 'tables' | 'pages', string> => ({
+  ...(Object.fromEntries(Object.values(kinds).map((k) => [k.name, publicKindWords(k.words, locale).plural])) as Record<KindName, string>),
   series: messages(locale).search.kinds.series,
   tables: messages(locale).search.kinds.tables,
-  news: publicKindWords(kinds.news.words, locale).plural,
-  events: publicKindWords(kinds.events.words, locale).plural,
-  tenders: publicKindWords(kinds.tenders.words, locale).plural,
-  galleries: publicKindWords(kinds.galleries.words, locale).plural,
   pages: messages(locale).search.kinds.pages,
 });
 const kindNamesIn = { fr: kindNames('fr'), en: kindNames('en') } satisfies Record<Locale, unknown>;
 
 /**
  * What a result is, as a filter: each kind of the index, the institutional pages, the series — in
- * French, as results and facets name them (`kindLabel`, facet labels); `searchKindLabels` in a language.
+ * French, as results and facets name them (`kindLabel`, facet labels); `searchSourceLabels` in a language.
  */
-export const searchKinds = kindNamesIn.fr;
-export type SearchKind = keyof typeof searchKinds;
+export const searchSources = kindNamesIn.fr;
+export type SearchSource = keyof typeof searchSources;
 /** The names of what results are, in `locale` (public pages in another language rename results and facets with them). */
-export const searchKindLabels = (locale: Locale): Readonly<Record<SearchKind, string>> => kindNamesIn[locale];
-export const isSearchKind = (v: string): v is SearchKind => Object.hasOwn(searchKinds, v);
+export const searchSourceLabels = (locale: Locale): Readonly<Record<SearchSource, string>> => kindNamesIn[locale];
+export const isSearchSource = (v: string): v is SearchSource => Object.hasOwn(searchSources, v);
 
-export type SearchFilters = { area?: string; kind?: SearchKind; year?: number };
+export type SearchFilters = { area?: string; kind?: SearchSource; year?: number };
 
 export type SearchOptions = SearchFilters & {
   q: string;
@@ -93,7 +91,7 @@ export type SearchOptions = SearchFilters & {
 export type Segment = { text: string; hit: boolean };
 
 export type SearchHit = {
-  source: SearchKind;
+  source: SearchSource;
   sourceId: string;
   title: Segment[];
   excerpt: Segment[];
@@ -396,7 +394,7 @@ export function segments(marked: string): Segment[] {
 
 type HitRow = {
   id: number;
-  source: SearchKind;
+  source: SearchSource;
   source_id: string;
   area: string;
   slug: string;
@@ -430,7 +428,7 @@ function urlsOf(row: HitRow): { url: string | null; adminUrl: string } {
 
 function facetLabel(kind: 'area' | 'kind' | 'year', value: string): string {
   if (kind === 'area') return getArea(value)?.label ?? value;
-  if (kind === 'kind') return isSearchKind(value) ? searchKinds[value] : value;
+  if (kind === 'kind') return isSearchSource(value) ? searchSources[value] : value;
   return value;
 }
 
@@ -752,7 +750,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
  * A title for the header box: `kindLabel` in French, `source` for the box to name it in its page's
  * language, `lang` the language the title is written in.
  */
-export type Suggestion = { title: string; url: string; kindLabel: string; source: SearchKind; lang?: Locale };
+export type Suggestion = { title: string; url: string; kindLabel: string; source: SearchSource; lang?: Locale };
 
 /** What the header box suggests of a search's first hits: titles with a public page. */
 export const toSuggestions = (result: SearchResult, locale: Locale = 'fr'): Suggestion[] =>

@@ -15,7 +15,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/test
 import { cachedSearch, clearSearchCache } from './cache';
 import { parseQuery } from './parse';
 import { enableSearchIndex, indexAnswers } from './memory';
-import { isSearchKind, search, suggest, warmSearchIndex, type SearchResult } from './query';
+import { isSearchSource, search, suggest, warmSearchIndex, type SearchResult } from './query';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const day = (d: string) => new Date(`${d}T08:00:00Z`);
@@ -296,7 +296,7 @@ describe.each(modes)('search ($kind, index en mémoire : $memory)', ({ kind, mem
       expect(triggers.length, table).toBe(1);
       // Raises « unknown source » for a kind search_reindex does not know.
       await db().execute(sql`select search_reindex(${kind.name}, -1)`);
-      expect(isSearchKind(kind.name), kind.name).toBe(true);
+      expect(isSearchSource(kind.name), kind.name).toBe(true);
     }
   });
 

@@ -68,6 +68,6 @@ export async function getSeriesPage(code: string) {
 /** The series with a published version (their pages' static params), tagged as the other public refs (lib/content/public.ts). */
 export async function getSeriesRefs() {
   'use cache';
-  cached(tags.sitemap, tags.newsList);
+  cached(tags.sitemap, tags.kindList('news'));
   return publishedSeriesRefs(await getDb(), new Date());
 }

@@ -4,14 +4,14 @@
  */
 import { tags } from '@/lib/cache/tags';
 import { series, seriesVersions } from '@/lib/db/schema';
-import type { VersionedKind } from '@/lib/versions/model';
+import type { Versioning } from '@/lib/versions/model';
 
 /** Cache tags of a series' public views (its page and files, its area's figures, the lists). */
 export function seriesTags(row: { code: string; area: string }): string[] {
   return [tags.series(row.code), tags.seriesList, tags.area(row.area), tags.sitemap];
 }
 
-export const seriesVersioning: VersionedKind = {
+export const seriesVersioning: Versioning = {
   audit: { prefix: 'series', entityType: 'series' },
   owners: { table: series, id: series.id, code: series.code, area: series.area, label: series.label },
   versions: { ...seriesVersions, table: seriesVersions, owner: seriesVersions.seriesId, ownerKey: 'seriesId' },

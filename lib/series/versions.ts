@@ -3,7 +3,7 @@
  * a change is a new version holding the changed values (its observations), with its time, kind and
  * reason, review, release link and audit entry. What every versioned kind shares — the review, one
  * version not yet public at a time, the release's embargo, the announcement — is lib/versions
- * (the series' `VersionedKind` is in ./versioning.ts); this file writes what a series version holds.
+ * (the series' `Versioning` is in ./versioning.ts); this file writes what a series version holds.
  * The functions keep the names and signatures other code calls (`publishVersions`, `approveVersion`…).
  */
 import { eq } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * table version holds — its structure and cells — is written by ./versions.ts.
  */
 import { tags } from '@/lib/cache/tags';
-import type { VersionedKind } from '@/lib/versions/model';
+import type { Versioning } from '@/lib/versions/model';
 import { dataTables, dataTableVersions } from './schema';
 
 /** Cache tags of a table's public views: its page, files and API answers, the lists, its area, the sitemap. */
@@ -11,7 +11,7 @@ export function tableTags(row: { code: string; area: string }): string[] {
   return [tags.table(row.code), tags.tableList, tags.area(row.area), tags.sitemap];
 }
 
-export const tableVersioning: VersionedKind = {
+export const tableVersioning: Versioning = {
   audit: { prefix: 'table', entityType: 'table' },
   owners: { table: dataTables, id: dataTables.id, code: dataTables.code, area: dataTables.area, label: dataTables.title },
   versions: { ...dataTableVersions, table: dataTableVersions, owner: dataTableVersions.tableId, ownerKey: 'tableId' },

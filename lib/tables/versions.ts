@@ -3,7 +3,7 @@
  * never changed: a new import is a new version (the whole table of its time: structure and cells),
  * with its time, kind and reason, review, release link and audit entry. What every versioned kind
  * shares — the review, one version not yet public at a time, the release's embargo, the
- * announcement — is lib/versions (the table's `VersionedKind` is in ./versioning.ts); this file
+ * announcement — is lib/versions (the table's `Versioning` is in ./versioning.ts); this file
  * writes what a table version holds. The functions keep the names and signatures other code calls.
  */
 import { eq, sql } from 'drizzle-orm';

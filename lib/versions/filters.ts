@@ -6,10 +6,10 @@
  */
 import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import { releases } from '@/lib/db/schema';
-import type { VersionedKind } from './model';
+import type { Versioning } from './model';
 
 /** Public by `at`: approved, its time come, its release (if any) out. */
-export function publicBy(kind: VersionedKind, at: Date) {
+export function publicBy(kind: Versioning, at: Date) {
   const v = kind.versions;
   const releaseOut = sql`select 1 from ${releases} where ${releases.id} = ${v.releaseId} and ${releases.status} = 'published'`;
   return and(eq(v.review, 'approved'), lte(v.publishedAt, at), sql`(${v.releaseId} is null or exists (${releaseOut}))`)!;
@@ -19,7 +19,7 @@ export function publicBy(kind: VersionedKind, at: Date) {
 export type Instant = { at?: Date; scheduled?: boolean };
 
 /** The filter of an `Instant`. */
-export const visibleBy = (kind: VersionedKind, { at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(kind, at ?? new Date()));
+export const visibleBy = (kind: Versioning, { at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(kind, at ?? new Date()));
 
 /** Not yet public: its time has not come, or nobody approved it yet (at most one per owner). */
-export const notPublic = (kind: VersionedKind, now: Date) => or(gt(kind.versions.publishedAt, now), ne(kind.versions.review, 'approved'))!;
+export const notPublic = (kind: Versioning, now: Date) => or(gt(kind.versions.publishedAt, now), ne(kind.versions.review, 'approved'))!;

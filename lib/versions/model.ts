@@ -5,7 +5,7 @@
  * second pair of eyes) and, optionally, the calendar release it comes out with (its embargo: the
  * release's time, public only once the release is out). A kind differs only in what a version
  * holds (a series' changed observations, a table's whole cells) and in its words: it says so in
- * its `VersionedKind` (lib/series/versions.ts, lib/tables/versions.ts), and lib/versions does the rest.
+ * its `Versioning` (lib/series/versions.ts, lib/tables/versions.ts), and lib/versions does the rest.
  */
 import type { ColumnBaseConfig, ColumnDataType } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -53,7 +53,7 @@ export type VersionColumns = {
  * One kind of versioned data: its tables and its words. The owner is what has versions (a series, a
  * table); `ownerKey` is the version's property that points to it (`seriesId`, `tableId`).
  */
-export type VersionedKind = {
+export type Versioning = {
   /** Audit actions (`series.approve`, `table.approve`) and entity type. */
   audit: { prefix: string; entityType: string };
   /** `label`: the owner's French title (a series' label, a table's title). */

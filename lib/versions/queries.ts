@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { users } from '@/lib/db/schema';
-import type { VersionedKind } from './model';
+import type { Versioning } from './model';
 
 /** A version submitted for review, with its owner's code, French title and area. */
 export type AwaitingReview = {
@@ -20,7 +20,7 @@ export type AwaitingReview = {
 };
 
 /** Every version of this kind submitted for review, oldest first (at most `limit`). */
-export async function awaitingReview(db: Db, kind: VersionedKind, limit = 200): Promise<AwaitingReview[]> {
+export async function awaitingReview(db: Db, kind: Versioning, limit = 200): Promise<AwaitingReview[]> {
   const v = kind.versions;
   const o = kind.owners;
   return db

@@ -7,10 +7,10 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import type { ReviewState } from '@/lib/review/model';
-import type { VersionedKind } from './model';
+import type { Versioning } from './model';
 
 /** Moves the versions of a release not out yet to its new time `at`. */
-export async function moveWithRelease(tx: Db, kind: VersionedKind, releaseId: number, at: Date, now: Date): Promise<void> {
+export async function moveWithRelease(tx: Db, kind: Versioning, releaseId: number, at: Date, now: Date): Promise<void> {
   const v = kind.versions;
   await tx
     .update(v.table)
@@ -19,7 +19,7 @@ export async function moveWithRelease(tx: Db, kind: VersionedKind, releaseId: nu
 }
 
 /** Whether a release still carries a version of this kind that is not out (a cancellation would strand it). */
-export async function releaseCarries(tx: Db, kind: VersionedKind, releaseId: number, now: Date): Promise<boolean> {
+export async function releaseCarries(tx: Db, kind: Versioning, releaseId: number, now: Date): Promise<boolean> {
   const v = kind.versions;
   const [found] = await tx
     .select({ id: v.id })
@@ -33,7 +33,7 @@ export async function releaseCarries(tx: Db, kind: VersionedKind, releaseId: num
  * A release out later than its minute (held until approved): its versions are dated when they
  * became public, so an `asOf` read of the time in between does not show them.
  */
-export async function redateWithRelease(tx: Db, kind: VersionedKind, releaseId: number, now: Date): Promise<void> {
+export async function redateWithRelease(tx: Db, kind: Versioning, releaseId: number, now: Date): Promise<void> {
   const v = kind.versions;
   await tx
     .update(v.table)
@@ -45,7 +45,7 @@ export async function redateWithRelease(tx: Db, kind: VersionedKind, releaseId: 
 export type ReleaseVersion = { releaseId: number; id: number; code: string; number: number; review: ReviewState; writer: string | null };
 
 /** The versions of this kind that these releases carry. */
-export async function versionsOfReleases(db: Db, kind: VersionedKind, releaseIds: number[]): Promise<ReleaseVersion[]> {
+export async function versionsOfReleases(db: Db, kind: Versioning, releaseIds: number[]): Promise<ReleaseVersion[]> {
   if (releaseIds.length === 0) return [];
   const v = kind.versions;
   const rows = await db
@@ -58,7 +58,7 @@ export async function versionsOfReleases(db: Db, kind: VersionedKind, releaseIds
 }
 
 /** Approves these versions with their release (the approver was checked against each writer). */
-export async function approveWithRelease(tx: Db, kind: VersionedKind, ids: number[], reviewer: string, now: Date): Promise<void> {
+export async function approveWithRelease(tx: Db, kind: Versioning, ids: number[], reviewer: string, now: Date): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(kind.versions.table)

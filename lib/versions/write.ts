@@ -22,7 +22,7 @@ import {
   formatUtc,
   type Actor,
   type Owner,
-  type VersionedKind,
+  type Versioning,
   type VersionFollowers,
   type VersionRecord,
   type VersionTerms,
@@ -30,7 +30,7 @@ import {
 } from './model';
 
 /** The version columns the core reads. */
-const recordOf = (kind: VersionedKind) => {
+const recordOf = (kind: Versioning) => {
   const v = kind.versions;
   return {
     id: v.id,
@@ -46,7 +46,7 @@ const recordOf = (kind: VersionedKind) => {
     reviewNote: v.reviewNote,
   };
 };
-const ownerOf = (kind: VersionedKind) => ({ id: kind.owners.id, code: kind.owners.code, area: kind.owners.area });
+const ownerOf = (kind: Versioning) => ({ id: kind.owners.id, code: kind.owners.code, area: kind.owners.area });
 
 /** A refusal that undoes the whole transaction (several versions are written all or none). */
 class Rollback extends Error {
@@ -106,13 +106,13 @@ export async function openTerms(tx: Db, terms: VersionTerms): Promise<OpenedTerm
 }
 
 /** The owner by its code, locked: two people writing its versions at once are serialized. */
-export async function lockOwner(tx: Db, kind: VersionedKind, code: string): Promise<Owner | null> {
+export async function lockOwner(tx: Db, kind: Versioning, code: string): Promise<Owner | null> {
   const [owner] = await tx.select(ownerOf(kind)).from(kind.owners.table).where(eq(kind.owners.code, code)).for('update');
   return owner ?? null;
 }
 
 /** Why an owner cannot take a new version while this one is not public (French). */
-function pendingRefusal(kind: VersionedKind, code: string, pending: { number: number; publishedAt: Date; review: string }): string {
+function pendingRefusal(kind: Versioning, code: string, pending: { number: number; publishedAt: Date; review: string }): string {
   const The = kind.words.The(code);
   if (pending.review === 'submitted') {
     return (
@@ -134,7 +134,7 @@ function pendingRefusal(kind: VersionedKind, code: string, pending: { number: nu
  * its versions at once are serialized, the second sees the first's version). Refused — the whole
  * write undone — when it does not exist, or while it has a version not yet public.
  */
-export async function ownerForVersion(tx: Db, kind: VersionedKind, opened: OpenedTerms, code: string): Promise<Owner> {
+export async function ownerForVersion(tx: Db, kind: Versioning, opened: OpenedTerms, code: string): Promise<Owner> {
   const owner = await lockOwner(tx, kind, code);
   if (!owner) rollback(`${kind.words.The(code)} n’existe pas ou plus.`);
   const v = kind.versions;
@@ -154,7 +154,7 @@ export async function ownerForVersion(tx: Db, kind: VersionedKind, opened: Opene
  */
 export async function insertVersion(
   tx: Db,
-  kind: VersionedKind,
+  kind: Versioning,
   opened: OpenedTerms,
   owner: Owner,
   content: Record<string, unknown> = {},
@@ -192,7 +192,7 @@ export async function insertVersion(
  */
 export async function auditVersion(
   tx: Db,
-  kind: VersionedKind,
+  kind: Versioning,
   opened: OpenedTerms,
   version: { code: string; number: number },
   { detail, after }: { detail: string; after: Record<string, unknown> },
@@ -223,7 +223,7 @@ export async function auditVersion(
  */
 export async function cancelVersion(
   db: Db,
-  kind: VersionedKind,
+  kind: Versioning,
   { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
   followers?: VersionFollowers,
 ): Promise<VersionWrite<null>> {
@@ -274,7 +274,7 @@ export async function cancelVersion(
 /** The version to review, its owner locked for the change; or the French reason there is none. */
 async function lockedVersion(
   tx: Db,
-  kind: VersionedKind,
+  kind: Versioning,
   code: string,
   number: number,
 ): Promise<{ error: string } | { owner: Owner; version: VersionRecord }> {
@@ -300,7 +300,7 @@ async function lockedVersion(
  */
 export async function approveVersion(
   db: Db,
-  kind: VersionedKind,
+  kind: Versioning,
   { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
   followers?: VersionFollowers,
 ): Promise<VersionWrite<{ publishedAt: Date; public: boolean }>> {
@@ -357,7 +357,7 @@ export async function approveVersion(
  */
 export async function returnVersion(
   db: Db,
-  kind: VersionedKind,
+  kind: Versioning,
   { code, number, note, actor, now = new Date() }: { code: string; number: number; note: string; actor: Actor; now?: Date },
   followers?: VersionFollowers,
 ): Promise<VersionWrite<null>> {
@@ -400,7 +400,7 @@ export async function returnVersion(
  */
 export async function announceDueVersions(
   db: Db,
-  kind: VersionedKind,
+  kind: Versioning,
   now = new Date(),
 ): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
   const v = kind.versions;
@@ -436,7 +436,7 @@ type Step = { code: string; number: number; actor: Actor; now?: Date };
  * code calls (`approveVersion`, `approveTableVersion`…), each the function above for that kind, with
  * the versions that follow its versions (`followers`: a table's slice series) reviewed and cancelled with them.
  */
-export function lifecycleOf(kind: VersionedKind, followers?: VersionFollowers) {
+export function lifecycleOf(kind: Versioning, followers?: VersionFollowers) {
   return {
     /** `approveVersion` for this kind. */
     approve: (db: Db, step: Step) => approveVersion(db, kind, step, followers),

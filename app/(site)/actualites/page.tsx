@@ -1,14 +1,6 @@
-import { NewsListPage } from '@/components/content/news-list-page';
-import { area, areaTexts } from '@/lib/content/areas';
-import type { Locale } from '@/lib/i18n/locales';
-import { pageMetadata } from '@/lib/seo';
-import { newsListPath } from '@/lib/content/addresses';
+import { views } from '@/components/content/kinds/news';
+import { kindRoutes } from '@/components/routes/kind';
 
-const locale: Locale = 'fr';
-const names = areaTexts(area('news'), locale);
-
-export const generateMetadata = () => pageMetadata({ title: names.label, description: names.description, path: newsListPath(), locale });
-
-export default function NewsPage() {
-  return <NewsListPage page={1} locale={locale} />;
-}
+const route = kindRoutes('news', 'fr', views).list;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

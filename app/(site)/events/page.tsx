@@ -1,5 +1,6 @@
-import { eventsRoute } from '@/components/routes/events';
+import { views } from '@/components/content/kinds/events';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = eventsRoute('fr');
+const route = kindRoutes('events', 'fr', views).list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -77,6 +77,21 @@ export function ImageField({ label, value, onChange, describedBy }: FieldProps<C
   );
 }
 
+/** One document of the listed types (`pdf`), chosen in the library (a press release's PDF). */
+export function DocumentField({
+  label,
+  accept,
+  value,
+  onChange,
+  describedBy,
+}: FieldProps<ChosenFile | null> & { accept: readonly string[] }) {
+  return (
+    <div aria-describedby={describedBy} className="max-w-md">
+      <FilePicker label={label} initial={value} type={accept.length === 1 ? accept[0] : undefined} onChange={(file) => onChange(file)} />
+    </div>
+  );
+}
+
 export function AttachmentsField({ label, value, onChange, describedBy }: FieldProps<AttachmentValue[]>) {
   return (
     <fieldset className="rounded-md border border-border p-3" aria-describedby={describedBy}>

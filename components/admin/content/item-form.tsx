@@ -15,10 +15,10 @@ import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { ReadOnlyFields } from '@/components/admin/read-only';
 import { getArea, type Area } from '@/lib/content/areas';
 import { formFields, formSchema, type FormField } from '@/lib/content/kinds/forms';
-import { errorUnder, toInput, type FieldValue, type FormValues, type ItemMeta } from '@/lib/content/editing/values';
+import { errorUnder, toInput, type ChosenFile, type FieldValue, type FormValues, type ItemMeta } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/validation';
-import { AttachmentsField, GalleryField, ImageField } from './file-fields';
+import { AttachmentsField, DocumentField, GalleryField, ImageField } from './file-fields';
 import type { ActionResult } from '@/lib/admin/action';
 import { ItemLifecycle, type ChangeItem, type LifecycleAllowed } from './item-lifecycle';
 
@@ -304,6 +304,20 @@ function FieldControl({
             required={f.required}
             lang={f.lang}
             readOnly={readOnly}
+          />
+          {hint}
+          {errorLine}
+        </div>
+      );
+    case 'document':
+      return (
+        <div id={id} tabIndex={-1}>
+          <DocumentField
+            label={f.label}
+            accept={f.accept ?? []}
+            value={(value as ChosenFile | null) ?? null}
+            onChange={onChange}
+            describedBy={describedBy}
           />
           {hint}
           {errorLine}

@@ -46,7 +46,10 @@ export function toDateTimeInput(d: Date | string | null | undefined): string {
 /** Empty values of a form, for a new item. */
 export function emptyValues(fields: FormField[]): FormValues {
   return Object.fromEntries(
-    fields.map((f) => [f.name, f.type === 'attachments' || f.type === 'gallery' ? [] : f.type === 'image' ? null : '']),
+    fields.map((f) => [
+      f.name,
+      f.type === 'attachments' || f.type === 'gallery' ? [] : f.type === 'image' || f.type === 'document' ? null : '',
+    ]),
   );
 }
 
@@ -57,7 +60,7 @@ export function toInput(fields: FormField[], values: FormValues): Record<string,
   for (const f of fields) {
     const v = values[f.name];
     let out: unknown;
-    if (f.type === 'image') out = (v as ChosenFile | null)?.id ?? null;
+    if (f.type === 'image' || f.type === 'document') out = (v as ChosenFile | null)?.id ?? null;
     else if (f.type === 'attachments')
       out = ((v as AttachmentValue[]) ?? []).map((a) => ({ fileId: a.file.id, label: a.label, labelEn: a.labelEn ?? '' }));
     else if (f.type === 'gallery')

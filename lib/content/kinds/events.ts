@@ -1,12 +1,12 @@
 /** Events: what the kind is (see `Kind`). An event has no page of its own: it shows on `/events` and the home page. */
 import { eq, sql } from 'drizzle-orm';
-import { eventTags } from '@/lib/cache/tags';
+import { kindTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { sanitizeRichText } from '@/lib/content/html';
 import { storedTranslations } from '@/lib/content/mutations/translations';
 import { fileForEdit } from '@/lib/content/mutations/items';
 import { englishValues, toDateTimeInput } from '@/lib/content/editing/values';
-import { eventColumns } from '@/lib/content/queries/events';
+import { eventColumns, listEvents } from '@/lib/content/queries/events';
 import { withCoverFiles } from '@/lib/content/queries/files';
 import { events } from '@/lib/db/schema';
 import { eventForm, eventInputSchema } from './events.form';
@@ -25,7 +25,7 @@ export const eventKind = defineKind({
     en: { noun: 'Event', plural: 'Events' },
   },
   area: { slug: 'events' },
-  tags: () => eventTags(),
+  tags: (row) => kindTags('events', row, { itemPages: false }),
 
   form: eventForm,
   schema: () => eventInputSchema,
@@ -39,8 +39,8 @@ export const eventKind = defineKind({
     coverFileId: v.coverFileId,
     translations: storedTranslations(v.en, ['body']),
   }),
-  fileRefs: (v) => ({ cover: v.coverFileId }),
-  cover: events.coverFileId,
+  fileRefs: () => ({}),
+  fileColumns: [{ field: 'coverFileId', column: events.coverFileId, role: 'cover', of: (v) => v.coverFileId }],
 
   // An event belongs to the year it takes place; it is also looked up by its place.
   adminList: { yearOf: sql<number>`extract(year from ${events.startsAt} at time zone 'UTC')::int`, search: [events.title, events.place] },
@@ -66,4 +66,6 @@ export const eventKind = defineKind({
     const [item] = await withCoverFiles(db, [row]);
     return item ? { ...item, area: 'events' } : null;
   },
+  // Upcoming first, then the 50 most recent past ones (`/events`, and the home page's next events).
+  site: { list: (db, { now }) => listEvents(db, { now, pastLimit: 50 }) },
 });

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Area } from '@/lib/content/areas';
 import { englishName } from '@/lib/content/schemas/translations';
 
-export type FormFieldType = 'text' | 'textarea' | 'richtext' | 'date' | 'datetime' | 'image' | 'attachments' | 'gallery';
+export type FormFieldType = 'text' | 'textarea' | 'richtext' | 'date' | 'datetime' | 'image' | 'document' | 'attachments' | 'gallery';
 
 export type FormField = {
   /** Key in the values object; `fields.number` for an area's own field. */
@@ -18,6 +18,8 @@ export type FormField = {
   hint?: string;
   /** Longest accepted text, shown as a counter. */
   max?: number;
+  /** A `document` field: the file types its picker lists (keys of lib/files/detect.ts, `pdf`); the server checks the same (`Kind.fileColumns`). */
+  accept?: readonly string[];
   /**
    * `en` for the English version of a French field (`en.title`): shown in the form's « Version
    * anglaise » group, with `lang="en"` so that spell-checkers read English.

@@ -11,6 +11,7 @@ import type { FormField, KindForm } from './form';
 import { galleryForm } from './galleries.form';
 import { isKindName, type KindName } from './names';
 import { newsForm } from './news.form';
+import { pressReleaseForm } from './press-releases.form';
 import { publicationForm } from './publications.form';
 import { tenderForm } from './tenders.form';
 
@@ -24,6 +25,7 @@ export const kindForms = {
   events: eventForm,
   galleries: galleryForm,
   tenders: tenderForm,
+  'press-releases': pressReleaseForm,
 } as const satisfies Record<KindName, KindForm>;
 
 /** Whether an area's items are listed and edited in the back-office (institutional pages are not: /admin/about). */

@@ -1,14 +1,14 @@
 /** Photo galleries: what the kind is (see `Kind`). The photos are its ordered list; a gallery shows on `/gallery`. */
 import { asc, eq } from 'drizzle-orm';
-import { galleryTags } from '@/lib/cache/tags';
+import { kindTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { englishValues, type GalleryImageValue } from '@/lib/content/editing/values';
 import { storedTranslations } from '@/lib/content/mutations/translations';
-import { galleryColumns, withImages } from '@/lib/content/queries/galleries';
+import { galleryColumns, listGalleries, withImages } from '@/lib/content/queries/galleries';
 import { fileUrl } from '@/lib/content/addresses';
 import { files, galleries, galleryImages, type Translations } from '@/lib/db/schema';
 import { galleryForm, galleryInputSchema, type GalleryValues } from './galleries.form';
-import { defineKind, releaseYear, type OwnedList } from './kind';
+import { defineKind, filingYear, type OwnedList } from './kind';
 
 type ImageValue = GalleryValues['images'][number];
 
@@ -72,7 +72,7 @@ export const galleryKind = defineKind({
     en: { noun: 'Gallery', plural: 'Galleries' },
   },
   area: { slug: 'galleries' },
-  tags: () => galleryTags(),
+  tags: (row) => kindTags('galleries', row, { itemPages: false }),
 
   form: galleryForm,
   schema: () => galleryInputSchema,
@@ -80,7 +80,7 @@ export const galleryKind = defineKind({
   fileRefs: (v) => ({ images: v.images.map((i) => i.fileId) }),
   owned: images,
 
-  adminList: { yearOf: releaseYear(galleries), search: [galleries.title] },
+  adminList: { yearOf: filingYear(galleries), search: [galleries.title] },
   publicUrl: () => getArea('galleries')?.publicPath ?? null,
   async editValues(db, row) {
     const photos = await db
@@ -120,4 +120,5 @@ export const galleryKind = defineKind({
     const [gallery] = await withImages(db, [row]);
     return gallery ? { ...gallery, area: 'galleries' } : null;
   },
+  site: { list: (db, { now }) => listGalleries(db, { now }) },
 });

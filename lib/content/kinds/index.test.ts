@@ -78,9 +78,21 @@ describe('the index of kinds', () => {
       expect(kind.adminList.yearOf).toBeDefined();
       const fields = kind.form.fields.map((f) => f.name);
       if (kind.owned) expect(fields).toContain(kind.owned.field);
-      if (kind.cover) expect(kind.form.fields.find((f) => f.name === 'coverFileId')?.type).toBe('image');
-      // A kind whose form picks a cover says where it is stored, so the file library lists the use.
-      if (fields.includes('coverFileId')) expect(kind.cover).toBeDefined();
+      // Each single-file column has its form field, an image picker for a cover, a document picker of its types otherwise.
+      for (const single of kind.fileColumns ?? []) {
+        const field = kind.form.fields.find((f) => f.name === single.field);
+        expect(field?.type, single.field).toBe(single.role === 'cover' ? 'image' : 'document');
+        if (single.role === 'document') expect(field?.accept).toEqual(single.types);
+      }
+      // A form field picking one file says which column stores it, so the file library lists the use and hides it until publication.
+      for (const f of kind.form.fields.filter((x) => (x.type === 'image' || x.type === 'document') && !x.lang))
+        expect(kind.fileColumns?.map((c) => c.field)).toContain(f.name);
+    });
+
+    it('has its public half (its list, and its items when they have pages) unless its areas have their own route (publications)', () => {
+      if (kind.name === 'publications') return expect(kind.site).toBeUndefined();
+      expect(typeof kind.site?.list).toBe('function');
+      if (kind.site?.item) expect(typeof kind.site.item.refs).toBe('function');
     });
 
     it('has its actions in the activity journal', () => {

@@ -3,18 +3,16 @@
  * DB-free index (`./forms.ts`), so a kind with a form and no module — or the reverse — does not
  * compile; `index.test.ts` checks that each one has every part.
  *
- * Adding a kind: its table (lib/db/schema.ts, then `npm run db:generate`), `<kind>.form.ts` and
- * `<kind>.ts` here, one line in `./forms.ts` and below, its view in `components/content/kind-views.tsx`,
- * and its search: a `search_index` trigger on its table and its branch in `search_reindex` (a
- * migration like 0007), its label in `lib/search/query.ts` (lib/search/search.test.ts checks both).
+ * Adding a kind: docs/content-kinds.md lists every file it touches.
  */
 import type { Area } from '@/lib/content/areas';
 import { NotFoundError } from '@/lib/errors';
 import { eventKind } from './events';
 import { isKindName, type KindName } from './forms';
 import { galleryKind } from './galleries';
-import type { AnyKind } from './kind';
+import type { AnyKind, KindSite } from './kind';
 import { newsKind } from './news';
+import { pressReleaseKind } from './press-releases';
 import { publicationKind } from './publications';
 import { tenderKind } from './tenders';
 
@@ -24,6 +22,7 @@ export const kinds = {
   events: eventKind,
   galleries: galleryKind,
   tenders: tenderKind,
+  'press-releases': pressReleaseKind,
 } as const satisfies Record<KindName, AnyKind>;
 
 export type Kinds = typeof kinds;
@@ -42,3 +41,19 @@ export const kindOfArea = (area: Area): AnyKind => kindOf(area.kind);
 
 /** The kind whose audit entries carry this entity type (`publication`, `news`…), if any. */
 export const kindOfEntity = (entity: string | null): AnyKind | undefined => allKinds.find((k) => k.entity === entity);
+
+/** The kinds whose items are shown on their area's page, through their public half (`Kind.site`): all but publications. */
+export type SiteKindName = Exclude<KindName, 'publications'>;
+/** What a kind's public list page shows; what an item's own page shows (news). */
+export type ListOf<K extends SiteKindName> = Awaited<ReturnType<NonNullable<Kinds[K]['site']>['list']>>;
+export type ItemOf<K extends SiteKindName> = Kinds[K] extends { site?: KindSite<unknown, infer I> } ? I : never;
+
+/** The public half of a kind; `index.test.ts` checks that every kind but publications has one. */
+// The index seen by public half, kind by kind (a mapped type, so that `sites[name]` keeps its kind's types).
+const sites: { [K in SiteKindName]: { site?: KindSite<ListOf<K>, ItemOf<K>> } } = kinds;
+
+export function siteOf<K extends SiteKindName>(name: K): KindSite<ListOf<K>, ItemOf<K>> {
+  const site = sites[name].site;
+  if (!site) throw new Error(`${name}: no public half`);
+  return site;
+}

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/open';
 import type { Translations } from '@/lib/db/schema';
+import type { AcceptedType } from '@/lib/file-types';
 import type { Locale } from '@/lib/i18n/locales';
 import type { FormValues } from '@/lib/content/editing/values';
 import type { KindForm } from './form';
@@ -63,20 +64,21 @@ export type KindWords = {
   pronoun: 'la' | 'le';
   /** For past participles: « mise en ligne » / « mis en ligne ». */
   feminine: boolean;
-  /** The noun and its plural in English, for the English public pages: « Publication », « Publications ». */
-  en: { noun: string; plural: string };
+  /** What its public list says when empty, for kinds shown by the generic list (`ItemCard`): « Aucun communiqué… ». */
+  empty?: string;
+  /** The noun and its plural in English, for the English public pages: « Publication », « Publications »; the empty list's sentence. */
+  en: { noun: string; plural: string; empty?: string };
 };
 
 /** A kind's noun and plural as public pages show them in `locale` (the French words unchanged in French). */
-export const publicKindWords = (words: KindWords, locale: Locale): { noun: string; plural: string } => (locale === 'en' ? words.en : words);
+export const publicKindWords = (words: KindWords, locale: Locale): { noun: string; plural: string; empty?: string } =>
+  locale === 'en' ? words.en : words;
 
 /** What every edit form's checked values have: a title and, when the editor chose one, a slug. */
 export type ItemValues = { title: string; slug?: string | undefined };
 
-/** The library files a form points to, by role (each role has its own field and messages). */
+/** The lists of library files a form points to (each list has its own field and messages); single files: `FileColumn`. */
 export type FileRefs = {
-  /** `coverFileId`: must be an image. */
-  cover?: string | null;
   /** `files`: documents of any type. */
   attachments?: readonly string[];
   /** `images`: photos of a gallery, images only. */
@@ -99,6 +101,22 @@ export type OwnedList<V> = {
   write(tx: Db, id: number, list: unknown[]): Promise<void>;
 };
 
+/**
+ * What a column holding one library file holds: `cover`, an image; `document`, one document of the
+ * listed types (`pdf`: a press release's PDF). A write refuses any other file with a French message
+ * on the field, and the file library serves it to visitors only once the item is public.
+ */
+export type FileRole = { role: 'cover' } | { role: 'document'; types: readonly AcceptedType[] };
+
+/** A column of the kind's table holding one library file (`coverFileId`), its form field, its role. */
+export type FileColumn<V> = FileRole & {
+  /** Key of the field in the form and in field errors. */
+  field: string;
+  column: PgColumn;
+  /** The chosen file's id in checked values. */
+  of(values: V): string | null;
+};
+
 /** A column that must be unique over the table besides the slug (a tender's reference). */
 export type UniqueColumn = {
   /** Key of the column in the row, in the stored values and in field errors. */
@@ -119,8 +137,31 @@ export type AreaOfRows = { slug: string } | { column: PgColumn; key: string; lab
 /** What a preview shows besides the item itself. */
 export type Previewed = { status: ContentStatus; deletedAt: Date | null; area: string };
 
-/** One kind of content. `T` is its table, `V` its form's checked values, `P` what its view shows. */
-export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemValues, P = unknown> = {
+/**
+ * The public half of a kind whose items are shown on its area's page (news, events, galleries,
+ * tenders, press releases): its reads, which `lib/content/public.ts` caches under tags derived from
+ * the kind's name (`kindTags`), and which one route factory serves in every language with the
+ * kind's views (docs/content-kinds.md). `L` is what the list page shows, `I` an item's own page
+ * (kinds whose items have one: news, `/actualites/{id}`). Publications are not one of them: their
+ * many areas have their own route.
+ */
+export type KindSite<L = unknown, I = unknown> = {
+  /** Page `page` of the area's public list (a kind without pagination shows everything on page 1). */
+  list(db: Db, params: { page: number; perPage: number; now: Date }): Promise<L>;
+  /** Whether the list has later pages (`{path}/page/{n}`, news) or shows everything on one. */
+  paginated?: boolean;
+  /** Items with pages of their own: one public item by id (null when it is not public), and every public one's id (static params, sitemap). */
+  item?: {
+    get(db: Db, params: { id: number; now: Date }): Promise<I | null>;
+    refs(db: Db, params: { now: Date }): Promise<{ id: number; updatedAt: Date }[]>;
+  };
+};
+
+/**
+ * One kind of content. `T` is its table, `V` its form's checked values, `P` what its preview shows,
+ * `L` and `I` what its public list and item pages show (`KindSite`).
+ */
+export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemValues, P = unknown, L = unknown, I = unknown> = {
   name: KindName;
   table: T;
   /** Audit entity type and action prefix: `publication` → `publication.publish`. */
@@ -136,10 +177,10 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
   schema(input: unknown, current: RowOf<T> | null): z.ZodType<V>;
   /** The row's columns for checked values, slug and owned list excepted; rich text is sanitized here. */
   columns(values: V): Partial<T['$inferInsert']>;
-  /** The library files the values point to. */
+  /** The lists of library files the values point to. */
   fileRefs(values: V): FileRefs;
-  /** The column of its single chosen image (cover), if it has one: the file library lists it as a use. */
-  cover?: PgColumn;
+  /** Its columns holding one library file each (a cover, a document): checked on write, listed as uses, hidden until the item is public. */
+  fileColumns?: readonly FileColumn<V>[];
   owned?: OwnedList<V>;
   unique?: readonly UniqueColumn[];
 
@@ -156,6 +197,8 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
   heldBy?(db: Db, id: number): Promise<string | null>;
   /** What the public view shows of an item whatever its state (connected users' preview), or null when it is gone. */
   preview(db: Db, id: number, now: Date): Promise<(P & Previewed) | null>;
+  /** Its public reads, when its items are shown on its area's page (see `KindSite`). */
+  site?: KindSite<L, I>;
 };
 
 /**
@@ -163,10 +206,12 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
  * parameters; this is for lists of kinds, where each keeps its own types.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind checks its own values with its own schema
-export type AnyKind = Kind<any, any, any>;
+export type AnyKind = Kind<any, any, any, any, any>;
 
 /** Checks a kind module's shape while keeping its precise types. */
-export const defineKind = <T extends ItemTable, V extends ItemValues, P>(kind: Kind<T, V, P>): Kind<T, V, P> => kind;
+export const defineKind = <T extends ItemTable, V extends ItemValues, P, L = unknown, I = unknown>(
+  kind: Kind<T, V, P, L, I>,
+): Kind<T, V, P, L, I> => kind;
 
 /** The registry area of a row of this kind. */
 export function areaOfRow(kind: Pick<Kind, 'area'>, row: object): string {
@@ -174,5 +219,5 @@ export function areaOfRow(kind: Pick<Kind, 'area'>, row: object): string {
 }
 
 /** The year an item is filed under in the back-office: of its release, or of its creation when never released. */
-export const releaseYear = (t: ItemTable) =>
+export const filingYear = (t: ItemTable) =>
   sql<number>`extract(year from coalesce(${t.publishedAt}, ${t.createdAt}) at time zone 'UTC')::int`;

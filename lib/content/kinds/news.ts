@@ -1,14 +1,14 @@
 /** News items: what the kind is (see `Kind`). */
 import { eq } from 'drizzle-orm';
-import { newsTags } from '@/lib/cache/tags';
+import { kindTags } from '@/lib/cache/tags';
 import { sanitizeRichText } from '@/lib/content/html';
 import { englishValues } from '@/lib/content/editing/values';
 import { storedTranslations } from '@/lib/content/mutations/translations';
 import { fileForEdit } from '@/lib/content/mutations/items';
-import { newsDetailColumns, withCovers } from '@/lib/content/queries/news';
+import { getNews, listNews, newsDetailColumns, publicNewsRefs, withCovers } from '@/lib/content/queries/news';
 import { newsUrl } from '@/lib/content/addresses';
 import { news } from '@/lib/db/schema';
-import { defineKind, releaseYear } from './kind';
+import { defineKind, filingYear } from './kind';
 import { newsForm, newsInputSchema } from './news.form';
 
 export const newsKind = defineKind({
@@ -24,7 +24,7 @@ export const newsKind = defineKind({
     en: { noun: 'News item', plural: 'News' },
   },
   area: { slug: 'news' },
-  tags: (row) => newsTags(row),
+  tags: (row) => kindTags('news', row, { itemPages: true }),
 
   form: newsForm,
   schema: () => newsInputSchema,
@@ -35,10 +35,10 @@ export const newsKind = defineKind({
     coverFileId: v.coverFileId,
     translations: storedTranslations(v.en, ['body']),
   }),
-  fileRefs: (v) => ({ cover: v.coverFileId }),
-  cover: news.coverFileId,
+  fileRefs: () => ({}),
+  fileColumns: [{ field: 'coverFileId', column: news.coverFileId, role: 'cover', of: (v) => v.coverFileId }],
 
-  adminList: { yearOf: releaseYear(news), search: [news.title] },
+  adminList: { yearOf: filingYear(news), search: [news.title] },
   publicUrl: newsUrl,
   editValues: async (db, row) => ({
     title: row.title,
@@ -57,5 +57,11 @@ export const newsKind = defineKind({
     if (!row) return null;
     const [item] = await withCovers(db, [{ ...row, publishedAt: row.publishedAt ?? now }]);
     return item ? { ...item, area: 'news' } : null;
+  },
+  // Paginated on `/actualites`, each item on `/actualites/{id}`.
+  site: {
+    list: (db, params) => listNews(db, params),
+    paginated: true,
+    item: { get: (db, params) => getNews(db, params), refs: (db, params) => publicNewsRefs(db, params) },
   },
 });

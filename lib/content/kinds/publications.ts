@@ -9,13 +9,13 @@ import { getArea, type Area } from '@/lib/content/areas';
 import { sanitizeRichText } from '@/lib/content/html';
 import { englishValues } from '@/lib/content/editing/values';
 import { storedTranslations } from '@/lib/content/mutations/translations';
-import { attachmentList, attachmentsForEdit, fileForEdit } from '@/lib/content/mutations/items';
+import { attachmentsForEdit, fileForEdit, ownedAttachments } from '@/lib/content/mutations/items';
 import { filesOfPublications } from '@/lib/content/queries/files';
 import { detailColumns, pendingReleaseOf } from '@/lib/content/queries/publications';
 import { publicationUrl } from '@/lib/content/addresses';
 import { publicationFiles, publications } from '@/lib/db/schema';
 import { ValidationError } from '@/lib/errors';
-import { defineKind, releaseYear } from './kind';
+import { defineKind, filingYear } from './kind';
 import { publicationForm, publicationInputSchema, type PublicationValues } from './publications.form';
 
 export type Publication = typeof publications.$inferSelect;
@@ -33,7 +33,7 @@ function publicationArea(slug: unknown): Area {
 /** A publication's checked values and the area they are for (whose own fields they carry). */
 type AreaValues = PublicationValues & { area: string };
 
-const attachments = attachmentList<AreaValues, typeof publicationFiles>(publicationFiles, 'publicationId');
+const attachments = ownedAttachments<AreaValues, typeof publicationFiles>(publicationFiles, 'publicationId');
 
 export const publicationKind = defineKind({
   name: 'publications',
@@ -75,11 +75,11 @@ export const publicationKind = defineKind({
     fields: v.fields,
     translations: storedTranslations(v.en, ['body']),
   }),
-  fileRefs: (v) => ({ cover: v.coverFileId, attachments: v.files.map((f) => f.fileId) }),
-  cover: publications.coverFileId,
+  fileRefs: (v) => ({ attachments: v.files.map((f) => f.fileId) }),
+  fileColumns: [{ field: 'coverFileId', column: publications.coverFileId, role: 'cover', of: (v) => v.coverFileId }],
   owned: attachments,
 
-  adminList: { yearOf: releaseYear(publications), search: [publications.title] },
+  adminList: { yearOf: filingYear(publications), search: [publications.title] },
   publicUrl: publicationUrl,
   async editValues(db, row) {
     const [files, cover] = await Promise.all([attachmentsForEdit(db, attachments, row.id), fileForEdit(db, row.coverFileId)]);

@@ -1,17 +1,17 @@
 /** Tenders (calls for bids): what the kind is (see `Kind`). Two tenders never share a reference; a tender shows on `/offres`. */
 import { eq } from 'drizzle-orm';
-import { tenderTags } from '@/lib/cache/tags';
+import { kindTags } from '@/lib/cache/tags';
 import { getArea } from '@/lib/content/areas';
 import { englishValues, toDateTimeInput } from '@/lib/content/editing/values';
 import { sanitizeRichText } from '@/lib/content/html';
 import { storedTranslations } from '@/lib/content/mutations/translations';
-import { attachmentList, attachmentsForEdit } from '@/lib/content/mutations/items';
-import { tenderColumns, withTenderFiles } from '@/lib/content/queries/tenders';
+import { ownedAttachments, attachmentsForEdit } from '@/lib/content/mutations/items';
+import { listTenders, tenderColumns, withTenderFiles } from '@/lib/content/queries/tenders';
 import { tenderFiles, tenders } from '@/lib/db/schema';
-import { defineKind, releaseYear } from './kind';
+import { defineKind, filingYear } from './kind';
 import { tenderForm, tenderInputSchema, type TenderValues } from './tenders.form';
 
-const attachments = attachmentList<TenderValues, typeof tenderFiles>(tenderFiles, 'tenderId');
+const attachments = ownedAttachments<TenderValues, typeof tenderFiles>(tenderFiles, 'tenderId');
 
 export const tenderKind = defineKind({
   name: 'tenders',
@@ -26,7 +26,7 @@ export const tenderKind = defineKind({
     en: { noun: 'Call for tenders', plural: 'Calls for tenders' },
   },
   area: { slug: 'offres' },
-  tags: () => tenderTags(),
+  tags: (row) => kindTags('tenders', row, { itemPages: false }),
 
   form: tenderForm,
   schema: () => tenderInputSchema,
@@ -43,7 +43,7 @@ export const tenderKind = defineKind({
   unique: [{ key: 'reference', label: 'La référence', another: 'une autre référence' }],
 
   // A tender is also looked up by its reference.
-  adminList: { yearOf: releaseYear(tenders), search: [tenders.title, tenders.reference] },
+  adminList: { yearOf: filingYear(tenders), search: [tenders.title, tenders.reference] },
   publicUrl: () => getArea('offres')?.publicPath ?? null,
   editValues: async (db, row) => ({
     reference: row.reference,
@@ -66,4 +66,5 @@ export const tenderKind = defineKind({
     const [tender] = await withTenderFiles(db, [{ ...row, publishedAt: row.publishedAt ?? now }], now);
     return tender ? { ...tender, area: 'offres' } : null;
   },
+  site: { list: (db, { now }) => listTenders(db, { now }) },
 });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/auth/types';
-import { newsTags, tags } from '@/lib/cache/tags';
+import { kindTags, tags } from '@/lib/cache/tags';
 import { listEvents } from '@/lib/content/queries/events';
 import { listGalleries } from '@/lib/content/queries/galleries';
 import { getNews } from '@/lib/content/queries/news';
@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       title: 'Atelier régional sur l’économie informelle à Bobo',
       slug: 'atelier-regional-sur-l-economie-informelle-a-bobo',
       input: (title: string, extra: Record<string, unknown> = {}) => ({ title, excerpt: 'Un atelier.', ...extra }),
-      tagsOf: (row: ItemRow) => newsTags(row),
+      tagsOf: (row: ItemRow) => kindTags('news', row, { itemPages: true }),
       isPublic: async (id: number, now: Date) => (await getNews(db, { id, now })) !== null,
     },
     {
@@ -117,7 +117,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         startsAt: '2026-10-20T09:00',
         ...extra,
       }),
-      tagsOf: () => [tags.events],
+      tagsOf: () => [tags.kindList('events')],
       isPublic: async (id: number, now: Date) => {
         const { upcoming, past } = await listEvents(db, { now, pastLimit: 1000 });
         return [...upcoming, ...past].some((e) => e.id === id);
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         images: [{ fileId: photo, caption: 'Ouverture' }],
         ...extra,
       }),
-      tagsOf: () => [tags.galleries],
+      tagsOf: () => [tags.kindList('galleries')],
       isPublic: async (id: number, now: Date) => (await listGalleries(db, { now })).some((g) => g.id === id),
     },
     {
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         files: [{ fileId: pdf, label: 'Dossier' }],
         ...extra,
       }),
-      tagsOf: () => [tags.tenders],
+      tagsOf: () => [tags.kindList('tenders')],
       isPublic: async (id: number, now: Date) => (await listTenders(db, { now })).some((t) => t.id === id),
     },
   ];
@@ -819,7 +819,7 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       await changeLifecycle(db, { kind: kinds.tenders, action: 'trash', id: created.id, expectedVersion: 2, user: helene });
       expect((await loadForEdit(db, kinds.tenders, created.id)).meta.trashed).toBe(true);
       const deleted = await deleteItemForever(db, { kind: kinds.tenders, id: created.id, expectedVersion: 3, user: helene });
-      expect(deleted.tags).toEqual([tags.tenders]);
+      expect(deleted.tags).toEqual([tags.kindList('tenders')]);
       expect(await attached()).toEqual([]);
       const last = (await audits('tender', created.id)).at(-1)!;
       expect(last.before).toMatchObject({

@@ -15,7 +15,9 @@ import type { SessionUser } from '@/lib/auth/types';
 import type { AttachmentValue, ChosenFile, FormValues, ItemMeta } from '@/lib/content/editing/values';
 import {
   areaOfRow,
+  type FileColumn,
   type FileRefs,
+  type FileRole,
   type ItemTable,
   type ItemValues,
   type Kind,
@@ -28,6 +30,7 @@ import { fileUrl } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import { files, users, type Translations } from '@/lib/db/schema';
 import { ConflictError, ValidationError, type FieldErrors } from '@/lib/errors';
+import { acceptedTypes } from '@/lib/file-types';
 import { parseOrThrow } from '@/lib/validation';
 import { englishAudit, englishChanges } from './translations';
 import {
@@ -61,14 +64,34 @@ function isUniqueViolation(error: unknown): boolean {
 
 // ─── Checks that need the database ────────────────────────────────────────────────────────
 
+/** A single file chosen in a form, with the role its column gives it (`FileColumn`). */
+type ChosenSingle = FileRole & { field: string; id: string | null };
+
+/** The single files the values point to, by their kind's file columns. */
+const singlesOf = <V>(columns: readonly FileColumn<V>[] | undefined, values: V): ChosenSingle[] =>
+  (columns ?? []).map((c) => ({ ...c, id: c.of(values) }));
+
+/** Why a file cannot fill a single-file field of this role, or null when it can. */
+function singleError(single: ChosenSingle, file: { mime: string } | undefined): string | null {
+  const cover = single.role === 'cover';
+  if (!file)
+    return cover
+      ? 'L’image de couverture n’est plus dans la bibliothèque : choisissez-en une autre.'
+      : 'Le document n’est plus dans la bibliothèque : choisissez-en un autre.';
+  if (cover) return file.mime.startsWith('image/') ? null : 'La couverture doit être une image (JPEG, PNG ou WebP).';
+  if (single.types.some((t) => acceptedTypes[t].mime === file.mime)) return null;
+  return `Le document doit être ${single.types.map((t) => acceptedTypes[t].label).join(' ou ')} : choisissez un autre fichier de la bibliothèque.`;
+}
+
 /**
- * Refuses files that are not (or no longer) in the library, and covers or gallery photos that
- * are not images: one French message per field, all fields at once.
+ * Refuses files that are not (or no longer) in the library, and single files (a cover, a document)
+ * or gallery photos that are not of their role's types: one French message per field, all fields at once.
  */
-async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
+async function checkFiles(db: Db, refs: FileRefs, singles: ChosenSingle[]): Promise<void> {
   const attachments = refs.attachments ?? [];
   const images = refs.images ?? [];
-  const ids = [...new Set([...attachments, ...images, ...(refs.cover ? [refs.cover] : [])])];
+  const chosen = singles.flatMap((s) => (s.id ? [s.id] : []));
+  const ids = [...new Set([...attachments, ...images, ...chosen])];
   if (ids.length === 0) return;
   const rows = await db.select({ id: files.id, mime: files.mime, deletedAt: files.deletedAt }).from(files).where(inArray(files.id, ids));
   const found = new Map(rows.filter((r) => !r.deletedAt).map((r) => [r.id, r]));
@@ -82,10 +105,9 @@ async function checkFiles(db: Db, refs: FileRefs): Promise<void> {
         `dans la bibliothèque : retirez-${missing > 1 ? 'les' : 'le'} de la liste, puis enregistrez.`,
     ];
   }
-  if (refs.cover) {
-    if (!found.has(refs.cover))
-      fieldErrors.coverFileId = ['L’image de couverture n’est plus dans la bibliothèque : choisissez-en une autre.'];
-    else if (!isImage(refs.cover)) fieldErrors.coverFileId = ['La couverture doit être une image (JPEG, PNG ou WebP).'];
+  for (const single of singles) {
+    const error = single.id ? singleError(single, found.get(single.id)) : null;
+    if (error) fieldErrors[single.field] = [error];
   }
   const gone = images.filter((id) => !found.has(id)).length;
   const notImages = images.filter((id) => found.has(id) && !isImage(id)).length;
@@ -186,7 +208,7 @@ export async function createItem<T extends ItemTable, V extends ItemValues>(
 ): Promise<WriteResult<RowOf<T>>> {
   const values = parseOrThrow(kind.schema(input, null), input);
   const columns: Row = kind.columns(values);
-  await checkFiles(db, kind.fileRefs(values));
+  await checkFiles(db, kind.fileRefs(values), singlesOf(kind.fileColumns, values));
   await checkTaken(db, kind, columns, values.slug);
   const list = kind.owned?.of(values);
   const { words } = kind;
@@ -261,7 +283,7 @@ export async function updateItem<T extends ItemTable, V extends ItemValues>(
   const current: Row = found;
   const values = parseOrThrow(kind.schema(input, found), input);
   const columns: Row = kind.columns(values);
-  await checkFiles(db, kind.fileRefs(values));
+  await checkFiles(db, kind.fileRefs(values), singlesOf(kind.fileColumns, values));
   await checkTaken(db, kind, columns, values.slug, id);
   const scope = scopeOf(kind, columns);
   let slug = values.slug ?? found.slug;
@@ -354,14 +376,14 @@ type AttachmentTable = PgTable & { fileId: PgColumn; label: PgColumn; position: 
 const labelTranslations = (labelEn: string | null | undefined): Translations<'label'> => (labelEn ? { en: { label: labelEn } } : {});
 const labelEnOf = (translations: unknown): string => (translations as Translations<'label'> | null)?.en?.label ?? '';
 
-/** An owned list of attachments (`attachmentList`). */
+/** An owned list of attachments (`ownedAttachments`). */
 export type AttachmentList<V> = OwnedList<V> & { table: AttachmentTable };
 
 /**
  * The ordered attachments of a kind stored in a join table (`publication_files`, `tender_files`):
  * `ownerKey` is the join table's key holding the item's id.
  */
-export function attachmentList<V extends { files: Attachment[] }, A extends AttachmentTable>(
+export function ownedAttachments<V extends { files: Attachment[] }, A extends AttachmentTable>(
   table: A,
   ownerKey: keyof A['$inferInsert'] & string,
 ): AttachmentList<V> {

@@ -80,8 +80,8 @@ export async function getFileForDownload(db: Db, id: string) {
   return row && !row.deletedAt ? row : null;
 }
 
-/** Image metadata for these file ids (covers, gallery images). */
-async function imagesById(db: Db, ids: string[]): Promise<Map<string, PublicFile>> {
+/** File metadata for these ids (covers, gallery images, documents). */
+async function filesById(db: Db, ids: string[]): Promise<Map<string, PublicFile>> {
   const map = new Map<string, PublicFile>();
   if (ids.length === 0) return map;
   const rows = await db.select(fileColumns).from(files).where(inArray(files.id, ids));
@@ -94,9 +94,21 @@ export async function withCoverFiles<T extends { coverFileId: string | null }>(
   db: Db,
   rows: T[],
 ): Promise<(Omit<T, 'coverFileId'> & { cover: PublicFile | null })[]> {
-  const covers = await imagesById(
+  const covers = await filesById(
     db,
     rows.flatMap((r) => (r.coverFileId ? [r.coverFileId] : [])),
   );
   return rows.map(({ coverFileId, ...r }) => ({ ...r, cover: coverFileId ? (covers.get(coverFileId) ?? null) : null }));
+}
+
+/** Rows with their document resolved (`documentFileId` → `document`, a `document` file column; null when none). */
+export async function withDocumentFiles<T extends { documentFileId: string | null }>(
+  db: Db,
+  rows: T[],
+): Promise<(Omit<T, 'documentFileId'> & { document: PublicFile | null })[]> {
+  const found = await filesById(
+    db,
+    rows.flatMap((r) => (r.documentFileId ? [r.documentFileId] : [])),
+  );
+  return rows.map(({ documentFileId, ...r }) => ({ ...r, document: documentFileId ? (found.get(documentFileId) ?? null) : null }));
 }

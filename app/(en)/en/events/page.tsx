@@ -1,5 +1,6 @@
-import { eventsRoute } from '@/components/routes/events';
+import { views } from '@/components/content/kinds/events';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = eventsRoute('en');
+const route = kindRoutes('events', 'en', views).list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,5 +1,6 @@
-import { galleryRoute } from '@/components/routes/gallery';
+import { views } from '@/components/content/kinds/galleries';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = galleryRoute('en');
+const route = kindRoutes('galleries', 'en', views).list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

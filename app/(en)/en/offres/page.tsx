@@ -1,5 +1,6 @@
-import { tendersRoute } from '@/components/routes/tenders';
+import { views } from '@/components/content/kinds/tenders';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = tendersRoute('en');
+const route = kindRoutes('tenders', 'en', views).list;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,6 +1,7 @@
-import { newsItemRoute } from '@/components/routes/news-item';
+import { views } from '@/components/content/kinds/news-item';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = newsItemRoute('fr');
+const route = kindRoutes('news', 'fr', views).item;
 export const generateStaticParams = route.generateStaticParams;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -6,7 +6,7 @@ import { AccessNote } from '@/components/admin/read-only';
 import { can, needs, refusal } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { getDb } from '@/lib/db';
-import { acceptedTypes } from '@/lib/files/detect';
+import { acceptedTypes } from '@/lib/file-types';
 import { listFiles, type LibraryFile } from '@/lib/files/library';
 import { fileTypeLabel, formatDateTime, formatFileSize } from '@/lib/i18n/format';
 

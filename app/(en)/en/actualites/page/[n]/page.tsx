@@ -1,6 +1,7 @@
-import { newsListRoute } from '@/components/routes/news-list';
+import { views } from '@/components/content/kinds/news';
+import { kindRoutes } from '@/components/routes/kind';
 
-const route = newsListRoute('en');
+const route = kindRoutes('news', 'en', views).listPage;
 export const generateStaticParams = route.generateStaticParams;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
