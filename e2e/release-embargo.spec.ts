@@ -5,6 +5,7 @@
  * the release is marked « publié ».
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { submitUntil } from './helpers/actions';
 import { signIn } from './helpers/login';
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`, 'latin1');
@@ -117,10 +118,11 @@ test(
     await expect(confirm.getByRole('status')).toContainText('Date confirmée');
     // Approved as a whole (the demo allows its administrator to approve their own work); again if
     // the click came before the screen showed the confirmed release's new version.
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Approuver la parution' }).click();
-      await expect(page.getByTestId('relecture-parution')).toHaveText('Approuvé', { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    await submitUntil(
+      page,
+      () => page.getByRole('button', { name: 'Approuver la parution' }),
+      page.getByTestId('relecture-parution').filter({ hasText: /^Approuvé$/ }),
+    );
 
     // Before the time: nothing, anywhere a visitor looks.
     const target = { pageUrl, pdfUrl, slug, title, period };

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoEditor, demoPublisher } from '../demo/demo-account';
+import { submitUntil } from './helpers/actions';
 import { signIn } from './helpers/login';
 
 async function signedIn(browser: Browser, account: { email: string; password: string }, next = '/admin'): Promise<Page> {
@@ -108,6 +109,19 @@ async function cpiDraft(page: Page, title: string, slug: string): Promise<string
   return `/indice/ipc/${slug}`;
 }
 
+/** Cancels the release on screen (a test leaves no release of its own on the demo calendar). */
+async function cancelRelease(page: Page) {
+  const cancel = page.getByRole('region', { name: 'Annuler', exact: true });
+  await submitUntil(
+    page,
+    () => cancel.getByRole('button', { name: 'Annuler la parution' }),
+    page.getByText('Cette parution est annulée : elle ne change plus.'),
+    {
+      before: () => cancel.getByLabel('Avis d’annulation (publié)').fill('Parution de test retirée du calendrier.'),
+    },
+  );
+}
+
 async function link(page: Page, releasePath: string, title: string) {
   await page.goto(releasePath);
   const option = page.locator('#link-publication option').filter({ hasText: title });
@@ -136,10 +150,11 @@ test(
     const publisher = await signedIn(browser, demoPublisher, '/admin');
     const approvedPath = await releaseAt(publisher, `Parution approuvée ${id}`, at);
     await link(publisher, approvedPath, noteTitle);
-    await expect(async () => {
-      await publisher.getByRole('button', { name: 'Approuver la parution' }).click();
-      await expect(publisher.getByTestId('relecture-parution')).toHaveText('Approuvé', { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    await submitUntil(
+      publisher,
+      () => publisher.getByRole('button', { name: 'Approuver la parution' }),
+      publisher.getByTestId('relecture-parution').filter({ hasText: /^Approuvé$/ }),
+    );
     await expect(publisher.getByRole('region', { name: /Relecture/ })).toContainText('elle sortira à son heure');
 
     // A second release at the same minute, with a note of its own, is never approved: the screen and
@@ -172,12 +187,7 @@ test(
     // Leave no release at risk behind: the held note leaves the release, which is cancelled.
     await publisher.getByRole('button', { name: `Retirer « ${heldTitle} » de la parution` }).click();
     await expect(publisher.getByRole('region', { name: 'Contenus de la parution' }).getByRole('link', { name: heldTitle })).toHaveCount(0);
-    await expect(async () => {
-      const cancel = publisher.getByRole('region', { name: 'Annuler', exact: true });
-      await cancel.getByLabel('Avis d’annulation (publié)').fill('Parution de test retirée du calendrier.');
-      await cancel.getByRole('button', { name: 'Annuler la parution' }).click();
-      await expect(publisher.getByText('Cette parution est annulée : elle ne change plus.')).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    await cancelRelease(publisher);
     await expect(publisher.getByRole('button', { name: /Soumettre la parution|Approuver la parution/ })).toHaveCount(0);
   },
 );
@@ -212,10 +222,5 @@ test('le rédacteur prépare une parution : absente du calendrier public jusqu�
   await expect.poll(async () => (await (await request.get('/calendrier')).text()).includes(title)).toBe(true);
 
   // Leave the demo calendar as it was.
-  await expect(async () => {
-    const cancel = publisher.getByRole('region', { name: 'Annuler', exact: true });
-    await cancel.getByLabel('Avis d’annulation (publié)').fill('Parution de test retirée du calendrier.');
-    await cancel.getByRole('button', { name: 'Annuler la parution' }).click();
-    await expect(publisher.getByText('Cette parution est annulée : elle ne change plus.')).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await cancelRelease(publisher);
 });

@@ -1,6 +1,6 @@
 /** Calling the back-office's content actions the way its forms do (a server action by its id), without the forms. */
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Calls the content action `name` (app/admin/(shell)/content-actions.ts) with `input`, signed in on `request`; returns Next's answer. */
 export async function callAction(request: APIRequestContext, name: string, input: unknown): Promise<string> {
@@ -28,4 +28,36 @@ export async function whenHydrated(locator: Locator): Promise<Locator> {
     .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))), { timeout: 30_000 })
     .toBe(true);
   return locator;
+}
+
+/**
+ * Clicks a back-office form's button until `shown` is visible. The click waits for hydration; if the
+ * screen has not changed after it, the form's own status line says why: a conflict (« rechargez la
+ * page », the screen still held the version before the previous write) is met as a person would —
+ * reload, fill in again (`before`), click again — and any other answer fails at once with its words, so CI says what happened.
+ */
+export async function submitUntil(
+  page: Page,
+  button: () => Locator,
+  shown: Locator,
+  { before, timeout = 30_000 }: { before?: () => Promise<unknown>; timeout?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (let attempt = 1; ; attempt++) {
+    await before?.();
+    const target = await whenHydrated(button());
+    const status = target.locator('xpath=ancestor::form').getByRole('status');
+    await target.click();
+    try {
+      await expect(shown).toBeVisible({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      const said = ((await status.allInnerTexts().catch(() => [])) as string[]).join(' ').trim();
+      const conflict = said.includes('rechargez la page');
+      if (Date.now() > deadline || (said !== '' && !conflict))
+        throw new Error(`Essai ${attempt} sans effet ; le formulaire dit : « ${said || 'rien'} ».`, { cause: error });
+      console.warn(`submitUntil : essai ${attempt} sans effet (« ${said || 'rien'} ») ; la page est rechargée.`);
+      await page.reload();
+    }
+  }
 }
