@@ -1,7 +1,7 @@
 /**
  * The conformance gate: a crawl of the seeded demo from `/`, `sitemap.xml` and two searches — every internal URL
  * answers 200 (after redirects), every HTML page passes html-validate's recommended rules
- * (scripts/conformance). It prints what it covered, how long it took and its pages per second.
+ * (testing/conformance). It prints what it covered, how long it took and its pages per second.
  *
  * Its time limit follows the site and the machine: every 50 pages it becomes three times what the
  * URLs still to visit would take at the rate measured so far in this run (plus the rechecks'
@@ -12,7 +12,7 @@
  * that database), but the markup, the same templates over the same seed, was validated on the first.
  */
 import { expect, test } from '@playwright/test';
-import { crawl, describeReport } from '../scripts/conformance/crawl';
+import { crawl, describeReport } from '../testing/conformance/crawl';
 import { secondDatabase } from './helpers/page-checks';
 
 const MARGIN = 3;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../scripts/spawn-server';
+import { freePort } from '../testing/spawn-server';
 import { signIn } from './helpers/login';
 import { startSecondInstance, type SecondInstance } from './helpers/second-instance';
 import { scheduleNewDraft } from './helpers/schedule';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startServer, type RunningServer } from '../scripts/spawn-server';
+import { startServer, type RunningServer } from '../testing/spawn-server';
 
 const AREA = '/indice/ipc';
 let other: RunningServer | undefined;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { freePort, startServer, type RunningServer } from '../scripts/spawn-server';
+import { freePort, startServer, type RunningServer } from '../testing/spawn-server';
 
 const password = 'une longue phrase de passe pour la règle';
 const admin = { email: 'admin-regle@example.org', password, name: 'Administratrice règle' };

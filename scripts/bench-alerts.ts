@@ -14,7 +14,7 @@ import { alertEvents, alertSubscribers } from '@/lib/alerts/schema';
 import { openDatabase } from '@/lib/db/open';
 import { releases } from '@/lib/db/schema';
 import { autocannon } from './autocannon';
-import { startServer } from './spawn-server';
+import { startServer } from '../testing/spawn-server';
 
 const N = Number(process.env.BENCH_ALERTS_SUBSCRIBERS ?? 10_000);
 const READERS = 10;

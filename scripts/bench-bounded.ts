@@ -19,7 +19,7 @@ import { env } from '@/lib/env';
 import { findTable } from '@/lib/tables/queries';
 import { insertBigTable } from '@/testing/tables-fixture';
 import { autocannon } from './autocannon';
-import { startServer } from './spawn-server';
+import { startServer } from '../testing/spawn-server';
 
 const READERS = Number(process.env.BENCH_READERS ?? 10);
 const READER_RATE = Number(process.env.BENCH_READER_RATE ?? 50);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { demoAccount } from '../demo/demo-account';
 import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from '../testing/front-caches';
 import { load, wrk, type Wrk } from './bench/wrk';
-import { startServer, type RunningServer } from './spawn-server';
+import { startServer, type RunningServer } from '../testing/spawn-server';
 
 const base = Number(process.env.BENCH_FRONT_PORT ?? 4460);
 const ports = { origin: base, varnish: base + 1, nginx: base + 2, disk: base + 3 };

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster';
 import { load, wrk } from './bench/wrk';
-import { startServer, freePort, type RunningServer } from './spawn-server';
+import { startServer, freePort, type RunningServer } from '../testing/spawn-server';
 
 const readersCount = Number(process.env.BENCH_READERS ?? 1000);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

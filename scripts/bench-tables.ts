@@ -21,7 +21,7 @@ import { openDatabase } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { findTable } from '@/lib/tables/queries';
 import { insertBigTable } from '@/testing/tables-fixture';
-import { connectOrStartServer, freePort } from './spawn-server';
+import { connectOrStartServer, freePort } from '../testing/spawn-server';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

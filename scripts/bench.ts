@@ -13,7 +13,7 @@ import { benchAdmin, benchReadsUnderWrites, removeBenchPublications, seedBenchPu
 import { benchFiles, type FileBenchResult } from './bench-files';
 import { benchSearchHttp, removeSearchCorpus, seedAndMeasureSearch } from './bench-search';
 import { benchSeriesImport } from './bench-series';
-import { measuredPages, startServer, warm } from './spawn-server';
+import { measuredPages, startServer, warm } from '../testing/spawn-server';
 
 type BenchRow = {
   target: string;

@@ -6,7 +6,7 @@ import './load-env';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../e2e/helpers/chromium';
-import { measuredPages, connectOrStartServer, warm } from './spawn-server';
+import { measuredPages, connectOrStartServer, warm } from '../testing/spawn-server';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type CategoryId = (typeof categories)[number];

@@ -1,6 +1,6 @@
 /** Discovering content-dependent routes from the running site's list pages. */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { firstNewsPath, firstPublicationPath, firstTranslatedNewsPath } from './links';
+import { firstNewsPath, firstPublicationPath, firstTranslatedNewsPath } from '../../testing/links';
 
 async function listHtml(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);

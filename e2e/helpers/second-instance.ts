@@ -1,12 +1,12 @@
 /**
  * A second app instance for the several-instances test: the same build copied into a directory of
  * its own (as a second machine has), the same database (DATABASE_URL) and the same files (DATA_DIR),
- * started on a free port by scripts/spawn-server.ts — and started again, as after a restart.
+ * started on a free port by testing/spawn-server.ts — and started again, as after a restart.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, type RunningServer } from '../../scripts/spawn-server';
+import { startServer, type RunningServer } from '../../testing/spawn-server';
 
 /** Left out of the copy: the build is copied, data and reports stay with the first instance. */
 const NOT_LINKED = new Set(['.next', '.git', 'test-results', 'playwright-report']);

@@ -2,8 +2,8 @@
  * The conformance gate's crawler: from `/` and `sitemap.xml`, every internal page, file and image
  * URL the pages reference is requested (a redirect that ends in 200 is fine, anything else is a
  * broken link, named with the page that links to it), and every HTML page goes through
- * html-validate (scripts/conformance/html-validate-config.ts) in worker threads, beside the
- * fetches rather than between them (scripts/conformance/validator-pool.ts). Plain functions, so a
+ * html-validate (testing/conformance/html-validate-config.ts) in worker threads, beside the
+ * fetches rather than between them (testing/conformance/validator-pool.ts). Plain functions, so a
  * unit test can run them on fixture pages.
  */
 import { createValidatorPool, type ValidationMessage } from './validator-pool';

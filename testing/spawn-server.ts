@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { firstPublicationPath } from '../e2e/helpers/links';
+import { firstPublicationPath } from './links';
 
 export type RunningServer = {
   /** e.g. `http://127.0.0.1:41234` (no trailing slash). */

@@ -1,4 +1,4 @@
-// A worker thread of the conformance crawl (scripts/conformance/validator-pool.ts): validates the
+// A worker thread of the conformance crawl (testing/conformance/validator-pool.ts): validates the
 // HTML pages it is sent with html-validate, off the thread that fetches. Plain JavaScript so it
 // loads in a worker under any runner (Playwright, Vitest, tsx) without a TypeScript loader; the
 // configuration arrives as workerData from the pool.

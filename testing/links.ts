@@ -2,7 +2,7 @@
  * Finding the pages whose address depends on the content (a news item, a publication) in a list
  * page's HTML. Pure functions: used by the Playwright specs and by the Lighthouse and bench scripts.
  */
-import { reservedSlugs } from '../../lib/content/areas';
+import { reservedSlugs } from '../lib/content/areas';
 
 /** The paths of the `<a href>` links of a page, in document order (same-site links only). */
 function linkPaths(html: string): string[] {
