@@ -13,5 +13,6 @@ export type DataEnv = { DATA_DIR?: string; DATABASE_URL?: string };
 export declare const BUILD_DATA_FILE: string;
 export declare function dataIdentity(environment?: DataEnv): string;
 export declare function runtimeCacheDir(distDir: string, environment?: DataEnv): string;
+export declare function pruneEarlierBuilds(distDir: string, environment?: DataEnv): string[];
 export declare function buildMatchesData(distDir: string): boolean;
 export declare function overlayFs(fs: CacheFs, where: { distDir: string; runtimeDir: string; useBuild: boolean }): CacheFs;

@@ -25,16 +25,62 @@ export function dataIdentity(environment = process.env) {
 }
 
 /**
- * This instance's folder for Next's runtime page cache: keyed by the database and by the build's
- * folder, so instances of one build folder share it (as they shared `.next` before) while copies of
- * the build on other machines or folders keep theirs apart (their renders are dated by their own
- * process only, lib/cache/handlers/render-clock.mjs).
+ * This instance's folder for Next's runtime page cache: keyed by the database, by the build's folder
+ * and by the build itself (its BUILD_ID). Instances of one build share it (as they shared `.next`
+ * before); copies of the build in other folders keep theirs apart (their renders are dated by their
+ * own process only, lib/cache/handlers/render-clock.mjs); and a new build in the same folder (an
+ * upgrade) starts empty: a page rendered by the previous build names its JavaScript files, which
+ * the new build deleted, so served again it would load no script (seen: a ChunkLoadError and the
+ * error page on the first client-side navigation after a rebuild).
  * @param {string} distDir
  * @param {{ DATA_DIR?: string; DATABASE_URL?: string }} [environment]
  */
 export function runtimeCacheDir(distDir, environment = process.env) {
-  const build = createHash('sha256').update(path.resolve(distDir)).digest('hex').slice(0, 8);
-  return path.join(path.resolve(environment.DATA_DIR?.trim() || '.data'), 'next-cache', `${dataIdentity(environment)}-${build}`);
+  return path.join(cacheRoot(environment), `${folderKey(distDir, environment)}-${buildKey(distDir)}`);
+}
+
+/** @param {{ DATA_DIR?: string }} environment */
+const cacheRoot = (environment) => path.join(path.resolve(environment.DATA_DIR?.trim() || '.data'), 'next-cache');
+/** The database and the build's folder: `<database>-<folder>`. */
+const folderKey = (/** @type {string} */ distDir, /** @type {{ DATA_DIR?: string; DATABASE_URL?: string }} */ environment) =>
+  `${dataIdentity(environment)}-${createHash('sha256').update(path.resolve(distDir)).digest('hex').slice(0, 8)}`;
+/** The build in that folder (`next build` writes a new BUILD_ID each time). */
+function buildKey(/** @type {string} */ distDir) {
+  let id = '';
+  try {
+    id = nodeFs.readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    // No BUILD_ID (a test's folder): one key for all.
+  }
+  return createHash('sha256').update(id).digest('hex').slice(0, 8);
+}
+
+/**
+ * Removes the runtime page caches of the earlier builds of this folder on this database: no
+ * instance serves them any more once the folder holds a new build. Others (other databases, other
+ * folders) are left alone. Returns the folders removed.
+ * @param {string} distDir
+ * @param {{ DATA_DIR?: string; DATABASE_URL?: string }} [environment]
+ */
+export function pruneEarlierBuilds(distDir, environment = process.env) {
+  const root = cacheRoot(environment);
+  const current = path.basename(runtimeCacheDir(distDir, environment));
+  const folder = folderKey(distDir, environment);
+  /** @type {string[]} */
+  const removed = [];
+  let names = /** @type {string[]} */ ([]);
+  try {
+    names = nodeFs.readdirSync(root);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    // `<database>-<folder>` alone: the same folder's pages before builds had keys of their own.
+    if (!(name === folder || name.startsWith(`${folder}-`)) || name === current) continue;
+    nodeFs.rmSync(path.join(root, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 /**

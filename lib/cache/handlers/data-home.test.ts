@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataIdentity, overlayFs, runtimeCacheDir, type CacheFs } from './data-home.mjs';
+import { dataIdentity, overlayFs, pruneEarlierBuilds, runtimeCacheDir, type CacheFs } from './data-home.mjs';
 
 const nodeFs: CacheFs = {
   existsSync: fs.existsSync,
@@ -31,11 +31,38 @@ describe('runtime page cache home', () => {
       dataIdentity({ DATA_DIR: 'a', DATABASE_URL: 'postgres://x/two' }),
     );
     expect(dataIdentity({ DATA_DIR: 'a', DATABASE_URL: 'postgres://x/one' })).not.toContain('postgres');
-    expect(runtimeCacheDir('/srv/app/.next', { DATA_DIR: '/srv/data' })).toMatch(/^\/srv\/data\/next-cache\/[0-9a-f]{16}-[0-9a-f]{8}$/);
+    expect(runtimeCacheDir('/srv/app/.next', { DATA_DIR: '/srv/data' })).toMatch(
+      /^\/srv\/data\/next-cache\/[0-9a-f]{16}-[0-9a-f]{8}-[0-9a-f]{8}$/,
+    );
     // Copies of the build in other folders keep their renders apart.
     expect(runtimeCacheDir('/srv/app/.next', { DATA_DIR: '/srv/data' })).not.toBe(
       runtimeCacheDir('/srv/copy/.next', { DATA_DIR: '/srv/data' }),
     );
+  });
+
+  it('starts empty for a new build in the same folder, and removes the earlier builds’ pages of that folder only', () => {
+    const app = tmp();
+    const data = tmp();
+    const environment = { DATA_DIR: data };
+    const distDir = path.join(app, '.next');
+    fs.mkdirSync(distDir, { recursive: true });
+    fs.writeFileSync(path.join(distDir, 'BUILD_ID'), 'first');
+    const first = runtimeCacheDir(distDir, environment);
+    const otherDatabase = runtimeCacheDir(distDir, { DATA_DIR: data, DATABASE_URL: 'postgres://x/other' });
+    const otherFolder = runtimeCacheDir(path.join(tmp(), '.next'), environment);
+    const unkeyed = first.replace(/-[0-9a-f]{8}$/, '');
+    for (const dir of [first, unkeyed, otherDatabase, otherFolder]) fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+
+    fs.writeFileSync(path.join(distDir, 'BUILD_ID'), 'second');
+    const second = runtimeCacheDir(distDir, environment);
+    expect(second).not.toBe(first);
+    expect(path.dirname(second)).toBe(path.dirname(first));
+    expect(pruneEarlierBuilds(distDir, environment).sort()).toEqual([path.basename(unkeyed), path.basename(first)].sort());
+    expect(fs.existsSync(first)).toBe(false);
+    expect(fs.existsSync(unkeyed)).toBe(false);
+    expect(fs.existsSync(otherDatabase)).toBe(true);
+    expect(fs.existsSync(otherFolder)).toBe(true);
+    expect(pruneEarlierBuilds(distDir, environment)).toEqual([]);
   });
 
   it('writes under the instance’s folder and reads the build’s pages only when they are of its database', async () => {

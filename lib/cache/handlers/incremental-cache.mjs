@@ -13,7 +13,7 @@
 // trusted only if none of its tags changed in the `UNKNOWN_START_MS` before it was stored.
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import path from 'node:path';
-import { buildMatchesData, overlayFs, runtimeCacheDir } from './data-home.mjs';
+import { buildMatchesData, overlayFs, pruneEarlierBuilds, runtimeCacheDir } from './data-home.mjs';
 import { installRenderClock, renderStartedAt } from './render-clock.mjs';
 
 /**
@@ -66,6 +66,9 @@ function noteAnswerTags(tags) {
   if (collected) for (const tag of tags) collected.add(tag);
 }
 
+/** The earlier builds' page caches are removed once per process (./data-home.mjs). */
+let pruned = false;
+
 export default class SharedTagsCacheHandler {
   /** @param {{ fs?: import('./data-home.mjs').CacheFs; serverDistDir?: string }} ctx */
   constructor(ctx) {
@@ -74,6 +77,14 @@ export default class SharedTagsCacheHandler {
     const atRunTime = process.env.NEXT_PHASE !== 'phase-production-build' && ctx.fs && ctx.serverDistDir;
     if (atRunTime && ctx.fs && ctx.serverDistDir) {
       const distDir = path.dirname(ctx.serverDistDir);
+      if (!pruned) {
+        pruned = true;
+        try {
+          pruneEarlierBuilds(distDir);
+        } catch (error) {
+          console.error('Cache des pages : les copies des compilations précédentes n’ont pas pu être effacées.', error);
+        }
+      }
       ctx = { ...ctx, fs: overlayFs(ctx.fs, { distDir, runtimeDir: runtimeCacheDir(distDir), useBuild: buildMatchesData(distDir) }) };
     }
     this.inner = new FileSystemCache(ctx);
