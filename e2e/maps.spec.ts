@@ -88,6 +88,24 @@ test('avec JavaScript, la zone survolée ou atteinte au clavier montre son nom e
   await expect(readout).toHaveText(await title(2));
 });
 
+test('une carte atteinte par la navigation du site, sans rechargement, montre aussi la zone survolée', async ({ page }) => {
+  await page.goto('/');
+  await whenHydrated(page.getByRole('combobox', { name: 'Rechercher sur le site' }));
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  // The menu's link (next/link), clicked as the menu would: the page changes without a new document.
+  await page
+    .locator('a[href="/themes/demographie"]')
+    .first()
+    .evaluate((a: HTMLAnchorElement) => a.click());
+  await expect(page).toHaveURL(/\/themes\/demographie$/);
+  const section = page.locator('section[aria-labelledby="carte"]');
+  const area = section.locator('svg path.map-area').nth(3);
+  await expect(area).toBeAttached();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await area.dispatchEvent('mouseover');
+  await expect(section.locator('[data-map-readout]')).toHaveText((await area.locator('title').textContent())!);
+});
+
 test('les pages de la démographie et du recensement montrent la carte du tableau clé, avec le lien vers sa vue', async ({ page }) => {
   for (const path of ['/themes/demographie', '/rgph']) {
     await page.goto(path);
