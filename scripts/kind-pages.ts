@@ -1,7 +1,7 @@
-// npm run routes:kinds — writes the route files of the kinds' public pages, French and English (lib/routing/kind-pages.ts).
+// npm run routes:kinds — writes the route files of the kinds' public pages, French and English (scripts/kind-pages/files.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { kindPageFiles } from '@/lib/routing/kind-pages';
+import { kindPageFiles } from './kind-pages/files';
 
 for (const { file, text } of kindPageFiles()) {
   if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) continue;

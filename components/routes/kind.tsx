@@ -14,7 +14,7 @@ import { pageMetadata } from '@/lib/seo';
  * (`/events`), its later pages (`/actualites/page/{n}`) and its items' pages (`/actualites/{id}`),
  * for the kinds whose items have them, rendered by the kind's `views` (`components/content/kinds/<kind>.tsx`,
  * or `cardViews`). Every kind's pages under `app/(site)` and `app/(en)/en` are these exports and
- * nothing else, written from one list (lib/routing/kind-pages.ts).
+ * nothing else, written from one list (scripts/kind-pages/files.ts).
  */
 export function kindRoutes<K extends SiteKindName>(name: K, locale: Locale, views: SiteViews<K>) {
   const t = messages(locale).content;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { kindPageFiles } from './kind-pages';
+import { kindPageFiles } from './files';
 
 describe('route files of the kinds’ public pages', () => {
   it('are those the list makes, in both languages (npm run routes:kinds writes them)', () => {

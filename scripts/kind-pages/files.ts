@@ -3,7 +3,7 @@
  * kind with a public half (`Kind.site`) at its area's address — its list, its later pages when
  * paginated, its items' pages when they have them. Each file is the route factory's exports
  * (`components/routes/kind.tsx`) and nothing else. `npm run routes:kinds` writes them;
- * `kind-pages.test.ts` fails when one is missing or differs.
+ * `files.test.ts` beside it fails when one is missing or differs.
  */
 import fs from 'node:fs';
 import { areas, type Area } from '@/lib/content/areas';
