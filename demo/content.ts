@@ -5,7 +5,7 @@
 import { areas, type Area } from '@/lib/content/areas';
 import { dateLabel, daysFrom, isoDate, weekday } from './dates';
 import { instituteEn } from './english';
-import type { KindName } from '@/lib/content/kinds/names';
+import type { KindName } from '@/lib/content/kinds';
 import type { DocSection, DocSpec, DocTable, SceneKind } from './generate';
 import { escapeHtml, institute, slugify } from './institute';
 

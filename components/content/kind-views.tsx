@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import type { Area } from '@/lib/content/areas';
 import type { Kinds } from '@/lib/content/kinds';
-import type { KindName } from '@/lib/content/kinds/forms';
+import type { KindName } from '@/lib/content/kinds';
 import type { SiteIdentity } from '@/lib/content/queries/site';
 import type { Locale } from '@/lib/i18n/locales';
 import { EventCard } from './event-card';

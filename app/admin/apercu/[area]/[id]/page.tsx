@@ -10,7 +10,7 @@ import { requireSession } from '@/lib/auth/guard';
 import { getArea } from '@/lib/content/areas';
 import { editPath } from '@/lib/content/editing/paths';
 import { kindOfArea } from '@/lib/content/kinds';
-import { isEditable } from '@/lib/content/kinds/forms';
+import { isEditable } from '@/lib/content/kinds';
 import { getIdentity } from '@/lib/content/public';
 import { getDb } from '@/lib/db';
 
