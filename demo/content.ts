@@ -1,11 +1,12 @@
 /**
  * The French texts of the demo: institutional pages, area introductions, news, events,
- * galleries and tenders. Dates are relative to `now` so "upcoming" stays upcoming.
+ * galleries, tenders and the simple kinds' items (press releases). Dates are relative to `now` so "upcoming" stays upcoming.
  */
 import { areas, type Area } from '@/lib/content/areas';
 import { dateLabel, daysFrom, isoDate, weekday } from './dates';
 import { instituteEn } from './english';
-import type { DocSection, DocTable, SceneKind } from './generate';
+import type { KindName } from '@/lib/content/kinds';
+import type { DocSection, DocSpec, DocTable, SceneKind } from './generate';
 import { escapeHtml, institute, slugify } from './institute';
 
 const p = (...paragraphs: string[]) => paragraphs.map((t) => `<p>${escapeHtml(t)}</p>`).join('\n');
@@ -848,18 +849,6 @@ export function tenderDrafts(now: Date): TenderDraft[] {
 /** The English of the default accessibility statement (lib/content/accessibility-statement.ts), same structure. */
 // ─── Press releases ────────────────────────────────────────────────────────────────────────
 
-export type PressReleaseDraft = {
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  /** In the future for the one still scheduled. */
-  publishedAt: Date;
-  status: 'published' | 'scheduled';
-  en: { title: string; summary: string; body: string };
-  doc: { sections: DocSection[] };
-};
-
 const pressItems: {
   days: number;
   title: string;
@@ -931,22 +920,59 @@ const pressItems: {
   },
 ];
 
-/** The demo's press releases, each with its PDF; the last one is scheduled for a coming day. */
-export function pressReleaseDrafts(now: Date): PressReleaseDraft[] {
-  return pressItems.map((r) => {
-    const publishedAt = weekday(daysFrom(now, r.days, 9));
-    return {
-      slug: slugify(r.title),
-      title: r.title,
-      summary: r.summary,
-      body: p(...r.paragraphs),
-      publishedAt,
-      status: r.days > 0 ? 'scheduled' : 'published',
-      en: { title: r.en.title, summary: r.en.summary, body: p(...r.en.paragraphs) },
-      doc: { sections: [{ heading: 'Communiqué de presse', paragraphs: [r.summary, ...r.paragraphs] }] },
-    };
-  });
-}
+/**
+ * A demo item of a simple kind (title, date, summary, text, one PDF: press releases): its row, and
+ * the PDF made for its document column. `demo/index.ts` seeds the items of every kind of
+ * `simpleKindDemo` alike, so that a new simple kind's demo content is its entry there.
+ */
+export type SimpleDemoItem = {
+  /** Its columns; `createdAt` and `updatedAt` are its `publishedAt`, in the future for one still scheduled. */
+  row: {
+    slug: string;
+    title: string;
+    summary: string;
+    body: string;
+    status: 'published' | 'scheduled';
+    publishedAt: Date;
+    translations: { en: { title: string; summary: string; body: string } };
+  };
+  /** The generated PDF its document column (`column`, a key of the row) points to, stored under `name`. */
+  document?: { column: string; name: string; pdf: Omit<DocSpec, 'institute' | 'acronym' | 'country'> };
+};
+
+/** The demo items of the simple kinds, by kind name, in the order they are seeded. */
+export const simpleKindDemo: { [K in KindName]?: (now: Date) => SimpleDemoItem[] } = {
+  // Each press release with its PDF; the last one is scheduled for a coming day.
+  'press-releases': (now) =>
+    pressItems.map((r) => {
+      const publishedAt = weekday(daysFrom(now, r.days, 9));
+      const slug = slugify(r.title);
+      return {
+        row: {
+          slug,
+          title: r.title,
+          summary: r.summary,
+          body: p(...r.paragraphs),
+          status: r.days > 0 ? 'scheduled' : 'published',
+          publishedAt,
+          translations: { en: { title: r.en.title, summary: r.en.summary, body: p(...r.en.paragraphs) } },
+        },
+        document: {
+          column: 'documentFileId',
+          name: `Communiqué ${slug}`,
+          pdf: {
+            kicker: 'Communiqué de presse',
+            title: r.title,
+            period: dateLabel(publishedAt),
+            dateLabel: dateLabel(publishedAt),
+            date: publishedAt,
+            sections: [{ heading: 'Communiqué de presse', paragraphs: [r.summary, ...r.paragraphs] }],
+            accent: '#1f4e79',
+          },
+        },
+      };
+    }),
+};
 
 export const accessibilityStatementEn = {
   title: 'Accessibility statement',

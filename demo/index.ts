@@ -14,6 +14,7 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import * as schema from '@/lib/db/schema';
 import { areas, type Area } from '@/lib/content/areas';
+import { kindOf } from '@/lib/content/kinds';
 import { hashPassword } from '@/lib/auth/password';
 import { newStorageKey } from '@/lib/storage';
 import type { StorageDriver } from '@/lib/storage/types';
@@ -29,7 +30,7 @@ import {
   missionPage,
   newsDrafts,
   tenderDrafts,
-  pressReleaseDrafts,
+  simpleKindDemo,
 } from './content';
 import { dateLabel, daysFrom } from './dates';
 import { demoAccount, demoAccounts, demoEditor } from './demo-account';
@@ -133,7 +134,8 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     const events = eventDrafts(now);
     const galleries = galleryDrafts(now);
     const tenders = tenderDrafts(now);
-    const pressReleases = pressReleaseDrafts(now);
+    // The simple kinds' items (press releases), by kind, in the order of `simpleKindDemo`.
+    const simple = Object.entries(simpleKindDemo).map(([name, items]) => ({ kind: kindOf(name), items: items(now) }));
 
     const pubFiles = new Map<PublicationDraft, { fileId: string; label: string; labelEn: string }[]>();
     const tasks: (() => Promise<unknown>)[] = [];
@@ -230,22 +232,20 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       }),
     );
 
-    const pressFiles: string[] = [];
-    pressReleases.forEach((r, i) =>
-      tasks.push(async () => {
-        const pdf = await generatePdf({
-          institute: institute.name,
-          acronym: institute.acronym,
-          country: institute.country,
-          kicker: 'Communiqué de presse',
-          title: r.title,
-          period: dateLabel(r.publishedAt),
-          dateLabel: dateLabel(r.publishedAt),
-          date: r.publishedAt,
-          sections: r.doc.sections,
-          accent: '#1f4e79',
+    // The PDF of each item with a document column.
+    const simpleFiles: string[][] = simple.map(() => []);
+    simple.forEach(({ items }, k) =>
+      items.forEach(({ row, document }, i) => {
+        if (!document) return;
+        tasks.push(async () => {
+          const pdf = await generatePdf({
+            institute: institute.name,
+            acronym: institute.acronym,
+            country: institute.country,
+            ...document.pdf,
+          });
+          simpleFiles[k]![i] = await store(pdf, { name: document.name, ext: 'pdf', createdAt: row.publishedAt });
         });
-        pressFiles[i] = await store(pdf, { name: `Communiqué ${r.slug}`, ext: 'pdf', createdAt: r.publishedAt });
       }),
     );
 
@@ -427,20 +427,16 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
         })),
       );
 
-      await tx.insert(schema.pressReleases).values(
-        pressReleases.map((r, i) => ({
-          slug: r.slug,
-          title: r.title,
-          summary: r.summary,
-          body: r.body,
-          documentFileId: pressFiles[i]!,
-          translations: { en: r.en },
-          status: r.status,
-          publishedAt: r.publishedAt,
-          createdAt: r.publishedAt,
-          updatedAt: r.publishedAt,
-        })),
-      );
+      for (const [k, { kind, items }] of simple.entries()) {
+        await tx.insert(kind.table).values(
+          items.map(({ row, document }, i) => ({
+            ...row,
+            ...(document ? { [document.column]: simpleFiles[k]![i]! } : {}),
+            createdAt: row.publishedAt,
+            updatedAt: row.publishedAt,
+          })),
+        );
+      }
 
       const insertedSeries = await tx
         .insert(schema.series)

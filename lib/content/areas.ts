@@ -5,10 +5,6 @@
  */
 import { z } from 'zod';
 import type { Locale } from '@/lib/i18n/locales';
-import type { KindName } from './kinds/names';
-
-/** What an area holds: items of a kind (lib/content/kinds), or institutional pages (/admin/about). */
-export type AreaContent = KindName | 'pages';
 
 export type SectionKey = 'institut' | 'indices' | 'commerce' | 'publications' | 'ressources' | 'actualites';
 
@@ -46,7 +42,8 @@ export type AreaTexts = { label: string; menuLabel: string; description: string 
 type AreaEntry = {
   /** Stable identifier, stored on each row of the area. */
   slug: string;
-  kind: AreaContent;
+  /** What it holds: items of a kind (its name: `KindName`, lib/content/kinds), or institutional pages (`pages`, /admin/about). */
+  kind: string;
   /** Full French name, used as the page's h1. */
   label: string;
   /** Short name for menus. */
@@ -519,6 +516,13 @@ export const areas = [
 ] as const satisfies readonly Area[];
 
 export type AreaSlug = (typeof areas)[number]['slug'];
+
+/**
+ * The name of a kind: what `Area.kind` says of an area whose items have list and edit screens. Read
+ * from the areas, so a new kind's name is its area's entry; the index of kinds (`lib/content/kinds`,
+ * which re-exports it) must have one module per name, and no other.
+ */
+export type KindName = Exclude<(typeof areas)[number]['kind'], 'pages'>;
 
 /** Back-office screens that are not content areas. */
 const adminScreens = [

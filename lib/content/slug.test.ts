@@ -4,7 +4,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/test
 import { parseAreaSegments } from './addresses';
 import { reservedSlugs } from './areas';
 import { allKinds, kinds } from './kinds';
-import type { KindName } from './kinds/forms';
+import type { KindName } from './kinds';
 import { slugify, uniqueSlug } from './slug';
 
 describe('slugify', () => {

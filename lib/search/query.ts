@@ -25,7 +25,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { areas, getArea, type Area } from '@/lib/content/areas';
 import { kinds } from '@/lib/content/kinds';
 import { publicKindWords } from '@/lib/content/kinds/kind';
-import type { KindName } from '@/lib/content/kinds/names';
+import type { KindName } from '@/lib/content/kinds';
 import { editPath } from '@/lib/content/editing/paths';
 import type { Db } from '@/lib/db/open';
 import { queryRows } from '@/lib/db/raw';

@@ -11,7 +11,7 @@ import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { getArea } from '@/lib/content/areas';
-import type { KindName } from '@/lib/content/kinds/forms';
+import type { KindName } from '@/lib/content/kinds';
 import { editPath } from '@/lib/content/editing/paths';
 import type { AdminItemRow } from '@/lib/content/queries/admin-items';
 import { formatDateTime } from '@/lib/i18n/format';

@@ -1,23 +1,22 @@
 'use client';
 /**
- * The edit form of any item of any area (publications, news, events, galleries, tenders): its
- * fields come from `lib/content/editing/forms.ts`, checked in the browser with the same zod schema
- * the server applies, then sent to the route's `saveItemAction` (`actions.save`, handed down as a prop). French errors under each field, a pending
+ * The edit form of any item of any area (publications, news, events, galleries, tenders…): its
+ * fields are props, plain objects the server reads from the item's kind (`formFields`, so that no
+ * kind's module reaches the browser), sent to the route's `saveItemAction` (`actions.save`, handed
+ * down as a prop), which checks them with the kind's schema. French errors under each field, a pending
  * state, a toast, a conflict alert that keeps what was typed, and a warning before leaving with
  * unsaved changes. The life-cycle panel (publish, schedule, trash…) sits beside it.
  */
 import { useRouter } from 'next/navigation';
-import { useId, useMemo, useRef, useState, useTransition } from 'react';
+import { useId, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { ReadOnlyFields } from '@/components/admin/read-only';
-import { getArea, type Area } from '@/lib/content/areas';
-import { formFields, formSchema, type FormField } from '@/lib/content/kinds/forms';
+import type { FormField } from '@/lib/content/kinds/form';
 import { errorUnder, toInput, type ChosenFile, type FieldValue, type FormValues, type ItemMeta } from '@/lib/content/editing/values';
 import type { FieldErrors } from '@/lib/errors';
-import { fieldErrorsOf } from '@/lib/validation';
 import { AttachmentsField, DocumentField, GalleryField, ImageField } from './file-fields';
 import type { ActionResult } from '@/lib/admin/action';
 import { ItemLifecycle, type ChangeItem, type LifecycleAllowed } from './item-lifecycle';
@@ -39,6 +38,8 @@ type Props = {
   area: string;
   /** Areas sharing this admin screen the item may move to (lois ↔ décrets); empty otherwise. */
   siblings: { slug: string; label: string }[];
+  /** The edit form's fields in the item's area and in each of its siblings, by area slug. */
+  fields: Record<string, FormField[]>;
   initial: FormValues;
   /** Null for a new item. */
   meta: ItemMeta | null;
@@ -58,6 +59,7 @@ export function ItemForm({
   actions,
   area: initialArea,
   siblings,
+  fields: fieldsByArea,
   initial,
   meta: initialMeta,
   publicUrl,
@@ -68,8 +70,7 @@ export function ItemForm({
   const router = useRouter();
   const formId = useId();
   const [areaSlug, setAreaSlug] = useState(initialArea);
-  const area = getArea(areaSlug) as Area;
-  const fields = useMemo(() => formFields(area), [area]);
+  const fields = fieldsByArea[areaSlug] ?? [];
   const french = fields.filter((f) => f.lang !== 'en');
   const english = fields.filter((f) => f.lang === 'en');
   const [values, setValues] = useState<FormValues>(initial);
@@ -103,13 +104,6 @@ export function ItemForm({
     event.preventDefault();
     if (readOnly) return;
     const input = toInput(fields, values);
-    const checked = formSchema(area).safeParse(input);
-    if (!checked.success) {
-      const { fieldErrors, general } = fieldErrorsOf(checked.error);
-      showErrors(fieldErrors);
-      toast.error(general ?? 'Certains champs sont à corriger : voyez les messages sous les champs.');
-      return;
-    }
     setAlert(null);
     startTransition(async () => {
       const result = await actions.save({ area: areaSlug, id: meta?.id, version: meta?.version, values: input });

@@ -10,8 +10,7 @@ import { notFound } from 'next/navigation';
 import { can, needs, type Actor } from '@/lib/admin/access';
 import type { Area } from '@/lib/content/areas';
 import { emptyValues } from '@/lib/content/editing/values';
-import { kindOfArea } from '@/lib/content/kinds';
-import { formFields } from '@/lib/content/kinds/forms';
+import { formFields, kindOfArea } from '@/lib/content/kinds';
 import { loadForEdit } from '@/lib/content/mutations/items';
 import { getDb } from '@/lib/db';
 import { isDomainError } from '@/lib/errors';
@@ -61,6 +60,8 @@ export async function ItemScreen({ actions, managed, listPath, listLabel, id, ne
     managed.length > 1
       ? managed.filter((a) => a.slug === current.slug || writable.includes(a)).map((a) => ({ slug: a.slug, label: a.menuLabel }))
       : [];
+  // The form's fields in each area of the screen (the item may move between them), as plain objects for the browser form.
+  const fields = Object.fromEntries(managed.map((a) => [a.slug, formFields(a)]));
   const back = (
     <p className="text-sm">
       <Link href={listPath}>← {listLabel}</Link>
@@ -76,6 +77,7 @@ export async function ItemScreen({ actions, managed, listPath, listLabel, id, ne
           actions={actions}
           area={area.slug}
           siblings={siblingsFor(area)}
+          fields={fields}
           initial={emptyValues(formFields(area))}
           meta={null}
           publicUrl={null}
@@ -115,6 +117,7 @@ export async function ItemScreen({ actions, managed, listPath, listLabel, id, ne
         key={`${id}-${loaded.meta.version}`}
         area={area.slug}
         siblings={siblingsFor(area)}
+        fields={fields}
         initial={loaded.values}
         meta={loaded.meta}
         publicUrl={kind.publicUrl({ id, slug: String(loaded.values.slug ?? ''), area: area.slug })}

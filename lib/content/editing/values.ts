@@ -3,7 +3,7 @@
  * the kind's schema checks. DB-free: used by the server screens and the browser form alike.
  */
 import type { FieldErrors } from '@/lib/errors';
-import type { FormField } from '@/lib/content/kinds/forms';
+import type { FormField } from '@/lib/content/kinds/form';
 import { englishPrefix, nestEnglish } from '@/lib/content/schemas/translations';
 
 /** A file of the library chosen in a form. */

@@ -1,7 +1,7 @@
 /**
  * What an edit form is made of, for every kind: its fields (which widget, in which order) and the
- * zod schema that checks them — the same schema in the browser (before sending) and on the server.
- * DB-free: each kind's `<kind>.form.ts` builds on it, and client components import those.
+ * zod schema that checks them on every write. Each kind's module (`<kind>.ts`) builds its form on
+ * it; the server hands the fields (plain objects) to the browser form, which imports types only.
  */
 import type { z } from 'zod';
 import type { Area } from '@/lib/content/areas';

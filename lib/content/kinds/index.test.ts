@@ -7,8 +7,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { actionGroups, actionLabels } from '@/lib/admin/journal';
 import { areas, getArea, type Area } from '@/lib/content/areas';
-import { allKinds, kindOf, kinds } from './index';
-import { formFields, formSchema, isKindName, kindForms, kindNames } from './forms';
+import { allKinds, formFields, formSchema, isKindName, kindOf, kinds } from './index';
 import type { ItemRow } from './kind';
 
 const itemColumns: (keyof ItemRow)[] = [
@@ -25,14 +24,16 @@ const itemColumns: (keyof ItemRow)[] = [
   'updatedBy',
 ];
 const areasOf = (name: string) => (areas as readonly Area[]).filter((a) => a.kind === name);
+/** The kinds the areas name. */
+const kindNames = [...new Set((areas as readonly Area[]).map((a) => a.kind))].filter((k) => k !== 'pages');
 
 describe('the index of kinds', () => {
-  it('has one server module per form, and the reverse, each under its own name', () => {
+  it('has one module per kind the areas name, and the reverse, each under its own name', () => {
     expect(Object.keys(kinds).sort()).toEqual([...kindNames].sort());
-    for (const name of kindNames) {
-      expect(kinds[name].name).toBe(name);
-      expect(kinds[name].form).toBe(kindForms[name]);
-      expect(kindOf(name)).toBe(kinds[name]);
+    for (const kind of allKinds) {
+      expect(kindOf(kind.name)).toBe(kind);
+      expect(kinds[kind.name]).toBe(kind);
+      expect(kind.form.fields.length, kind.name).toBeGreaterThan(0);
     }
     expect(() => kindOf('pages')).toThrow(/ne se gère pas ici/);
     expect(new Set(allKinds.map((k) => k.entity)).size).toBe(allKinds.length);
@@ -43,7 +44,7 @@ describe('the index of kinds', () => {
     for (const name of kindNames) expect(areasOf(name).length, name).toBeGreaterThan(0);
   });
 
-  describe.each(kindNames.map((name) => [name, kinds[name]] as const))('%s', (name, kind) => {
+  describe.each(allKinds.map((kind) => [kind.name, kind] as const))('%s', (name, kind) => {
     it('has a table with the life-cycle columns, and its words', () => {
       const columns = Object.keys(getTableColumns(kind.table));
       expect(columns).toEqual(expect.arrayContaining(itemColumns));

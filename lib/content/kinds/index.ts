@@ -1,14 +1,17 @@
 /**
- * The index of kinds, server side: every kind's module, looked up by name or by area. Typed by the
- * DB-free index (`./forms.ts`), so a kind with a form and no module — or the reverse — does not
- * compile; `index.test.ts` checks that each one has every part.
+ * The index of kinds: every kind's module, looked up by name or by area, and each area's edit form.
+ * Typed by the kinds the areas name (`KindName`, lib/content/areas.ts), so an area of a kind without
+ * module — or a module without area — does not compile; `index.test.ts` checks that each one has
+ * every part. Server side: client components import its types only (the item form gets its fields
+ * as props).
  *
  * Adding a kind: docs/content-kinds.md lists every file it touches.
  */
-import type { Area } from '@/lib/content/areas';
+import type { z } from 'zod';
+import type { Area, KindName } from '@/lib/content/areas';
 import { NotFoundError } from '@/lib/errors';
 import { eventKind } from './events';
-import { isKindName, type KindName } from './forms';
+import type { FormField, KindForm } from './form';
 import { galleryKind } from './galleries';
 import type { AnyKind, KindSite } from './kind';
 import { newsKind } from './news';
@@ -26,6 +29,11 @@ export const kinds = {
 } as const satisfies Record<KindName, AnyKind>;
 
 export type Kinds = typeof kinds;
+
+export type { KindName };
+
+/** Whether a string names a kind. */
+export const isKindName = (name: string): name is KindName => Object.hasOwn(kinds, name);
 
 /** Every kind, in the order of the index. */
 export const allKinds: readonly AnyKind[] = Object.values(kinds);
@@ -56,4 +64,36 @@ export function siteOf<K extends SiteKindName>(name: K): KindSite<ListOf<K>, Ite
   const site = sites[name].site;
   if (!site) throw new Error(`${name}: no public half`);
   return site;
+}
+
+/** Whether an area's items are listed and edited in the back-office (institutional pages are not: /admin/about). */
+export const isEditable = (area: Area): boolean => isKindName(area.kind);
+
+function formOf(area: Area): KindForm {
+  if (!isKindName(area.kind)) throw new Error(`No edit form for ${area.kind}`);
+  return kinds[area.kind].form;
+}
+
+/**
+ * The fields of an area's edit form, its own registry fields included (before the body); an area's
+ * own fields (a law's number, signature date…) come from the registry (`Area.fields`), under
+ * `fields.*`. Plain objects: the server hands them to the browser form.
+ */
+export function formFields(area: Area): FormField[] {
+  const base = [...formOf(area).fields];
+  const own: FormField[] = (area.fields ?? []).map((f) => ({
+    name: `fields.${f.name}`,
+    label: f.label,
+    type: f.type,
+    required: f.required,
+    max: f.type === 'text' ? 200 : undefined,
+  }));
+  if (own.length === 0) return base;
+  const at = base.findIndex((f) => f.type === 'richtext');
+  return [...base.slice(0, at), ...own, ...base.slice(at)];
+}
+
+/** The schema checking an area's form (on every write). */
+export function formSchema(area: Area): z.ZodType {
+  return formOf(area).schema(area);
 }

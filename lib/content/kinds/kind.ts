@@ -14,9 +14,9 @@ import type { Db } from '@/lib/db/open';
 import type { Translations } from '@/lib/db/schema';
 import type { AcceptedType } from '@/lib/file-types';
 import type { Locale } from '@/lib/i18n/locales';
+import type { KindName } from '@/lib/content/areas';
 import type { FormValues } from '@/lib/content/editing/values';
 import type { KindForm } from './form';
-import type { KindName } from './forms';
 
 export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'archived';
 
@@ -171,7 +171,7 @@ export type Kind<T extends ItemTable = ItemTable, V extends ItemValues = ItemVal
   /** Cache tags a change of this item touches (its page, its lists, the sitemap). */
   tags(row: RowOf<T>): string[];
 
-  /** DB-free: the form's fields and schema (`<kind>.form.ts`). */
+  /** The form's fields (handed to the browser form as props) and schema (`./form.ts`). */
   form: KindForm;
   /** The schema of a write; `current` is the saved row when updating (a publication's area decides its fields). */
   schema(input: unknown, current: RowOf<T> | null): z.ZodType<V>;

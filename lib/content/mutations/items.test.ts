@@ -20,7 +20,7 @@ import { auditEntries, events, files, galleries, galleryImages, news, tenderFile
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { kinds } from '@/lib/content/kinds';
-import { eventInputSchema } from '@/lib/content/kinds/events.form';
+import { eventInputSchema } from '@/lib/content/kinds/events';
 import type { AnyKind, ItemRow } from '@/lib/content/kinds/kind';
 import { createItem, deleteItemForever, loadForEdit, updateItem } from './items';
 import { changeLifecycle, type WriteOptions } from './lifecycle';

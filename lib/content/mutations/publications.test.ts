@@ -16,7 +16,7 @@ import type { Db } from '@/lib/db/open';
 import { ConflictError, NotFoundError, ValidationError, type DomainError } from '@/lib/errors';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { kinds } from '@/lib/content/kinds';
-import { publicationInputSchema } from '@/lib/content/kinds/publications.form';
+import { publicationInputSchema } from '@/lib/content/kinds/publications';
 import { createItem, deleteItemForever, loadForEdit, updateItem } from './items';
 import { bulkChangeLifecycle, changeLifecycle } from './lifecycle';
 import { setSelfApproval } from '@/lib/review/settings';

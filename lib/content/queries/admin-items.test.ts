@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, galleries, news, tenders, users } from '@/lib/db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@/testing/db';
 import { kinds } from '@/lib/content/kinds';
-import type { KindName } from '@/lib/content/kinds/forms';
+import type { KindName } from '@/lib/content/kinds';
 import { listItemsForAdmin as listOfKind, type AdminListParams } from './admin-items';
 
 describe.each(testDatabaseKinds)('back-office lists of the other kinds (%s)', (kind) => {

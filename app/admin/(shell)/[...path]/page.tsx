@@ -10,7 +10,7 @@ import { AreaSeriesSection } from '@/components/admin/series/area-series-section
 import { can, needs, refusal, type Actor } from '@/lib/admin/access';
 import { adminActor } from '@/lib/admin/page-access';
 import { adminMenu, areas, type Area } from '@/lib/content/areas';
-import { isEditable, isKindName } from '@/lib/content/kinds/forms';
+import { isEditable, isKindName } from '@/lib/content/kinds';
 import { newPath, newSegment } from '@/lib/content/editing/paths';
 import { changeItemAction, saveItemAction } from '../content-actions';
 import { updateAreaIntroAction } from '../intro-actions';

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
+import { ItemCard } from '@/components/content/item-card';
 import { kindViews } from '@/components/content/kind-views';
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
@@ -9,7 +10,7 @@ import { requireSession } from '@/lib/auth/guard';
 import { getArea } from '@/lib/content/areas';
 import { editPath } from '@/lib/content/editing/paths';
 import { kindOfArea } from '@/lib/content/kinds';
-import { isEditable } from '@/lib/content/kinds/forms';
+import { isEditable } from '@/lib/content/kinds';
 import { getIdentity } from '@/lib/content/public';
 import { getDb } from '@/lib/db';
 
@@ -34,6 +35,7 @@ async function Preview({ params }: Props) {
   // The item's own area (a publication asked for under another area of its kind shows under its own).
   const area = item ? getArea(item.area) : undefined;
   if (!item || !area) notFound();
+  // A kind without a view of its own is shown by the generic card (`kindViews` demands the others).
   const View = kindViews[kind.name];
   const state = item.deletedAt ? 'dans la corbeille' : statusWords[item.status as keyof typeof statusWords];
   return (
@@ -44,7 +46,7 @@ async function Preview({ params }: Props) {
       </div>
       <Header identity={identity} locale="fr" />
       <main id="contenu" className="mx-auto max-w-6xl px-4 py-8">
-        <View item={item} area={area} identity={identity} locale="fr" />
+        {View ? <View item={item} area={area} identity={identity} locale="fr" /> : <ItemCard item={item} locale="fr" />}
       </main>
       <Footer identity={identity} locale="fr" />
     </>
