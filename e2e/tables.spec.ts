@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { whenHydrated } from './helpers/actions';
 import { signIn } from './helpers/login';
 import { expectNoSeriousA11yViolations } from './helpers/page-checks';
 
@@ -142,7 +143,9 @@ test('une série tranche d’un tableau : définie sur l’écran de la série, 
   await slice.getByRole('button', { name: 'Choisir ce tableau' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/series/${code}\\?tableau=${table}$`));
   await slice.getByLabel(/^GROUPE/).selectOption('ALIM');
-  await slice.getByRole('button', { name: 'Suivre ce tableau' }).click();
+  // The page was just loaded in full (the GET form): before hydration the click would send the form
+  // as a GET to this address (CI saw the screen back without its table, and no answer).
+  await (await whenHydrated(slice.getByRole('button', { name: 'Suivre ce tableau' }))).click();
   await expect(
     slice.getByRole('status').filter({ hasText: `La série ${code} suit désormais le tableau ${table} : version 1 publiée` }),
   ).toBeVisible();
