@@ -69,6 +69,16 @@ export interface AuthAdapter {
    * were checked by lib/auth/service.ts. Only the embedded mode keeps second factors here.
    */
   finishSignIn?(request: AuthRequest, userId: string): Promise<WithCookies<{ user: SessionUser; token: string }>>;
+  /**
+   * Supabase mode: the second call of a sign-in whose password was right on an account with a
+   * Supabase factor. `pending` is what `signIn` kept in the step; the code is checked by the
+   * provider. Answers the `aal2` session, or null for a wrong, reused or expired code.
+   */
+  verifySecondFactor?(
+    request: AuthRequest,
+    pending: string,
+    code: string,
+  ): Promise<WithCookies<{ user: SessionUser; token: string }> | null>;
   /** Ends the session on the server (when there is one) and clears the cookies. Never throws for a bad token. */
   signOut(request: AuthRequest): Promise<WithCookies<null>>;
   /** The user of a valid session, or null. May refresh the session (cookies to write). */
