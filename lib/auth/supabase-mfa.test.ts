@@ -196,4 +196,50 @@ describe.each(testDatabaseKinds)('Supabase second factor in supabase mode (%s)',
     expect(reused.status).toBe(401);
     expect(cookiesOf(reused)).toEqual([]);
   });
+  it('the profile enrols an app with Supabase (first code), then removes it with a current code', async () => {
+    const { id, email, password } = account(false);
+    const login = await api.login(call('/user/login', { method: 'POST', body: { email, password } }));
+    let cookies = cookiesOf(login);
+    const asBrowser = () => ({
+      token: null,
+      bearer: false,
+      cookies: cookies.map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1) })),
+      ip: '198.51.100.61',
+      userAgent: 'vitest',
+      secureCookies: false,
+    });
+    const totp = adapter.providerTotp!;
+    expect(await totp.enabled(asBrowser())).toBe(false);
+
+    const setup = await totp.begin(asBrowser(), 'INSS');
+    expect(setup.uri).toContain('issuer=INSS');
+    // Begun twice: the half-way factor is replaced, not piled up.
+    const again = await totp.begin(asBrowser(), 'INSS');
+    expect(gotrue.factorsOf(id)).toEqual([{ id: again.factorId, status: 'unverified' }]);
+    const code = await generate({ secret: again.secret });
+    await expect(totp.confirm(asBrowser(), again.factorId, code === '000000' ? '111111' : '000000')).rejects.toThrow(
+      'Code incorrect ou déjà utilisé : saisissez le code à 6 chiffres affiché maintenant par votre application.',
+    );
+    const confirmed = await totp.confirm(asBrowser(), again.factorId, code);
+    const set = new Map(cookies.map((c) => [c.slice(0, c.indexOf('=')), c]));
+    for (const c of confirmed.cookies) {
+      if (c.options.maxAge === 0) set.delete(c.name);
+      else set.set(c.name, `${c.name}=${c.value}`);
+    }
+    cookies = [...set.values()];
+    expect(gotrue.factorsOf(id)).toEqual([{ id: again.factorId, status: 'verified' }]);
+    // The browser's session is now aal2: still the back-office's; a new password-only sign-in is not.
+    expect((await api.me(call('/user/isConnected/me', { cookies }))).status).toBe(200);
+    expect((await api.login(call('/user/login', { method: 'POST', body: { email, password } }))).status).toBe(401);
+    await expect(totp.begin(asBrowser(), 'INSS')).rejects.toThrow('Une application d’authentification est déjà active');
+
+    // Removing it takes a current code, and never the one already used.
+    await expect(totp.disable(asBrowser(), code)).rejects.toThrow('Code incorrect ou déjà utilisé');
+    expect(gotrue.factorsOf(id)).toHaveLength(1);
+    // The next period’s code (one period of drift is accepted).
+    const later = await generate({ secret: again.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    await totp.disable(asBrowser(), later);
+    expect(gotrue.factorsOf(id)).toEqual([]);
+    expect((await api.login(call('/user/login', { method: 'POST', body: { email, password } }))).status).toBe(200);
+  });
 });

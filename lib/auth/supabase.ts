@@ -109,6 +109,11 @@ function aalOf(accessToken: string): string | null {
 /** A session this site accepts: an account without a Supabase factor at any level, one with a factor at `aal2`. */
 const meetsAssurance = (user: User, accessToken: string) => !verifiedFactorOf(user) || aalOf(accessToken) === 'aal2';
 
+const TOTP_ALREADY_ON = 'Une application d’authentification est déjà active : désactivez-la d’abord.';
+const TOTP_ALREADY_OFF = 'Aucune application d’authentification n’est active sur ce compte.';
+const TOTP_EXPIRED = 'Cette configuration a expiré : recommencez-la.';
+const TOTP_WRONG_CODE = 'Code incorrect ou déjà utilisé : saisissez le code à 6 chiffres affiché maintenant par votre application.';
+
 const SUPABASE_SECOND_FACTOR_NEEDED =
   'Mot de passe correct. Saisissez maintenant le code à 6 chiffres de votre application d’authentification.';
 
@@ -341,6 +346,46 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       return { value: user && !refused ? await mirror(user) : null, cookies: jar.cookies() };
     },
 
+    providerTotp: {
+      async enabled(request) {
+        const { user } = await sessionOf(request, cookieJar(request, storageKey));
+        return !!verifiedFactorOf(user);
+      },
+
+      async begin(request, issuer) {
+        const jar = cookieJar(request, storageKey);
+        const { client, user } = await sessionOf(request, jar);
+        if (verifiedFactorOf(user)) throw new ConflictError(TOTP_ALREADY_ON);
+        // An enrolment left half-way (no first code) is dropped: Supabase caps the factors per account.
+        for (const f of user.factors ?? []) {
+          if (f.status !== 'verified') await client.auth.mfa.unenroll({ factorId: f.id }).catch(() => undefined);
+        }
+        const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', issuer }).catch((e: unknown) => {
+          throw upstream(e);
+        });
+        if (error || !data || data.type !== 'totp') throw accountError(error);
+        return { factorId: data.id, secret: data.totp.secret, uri: data.totp.uri };
+      },
+
+      async confirm(request, factorId, code) {
+        const jar = cookieJar(request, storageKey);
+        const { client } = await sessionOf(request, jar);
+        await checkCode(client, factorId, code);
+        return { value: null, cookies: request.bearer ? [] : jar.cookies() };
+      },
+
+      async disable(request, code) {
+        const jar = cookieJar(request, storageKey);
+        const { client, user } = await sessionOf(request, jar);
+        const factor = verifiedFactorOf(user);
+        if (!factor) throw new ConflictError(TOTP_ALREADY_OFF);
+        await checkCode(client, factor.id, code);
+        const { error } = await client.auth.mfa.unenroll({ factorId: factor.id }).catch((e: unknown) => ({ error: e }));
+        if (error) throw isRefusal(error) ? new ValidationError(REJECTED) : upstream(error);
+        return { value: null, cookies: request.bearer ? [] : jar.cookies() };
+      },
+    },
+
     async signOut(request) {
       if (request.bearer) {
         // Ends the session this access token belongs to; the anon key is enough for that.
@@ -467,6 +512,20 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
     if (error && !isRefusal(error)) throw upstream(error);
     if (error || !data.user) throw new UnauthorizedError();
     return { client, user: data.user };
+  }
+
+  /** Has Supabase check a code of the factor (challenge + verify; a code is accepted once), or throws a French `ValidationError`. */
+  async function checkCode(client: SupabaseClient, factorId: string, code: string) {
+    const challenge = await client.auth.mfa.challenge({ factorId }).catch((e: unknown) => {
+      throw upstream(e);
+    });
+    if (challenge.error && !isRefusal(challenge.error)) throw upstream(challenge.error);
+    if (challenge.error) throw new ValidationError(TOTP_EXPIRED);
+    const verified = await client.auth.mfa.verify({ factorId, challengeId: challenge.data.id, code: code.trim() }).catch((e: unknown) => {
+      throw upstream(e);
+    });
+    if (verified.error && !isRefusal(verified.error)) throw upstream(verified.error);
+    if (verified.error) throw new ValidationError(TOTP_WRONG_CODE, { code: [TOTP_WRONG_CODE] });
   }
 
   /**
