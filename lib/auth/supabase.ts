@@ -35,6 +35,7 @@ import {
   UpstreamError,
   ValidationError,
 } from '@/lib/errors';
+import { withProviderFactor } from './assurance';
 import { openSecret, sealSecret } from './mfa/secret-box';
 import { openStep, STEP_SECONDS } from './mfa/steps';
 import { externalIdOf, mirrorProviderUser, mirrorProviderUsers } from './mirror';
@@ -238,6 +239,12 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
     return mirrorProviderUser(db, provider);
   }
 
+  /** The mirrored user of a session `resolve` accepted, marked when its account has a verified factor (the policy counts it). */
+  async function sessionUser(user: User): Promise<SessionUser> {
+    const mirrored = await mirror(user);
+    return verifiedFactorOf(user) ? withProviderFactor(mirrored) : mirrored;
+  }
+
   /**
    * The Supabase user behind a session, checked by Supabase itself. `refused` when Supabase says
    * the session is over or the account is banned; null when Supabase could not be asked.
@@ -324,7 +331,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
         const token = request.token;
         const user = token ? await checkedUser(() => anon.auth.getUser(token)) : null;
         const accepted = user && user !== 'refused' && meetsAssurance(user, token!);
-        return { value: accepted ? await mirror(user) : null, cookies: [] };
+        return { value: accepted ? await sessionUser(user) : null, cookies: [] };
       }
       const jar = cookieJar(request, storageKey);
       if (!jar.hasSession()) return { value: null, cookies: [] };
@@ -343,7 +350,7 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
       // before the factor was added) is dropped like a refused one: the sign-in asks for the code.
       const refused = user === 'refused' || (user !== null && !meetsAssurance(user, token));
       if (refused) jar.clearSession();
-      return { value: user && !refused ? await mirror(user) : null, cookies: jar.cookies() };
+      return { value: user && !refused ? await sessionUser(user) : null, cookies: jar.cookies() };
     },
 
     providerTotp: {
