@@ -1,12 +1,17 @@
 /**
  * A small, real GoTrue (Supabase Auth) server for tests: node:http on 127.0.0.1, users and sessions
  * in memory. It answers exactly the endpoints @supabase/supabase-js and @supabase/ssr call for
- * password sign-in, session refresh, the user endpoint, logout and the admin user API, with the
- * same paths, headers, JSON shapes and error codes (API version 2024-01-01) as the real service.
+ * password sign-in, session refresh, the user endpoint, logout, the admin user API and TOTP
+ * multi-factor authentication (enrol, challenge, verify, unenrol; sessions at `aal1` then `aal2`),
+ * with the same paths, headers, JSON shapes and error codes (API version 2024-01-01) as the real
+ * service. Codes are checked with otplib, one 30 s period of drift either way, and a code (or an
+ * earlier one) is never accepted twice for a factor.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
 
 export type FakeGoTrueOptions = {
   anonKey: string;
@@ -36,6 +41,10 @@ export type FakeGoTrue = {
   failWith(status: number | null): void;
   /** Method and path (with query) of every request received, oldest first. */
   readonly requests: { method: string; path: string }[];
+  /** Gives an account a verified TOTP factor, as if enrolled earlier; answers its id and secret. */
+  addTotpFactor(userId: string, friendlyName?: string): { id: string; secret: string };
+  /** The account's factors, for assertions. */
+  factorsOf(userId: string): { id: string; status: 'unverified' | 'verified' }[];
 };
 
 type StoredUser = {
@@ -50,7 +59,24 @@ type StoredUser = {
   lastSignInAt: Date | null;
 };
 
-type StoredSession = { id: string; userId: string; refreshToken: string; revoked: boolean };
+type Aal = 'aal1' | 'aal2';
+type Amr = { method: string; timestamp: number };
+
+type StoredSession = { id: string; userId: string; refreshToken: string; revoked: boolean; aal: Aal; amr: Amr[] };
+
+type StoredFactor = {
+  id: string;
+  userId: string;
+  friendlyName: string;
+  secret: string;
+  status: 'unverified' | 'verified';
+  createdAt: Date;
+  updatedAt: Date;
+  /** The time step of the last accepted code: it and earlier ones are refused from then on. */
+  lastStep: number | null;
+};
+
+type StoredChallenge = { id: string; factorId: string; createdAt: Date };
 
 type JwtPayload = { sub: string; session_id: string; exp: number };
 
@@ -67,6 +93,10 @@ class HttpError extends Error {
 
 const API_VERSION = '2024-01-01';
 const MIN_PASSWORD_LENGTH = 6;
+/** GoTrue's default `MFA_CHALLENGE_EXPIRY_DURATION`. */
+const CHALLENGE_SECONDS = 300;
+/** GoTrue's default `MFA_MAX_ENROLLED_FACTORS`. */
+const MAX_FACTORS = 10;
 
 /** Go's `time.ParseDuration` for the units `ban_duration` uses (h, m, s, ms), e.g. `876000h`. */
 function parseGoDuration(value: string): number {
@@ -83,6 +113,8 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
   const secret = randomBytes(32);
   const users = new Map<string, StoredUser>();
   const sessions = new Map<string, StoredSession>();
+  const factors = new Map<string, StoredFactor>();
+  const challenges = new Map<string, StoredChallenge>();
   const requests: { method: string; path: string }[] = [];
   const revokeOthersOnPasswordChange = options.revokeOtherSessionsOnPasswordChange ?? true;
   let accessTokenTtl = 3600;
@@ -90,6 +122,18 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
   let baseUrl = '';
 
   const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+  const factorsOfUser = (userId: string) =>
+    [...factors.values()].filter((f) => f.userId === userId).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+  const factorJson = (f: StoredFactor) => ({
+    id: f.id,
+    friendly_name: f.friendlyName,
+    factor_type: 'totp',
+    status: f.status,
+    created_at: f.createdAt.toISOString(),
+    updated_at: f.updatedAt.toISOString(),
+  });
 
   const userJson = (u: StoredUser) => ({
     id: u.id,
@@ -106,8 +150,9 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
     created_at: u.createdAt.toISOString(),
     updated_at: u.updatedAt.toISOString(),
     is_anonymous: false,
-    // GoTrue omits the field when the account is not banned.
+    // GoTrue omits these fields when the account is not banned / has no factor.
     ...(u.bannedUntil ? { banned_until: u.bannedUntil.toISOString() } : {}),
+    ...(factorsOfUser(u.id).length > 0 ? { factors: factorsOfUser(u.id).map(factorJson) } : {}),
   });
 
   const signJwt = (payload: Record<string, unknown>) => {
@@ -140,8 +185,8 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: u.userMetadata,
       role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
+      aal: session.aal,
+      amr: session.amr,
       session_id: session.id,
       is_anonymous: false,
     });
@@ -153,6 +198,22 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
       refresh_token: session.refreshToken,
       user: userJson(u),
     };
+  };
+
+  const newFactor = (userId: string, friendlyName: string): StoredFactor => {
+    const now = new Date();
+    const factor: StoredFactor = {
+      id: randomUUID(),
+      userId,
+      friendlyName,
+      secret: generateSecret(),
+      status: 'unverified',
+      createdAt: now,
+      updatedAt: now,
+      lastStep: null,
+    };
+    factors.set(factor.id, factor);
+    return factor;
   };
 
   const findByEmail = (email: string) => [...users.values()].find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
@@ -238,7 +299,14 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
         }
         if (isBanned(user)) throw new HttpError(400, 'user_banned', 'User is banned');
         if (!user.emailConfirmedAt) throw new HttpError(400, 'email_not_confirmed', 'Email not confirmed');
-        const session: StoredSession = { id: randomUUID(), userId: user.id, refreshToken: b64(randomBytes(16)), revoked: false };
+        const session: StoredSession = {
+          id: randomUUID(),
+          userId: user.id,
+          refreshToken: b64(randomBytes(16)),
+          revoked: false,
+          aal: 'aal1',
+          amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
+        };
         sessions.set(session.id, session);
         user.lastSignInAt = new Date();
         return { status: 200, json: issueSession(user, session) };
@@ -277,6 +345,99 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
       if (body.data && typeof body.data === 'object') user.userMetadata = { ...user.userMetadata, ...(body.data as object) };
       user.updatedAt = new Date();
       return { status: 200, json: userJson(user) };
+    }
+
+    if (path === '/factors' && method === 'POST') {
+      const { user, session } = authenticate(req);
+      if (body.factor_type !== 'totp') throw new HttpError(422, 'validation_failed', 'factor_type needs to be totp');
+      const mine = factorsOfUser(user.id);
+      // A second factor is added only by a session that already proved the first one.
+      if (mine.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
+        throw new HttpError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+      }
+      if (mine.length >= MAX_FACTORS)
+        throw new HttpError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+      const friendlyName = typeof body.friendly_name === 'string' ? body.friendly_name : '';
+      if (friendlyName && mine.some((f) => f.friendlyName === friendlyName)) {
+        throw new HttpError(
+          422,
+          'mfa_factor_name_conflict',
+          `A factor with the friendly name "${friendlyName}" for this user already exists`,
+        );
+      }
+      const factor = newFactor(user.id, friendlyName);
+      const issuer = typeof body.issuer === 'string' && body.issuer ? body.issuer : new URL(baseUrl).hostname;
+      const uri = generateURI({ issuer, label: user.email, secret: factor.secret });
+      const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+      return {
+        status: 200,
+        json: { id: factor.id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCode, secret: factor.secret, uri } },
+      };
+    }
+
+    const factorPath = /^\/factors\/([0-9a-f-]{36})(\/challenge|\/verify)?$/.exec(path);
+    if (factorPath && method === 'POST' && factorPath[2] === '/challenge') {
+      const { user } = authenticate(req);
+      const factor = factors.get(factorPath[1]!);
+      if (!factor || factor.userId !== user.id) throw new HttpError(404, 'mfa_factor_not_found', 'Factor not found');
+      const challenge: StoredChallenge = { id: randomUUID(), factorId: factor.id, createdAt: new Date() };
+      challenges.set(challenge.id, challenge);
+      return {
+        status: 200,
+        json: { id: challenge.id, type: 'totp', expires_at: Math.floor(challenge.createdAt.getTime() / 1000) + CHALLENGE_SECONDS },
+      };
+    }
+
+    if (factorPath && method === 'POST' && factorPath[2] === '/verify') {
+      const { user, session } = authenticate(req);
+      const factor = factors.get(factorPath[1]!);
+      if (!factor || factor.userId !== user.id) throw new HttpError(404, 'mfa_factor_not_found', 'Factor not found');
+      const challenge = typeof body.challenge_id === 'string' ? challenges.get(body.challenge_id) : undefined;
+      if (!challenge || challenge.factorId !== factor.id) {
+        throw new HttpError(404, 'mfa_challenge_not_found', 'MFA factor with the provided challenge ID not found');
+      }
+      if (challenge.createdAt.getTime() + CHALLENGE_SECONDS * 1000 < Date.now()) {
+        challenges.delete(challenge.id);
+        throw new HttpError(
+          422,
+          'mfa_challenge_expired',
+          `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+        );
+      }
+      const code = typeof body.code === 'string' ? body.code.trim() : '';
+      const result = await verify({
+        secret: factor.secret,
+        token: code,
+        epochTolerance: 30,
+        ...(factor.lastStep !== null ? { afterTimeStep: factor.lastStep } : {}),
+      }).catch(() => ({ valid: false as const }));
+      if (!result.valid || !('timeStep' in result)) {
+        throw new HttpError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      }
+      challenges.delete(challenge.id);
+      factor.lastStep = result.timeStep;
+      const now = Math.floor(Date.now() / 1000);
+      if (factor.status === 'unverified') {
+        factor.status = 'verified';
+        factor.updatedAt = new Date();
+        // As GoTrue does: once a factor is verified, the account's sessions below aal2 end.
+        for (const s of sessions.values()) if (s.userId === user.id && s.id !== session.id && s.aal !== 'aal2') s.revoked = true;
+      }
+      session.aal = 'aal2';
+      session.amr = [{ method: 'totp', timestamp: now }, ...session.amr.filter((a) => a.method !== 'totp')];
+      return { status: 200, json: issueSession(user, session) };
+    }
+
+    if (factorPath && method === 'DELETE' && !factorPath[2]) {
+      const { user, session } = authenticate(req);
+      const factor = factors.get(factorPath[1]!);
+      if (!factor || factor.userId !== user.id) throw new HttpError(404, 'mfa_factor_not_found', 'Factor not found');
+      if (factor.status === 'verified' && session.aal !== 'aal2') {
+        throw new HttpError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+      }
+      factors.delete(factor.id);
+      for (const c of challenges.values()) if (c.factorId === factor.id) challenges.delete(c.id);
+      return { status: 200, json: { id: factor.id } };
     }
 
     if (path === '/logout' && method === 'POST') {
@@ -408,6 +569,12 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
       const name = typeof u.userMetadata.name === 'string' ? u.userMetadata.name : null;
       return { id: u.id, email: u.email, name, bannedUntil: u.bannedUntil };
     },
+    addTotpFactor: (userId, friendlyName = '') => {
+      const factor = newFactor(userId, friendlyName);
+      factor.status = 'verified';
+      return { id: factor.id, secret: factor.secret };
+    },
+    factorsOf: (userId) => factorsOfUser(userId).map((f) => ({ id: f.id, status: f.status })),
     liveSessions: (userId) => [...sessions.values()].filter((s) => s.userId === userId && !s.revoked).length,
     setAccessTokenTtl: (seconds) => {
       accessTokenTtl = seconds;

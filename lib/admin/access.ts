@@ -8,6 +8,7 @@
  * - Responsable de publication: publishes, withdraws, schedules, deletes for good, in every area.
  * - Rédacteur: writes drafts and uploads files in the areas assigned to them; reads the rest.
  */
+import { hasProviderFactor } from '@/lib/auth/assurance';
 import { hasSecondFactor } from '@/lib/auth/mfa/factors';
 import { mfaPolicy, policyCovers } from '@/lib/auth/mfa/policy';
 import { accessOf, roleLabels, type Access, type Role } from '@/lib/auth/roles';
@@ -55,9 +56,10 @@ const de = (what: string) => (/^[aeiouyhàâéèêîôû]/i.test(what) ? `d’${
 export async function actorOf(db: Db, user: SessionUser): Promise<Actor> {
   const access = await accessOf(db, user.id);
   if (!access) throw new UnauthorizedError();
-  // The embedded mode keeps the factors; Supabase and an upstream API enforce their own.
-  const mfaPending =
-    env.AUTH_MODE === 'embedded' && policyCovers(await mfaPolicy(db), access.role) && !(await hasSecondFactor(db, user.id));
+  // The embedded mode keeps the factors; in supabase mode they are Supabase's, counted from the
+  // session `resolve` checked (lib/auth/assurance.ts); an upstream API enforces its own.
+  const covered = env.AUTH_MODE !== 'upstream' && policyCovers(await mfaPolicy(db), access.role);
+  const mfaPending = covered && !(env.AUTH_MODE === 'supabase' ? hasProviderFactor(user) : await hasSecondFactor(db, user.id));
   return { ...user, ...access, mfaPending };
 }
 

@@ -20,6 +20,9 @@ import type { AccountUser, AuthAdapter, AuthRequest, SessionUser, WithCookies } 
 
 export type AuthDeps = { adapter: AuthAdapter; db: Db };
 
+/** A refused code in supabase mode, which has no recovery codes of ours. */
+const PROVIDER_WRONG_CODE = 'Code incorrect ou déjà utilisé : saisissez le code à 6 chiffres affiché maintenant par votre application.';
+
 const has = (body: unknown, key: string) => !!body && typeof body === 'object' && key in body;
 
 /**
@@ -64,7 +67,10 @@ export async function signIn(deps: AuthDeps, request: AuthRequest, body: unknown
 /** The session of a sign-in whose factors were all checked: the attempt counted as a success, audited. */
 async function finish({ adapter, db }: AuthDeps, request: AuthRequest, userId: string, email: string, how: string) {
   if (!adapter.finishSignIn) throw new ValidationError('Ce mode de connexion ne gère pas de second facteur ici.');
-  const result = await adapter.finishSignIn(request, userId);
+  return opened(db, request, await adapter.finishSignIn(request, userId), email, how);
+}
+
+async function opened(db: Db, request: AuthRequest, result: WithCookies<{ user: SessionUser; token: string }>, email: string, how: string) {
   await recordLoginAttempt(db, email, request.ip, true);
   await writeAudit(db, {
     user: result.value.user,
@@ -90,7 +96,12 @@ async function signInSecondStep(deps: AuthDeps, request: AuthRequest, body: unkn
     throw new InvalidCredentialsError('Cette étape de connexion a expiré : saisissez de nouveau votre mot de passe.');
   await assertLoginAllowed(db, account.email, request.ip);
   let how: string | null = null;
-  if (input.passkey !== undefined) {
+  // Supabase mode: Supabase checks the code (and refuses one already used) and opens the aal2 session.
+  let provided: WithCookies<{ user: SessionUser; token: string }> | null = null;
+  if (deps.adapter.verifySecondFactor) {
+    if (input.code !== undefined && step.challenge) provided = await deps.adapter.verifySecondFactor(request, step.challenge, input.code);
+    how = provided ? 'mot de passe et application (Supabase)' : null;
+  } else if (input.passkey !== undefined) {
     if (!rp) throw new ValidationError('Clé d’accès indisponible ici.');
     how = await verifyPasskey(db, rp, { challenge: step.challenge, expectedUser: account.id, response: input.passkey }).then(
       () => 'mot de passe et clé d’accès',
@@ -110,11 +121,17 @@ async function signInSecondStep(deps: AuthDeps, request: AuthRequest, body: unkn
       summary: `Second facteur refusé pour ${account.email}`,
       ip: request.ip,
     });
-    throw new InvalidCredentialsError(input.passkey !== undefined ? 'La clé d’accès n’a pas été reconnue : réessayez.' : WRONG_CODE, {
+    const message =
+      input.passkey !== undefined
+        ? 'La clé d’accès n’a pas été reconnue : réessayez.'
+        : deps.adapter.verifySecondFactor
+          ? PROVIDER_WRONG_CODE
+          : WRONG_CODE;
+    throw new InvalidCredentialsError(message, {
       code: ['Code incorrect.'],
     });
   }
-  return finish(deps, request, account.id, account.email, how);
+  return provided ? opened(db, request, provided, account.email, how) : finish(deps, request, account.id, account.email, how);
 }
 
 /** A password-less sign-in: the passkey (with user verification) names its account. */

@@ -4,6 +4,11 @@
  * access token as `Authorization: Bearer`. Every session is checked against Supabase on each
  * request (`getUser`, a server round trip), so a revoked session or a banned account stops at once.
  * Managing accounts needs the service-role key. Supabase users are mirrored into our `users` table.
+ *
+ * Second factors are Supabase's own (TOTP, its MFA API): an account with a verified factor gets no
+ * session for its password alone — a five-minute step holds the `aal1` tokens, sealed, and the code
+ * is checked by Supabase (challenge + verify), whose `aal2` session is then written. A session of such
+ * an account whose access token (verified by Supabase) is below `aal2` is no session here.
  */
 import { createServerClient, type CookieMethodsServer } from '@supabase/ssr';
 import {
@@ -25,10 +30,14 @@ import {
   InvalidCredentialsError,
   NotFoundError,
   RateLimitedError,
+  SecondFactorRequiredError,
   UnauthorizedError,
   UpstreamError,
   ValidationError,
 } from '@/lib/errors';
+import { withProviderFactor } from './assurance';
+import { openSecret, sealSecret } from './mfa/secret-box';
+import { openStep, STEP_SECONDS } from './mfa/steps';
 import { externalIdOf, mirrorProviderUser, mirrorProviderUsers } from './mirror';
 import type { AuthAdapter, AuthRequest, CookieOptions, CookieToSet, ProviderUser, SessionUser } from './types';
 import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, INVALID_CREDENTIALS, WRONG_CURRENT_PASSWORD } from './messages';
@@ -81,6 +90,36 @@ function providerUserOf(user: User): ProviderUser | null {
     lastSignInAt: user.last_sign_in_at ?? null,
   };
 }
+
+/** The verified TOTP factor Supabase keeps for this account, if any: a password alone is then not enough. */
+const verifiedFactorOf = (user: User) => user.factors?.find((f) => f.status === 'verified' && f.factor_type === 'totp') ?? null;
+
+/**
+ * The assurance level of an access token. Read only from a token Supabase has just accepted
+ * (`getUser(token)`, `setSession`, `mfa.verify`): the signature is Supabase's to check, not ours.
+ */
+function aalOf(accessToken: string): string | null {
+  try {
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { aal?: unknown };
+    return typeof claims.aal === 'string' ? claims.aal : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A session this site accepts: an account without a Supabase factor at any level, one with a factor at `aal2`. */
+const meetsAssurance = (user: User, accessToken: string) => !verifiedFactorOf(user) || aalOf(accessToken) === 'aal2';
+
+const TOTP_ALREADY_ON = 'Une application d’authentification est déjà active : désactivez-la d’abord.';
+const TOTP_ALREADY_OFF = 'Aucune application d’authentification n’est active sur ce compte.';
+const TOTP_EXPIRED = 'Cette configuration a expiré : recommencez-la.';
+const TOTP_WRONG_CODE = 'Code incorrect ou déjà utilisé : saisissez le code à 6 chiffres affiché maintenant par votre application.';
+
+const SUPABASE_SECOND_FACTOR_NEEDED =
+  'Mot de passe correct. Saisissez maintenant le code à 6 chiffres de votre application d’authentification.';
+
+/** What a sign-in step keeps between the password and the code (sealed: these tokens are a session). */
+type PendingSession = { accessToken: string; refreshToken: string; factorId: string };
 
 const isBanned = (user: User) => !!user.banned_until && Date.parse(user.banned_until) > Date.now();
 
@@ -200,6 +239,12 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
     return mirrorProviderUser(db, provider);
   }
 
+  /** The mirrored user of a session `resolve` accepted, marked when its account has a verified factor (the policy counts it). */
+  async function sessionUser(user: User): Promise<SessionUser> {
+    const mirrored = await mirror(user);
+    return verifiedFactorOf(user) ? withProviderFactor(mirrored) : mirrored;
+  }
+
   /**
    * The Supabase user behind a session, checked by Supabase itself. `refused` when Supabase says
    * the session is over or the account is banned; null when Supabase could not be asked.
@@ -235,22 +280,117 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
         throw upstream(error);
       }
       const user = await mirror(data.user);
+      const factor = verifiedFactorOf(data.user);
+      if (factor) {
+        // The aal1 session goes into the step, not into cookies: a password alone opens nothing.
+        const pending: PendingSession = {
+          accessToken: data.session.access_token,
+          refreshToken: data.session.refresh_token,
+          factorId: factor.id,
+        };
+        const mfaToken = await openStep(db, { userId: user.id, purpose: 'sign_in', challenge: sealSecret(JSON.stringify(pending)) });
+        throw new SecondFactorRequiredError(SUPABASE_SECOND_FACTOR_NEEDED, {
+          mfaRequired: true,
+          mfaToken,
+          methods: ['totp'],
+          expiresIn: STEP_SECONDS,
+        });
+      }
       return { value: { user, token: data.session.access_token }, cookies: jar.cookies() };
+    },
+
+    async verifySecondFactor(request, sealed, code) {
+      let pending: PendingSession;
+      try {
+        pending = JSON.parse(openSecret(sealed)) as PendingSession;
+      } catch {
+        return null;
+      }
+      const jar = cookieJar(request, storageKey);
+      const client = cookieClient(jar);
+      try {
+        // setSession asks Supabase about the access token (refreshing it if it expired meanwhile).
+        const opened = await client.auth.setSession({ access_token: pending.accessToken, refresh_token: pending.refreshToken });
+        if (opened.error && !isRefusal(opened.error)) throw upstream(opened.error);
+        if (opened.error || !opened.data.user || isBanned(opened.data.user)) return null;
+        const challenge = await client.auth.mfa.challenge({ factorId: pending.factorId });
+        if (challenge.error && !isRefusal(challenge.error)) throw upstream(challenge.error);
+        if (challenge.error) return null;
+        const verified = await client.auth.mfa.verify({ factorId: pending.factorId, challengeId: challenge.data.id, code: code.trim() });
+        if (verified.error && !isRefusal(verified.error)) throw upstream(verified.error);
+        if (verified.error || aalOf(verified.data.access_token) !== 'aal2') return null;
+        const user = await mirror(verified.data.user);
+        return { value: { user, token: verified.data.access_token }, cookies: jar.cookies() };
+      } catch (error) {
+        throw error instanceof UpstreamError ? error : upstream(error);
+      }
     },
 
     async resolve(request) {
       if (request.bearer) {
         const token = request.token;
         const user = token ? await checkedUser(() => anon.auth.getUser(token)) : null;
-        return { value: user && user !== 'refused' ? await mirror(user) : null, cookies: [] };
+        const accepted = user && user !== 'refused' && meetsAssurance(user, token!);
+        return { value: accepted ? await sessionUser(user) : null, cookies: [] };
       }
       const jar = cookieJar(request, storageKey);
       if (!jar.hasSession()) return { value: null, cookies: [] };
-      // getUser loads the session from the cookies, refreshes it when it is about to expire (the
-      // new tokens land in the jar), then asks Supabase whether it is still valid.
-      const user = await checkedUser(() => cookieClient(jar).auth.getUser());
-      if (user === 'refused') jar.clearSession();
-      return { value: user && user !== 'refused' ? await mirror(user) : null, cookies: jar.cookies() };
+      // getSession loads the session from the cookies and refreshes it when it is about to expire
+      // (the new tokens land in the jar); getUser then asks Supabase whether that access token is
+      // still valid, so the `aal` read from it is one Supabase has accepted.
+      const client = cookieClient(jar);
+      let token = '';
+      const user = await checkedUser(async () => {
+        const { data, error } = await client.auth.getSession();
+        if (error || !data.session) return { data: { user: null }, error };
+        token = data.session.access_token;
+        return client.auth.getUser(token);
+      });
+      // A session below what the account's factor requires (an aal1 session opened elsewhere, or
+      // before the factor was added) is dropped like a refused one: the sign-in asks for the code.
+      const refused = user === 'refused' || (user !== null && !meetsAssurance(user, token));
+      if (refused) jar.clearSession();
+      return { value: user && !refused ? await sessionUser(user) : null, cookies: jar.cookies() };
+    },
+
+    providerTotp: {
+      async enabled(request) {
+        const { user } = await sessionOf(request, cookieJar(request, storageKey));
+        return !!verifiedFactorOf(user);
+      },
+
+      async begin(request, issuer) {
+        const jar = cookieJar(request, storageKey);
+        const { client, user } = await sessionOf(request, jar);
+        if (verifiedFactorOf(user)) throw new ConflictError(TOTP_ALREADY_ON);
+        // An enrolment left half-way (no first code) is dropped: Supabase caps the factors per account.
+        for (const f of user.factors ?? []) {
+          if (f.status !== 'verified') await client.auth.mfa.unenroll({ factorId: f.id }).catch(() => undefined);
+        }
+        const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', issuer }).catch((e: unknown) => {
+          throw upstream(e);
+        });
+        if (error || !data || data.type !== 'totp') throw accountError(error);
+        return { factorId: data.id, secret: data.totp.secret, uri: data.totp.uri };
+      },
+
+      async confirm(request, factorId, code) {
+        const jar = cookieJar(request, storageKey);
+        const { client } = await sessionOf(request, jar);
+        await checkCode(client, factorId, code);
+        return { value: null, cookies: request.bearer ? [] : jar.cookies() };
+      },
+
+      async disable(request, code) {
+        const jar = cookieJar(request, storageKey);
+        const { client, user } = await sessionOf(request, jar);
+        const factor = verifiedFactorOf(user);
+        if (!factor) throw new ConflictError(TOTP_ALREADY_OFF);
+        await checkCode(client, factor.id, code);
+        const { error } = await client.auth.mfa.unenroll({ factorId: factor.id }).catch((e: unknown) => ({ error: e }));
+        if (error) throw isRefusal(error) ? new ValidationError(REJECTED) : upstream(error);
+        return { value: null, cookies: request.bearer ? [] : jar.cookies() };
+      },
     },
 
     async signOut(request) {
@@ -379,6 +519,20 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
     if (error && !isRefusal(error)) throw upstream(error);
     if (error || !data.user) throw new UnauthorizedError();
     return { client, user: data.user };
+  }
+
+  /** Has Supabase check a code of the factor (challenge + verify; a code is accepted once), or throws a French `ValidationError`. */
+  async function checkCode(client: SupabaseClient, factorId: string, code: string) {
+    const challenge = await client.auth.mfa.challenge({ factorId }).catch((e: unknown) => {
+      throw upstream(e);
+    });
+    if (challenge.error && !isRefusal(challenge.error)) throw upstream(challenge.error);
+    if (challenge.error) throw new ValidationError(TOTP_EXPIRED);
+    const verified = await client.auth.mfa.verify({ factorId, challengeId: challenge.data.id, code: code.trim() }).catch((e: unknown) => {
+      throw upstream(e);
+    });
+    if (verified.error && !isRefusal(verified.error)) throw upstream(verified.error);
+    if (verified.error) throw new ValidationError(TOTP_WRONG_CODE, { code: [TOTP_WRONG_CODE] });
   }
 
   /**

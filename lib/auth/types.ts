@@ -55,6 +55,21 @@ export type ProfileInput = {
   currentPassword?: string;
 };
 
+/**
+ * One's own authenticator app kept by the sign-in provider (Supabase's TOTP MFA): enrolled from the
+ * profile, confirmed by a first code, removed with a current code. Codes are checked by the provider.
+ */
+export interface ProviderTotp {
+  /** Whether the session's account has a verified app. */
+  enabled(request: AuthRequest): Promise<boolean>;
+  /** A new, unverified factor: its id, the secret as text and the `otpauth://` address. */
+  begin(request: AuthRequest, issuer: string): Promise<{ factorId: string; secret: string; uri: string }>;
+  /** Verifies the factor with a first code; the session becomes `aal2` (cookies to write). Throws a French `ValidationError` for a wrong code. */
+  confirm(request: AuthRequest, factorId: string, code: string): Promise<WithCookies<null>>;
+  /** Removes the verified app after checking a current code. Throws a French `ValidationError` for a wrong code. */
+  disable(request: AuthRequest, code: string): Promise<WithCookies<null>>;
+}
+
 export interface AuthAdapter {
   readonly mode: 'embedded' | 'supabase' | 'upstream';
   /** Whether accounts can be deactivated from `/admin/users` in this mode. */
@@ -69,6 +84,18 @@ export interface AuthAdapter {
    * were checked by lib/auth/service.ts. Only the embedded mode keeps second factors here.
    */
   finishSignIn?(request: AuthRequest, userId: string): Promise<WithCookies<{ user: SessionUser; token: string }>>;
+  /**
+   * Supabase mode: the second call of a sign-in whose password was right on an account with a
+   * Supabase factor. `pending` is what `signIn` kept in the step; the code is checked by the
+   * provider. Answers the `aal2` session, or null for a wrong, reused or expired code.
+   */
+  verifySecondFactor?(
+    request: AuthRequest,
+    pending: string,
+    code: string,
+  ): Promise<WithCookies<{ user: SessionUser; token: string }> | null>;
+  /** Supabase mode: the provider's own authenticator app, managed from the profile. */
+  readonly providerTotp?: ProviderTotp;
   /** Ends the session on the server (when there is one) and clears the cookies. Never throws for a bad token. */
   signOut(request: AuthRequest): Promise<WithCookies<null>>;
   /** The user of a valid session, or null. May refresh the session (cookies to write). */

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
+import { ProviderTotpPanel } from '@/components/admin/security/provider-totp-panel';
 import { SecurityPanel } from '@/components/admin/security/security-panel';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Logo } from '@/components/ui/logo';
@@ -8,8 +9,9 @@ import { adminActor } from '@/lib/admin/page-access';
 import { getAuth } from '@/lib/auth';
 import { securityState } from '@/lib/auth/mfa/factors';
 import { roleLabels } from '@/lib/auth/roles';
+import { currentAuthRequest } from '@/lib/auth/session';
 import { signOutAction } from '../(shell)/actions';
-import { securityActions } from '../(shell)/users/_components/security-actions-bundle';
+import { providerTotpActions, securityActions } from '../(shell)/users/_components/security-actions-bundle';
 
 export const metadata = { title: 'Second facteur — Administration', robots: { index: false, follow: false } };
 
@@ -19,7 +21,21 @@ export const metadata = { title: 'Second facteur — Administration', robots: { 
  */
 async function Enrolment() {
   const actor = await adminActor();
-  const state = await securityState((await getAuth()).db, actor.id);
+  const auth = await getAuth();
+  if (auth.adapter.providerTotp) {
+    // Supabase mode: the app is Supabase's; once confirmed, the session is aal2 and the policy met.
+    if (!actor.mfaPending) redirect('/admin');
+    return (
+      <>
+        <p className="mt-4">
+          {`La règle de l’institut exige un second facteur pour votre rôle (${roleLabels[actor.role]}). Tant que vous n’en avez pas ` +
+            'enregistré un, aucune autre action du back-office ne vous est permise.'}
+        </p>
+        <ProviderTotpPanel enabled={await auth.adapter.providerTotp.enabled(await currentAuthRequest())} actions={providerTotpActions} />
+      </>
+    );
+  }
+  const state = await securityState(auth.db, actor.id);
   // Nothing to enrol and nothing just enrolled here: the back-office. Once a factor is enrolled on
   // this page, it stays (its recovery codes are shown once, on it) with a link onwards.
   if (!actor.mfaPending && !state.totp && state.passkeys.length === 0) redirect('/admin');

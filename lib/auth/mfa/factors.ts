@@ -105,9 +105,11 @@ export async function beginTotp(db: Db, user: { id: string; email: string }, iss
     .values({ userId: user.id, secretEnc })
     .onConflictDoUpdate({ target: userTotp.userId, set: { secretEnc, confirmedAt: null, lastStep: null, createdAt: new Date() } });
   const uri = generateURI({ issuer, label: user.email, secret });
-  const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-  return { secret, uri, qrSvg };
+  return { secret, uri, qrSvg: await qrSvgOf(uri) };
 }
+
+/** An `otpauth://` address as an inline SVG QR code, drawn here (never a provider's markup injected as is). */
+export const qrSvgOf = (uri: string): Promise<string> => QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
 
 const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 const isTotpCode = (code: string) => /^\d{6}$/.test(normalizeCode(code));

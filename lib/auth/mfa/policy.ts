@@ -2,7 +2,8 @@
  * Who must have a second factor (issue 40): an administrator's setting, audited, kept in the
  * `settings` table. `publishers`: Administrateurs and Responsables de publication; `everyone`: every
  * account; `off` (the default, and the demo's). It applies to the embedded sign-in mode, whose
- * factors this application keeps; Supabase and an upstream API keep their own.
+ * factors this application keeps, and to the supabase mode, counting Supabase's verified factors
+ * (lib/auth/assurance.ts); an upstream API keeps its own.
  */
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';

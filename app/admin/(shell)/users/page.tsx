@@ -171,7 +171,7 @@ export default async function UsersPage() {
         </p>
         <SelfApprovalForm allowed={selfApproval} />
       </section>
-      {auth.adapter.mode === 'embedded' ? (
+      {auth.adapter.mode !== 'upstream' ? (
         <section aria-labelledby="second-facteur" className="mt-10 max-w-xl">
           <h2 id="second-facteur" className="text-lg font-semibold">
             Second facteur

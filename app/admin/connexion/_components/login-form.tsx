@@ -96,11 +96,16 @@ export function LoginForm({ next }: { next: string }) {
           {step.methods.includes('totp') ? (
             <Field
               name="code"
-              label="Code à 6 chiffres ou code de secours"
+              // Supabase mode offers no recovery codes of ours: `methods` is then `totp` alone.
+              label={step.methods.includes('recovery') ? 'Code à 6 chiffres ou code de secours' : 'Code à 6 chiffres'}
               autoComplete="one-time-code"
-              inputMode="text"
+              inputMode={step.methods.includes('recovery') ? 'text' : 'numeric'}
               required
-              hint="Le code affiché maintenant par votre application d’authentification, ou l’un de vos codes de secours."
+              hint={
+                step.methods.includes('recovery')
+                  ? 'Le code affiché maintenant par votre application d’authentification, ou l’un de vos codes de secours.'
+                  : 'Le code affiché maintenant par votre application d’authentification.'
+              }
               errors={errors.fields}
             />
           ) : null}

@@ -1,3 +1,4 @@
+import type { ProviderTotpActions } from '@/components/admin/security/provider-totp-panel';
 import type { SecurityActions } from '@/components/admin/security/security-panel';
 import {
   beginPasskeyAction,
@@ -18,4 +19,11 @@ export const securityActions: SecurityActions = {
   beginPasskey: beginPasskeyAction,
   finishPasskey: finishPasskeyAction,
   removePasskey: removePasskeyAction,
+};
+
+/** Supabase mode: one's own app at Supabase, as the profile hands the actions to its panel. */
+export const providerTotpActions: ProviderTotpActions = {
+  begin: beginTotpAction,
+  confirm: confirmTotpAction,
+  disable: disableTotpAction,
 };

@@ -1,10 +1,12 @@
 import Link from 'next/link';
+import { ProviderTotpPanel } from '@/components/admin/security/provider-totp-panel';
 import { SecurityPanel } from '@/components/admin/security/security-panel';
 import { getAuth } from '@/lib/auth';
 import { requireSession } from '@/lib/auth/guard';
+import { currentAuthRequest } from '@/lib/auth/session';
 import { securityState } from '@/lib/auth/mfa/factors';
 import { ProfileForm } from '../_components/profile-form';
-import { securityActions } from '../_components/security-actions-bundle';
+import { providerTotpActions, securityActions } from '../_components/security-actions-bundle';
 
 export const metadata = { title: 'Mon profil — Administration' };
 
@@ -28,12 +30,10 @@ export default async function ProfilePage() {
         </h2>
         {auth.adapter.mode === 'embedded' ? (
           <SecurityPanel state={await securityState(auth.db, user.id)} actions={securityActions} />
+        ) : auth.adapter.providerTotp ? (
+          <ProviderTotpPanel enabled={await auth.adapter.providerTotp.enabled(await currentAuthRequest())} actions={providerTotpActions} />
         ) : (
-          <p className="mt-2 text-muted">
-            {auth.adapter.mode === 'supabase'
-              ? 'Le second facteur de votre compte est géré par Supabase Auth.'
-              : 'Le second facteur de votre compte est géré par le service d’authentification de l’institut.'}
-          </p>
+          <p className="mt-2 text-muted">Le second facteur de votre compte est géré par le service d’authentification de l’institut.</p>
         )}
       </section>
     </>
