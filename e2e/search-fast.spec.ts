@@ -64,11 +64,21 @@ for (const prefix of ['', '/en']) {
         expect(fast.headers[name], name).toBe(response.headers()[name]);
       expect(fast.headers['x-page-cache']).toBeUndefined();
       expect(fast.html).not.toContain('<script>alert');
-      // The same address again: the page cache's copy of the answer (without the copy's header).
-      const again = await raw(request, href(prefix, q));
-      expect(again.headers['x-page-cache']).toBe('HIT');
-      expect(again.headers[COPY_HEADER]).toBeUndefined();
     }
+    // The same address again: the page cache's copy of the copy's answer (without the copy's header).
+    // Other specs write meanwhile, and a write empties the page cache (CI saw it between the two
+    // requests): a new query then, until one pair had no write between them.
+    await expect
+      .poll(
+        async () => {
+          const q = `${stamp()} indice des prix`;
+          const fast = await fastAnswer(request, prefix, q);
+          const again = await raw(request, href(prefix, q));
+          return `copie ${fast.headers[COPY_HEADER]} ; de nouveau : ${again.headers['x-page-cache']}, copie ${again.headers[COPY_HEADER]}`;
+        },
+        { timeout: 30_000, intervals: [0] },
+      )
+      .toBe('copie 1 ; de nouveau : HIT, copie undefined');
   });
 }
 
