@@ -62,7 +62,7 @@ function openPostgres(url: string): Database {
     // page's reads took 2 to 6 s each, 46 s for 40 at once (a page never served, 14 s in
     // e2e/outage.spec.ts), where each should fail at once and let the page cache answer. An attempt
     // is made only for a query that waits, and fails it: no loop while nobody asks.
-    backoff: 0,
+    backoff: () => 0,
     ...(env.DATABASE_STATEMENT_TIMEOUT_MS > 0 ? { connection: { statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS } } : {}),
     onnotice: () => {},
   });
