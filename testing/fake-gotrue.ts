@@ -483,6 +483,20 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions): Promise<FakeG
       return { status: 200, json: userJson(user) };
     }
 
+    const adminFactors = /^\/admin\/users\/([0-9a-f-]{36})\/factors(?:\/([0-9a-f-]{36}))?$/.exec(path);
+    if (adminFactors) {
+      requireAdmin(req);
+      const user = users.get(adminFactors[1]!);
+      if (!user) throw new HttpError(404, 'user_not_found', 'User not found');
+      if (method === 'GET' && !adminFactors[2]) return { status: 200, json: factorsOfUser(user.id).map(factorJson) };
+      const factor = adminFactors[2] ? factors.get(adminFactors[2]) : undefined;
+      if (method === 'DELETE' && factor?.userId === user.id) {
+        factors.delete(factor.id);
+        return { status: 200, json: factorJson(factor) };
+      }
+      if (method === 'DELETE') throw new HttpError(404, 'mfa_factor_not_found', 'Factor not found');
+    }
+
     const one = /^\/admin\/users\/([0-9a-f-]{36})$/.exec(path);
     if (one) {
       requireAdmin(req);

@@ -10,8 +10,11 @@ import type { SessionUser } from './types';
 
 const proved = new WeakSet<SessionUser>();
 
-/** A copy of `user` marked as holding a verified second factor of the provider. */
-export function withProviderFactor(user: SessionUser): SessionUser {
+/**
+ * A copy of `user` marked as holding a verified second factor of the provider (a session's user, or
+ * an account of `listUsers`, which the users screen reads to show the factor and offer its reset).
+ */
+export function withProviderFactor<T extends SessionUser>(user: T): T {
   const marked = { ...user };
   proved.add(marked);
   return marked;

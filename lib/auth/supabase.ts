@@ -391,6 +391,24 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
         if (error) throw isRefusal(error) ? new ValidationError(REJECTED) : upstream(error);
         return { value: null, cookies: request.bearer ? [] : jar.cookies() };
       },
+
+      async reset(userId) {
+        const api = adminApi();
+        const externalId = await externalIdOf(db, userId);
+        if (!externalId) throw new NotFoundError(ACCOUNT_GONE);
+        const listed = await api.mfa.listFactors({ userId: externalId }).catch((e: unknown) => {
+          throw upstream(e);
+        });
+        if (listed.error) throw accountError(listed.error);
+        // Unverified ones too: an enrolment left half-way counts toward Supabase's cap.
+        for (const factor of listed.data.factors) {
+          const { error } = await api.mfa.deleteFactor({ userId: externalId, id: factor.id }).catch((e: unknown) => {
+            throw upstream(e);
+          });
+          if (error) throw accountError(error);
+        }
+        return { removed: listed.data.factors.some((f) => f.status === 'verified') };
+      },
     },
 
     async signOut(request) {
@@ -421,10 +439,13 @@ export function createSupabaseAdapter(options: SupabaseAdapterOptions): AuthAdap
         all.push(...data.users);
         if (data.users.length < PAGE_SIZE) break;
       }
-      return mirrorProviderUsers(
+      const accounts = await mirrorProviderUsers(
         db,
         all.map(providerUserOf).filter((u): u is ProviderUser => u !== null),
       );
+      // Marked (not in the JSON): the users screen shows who has Supabase's app and offers its reset.
+      const withApp = new Set(all.filter((u) => verifiedFactorOf(u)).map((u) => u.email?.toLowerCase()));
+      return accounts.map((a) => (withApp.has(a.email.toLowerCase()) ? withProviderFactor(a) : a));
     },
 
     async createUser(_request, _actor, input) {

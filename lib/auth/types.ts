@@ -68,6 +68,8 @@ export interface ProviderTotp {
   confirm(request: AuthRequest, factorId: string, code: string): Promise<WithCookies<null>>;
   /** Removes the verified app after checking a current code. Throws a French `ValidationError` for a wrong code. */
   disable(request: AuthRequest, code: string): Promise<WithCookies<null>>;
+  /** Removes every factor of another account (an administrator's reset: a lost phone); the account enrols again. */
+  reset(userId: string): Promise<{ removed: boolean }>;
 }
 
 export interface AuthAdapter {

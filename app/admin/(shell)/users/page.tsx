@@ -15,6 +15,7 @@ import { SelfApprovalForm } from './_components/self-approval-form';
 import { MfaPolicyForm } from './_components/mfa-policy-form';
 import { ResetFactors } from './_components/reset-factors';
 import { selfApprovalAllowed } from '@/lib/review/settings';
+import { hasProviderFactor } from '@/lib/auth/assurance';
 import { accountsWithFactor } from '@/lib/auth/mfa/factors';
 import { mfaPolicy } from '@/lib/auth/mfa/policy';
 
@@ -129,7 +130,7 @@ export default async function UsersPage() {
                   <td className="py-2 pr-4 whitespace-nowrap">{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : 'jamais'}</td>
                   <td className="py-2 pr-4">
                     {a.active ? 'Actif' : 'Désactivé'}
-                    {withFactor.has(a.id) ? (
+                    {withFactor.has(a.id) || hasProviderFactor(a) ? (
                       <>
                         <span className="block text-xs text-muted">Second facteur actif</span>
                         {a.id !== actor.id ? <ResetFactors userId={a.id} name={a.name} /> : null}

@@ -2,17 +2,19 @@
  * The profile's authenticator-app actions in the supabase sign-in mode, against the local fake of
  * GoTrue: the same three entry points as the embedded mode set the app up at Supabase (Supabase
  * checks the codes), write the aal2 session it answers, journal the change, and turn it off with a
- * current code.
+ * current code; an administrator's reset removes another account's factors at Supabase, journalled.
  */
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hasProviderFactor } from '@/lib/auth/assurance';
+import { accessOf } from '@/lib/auth/roles';
 import { createSupabaseAdapter } from '@/lib/auth/supabase';
 import { auditEntries } from '@/lib/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import { createTestDatabase, type TestDatabase } from '@/testing/db';
 import { startFakeGoTrue, type FakeGoTrue } from '@/testing/fake-gotrue';
-import { beginTotpAction, confirmTotpAction, disableTotpAction } from './security-actions';
+import { beginTotpAction, confirmTotpAction, disableTotpAction, resetFactorsAction } from './security-actions';
 
 const incoming = vi.hoisted(() => {
   process.env.MFA_ENCRYPTION_KEY = Buffer.alloc(32, 5).toString('base64');
@@ -90,5 +92,34 @@ describe('authenticator app actions in supabase mode (pglite)', () => {
     const later = await generate({ secret: begun.data.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect(await disableTotpAction(null, form({ code: later }))).toMatchObject({ ok: true });
     expect(gotrue.factorsOf(userId)).toEqual([]);
+  });
+
+  it('an administrator resets another account’s factors at Supabase (a lost phone), journalled', async () => {
+    // The first account mirrored here is the installation's Administrateur: the signed-in profile.
+    const lost = gotrue.addUser({ email: 'perdu@institut.example', password: 'mot-de-passe-perdu', name: 'Téléphone Perdu' });
+    gotrue.addTotpFactor(lost.id);
+    const adapter = ((await g.__insstatAuth) as { adapter: ReturnType<typeof createSupabaseAdapter> }).adapter;
+    const accounts = await adapter.listUsers(
+      { token: null, bearer: false, cookies: [], ip: null, userAgent: null, secureCookies: false },
+      null!,
+    );
+    const account = accounts.find((a) => a.email === 'perdu@institut.example')!;
+    // The users screen reads the mark to show the factor and offer the reset; the JSON does not carry it.
+    expect(hasProviderFactor(account)).toBe(true);
+    expect(Object.keys(account)).not.toContain('factors');
+    expect(await accessOf(database.db, accounts.find((a) => a.email === 'profil@institut.example')!.id)).toMatchObject({ role: 'admin' });
+
+    const reset = await resetFactorsAction({ userId: account.id, name: 'Téléphone Perdu' });
+    expect(reset).toMatchObject({ ok: true, message: expect.stringContaining('Second facteur réinitialisé') });
+    expect(gotrue.factorsOf(lost.id)).toEqual([]);
+    expect(hasProviderFactor((await adapter.listUsers(null!, null!)).find((a) => a.id === account.id)!)).toBe(false);
+    const [entry] = await database.db.select().from(auditEntries).where(eq(auditEntries.action, 'user.mfa_reset'));
+    expect(entry).toMatchObject({ entityId: account.id, summary: expect.stringContaining('Téléphone Perdu') });
+
+    // Nothing left to remove: said so.
+    expect(await resetFactorsAction({ userId: account.id })).toMatchObject({
+      ok: true,
+      message: 'Ce compte n’avait aucun second facteur.',
+    });
   });
 });

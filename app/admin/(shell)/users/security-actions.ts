@@ -136,7 +136,12 @@ export const removePasskeyAction = adminAction(
 /** An administrator resets another account's factors (a lost phone); the account enrols again. */
 export const resetFactorsAction = adminAction(
   z.object({ userId: z.uuid({ message: 'Compte inconnu.' }), name: z.string().max(200).optional() }),
-  ({ userId }, ctx) => resetFactors(ctx.db, userId),
+  async ({ userId }, ctx) => {
+    // Supabase's factors first (supabase mode): if it cannot be reached, nothing here has changed.
+    const provider = (await providerTotpOf(ctx)?.reset(userId)) ?? { removed: false };
+    const local = await resetFactors(ctx.db, userId);
+    return { removed: provider.removed || local.removed };
+  },
   {
     access: needs.security,
     audit: ({ userId, name }) => ({
