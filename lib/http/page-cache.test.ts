@@ -444,6 +444,20 @@ describe('front page cache', () => {
       expect(ms).toBeLessThan(5_000);
     }, 10_000);
 
+    it('a page never served, Next failing at once while the database is known down: the French 503, not Next’s error page', async () => {
+      await (await get('/indice/ipc')).text();
+      clearPageCache();
+      databaseUp = false;
+      reply = { ...reply, delayMs: 5_000 };
+      expect((await timed('/indice/ipc')).response.headers.get('x-page-cache')).toBe('STALE');
+      // The probe has just answered « down »: Next's 500 for a page with no copy becomes the 503.
+      reply = { ...reply, delayMs: 0, status: 500, cache: 'MISS', body: 'erreur' };
+      const { response, body } = await timed('/ica/ipi');
+      expect(response.status).toBe(503);
+      expect(response.headers.get('x-page-cache')).toBe('UNAVAILABLE');
+      expect(body).toContain('Service momentanément indisponible');
+    });
+
     it('a page never served before still gets Next’s answer; a page now missing loses its copy', async () => {
       reply = { ...reply, status: 500, cache: 'MISS', body: 'erreur' };
       expect((await get('/jamais-vue')).status).toBe(500);

@@ -348,7 +348,7 @@ export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, n
     return;
   }
   // The database is known to be down: the last copy at once, without waiting for a render.
-  if (hit && s.probe && !s.probe.ok && now - s.probe.at < PROBE_TTL_MS) {
+  if (hit && databaseKnownDown()) {
     replay(req, res, hit, 'STALE');
     return;
   }
@@ -425,6 +425,12 @@ function databaseAnswers(options: PageCacheOptions): Promise<boolean> {
       return ok;
     });
   return state.pending;
+}
+
+/** Whether the probe's last answer, recent enough to trust, was that the database is down. */
+function databaseKnownDown(): boolean {
+  const probe = store().probe;
+  return !!probe && !probe.ok && Date.now() - probe.at < PROBE_TTL_MS;
 }
 
 /** Records a server error seen by a render: the next requests ask the probe before waiting on Next. */
@@ -586,12 +592,20 @@ function record(
       { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-page-cache': 'UNAVAILABLE' },
       UNAVAILABLE_HTML,
     );
-  /** Called before Next's bytes go out: a server error is replaced when a copy exists. */
+  /**
+   * Called before Next's bytes go out: a server error is replaced when a copy exists; without one,
+   * while the probe has just found the database down, by the French 503 (« come back in a moment »,
+   * `Retry-After`) rather than Next's error page: its reads fail at once then (lib/db/open.ts).
+   */
   const starting = (status: number) => {
     if (started || replaced) return;
     if (status >= 500 && fallback) {
       suspectDatabase();
       replace();
+      return;
+    }
+    if (status >= 500 && databaseKnownDown()) {
+      unavailable();
       return;
     }
     if (holding) return;
