@@ -100,6 +100,11 @@ const schema = z.object({
   SERVER_WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { error: 'un nombre de 1 à 64, ou auto' })
     .default('auto'),
+  /**
+   * A line in the server's log when a process stops answering for this long at once (one turn of
+   * its event loop, with the second's longest garbage-collection pause); 0 turns it off.
+   */
+  EVENT_LOOP_WARN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** The institute's time zone (IANA name): release times are announced and shown in it. */
   TIME_ZONE: z
     .string()

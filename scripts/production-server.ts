@@ -17,6 +17,7 @@ import { withCacheHeaders } from '@/lib/http/cache-headers';
 import { cachePolicy } from '@/lib/cache/purge';
 import { dueTimeKnown, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
 import { startScheduler } from '@/lib/ops/scheduler';
+import { watchStalls } from '@/lib/ops/stall-watch';
 import { runsServerWideWork, servesReaders } from '@/lib/ops/cluster';
 import { expireTagsInProcess } from '@/lib/ops/expire';
 import { sendDueAlerts } from '@/lib/alerts/service';
@@ -138,6 +139,8 @@ if (serverWide)
     .catch((error: unknown) => console.error('Nettoyage des envois interrompus impossible (nouvel essai au prochain démarrage).', error));
 
 const serving = servesReaders();
+// Every process says in the log when it stopped answering for a while (and whether a collection did it).
+watchStalls(env.EVENT_LOOP_WARN_MS);
 const ready = () => {
   // From now on, a write renders the pages being read before it answers (lib/http/page-cache.ts).
   if (serving && options.ttlMs > 0) enablePageRefresh({ host: selfHost, port: env.PORT, secret: options.refreshSecret });
