@@ -107,9 +107,10 @@ export async function startServer(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', (chunk: Buffer) => {
     keep(chunk);
-    // Errors only (Next prints them with ⨯); warnings stay in the log kept for failures.
+    // Errors (Next prints them with ⨯) and stalls of the server (lib/ops/stall-watch.ts); other
+    // warnings stay in the log kept for failures.
     for (const line of chunk.toString().split('\n')) {
-      if (/⨯|error/i.test(line)) process.stderr.write(`[serveur] ${line}\n`);
+      if (/⨯|error|bloqué \d+ ms/i.test(line)) process.stderr.write(`[serveur] ${line}\n`);
     }
   });
 
