@@ -7,8 +7,9 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useId, useState, useTransition } from 'react';
 import { toast } from 'sonner';
-import { Field, FormAlert, FormStatus, SubmitButton, useFormAction, type FormAction } from '@/components/admin/form-kit';
+import { useFormAction, type FormAction } from '@/components/admin/form-kit';
 import type { ActionResult } from '@/lib/admin/action';
+import { CodeForm, TotpSetup } from './totp-setup';
 
 type Call<I, T> = (input: I) => Promise<ActionResult<T>>;
 
@@ -46,58 +47,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-/** A form asking for a current code before one change to the app (turning it off, new recovery codes). */
-function CodeForm<T>({
-  id,
-  form,
-  label,
-  pendingLabel,
-  children,
-}: {
-  id: string;
-  form: ReturnType<typeof useFormAction<T>>;
-  label: string;
-  pendingLabel: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <form {...form.formProps} key={form.key} className="space-y-3">
-      <FormAlert message={form.alert} />
-      <Field id={id} name="code" label={label} autoComplete="one-time-code" errors={form.errors} />
-      <SubmitButton pending={form.pending} pendingLabel={pendingLabel}>
-        {children}
-      </SubmitButton>
-    </form>
-  );
-}
-
 function TotpSection({ state, actions }: { state: SecurityState; actions: SecurityActions }) {
-  const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [starting, startTransition] = useTransition();
-  const [message, setMessage] = useState<string | null>(null);
-  const confirm = useFormAction(actions.confirmTotp, {
-    onSuccess: (recovery) => {
-      setCodes(recovery);
-      setSetup(null);
-    },
-  });
   const disable = useFormAction(actions.disableTotp, { saved: String(state.totp) });
   const renew = useFormAction(actions.newRecoveryCodes, { onSuccess: setCodes });
   const id = useId();
-
-  function begin() {
-    startTransition(async () => {
-      const result = await actions.beginTotp({});
-      if (!result.ok) {
-        setMessage(result.error);
-        toast.error(result.error);
-        return;
-      }
-      setMessage(null);
-      setSetup(result.data);
-    });
-  }
 
   return (
     <section aria-labelledby={`${id}-titre`} className="mt-6 space-y-3">
@@ -117,51 +71,8 @@ function TotpSection({ state, actions }: { state: SecurityState; actions: Securi
             Créer de nouveaux codes de secours
           </CodeForm>
         </>
-      ) : setup ? (
-        <>
-          <p>
-            Scannez ce code QR avec votre application (FreeOTP, Aegis, Google Authenticator, Microsoft Authenticator…), ou saisissez-y la
-            clé ci-dessous.
-          </p>
-          {/* The SVG is drawn on the server by the `qrcode` package from the otpauth:// address: no user text in it. */}
-          <div role="img" aria-label="Code QR à scanner" className="w-48 bg-white p-2" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
-          <p>
-            Clé à saisir :{' '}
-            <code className="font-mono break-all" data-secret>
-              {setup.secret}
-            </code>
-          </p>
-          <form {...confirm.formProps} className="space-y-3">
-            <Field
-              id={`${id}-code`}
-              name="code"
-              label="Code à 6 chiffres affiché par l’application"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-              errors={confirm.errors}
-            />
-            <FormStatus result={confirm.result} />
-            <SubmitButton pending={confirm.pending} pendingLabel="Vérification…">
-              Activer
-            </SubmitButton>
-          </form>
-        </>
       ) : (
-        <>
-          <p className="text-muted">Un code à 6 chiffres de votre téléphone vous sera demandé après votre mot de passe.</p>
-          <p role="status" aria-live="polite" className="min-h-6 text-sm text-down">
-            {message}
-          </p>
-          <button
-            type="button"
-            onClick={begin}
-            disabled={starting}
-            className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
-          >
-            {starting ? 'Préparation…' : 'Configurer une application d’authentification'}
-          </button>
-        </>
+        <TotpSetup id={id} begin={actions.beginTotp} confirm={actions.confirmTotp} onConfirmed={setCodes} />
       )}
     </section>
   );
