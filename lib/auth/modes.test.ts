@@ -15,6 +15,7 @@ import { clearMirrorCache } from './mirror';
 import { createSupabaseAdapter } from './supabase';
 import type { AuthAdapter } from './types';
 import { createUpstreamAdapter } from './upstream';
+import { cookiesOf } from '@/testing/set-cookies';
 
 const COOKIE = 'insstat_session';
 const who = { email: 'awa@inss.example', name: 'Awa Diallo', password: 'une phrase de passe commune' };
@@ -30,13 +31,6 @@ function call(path: string, init: { method?: string; body?: unknown; cookies?: s
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
-
-/** `name=value` pairs of the cookies a response sets (deleted ones left out). */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='));
 
 describe.each(testDatabaseKinds)('user API in each sign-in mode (%s)', (kind) => {
   let database: TestDatabase;

@@ -18,6 +18,7 @@ import { createUserApi } from './api';
 import { clearMirrorCache } from './mirror';
 import { createSupabaseAdapter } from './supabase';
 import type { AuthAdapter } from './types';
+import { cookiesOf } from '@/testing/set-cookies';
 
 vi.hoisted(() => {
   // The pending aal1 tokens are sealed in the sign-in step under this key.
@@ -41,13 +42,6 @@ function call(path: string, init: { method?: string; body?: unknown; cookies?: s
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
-
-/** `name=value` pairs of the cookies a response sets (deleted ones left out). */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='));
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { aal: string; amr: { method: string }[] };
