@@ -1,0 +1,22 @@
+// A cluster as the production server runs it (lib/ops/cluster.ts), serving a tiny HTTP answer, for
+// lib/ops/cluster.test.ts: `PORT`, `WORKERS`. Each serving worker answers its pid; `/block?ms=N`
+// answers, then holds its event loop N ms (a worker busy with its readers).
+import http from 'node:http';
+import { servesReaders, startClusterPrimary } from '../lib/ops/cluster';
+
+if (!startClusterPrimary(Number(process.env.WORKERS ?? 2), () => {})) {
+  if (servesReaders()) {
+    const server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.end(String(process.pid));
+      if (url.pathname === '/block') {
+        const until = Date.now() + Number(url.searchParams.get('ms') ?? 0);
+        setTimeout(() => {
+          while (Date.now() < until);
+        }, 20);
+      }
+    });
+    server.keepAliveTimeout = 1;
+    server.listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
+  }
+}
