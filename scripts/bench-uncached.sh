@@ -36,9 +36,12 @@ start() {
   local dir=$1 port=$2
   cp -a "$data" "$work/data-$port"
   rm -f "$work/data-$port"/pglite.lock
-  # exec: the PID kept is the server's own, so the clean-up stops it (not only a subshell).
+  # exec: the PID kept is the server's own, so the clean-up stops it (not only a subshell). The
+  # server as `npm run serve` runs it: compiled by the build, or under tsx in a checkout from before.
+  local entry=(.next/production-server.mjs)
+  [ -f "$dir/.next/production-server.mjs" ] || entry=(--import tsx scripts/production-server.ts)
   (cd "$dir" && DATA_DIR="$work/data-$port" PORT=$port HOSTNAME=127.0.0.1 SITE_URL="http://127.0.0.1:$port" NODE_ENV=production \
-    exec node_modules/.bin/node --import tsx scripts/production-server.ts >"$work/server-$port.log" 2>&1) &
+    exec node_modules/.bin/node "${entry[@]}" >"$work/server-$port.log" 2>&1) &
   pids+=($!)
   for _ in $(seq 1 90); do curl -sf -m 10 -o /dev/null "http://127.0.0.1:$port/" && return 0; sleep 1; done
   echo "Le serveur de $dir ne répond pas :" >&2; cat "$work/server-$port.log" >&2; exit 1

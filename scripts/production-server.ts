@@ -13,7 +13,7 @@ import { answerDirectly } from '@/lib/http/direct';
 import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { internalSecret } from '@/lib/http/internal';
-import { withCacheHeaders } from '@/lib/http/cache-headers';
+import { CacheHeadersResponse, withCacheHeaders } from '@/lib/http/cache-headers';
 import { cachePolicy } from '@/lib/cache/purge';
 import { dueTimeKnown, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
 import { startScheduler } from '@/lib/ops/scheduler';
@@ -101,7 +101,7 @@ const cacheOptions = {
   due: () => ({ known: dueTimeKnown(), next: nextDueTime() }),
   signedIn: (req: http.IncomingMessage) => sessionCookie.test(req.headers.cookie ?? ''),
 };
-const server = http.createServer((req, res) => {
+const server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
   withCacheHeaders(req, res, cacheOptions, () => {
     if (req.method === 'GET' && isSuggestions(req.url))

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheHeaders, withCacheHeaders, type AnswerFacts, type CachePolicy } from './cache-headers';
+import { CacheHeadersResponse, cacheHeaders, withCacheHeaders, type AnswerFacts, type CachePolicy } from './cache-headers';
 
 const policy: CachePolicy = { sharedSeconds: 5, purgedSeconds: 3600, staleIfErrorSeconds: 86_400, purging: true };
 const now = Date.UTC(2026, 10, 28, 8, 0, 30);
@@ -100,7 +100,7 @@ describe('withCacheHeaders', () => {
   let server: http.Server;
   let base: string;
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
+    server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {
       withCacheHeaders(
         req,
         res,
