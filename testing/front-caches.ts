@@ -93,6 +93,9 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   include /etc/nginx/mime.types;
+  # As Debian's /etc/nginx/nginx.conf, whose http block the docs put deploy/nginx.conf in.
+  sendfile on;
+  tcp_nopush on;
   ${options.extra ?? ''}
   include ${dir}/site.conf;
 }
