@@ -58,6 +58,9 @@ export async function submitUntil(
         throw new Error(`Essai ${attempt} sans effet ; le formulaire dit : « ${said || 'rien'} ».`, { cause: error });
       console.warn(`submitUntil : essai ${attempt} sans effet (« ${said || 'rien'} ») ; la page est rechargée.`);
       await page.reload();
+      // The click may have worked, its answer later than 5 s (a loaded machine): the reloaded page says
+      // so, and the form to send again may be gone with it (a cancelled release has none).
+      if (await expect(shown).toBeVisible({ timeout: 3_000 }).then(() => true, () => false)) return;
     }
   }
 }
