@@ -105,6 +105,12 @@ const schema = z.object({
    * its event loop, with the second's longest garbage-collection pause); 0 turns it off.
    */
   EVENT_LOOP_WARN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * Listening sockets per server process on its port (SO_REUSEPORT, lib/http/listen.ts): each turn of
+   * the event loop accepts one new connection per socket, so a crowd arriving at once gets in this
+   * many at a time. 1: one socket, as Node does by itself.
+   */
+  LISTEN_SOCKETS: z.coerce.number().int().min(1).max(64).default(16),
   /** The institute's time zone (IANA name): release times are announced and shown in it. */
   TIME_ZONE: z
     .string()

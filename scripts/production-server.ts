@@ -14,6 +14,7 @@ import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/l
 import { securityHeaders } from '@/lib/http/security-headers';
 import { internalSecret } from '@/lib/http/internal';
 import { CacheHeadersResponse, withCacheHeaders } from '@/lib/http/cache-headers';
+import { listenAcceptingMany } from '@/lib/http/listen';
 import { cachePolicy } from '@/lib/cache/purge';
 import { dueTimeKnown, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
 import { startScheduler } from '@/lib/ops/scheduler';
@@ -170,8 +171,11 @@ const ready = () => {
 // A deep accept queue (the kernel caps it at net.core.somaxconn): under a thousand readers, a
 // newcomer's connection waits in it instead of being refused when Node's 511 are taken. The
 // cluster's worker doing the server-wide work listens on nothing (lib/ops/cluster.ts).
-if (serving) server.listen({ port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG }, ready);
-else ready();
+// Several sockets on the port (LISTEN_SOCKETS): each turn of the loop accepts one connection per
+// socket, so a crowd arriving at the minute gets in several at a time (lib/http/listen.ts).
+let listening: { close(): void } = { close: () => void server.close() };
+if (serving) listening = await listenAcceptingMany(server, { port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG, sockets: env.LISTEN_SOCKETS });
+ready();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -180,7 +184,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void counter?.flush();
     void scheduler?.stop();
     void databaseProbe?.close();
-    server.close(() => process.exit(0));
+    listening.close();
+    server.on('close', () => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });
 }

@@ -2,7 +2,12 @@
 // Postgres and SERVER_WORKERS above one, a primary process that forks the workers sharing the port
 // (lib/ops/cluster.ts); else, and in each worker, the server itself (scripts/production-server.ts).
 import './load-env';
+import cluster from 'node:cluster';
 import { env } from '@/lib/env';
+import { assertPortFree } from '@/lib/http/listen';
 import { startClusterPrimary, workerCount } from '@/lib/ops/cluster';
 
-if (!startClusterPrimary(workerCount(env.SERVER_WORKERS, Boolean(env.DATABASE_URL)))) await import('./production-server');
+const workers = workerCount(env.SERVER_WORKERS, Boolean(env.DATABASE_URL));
+// The workers listen with SO_REUSEPORT (lib/http/listen.ts): a port already taken is refused here, once.
+if (workers > 1 && cluster.isPrimary) await assertPortFree(env.PORT, env.HOSTNAME);
+if (!startClusterPrimary(workers)) await import('./production-server');
