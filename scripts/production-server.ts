@@ -174,7 +174,13 @@ const ready = () => {
 // Several sockets on the port (LISTEN_SOCKETS): each turn of the loop accepts one connection per
 // socket, so a crowd arriving at the minute gets in several at a time (lib/http/listen.ts).
 let listening: { close(): void } = { close: () => void server.close() };
-if (serving) listening = await listenAcceptingMany(server, { port: env.PORT, host: env.HOSTNAME, backlog: LISTEN_BACKLOG, sockets: env.LISTEN_SOCKETS });
+if (serving)
+  listening = await listenAcceptingMany(server, {
+    port: env.PORT,
+    host: env.HOSTNAME,
+    backlog: LISTEN_BACKLOG,
+    sockets: env.LISTEN_SOCKETS,
+  });
 ready();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
