@@ -17,6 +17,6 @@ if (!startClusterPrimary(Number(process.env.WORKERS ?? 2), () => {})) {
       }
     });
     server.keepAliveTimeout = 1;
-    server.listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
+    server.listen(Number(process.env.PORT), '127.0.0.1');
   }
 }

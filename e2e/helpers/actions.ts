@@ -60,15 +60,11 @@ export async function submitUntil(
       await page.reload();
       // The click may have worked, its answer later than 5 s (a loaded machine): the reloaded page says
       // so, and the form to send again may be gone with it (a cancelled release has none).
-      if (
-        await expect(shown)
-          .toBeVisible({ timeout: 3_000 })
-          .then(
-            () => true,
-            () => false,
-          )
-      )
-        return;
+      const done = await shown.waitFor({ state: 'visible', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (done) return;
     }
   }
 }

@@ -36,7 +36,7 @@ export async function assertPortFree(port: number, host: string): Promise<void> 
  * Listens `server` on the port, with `sockets - 1` more sockets handing it their connections.
  * Returns how to stop them all accepting (then `server.close` as usual).
  */
-export async function listenAcceptingMany(server: HttpServer, options: ListenOptions): Promise<{ sockets: number; close(): void }> {
+export async function listenAcceptingMany(server: HttpServer, options: ListenOptions): Promise<{ close(): void }> {
   const { port, host, backlog } = options;
   const listen = (target: net.Server, reusePort: boolean) =>
     new Promise<void>((resolve, reject) => {
@@ -48,8 +48,8 @@ export async function listenAcceptingMany(server: HttpServer, options: ListenOpt
         resolve();
       });
     });
-  const count = Math.max(1, Math.floor(options.sockets));
-  const alone = { sockets: 1, close: () => void server.close() };
+  const count = Math.max(1, options.sockets);
+  const alone = { close: () => void server.close() };
   if (count === 1) {
     await listen(server, false);
     return alone;
@@ -73,7 +73,6 @@ export async function listenAcceptingMany(server: HttpServer, options: ListenOpt
     feeders.push(feeder);
   }
   return {
-    sockets: count,
     close() {
       for (const feeder of feeders) feeder.close();
       server.close();

@@ -43,19 +43,19 @@ export function servesReaders(): boolean {
 }
 
 /**
- * In the primary process: forks `count` workers that share the port, forks again any that dies (the scheduler's role goes with it), and on SIGINT/SIGTERM
- * stops them all and exits once they are gone. Returns false — and does nothing — when this
- * process should serve itself (a worker, or `count` is 1).
+ * In the primary process: forks `count` workers that share the port, forks again any that dies (the
+ * scheduler's role goes with it), and on SIGINT/SIGTERM stops them all and exits once they are gone.
+ * Returns false — and does nothing — when this process should serve itself (a worker, or `count` is 1).
  */
 export function startClusterPrimary(count: number, log: (message: string) => void = console.log): boolean {
   if (!cluster.isPrimary || count <= 1) return false;
   // Each worker accepts from the port itself (one connection per listening socket per turn, so
   // LISTEN_SOCKETS of them: lib/http/listen.ts), and a worker whose loop is free takes what a busy
-  // one leaves. Node's default on Linux (round-robin)
-  // has the primary accept and hand the workers one connection each at a time, the next only once
-  // the worker has answered for it: one connection per turn of a loop that takes 100-250 ms under
-  // 1,000 readers, so a thousand readers arriving at once waited seconds for their first answer
-  // (806 wrk timeouts in one release-day run, issue 41) and newcomers' p95 was 1.4 s.
+  // one leaves. Node's default on Linux (round-robin) has the primary accept and hand the workers
+  // one connection each at a time, the next only once the worker has answered for it: one
+  // connection per turn of a loop that takes 100-250 ms under 1,000 readers, so a thousand readers
+  // arriving at once waited seconds for their first answer (806 wrk timeouts in one release-day
+  // run, issue 41) and newcomers' p95 was 1.4 s.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   const roles = new Map<Worker, boolean>();
