@@ -16,7 +16,8 @@ import { frontCachePorts } from './helpers/front-cache-ports';
 const origin = Number(process.env.E2E_PORT ?? 3100);
 const ports = frontCachePorts(origin);
 
-type Reading = { item: number; listed: boolean; cache: string };
+type Reading = { item: number; listed: boolean; itemCache: string; listCache: string };
+const cacheStatus = (headers: Record<string, string>) => `${headers['x-cache-status'] ?? headers['x-cache'] ?? ''}`;
 /** The item's page status and whether the list links to it, read through `base` as a visitor. */
 async function read(request: APIRequestContext, base: string, id: number): Promise<Reading> {
   const [item, list] = await Promise.all([
@@ -26,7 +27,8 @@ async function read(request: APIRequestContext, base: string, id: number): Promi
   return {
     item: item.status(),
     listed: (await list.text()).includes(`href="/actualites/${id}"`),
-    cache: `${list.headers()['x-cache-status'] ?? list.headers()['x-cache'] ?? ''}`,
+    itemCache: cacheStatus(item.headers()),
+    listCache: cacheStatus(list.headers()),
   };
 }
 
@@ -60,7 +62,7 @@ async function publishedNews(request: APIRequestContext, label: string) {
 }
 
 /**
- * Reads through `cache` until the news item and the list are its own copies (the list a hit), runs
+ * Reads through `cache` until the news item and the list are its own copies (both hits), runs
  * `check`, withdraws the item and returns how long (ms) it stayed visible through the cache.
  */
 async function withdrawalTime(
@@ -74,7 +76,9 @@ async function withdrawalTime(
   await expect
     .poll(async () => {
       const r = await read(visitor, cache.baseUrl, id);
-      return r.item === 200 && r.listed && /HIT/.test(r.cache);
+      // Both copies the cache's own: until Next has stored the new address's page, it answers with its
+      // route's shell and the rest streamed (`no-store`, never kept), longer on a busy machine.
+      return r.item === 200 && r.listed && /HIT/.test(r.itemCache) && /HIT/.test(r.listCache);
     })
     .toBe(true);
   await check(id);
@@ -166,7 +170,7 @@ test(
       await expect
         .poll(async () => {
           const r = await read(visitor, varnish.baseUrl, id);
-          return !r.listed && r.cache === 'HIT';
+          return !r.listed && r.listCache === 'HIT';
         })
         .toBe(true);
       let direct = 0;
