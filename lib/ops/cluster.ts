@@ -50,7 +50,8 @@ export function servesReaders(): boolean {
 export function startClusterPrimary(count: number, log: (message: string) => void = console.log): boolean {
   if (!cluster.isPrimary || count <= 1) return false;
   // Each worker accepts from the port itself (one connection per listening socket per turn, so
-  // LISTEN_SOCKETS of them: lib/http/listen.ts), and a worker whose loop is free takes what a busy
+  // LISTEN_SOCKETS of them, opened by the primary and watched by every worker: lib/http/listen.ts,
+  // scripts/serve.ts), and a worker whose loop is free takes what a busy
   // one leaves. Node's default on Linux (round-robin) has the primary accept and hand the workers
   // one connection each at a time, the next only once the worker has answered for it: one
   // connection per turn of a loop that takes 100-250 ms under 1,000 readers, so a thousand readers
