@@ -3,11 +3,11 @@
 //   1. cached `/` through the nginx cache against nginx serving the same bytes from disk, same run;
 //   2. how long a withdrawn news item (its page and the news list) stays visible through nginx
 //      (never purged) and through Varnish (purged by tag, CACHE_PURGE=varnish);
-//   3. release day: 1,000 wrk connections on the news list through Varnish while a news item
-//      scheduled for the next minute goes online: when it shows through Varnish, wrk's errors and
-//      p99, and how many requests Varnish sent to the app.
+//   3–4. release day: 1,000 wrk connections on the news list through Varnish, then through nginx,
+//      while a news item scheduled for the next minute goes online: when it shows through the cache,
+//      wrk's errors and p99, and how many requests the cache sent to the app.
 // Runs its own server on a copy of DATA_DIR (PGlite; or DATABASE_URL as given), on ports
-// BENCH_FRONT_PORT…+3 (default 4460). Needs a build (`npm run build`), wrk, nginx and Varnish.
+// BENCH_FRONT_PORT…+4 (default 4460). Needs a build (`npm run build`), wrk, nginx and Varnish.
 import './load-env';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ import { load, wrk, type Wrk } from './bench/wrk';
 import { startServer, type RunningServer } from '../testing/spawn-server';
 
 const base = Number(process.env.BENCH_FRONT_PORT ?? 4460);
-const ports = { origin: base, varnish: base + 1, nginx: base + 2, disk: base + 3 };
+const ports = { origin: base, varnish: base + 1, nginx: base + 2, disk: base + 3, releaseNginx: base + 4 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 const line = (w: Wrk) =>
@@ -135,6 +135,10 @@ async function main() {
       `\n1. \`/\` (${(html.length / 1024).toFixed(1)} KB), 50 connexions, 3 × ${round} s de chaque, en alternance — charge ${load()}`,
     );
     for (let i = 0; i < 3; i++) await (await fetch(`${nginx.baseUrl}/`)).arrayBuffer();
+    // A round of each first, not counted: the server's own start-up work (it logs a 1–2 s stall just
+    // after it starts) took the cores from nginx's first counted round (cache 0.60× there, 0.8–0.96× after).
+    const warm = [await wrk(`${nginx.baseUrl}/`, 50, round), await wrk(`http://127.0.0.1:${ports.disk}/`, 50, round)];
+    console.log(`   échauffement (non compté) : cache nginx ${line(warm[0]!)} | disque ${line(warm[1]!)}`);
     const runs: { cached: Wrk[]; disk: Wrk[] } = { cached: [], disk: [] };
     for (const order of [
       ['cached', 'disk'],
@@ -195,40 +199,50 @@ async function main() {
     console.log(`   nginx (sans purge) : ${viaNginx} ms ; Varnish (purgé) : ${viaVarnish} ms — charge ${load()}`);
     await bulk(withdrawn, 'trash');
 
-    console.log('\n3. Jour de parution : 1 000 connexions sur /actualites à travers Varnish');
-    const title = `Banc parution ${Date.now().toString(36)}`;
-    const draft = await create(title);
-    const at = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
-    await action(origin, cookie, 'changeItemAction', {
-      area: 'news',
-      id: draft.id,
-      version: draft.version,
-      action: 'schedule',
-      at: at.toISOString().slice(0, 16),
-    });
-    const wait = at.getTime() - Date.now();
-    const runFor = Math.ceil((wait + 15_000) / 1000);
-    const before = backendRequests(varnishDir);
-    console.log(`   programmée pour ${at.toISOString()} ; wrk pendant ${runFor} s, à partir de ${Math.round(wait / 1000)} s avant`);
-    const crowd = wrk(`${varnish.baseUrl}/actualites`, 1000, runFor, { timeout: '5s' });
-    let viaCache = Number.NaN;
-    let direct = Number.NaN;
-    const watch = async () => {
-      while (Date.now() < at.getTime() + 60_000 && (Number.isNaN(viaCache) || Number.isNaN(direct))) {
-        const [v, d] = await Promise.all([newsState(varnish.baseUrl, draft.id), newsState(origin, draft.id)]);
-        if (Number.isNaN(viaCache) && v.listed) viaCache = Date.now() - at.getTime();
-        if (Number.isNaN(direct) && d.listed) direct = Date.now() - at.getTime();
-        await sleep(100);
-      }
-    };
-    const [result] = await Promise.all([crowd, watch()]);
-    const originSaw = backendRequests(varnishDir) - before;
-    console.log(
-      `   visible à travers Varnish ${(viaCache / 1000).toFixed(2)} s après la minute (sur le site : ${(direct / 1000).toFixed(2)} s)`,
-    );
-    console.log(`   lecteurs : ${line(result)}`);
-    console.log(`   requêtes reçues par le site (de Varnish, bancs de mesure compris) : ${originSaw} — charge ${load()}`);
-    await bulk(draft.id, 'trash').catch(() => undefined);
+    // Release day through each: Varnish purged by the app, nginx never purged (its copies end at the
+    // minute: the app caps their life at the next due time).
+    const releaseNginx = await startNginx({ port: ports.releaseNginx, origin: `127.0.0.1:${ports.origin}`, countOrigin: true });
+    caches.push(releaseNginx);
+    const fronts = [
+      { name: 'Varnish', cache: varnish as RunningCache, originRequests: () => backendRequests(varnishDir) },
+      { name: 'nginx', cache: releaseNginx as RunningCache, originRequests: releaseNginx.originRequests },
+    ];
+    for (const [i, front] of fronts.entries()) {
+      console.log(`\n${3 + i}. Jour de parution : 1 000 connexions sur /actualites à travers ${front.name}`);
+      const title = `Banc parution ${Date.now().toString(36)}`;
+      const draft = await create(title);
+      const at = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
+      await action(origin, cookie, 'changeItemAction', {
+        area: 'news',
+        id: draft.id,
+        version: draft.version,
+        action: 'schedule',
+        at: at.toISOString().slice(0, 16),
+      });
+      const wait = at.getTime() - Date.now();
+      const runFor = Math.ceil((wait + 15_000) / 1000);
+      const before = front.originRequests();
+      console.log(`   programmée pour ${at.toISOString()} ; wrk pendant ${runFor} s, à partir de ${Math.round(wait / 1000)} s avant`);
+      const crowd = wrk(`${front.cache.baseUrl}/actualites`, 1000, runFor, { timeout: '5s' });
+      let viaCache = Number.NaN;
+      let direct = Number.NaN;
+      const watch = async () => {
+        while (Date.now() < at.getTime() + 60_000 && (Number.isNaN(viaCache) || Number.isNaN(direct))) {
+          const [v, d] = await Promise.all([newsState(front.cache.baseUrl, draft.id), newsState(origin, draft.id)]);
+          if (Number.isNaN(viaCache) && v.listed) viaCache = Date.now() - at.getTime();
+          if (Number.isNaN(direct) && d.listed) direct = Date.now() - at.getTime();
+          await sleep(100);
+        }
+      };
+      const [result] = await Promise.all([crowd, watch()]);
+      const originSaw = front.originRequests() - before;
+      console.log(
+        `   visible à travers ${front.name} ${(viaCache / 1000).toFixed(2)} s après la minute (sur le site : ${(direct / 1000).toFixed(2)} s)`,
+      );
+      console.log(`   lecteurs : ${line(result)}`);
+      console.log(`   requêtes reçues par le site (de ${front.name}, bancs de mesure compris) : ${originSaw} — charge ${load()}`);
+      await bulk(draft.id, 'trash').catch(() => undefined);
+    }
   } finally {
     for (const cache of caches.reverse()) await cache.stop();
     await server?.stop();

@@ -16,7 +16,7 @@ import { internalSecret } from '@/lib/http/internal';
 import { CacheHeadersResponse, withCacheHeaders } from '@/lib/http/cache-headers';
 import { listenAcceptingMany } from '@/lib/http/listen';
 import { cachePolicy } from '@/lib/cache/purge';
-import { dueTimeKnown, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
+import { dueTimeKnown, lastPassedDueTime, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
 import { startScheduler } from '@/lib/ops/scheduler';
 import { watchStalls } from '@/lib/ops/stall-watch';
 import { runsServerWideWork, servesReaders } from '@/lib/ops/cluster';
@@ -99,7 +99,7 @@ const isSuggestions = (url: string | undefined) => url === SUGGESTIONS_PATH || u
 // What every answer tells the caches in front (lib/http/cache-headers.ts), set as its head leaves.
 const cacheOptions = {
   policy: cachePolicy(),
-  due: () => ({ known: dueTimeKnown(), next: nextDueTime() }),
+  due: () => ({ known: dueTimeKnown(), next: nextDueTime(), passed: lastPassedDueTime() }),
   signedIn: (req: http.IncomingMessage) => sessionCookie.test(req.headers.cookie ?? ''),
 };
 const server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {

@@ -63,8 +63,17 @@ function run(command: string, args: string[], dir: string): { child: ChildProces
   return { child, output: () => log, stop };
 }
 
-/** nginx with deploy/nginx.conf on 127.0.0.1:`port`, in front of `origin` (e.g. `127.0.0.1:3100`). */
-export async function startNginx(options: { port: number; origin: string; extra?: string }): Promise<RunningCache> {
+/**
+ * nginx with deploy/nginx.conf on 127.0.0.1:`port`, in front of `origin` (e.g. `127.0.0.1:3100`).
+ * `countOrigin`: logs the requests it sends to the origin (background updates included), counted by
+ * `originRequests` (a benchmark's figure; off by default, so nothing else is measured with a log).
+ */
+export async function startNginx(options: {
+  port: number;
+  origin: string;
+  extra?: string;
+  countOrigin?: boolean;
+}): Promise<RunningCache & { originRequests(): number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-nginx-'));
   const file = 'deploy/nginx.conf';
   let site = fs.readFileSync(file, 'utf8');
@@ -86,7 +95,14 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  ${
+    options.countOrigin
+      ? `log_format origin '$upstream_addr';
+  map $upstream_addr $to_origin { '' 0; default 1; }
+  log_subrequest on;
+  access_log ${dir}/origin.log origin if=$to_origin;`
+      : 'access_log off;'
+  }
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -109,7 +125,8 @@ http {
     await server.stop();
     throw new Error(`nginx : ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { baseUrl, stop: server.stop };
+  const originRequests = () => safeRead(path.join(dir, 'origin.log')).split('\n').filter(Boolean).length;
+  return { baseUrl, stop: server.stop, originRequests };
 }
 
 /** Varnish with deploy/varnish.vcl on 127.0.0.1:`port`, in front of `originPort` on 127.0.0.1. */

@@ -56,6 +56,22 @@ describe('cacheHeaders', () => {
     expect(untagged['surrogate-key']).toBeNull();
   });
 
+  it('gives a copy Next knows is out of date one second everywhere (its new render is under way)', () => {
+    const h = cacheHeaders(page({ stale: true }), policy);
+    expect(h['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-if-error=86400');
+    expect(h['surrogate-control']).toBe('max-age=1, stale-if-error=86400');
+    expect(h['surrogate-key']).toBe('news identity');
+  });
+
+  it('gives every answer one second for a while after a due time passed (its pages are being rendered again)', () => {
+    const settling = cacheHeaders(page({ due: { known: true, next: null, passed: new Date(now - 3_000) } }), policy);
+    expect(settling['cache-control']).toContain('s-maxage=1,');
+    expect(settling['surrogate-control']).toBe('max-age=1, stale-if-error=86400');
+    const settled = cacheHeaders(page({ due: { known: true, next: null, passed: new Date(now - 11_000) } }), policy);
+    expect(settled['cache-control']).toContain('s-maxage=5,');
+    expect(settled['surrogate-control']).toBe('max-age=3600, stale-if-error=86400');
+  });
+
   it('keeps 404s and redirects short and untagged', () => {
     const h = cacheHeaders(page({ status: 404, cacheControl: undefined }), policy);
     expect(h['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-if-error=86400');
@@ -113,7 +129,7 @@ describe('withCacheHeaders', () => {
           setImmediate(() => {
             if (req.url !== '/replay') tags.getStore()?.add('news').add('_N_T_/layout');
             res.setHeader('cache-control', 's-maxage=300, stale-while-revalidate=604500');
-            if (req.url !== '/premier-rendu') res.setHeader('x-nextjs-cache', 'HIT');
+            if (req.url !== '/premier-rendu') res.setHeader('x-nextjs-cache', req.url === '/perime' ? 'STALE' : 'HIT');
             // As the page cache replays a stored copy: headers given to writeHead.
             if (req.url === '/replay') res.writeHead(200, { 'cache-control': 's-maxage=300', 'surrogate-key': 'news:7 news' });
             else res.writeHead(200, { 'content-type': 'text/html' });
@@ -141,6 +157,12 @@ describe('withCacheHeaders', () => {
     const res = await fetch(`${base}/premier-rendu`);
     expect(res.headers.get('surrogate-key')).toBe('news');
     expect(res.headers.get('surrogate-control')).toBe('max-age=5, stale-if-error=86400');
+  });
+
+  it('gives one second to a copy Next serves while it renders the page again', async () => {
+    const res = await fetch(`${base}/perime`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, stale-if-error=86400');
+    expect(res.headers.get('surrogate-control')).toBe('max-age=1, stale-if-error=86400');
   });
 
   it('rewrites a replay’s stored headers, keeping its tags', async () => {

@@ -14,6 +14,8 @@
  *   release's minute ends the copy by itself. An answer whose tags are unknown gets the short life.
  * - Tags: `Surrogate-Key` (space-separated: Fastly, the shipped VCL's xkey) and `Cache-Tag`
  *   (comma-separated: Cloudflare), the very tags writes invalidate (lib/cache/tags.ts).
+ * - A copy Next serves while it renders the page again (`x-nextjs-cache: STALE`), and every answer
+ *   in the seconds after a due time passed (its pages are being rendered again): 1 s, everywhere.
  * - 404s and redirects: the short life only, capped the same way (an address that starts to exist
  *   at a release's minute must not stay « not found »).
  * - Back-office, signed-in requests, answers that set a cookie, server errors: `private, no-store`.
@@ -29,8 +31,18 @@ export type CachePolicy = {
   purging: boolean;
 };
 
-/** What the next due time is, as the due clock says (`known` false: not read yet, be conservative). */
-export type DueTime = { known: boolean; next: Date | null };
+/**
+ * What the next due time is, as the due clock says (`known` false: not read yet, be conservative),
+ * and the last one it saw pass (`passed`).
+ */
+export type DueTime = { known: boolean; next: Date | null; passed?: Date | null };
+
+/**
+ * For this long after a due time passed, answers live 1 s in every cache: the site shows what it
+ * published only once its pages are rendered again (0.5–3 s under load), and a copy fetched in
+ * between, given the full short life, kept the old page of a release on through nginx for 5 s more.
+ */
+const SETTLING_MS = 10_000;
 
 export type AnswerFacts = {
   method: string;
@@ -44,6 +56,8 @@ export type AnswerFacts = {
   tags: readonly string[];
   /** Whether `tags` are all it shows (a page Next served whole from its cache): only then the purged life. */
   tagsComplete: boolean;
+  /** A copy Next knows is out of date (`x-nextjs-cache: STALE`: a write made it so, its new render is under way). */
+  stale?: boolean;
   now: number;
   due: DueTime;
 };
@@ -85,7 +99,11 @@ export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<st
 
   const toDue = facts.due.known ? secondsToDue(facts.due, facts.now) : null;
   const cap = (seconds: number) => (toDue === null ? seconds : Math.min(seconds, toDue));
-  const shared = cap(policy.sharedSeconds);
+  // A stale copy lives 1 s: kept its full life, the page of a release published at the minute
+  // (or a withdrawn one) went on through nginx for that life after the site itself showed the change.
+  const passed = facts.due.passed?.getTime();
+  const settling = passed !== undefined && facts.now >= passed && facts.now - passed < SETTLING_MS;
+  const shared = facts.stale || settling ? 1 : cap(policy.sharedSeconds);
   const stale = policy.staleIfErrorSeconds > 0 ? `, stale-if-error=${policy.staleIfErrorSeconds}` : '';
   const headers: Record<string, string | null> = { ...none, 'cache-control': `public, max-age=0, s-maxage=${shared}${stale}` };
   const tags = success ? facts.tags : [];
@@ -95,7 +113,7 @@ export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<st
   }
   // Purged caches keep tagged answers longer; before the due time is known, nothing longer than the short life.
   if (policy.purging && facts.due.known) {
-    const purged = tags.length > 0 && facts.tagsComplete ? cap(policy.purgedSeconds) : shared;
+    const purged = tags.length > 0 && facts.tagsComplete && !facts.stale && !settling ? cap(policy.purgedSeconds) : shared;
     headers['surrogate-control'] = `max-age=${purged}${stale}`;
     headers['cdn-cache-control'] = `max-age=${purged}${stale}`;
   }
@@ -183,6 +201,7 @@ export class CacheHeadersResponse<Request extends IncomingMessage = IncomingMess
         signedIn: answer.options.signedIn(req),
         tags,
         tagsComplete: whole,
+        stale: header('x-nextjs-cache') === 'STALE',
         now: Date.now(),
         due: answer.options.due(),
       },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/open';
 import { releases } from '@/lib/db/schema';
 import { createTestDatabase, type TestDatabase } from '@/testing/db';
-import { dueTimeKnown, nextDueTime, onDueTimeChange, refreshDueTime } from './due-clock';
+import { dueTimeKnown, lastPassedDueTime, nextDueTime, onDueTimeChange, refreshDueTime } from './due-clock';
 
 describe('due clock', () => {
   let database: TestDatabase;
@@ -31,5 +31,18 @@ describe('due clock', () => {
     expect(nextDueTime()).toEqual(minute);
     expect(heard).toEqual([null, minute]);
     stop();
+  });
+
+  it('remembers the due time it saw pass', async () => {
+    await db.delete(releases);
+    const soon = new Date(Date.now() + 1_500);
+    await db.insert(releases).values({ slug: 'ipi', area: 'ipi', title: 'IPI', scheduledAt: soon, status: 'confirmed' });
+    await refreshDueTime(db);
+    expect(nextDueTime()).toEqual(soon);
+    expect(lastPassedDueTime()?.getTime() ?? 0).toBeLessThan(soon.getTime());
+    await new Promise((resolve) => setTimeout(resolve, soon.getTime() - Date.now() + 50));
+    await refreshDueTime(db);
+    expect(nextDueTime()).toBeNull();
+    expect(lastPassedDueTime()).toEqual(soon);
   });
 });

@@ -11,14 +11,31 @@ import type { Db } from '@/lib/db/open';
 import { nextDueAt } from './next-due';
 
 type Listener = (next: Date | null) => void;
-type Clock = { next: Date | null; known: boolean; refreshing: Promise<void> | null; again: boolean; listeners: Set<Listener> };
+type Clock = {
+  next: Date | null;
+  /** The last due time seen to pass (it was the next one, then a read found another). */
+  passed: Date | null;
+  known: boolean;
+  refreshing: Promise<void> | null;
+  again: boolean;
+  listeners: Set<Listener>;
+};
 
 const g = globalThis as typeof globalThis & { __insstatDueClock?: Clock };
-const clock = (g.__insstatDueClock ??= { next: null, known: false, refreshing: null, again: false, listeners: new Set() });
+const clock = (g.__insstatDueClock ??= { next: null, passed: null, known: false, refreshing: null, again: false, listeners: new Set() });
+clock.passed ??= null;
 
 /** The next due time this process knows of (null: nothing ahead, or not read yet — see `dueTimeKnown`). */
 export function nextDueTime(): Date | null {
   return clock.next;
+}
+
+/**
+ * The last due time this process saw pass (null: none yet). Just after it, pages are being rendered
+ * again with what it published: shared caches keep them only briefly (lib/http/cache-headers.ts).
+ */
+export function lastPassedDueTime(): Date | null {
+  return clock.passed;
 }
 
 /** Whether the next due time was read at least once (before that, `nextDueTime()` says nothing). */
@@ -41,6 +58,7 @@ export function refreshDueTime(db: Db): Promise<void> {
         clock.again = false;
         const next = await nextDueAt(db);
         const changed = !clock.known || next?.getTime() !== clock.next?.getTime();
+        if (changed && clock.next && clock.next.getTime() <= Date.now()) clock.passed = clock.next;
         clock.next = next;
         clock.known = true;
         if (changed) for (const listener of clock.listeners) listener(next);
