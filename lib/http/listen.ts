@@ -90,13 +90,17 @@ export async function listenAcceptingMany(server: HttpServer, options: ListenOpt
   const one = () => feedOne(server, [{ options: { port, host } }], backlog);
   if (cluster.isWorker) {
     const handles = await socketsFromPrimary();
-    return handles.length > 0
-      ? feedOne(
-          server,
-          handles.map((handle) => ({ handle })),
-          backlog,
-        )
-      : one();
+    if (handles.length === 0) return one();
+    try {
+      return await feedOne(
+        server,
+        handles.map((handle) => ({ handle })),
+        backlog,
+      );
+    } catch (error) {
+      console.error(`Sockets du processus principal refusés (${(error as Error).message}) : le port est partagé par le cluster de Node.`);
+      return one();
+    }
   }
   const count = Math.max(1, options.sockets);
   if (count === 1) return one();
@@ -168,9 +172,9 @@ async function bindSockets({ port, host, sockets }: { port: number; host: string
     const handle = create(address.address, port, address.family as 4 | 6, undefined, UV_TCP_REUSEPORT);
     if (typeof handle === 'number') {
       for (const opened of handles) (opened as { close(): void }).close();
-      // The second bind on the port fails where SO_REUSEPORT is not applied: one shared socket then.
-      if (i > 0) return [];
       const code = util.getSystemErrorName(handle);
+      // SO_REUSEPORT not offered here (libuv says so at bind): one shared socket then.
+      if (UNSUPPORTED.has(code)) return [];
       throw Object.assign(new Error(`listen ${code}: ${host}:${port}`), { code, port, address: host });
     }
     handles.push(handle);
