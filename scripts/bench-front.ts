@@ -204,8 +204,8 @@ async function main() {
     const releaseNginx = await startNginx({ port: ports.releaseNginx, origin: `127.0.0.1:${ports.origin}`, countOrigin: true });
     caches.push(releaseNginx);
     const fronts = [
-      { name: 'Varnish', cache: varnish as RunningCache, originRequests: () => backendRequests(varnishDir) },
-      { name: 'nginx', cache: releaseNginx as RunningCache, originRequests: releaseNginx.originRequests },
+      { name: 'Varnish', cache: varnish, originRequests: () => backendRequests(varnishDir) },
+      { name: 'nginx', cache: releaseNginx, originRequests: releaseNginx.originRequests },
     ];
     for (const [i, front] of fronts.entries()) {
       console.log(`\n${3 + i}. Jour de parution : 1 000 connexions sur /actualites à travers ${front.name}`);

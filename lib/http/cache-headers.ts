@@ -99,13 +99,14 @@ export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<st
 
   const toDue = facts.due.known ? secondsToDue(facts.due, facts.now) : null;
   const cap = (seconds: number) => (toDue === null ? seconds : Math.min(seconds, toDue));
-  // A stale copy lives 1 s: kept its full life, the page of a release published at the minute
-  // (or a withdrawn one) went on through nginx for that life after the site itself showed the change.
+  // An out-of-date copy, or any answer just after a due time, lives 1 s: given its full life, the
+  // old page of a release went on through nginx for that life after the site itself showed the change.
   const passed = facts.due.passed?.getTime();
   const settling = passed !== undefined && facts.now >= passed && facts.now - passed < SETTLING_MS;
-  const shared = facts.stale || settling ? 1 : cap(policy.sharedSeconds);
-  const stale = policy.staleIfErrorSeconds > 0 ? `, stale-if-error=${policy.staleIfErrorSeconds}` : '';
-  const headers: Record<string, string | null> = { ...none, 'cache-control': `public, max-age=0, s-maxage=${shared}${stale}` };
+  const brief = facts.stale === true || settling;
+  const shared = brief ? 1 : cap(policy.sharedSeconds);
+  const ifError = policy.staleIfErrorSeconds > 0 ? `, stale-if-error=${policy.staleIfErrorSeconds}` : '';
+  const headers: Record<string, string | null> = { ...none, 'cache-control': `public, max-age=0, s-maxage=${shared}${ifError}` };
   const tags = success ? facts.tags : [];
   if (tags.length > 0) {
     headers['surrogate-key'] = joinWithin(tags, ' ');
@@ -113,9 +114,9 @@ export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<st
   }
   // Purged caches keep tagged answers longer; before the due time is known, nothing longer than the short life.
   if (policy.purging && facts.due.known) {
-    const purged = tags.length > 0 && facts.tagsComplete && !facts.stale && !settling ? cap(policy.purgedSeconds) : shared;
-    headers['surrogate-control'] = `max-age=${purged}${stale}`;
-    headers['cdn-cache-control'] = `max-age=${purged}${stale}`;
+    const purged = tags.length > 0 && facts.tagsComplete && !brief ? cap(policy.purgedSeconds) : shared;
+    headers['surrogate-control'] = `max-age=${purged}${ifError}`;
+    headers['cdn-cache-control'] = `max-age=${purged}${ifError}`;
   }
   return headers;
 }

@@ -23,7 +23,6 @@ type Clock = {
 
 const g = globalThis as typeof globalThis & { __insstatDueClock?: Clock };
 const clock = (g.__insstatDueClock ??= { next: null, passed: null, known: false, refreshing: null, again: false, listeners: new Set() });
-clock.passed ??= null;
 
 /** The next due time this process knows of (null: nothing ahead, or not read yet — see `dueTimeKnown`). */
 export function nextDueTime(): Date | null {
