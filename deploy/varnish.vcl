@@ -1,7 +1,10 @@
 # Varnish 7 (Debian's `varnish`) with vmod xkey (Debian's `varnish-modules`) in front of
 # `npm start`, purged by tag by the app after every write: set CACHE_PURGE=varnish and
 # CACHE_PURGE_URL=http://<this Varnish>/ on every app instance. Run e.g.
-#   varnishd -a :80 -f /etc/varnish/insstat.vcl -s malloc,1g
+#   varnishd -a :80 -f /etc/varnish/insstat.vcl -s malloc,1g -p thread_pool_min=500
+# Varnish gives each reader whose request is under way a thread of its own: start as many as the
+# release-day crowd you expect (here 2 pools × 500 for 1,000 readers). Its default (2 × 100, grown
+# under load) put the p99 of 1,000 readers at 226–290 ms instead of 51–75 ms on 2 cores.
 # Adapt the backend's address (« adapt ») and the purgers' addresses. See docs/behind-a-cache.md.
 vcl 4.1;
 
