@@ -142,9 +142,13 @@ export default class SharedTagsCacheHandler {
     }
     const header = /** @type {{ headers?: Record<string, unknown> } | null | undefined} */ (rest[0])?.headers?.['x-next-cache-tags'];
     if ((kind === 'APP_PAGE' || kind === 'APP_ROUTE') && typeof header === 'string') noteAnswerTags(header.split(','));
-    await this.inner.set(key, ...rest);
+    // Before the entry itself: Next puts it in its memory cache at once and writes it to disk after
+    // (seconds under load), and a read in between must date it by its render's start too. Recorded
+    // after, a render begun before a save and stored after it was served as fresh meanwhile (seen in
+    // CI: a reader got an edited news item's old title, `x-nextjs-cache: HIT`, after the save).
     // One per stored page: bounded by the pages the site has, like the store itself.
     rendered.set(key, { startedAt, storedAt });
+    await this.inner.set(key, ...rest);
   }
 
   /** @param {unknown[]} args */
