@@ -473,7 +473,7 @@ describe('front page cache', () => {
 });
 
 describe('pageWritesSettled', () => {
-  it('resolves once every write begun has finished (a purge then makes the caches in front fetch the new pages)', async () => {
+  it('resolves once every write under way has finished (a purge then makes the caches in front fetch the new pages)', async () => {
     await pageWritesSettled();
     const first = beginPageWrite();
     const second = beginPageWrite();
@@ -486,5 +486,21 @@ describe('pageWritesSettled', () => {
     second.finish();
     await waiting;
     expect(settled).toBe(true);
+  });
+
+  it('does not wait for the writes begun after it was asked (other editors saving meanwhile)', async () => {
+    const first = beginPageWrite();
+    let settled = false;
+    const waiting = pageWritesSettled().then(() => (settled = true));
+    const later = beginPageWrite();
+    first.finish();
+    await waiting;
+    expect(settled).toBe(true);
+    let laterSettled = false;
+    const afterLater = pageWritesSettled().then(() => (laterSettled = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(laterSettled).toBe(false);
+    later.finish();
+    await afterLater;
   });
 });

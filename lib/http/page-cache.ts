@@ -72,9 +72,8 @@ type Store = {
   probe?: Probe;
   flights: Map<string, Flight>;
   refresher?: Refresher;
-  /** Writes begun and not finished (`beginPageWrite`), and who waits for none to be left. */
-  openWrites?: number;
-  settledWaiters?: (() => void)[];
+  /** Writes begun and not finished (`beginPageWrite`): each one's end. */
+  openWrites?: Set<Promise<void>>;
 };
 
 const g = globalThis as typeof globalThis & { __insstatPageCache?: Store };
@@ -134,7 +133,9 @@ export function beginPageWrite(): PageWrite {
   const s = store();
   const generation = ++s.generation;
   let finished = false;
-  s.openWrites = (s.openWrites ?? 0) + 1;
+  let ended!: () => void;
+  const end = new Promise<void>((resolve) => (ended = resolve));
+  (s.openWrites ??= new Set()).add(end);
   return {
     async refresh() {
       const refresher = s.refresher;
@@ -161,8 +162,8 @@ export function beginPageWrite(): PageWrite {
       if (finished) return;
       finished = true;
       for (const entry of s.entries.values()) if (entry.generation < generation) entry.stale = true;
-      s.openWrites = Math.max(0, (s.openWrites ?? 1) - 1);
-      if (s.openWrites === 0) for (const resolve of (s.settledWaiters ?? []).splice(0)) resolve();
+      s.openWrites?.delete(end);
+      ended();
     },
   };
 }
@@ -210,13 +211,14 @@ async function refreshKey(refresher: Refresher, key: string): Promise<void> {
 }
 
 /**
- * Resolves once no write of this process is rendering its pages (every `beginPageWrite` finished):
- * a purge of the caches in front sent then makes them fetch the new pages (lib/cache/purge).
+ * Resolves once the writes of this process under way now have rendered their pages (each
+ * `beginPageWrite` finished): a purge of the caches in front sent then makes them fetch the new
+ * pages (lib/cache/purge). Writes begun later are not waited for: while other editors kept saving,
+ * a purge waited for all of them, up to its 4 s limit.
  */
 export function pageWritesSettled(): Promise<void> {
-  const s = store();
-  if (!s.openWrites) return Promise.resolve();
-  return new Promise((resolve) => (s.settledWaiters ??= []).push(resolve));
+  const open = store().openWrites;
+  return open?.size ? Promise.all(open).then(() => undefined) : Promise.resolve();
 }
 
 /** The count of writes seen by this process (the 404 copies of lib/http/not-found.ts follow it too). */
