@@ -4,7 +4,7 @@
  * (`useFormAction`: a refused save keeps every typed value), a field with its label and French
  * error, a submit button showing the pending state, and the toast as a result arrives (the page is refreshed by the action's own answer).
  */
-import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
+import { startTransition, useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useFormStatus } from 'react-dom';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -28,6 +28,20 @@ function formInput(form: FormData): unknown {
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
   return nestEnglish(out);
+}
+
+const noSubscription = () => () => {};
+/**
+ * False in the server's HTML and until React has hydrated the page, true after. Before hydration a
+ * click on a submit button was the browser's own: a GET to the page with every field in its
+ * address (a new account's password included). Submit buttons wait for it.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 const invalidFormMessage = 'Certains champs sont à corriger : voyez les messages sous les champs.';
@@ -97,7 +111,15 @@ export function useFormAction<T>(
     startTransition(() => dispatch(data));
   };
 
-  return { formProps: { ref: form, onSubmit, noValidate: true }, key: `${saved ?? ''}:${successes}`, result, errors, alert, pending };
+  // `post`: should the browser ever send the form itself (before hydration), no field goes in an address.
+  return {
+    formProps: { ref: form, onSubmit, noValidate: true, method: 'post' },
+    key: `${saved ?? ''}:${successes}`,
+    result,
+    errors,
+    alert,
+    pending,
+  };
 }
 
 /** Why the last save was refused (a conflict, a server error, fields to correct), read out at once. */
@@ -202,11 +224,12 @@ export function SubmitButton({
 }) {
   const status = useFormStatus();
   const pending = dispatched ?? status.pending;
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={pending}
-      aria-disabled={pending}
+      disabled={pending || !hydrated}
+      aria-disabled={pending || !hydrated}
       className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
     >
       {pending ? pendingLabel : children}

@@ -12,6 +12,7 @@ import { useId, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
+import { useHydrated } from '@/components/admin/form-kit';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { ReadOnlyFields } from '@/components/admin/read-only';
 import type { FormField } from '@/lib/content/kinds/form';
@@ -79,6 +80,7 @@ export function ItemForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const alertRef = useRef<HTMLDivElement>(null);
   const dirty = JSON.stringify({ a: areaSlug, v: values }) !== saved;
 
@@ -132,7 +134,14 @@ export function ItemForm({
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_18rem]">
-      <form id={formId} onSubmit={submit} noValidate aria-describedby={alert ? `${formId}-alerte` : undefined} className="space-y-5">
+      <form
+        id={formId}
+        onSubmit={submit}
+        method="post"
+        noValidate
+        aria-describedby={alert ? `${formId}-alerte` : undefined}
+        className="space-y-5"
+      >
         {alert ? (
           <div
             id={`${formId}-alerte`}
@@ -196,8 +205,8 @@ export function ItemForm({
           <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
             <button
               type="submit"
-              disabled={pending}
-              aria-disabled={pending}
+              disabled={pending || !hydrated}
+              aria-disabled={pending || !hydrated}
               className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
             >
               {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
