@@ -76,6 +76,9 @@ test('note IPC soumise par le rédacteur, renvoyée avec raison, corrigée, appr
   await publisher.reload();
   await publisher.getByRole('button', { name: 'Approuver' }).click();
   await expect(publisher.getByTestId('relecture')).toContainText('Approuvé');
+  // The page's refresh has landed (the server names who approved): the form is drawn again for the
+  // new version then, which empties a date typed before it.
+  await expect(publisher.getByTestId('relecture')).toHaveText(/^Approuvé \(.+, /);
   await publisher.getByLabel('Programmer la mise en ligne (UTC)').fill(future());
   await publisher.getByRole('button', { name: 'Programmer', exact: true }).click();
   await expect(publisher.getByTestId('etat')).toHaveText('Programmé');
