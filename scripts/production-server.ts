@@ -14,6 +14,7 @@ import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/l
 import { securityHeaders } from '@/lib/http/security-headers';
 import { internalSecret } from '@/lib/http/internal';
 import { CacheHeadersResponse, withCacheHeaders } from '@/lib/http/cache-headers';
+import { followAnswer } from '@/lib/http/unanswered';
 import { listenAcceptingMany } from '@/lib/http/listen';
 import { cachePolicy } from '@/lib/cache/purge';
 import { dueTimeKnown, lastPassedDueTime, nextDueTime, refreshDueTime } from '@/lib/ops/due-clock';
@@ -104,6 +105,7 @@ const cacheOptions = {
 };
 const server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
+  followAnswer(req, res);
   withCacheHeaders(req, res, cacheOptions, () => {
     if (req.method === 'GET' && isSuggestions(req.url))
       return void answerDirectly(req, res, answerSuggestions, { headers, fallback: () => void handle(req, res) });
