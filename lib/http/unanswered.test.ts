@@ -5,7 +5,9 @@ import { followAnswer, followedCount, lookAtUnanswered, UNANSWERED_AFTER_MS } fr
 const request = (method: string, url: string, headers: Record<string, string> = {}, complete = true) =>
   ({ method, url, headers, complete }) as unknown as IncomingMessage;
 const answer = () =>
-  ({ writableFinished: false, destroyed: false, headersSent: false }) as { -readonly [K in keyof ServerResponse]: ServerResponse[K] };
+  ({ writableFinished: false, destroyed: false, headersSent: false, socket: { destroyed: false } }) as {
+    -readonly [K in keyof ServerResponse]: ServerResponse[K];
+  };
 
 describe('answers that never come', () => {
   it('a server action without an answer is said once, then when it ends; public reads are not followed', () => {
@@ -27,7 +29,8 @@ describe('answers that never come', () => {
     expect(lines).toHaveLength(1);
 
     action.writableFinished = true;
-    upload.destroyed = true;
+    // The uploader went away: its socket closed.
+    upload.socket = { destroyed: true } as ServerResponse['socket'];
     lookAtUnanswered(UNANSWERED_AFTER_MS + 9_000, log);
     expect(lines[1]).toBe('[requêtes] POST /admin/news/17 (action 7f3ca4c285aa) : fin après 24.0 s (au plus 5 s près).');
     expect(lines).toHaveLength(2);

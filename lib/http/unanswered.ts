@@ -29,7 +29,8 @@ function describe(req: IncomingMessage): string {
 /** Looks at the followed answers: says those waiting too long, forgets those that ended. */
 export function lookAtUnanswered(now = Date.now(), log: (line: string) => void = console.warn): void {
   for (const [res, f] of followed) {
-    const ended = res.writableFinished || res.destroyed;
+    // Answered, or its reader gone (the socket closed under it).
+    const ended = res.writableFinished || res.destroyed || !res.socket || res.socket.destroyed;
     if (ended) {
       followed.delete(res);
       if (f.said)
