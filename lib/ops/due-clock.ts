@@ -16,13 +16,14 @@ type Clock = {
   /** The last due time seen to pass (it was the next one, then a read found another). */
   passed: Date | null;
   known: boolean;
+  /** The read under way, and the one read queued after it for the calls made meanwhile. */
   refreshing: Promise<void> | null;
-  again: boolean;
+  queued: Promise<void> | null;
   listeners: Set<Listener>;
 };
 
 const g = globalThis as typeof globalThis & { __insstatDueClock?: Clock };
-const clock = (g.__insstatDueClock ??= { next: null, passed: null, known: false, refreshing: null, again: false, listeners: new Set() });
+const clock = (g.__insstatDueClock ??= { next: null, passed: null, known: false, refreshing: null, queued: null, listeners: new Set() });
 
 /** The next due time this process knows of (null: nothing ahead, or not read yet — see `dueTimeKnown`). */
 export function nextDueTime(): Date | null {
@@ -43,30 +44,34 @@ export function dueTimeKnown(): boolean {
 }
 
 /**
- * Reads the next due time again; listeners hear the new value when it changed. Calls made while a read
- * is under way share one more read after it (a write during the read is never missed).
+ * Reads the next due time again; listeners hear the new value when it changed. A call made while a
+ * read is under way (it may have begun before the caller's write) waits for one more read after
+ * it, shared by every call made meanwhile, and for that one only: callers during that read wait for
+ * the next. (Each read used to run again while calls kept coming, and everyone waited for the last:
+ * with writes and scheduler runs arriving faster than a read on a busy PGlite, a save's answer
+ * could wait for seconds — an editor's action never answered in CI.)
  */
 export function refreshDueTime(db: Db): Promise<void> {
   if (clock.refreshing) {
-    clock.again = true;
-    return clock.refreshing;
+    const after = () => {
+      clock.queued = null;
+      return refreshDueTime(db);
+    };
+    return (clock.queued ??= clock.refreshing.then(after, after));
   }
-  clock.refreshing = (async () => {
-    try {
-      do {
-        clock.again = false;
-        const next = await nextDueAt(db);
-        const changed = !clock.known || next?.getTime() !== clock.next?.getTime();
-        if (changed && clock.next && clock.next.getTime() <= Date.now()) clock.passed = clock.next;
-        clock.next = next;
-        clock.known = true;
-        if (changed) for (const listener of clock.listeners) listener(next);
-      } while (clock.again);
-    } finally {
-      clock.refreshing = null;
-    }
+  const read = (async () => {
+    const next = await nextDueAt(db);
+    const changed = !clock.known || next?.getTime() !== clock.next?.getTime();
+    if (changed && clock.next && clock.next.getTime() <= Date.now()) clock.passed = clock.next;
+    clock.next = next;
+    clock.known = true;
+    if (changed) for (const listener of clock.listeners) listener(next);
   })();
-  return clock.refreshing;
+  const refreshing = read.finally(() => {
+    clock.refreshing = null;
+  });
+  clock.refreshing = refreshing;
+  return refreshing;
 }
 
 /** Calls `listener` with every new next due time; returns how to stop. */
