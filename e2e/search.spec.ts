@@ -115,8 +115,9 @@ test(
   async ({ page, browser, request }) => {
     test.setTimeout(300_000);
     const id = stamp();
-    // The restricted file's own word: nothing like it anywhere else (no spelling correction leads to it).
-    const secret = stamp();
+    // The restricted file's own word: nothing like it anywhere else (no spelling correction leads to
+    // it). Sixteen letters: eight once began like the demo's « mAh » and were corrected to it.
+    const secret = `${stamp()}${stamp()}`;
     const visitor = await browser.newContext();
     const reader = await visitor.newPage();
     /** Whether a visitor searching `q` gets the item titled `title`. */
@@ -174,6 +175,12 @@ test(
     await expect.poll(() => found(`mil ${id}pilote Tanbaly`, title), { timeout: 60_000, intervals: [2_000] }).toBe(true);
     await expect(results(reader).first()).toHaveText(title);
     await expect(reader.getByText('Dans un document joint')).toBeVisible();
+    // Its public page lists the public PDF, not the restricted one (a visitor would get a 404).
+    const itemPage = await visitor.newPage();
+    await itemPage.goto((await results(reader).first().getByRole('link').first().getAttribute('href'))!);
+    await expect(itemPage.locator('main')).toContainText(`marche-${id}.pdf`);
+    await expect(itemPage.locator(`main a[href*="base-${id}.pdf"]`)).toHaveCount(0);
+    await itemPage.close();
     await expect(reader.locator('mark').filter({ hasText: /^Tanbaly$/ })).toBeVisible();
     expect(await titles(reader, secret)).toEqual([]);
     await expect(reader.getByRole('status')).toContainText('Aucun résultat');

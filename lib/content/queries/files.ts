@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import { files, publicationFiles, tenderFiles, type Translations } from '@/lib/db/schema';
@@ -46,7 +46,11 @@ function toPublicFile(row: FileRow, label: string | null, translations?: Transla
 
 type Attachments = typeof publicationFiles | typeof tenderFiles;
 
-/** Files attached to each owner through a join table, in their order. */
+/**
+ * Files attached to each owner through a join table, in their order: the public ones only. A file
+ * reserved to signed-in people answers 404 to a visitor, and public pages are the same for everyone
+ * (cached in front): listed, it was a broken link on the page.
+ */
 async function attachedFiles(db: Db, table: Attachments, ownerColumn: PgColumn, ids: number[]): Promise<Map<number, PublicFile[]>> {
   const map = new Map<number, PublicFile[]>();
   if (ids.length === 0) return map;
@@ -54,7 +58,7 @@ async function attachedFiles(db: Db, table: Attachments, ownerColumn: PgColumn, 
     .select({ ownerId: ownerColumn, label: table.label, translations: table.translations, ...fileColumns })
     .from(table)
     .innerJoin(files, eq(files.id, table.fileId))
-    .where(inArray(ownerColumn, ids))
+    .where(and(inArray(ownerColumn, ids), eq(files.visibility, 'public')))
     .orderBy(asc(table.position));
   for (const { ownerId, label, translations, ...file } of rows) {
     const list = map.get(ownerId as number) ?? [];
