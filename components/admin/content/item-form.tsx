@@ -12,7 +12,7 @@ import { useId, useRef, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { LazyRichTextEditor } from '@/components/admin/editor/lazy-rich-text-editor';
 import { EnglishFieldset } from '@/components/admin/english-fieldset';
-import { useHydrated } from '@/components/admin/form-kit';
+import { SubmitButton } from '@/components/admin/form-kit';
 import { useLeaveWarning } from '@/components/admin/leave-warning';
 import { ReadOnlyFields } from '@/components/admin/read-only';
 import type { FormField } from '@/lib/content/kinds/form';
@@ -80,7 +80,6 @@ export function ItemForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const hydrated = useHydrated();
   const alertRef = useRef<HTMLDivElement>(null);
   const dirty = JSON.stringify({ a: areaSlug, v: values }) !== saved;
 
@@ -203,14 +202,9 @@ export function ItemForm({
         </ReadOnlyFields>
         {readOnly ? null : (
           <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
-            <button
-              type="submit"
-              disabled={pending || !hydrated}
-              aria-disabled={pending || !hydrated}
-              className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-fg hover:bg-primary-hover disabled:opacity-70"
-            >
-              {pending ? 'Enregistrement…' : meta ? 'Enregistrer' : 'Créer le brouillon'}
-            </button>
+            <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+              {meta ? 'Enregistrer' : 'Créer le brouillon'}
+            </SubmitButton>
             <span className="text-sm text-muted" aria-live="polite">
               {dirty ? 'Modifications non enregistrées' : meta ? 'Tout est enregistré' : ''}
             </span>
