@@ -10,7 +10,7 @@ import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
 import { createNotFoundAnswer } from '@/lib/http/not-found';
 import { answerDirectly } from '@/lib/http/direct';
-import { enablePageRefresh, handleWithPageCache, pageCacheGeneration } from '@/lib/http/page-cache';
+import { enablePageRefresh, handleWithPageCache, pageCacheGeneration, writeUnderWay } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { internalSecret } from '@/lib/http/internal';
 import { CacheHeadersResponse, withCacheHeaders } from '@/lib/http/cache-headers';
@@ -102,6 +102,7 @@ const cacheOptions = {
   policy: cachePolicy(),
   due: () => ({ known: dueTimeKnown(), next: nextDueTime(), passed: lastPassedDueTime() }),
   signedIn: (req: http.IncomingMessage) => sessionCookie.test(req.headers.cookie ?? ''),
+  writing: writeUnderWay,
 };
 const server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);

@@ -63,6 +63,14 @@ describe('cacheHeaders', () => {
     expect(h['surrogate-key']).toBe('news identity');
   });
 
+  it('gives every answer one second while a content write is under way (copies from before it are still served)', () => {
+    const h = cacheHeaders(page({ writing: true }), policy);
+    expect(h['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-if-error=86400');
+    expect(h['surrogate-control']).toBe('max-age=1, stale-if-error=86400');
+    expect(cacheHeaders(page({ writing: true, status: 404, cacheControl: undefined }), policy)['cache-control']).toContain('s-maxage=1,');
+    expect(cacheHeaders(page({ writing: false }), policy)['cache-control']).toContain('s-maxage=5,');
+  });
+
   it('gives every answer one second for a while after a due time passed (its pages are being rendered again)', () => {
     const settling = cacheHeaders(page({ due: { known: true, next: null, passed: new Date(now - 3_000) } }), policy);
     expect(settling['cache-control']).toContain('s-maxage=1,');
@@ -113,6 +121,7 @@ describe('cacheHeaders', () => {
 });
 
 describe('withCacheHeaders', () => {
+  let writing = false;
   let server: http.Server;
   let base: string;
   beforeAll(async () => {
@@ -120,7 +129,12 @@ describe('withCacheHeaders', () => {
       withCacheHeaders(
         req,
         res,
-        { policy, due: () => ({ known: true, next: null }), signedIn: (r) => /session=/.test(r.headers.cookie ?? '') },
+        {
+          policy,
+          due: () => ({ known: true, next: null }),
+          signedIn: (r) => /session=/.test(r.headers.cookie ?? ''),
+          writing: () => writing,
+        },
         () => {
           const tags = (globalThis as Record<symbol, unknown>)[Symbol.for('insstat.answerTags')] as {
             getStore(): Set<string> | undefined;
@@ -142,6 +156,16 @@ describe('withCacheHeaders', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('asks whether a write is under way when the head leaves: one second meanwhile', async () => {
+    writing = true;
+    try {
+      expect((await fetch(`${base}/actualites`)).headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, stale-if-error=86400');
+    } finally {
+      writing = false;
+    }
+    expect((await fetch(`${base}/actualites`)).headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-if-error=86400');
+  });
 
   it('sets the headers when the head leaves, with the tags gathered during the answer', async () => {
     const res = await fetch(`${base}/actualites`);

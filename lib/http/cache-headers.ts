@@ -14,8 +14,10 @@
  *   release's minute ends the copy by itself. An answer whose tags are unknown gets the short life.
  * - Tags: `Surrogate-Key` (space-separated: Fastly, the shipped VCL's xkey) and `Cache-Tag`
  *   (comma-separated: Cloudflare), the very tags writes invalidate (lib/cache/tags.ts).
- * - A copy Next serves while it renders the page again (`x-nextjs-cache: STALE`), and every answer
- *   in the seconds after a due time passed (its pages are being rendered again): 1 s, everywhere.
+ * - A copy Next serves while it renders the page again (`x-nextjs-cache: STALE`), every answer
+ *   while a content write of this process is under way (from its commit to its answer: copies from
+ *   before it are still served) and every answer in the seconds after a due time passed (its pages
+ *   are being rendered again): 1 s, everywhere. nginx counts whole seconds, so 1 s is 1–2 s there.
  * - 404s and redirects: the short life only, capped the same way (an address that starts to exist
  *   at a release's minute must not stay « not found »).
  * - Back-office, signed-in requests, answers that set a cookie, server errors: `private, no-store`.
@@ -58,6 +60,8 @@ export type AnswerFacts = {
   tagsComplete: boolean;
   /** A copy Next knows is out of date (`x-nextjs-cache: STALE`: a write made it so, its new render is under way). */
   stale?: boolean;
+  /** A content write of this process is under way (committed, its pages not yet rendered again): the answer may predate it. */
+  writing?: boolean;
   now: number;
   due: DueTime;
 };
@@ -103,7 +107,7 @@ export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<st
   // old page of a release went on through nginx for that life after the site itself showed the change.
   const passed = facts.due.passed?.getTime();
   const settling = passed !== undefined && facts.now >= passed && facts.now - passed < SETTLING_MS;
-  const brief = facts.stale === true || settling;
+  const brief = facts.stale === true || facts.writing === true || settling;
   const shared = brief ? 1 : cap(policy.sharedSeconds);
   const ifError = policy.staleIfErrorSeconds > 0 ? `, stale-if-error=${policy.staleIfErrorSeconds}` : '';
   const headers: Record<string, string | null> = { ...none, 'cache-control': `public, max-age=0, s-maxage=${shared}${ifError}` };
@@ -149,7 +153,13 @@ const remembered = new Map<string, string[]>();
 /** Next's implicit per-path tags (`_N_T_/…`): never invalidated by this product's writes. */
 const isOwnTag = (tag: string) => tag !== '' && !tag.startsWith('_N_T_');
 
-type CacheOptions = { policy: CachePolicy; due: () => DueTime; signedIn: (req: IncomingMessage) => boolean };
+type CacheOptions = {
+  policy: CachePolicy;
+  due: () => DueTime;
+  signedIn: (req: IncomingMessage) => boolean;
+  /** Whether a content write of this process is under way (lib/http/page-cache.ts `writeUnderWay`). */
+  writing?: () => boolean;
+};
 
 /**
  * The server's answers (`http.createServer({ ServerResponse: CacheHeadersResponse })`): when the
@@ -203,6 +213,7 @@ export class CacheHeadersResponse<Request extends IncomingMessage = IncomingMess
         tags,
         tagsComplete: whole,
         stale: header('x-nextjs-cache') === 'STALE',
+        writing: answer.options.writing?.() ?? false,
         now: Date.now(),
         due: answer.options.due(),
       },

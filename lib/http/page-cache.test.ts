@@ -6,9 +6,11 @@ import {
   clearPageCache,
   enablePageRefresh,
   handleWithPageCache,
+  noteWriteUnderWay,
   pageWritesSettled,
   REFRESH_HEADER,
   resetPageCache,
+  writeUnderWay,
 } from './page-cache';
 
 /** A stand-in for Next's handler: counts calls, answers what the test says. */
@@ -502,5 +504,21 @@ describe('pageWritesSettled', () => {
     expect(laterSettled).toBe(false);
     later.finish();
     await afterLater;
+  });
+});
+
+describe('writeUnderWay', () => {
+  it('holds from a write’s commit (noted) through its page write until both end, each counted once', () => {
+    expect(writeUnderWay()).toBe(false);
+    const first = noteWriteUnderWay();
+    const second = noteWriteUnderWay();
+    first();
+    first();
+    expect(writeUnderWay()).toBe(true);
+    const pages = beginPageWrite();
+    second();
+    expect(writeUnderWay()).toBe(true);
+    pages.finish();
+    expect(writeUnderWay()).toBe(false);
   });
 });

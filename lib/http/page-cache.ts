@@ -74,6 +74,8 @@ type Store = {
   refresher?: Refresher;
   /** Writes begun and not finished (`beginPageWrite`): each one's end. */
   openWrites?: Set<Promise<void>>;
+  /** Content writes between their commit and their answer (`noteWriteUnderWay`). */
+  writesUnderWay?: number;
 };
 
 const g = globalThis as typeof globalThis & { __insstatPageCache?: Store };
@@ -166,6 +168,31 @@ export function beginPageWrite(): PageWrite {
       ended();
     },
   };
+}
+
+/**
+ * Marks a content write of this process as under way, from its commit until the returned function
+ * is called (lib/ops/invalidate.ts, after its answer's pages are rendered). Meanwhile answers may
+ * still show the previous content — the copies kept here, Next's own until the tag store is told —
+ * and the caches in front are told to keep them one second only (lib/http/cache-headers.ts): given
+ * the full short life, a copy fetched in that window kept a withdrawn page on through nginx for it
+ * after the site itself had dropped it.
+ */
+export function noteWriteUnderWay(): () => void {
+  const s = store();
+  s.writesUnderWay = (s.writesUnderWay ?? 0) + 1;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    s.writesUnderWay = (s.writesUnderWay ?? 1) - 1;
+  };
+}
+
+/** Whether a content write of this process is under way (`noteWriteUnderWay`, or a page write not finished). */
+export function writeUnderWay(): boolean {
+  const s = store();
+  return (s.writesUnderWay ?? 0) > 0 || (s.openWrites?.size ?? 0) > 0;
 }
 
 /** The keys of the pages read lately, most read first, at most `HOT_PATHS` paths (every encoding of each). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
-import { beginPageWrite } from '@/lib/http/page-cache';
+import { beginPageWrite, noteWriteUnderWay } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { processTagStore } from '@/lib/cache/process-tag-store';
 import { getDb } from '@/lib/db/instance';
@@ -26,7 +26,16 @@ import { refreshDueTime } from './due-clock';
  * withdrawn something): the scheduler's timer and the cache headers follow it from the answer on.
  */
 export async function invalidateTags(tagList: readonly string[]): Promise<void> {
-  const tags = [...new Set(tagList)];
+  // Until the pages are rendered again, answers may show the old content: caches keep them 1 s.
+  const settled = noteWriteUnderWay();
+  try {
+    await expireAndRender([...new Set(tagList)]);
+  } finally {
+    settled();
+  }
+}
+
+async function expireAndRender(tags: string[]): Promise<void> {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
   invalidatePublicPathIndex();
   try {
