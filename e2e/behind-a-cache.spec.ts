@@ -17,7 +17,7 @@ import { frontCachePorts } from './helpers/front-cache-ports';
 const origin = Number(process.env.E2E_PORT ?? 3100);
 const ports = frontCachePorts(origin);
 
-type Reading = { item: number; listed: boolean; itemCache: string; listCache: string };
+type Reading = { item: number; listed: boolean; itemCache: string; listCache: string; listCopy: string };
 const cacheStatus = (headers: Record<string, string>) =>
   `${headers['x-cache-status'] ?? headers['x-cache'] ?? (headers['x-nextjs-cache'] ? `next:${headers['x-nextjs-cache']}` : '')}`;
 /** The item's page status and whether the list links to it, read through `base` as a visitor. */
@@ -31,6 +31,8 @@ async function read(request: APIRequestContext, base: string, id: number): Promi
     listed: (await list.text()).includes(`href="/actualites/${id}"`),
     itemCache: cacheStatus(item.headers()),
     listCache: cacheStatus(list.headers()),
+    // The list's copy: its age in the cache and whether the write's purge names it (tag `news`).
+    listCopy: `âge ${list.headers()['age'] ?? '-'}${list.headers()['surrogate-key']?.split(' ').includes('news') ? '' : ', sans étiquette news'}`,
   };
 }
 
@@ -107,7 +109,7 @@ async function withdrawalTime(
       // The site itself read alongside, to tell its time from the cache's.
       const [r, site] = await Promise.all([read(visitor, cache.baseUrl, id), read(visitor, `http://127.0.0.1:${origin}`, id)]);
       const show = (x: Reading) => `${x.item} ${x.itemCache || '-'} ${x.listed ? 'listée' : 'absente'} ${x.listCache || '-'}`;
-      const seen = `cache ${show(r)}, site ${show(site)}`;
+      const seen = `cache ${show(r)} (${r.listCopy}), site ${show(site)}`;
       if (!trail.at(-1)?.endsWith(seen)) trail.push(`+${Date.now() - withdrawnAt} ms ${seen}`);
       return r.item === 404 && !r.listed;
     },

@@ -5,11 +5,11 @@ import {
   beginPageWrite,
   clearPageCache,
   enablePageRefresh,
+  duringWrite,
   handleWithPageCache,
-  noteWriteUnderWay,
-  pageWritesSettled,
   REFRESH_HEADER,
   resetPageCache,
+  thisWriteSettled,
   writeUnderWay,
 } from './page-cache';
 
@@ -474,51 +474,52 @@ describe('front page cache', () => {
   });
 });
 
-describe('pageWritesSettled', () => {
-  it('resolves once every write under way has finished (a purge then makes the caches in front fetch the new pages)', async () => {
-    await pageWritesSettled();
-    const first = beginPageWrite();
-    const second = beginPageWrite();
+describe('duringWrite', () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('says a write is under way until every write under way has ended, thrown ones too', async () => {
+    expect(writeUnderWay()).toBe(false);
+    let endFirst!: () => void;
+    const first = duringWrite(() => new Promise<void>((resolve) => (endFirst = resolve)));
+    const second = duringWrite(async () => {
+      await tick();
+      throw new Error('échec');
+    });
+    expect(writeUnderWay()).toBe(true);
+    await expect(second).rejects.toThrow('échec');
+    expect(writeUnderWay()).toBe(true);
+    endFirst();
+    await first;
+    expect(writeUnderWay()).toBe(false);
+  });
+
+  it('gives the purge its own write’s end, not other writes’ (other editors saving meanwhile)', async () => {
+    expect(thisWriteSettled()).toBeUndefined();
+    let endSlow!: () => void;
+    const slow = duringWrite(() => new Promise<void>((resolve) => (endSlow = resolve)));
+    let mineSettled: Promise<void> | undefined;
+    let endMine!: () => void;
+    const mine = duringWrite(
+      () =>
+        new Promise<void>((resolve) => {
+          // As the tag store calls back after its bump: a moment later, in the write's context.
+          setImmediate(() => (mineSettled = thisWriteSettled()));
+          endMine = resolve;
+        }),
+    );
+    await tick();
+    expect(mineSettled).toBeDefined();
     let settled = false;
-    const waiting = pageWritesSettled().then(() => (settled = true));
-    first.finish();
-    first.finish();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    void mineSettled!.then(() => (settled = true));
+    await tick();
     expect(settled).toBe(false);
-    second.finish();
-    await waiting;
+    endMine();
+    await mine;
+    await tick();
+    // Settled while the other write is still under way.
     expect(settled).toBe(true);
-  });
-
-  it('does not wait for the writes begun after it was asked (other editors saving meanwhile)', async () => {
-    const first = beginPageWrite();
-    let settled = false;
-    const waiting = pageWritesSettled().then(() => (settled = true));
-    const later = beginPageWrite();
-    first.finish();
-    await waiting;
-    expect(settled).toBe(true);
-    let laterSettled = false;
-    const afterLater = pageWritesSettled().then(() => (laterSettled = true));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(laterSettled).toBe(false);
-    later.finish();
-    await afterLater;
-  });
-});
-
-describe('writeUnderWay', () => {
-  it('holds from a write’s commit (noted) through its page write until both end, each counted once', () => {
-    expect(writeUnderWay()).toBe(false);
-    const first = noteWriteUnderWay();
-    const second = noteWriteUnderWay();
-    first();
-    first();
     expect(writeUnderWay()).toBe(true);
-    const pages = beginPageWrite();
-    second();
-    expect(writeUnderWay()).toBe(true);
-    pages.finish();
-    expect(writeUnderWay()).toBe(false);
+    endSlow();
+    await slow;
   });
 });

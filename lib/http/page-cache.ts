@@ -28,6 +28,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import http from 'node:http';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { gunzipSync } from 'node:zlib';
 import { sameSecret } from './internal';
 import { chunkBuffer, isNextRequest, PER_ANSWER_HEADERS } from './replay';
@@ -72,10 +73,10 @@ type Store = {
   probe?: Probe;
   flights: Map<string, Flight>;
   refresher?: Refresher;
-  /** Writes begun and not finished (`beginPageWrite`): each one's end. */
-  openWrites?: Set<Promise<void>>;
-  /** Content writes between their commit and their answer (`noteWriteUnderWay`). */
+  /** Content writes between their commit and their answer (`duringWrite`). */
   writesUnderWay?: number;
+  /** The end of the write whose invalidation runs in the current async context (`duringWrite`). */
+  writeContext?: AsyncLocalStorage<Promise<void>>;
 };
 
 const g = globalThis as typeof globalThis & { __insstatPageCache?: Store };
@@ -135,9 +136,6 @@ export function beginPageWrite(): PageWrite {
   const s = store();
   const generation = ++s.generation;
   let finished = false;
-  let ended!: () => void;
-  const end = new Promise<void>((resolve) => (ended = resolve));
-  (s.openWrites ??= new Set()).add(end);
   return {
     async refresh() {
       const refresher = s.refresher;
@@ -164,35 +162,42 @@ export function beginPageWrite(): PageWrite {
       if (finished) return;
       finished = true;
       for (const entry of s.entries.values()) if (entry.generation < generation) entry.stale = true;
-      s.openWrites?.delete(end);
-      ended();
     },
   };
 }
 
 /**
- * Marks a content write of this process as under way, from its commit until the returned function
- * is called (lib/ops/invalidate.ts, after its answer's pages are rendered). Meanwhile answers may
- * still show the previous content — the copies kept here, Next's own until the tag store is told —
- * and the caches in front are told to keep them one second only (lib/http/cache-headers.ts): given
- * the full short life, a copy fetched in that window kept a withdrawn page on through nginx for it
- * after the site itself had dropped it.
+ * Runs the invalidation of a content write of this process (lib/ops/invalidate.ts, and the
+ * scheduler's, lib/ops/expire.ts), from its commit to its answer. Meanwhile:
+ * - answers may still show the previous content (the copies kept here, Next's own until the tag
+ *   store is told), so the caches in front are told to keep them one second only
+ *   (`writeUnderWay`, lib/http/cache-headers.ts): given the full short life, a copy fetched then
+ *   kept a withdrawn page on through nginx after the site itself had dropped it;
+ * - the purge this write's tag bump starts (lib/ops/start-tag-store.ts) waits for the end of this
+ *   write only (`thisWriteSettled`): for all the writes under way, it waited for other editors'
+ *   renders, and a withdrawal stayed 3.4 s through Varnish after the site's answer at 0.9 s.
  */
-export function noteWriteUnderWay(): () => void {
+export async function duringWrite<T>(work: () => Promise<T>): Promise<T> {
   const s = store();
   s.writesUnderWay = (s.writesUnderWay ?? 0) + 1;
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    s.writesUnderWay = (s.writesUnderWay ?? 1) - 1;
-  };
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  try {
+    return await (s.writeContext ??= new AsyncLocalStorage()).run(settled, work);
+  } finally {
+    s.writesUnderWay--;
+    settle();
+  }
 }
 
-/** Whether a content write of this process is under way (`noteWriteUnderWay`, or a page write not finished). */
+/** Whether a content write of this process is under way (`duringWrite`). */
 export function writeUnderWay(): boolean {
-  const s = store();
-  return (s.writesUnderWay ?? 0) > 0 || (s.openWrites?.size ?? 0) > 0;
+  return (store().writesUnderWay ?? 0) > 0;
+}
+
+/** The end of the write whose invalidation is running in this async context (`duringWrite`), if any. */
+export function thisWriteSettled(): Promise<void> | undefined {
+  return store().writeContext?.getStore();
 }
 
 /** The keys of the pages read lately, most read first, at most `HOT_PATHS` paths (every encoding of each). */
@@ -235,17 +240,6 @@ async function refreshKey(refresher: Refresher, key: string): Promise<void> {
     });
     if (cache === 'HIT' || cache === 'failed' || cache === '') return;
   }
-}
-
-/**
- * Resolves once the writes of this process under way now have rendered their pages (each
- * `beginPageWrite` finished): a purge of the caches in front sent then makes them fetch the new
- * pages (lib/cache/purge). Writes begun later are not waited for: while other editors kept saving,
- * a purge waited for all of them, up to its 4 s limit.
- */
-export function pageWritesSettled(): Promise<void> {
-  const open = store().openWrites;
-  return open?.size ? Promise.all(open).then(() => undefined) : Promise.resolve();
 }
 
 /** The count of writes seen by this process (the 404 copies of lib/http/not-found.ts follow it too). */

@@ -16,7 +16,7 @@
  */
 import type { Db } from '@/lib/db/open';
 import { processTagStore } from '@/lib/cache/process-tag-store';
-import { beginPageWrite } from '@/lib/http/page-cache';
+import { beginPageWrite, duringWrite } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { refreshDueTime } from './due-clock';
 
@@ -28,6 +28,11 @@ import { refreshDueTime } from './due-clock';
 export async function expireTagsInProcess(db: Db, tagList: readonly string[]): Promise<void> {
   const tags = [...new Set(tagList)];
   if (tags.length === 0) return;
+  // As any write: 1 s in the caches until its pages are rendered, and its purge after them.
+  await duringWrite(() => expireAndRender(db, tags));
+}
+
+async function expireAndRender(db: Db, tags: string[]): Promise<void> {
   invalidatePublicPathIndex();
   // The bump first: until then Next's handlers still serve the old pages, and a copy stored from
   // one of them must count as older than the write (`beginPageWrite` below).

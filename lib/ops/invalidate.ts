@@ -1,6 +1,6 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
-import { beginPageWrite, noteWriteUnderWay } from '@/lib/http/page-cache';
+import { beginPageWrite, duringWrite } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
 import { processTagStore } from '@/lib/cache/process-tag-store';
 import { getDb } from '@/lib/db/instance';
@@ -26,13 +26,9 @@ import { refreshDueTime } from './due-clock';
  * withdrawn something): the scheduler's timer and the cache headers follow it from the answer on.
  */
 export async function invalidateTags(tagList: readonly string[]): Promise<void> {
-  // Until the pages are rendered again, answers may show the old content: caches keep them 1 s.
-  const settled = noteWriteUnderWay();
-  try {
-    await expireAndRender([...new Set(tagList)]);
-  } finally {
-    settled();
-  }
+  // Until the pages are rendered again, answers may show the old content: caches keep them 1 s,
+  // and the purge of the caches in front waits for this write's end (lib/http/page-cache.ts).
+  await duringWrite(() => expireAndRender([...new Set(tagList)]));
 }
 
 async function expireAndRender(tags: string[]): Promise<void> {

@@ -5,7 +5,7 @@
 import 'server-only';
 import { getDb } from '@/lib/db/instance';
 import { env } from '@/lib/env';
-import { clearPageCache, pageWritesSettled } from '@/lib/http/page-cache';
+import { clearPageCache, thisWriteSettled } from '@/lib/http/page-cache';
 import { schedulePurge } from '@/lib/cache/purge';
 import { refreshDueTime } from '@/lib/ops/due-clock';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
@@ -33,10 +33,11 @@ export async function startProcessTagStore(): Promise<void> {
       // It may have scheduled or moved something: this process's timer and headers follow.
       void refreshDueTime(db).catch((error: unknown) => console.error('Prochaine échéance : relecture impossible.', error));
     },
-    // This process wrote: the caches in front drop the pages of these tags once they are rendered here.
-    // The next due time is read again first (a write may schedule or publish something): the pages
-    // the caches fetch after the purge get a life that ends there.
-    onLocalChange: (tags) => schedulePurge(tags, () => Promise.all([pageWritesSettled(), refreshDueTime(db)]).then(() => undefined)),
+    // This process wrote: the caches in front drop the pages of these tags once the write is done
+    // (lib/ops/invalidate.ts): its pages rendered here, the next due time read again (the pages the
+    // caches fetch after the purge get a life that ends there). Only this write's end: the others'
+    // renders are no business of its purge. Every bump runs inside a write (`duringWrite`).
+    onLocalChange: (tags) => schedulePurge(tags, () => thisWriteSettled() ?? Promise.resolve()),
     onError: (error) => console.error('Étiquettes de cache : rattrapage impossible (nouvel essai à la prochaine requête).', error),
   });
   setProcessTagStore(store);
