@@ -423,6 +423,17 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
         createItem(db, { kind: kinds.news, input: { title: 'Couverture', coverFileId: pdf }, user: helene }).then((r) => r.item),
       );
       expect(notImage.fieldErrors?.coverFileId).toEqual(['La couverture doit être une image (JPEG, PNG ou WebP).']);
+      const internal = await addFile('Photo interne.jpg', 'image/jpeg', 'jpg');
+      await db.update(files).set({ visibility: 'restricted' }).where(eq(files.id, internal));
+      const reserved = await failure(
+        createItem(db, { kind: kinds.news, input: { title: 'Couverture réservée', coverFileId: internal }, user: helene }).then(
+          (r) => r.item,
+        ),
+      );
+      expect(reserved.fieldErrors?.coverFileId).toEqual([
+        'L’image de couverture est réservée aux agents connectés : les visiteurs ne la verraient pas. Choisissez une image publique.',
+      ]);
+      expect(await db.select().from(news).where(eq(news.title, 'Couverture réservée'))).toEqual([]);
       const tooLong = await failure(
         createItem(db, { kind: kinds.news, input: { title: 'Résumé', excerpt: 'x'.repeat(501) }, user: helene }).then((r) => r.item),
       );
@@ -630,6 +641,44 @@ describe.each(testDatabaseKinds)('news, events, galleries and tenders on %s', (d
       expect(area).toBe('galleries');
       expect([status, deletedAt]).toEqual(['published', null]);
       expect(previewed).toEqual(shown);
+    });
+
+    it('shows visitors only the cover and photos they can load: one made reserved in the library afterwards is left out', async () => {
+      const cover = await addFile('Couverture publique.jpg', 'image/jpeg', 'jpg');
+      const item = (await createItem(db, { kind: kinds.news, input: { title: 'Couverture retirée', coverFileId: cover }, user: helene }))
+        .item;
+      const now = new Date();
+      const later = new Date(now.getTime() + 1000);
+      await changeLifecycle(db, { kind: kinds.news, id: item.id, action: 'publish', expectedVersion: 1, user: helene, now });
+      expect((await getNews(db, { id: item.id, now: later }))?.cover?.id).toBe(cover);
+      await db.update(files).set({ visibility: 'restricted' }).where(eq(files.id, cover));
+      expect((await getNews(db, { id: item.id, now: later }))?.cover).toBeNull();
+
+      const [kept, hidden] = [await addFile('Gardée.jpg', 'image/jpeg', 'jpg'), await addFile('Cachée.jpg', 'image/jpeg', 'jpg')];
+      const gallery = (
+        await createItem(db, {
+          kind: kinds.galleries,
+          input: { title: 'Photos en partie réservées', images: [{ fileId: kept }, { fileId: hidden }] },
+          user: helene,
+        })
+      ).item;
+      await changeLifecycle(db, { kind: kinds.galleries, id: gallery.id, action: 'publish', expectedVersion: 1, user: helene, now });
+      await db.update(files).set({ visibility: 'restricted' }).where(eq(files.id, hidden));
+      const shown = (await listGalleries(db, { now: later })).find((g) => g.id === gallery.id);
+      expect(shown?.images.map((i) => i.fileId)).toEqual([kept]);
+      // Chosen again as it is now, the reserved photo is refused with a French message.
+      const again = await failure(
+        updateItem(db, {
+          kind: kinds.galleries,
+          id: gallery.id,
+          expectedVersion: 2,
+          input: { title: 'Photos en partie réservées', images: [{ fileId: kept }, { fileId: hidden }] },
+          user: helene,
+        }),
+      );
+      expect(again.fieldErrors?.images).toEqual([
+        'Une image est réservée aux agents connectés, que les visiteurs ne verraient pas : retirez-la ou rendez-la publique dans la bibliothèque.',
+      ]);
     });
 
     it('refuses files that are not images, gone from the library, or twice in the gallery', async () => {

@@ -71,13 +71,21 @@ type ChosenSingle = FileRole & { field: string; id: string | null };
 const singlesOf = <V>(columns: readonly FileColumn<V>[] | undefined, values: V): ChosenSingle[] =>
   (columns ?? []).map((c) => ({ ...c, id: c.of(values) }));
 
+/** A file of the library as the checks read it. */
+type CheckedFile = { mime: string; visibility: 'public' | 'restricted' };
+
 /** Why a file cannot fill a single-file field of this role, or null when it can. */
-function singleError(single: ChosenSingle, file: { mime: string } | undefined): string | null {
+function singleError(single: ChosenSingle, file: CheckedFile | undefined): string | null {
   const cover = single.role === 'cover';
   if (!file)
     return cover
       ? 'L’image de couverture n’est plus dans la bibliothèque : choisissez-en une autre.'
       : 'Le document n’est plus dans la bibliothèque : choisissez-en un autre.';
+  // Shown on public pages, which never show a file reserved to signed-in people (a visitor gets 404).
+  if (file.visibility === 'restricted')
+    return cover
+      ? 'L’image de couverture est réservée aux agents connectés : les visiteurs ne la verraient pas. Choisissez une image publique.'
+      : 'Le document est réservé aux agents connectés : les visiteurs ne le verraient pas. Choisissez un fichier public.';
   if (cover) return file.mime.startsWith('image/') ? null : 'La couverture doit être une image (JPEG, PNG ou WebP).';
   if (single.types.some((t) => acceptedTypes[t].mime === file.mime)) return null;
   return `Le document doit être ${single.types.map((t) => acceptedTypes[t].label).join(' ou ')} : choisissez un autre fichier de la bibliothèque.`;
@@ -93,7 +101,10 @@ async function checkFiles(db: Db, refs: FileRefs, singles: ChosenSingle[]): Prom
   const chosen = singles.flatMap((s) => (s.id ? [s.id] : []));
   const ids = [...new Set([...attachments, ...images, ...chosen])];
   if (ids.length === 0) return;
-  const rows = await db.select({ id: files.id, mime: files.mime, deletedAt: files.deletedAt }).from(files).where(inArray(files.id, ids));
+  const rows = await db
+    .select({ id: files.id, mime: files.mime, visibility: files.visibility, deletedAt: files.deletedAt })
+    .from(files)
+    .where(inArray(files.id, ids));
   const found = new Map(rows.filter((r) => !r.deletedAt).map((r) => [r.id, r]));
   const isImage = (id: string) => found.get(id)?.mime.startsWith('image/') ?? false;
   const fieldErrors: FieldErrors = {};
@@ -111,6 +122,7 @@ async function checkFiles(db: Db, refs: FileRefs, singles: ChosenSingle[]): Prom
   }
   const gone = images.filter((id) => !found.has(id)).length;
   const notImages = images.filter((id) => found.has(id) && !isImage(id)).length;
+  const reserved = images.filter((id) => isImage(id) && found.get(id)?.visibility === 'restricted').length;
   const imageErrors = [
     ...(gone > 0
       ? [
@@ -122,6 +134,12 @@ async function checkFiles(db: Db, refs: FileRefs, singles: ChosenSingle[]): Prom
       ? [
           (notImages > 1 ? `${notImages} fichiers de la galerie ne sont pas des images` : 'Un fichier de la galerie n’est pas une image') +
             ` (JPEG, PNG ou WebP) : retirez-${notImages > 1 ? 'les' : 'le'}, puis enregistrez.`,
+        ]
+      : []),
+    ...(reserved > 0
+      ? [
+          (reserved > 1 ? `${reserved} images sont réservées` : 'Une image est réservée') +
+            ` aux agents connectés, que les visiteurs ne verraient pas : retirez-${reserved > 1 ? 'les' : 'la'} ou rendez-${reserved > 1 ? 'les' : 'la'} publique${reserved > 1 ? 's' : ''} dans la bibliothèque.`,
         ]
       : []),
   ];

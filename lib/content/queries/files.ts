@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/open';
 import { files, publicationFiles, tenderFiles, type Translations } from '@/lib/db/schema';
@@ -58,7 +58,7 @@ async function attachedFiles(db: Db, table: Attachments, ownerColumn: PgColumn, 
     .select({ ownerId: ownerColumn, label: table.label, translations: table.translations, ...fileColumns })
     .from(table)
     .innerJoin(files, eq(files.id, table.fileId))
-    .where(and(inArray(ownerColumn, ids), eq(files.visibility, 'public')))
+    .where(and(inArray(ownerColumn, ids), eq(files.visibility, 'public'), isNull(files.deletedAt)))
     .orderBy(asc(table.position));
   for (const { ownerId, label, translations, ...file } of rows) {
     const list = map.get(ownerId as number) ?? [];
@@ -84,11 +84,18 @@ export async function getFileForDownload(db: Db, id: string) {
   return row && !row.deletedAt ? row : null;
 }
 
-/** File metadata for these ids (covers, gallery images, documents). */
+/**
+ * File metadata for these ids (covers, documents), for public pages: only files a visitor can
+ * download. A file reserved to signed-in people (made so in the library after it was chosen) or
+ * deleted answers 404 to visitors: shown, it was a broken image or link.
+ */
 async function filesById(db: Db, ids: string[]): Promise<Map<string, PublicFile>> {
   const map = new Map<string, PublicFile>();
   if (ids.length === 0) return map;
-  const rows = await db.select(fileColumns).from(files).where(inArray(files.id, ids));
+  const rows = await db
+    .select(fileColumns)
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.visibility, 'public'), isNull(files.deletedAt)));
   for (const row of rows) map.set(row.id, toPublicFile(row, null));
   return map;
 }

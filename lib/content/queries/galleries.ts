@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { files, galleries, galleryImages, type Translations } from '@/lib/db/schema';
 import { isPublic } from './visibility';
@@ -63,10 +63,15 @@ export async function withImages<T extends { id: number }>(db: Db, rows: T[]): P
     })
     .from(galleryImages)
     .innerJoin(files, eq(files.id, galleryImages.fileId))
+    // Only images a visitor can load: one reserved to signed-in people or deleted answers them 404.
     .where(
-      inArray(
-        galleryImages.galleryId,
-        rows.map((r) => r.id),
+      and(
+        inArray(
+          galleryImages.galleryId,
+          rows.map((r) => r.id),
+        ),
+        eq(files.visibility, 'public'),
+        isNull(files.deletedAt),
       ),
     )
     .orderBy(asc(galleryImages.position), asc(galleryImages.id));
