@@ -126,7 +126,10 @@ async function withdrawalTime(
 
 test.beforeAll(() => ensureFrontCaches());
 
-test('nginx sans purge : une actualité retirée et la liste ne sont plus servies après 10 s', async ({ request, playwright }) => {
+test('nginx sans purge : une actualité retirée et la liste ne sont plus servies après 10 s ; le calendrier est partagé', async ({
+  request,
+  playwright,
+}) => {
   test.setTimeout(90_000);
   const nginx = await startNginx({ port: ports.nginx, origin: `127.0.0.1:${origin}` });
   const visitor = await playwright.request.newContext();
@@ -138,6 +141,14 @@ test('nginx sans purge : une actualité retirée et la liste ne sont plus servie
       expect(page.headers()['surrogate-control']).toBeUndefined();
     });
     expect(elapsed, 'retrait visible à travers nginx (ms)').toBeLessThanOrEqual(10_000);
+    // The calendar, rendered per request by Next but decided by its address alone, is shared too
+    // (the short life): a crowd on its release pages at the minute is the cache's, not the site's.
+    await expect
+      .poll(async () => {
+        const calendar = await visitor.get(`${nginx.baseUrl}/calendrier`);
+        return `${calendar.status()} ${calendar.headers()['x-cache-status']} ${calendar.headers()['cache-control']}`;
+      }, COPIES)
+      .toMatch(/^200 HIT public, max-age=0, s-maxage=[1-5], stale-if-error=\d+$/);
   } finally {
     await visitor.dispose();
     await nginx.stop();

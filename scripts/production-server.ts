@@ -47,6 +47,7 @@ await app.prepare();
 // its address: it is replayed like the cached pages, and forgotten with them at every write.
 // While the database is unreachable, the pages served before are served as they were (the probe
 // tells a slow render from an outage).
+const calendarPaths = locales.map((locale) => localePath(locale, calendarPath));
 const databaseProbe = env.DATABASE_URL ? createDatabaseProbe(env.DATABASE_URL) : null;
 const options = {
   ttlMs: env.PAGE_CACHE_SECONDS * 1000,
@@ -103,6 +104,9 @@ const cacheOptions = {
   due: () => ({ known: dueTimeKnown(), next: nextDueTime(), passed: lastPassedDueTime() }),
   signedIn: (req: http.IncomingMessage) => sessionCookie.test(req.headers.cookie ?? ''),
   writing: writeUnderWay,
+  // The calendar and its release pages (read by a crowd at a release's minute) are rendered per
+  // request but decided by their address: caches in front share them too. Not the search (a copy per query).
+  addressOnly: (path: string) => calendarPaths.some((p) => path === p || path.startsWith(`${p}/`)),
 };
 const server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);

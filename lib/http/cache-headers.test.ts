@@ -71,6 +71,27 @@ describe('cacheHeaders', () => {
     expect(cacheHeaders(page({ writing: false }), policy)['cache-control']).toContain('s-maxage=5,');
   });
 
+  it('shares a page rendered per request that its address alone decides (the calendar), with the short life; never other no-store pages', () => {
+    const calendar = page({
+      path: '/calendrier/ipc-novembre-2026',
+      cacheControl: 'private, no-cache, no-store, max-age=0, must-revalidate',
+      tagsComplete: false,
+      addressOnly: true,
+    });
+    const h = cacheHeaders(calendar, policy);
+    expect(h['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-if-error=86400');
+    expect(h['surrogate-control']).toBe('max-age=5, stale-if-error=86400');
+    // Capped at a release's minute like every page.
+    const due = { known: true, next: new Date(now + 2_500) };
+    expect(cacheHeaders({ ...calendar, due }, policy)['cache-control']).toContain('s-maxage=2,');
+    // Signed in, or setting a cookie: private all the same.
+    expect(cacheHeaders({ ...calendar, signedIn: true }, policy)['cache-control']).toBe('private, no-store');
+    expect(cacheHeaders({ ...calendar, setsCookie: true }, policy)['cache-control']).toBe('private, no-store');
+    expect(cacheHeaders({ ...calendar, status: 500 }, policy)['cache-control']).toBe('private, no-store');
+    // The search, one copy per query, stays out of shared caches.
+    expect(cacheHeaders({ ...calendar, path: '/recherche', addressOnly: false }, policy)['cache-control']).toBe('private, no-store');
+  });
+
   it('gives every answer one second for a while after a due time passed (its pages are being rendered again)', () => {
     const settling = cacheHeaders(page({ due: { known: true, next: null, passed: new Date(now - 3_000) } }), policy);
     expect(settling['cache-control']).toContain('s-maxage=1,');

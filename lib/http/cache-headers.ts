@@ -20,6 +20,9 @@
  *   are being rendered again): 1 s, everywhere. nginx counts whole seconds, so 1 s is 1–2 s there.
  * - 404s and redirects: the short life only, capped the same way (an address that starts to exist
  *   at a release's minute must not stay « not found »).
+ * - Pages rendered per request but decided by their address alone (the calendar, `addressOnly`):
+ *   the short life, as any page whose tags are not all known. Other `no-store` pages (the search,
+ *   one copy per query) stay private.
  * - Back-office, signed-in requests, answers that set a cookie, server errors: `private, no-store`.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
@@ -62,6 +65,12 @@ export type AnswerFacts = {
   stale?: boolean;
   /** A content write of this process is under way (committed, its pages not yet rendered again): the answer may predate it. */
   writing?: boolean;
+  /**
+   * A page Next renders per request (`no-store`) whose content its address alone decides (the
+   * calendar and its release pages, `urlOnlyPaths` of the front page cache, which already replays
+   * them to every reader): shared like the cached pages, with the short life.
+   */
+  addressOnly?: boolean;
   now: number;
   due: DueTime;
 };
@@ -94,11 +103,12 @@ export function cacheHeaders(facts: AnswerFacts, policy: CachePolicy): Record<st
   // at every refresh (nginx with `proxy_cache_background_update`: a withdrawn page lived on for
   // minutes). Next marks its 404 `no-store`; it gets the short life instead.
   const gone = facts.status === 404 || facts.status === 410;
-  if (!gone && /\b(private|no-store)\b/.test(declared)) return { 'cache-control': PRIVATE, ...none };
+  const addressOnly = facts.addressOnly === true;
+  if (!gone && !addressOnly && /\b(private|no-store)\b/.test(declared)) return { 'cache-control': PRIVATE, ...none };
   const success = facts.status === 200 || facts.status === 203 || facts.status === 206 || facts.status === 304;
   const redirect = facts.status >= 300 && facts.status < 400 && facts.status !== 304;
   // An answer its route did not mark as cacheable is left as it is (e.g. a 400 or 429 with no-store).
-  const cacheable = /\b(public|s-maxage|max-age=[1-9])/.test(declared);
+  const cacheable = addressOnly || /\b(public|s-maxage|max-age=[1-9])/.test(declared);
   if (success ? !cacheable : !(gone || (redirect && (cacheable || declared === '')))) return {};
 
   const toDue = facts.due.known ? secondsToDue(facts.due, facts.now) : null;
@@ -159,6 +169,8 @@ type CacheOptions = {
   signedIn: (req: IncomingMessage) => boolean;
   /** Whether a content write of this process is under way (lib/http/page-cache.ts `writeUnderWay`). */
   writing?: () => boolean;
+  /** Whether the page at this path is decided by its address alone though rendered per request (`AnswerFacts.addressOnly`). */
+  addressOnly?: (path: string) => boolean;
 };
 
 /**
@@ -214,6 +226,7 @@ export class CacheHeadersResponse<Request extends IncomingMessage = IncomingMess
         tagsComplete: whole,
         stale: header('x-nextjs-cache') === 'STALE',
         writing: answer.options.writing?.() ?? false,
+        addressOnly: answer.options.addressOnly?.(path) ?? false,
         now: Date.now(),
         due: answer.options.due(),
       },
