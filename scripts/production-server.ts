@@ -10,7 +10,7 @@ import { env } from '@/lib/env';
 import { stampClientIp } from '@/lib/http/client-ip';
 import { createNotFoundAnswer } from '@/lib/http/not-found';
 import { answerDirectly } from '@/lib/http/direct';
-import { enablePageRefresh, handleWithPageCache, pageCacheGeneration, writeUnderWay } from '@/lib/http/page-cache';
+import { enablePageRefresh, handleWithPageCache, isUnder, pageCacheGeneration, writeUnderWay } from '@/lib/http/page-cache';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { internalSecret } from '@/lib/http/internal';
 import { CacheHeadersResponse, withCacheHeaders } from '@/lib/http/cache-headers';
@@ -47,14 +47,15 @@ await app.prepare();
 // its address: it is replayed like the cached pages, and forgotten with them at every write.
 // While the database is unreachable, the pages served before are served as they were (the probe
 // tells a slow render from an outage).
-const calendarPaths = locales.map((locale) => localePath(locale, calendarPath));
+const inAllLocales = (path: string) => locales.map((locale) => localePath(locale, path));
+const calendarPaths = inAllLocales(calendarPath);
 const databaseProbe = env.DATABASE_URL ? createDatabaseProbe(env.DATABASE_URL) : null;
 const options = {
   ttlMs: env.PAGE_CACHE_SECONDS * 1000,
   maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
   // Rendered on every request, answered by their address alone: the search and the calendar
   // (see its route for why it is not prerendered).
-  urlOnlyPaths: [searchPath, calendarPath].flatMap((path) => locales.map((locale) => localePath(locale, path))),
+  urlOnlyPaths: [...inAllLocales(searchPath), ...calendarPaths],
   uncachedPrefixes: [filesPrefix],
   // Postgres only, on a connection of its own (a busy pool is not an outage); PGlite is inside
   // this process: a server error is all it can have.
@@ -106,7 +107,7 @@ const cacheOptions = {
   writing: writeUnderWay,
   // The calendar and its release pages (read by a crowd at a release's minute) are rendered per
   // request but decided by their address: caches in front share them too. Not the search (a copy per query).
-  addressOnly: (path: string) => calendarPaths.some((p) => path === p || path.startsWith(`${p}/`)),
+  addressOnly: (path: string) => isUnder(path, calendarPaths),
 };
 const server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);

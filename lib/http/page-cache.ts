@@ -334,7 +334,7 @@ const PROBE_UP_TTL_MS = STALE_AFTER_MS;
 const pathOf = (key: string) => key.slice(key.indexOf(' ') + 1).split('?')[0]!;
 
 /** Whether `path` is one of `paths` or below one of them (`/calendrier` covers `/calendrier/x`). */
-const isUrlOnly = (path: string, paths: readonly string[] | undefined) =>
+export const isUnder = (path: string, paths: readonly string[] | undefined) =>
   paths?.some((p) => path === p || path.startsWith(`${p}/`)) ?? false;
 
 /**
@@ -353,7 +353,7 @@ export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, n
   // A write renders this page before it answers: through Next, kept as the fresh copy.
   const refresh = req.headers[REFRESH_HEADER];
   if (typeof refresh === 'string' && options.refreshSecret && sameSecret(refresh, options.refreshSecret)) {
-    record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), undefined, {
+    record(req, res, key, s.generation, options, isUnder(pathOf(key), options.urlOnlyPaths), undefined, {
       generation: -1,
       startedAt: now,
       waiters: [],
@@ -407,7 +407,7 @@ export function handleWithPageCache(req: IncomingMessage, res: ServerResponse, n
   if (hit && !hit.stale) hit.refreshingSince = now;
   const mine: Flight = { generation: s.generation, startedAt: now, waiters: [] };
   s.flights.set(key, mine);
-  record(req, res, key, s.generation, options, isUrlOnly(pathOf(key), options.urlOnlyPaths), hit, mine);
+  record(req, res, key, s.generation, options, isUnder(pathOf(key), options.urlOnlyPaths), hit, mine);
   void next();
 }
 
