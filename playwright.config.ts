@@ -18,10 +18,10 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  // Two lanes (projects below): two workers for the journeys, which keep both cores busy, and two
-  // for the tests tagged @minute, which spend most of their time waiting for a scheduled minute
-  // to pass and would otherwise hold a journey worker idle for one to two minutes each.
-  workers: 4,
+  // Two lanes (projects below): two workers for the journeys, which keep both cores busy, and one
+  // for the tests tagged @clock, which move the server's test clock (e2e/helpers/clock.ts): one at
+  // a time, so that no test's clock move brings another's scheduled minute before it looked.
+  workers: 3,
   // Never retried: a test that fails once is a failure.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -37,8 +37,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', grepInvert: /@minute/, workers: 2 },
-    { name: 'minute', grep: /@minute/, workers: 2 },
+    { name: 'chromium', grepInvert: /@clock/, workers: 2 },
+    { name: 'clock', grep: /@clock/, workers: 1, fullyParallel: false },
   ],
   webServer: {
     // The production server `npm start` runs (Next behind the front page cache), compiled by the build.
@@ -62,6 +62,8 @@ export default defineConfig({
       SERVER_WORKERS: '1',
       CACHE_PURGE: 'varnish',
       CACHE_PURGE_URL: purgeUrls,
+      // Scheduled work is tested by moving this server's clock forward (lib/clock.ts), never by waiting.
+      INSSTAT_TEST_CLOCK: 'on',
     },
   },
 });

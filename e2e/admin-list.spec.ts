@@ -56,15 +56,18 @@ test('une case cochée pendant la recherche reste cochée et c’est elle qui pa
   const table = page.getByRole('table', { name: 'Éléments de la rubrique' });
   const box = table.getByRole('checkbox', { name: `Sélectionner « ${title} »` });
   await expect(box).toBeVisible();
-  // The search's answer is held back a second: the box is ticked while it loads.
+  // The search's answer is held back until the box is ticked: ticked while it loads.
   let answered = false;
+  let letAnswerThrough = () => {};
+  const answerHeld = new Promise<void>((resolve) => (letAnswerThrough = resolve));
   await page.route(/\/api\/admin\/\w+\?.*q=/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1_000));
+    await answerHeld;
     await route.continue();
     answered = true;
   });
   await page.getByLabel('Rechercher un titre').fill(title);
   await box.check();
+  letAnswerThrough();
   await expect(page).toHaveURL(/\?q=/);
   await expect.poll(() => answered).toBe(true);
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -1,16 +1,18 @@
 /**
  * Behind a shared cache (issue 36): nginx and Varnish with the shipped configurations (deploy/) in
  * front of the e2e server, started here (testing/front-caches.ts). Stock nginx is never purged: a
- * withdrawn news item and the news list must stop being served through it within 10 s (the app's
- * short s-maxage). Varnish is purged by tag by the app (CACHE_PURGE=varnish, playwright.config.ts):
- * a withdrawal is gone through it within 2 s, and a news item scheduled for the next minute shows
- * through it as soon as the app shows it.
+ * withdrawn news item and the news list stop being served through it at most its s-maxage after the
+ * site stopped serving them (5 s, nginx counts whole seconds). Varnish is purged by tag by the app
+ * (CACHE_PURGE=varnish, playwright.config.ts): a withdrawal is gone through it within 2 s of the
+ * site, and a scheduled news item shows through it as soon as the site shows it (the test clock
+ * brings its minute). Each test prints the site's own time and the cache's time after it.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { callAction } from './helpers/actions';
 import { apiSignIn, signIn } from './helpers/login';
 import { scheduleNewDraft } from './helpers/schedule';
+import { moveClockTo } from './helpers/clock';
 import { ensureFrontCaches, startNginx, startVarnish, type RunningCache } from '../testing/front-caches';
 import { frontCachePorts } from './helpers/front-cache-ports';
 
@@ -42,20 +44,13 @@ async function read(request: APIRequestContext, base: string, id: number): Promi
  * longer than such a window.
  */
 const COPIES = { intervals: [100], timeout: 25_000 };
+/** The longest s-maxage the site gives a shared cache that is not purged (CACHE_SHARED_SECONDS' default, checked below). */
+const SHARED_SECONDS_MAX = 5;
 
 /** One of Varnish's counters (varnishstat). */
 function varnishCounter(workDir: string, name: string): number {
   const out = execFileSync('varnishstat', ['-n', workDir, '-1', '-f', name], { encoding: 'utf8' });
   return Number(new RegExp(`^${name.replace('.', '\\.')}\\s+(\\d+)`, 'm').exec(out)?.[1] ?? Number.NaN);
-}
-
-/** Polls until `done`; returns the milliseconds it took from `since`. */
-async function timeUntil(probe: () => Promise<boolean>, since: number, limitMs: number): Promise<number> {
-  while (Date.now() - since < limitMs) {
-    if (await probe()) return Date.now() - since;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Number.POSITIVE_INFINITY;
 }
 
 /** A news item created and published through the back-office's API; returns its id and how to change it. */
@@ -80,7 +75,9 @@ async function publishedNews(request: APIRequestContext, label: string) {
 
 /**
  * Reads through `cache` until the news item and the list are its own copies (both hits), runs
- * `check`, withdraws the item and returns how long (ms) it stayed visible through the cache.
+ * `check`, withdraws the item and returns when the site itself stopped showing it and how long the
+ * cache went on showing it after the site (ms). The first is the site's write (its pages rendered
+ * anew, slower on a loaded machine); the second is the cache's own promise, which headers decide.
  */
 async function withdrawalTime(
   request: APIRequestContext,
@@ -88,7 +85,7 @@ async function withdrawalTime(
   cache: RunningCache,
   label: string,
   check: (id: number) => Promise<void>,
-): Promise<number> {
+): Promise<{ siteMs: number; behindSiteMs: number }> {
   const { id, bulk } = await publishedNews(request, label);
   await expect
     .poll(async () => {
@@ -104,24 +101,34 @@ async function withdrawalTime(
   const answeredAfter = Date.now() - withdrawnAt;
   // What the cache served along the way, each change with its time: said when the withdrawal is slow.
   const trail: string[] = [];
-  const elapsed = await timeUntil(
-    async () => {
-      // The site itself read alongside, to tell its time from the cache's.
-      const [r, site] = await Promise.all([read(visitor, cache.baseUrl, id), read(visitor, `http://127.0.0.1:${origin}`, id)]);
-      const show = (x: Reading) => `${x.item} ${x.itemCache || '-'} ${x.listed ? 'listée' : 'absente'} ${x.listCache || '-'}`;
-      const seen = `cache ${show(r)} (${r.listCopy}), site ${show(site)}`;
-      if (!trail.at(-1)?.endsWith(seen)) trail.push(`+${Date.now() - withdrawnAt} ms ${seen}`);
-      return r.item === 404 && !r.listed;
-    },
-    withdrawnAt,
-    20_000,
-  );
+  let siteGone = 0;
+  let cacheGone = 0;
+  await expect
+    .poll(
+      async () => {
+        // The site itself read alongside, to tell its time from the cache's.
+        const [r, site] = await Promise.all([read(visitor, cache.baseUrl, id), read(visitor, `http://127.0.0.1:${origin}`, id)]);
+        const now = Date.now();
+        const show = (x: Reading) => `${x.item} ${x.itemCache || '-'} ${x.listed ? 'listée' : 'absente'} ${x.listCache || '-'}`;
+        const seen = `cache ${show(r)} (${r.listCopy}), site ${show(site)}`;
+        if (!trail.at(-1)?.endsWith(seen)) trail.push(`+${now - withdrawnAt} ms ${seen}`);
+        if (!siteGone && site.item === 404 && !site.listed) siteGone = now;
+        if (!cacheGone && r.item === 404 && !r.listed) cacheGone = now;
+        return siteGone > 0 && cacheGone > 0;
+      },
+      { ...COPIES, timeout: 60_000 },
+    )
+    .toBe(true);
   await bulk('trash');
-  // The write answers once it has rendered the pages readers are reading (at most 3 s; the app
-  // shows the old ones until then, lib/http/page-cache.ts): said, to tell the app's time from the cache's.
-  console.log(`${label} : retrait invisible après ${elapsed} ms (réponse du site à ${answeredAfter} ms)`);
+  const result = { siteMs: siteGone - withdrawnAt, behindSiteMs: Math.max(0, cacheGone - siteGone) };
+  // The write answers once it has rendered the pages readers are reading (the app shows the old
+  // ones until then, lib/http/page-cache.ts): said, to tell the app's time from the cache's.
+  console.log(
+    `${label} : retrait invisible sur le site après ${result.siteMs} ms (réponse à ${answeredAfter} ms), ` +
+      `à travers le cache ${result.behindSiteMs} ms après le site`,
+  );
   console.log(`${label} : page, liste vues par un visiteur — ${trail.join(' ; ')}`);
-  return elapsed;
+  return result;
 }
 
 test.beforeAll(() => ensureFrontCaches());
@@ -134,13 +141,16 @@ test('nginx sans purge : une actualité retirée et la liste ne sont plus servie
   const nginx = await startNginx({ port: ports.nginx, origin: `127.0.0.1:${origin}` });
   const visitor = await playwright.request.newContext();
   try {
-    const elapsed = await withdrawalTime(request, visitor, nginx, 'Derrière nginx', async (id) => {
+    const { behindSiteMs } = await withdrawalTime(request, visitor, nginx, 'Derrière nginx', async (id) => {
       const page = await visitor.get(`${nginx.baseUrl}/actualites/${id}`);
       expect(page.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=[1-5], stale-if-error=\d+$/);
       // Meant for purged caches only: nginx hides it from readers.
       expect(page.headers()['surrogate-control']).toBeUndefined();
     });
-    expect(elapsed, 'retrait visible à travers nginx (ms)').toBeLessThanOrEqual(10_000);
+    // The promise (docs/behind-a-cache.md): a cache that is never purged keeps a copy for its
+    // s-maxage (5 s at most; nginx counts whole seconds: up to 6 s), then serves it once more while
+    // it fetches the new one in the background — and one round of this test's reading.
+    expect(behindSiteMs, 'retrait à travers nginx après le site (ms)').toBeLessThanOrEqual(SHARED_SECONDS_MAX * 1000 + 3_000);
     // The calendar, rendered per request by Next but decided by its address alone, is shared too
     // (the short life): a crowd on its release pages at the minute is the cache's, not the site's.
     await expect
@@ -163,7 +173,7 @@ test('Varnish purgé par étiquette : un retrait disparaît en 2 s ; l’adminis
   const varnish = await startVarnish({ port: ports.varnish, originPort: origin });
   const visitor = await playwright.request.newContext();
   try {
-    const elapsed = await withdrawalTime(request, visitor, varnish, 'Derrière Varnish', async (id) => {
+    const { behindSiteMs } = await withdrawalTime(request, visitor, varnish, 'Derrière Varnish', async (id) => {
       // Its first render (Next's shell for a new address) is kept briefly and untagged; then the whole page, tagged.
       await expect
         .poll(async () => (await visitor.get(`${varnish.baseUrl}/actualites/${id}`)).headers()['surrogate-key']?.split(' '), {
@@ -201,7 +211,8 @@ test('Varnish purgé par étiquette : un retrait disparaît en 2 s ; l’adminis
       }
       expect(varnishCounter(varnish.workDir, 'MAIN.n_gunzip')).toBe(0);
     });
-    expect(elapsed, 'retrait visible à travers Varnish (ms)').toBeLessThanOrEqual(2_000);
+    // The promise (docs/behind-a-cache.md): a purged cache shows a change within 2 s of the site.
+    expect(behindSiteMs, 'retrait à travers Varnish après le site (ms)').toBeLessThanOrEqual(2_000);
   } finally {
     await visitor.dispose();
     await varnish.stop();
@@ -209,10 +220,10 @@ test('Varnish purgé par étiquette : un retrait disparaît en 2 s ; l’adminis
 });
 
 test(
-  'Varnish : une actualité programmée pour la minute suivante apparaît à travers le cache dès que le site la montre',
-  { tag: '@minute' },
+  'Varnish : une actualité programmée apparaît à travers le cache dès que le site la montre',
+  { tag: '@clock' },
   async ({ page, playwright }) => {
-    test.setTimeout(200_000);
+    test.setTimeout(120_000);
     const varnish = await startVarnish({ port: ports.varnishMinute, originPort: origin });
     const visitor = await playwright.request.newContext();
     try {
@@ -221,28 +232,31 @@ test(
       await expect(page.getByTestId('etat')).toHaveText('Programmé');
       const id = Number(/\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
       expect(id).toBeGreaterThan(0);
-      // Before its minute the list is Varnish's own copy, without it.
+      // Before its minute the list is Varnish's own copy, without it. (Its page is not read before:
+      // a 404 is kept untagged for the short life, capped at the next due time by the clock of its
+      // fetch — a test clock's jump would not shorten it.)
       await expect
         .poll(async () => {
-          const r = await read(visitor, varnish.baseUrl, id);
-          return !r.listed && r.listCache === 'HIT';
+          const list = await visitor.get(`${varnish.baseUrl}/actualites`);
+          return !(await list.text()).includes(`href="/actualites/${id}"`) && cacheStatus(list.headers()) === 'HIT';
         }, COPIES)
         .toBe(true);
+      // Its minute comes (the test clock); the site and Varnish are read side by side until both show it.
+      await moveClockTo(visitor, at, `http://127.0.0.1:${origin}`);
+      const movedAt = Date.now();
       let direct = 0;
       let through = 0;
-      while ((direct === 0 || through === 0) && Date.now() < at.getTime() + 90_000) {
-        const [d, t] = await Promise.all([read(visitor, `http://127.0.0.1:${origin}`, id), read(visitor, varnish.baseUrl, id)]);
-        if (!direct && d.item === 200 && d.listed) direct = Date.now();
-        if (!through && t.item === 200 && t.listed) through = Date.now();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      console.log(
-        `Varnish : en ligne ${direct - at.getTime()} ms après la minute sur le site, ${through - at.getTime()} ms à travers Varnish`,
-      );
-      expect(through, 'visible à travers Varnish').toBeGreaterThan(0);
-      expect(through, 'pas avant la minute').toBeGreaterThanOrEqual(at.getTime());
-      // The cache adds at most its purge to what the app shows (the app's own delay after the minute
-      // is the scheduler's, e2e/content.spec.ts).
+      await expect
+        .poll(async () => {
+          const [d, t] = await Promise.all([read(visitor, `http://127.0.0.1:${origin}`, id), read(visitor, varnish.baseUrl, id)]);
+          if (!direct && d.item === 200 && d.listed) direct = Date.now();
+          if (!through && t.item === 200 && t.listed) through = Date.now();
+          return direct > 0 && through > 0;
+        }, COPIES)
+        .toBe(true);
+      console.log(`Varnish : en ligne ${direct - movedAt} ms après la minute sur le site, ${through - movedAt} ms à travers Varnish`);
+      // The cache adds at most its purge to what the app shows (docs/behind-a-cache.md: a purged
+      // cache shows a change within 2 s of the site).
       expect(through - direct, 'retard de Varnish sur le site (ms)').toBeLessThanOrEqual(2_000);
     } finally {
       await visitor.dispose();

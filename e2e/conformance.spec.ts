@@ -1,7 +1,8 @@
 /**
  * The conformance gate: a crawl of the seeded demo from `/`, `sitemap.xml` and two searches — every internal URL
- * answers 200 (after redirects), every HTML page passes html-validate's recommended rules
- * (testing/conformance). It prints what it covered, how long it took and its pages per second.
+ * answers 200 (after redirects), every HTML page passes html-validate's recommended rules and the
+ * W3C Nu checker (testing/conformance; Java from scripts/ensure-java.sh). It prints what it
+ * covered, how long it took and its pages per second.
  *
  * Its time limit follows the site and the machine: every 50 pages it becomes three times what the
  * URLs still to visit would take at the rate measured so far in this run (plus the rechecks'
@@ -12,7 +13,7 @@
  * that database), but the markup, the same templates over the same seed, was validated on the first.
  */
 import { expect, test } from '@playwright/test';
-import { crawl, describeReport } from '../testing/conformance/crawl';
+import { crawl, describeReport, NU_BACKLOG } from '../testing/conformance/crawl';
 import { secondDatabase } from './helpers/page-checks';
 
 const MARGIN = 3;
@@ -35,8 +36,9 @@ test('toutes les pages publiques : aucun lien cassé, HTML valide', async ({ bas
       if (pages % 50 !== 0) return;
       const elapsed = Date.now() - started;
       const msPerUrl = elapsed / pages;
-      // Every known URL counted as a page (files and images cost less), and two rechecks' waits.
-      const remaining = Math.max(0, known - pages) * msPerUrl;
+      // Every known URL counted as a page (files and images cost less), the pages the Nu checker
+      // may still have to check after the last one is fetched, and two rechecks' waits.
+      const remaining = (Math.max(0, known - pages) + NU_BACKLOG) * msPerUrl;
       test.setTimeout(Math.round(elapsed + MARGIN * remaining + 2 * 3 * RECHECK_MS + 30_000));
     },
   });

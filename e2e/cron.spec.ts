@@ -42,7 +42,16 @@ test.beforeAll(async () => {
   expect(seed.status, seed.stderr).toBe(0);
   const port = await freePort();
   instance = await startSecondInstance(
-    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, STORAGE_DRIVER: 'local', SITE_URL: `http://127.0.0.1:${port}`, CRON_SECRET: SECRET },
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      STORAGE_DRIVER: 'local',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      CRON_SECRET: SECRET,
+      // Its own test clock (e2e/helpers/clock.ts); `next start` itself does not read HOSTNAME.
+      INSSTAT_TEST_CLOCK: 'on',
+      HOSTNAME: '127.0.0.1',
+    },
     { port, nextStart: true },
   );
 });
@@ -57,42 +66,42 @@ test.afterAll(async () => {
 
 type CronRun = { published: { title: string }[] };
 
-test(
-  'sous `next start`, une publication programmée passe en ligne par la route cron, une seule fois',
-  { tag: '@minute' },
-  async ({ browser }) => {
-    test.setTimeout(200_000);
-    const base = instance!.server.baseUrl;
-    const cron = (secret?: string) => fetch(`${base}/api/cron`, { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
-    expect((await cron()).status).toBe(401);
-    expect((await cron('pas-le-bon-secret-du-tout')).status).toBe(401);
+test('sous `next start`, une publication programmée passe en ligne par la route cron, une seule fois', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const base = instance!.server.baseUrl;
+  const cron = (secret?: string) => fetch(`${base}/api/cron`, { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+  expect((await cron()).status).toBe(401);
+  expect((await cron('pas-le-bon-secret-du-tout')).status).toBe(401);
 
-    const context = await browser.newContext({ baseURL: base });
-    const page = await context.newPage();
-    const title = `Par la route cron ${Date.now().toString(36)}`;
-    await signIn(page, '/admin/autres');
-    const at = await scheduleNewDraft(page, title);
-    await expect(page.getByTestId('etat')).toHaveText('Programmé');
-    const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
-    await context.close();
-    const url = `${base}/themes/autres/${slug}`;
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  const title = `Par la route cron ${Date.now().toString(36)}`;
+  await signIn(page, '/admin/autres');
+  const at = await scheduleNewDraft(page, title);
+  await expect(page.getByTestId('etat')).toHaveText('Programmé');
+  const slug = await page.getByRole('textbox', { name: 'Adresse (fin de l’URL)', exact: true }).inputValue();
+  await context.close();
+  const url = `${base}/themes/autres/${slug}`;
 
-    // Before its time: the cron publishes nothing, the page is a 404.
-    const early = (await (await cron(SECRET)).json()) as CronRun;
-    expect(early.published.map((p) => p.title)).not.toContain(title);
-    expect((await fetch(url)).status).toBe(404);
+  // Before its time: the cron publishes nothing, the page is a 404.
+  const early = (await (await cron(SECRET)).json()) as CronRun;
+  expect(early.published.map((p) => p.title)).not.toContain(title);
+  expect((await fetch(url)).status).toBe(404);
 
-    // No timer runs here: nothing happens until the cron is called after the time.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now()) + 2_000));
-    expect((await fetch(url)).status).toBe(404);
-    const run = await cron(SECRET);
-    expect(run.status).toBe(200);
-    expect(((await run.json()) as CronRun).published.map((p) => p.title)).toContain(title);
-    const page200 = await fetch(url);
-    expect(page200.status).toBe(200);
-    expect(await page200.text()).toContain(title);
-    // Idempotent: a second run (or two at once) publishes nothing again.
-    const again = await Promise.all([cron(SECRET), cron(SECRET)]);
-    for (const r of again) expect(((await r.json()) as CronRun).published.map((p) => p.title)).not.toContain(title);
-  },
-);
+  // Its time comes (this instance's test clock). No timer runs here: nothing happens until the cron is called.
+  const moved = await fetch(`${base}/api/test/horloge`, {
+    method: 'POST',
+    body: JSON.stringify({ at: new Date(at.getTime() + 1_000).toISOString() }),
+  });
+  expect(moved.status, await moved.text()).toBe(200);
+  expect((await fetch(url)).status).toBe(404);
+  const run = await cron(SECRET);
+  expect(run.status).toBe(200);
+  expect(((await run.json()) as CronRun).published.map((p) => p.title)).toContain(title);
+  const page200 = await fetch(url);
+  expect(page200.status).toBe(200);
+  expect(await page200.text()).toContain(title);
+  // Idempotent: a second run (or two at once) publishes nothing again.
+  const again = await Promise.all([cron(SECRET), cron(SECRET)]);
+  for (const r of again) expect(((await r.json()) as CronRun).published.map((p) => p.title)).not.toContain(title);
+});

@@ -68,10 +68,12 @@ test.describe('sans JavaScript', () => {
 test('avec JavaScript, la zone survolée ou atteinte au clavier montre son nom et sa valeur à côté de la carte, avant et après l’hydratation', async ({
   page,
 }) => {
-  // Next's scripts held back 3 s: the reader reaches an area before React hydrates the page, and
-  // again after (the read-out React renders anew must still be kept up).
+  // Next's scripts held back until the reader has reached an area (before React hydrates the page),
+  // then let through: the reader reaches another after (the read-out React renders anew must still be kept up).
+  let letScriptsThrough = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (letScriptsThrough = resolve));
   await page.route(/\/_next\/static\/chunks\//, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await scriptsHeld;
     await route.continue();
   });
   await page.goto('/donnees/tableaux/POP_REGION_SEXE_AGE?vue=carte', { waitUntil: 'domcontentloaded' });
@@ -81,6 +83,7 @@ test('avec JavaScript, la zone survolée ou atteinte au clavier montre son nom e
   await areas.first().focus();
   await expect(readout).toHaveText(await title(0));
   await expect(readout).toBeVisible();
+  letScriptsThrough();
   await whenHydrated(page.getByRole('combobox', { name: 'Rechercher sur le site' }));
   await page.keyboard.press('Tab');
   await expect(readout).toHaveText(await title(1));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startServer, type RunningServer } from '../testing/spawn-server';
+import { freePort, startServer, type RunningServer } from '../testing/spawn-server';
 
 const AREA = '/indice/ipc';
 let other: RunningServer | undefined;
@@ -22,7 +22,8 @@ test.beforeAll(async () => {
   const env = { ...process.env, DATA_DIR: otherDir, DATABASE_URL: '' };
   const migrated = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { env, encoding: 'utf8' });
   expect(migrated.status, migrated.stderr).toBe(0);
-  const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+  // A free port: E2E_PORT + 1 is the first Varnish's (e2e/helpers/front-cache-ports.ts), started by a spec alongside.
+  const port = await freePort();
   other = await startServer({ port, extraEnv: { DATA_DIR: otherDir, DATABASE_URL: '', SITE_URL: `http://127.0.0.1:${port}` } });
 });
 

@@ -1,14 +1,16 @@
 /**
  * A series kept up to date: an XLSX import with one revised value and one new month, previewed
- * (old → new), scheduled a minute ahead; until then nothing new is visible anywhere, after it
- * everything is, with only a visitor polling; `asOf` still answers the old figures.
+ * (old → new), scheduled for a coming minute; until then nothing new is visible anywhere, once the
+ * server's clock reaches it (the test clock) everything is, with only a visitor reading; `asOf`
+ * still answers the old figures.
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSignIn, signIn } from './helpers/login';
+import { moveClockTo, nextMinute } from './helpers/clock';
 
 // The refused imports compare the IPI series before and after: they run in the same serial lane as
-// the scheduled import that changes it (the @minute project, playwright.config.ts). IPI, not IPC: the
+// the scheduled import that changes it (the @clock lane, one test at a time, playwright.config.ts). IPI, not IPC: the
 // demo's IPC is a slice of the CPI table (lib/tables/slices.ts) and refuses values imported by hand.
 test.describe.configure({ mode: 'serial' });
 
@@ -35,10 +37,9 @@ async function xlsx(rows: [string, number][]): Promise<Buffer> {
 
 test(
   'import XLSX → aperçu ancien → nouveau → publication programmée : rien avant l’heure, tout après, asOf garde l’ancien',
-  { tag: '@minute' },
+  { tag: '@clock' },
   async ({ page, browser, request }) => {
-    // Up to two minutes of waiting for the scheduled minute, plus the journey (~1 min on a loaded machine): 3× that.
-    test.setTimeout(360_000);
+    test.setTimeout(180_000);
     const before = await ipiOf(request);
     const revisedPeriod = before.lastPeriod;
     const newPeriod = nextMonth(revisedPeriod);
@@ -64,8 +65,8 @@ test(
     await expect(revisedRow).toContainText(`→ ${french(revised)}`);
     await expect(page.getByRole('row').filter({ hasText: 'Nouvelle' })).toHaveCount(1);
 
-    // A minute ahead, on a whole minute (the field has minute precision, in UTC).
-    const at = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
+    // A coming minute, on a whole minute (the field has minute precision, in UTC).
+    const at = await nextMinute(request);
     await page.getByLabel('Programmer à une date et heure').check();
     await page.getByLabel('Date et heure de mise en ligne (UTC)').fill(at.toISOString().slice(0, 16));
     await page.getByLabel('Raison, affichée dans « Versions précédentes »').fill(reason);
@@ -89,19 +90,18 @@ test(
       );
     };
     await oldEverywhere();
-    expect(Date.now()).toBeLessThan(at.getTime());
 
-    // After it, within 60 s, with only this visitor asking.
+    // Its time comes (the test clock): the new figures, with only this visitor asking.
+    await moveClockTo(request, at);
     await expect
       .poll(
         async () => {
           await reader.goto('/ica/ipi/series/IPI');
           return reader.getByRole('main').innerText();
         },
-        { timeout: at.getTime() - Date.now() + 60_000, intervals: [5_000] },
+        { timeout: 30_000 },
       )
       .toContain(reason);
-    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
     await expect(reader.getByRole('main')).toContainText(french(added));
     const after = await ipiOf(visitor.request);
     expect(after).toMatchObject({ lastPeriod: newPeriod, lastValue: added, version: before.version + 1 });
@@ -128,7 +128,7 @@ test(
 
 test(
   'import refusé : fichier XLSX cassé, code inconnu, période trimestrielle dans une série mensuelle — message en français, rien d’écrit',
-  { tag: '@minute' },
+  { tag: '@clock' },
   async ({ page, request }) => {
     const before = await ipiOf(request);
     await signIn(page, '/admin/series/import');
@@ -178,7 +178,7 @@ test('page de série sans JavaScript : le graphique et le tableau sont là', asy
   await context.close();
 });
 
-test('import trop volumineux : refusé en français avant lecture, rien d’écrit', { tag: '@minute' }, async ({ playwright, baseURL }) => {
+test('import trop volumineux : refusé en français avant lecture, rien d’écrit', { tag: '@clock' }, async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   const token = await apiSignIn(api);
   const before = await ipiOf(api);

@@ -255,13 +255,30 @@ const schema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * A clock the end-to-end tests can move forward (lib/clock.ts, `POST /api/test/horloge`): `on` only
+   * on a test server, listening on loopback with a loopback SITE_URL; refused anywhere else.
+   */
+  INSSTAT_TEST_CLOCK: z
+    .enum(['on', 'off'], { message: 'doit valoir on ou off' })
+    .default('off')
+    .transform((v) => v === 'on'),
   /** Set by `npm run build` for Next's build workers: the database copy they read. */
   INSSTAT_BUILD_SNAPSHOT: z.string().optional(),
   /** Set by Next itself (`phase-production-build` during `next build`). */
   NEXT_PHASE: z.string().optional(),
 });
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
 const checked = schema.superRefine((v, ctx) => {
+  if (v.INSSTAT_TEST_CLOCK && (!LOOPBACK.has(v.HOSTNAME) || !LOOPBACK.has(new URL(v.SITE_URL).hostname))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['INSSTAT_TEST_CLOCK'],
+      message: 'réservé aux serveurs de test : HOSTNAME et SITE_URL doivent être en boucle locale (127.0.0.1)',
+    });
+  }
   if (v.AUTH_MODE === 'supabase') {
     if (!v.SUPABASE_URL) ctx.addIssue({ code: 'custom', path: ['SUPABASE_URL'], message: 'obligatoire quand AUTH_MODE=supabase' });
     if (!v.SUPABASE_ANON_KEY)
@@ -290,8 +307,9 @@ const checked = schema.superRefine((v, ctx) => {
 
 export type Env = z.infer<typeof schema>;
 
-function load(): Env {
-  const parsed = checked.safeParse(process.env);
+/** Validates a set of variables (the process's own by default); throws a French message naming each bad one. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = checked.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(racine)'} : ${i.message}`);
     throw new Error(`Configuration invalide (voir .env.example) :\n${lines.join('\n')}`);
@@ -299,7 +317,7 @@ function load(): Env {
   return parsed.data;
 }
 
-export const env = load();
+export const env = parseEnv();
 
 /** Absolute path of the data directory. */
 export const dataDir = path.resolve(env.DATA_DIR);

@@ -20,13 +20,27 @@ export type SecondInstance = {
   remove(): Promise<void>;
 };
 
+/** Sets the clock of the server at `baseUrl` to the e2e server's "now" (tests that move it run one at a time, the @clock lane). */
+async function followClock(baseUrl: string): Promise<void> {
+  const main = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api/test/horloge`;
+  const now = ((await (await fetch(main)).json()) as { now: string }).now;
+  const moved = await fetch(`${baseUrl}/api/test/horloge`, { method: 'POST', body: JSON.stringify({ at: now }) });
+  if (moved.status !== 200) throw new Error(`Horloge de test de la seconde instance : ${moved.status} ${await moved.text()}`);
+}
+
 export async function startSecondInstance(
   extraEnv: Record<string, string>,
   options: { port?: number; nextStart?: boolean } = {},
 ): Promise<SecondInstance> {
   const root = process.cwd();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insstat-instance-'));
-  const start = () => startServer({ cwd: dir, extraEnv, ...options });
+  // Its test clock (lib/clock.ts) set to the e2e server's at every start: what that server published
+  // at its own "now", ahead of this machine's once moved, is public here too.
+  const start = async () => {
+    const server = await startServer({ cwd: dir, extraEnv: { INSSTAT_TEST_CLOCK: 'on', ...extraEnv }, ...options });
+    await followClock(server.baseUrl);
+    return server;
+  };
   try {
     for (const name of fs.readdirSync(root)) {
       if (NOT_LINKED.has(name) || name.startsWith('.data')) continue;

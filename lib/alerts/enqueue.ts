@@ -10,6 +10,7 @@ import { releases, series, seriesVersions } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/raw';
 import { dataTables, dataTableVersions } from '@/lib/tables/schema';
 import { alertEvents } from './schema';
+import { currentTime } from '@/lib/clock';
 
 /** Corrections announced this long ago or less are still told (a run that failed is caught up by the next). */
 const CORRECTION_LOOKBACK_MS = 2 * 24 * 3_600_000;
@@ -41,7 +42,7 @@ async function enqueueEvent(tx: Db, event: EventInput, now: Date): Promise<numbe
 }
 
 /** Queues the alerts of these releases, just published (called by `publishDueItems` in its transaction). */
-export async function enqueueReleaseAlerts(tx: Db, releaseIds: number[], now = new Date()): Promise<number> {
+export async function enqueueReleaseAlerts(tx: Db, releaseIds: number[], now = currentTime()): Promise<number> {
   let n = 0;
   for (const id of releaseIds) {
     const [r] = await tx.select({ id: releases.id, area: releases.area }).from(releases).where(eq(releases.id, id));
@@ -56,7 +57,7 @@ export async function enqueueReleaseAlerts(tx: Db, releaseIds: number[], now = n
  * an editor published at once since its last run (announced in the editor's own transaction, told
  * at the next run, 15 s later at most).
  */
-export async function enqueueCorrectionAlerts(tx: Db, now = new Date()): Promise<number> {
+export async function enqueueCorrectionAlerts(tx: Db, now = currentTime()): Promise<number> {
   const rows = await tx
     .select({ seriesId: series.id, area: series.area, number: seriesVersions.number })
     .from(seriesVersions)

@@ -19,6 +19,7 @@ import { alertEvents, alertOutbox, alertSubscribers } from './schema';
 import { CONFIRM_TTL_MS, pruneSubscriptions } from './subscriptions';
 import { alertMessage, confirmMessage, manageMessage } from './templates';
 import { hashToken, newToken } from './tokens';
+import { currentTime } from '@/lib/clock';
 
 export type OutboxOptions = {
   mailer: Mailer;
@@ -131,7 +132,7 @@ async function attachTokens(db: Db, rows: Claimed[]): Promise<Map<number, string
  * deletes the addresses never confirmed after 7 days. Safe to run from several instances at once.
  */
 export async function runOutbox(db: Db, o: OutboxOptions): Promise<OutboxRun> {
-  const now = o.now ?? (() => new Date());
+  const now = o.now ?? (() => currentTime());
   const started = Date.now();
   const leaseMs = o.leaseMs ?? 5 * 60_000;
   const maxAttempts = o.maxAttempts ?? 8;

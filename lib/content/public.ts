@@ -20,6 +20,7 @@ import {
   relatedPublications,
 } from './queries/publications';
 import { getPage, getSiteIdentity } from './queries/site';
+import { currentTime } from '@/lib/clock';
 
 function cached(...tagNames: string[]) {
   cacheLife('content');
@@ -44,13 +45,13 @@ export async function getPageContent(key: string) {
 export async function getAreaPublications(area: string, year: number | undefined, page: number) {
   'use cache';
   cached(tags.area(area));
-  return listAreaPublications(await getDb(), { area, year, page, perPage: PER_PAGE, now: new Date() });
+  return listAreaPublications(await getDb(), { area, year, page, perPage: PER_PAGE, now: currentTime() });
 }
 
 export async function getPublicationPage(area: string, slug: string) {
   'use cache';
   const db = await getDb();
-  const now = new Date();
+  const now = currentTime();
   const publication = await getPublication(db, { area, slug, now });
   if (!publication) {
     // A slug published later must appear: tie the miss to its area's list.
@@ -65,14 +66,14 @@ export async function getPublicationPage(area: string, slug: string) {
 export async function getLatestPublications(limit: number) {
   'use cache';
   cached(tags.latestPublications);
-  return latestPublications(await getDb(), { areas: publicAreaSlugs(), limit, now: new Date() });
+  return latestPublications(await getDb(), { areas: publicAreaSlugs(), limit, now: currentTime() });
 }
 
 /** Page `page` of a kind's public list (`/actualites`, `/events`…), tagged with the kind's name. */
 export async function getKindList<K extends SiteKindName>(name: K, page: number): Promise<ListOf<K>> {
   'use cache';
   cached(tags.kindList(name));
-  return siteOf(name).list(await getDb(), { page, perPage: PER_PAGE, now: new Date() });
+  return siteOf(name).list(await getDb(), { page, perPage: PER_PAGE, now: currentTime() });
 }
 
 /** One public item of a kind whose items have pages (`/actualites/{id}`), or null; tagged with it and its list (an id published later must appear). */
@@ -80,7 +81,7 @@ export async function getKindItem<K extends SiteKindName>(name: K, id: number): 
   'use cache';
   cached(tags.kindItem(name, id), tags.kindList(name));
   const item = siteOf(name).item;
-  return item ? item.get(await getDb(), { id, now: new Date() }) : null;
+  return item ? item.get(await getDb(), { id, now: currentTime() }) : null;
 }
 
 /** Ids of a kind's public items with pages of their own (static params). */
@@ -88,12 +89,12 @@ export async function getKindRefs<K extends SiteKindName>(name: K) {
   'use cache';
   cached(tags.sitemap, tags.kindList(name));
   const item = siteOf(name).item;
-  return item ? item.refs(await getDb(), { now: new Date() }) : [];
+  return item ? item.refs(await getDb(), { now: currentTime() }) : [];
 }
 
 /** What the publication routes' static params need (the sitemap reads lib/content/sitemap.ts; series: lib/series/public.ts). */
 export async function getPublicRefs() {
   'use cache';
   cached(tags.sitemap);
-  return { publications: await publicPublicationRefs(await getDb(), { areas: publicAreaSlugs(), now: new Date() }) };
+  return { publications: await publicPublicationRefs(await getDb(), { areas: publicAreaSlugs(), now: currentTime() }) };
 }

@@ -14,6 +14,7 @@ import { languageAlternates, localePath } from '@/lib/i18n/paths';
 import { areas, publicAreaPaths, publicPublicationAreas, type Area } from './areas';
 import { sitemapRefs, type SitemapRefs } from './queries/sitemap';
 import { calendarPath, dataPath, homePath, newsUrl, nsdpPath, publicationUrl, releasePath, seriesPath } from './addresses';
+import { currentTime } from '@/lib/clock';
 
 /** Areas whose public page is an institutional text (`/presentation/mission`…): in English only once translated. */
 const institutionAreas = () => (areas as readonly Area[]).filter((a) => a.kind === 'pages' && a.publicPath);
@@ -24,7 +25,7 @@ export async function getSitemapRefs(): Promise<SitemapRefs> {
   const pageKeys = institutionAreas().map((a) => a.slug);
   cacheLife('content');
   cacheTag(tags.sitemap, tags.kindList('news'), tags.releases, tags.seriesList, ...pageKeys.map((key) => tags.page(key)));
-  return sitemapRefs(await getDb(), { areas: publicPublicationAreas().map((a) => a.slug), pageKeys, now: new Date() });
+  return sitemapRefs(await getDb(), { areas: publicPublicationAreas().map((a) => a.slug), pageKeys, now: currentTime() });
 }
 
 type Entry = MetadataRoute.Sitemap[number];

@@ -27,6 +27,7 @@
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentTimeMs } from '@/lib/clock';
 
 export type CachePolicy = {
   sharedSeconds: number;
@@ -227,7 +228,7 @@ export class CacheHeadersResponse<Request extends IncomingMessage = IncomingMess
         stale: header('x-nextjs-cache') === 'STALE',
         writing: answer.options.writing?.() ?? false,
         addressOnly: answer.options.addressOnly?.(path) ?? false,
-        now: Date.now(),
+        now: currentTimeMs(),
         due: answer.options.due(),
       },
       answer.options.policy,

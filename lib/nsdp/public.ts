@@ -8,6 +8,7 @@ import { cacheLife, cacheTag } from 'next/cache';
 import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { nsdpPage, nsdpSeries } from './queries';
+import { currentTime } from '@/lib/clock';
 
 function cached(...tagNames: string[]) {
   cacheLife('content');
@@ -18,12 +19,12 @@ function cached(...tagNames: string[]) {
 export async function getNsdp() {
   'use cache';
   cached(tags.seriesList, tags.releases);
-  return nsdpPage(await getDb(), new Date());
+  return nsdpPage(await getDb(), currentTime());
 }
 
 /** The series of one NSDP category as published now (its SDMX-ML file), or null for an unknown or empty category. */
 export async function getNsdpCategory(id: string) {
   'use cache';
   cached(tags.seriesList);
-  return (await nsdpSeries(await getDb(), new Date())).get(id) ?? null;
+  return (await nsdpSeries(await getDb(), currentTime())).get(id) ?? null;
 }

@@ -10,6 +10,7 @@ import { publishDueItems, type PublishedItem } from '@/lib/ops/scheduler';
 import type { Db } from '@/lib/db/open';
 import { sameSecret } from '@/lib/http/internal';
 import { json } from '@/lib/http/responses';
+import { currentTime } from '@/lib/clock';
 
 export type CronDeps = {
   /** `CRON_SECRET`; without it the route does not exist (404). */
@@ -32,7 +33,7 @@ export async function handleCron(request: Request, deps: CronDeps): Promise<Resp
   const given = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
   if (!sameSecret(given, deps.secret)) return json({ error: 'Secret de la tâche planifiée absent ou faux.' }, { status: 401 });
   const db = await deps.getDb();
-  const { published, tags } = await publishDueItems(db, deps.now?.() ?? new Date());
+  const { published, tags } = await publishDueItems(db, deps.now?.() ?? currentTime());
   if (tags.length > 0) await deps.invalidate(tags);
   if (published.length > 0) console.info(`Mise en ligne programmée (cron) : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
   await deps.sendAlerts?.(db);

@@ -9,6 +9,7 @@
  */
 import type { Db } from '@/lib/db/open';
 import { nextDueAt } from './next-due';
+import { currentTimeMs } from '@/lib/clock';
 
 type Listener = (next: Date | null) => void;
 type Clock = {
@@ -62,7 +63,7 @@ export function refreshDueTime(db: Db): Promise<void> {
   const read = (async () => {
     const next = await nextDueAt(db);
     const changed = !clock.known || next?.getTime() !== clock.next?.getTime();
-    if (changed && clock.next && clock.next.getTime() <= Date.now()) clock.passed = clock.next;
+    if (changed && clock.next && clock.next.getTime() <= currentTimeMs()) clock.passed = clock.next;
     clock.next = next;
     clock.known = true;
     if (changed) for (const listener of clock.listeners) listener(next);

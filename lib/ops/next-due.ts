@@ -11,6 +11,7 @@ import { events, releases, tenders } from '@/lib/db/schema';
 import { allKinds } from '@/lib/content/kinds';
 import { carriedVersionings } from '@/lib/releases/carried';
 import { readyReleases } from '@/lib/releases/review';
+import { currentTime } from '@/lib/clock';
 
 /** Earliest of one column's values matching `where`, or null. */
 async function earliest(db: Db, now: Date, table: PgTable, column: PgColumn, where: SQL | undefined): Promise<Date | null> {
@@ -32,7 +33,7 @@ const HELD_READY_MS = 250;
  * reads the due time again), never while it still waits (a timer would otherwise fire again and
  * again). One small query per source.
  */
-export async function nextDueAt(db: Db, now: Date = new Date()): Promise<Date | null> {
+export async function nextDueAt(db: Db, now: Date = currentTime()): Promise<Date | null> {
   const candidates = await Promise.all([
     // Scheduled items of every kind.
     ...allKinds.map((kind) => {

@@ -18,6 +18,7 @@ import { announceDueVersions } from '@/lib/series/versions';
 import { announceDueTableVersions } from '@/lib/tables/versions';
 import { enqueueCorrectionAlerts, enqueueReleaseAlerts } from '@/lib/alerts/enqueue';
 import { nextDueTime, onDueTimeChange, refreshDueTime } from './due-clock';
+import { currentTime, currentTimeMs, onClockMove } from '@/lib/clock';
 
 export type PublishedItem = { entity: string; id: number; title: string };
 
@@ -35,7 +36,7 @@ const SCHEDULER_LOCK = 0x1e5_5ca1;
  */
 export async function publishDueItems(
   db: Db,
-  now: Date = new Date(),
+  now: Date = currentTime(),
   kinds: readonly AnyKind[] = allKinds,
 ): Promise<{ published: PublishedItem[]; tags: string[] }> {
   return db.transaction(async (tx) => {
@@ -125,7 +126,7 @@ export function startScheduler({ getDb, invalidate, intervalMs = 15_000, sendAle
   const run = async () => {
     try {
       const db = await getDb();
-      const { published, tags } = await publishDueItems(db, new Date());
+      const { published, tags } = await publishDueItems(db, currentTime());
       if (published.length > 0) {
         console.info(`Mise en ligne programmée : ${published.map((p) => `« ${p.title} »`).join(', ')}.`);
       }
@@ -167,17 +168,22 @@ export function startScheduler({ getDb, invalidate, intervalMs = 15_000, sendAle
     if (dueTimer) clearTimeout(dueTimer);
     dueTimer = null;
     if (!due || stopped) return;
-    const delay = Math.min(Math.max(0, due.getTime() - Date.now()), MAX_TIMER_MS);
+    const delay = Math.min(Math.max(0, due.getTime() - currentTimeMs()), MAX_TIMER_MS);
     dueTimer = setTimeout(() => {
       dueTimer = null;
       // Timers may fire a millisecond early: a run before the due time would find nothing due yet.
-      if (Date.now() < due.getTime()) return arm(due);
+      if (currentTimeMs() < due.getTime()) return arm(due);
       void tick();
     }, delay);
     dueTimer.unref?.();
   };
 
   const stopListening = onDueTimeChange(arm);
+  // A test server's clock moved forward (lib/clock.ts): what became due is published before the move answers.
+  const stopFollowingClock = onClockMove(() => {
+    arm(nextDueTime());
+    return tick();
+  });
   arm(nextDueTime());
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref?.();
@@ -188,6 +194,7 @@ export function startScheduler({ getDb, invalidate, intervalMs = 15_000, sendAle
     stop: async () => {
       stopped = true;
       stopListening();
+      stopFollowingClock();
       clearInterval(timer);
       if (dueTimer) clearTimeout(dueTimer);
       await running;

@@ -18,6 +18,7 @@ import type { SeriesTranslations } from '@/lib/series/queries';
 import { formatInZone } from './model';
 import type { Actor, ReleaseWrite } from './model';
 import { readyReleases, reviewReset } from './review';
+import { currentTime } from '@/lib/clock';
 
 const releaseTags = [tags.releases, tags.sitemap];
 
@@ -106,7 +107,7 @@ export async function linkablePublications(db: Db): Promise<{ id: number; area: 
 }
 
 /** Releases whose date can carry content and is still ahead: what an import or a publication can be linked to. */
-export async function openReleases(db: Db, now = new Date()) {
+export async function openReleases(db: Db, now = currentTime()) {
   return db
     .select({ id: releases.id, title: releases.title, area: releases.area, scheduledAt: releases.scheduledAt })
     .from(releases)
@@ -116,7 +117,7 @@ export async function openReleases(db: Db, now = new Date()) {
 }
 
 /** Those releases as choices of a form: « title — date in the institute's zone ». */
-export async function releaseChoices(db: Db, timeZone: string, now = new Date()): Promise<{ id: number; label: string }[]> {
+export async function releaseChoices(db: Db, timeZone: string, now = currentTime()): Promise<{ id: number; label: string }[]> {
   return (await openReleases(db, now)).map((r) => ({ id: r.id, label: `${r.title} — ${formatInZone(r.scheduledAt, timeZone)}` }));
 }
 
@@ -139,7 +140,7 @@ async function lockOpenRelease(tx: Db, id: number, now: Date): Promise<{ release
 /** Links a publication to a release: it is scheduled at the release's time and goes online with it. */
 export async function linkPublication(
   db: Db,
-  { releaseId, publicationId, actor, now = new Date() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date },
+  { releaseId, publicationId, actor, now = currentTime() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
   return db.transaction(async (tx) => {
     const locked = await lockOpenRelease(tx, releaseId, now);
@@ -189,7 +190,7 @@ export async function linkPublication(
 /** Takes a publication out of a release that is not out yet: it goes back to draft. */
 export async function unlinkPublication(
   db: Db,
-  { releaseId, publicationId, actor, now = new Date() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date },
+  { releaseId, publicationId, actor, now = currentTime() }: { releaseId: number; publicationId: number; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
   return db.transaction(async (tx) => {
     const [release] = await tx.select().from(releases).where(eq(releases.id, releaseId)).for('update');

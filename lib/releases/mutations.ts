@@ -16,6 +16,7 @@ import { releaseDateChanges, releases } from '@/lib/db/schema';
 import { carriesPending, moveLinked } from './links';
 import type { Actor, ReleaseWrite } from './model';
 import { reviewReset } from './review';
+import { currentTime } from '@/lib/clock';
 
 export type { Actor, ReleaseWrite } from './model';
 
@@ -54,7 +55,7 @@ const slugify = (text: string) =>
  */
 export async function createRelease(
   db: Db,
-  { input, actor, publicAtOnce = true, now = new Date() }: { input: ReleaseInput; actor: Actor; publicAtOnce?: boolean; now?: Date },
+  { input, actor, publicAtOnce = true, now = currentTime() }: { input: ReleaseInput; actor: Actor; publicAtOnce?: boolean; now?: Date },
 ): Promise<ReleaseWrite> {
   return db.transaction(async (tx) => {
     const base = slugify(`${input.title} ${input.scheduledAt.toISOString().slice(0, 10)}`) || 'parution';
@@ -102,7 +103,7 @@ export async function changeRelease(
     expectedVersion,
     change,
     actor,
-    now = new Date(),
+    now = currentTime(),
   }: { id: number; expectedVersion: number; change: Change; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
   if (change.kind === 'move' && change.reason.trim().length < 5)

@@ -8,6 +8,7 @@ import { cacheLife, cacheTag } from 'next/cache';
 import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { listReleases, nextReleases, releaseBySlug } from './queries';
+import { currentTime } from '@/lib/clock';
 
 function cached(...tagNames: string[]) {
   cacheLife('content');
@@ -18,7 +19,7 @@ function cached(...tagNames: string[]) {
 export async function getUpcomingReleases(limit: number, area?: string) {
   'use cache';
   cached(tags.releases);
-  return nextReleases(await getDb(), { now: new Date(), limit, area });
+  return nextReleases(await getDb(), { now: currentTime(), limit, area });
 }
 
 /** The calendar page: upcoming and past releases, of one area or all. */
@@ -26,7 +27,7 @@ export async function getCalendar(area?: string) {
   'use cache';
   cached(tags.releases);
   const db = await getDb();
-  const now = new Date();
+  const now = currentTime();
   const areas = area ? [area] : undefined;
   const [upcoming, past] = await Promise.all([
     listReleases(db, { now, when: 'upcoming', areas }),
@@ -39,5 +40,5 @@ export async function getCalendar(area?: string) {
 export async function getRelease(slug: string) {
   'use cache';
   cached(tags.releases);
-  return releaseBySlug(await getDb(), slug, new Date());
+  return releaseBySlug(await getDb(), slug, currentTime());
 }

@@ -20,6 +20,7 @@ import { approvalRefusal, type ReviewState } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
 import { carriedVersionings } from './carried';
 import type { Actor, ReleaseWrite } from './model';
+import { currentTime } from '@/lib/clock';
 
 /** What a change of a release's entry writes besides itself: its last writer, and its review back to the start. */
 export const reviewReset = (actor: Actor) => ({ editedBy: actor.user.id, review: 'none' as const, reviewNote: null });
@@ -87,7 +88,7 @@ export const WARNING_WINDOW_MS = 24 * 3_600_000;
  */
 export async function releasesAtRisk(
   db: Db,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<{ id: number; title: string; scheduledAt: Date; overdue: boolean; missing: MissingApproval[] }[]> {
   const due = await db
     .select({ id: releases.id, title: releases.title, scheduledAt: releases.scheduledAt })
@@ -149,7 +150,7 @@ export async function reviewRelease(
     step,
     note,
     actor,
-    now = new Date(),
+    now = currentTime(),
   }: { id: number; expectedVersion: number; step: 'submit' | 'approve' | 'return'; note?: string; actor: Actor; now?: Date },
 ): Promise<ReleaseWrite> {
   const reason = note?.trim() ?? '';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ValidationError } from '@/lib/errors';
 import { changeKinds } from '@/lib/versions/model';
 import { fromZonedInput, zoneName } from './model';
+import { currentTime } from '@/lib/clock';
 
 /** The « Publication » fields, to spread into an action's schema. */
 export const versionPublishFields = {
@@ -29,7 +30,7 @@ export const versionPublishFields = {
 export function versionTiming(
   input: { when: 'now' | 'later' | 'release'; publishAt?: string; releaseId?: number },
   timeZone: string,
-  now = new Date(),
+  now = currentTime(),
 ): { publishAt?: Date; releaseId?: number } {
   if (input.when === 'release') {
     if (!input.releaseId) throw new ValidationError('Choisissez la parution.', { releaseId: ['Choisissez la parution.'] });

@@ -6,6 +6,7 @@
 import { getDb } from '@/lib/db/instance';
 import { publicPathIndex, type PublicPathIndex } from '@/lib/routing/path-index-query';
 import { notFoundRoute, publicPathExists, resolvePublicPath } from '@/lib/routing/public-paths';
+import { currentTime } from '@/lib/clock';
 
 const FRESH_MS = 15_000;
 const RECHECK_MS = 1_000;
@@ -24,7 +25,7 @@ function load(): Promise<State> {
   g.__insstatPathIndexLoading ??= (async () => {
     const generation = g.__insstatPathIndexGeneration ?? 0;
     try {
-      const index = await publicPathIndex(await getDb(), new Date());
+      const index = await publicPathIndex(await getDb(), currentTime());
       const state = { index, at: Date.now() };
       if ((g.__insstatPathIndexGeneration ?? 0) === generation) g.__insstatPathIndex = state;
       return state;

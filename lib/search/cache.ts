@@ -9,6 +9,7 @@
 import type { Db } from '@/lib/db/open';
 import { readSearchGeneration } from './memory';
 import { search, type SearchOptions, type SearchResult } from './query';
+import { currentTime } from '@/lib/clock';
 
 const MAX_ENTRIES = 1_000;
 export const MAX_AGE_MS = 30_000;
@@ -47,7 +48,7 @@ export async function cachedSearch(db: Db, options: Omit<SearchOptions, 'scope' 
     map.set(key, hit);
     return hit.result;
   }
-  const result = search(db, { ...options, scope: 'public', now: new Date(now), generation: current });
+  const result = search(db, { ...options, scope: 'public', now: currentTime(), generation: current });
   map.delete(key);
   map.set(key, { at: now, result });
   // A failed search is not kept.

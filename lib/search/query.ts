@@ -46,6 +46,7 @@ import {
   type SearchIndex,
 } from './memory';
 import { fold, isEmptyQuery, parseQuery, type ParsedQuery } from './parse';
+import { currentTime } from '@/lib/clock';
 
 export const SEARCH_PER_PAGE = 10;
 const CONFIG = sql.raw(`'fr_search'::regconfig`);
@@ -642,7 +643,7 @@ export async function search(db: Db, options: SearchOptions): Promise<SearchResu
     suggestions: [],
   };
   if (isEmptyQuery(q)) return empty;
-  const now = options.now ?? new Date();
+  const now = options.now ?? currentTime();
   const locale = options.locale ?? 'fr';
   const visible = visibility(options.scope, now);
   const requested = Math.max(1, options.page ?? 1);
@@ -772,6 +773,6 @@ export const toSuggestions = (result: SearchResult, locale: Locale = 'fr'): Sugg
 export const SUGGESTIONS = 6;
 
 /** Titles for the header box while typing: visible documents only, best first. */
-export async function suggest(db: Db, raw: string, now = new Date(), locale: Locale = 'fr'): Promise<Suggestion[]> {
+export async function suggest(db: Db, raw: string, now = currentTime(), locale: Locale = 'fr'): Promise<Suggestion[]> {
   return toSuggestions(await search(db, { q: raw, scope: 'public', perPage: SUGGESTIONS, now, highlight: false, locale }), locale);
 }

@@ -12,6 +12,7 @@ import { awaitingReview, type AwaitingReview } from '@/lib/versions/queries';
 import { changeKindLabel, type ChangeKind, type Frequency, type Observation } from './model';
 import { latestVersions, listSeriesRows, valuesAt, type SeriesRow } from './queries';
 import { seriesVersioning } from './versioning';
+import { currentTime } from '@/lib/clock';
 
 export type AdminSeriesRow = {
   row: SeriesRow;
@@ -21,7 +22,7 @@ export type AdminSeriesRow = {
   last: Observation | null;
 };
 
-export async function listSeriesForAdmin(db: Db, filter: { area?: string } = {}, now = new Date()): Promise<AdminSeriesRow[]> {
+export async function listSeriesForAdmin(db: Db, filter: { area?: string } = {}, now = currentTime()): Promise<AdminSeriesRow[]> {
   const rows = await listSeriesRows(db, filter);
   const ids = rows.map((r) => r.id);
   const [published, all, values] = await Promise.all([
@@ -43,7 +44,7 @@ export async function listSeriesForAdmin(db: Db, filter: { area?: string } = {},
 }
 
 /** The periods the grid offers: the last `back` with values and `ahead` after them (the next ones to enter). */
-export function gridPeriods(values: Observation[], frequency: Frequency, back = 12, ahead = 3, today = new Date()): string[] {
+export function gridPeriods(values: Observation[], frequency: Frequency, back = 12, ahead = 3, today = currentTime()): string[] {
   const step = frequency === 'monthly' ? 1 : frequency === 'quarterly' ? 3 : 12;
   const known = values.slice(-back).map((o) => o.period);
   const last = known.at(-1);
@@ -84,7 +85,7 @@ export type AdminVersion = {
 };
 
 /** Every version of a series, newest first, with its review (the back-office's series screen). */
-export async function adminVersions(db: Db, seriesId: number, now = new Date()): Promise<AdminVersion[]> {
+export async function adminVersions(db: Db, seriesId: number, now = currentTime()): Promise<AdminVersion[]> {
   const writer = alias(users, 'writer');
   const reviewer = alias(users, 'reviewer');
   const rows = await db

@@ -18,6 +18,7 @@ import { periodOf, periodStart, type Frequency, type SeriesData } from './model'
 import { localizedSeries } from './localize';
 import type { SeriesTranslations } from './queries';
 import { downloadFormats, seriesPath, type DownloadFormat } from '@/lib/content/addresses';
+import { currentTimeMs } from '@/lib/clock';
 
 /** Requests per address and per minute (API_RATE_LIMIT_PER_MINUTE; published in the OpenAPI description). */
 export const rateLimitPerMinute = env.API_RATE_LIMIT_PER_MINUTE;
@@ -68,7 +69,7 @@ export function parseQuery(url: URL, allowed: readonly (keyof SeriesQuery)[]): P
   const query = parsed.data;
   // Never later than now: a future instant would show values still under embargo.
   const at = query.asOf
-    ? new Date(Math.min(Date.parse(query.asOf.length === 10 ? `${query.asOf}T23:59:59.999Z` : query.asOf), Date.now()))
+    ? new Date(Math.min(Date.parse(query.asOf.length === 10 ? `${query.asOf}T23:59:59.999Z` : query.asOf), currentTimeMs()))
     : undefined;
   return { ok: true, query, at };
 }

@@ -12,6 +12,7 @@ import type { VersionTerms } from '@/lib/versions/model';
 import type { Frequency, Observation } from './model';
 import { valuesAt } from './queries';
 import { publishVersions, type Actor, type PublishedVersion, type SeriesWrite } from './versions';
+import { currentTime } from '@/lib/clock';
 
 /** What a staged import keeps of its file. */
 export type StagedImport = { rows: ImportRow[]; errors: ImportError[]; layout: string; convention: string };
@@ -22,7 +23,7 @@ const STAGED_FOR_MS = 24 * 3600 * 1000;
 /** Reads a file and keeps what it holds for the preview. Returns the staged import's id. */
 export async function stageImport(
   db: Db,
-  { filename, bytes, actor, now = new Date() }: { filename: string; bytes: Uint8Array; actor: Actor; now?: Date },
+  { filename, bytes, actor, now = currentTime() }: { filename: string; bytes: Uint8Array; actor: Actor; now?: Date },
 ): Promise<{ id: string }> {
   const known = new Map<string, { frequency: Frequency; decimals: number }>(
     (await db.select({ code: series.code, frequency: series.frequency, decimals: series.decimals }).from(series)).map((s) => [s.code, s]),

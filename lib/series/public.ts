@@ -9,6 +9,7 @@ import { tags } from '@/lib/cache/tags';
 import { getDb } from '@/lib/db';
 import { areas } from '@/lib/content/areas';
 import { findSeries, keyFigureOf, listSeriesRows, publishedSeriesRefs, seriesDataOf, versionsOf } from './queries';
+import { currentTime } from '@/lib/clock';
 
 function cached(...tagNames: string[]) {
   cacheLife('content');
@@ -24,7 +25,7 @@ export async function getHeadlineFigures(area?: string) {
   cacheTag(...rows.map((r) => tags.series(r.code)));
   const order = new Map<string, number>(areas.map((a, i) => [a.slug, i]));
   rows.sort((a, b) => (order.get(a.area) ?? 99) - (order.get(b.area) ?? 99) || a.code.localeCompare(b.code));
-  const data = await seriesDataOf(db, rows, { at: new Date() });
+  const data = await seriesDataOf(db, rows, { at: currentTime() });
   return data.flatMap((d) => keyFigureOf(d) ?? []);
 }
 
@@ -35,7 +36,7 @@ export async function getAreaSeries(area: string) {
   const db = await getDb();
   const rows = await listSeriesRows(db, { area });
   cacheTag(...rows.map((r) => tags.series(r.code)));
-  return seriesDataOf(db, rows, { at: new Date() });
+  return seriesDataOf(db, rows, { at: currentTime() });
 }
 
 /** Every series as published now (the API's catalogue and its files of all series). */
@@ -45,7 +46,7 @@ export async function getAllSeries() {
   const db = await getDb();
   const rows = await listSeriesRows(db);
   cacheTag(...rows.map((r) => tags.series(r.code)));
-  return seriesDataOf(db, rows, { at: new Date() });
+  return seriesDataOf(db, rows, { at: currentTime() });
 }
 
 /** A series page's data as published now, with its earlier versions (null: unknown or unpublished). */
@@ -59,7 +60,7 @@ export async function getSeriesPage(code: string) {
     return null;
   }
   cached(tags.series(row.code));
-  const now = new Date();
+  const now = currentTime();
   const [data] = await seriesDataOf(db, [row], { at: now });
   if (!data) return null;
   return { data, versions: await versionsOf(db, row.id, { at: now }) };
@@ -69,5 +70,5 @@ export async function getSeriesPage(code: string) {
 export async function getSeriesRefs() {
   'use cache';
   cached(tags.sitemap, tags.kindList('news'));
-  return publishedSeriesRefs(await getDb(), new Date());
+  return publishedSeriesRefs(await getDb(), currentTime());
 }

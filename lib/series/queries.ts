@@ -26,6 +26,7 @@ import {
   type SeriesVersion,
 } from './model';
 import { seriesVersioning } from './versioning';
+import { currentTime } from '@/lib/clock';
 
 export type SeriesRow = typeof series.$inferSelect;
 /** A series' English texts (label, unit, methodology, source), beside its French metadata. */
@@ -174,7 +175,7 @@ export async function versionsOf(db: Db, seriesId: number, instant: Instant = {}
  * The version not yet public, if any (at most one per series): scheduled for later, or waiting for
  * review (submitted, or sent back to its writer), whatever its time.
  */
-export async function pendingVersion(db: Db, seriesId: number, now = new Date()): Promise<VersionRow | null> {
+export async function pendingVersion(db: Db, seriesId: number, now = currentTime()): Promise<VersionRow | null> {
   const [row] = await db
     .select()
     .from(seriesVersions)
@@ -251,7 +252,7 @@ export function keyFigureOf(data: SeriesData & { translations?: SeriesTranslatio
 }
 
 /** Headline figures of these series as published now, in the order asked. */
-export async function keyFigures(db: Db, codes: string[], now = new Date()): Promise<KeyFigure[]> {
+export async function keyFigures(db: Db, codes: string[], now = currentTime()): Promise<KeyFigure[]> {
   if (codes.length === 0) return [];
   const data = await seriesDataOf(db, await listSeriesRows(db, { codes }), { at: now });
   const byCode = new Map(
@@ -267,7 +268,7 @@ export async function keyFigures(db: Db, codes: string[], now = new Date()): Pro
 }
 
 /** Area and code of every series with an approved version published by `now` (sitemap, 404 index). */
-export async function publishedSeriesRefs(db: Db, now = new Date()): Promise<{ area: string; code: string; publishedAt: Date }[]> {
+export async function publishedSeriesRefs(db: Db, now = currentTime()): Promise<{ area: string; code: string; publishedAt: Date }[]> {
   const rows = await db
     .select({ area: series.area, code: series.code, publishedAt: sql<Date>`max(${seriesVersions.publishedAt})` })
     .from(series)

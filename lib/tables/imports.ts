@@ -16,6 +16,7 @@ import { findTable, versionAt } from './queries';
 import { dataTableImports } from './schema';
 import { writeTableVersion, type Actor, type TableWrite, type WrittenTableVersion } from './versions';
 import type { VersionTerms } from '@/lib/versions/model';
+import { currentTime } from '@/lib/clock';
 
 /** A staged import is forgotten after a day. */
 const STAGED_FOR_MS = 24 * 3600 * 1000;
@@ -60,7 +61,7 @@ export async function stageTableImport(
     bytes,
     actor,
     measure,
-    now = new Date(),
+    now = currentTime(),
   }: {
     code: string;
     filename: string;

@@ -26,6 +26,7 @@ import {
 import { dataTables, dataTableVersions } from './schema';
 import { guessUnit } from './units';
 import { tableVersioning } from './versioning';
+import { currentTime } from '@/lib/clock';
 
 export type TableRow = typeof dataTables.$inferSelect;
 export type TableVersionRow = typeof dataTableVersions.$inferSelect;
@@ -359,7 +360,7 @@ export async function tableVersionsOf(db: Db, tableId: number, instant: Instant 
 }
 
 /** The version not yet public (at most one per table): scheduled for later, or waiting for review. */
-export async function pendingTableVersion(db: Db, tableId: number, now = new Date()): Promise<TableVersionRow | null> {
+export async function pendingTableVersion(db: Db, tableId: number, now = currentTime()): Promise<TableVersionRow | null> {
   const [row] = await db
     .select()
     .from(dataTableVersions)
@@ -384,7 +385,10 @@ export async function findTableVersion(db: Db, code: string, number: number): Pr
  * Every table with a version public at `at` (of an area, or all), as views in `lang`, ordered by
  * area then code: the `/donnees` list, an area's page, the search and the sitemap read this.
  */
-export async function listPublicTables(db: Db, { area, lang = 'fr', at = new Date() }: { area?: string; lang?: Locale; at?: Date } = {}) {
+export async function listPublicTables(
+  db: Db,
+  { area, lang = 'fr', at = currentTime() }: { area?: string; lang?: Locale; at?: Date } = {},
+) {
   const rows = await db
     .selectDistinctOn([dataTableVersions.tableId], { table: dataTables, version: dataTableVersions })
     .from(dataTableVersions)
@@ -395,7 +399,7 @@ export async function listPublicTables(db: Db, { area, lang = 'fr', at = new Dat
 }
 
 /** Area, code and time of the last public version of every public table (sitemap, 404 index). */
-export async function publishedTableRefs(db: Db, now = new Date()): Promise<{ area: string; code: string; publishedAt: Date }[]> {
+export async function publishedTableRefs(db: Db, now = currentTime()): Promise<{ area: string; code: string; publishedAt: Date }[]> {
   const rows = await db
     .select({ area: dataTables.area, code: dataTables.code, publishedAt: sql<Date>`max(${dataTableVersions.publishedAt})` })
     .from(dataTables)
@@ -410,7 +414,7 @@ export async function publishedTableRefs(db: Db, now = new Date()): Promise<{ ar
 export type AdminTableLine = { row: TableRow; state: TableState; latest: TableVersionRow | null; publicVersion: number | null };
 
 /** Every table (of an area, or of these areas), with its state, for the back-office. */
-export async function listTablesForAdmin(db: Db, { areas, now = new Date() }: { areas?: readonly string[]; now?: Date } = {}) {
+export async function listTablesForAdmin(db: Db, { areas, now = currentTime() }: { areas?: readonly string[]; now?: Date } = {}) {
   const rows = await db
     .select()
     .from(dataTables)

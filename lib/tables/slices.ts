@@ -34,6 +34,7 @@ import { cellsOf, statusOfByte, type Cells } from './cells';
 import { isMissingStatus, labelIn, strides, type TableStructure } from './model';
 import { findTable, notPublicTableVersion, publicTableVersionBy, versionAt } from './queries';
 import { dataTables, dataTableVersions, seriesSlices, seriesSliceVersions } from './schema';
+import { currentTime } from '@/lib/clock';
 
 /** What a slice picks: one value code per non-time dimension (by dimension code) and one measure. */
 export type SliceDefinition = { selection: Record<string, string>; measure: string };
@@ -376,7 +377,7 @@ export async function defineSlice(
     slice,
     actor,
     approver,
-    now = new Date(),
+    now = currentTime(),
   }: { seriesCode: string; tableCode: string; slice: SliceDefinition; actor: Actor; approver: boolean; now?: Date },
 ): Promise<SliceWrite> {
   return db
@@ -485,7 +486,7 @@ export type SliceChoices = {
 };
 
 /** The tables a series can be a slice of: those with a public version, by code. */
-export async function sliceTables(db: Db, now = new Date()): Promise<{ code: string; title: string }[]> {
+export async function sliceTables(db: Db, now = currentTime()): Promise<{ code: string; title: string }[]> {
   const rows = await db
     .selectDistinct({ code: dataTables.code, title: dataTables.title })
     .from(dataTables)
@@ -496,7 +497,7 @@ export async function sliceTables(db: Db, now = new Date()): Promise<{ code: str
 }
 
 /** The choices of a slice of this table (its current public version), or null when it has none. */
-export async function sliceChoices(db: Db, tableCode: string, now = new Date()): Promise<SliceChoices | null> {
+export async function sliceChoices(db: Db, tableCode: string, now = currentTime()): Promise<SliceChoices | null> {
   const table = await findTable(db, tableCode);
   if (!table) return null;
   const version = await versionAt(db, table.id, { at: now });

@@ -7,6 +7,7 @@
 import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import { releases } from '@/lib/db/schema';
 import type { Versioning } from './model';
+import { currentTime } from '@/lib/clock';
 
 /** Public by `at`: approved, its time come, its release (if any) out. */
 export function publicBy(kind: Versioning, at: Date) {
@@ -19,7 +20,7 @@ export function publicBy(kind: Versioning, at: Date) {
 export type Instant = { at?: Date; scheduled?: boolean };
 
 /** The filter of an `Instant`. */
-export const visibleBy = (kind: Versioning, { at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(kind, at ?? new Date()));
+export const visibleBy = (kind: Versioning, { at, scheduled }: Instant) => (scheduled ? sql`true` : publicBy(kind, at ?? currentTime()));
 
 /** Not yet public: its time has not come, or nobody approved it yet (at most one per owner). */
 export const notPublic = (kind: Versioning, now: Date) => or(gt(kind.versions.publishedAt, now), ne(kind.versions.review, 'approved'))!;

@@ -28,6 +28,7 @@ import {
   type VersionTerms,
   type VersionWrite,
 } from './model';
+import { currentTime } from '@/lib/clock';
 
 /** The version columns the core reads. */
 const recordOf = (kind: Versioning) => {
@@ -92,7 +93,7 @@ export type OpenedTerms = {
  * versions are written, when there is one.
  */
 export async function openTerms(tx: Db, terms: VersionTerms): Promise<OpenedTerms> {
-  const now = terms.now ?? new Date();
+  const now = terms.now ?? currentTime();
   let publishedAt = terms.publishAt && terms.publishAt > now ? terms.publishAt : now;
   const approved = terms.approver && (await selfApprovalAllowed(tx));
   if (terms.releaseId !== undefined) {
@@ -224,7 +225,7 @@ export async function auditVersion(
 export async function cancelVersion(
   db: Db,
   kind: Versioning,
-  { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
+  { code, number, actor, now = currentTime() }: { code: string; number: number; actor: Actor; now?: Date },
   followers?: VersionFollowers,
 ): Promise<VersionWrite<null>> {
   const v = kind.versions;
@@ -301,7 +302,7 @@ async function lockedVersion(
 export async function approveVersion(
   db: Db,
   kind: Versioning,
-  { code, number, actor, now = new Date() }: { code: string; number: number; actor: Actor; now?: Date },
+  { code, number, actor, now = currentTime() }: { code: string; number: number; actor: Actor; now?: Date },
   followers?: VersionFollowers,
 ): Promise<VersionWrite<{ publishedAt: Date; public: boolean }>> {
   return db.transaction(async (tx) => {
@@ -358,7 +359,7 @@ export async function approveVersion(
 export async function returnVersion(
   db: Db,
   kind: Versioning,
-  { code, number, note, actor, now = new Date() }: { code: string; number: number; note: string; actor: Actor; now?: Date },
+  { code, number, note, actor, now = currentTime() }: { code: string; number: number; note: string; actor: Actor; now?: Date },
   followers?: VersionFollowers,
 ): Promise<VersionWrite<null>> {
   const text = note.trim();
@@ -401,7 +402,7 @@ export async function returnVersion(
 export async function announceDueVersions(
   db: Db,
   kind: Versioning,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<{ versions: { code: string; number: number }[]; tags: string[] }> {
   const v = kind.versions;
   const due = await db
@@ -445,6 +446,6 @@ export function lifecycleOf(kind: Versioning, followers?: VersionFollowers) {
     /** `cancelVersion` for this kind. */
     cancel: (db: Db, step: Step) => cancelVersion(db, kind, step, followers),
     /** `announceDueVersions` for this kind. */
-    announceDue: (db: Db, now = new Date()) => announceDueVersions(db, kind, now),
+    announceDue: (db: Db, now = currentTime()) => announceDueVersions(db, kind, now),
   };
 }

@@ -77,7 +77,8 @@ export function ItemLifecycle({
   const [noteError, setNoteError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const locked = pending || busy || dirty;
-  const live = meta.status === 'published' && !meta.trashed && meta.publishedAt !== null && new Date(meta.publishedAt) <= new Date();
+  // The server's word, not this browser's clock: an item is `published` only once its time came (by the server's clock).
+  const live = meta.status === 'published' && !meta.trashed && meta.publishedAt !== null;
 
   const run = (action: Action) => {
     if (action === 'delete' && !window.confirm('Supprimer définitivement cet élément ? Cette action ne peut pas être annulée.')) return;

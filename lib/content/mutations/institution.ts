@@ -30,6 +30,7 @@ import { parseOrThrow } from '@/lib/validation';
 import { fileForEdit } from './items';
 import { englishAudit, englishChanges, mergedTranslations } from './translations';
 import { conflictError, type WriteOptions } from './lifecycle';
+import { currentTime } from '@/lib/clock';
 
 export type IdentityRow = typeof siteIdentity.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;
@@ -148,7 +149,7 @@ export async function updateIdentity(
     input,
     user,
     ip,
-    now = new Date(),
+    now = currentTime(),
   }: { expectedVersion: number; input: IdentityInput; user: SessionUser } & WriteOptions,
 ): Promise<IdentityResult> {
   const { en, ...checked }: IdentityValues = parseOrThrow(identityInputSchema, input);
@@ -347,7 +348,7 @@ export async function updatePage(
     input,
     user,
     ip,
-    now = new Date(),
+    now = currentTime(),
   }: { key: string; expectedVersion: number; input: PageInput; user: SessionUser } & WriteOptions,
 ): Promise<PageResult> {
   const target = pageTarget(key);

@@ -44,6 +44,7 @@ import {
   type WriteOptions,
   type WriteResult,
 } from './lifecycle';
+import { currentTime } from '@/lib/clock';
 
 type Row = Record<string, unknown>;
 
@@ -222,7 +223,7 @@ type Writer = { user: SessionUser } & WriteOptions;
  */
 export async function createItem<T extends ItemTable, V extends ItemValues>(
   db: Db,
-  { kind, input, user, ip, now = new Date() }: { kind: Kind<T, V>; input: unknown } & Writer,
+  { kind, input, user, ip, now = currentTime() }: { kind: Kind<T, V>; input: unknown } & Writer,
 ): Promise<WriteResult<RowOf<T>>> {
   const values = parseOrThrow(kind.schema(input, null), input);
   const columns: Row = kind.columns(values);
@@ -293,7 +294,7 @@ export async function updateItem<T extends ItemTable, V extends ItemValues>(
     input,
     user,
     ip,
-    now = new Date(),
+    now = currentTime(),
   }: { kind: Kind<T, V>; id: number; expectedVersion: number; input: unknown } & Writer,
 ): Promise<WriteResult<RowOf<T>>> {
   const [found] = await readRows(db, kind, [id]);

@@ -23,6 +23,7 @@ import {
   type Reviewer,
 } from '@/lib/review/model';
 import { selfApprovalAllowed } from '@/lib/review/settings';
+import { currentTime } from '@/lib/clock';
 
 /** What the life cycle needs of a kind (see `Kind`): its table, its words and its tags. */
 export type LifecycleKind<T extends ItemTable = ItemTable> = Pick<Kind<T>, 'table' | 'entity' | 'words' | 'tags' | 'heldBy'>;
@@ -101,7 +102,7 @@ export async function staleVersionError(
   kind: Pick<LifecycleKind, 'table' | 'words'>,
   id: number,
   user: SessionUser | null,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<DomainError> {
   const t = kind.table;
   const [row] = await db
@@ -128,7 +129,7 @@ export function conflictError(
   saved: { updatedAt: Date; updatedBy: string | null; name: string | null },
   words: Pick<KindWords, 'this' | 'pronoun'>,
   user: SessionUser | null,
-  now = new Date(),
+  now = currentTime(),
 ): ConflictError {
   const when = whenSaved(saved.updatedAt, now);
   const lost = 'Vos changements n’ont pas été enregistrés : rechargez la page pour voir sa version, puis refaites vos modifications.';
@@ -152,7 +153,7 @@ export async function versionedUpdate<T extends ItemTable>(
     expectedVersion,
     values,
     user,
-    now = new Date(),
+    now = currentTime(),
   }: { id: number; expectedVersion: number; values: Record<string, unknown>; user: SessionUser; now?: Date },
 ): Promise<RowOf<T>> {
   const t = kind.table;
@@ -306,7 +307,7 @@ export async function changeLifecycle<T extends ItemTable>(
   } & WriteOptions,
 ): Promise<WriteResult<RowOf<T>>> {
   const transition: Transition = transitions[name];
-  const now = params.now ?? new Date();
+  const now = params.now ?? currentTime();
   if (name === 'schedule') checkScheduleDate(params.at ?? new Date(Number.NaN), now);
   if (name === 'return') checkReturnNote(params.note);
   const t = kind.table;
@@ -371,7 +372,7 @@ export async function bulkChangeLifecycle<T extends ItemTable>(
     ids,
     user,
     ip,
-    now = new Date(),
+    now = currentTime(),
   }: {
     kind: LifecycleKind<T>;
     action: Exclude<TransitionName, 'schedule' | 'return'>;
@@ -438,7 +439,7 @@ export async function deleteForever<T extends ItemTable>(
   kind: LifecycleKind<T>,
   params: { id: number; expectedVersion: number; user: SessionUser; snapshot?: (tx: Db, row: RowOf<T>) => Promise<unknown> } & WriteOptions,
 ): Promise<WriteResult<RowOf<T>>> {
-  const now = params.now ?? new Date();
+  const now = params.now ?? currentTime();
   const t = kind.table;
   const { words } = kind;
   return db.transaction(async (tx) => {

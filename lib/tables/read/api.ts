@@ -28,6 +28,7 @@ import { tablePath, tableApiPath, tableFormats, type TableFormat } from '@/lib/c
 import { getPublicTableForApi } from './public';
 import { keyOf, narrowPeriods, parseKey } from './selection';
 import { downloadName } from './names';
+import { currentTimeMs } from '@/lib/clock';
 
 /** Rendered answers, most recently used last, up to `RENDERED_BYTES` (selections of immutable versions). */
 const rendered = new Map<string, string | Uint8Array>();
@@ -123,7 +124,9 @@ export function parseTableQuery(url: URL): { ok: true; query: TableQuery; at?: D
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join(' ') };
   const q = parsed.data;
   // Never later than now: a future instant would show values still under embargo.
-  const at = q.asOf ? new Date(Math.min(Date.parse(q.asOf.length === 10 ? `${q.asOf}T23:59:59.999Z` : q.asOf), Date.now())) : undefined;
+  const at = q.asOf
+    ? new Date(Math.min(Date.parse(q.asOf.length === 10 ? `${q.asOf}T23:59:59.999Z` : q.asOf), currentTimeMs()))
+    : undefined;
   return { ok: true, query: q, at };
 }
 

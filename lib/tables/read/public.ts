@@ -18,6 +18,7 @@ import { getTable, listPublicTables, publicTableVersionBy, type TableView } from
 import { dataTables, dataTableVersions } from '../schema';
 import { tablePath } from '@/lib/content/addresses';
 import { sliceOf, type SliceSource } from '../slices';
+import { currentTime } from '@/lib/clock';
 
 export type TableListEntry = {
   code: string;
@@ -34,7 +35,7 @@ export async function getPublicTableList(lang: Locale, area?: string): Promise<T
   'use cache';
   cacheLife('content');
   cacheTag(tags.tableList, ...(area ? [tags.area(area)] : []));
-  const tables = await listPublicTables(await getDb(), { lang, area, at: new Date() });
+  const tables = await listPublicTables(await getDb(), { lang, area, at: currentTime() });
   cacheTag(...tables.map((t) => tags.table(t.code)));
   return tables.map((t) => ({
     code: t.code,
@@ -75,7 +76,7 @@ export async function getReleaseTables(releaseId: number, lang: Locale): Promise
 }
 
 /** Codes of the tables with a public version that came out with the release. */
-export async function tableCodesOfRelease(db: Db, releaseId: number, at = new Date()): Promise<string[]> {
+export async function tableCodesOfRelease(db: Db, releaseId: number, at = currentTime()): Promise<string[]> {
   const rows = await db
     .selectDistinct({ code: dataTables.code })
     .from(dataTableVersions)

@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { formatInZone, releaseStatusLabel, releaseWhen } from '@/lib/releases/model';
 import { listReleases, preparedReleases } from '@/lib/releases/queries';
 import { reviewLabels } from '@/lib/review/model';
+import { currentTime } from '@/lib/clock';
 
 export const metadata = { title: 'Calendrier des parutions — Administration' };
 
@@ -18,7 +19,7 @@ export default async function CalendarAdminPage() {
   // A Rédacteur prepares releases in their areas; a publisher approves them onto the public calendar.
   const mayPrepare = can(actor, { to: 'edit', areas: 'any', what: 'préparer une parution' });
   const db = await getDb();
-  const now = new Date();
+  const now = currentTime();
   const [upcoming, past, prepared] = await Promise.all([
     listReleases(db, { now, when: 'upcoming' }),
     listReleases(db, { now, when: 'past', limit: 30 }),

@@ -27,6 +27,7 @@ import {
 import { fromFlatForm } from '@/lib/content/schemas/translations';
 import { importView } from '@/lib/series/imports';
 import { defineSlice, followedTableVersion, sliceFormSchema, slicedAmong, unlinkSlice, type SliceWrite } from '@/lib/tables/slices';
+import { currentTimeMs } from '@/lib/clock';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 
@@ -133,7 +134,7 @@ const publishedMessage = (v: PublishedVersion[]) => {
       `Version soumise pour relecture : ${names}. Une seconde personne ` + 'l’approuve avant sa mise en ligne ; rien n’est public d’ici là.'
     );
   }
-  return v.some((x) => x.publishedAt.getTime() > Date.now() + 1000)
+  return v.some((x) => x.publishedAt.getTime() > currentTimeMs() + 1000)
     ? `Version programmée : ${names}. Rien n’est public avant l’heure prévue.`
     : `Version publiée : ${names}. Les pages, fichiers et l’API sont à jour.`;
 };

@@ -24,6 +24,7 @@ import {
   updateTableMeta,
   type TableWrite,
 } from '@/lib/tables/versions';
+import { currentTimeMs } from '@/lib/clock';
 
 const actorOf = (ctx: ActionContext) => ({ user: ctx.user, ip: ctx.request.ip });
 
@@ -98,7 +99,7 @@ export const publishTableImportAction = adminFormAction(
     const message =
       written.review !== 'approved'
         ? `Version ${written.number} soumise pour relecture : une seconde personne l’approuve avant sa mise en ligne.`
-        : written.publishedAt.getTime() > Date.now() + 1000
+        : written.publishedAt.getTime() > currentTimeMs() + 1000
           ? `Version ${written.number} programmée : rien n’est public avant l’heure prévue.`
           : `Version ${written.number} publiée.`;
     redirect(`/admin/tableaux/${written.code}?publie=${encodeURIComponent(message)}`);

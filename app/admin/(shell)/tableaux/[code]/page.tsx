@@ -12,6 +12,7 @@ import { changeKindLabel } from '@/lib/versions/model';
 import { findTable, tableVersionsOf, versionAt } from '@/lib/tables/queries';
 import { seriesFollowing } from '@/lib/tables/slices';
 import { reviewTableVersionAction, saveTableAction } from '../actions';
+import { currentTime } from '@/lib/clock';
 
 export const metadata = { title: 'Tableau — Administration' };
 
@@ -39,7 +40,7 @@ export default async function TableAdminPage({ params, searchParams }: Props) {
       .find(Boolean) ?? null;
   const mayImport = can(actor, needs.prepareTable([row.area]));
   const mayReview = can(actor, needs.review([row.area]));
-  const now = new Date();
+  const now = currentTime();
   return (
     <>
       <p className="text-sm">

@@ -13,6 +13,7 @@ import { kindOfArea } from '@/lib/content/kinds';
 import { isEditable } from '@/lib/content/kinds';
 import { getIdentity } from '@/lib/content/public';
 import { getDb } from '@/lib/db';
+import { currentTime } from '@/lib/clock';
 
 export const metadata = { title: 'Aperçu', robots: { index: false, follow: false } };
 
@@ -31,7 +32,7 @@ async function Preview({ params }: Props) {
   const requested = getArea(slug);
   if (!requested || !isEditable(requested) || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
   const kind = kindOfArea(requested);
-  const [item, identity] = await Promise.all([kind.preview(await getDb(), Number(id), new Date()), getIdentity()]);
+  const [item, identity] = await Promise.all([kind.preview(await getDb(), Number(id), currentTime()), getIdentity()]);
   // The item's own area (a publication asked for under another area of its kind shows under its own).
   const area = item ? getArea(item.area) : undefined;
   if (!item || !area) notFound();
