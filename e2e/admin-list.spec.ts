@@ -80,3 +80,27 @@ test('une case cochée pendant la recherche reste cochée et c’est elle qui pa
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 élément mis en ligne' })).toHaveAttribute('data-type', 'success');
   await expect(table.getByRole('row').filter({ hasText: title })).toContainText('En ligne');
 });
+
+test('tableau de bord : les titres des colonnes de « Contenus par rubrique » ne se touchent pas, même sur un écran étroit', async ({
+  page,
+}) => {
+  await signIn(page, '/admin');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const headers = page.getByRole('table', { name: 'Contenus par rubrique' }).getByRole('columnheader');
+    await expect(headers).toHaveText(['Rubrique', 'Éléments', 'Brouillons', 'Programmés']);
+    // Each title's own text (not its cell): the space between one word and the next.
+    const boxes = await headers.evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const box = range.getBoundingClientRect();
+        return { left: box.left, right: box.right, fontSize: parseFloat(getComputedStyle(cell).fontSize) };
+      }),
+    );
+    for (let i = 1; i < boxes.length; i++) {
+      const gap = boxes[i]!.left - boxes[i - 1]!.right;
+      expect(gap, `${width} px : espace avant la colonne ${i + 1}`).toBeGreaterThanOrEqual(boxes[i]!.fontSize);
+    }
+  }
+});

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Fragment } from 'react';
 import { areaTexts, fieldLabel, type Area } from '@/lib/content/areas';
 import { getIdentity, getPublicationPage } from '@/lib/content/public';
 import type { PublicationDetail, PublicationTranslations } from '@/lib/content/queries/publications';
@@ -86,11 +87,12 @@ export function PublicationView({
           <dd>
             <time dateTime={isoDate(p.publishedAt)}>{formatDate(p.publishedAt, locale)}</time>
           </dd>
+          {/* Bare dt/dd pairs throughout: HTML lets a dl wrap all its groups in div or none. */}
           {fields.map((f) => (
-            <div key={f.name} className="contents">
+            <Fragment key={f.name}>
               <dt className="text-muted">{fieldLabel(f, locale)}</dt>
               <dd>{f.type === 'date' ? formatDate(String(p.fields[f.name]), locale) : String(p.fields[f.name])}</dd>
-            </div>
+            </Fragment>
           ))}
         </dl>
         {p.summary ? (

@@ -84,8 +84,12 @@ function cutOffUpload(token: string, data: Buffer) {
   );
 }
 
-const download = (id: string, init: { token?: string; headers?: Record<string, string> } = {}) =>
-  downloadRoute.GET(req(`/fichiers/${id}/x`, init), { params: Promise.resolve({ id, name: 'x' }) });
+/** GET (or HEAD) of a file's address (`/fichiers/{id}/{name}?…`), its segments decoded into params as Next does. */
+function download(url: string, init: { token?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' } = {}) {
+  const [id, name] = new URL(url, ORIGIN).pathname.split('/').slice(2).map(decodeURIComponent);
+  const route = init.method === 'HEAD' ? downloadRoute.HEAD : downloadRoute.GET;
+  return route(req(url, init), { params: Promise.resolve({ id: id!, name: name! }) });
+}
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -164,7 +168,7 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     expect(file).toMatchObject({ name: 'Annuaire statistique 2025.pdf', type: 'application/pdf', size: data.length, sha256: sha256(data) });
     expect(file.url).toBe(`/fichiers/${file.id}/${encodeURIComponent(file.name)}`);
 
-    const whole = await download(file.id);
+    const whole = await download(file.url);
     expect(whole.status).toBe(200);
     expect(sha256(Buffer.from(await whole.arrayBuffer()))).toBe(sha256(data));
     expect(whole.headers.get('content-type')).toBe('application/pdf');
@@ -174,7 +178,7 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     expect(whole.headers.get('cache-control')).toMatch(/public/);
     expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
 
-    const part = await download(file.id, { headers: { range: 'bytes=1000-1999' } });
+    const part = await download(file.url, { headers: { range: 'bytes=1000-1999' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${data.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(1000, 2000))).toBe(true);
@@ -182,6 +186,38 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     await downloadCounter().flush();
     const [row] = await database.db.select({ n: files.downloadCount }).from(files).where(eq(files.id, file.id));
     expect(row?.n).toBe(1); // the whole download; a range from byte 1000 is a resumption
+  });
+
+  it('answers a file at its own name only: any other name is a 301 to its address, with the query, not counted', async () => {
+    const data = pdf(3000);
+    const { file } = (await (await upload(token, [{ name: 'file', filename: 'Recensement général 2025.pdf', data }])).json()) as {
+      file: { id: string; url: string };
+    };
+    expect(file.url).toBe(`/fichiers/${file.id}/Recensement%20g%C3%A9n%C3%A9ral%202025.pdf`);
+    const other: [string, string][] = [
+      ['backup.sql', ''],
+      ['Recensement%20g%C3%A9n%C3%A9ral%202025.PDF', ''],
+      ['x', '?v=2&lang=en'],
+    ];
+    for (const [name, query] of other) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const moved = await download(`/fichiers/${file.id}/${name}${query}`, { method });
+        expect([moved.status, moved.headers.get('location'), await moved.text()], `${method} ${name}${query}`).toEqual([
+          301,
+          `${file.url}${query}`,
+          '',
+        ]);
+      }
+    }
+    // At its own name, with a query or without (the query changes nothing, as before), the file itself.
+    for (const query of ['', '?v=2']) {
+      const own = await download(`${file.url}${query}`);
+      expect(own.status).toBe(200);
+      expect(sha256(Buffer.from(await own.arrayBuffer()))).toBe(sha256(data));
+    }
+    await downloadCounter().flush();
+    const [row] = await database.db.select({ n: files.downloadCount }).from(files).where(eq(files.id, file.id));
+    expect(row?.n).toBe(2); // the two downloads, not the redirects
   });
 
   const refusals: [string, () => Promise<Parameters<typeof form>[0]>, number, RegExp][] = [
@@ -285,18 +321,24 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
       { name: 'file', filename: 'plan de sondage.pdf', data },
     ]);
     expect(response.status).toBe(201);
-    const { file } = (await response.json()) as { file: { id: string } };
-    expect((await download(file.id)).status).toBe(404);
-    expect((await download(file.id, { headers: { cookie: 'insstat_session=faux' } })).status).toBe(404);
-    const ok = await download(file.id, { token });
+    const { file } = (await response.json()) as { file: { id: string; url: string } };
+    expect((await download(file.url)).status).toBe(404);
+    expect((await download(file.url, { headers: { cookie: 'insstat_session=faux' } })).status).toBe(404);
+    const ok = await download(file.url, { token });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toMatch(/private/);
     expect(sha256(Buffer.from(await ok.arrayBuffer()))).toBe(sha256(data));
+    // Nor its name: at another name, a visitor gets the same 404, a connected user the way to it.
+    expect((await download(`/fichiers/${file.id}/plan.pdf`)).status).toBe(404);
+    const moved = await download(`/fichiers/${file.id}/plan.pdf`, { token });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, file.url]);
   });
 
   it('renames (extension kept, pages showing it refreshed), refuses deleting while used, deletes once free', async () => {
     const data = pdf(5000);
-    const { file } = (await (await upload(token, [{ name: 'file', filename: 'note.pdf', data }])).json()) as { file: { id: string } };
+    const { file } = (await (await upload(token, [{ name: 'file', filename: 'note.pdf', data }])).json()) as {
+      file: { id: string; url: string };
+    };
     const rename = await fileRoute.PATCH(
       req(`/api/files/${file.id}`, {
         method: 'PATCH',
@@ -324,7 +366,7 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
       .values({ slug: 'note', title: 'La note paraît', coverFileId: file.id })
       .returning({ id: news.id });
     vi.mocked(invalidateTags).mockClear();
-    await fileRoute.PATCH(
+    const renamed = await fileRoute.PATCH(
       req(`/api/files/${file.id}`, {
         method: 'PATCH',
         token,
@@ -334,23 +376,28 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
       params(file.id),
     );
     expect(vi.mocked(invalidateTags).mock.calls[0]?.[0]).toEqual(expect.arrayContaining([`news:${item!.id}`]));
+    const { url } = ((await renamed.json()) as { file: { url: string } }).file;
+    expect(url).toBe(`/fichiers/${file.id}/Note%20trimestrielle.pdf`);
 
     const refused = await fileRoute.DELETE(req(`/api/files/${file.id}`, { method: 'DELETE', token }), params(file.id));
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toMatch(/Actualité : « La note paraît »/);
     // A document only a draft uses is not served to visitors (an embargo by direct URL), only to connected users.
-    expect((await download(file.id)).status).toBe(404);
-    expect((await download(file.id, { token })).status).toBe(200);
+    expect((await download(url)).status).toBe(404);
+    expect((await download(url, { token })).status).toBe(200);
     await database.db
       .update(news)
       .set({ status: 'published', publishedAt: new Date(Date.now() - 60_000) })
       .where(eq(news.id, item!.id));
-    expect((await download(file.id)).status).toBe(200);
+    expect((await download(url)).status).toBe(200);
+    // The address it was uploaded at leads to its new one.
+    const old = await download(file.url);
+    expect([old.status, old.headers.get('location')]).toEqual([301, url]);
 
     await database.db.update(news).set({ coverFileId: null }).where(eq(news.id, item!.id));
     const deleted = await fileRoute.DELETE(req(`/api/files/${file.id}`, { method: 'DELETE', token }), params(file.id));
     expect(deleted.status).toBe(200);
-    expect((await download(file.id)).status).toBe(404);
+    expect((await download(url)).status).toBe(404);
     expect(await storedNow()).not.toContainEqual(expect.stringContaining(file.id));
   });
 
@@ -380,7 +427,7 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     const res = await upload(token, [{ name: 'file', filename: 'extraction-bloquee.pdf', data: pdf(30_000) }]);
     // The upload is answered while the extraction it queued has not finished (it is blocked).
     expect(res.status).toBe(201);
-    const { file } = (await res.json()) as { file: { id: string } };
+    const { file } = (await res.json()) as { file: { id: string; url: string } };
     await vi.waitFor(() => expect(calls).toBe(1), { timeout: 20_000 });
     const listed = async () => {
       const list = (await (await filesRoute.GET(req('/api/files?q=extraction-bloquee', { token }))).json()) as {
@@ -393,7 +440,7 @@ describe.each(cases)('file routes (%s, %s driver)', (kind, driver) => {
     await queueExtraction();
     // Failed once, to be retried later; still in the library, still downloadable.
     expect(await listed()).toMatchObject({ text: { status: 'pending', error: 'analyse impossible' } });
-    expect((await download(file.id, { token })).status).toBe(200);
+    expect((await download(file.url, { token })).status).toBe(200);
   });
 
   it('refuses a foreign Origin on upload (403)', async () => {

@@ -132,6 +132,38 @@ describe('conformance crawler', () => {
     );
   });
 
+  it('fails on what only the Nu checker sees, naming the page and its message, once looked at again', async () => {
+    const dl = (inner: string) =>
+      page(`<main><h1>Loi</h1><dl>${inner}</dl><a href="/groupes">Groupes</a> <a href="/corrigee">Corrigée</a></main>`);
+    // A dl mixing bare dt/dd with div-wrapped groups: html-validate accepts it, HTML does not.
+    const mixed = dl('<dt>Numéro</dt><dd>2026-01</dd><div><dt>Date</dt><dd>1er mars</dd></div>');
+    const grouped = dl('<div><dt>Numéro</dt><dd>2026-01</dd></div><div><dt>Date</dt><dd>1er mars</dd></div>');
+    const served = new Map<string, number>();
+    const laws = http.createServer((req, res) => {
+      const n = (served.get(req.url ?? '') ?? 0) + 1;
+      served.set(req.url ?? '', n);
+      // /corrigee is corrected after the first visit.
+      const body = { '/': mixed, '/groupes': grouped, '/corrigee': n === 1 ? mixed.replace('Loi', 'Décret') : grouped }[req.url ?? ''];
+      res.writeHead(body ? 200 : 404, { 'content-type': body ? 'text/html' : 'text/plain' });
+      res.end(body ?? 'introuvable');
+    });
+    await new Promise<void>((resolve) => laws.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(laws.address() as AddressInfo).port}`;
+    const report = await crawl({ base: url, start: ['/'], recheckMs: 20 });
+    await new Promise<void>((resolve) => laws.close(() => resolve()));
+    expect(report.pages).toBe(3);
+    expect(report.invalid).toEqual([
+      {
+        url: '/',
+        messages: [
+          expect.objectContaining({ rule: 'vnu', message: expect.stringContaining('Element “div” not allowed as child of element “dl”') }),
+        ],
+      },
+    ]);
+    expect(served.get('/corrigee')).toBe(2);
+    expect(describeReport(report)).toMatch(/\nHTML invalide : \/:1:\d+ \[vnu\] Element “div” not allowed as child of element “dl”/);
+  });
+
   it('reads every kind of reference a page makes', () => {
     expect(
       referencedUrls(

@@ -3,9 +3,11 @@
  * URL the pages reference is requested (a redirect that ends in 200 is fine, anything else is a
  * broken link, named with the page that links to it), and every HTML page goes through
  * html-validate (testing/conformance/html-validate-config.ts) in worker threads, beside the
- * fetches rather than between them (testing/conformance/validator-pool.ts). Plain functions, so a
- * unit test can run them on fixture pages.
+ * fetches rather than between them (testing/conformance/validator-pool.ts), and through the W3C
+ * Nu checker by batches (testing/conformance/nu-checker.ts). Plain functions, so a unit test can
+ * run them on fixture pages.
  */
+import { createNuChecker, nuRule } from './nu-checker';
 import { createValidatorPool, type ValidationMessage } from './validator-pool';
 
 export type Broken = { url: string; status: number | string; from: string };
@@ -20,6 +22,13 @@ export type CrawlReport = {
   validated?: number;
   reused?: number;
 };
+
+/**
+ * Pages given to the Nu checker and not checked yet above which the fetches wait (two of its
+ * batches): the rate the crawl shows includes the checker's, and the crawl's last page is at most
+ * this many pages ahead of its last check.
+ */
+export const NU_BACKLOG = 100;
 
 const decode = (s: string) =>
   s
@@ -85,7 +94,7 @@ export async function crawl({
    * PAGE_CACHE_SECONDS, 10 s by default) and reported only if it is still so.
    */
   recheckMs?: number;
-  /** Whether HTML pages go through html-validate (false: links only). */
+  /** Whether HTML pages go through html-validate and the Nu checker (false: links only). */
   validate?: boolean;
   /** Called after each HTML page is fetched, with the pages fetched and the URLs known so far. */
   onPage?: (pages: number, known: number) => void;
@@ -94,6 +103,7 @@ export async function crawl({
   const origin = new URL(base);
   const written = siteUrl ? new URL(siteUrl) : origin;
   const pool = validate ? createValidatorPool() : null;
+  const nu = validate ? createNuChecker() : null;
   const validations: Promise<void>[] = [];
   // Pages fetched but not yet validated: the fetches wait above this many, so the rate the crawl
   // shows (onPage) is the rate of the whole work, not of fetches racing ahead of validation.
@@ -117,10 +127,19 @@ export async function crawl({
 
   const get = (url: URL) => fetchImpl(url, { redirect: 'follow', headers: { 'user-agent': 'insstat-conformance' } });
 
+  type Validator = (html: string, name: string) => Promise<ValidationMessage[]>;
+  // Once every page is fetched, nothing more will fill a Nu batch: a recheck's page is checked at once.
+  let fetched = false;
+  const nuValidate: Validator | null =
+    nu &&
+    ((html, name) => {
+      const messages = nu.validate(html, name);
+      if (fetched) nu.flush();
+      return messages;
+    });
   /** Validates a fetched page off the fetch path; a page found invalid is looked at again after `recheckMs`. */
-  const check = async (path: string, html: string) => {
-    if (!pool) return;
-    let messages = await pool.validate(html, path);
+  const check = async (validator: Validator, path: string, html: string) => {
+    let messages = await validator(html, path);
     // A page another test has just created or is about to delete: invalid only if it is still
     // there, still invalid, after the front cache's replay time.
     if (messages.length > 0 && recheckMs > 0) {
@@ -128,7 +147,7 @@ export async function crawl({
       const again = await get(new URL(path, origin)).catch(() => null);
       messages =
         again?.status === 200 && (again.headers.get('content-type') ?? '').includes('text/html')
-          ? await pool.validate(await again.text(), path)
+          ? await validator(await again.text(), path)
           : [];
     }
     if (messages.length > 0) invalid.push({ url: path, messages });
@@ -177,11 +196,13 @@ export async function crawl({
       pages++;
       const html = await response.text();
       for (const raw of referencedUrls(html)) enqueue(raw, new URL(response.url || url), path);
-      if (validate) {
+      if (pool) {
         unvalidated++;
-        validations.push(check(path, html).finally(() => unvalidated--));
+        validations.push(check(pool.validate, path, html).finally(() => unvalidated--));
       }
-      while (unvalidated > backlog) await new Promise((resolve) => setTimeout(resolve, 5));
+      // Not in `unvalidated`: a page waits in its Nu batch until the batch is full (nu.backlog() instead).
+      if (nuValidate) validations.push(check(nuValidate, path, html));
+      while (unvalidated > backlog || (nu?.backlog() ?? 0) > NU_BACKLOG) await new Promise((resolve) => setTimeout(resolve, 5));
       onPage?.(pages, seen.size);
     } else if (/xml/.test(type) && path.endsWith('.xml')) {
       const xml = await response.text();
@@ -211,12 +232,14 @@ export async function crawl({
   });
   try {
     await Promise.all(workers);
+    fetched = true;
+    nu?.flush();
     await Promise.all(validations);
   } finally {
-    await pool?.close();
+    await Promise.all([pool?.close(), nu?.close()]);
   }
-  // Pages are validated in parallel: report them in a stable order.
-  invalid.sort((a, b) => a.url.localeCompare(b.url));
+  // Pages are validated in parallel: report them in a stable order (html-validate's messages before Nu's).
+  invalid.sort((a, b) => a.url.localeCompare(b.url) || Number(a.messages[0]?.rule === nuRule) - Number(b.messages[0]?.rule === nuRule));
   return { pages, urls: seen.size, broken, invalid, ms: Date.now() - t0, ...pool?.stats() };
 }
 

@@ -72,13 +72,13 @@ export default async function DashboardPage() {
               <th scope="col" className="py-2">
                 Rubrique
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="py-2 ps-6 text-right">
                 Éléments
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="py-2 ps-6 text-right">
                 Brouillons
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="py-2 ps-6 text-right">
                 Programmés
               </th>
             </tr>
@@ -89,9 +89,9 @@ export default async function DashboardPage() {
                 <th scope="row" className="py-1.5 text-left font-normal">
                   <Link href={a.adminPath}>{a.label}</Link>
                 </th>
-                <td className="py-1.5 text-right tabular-nums">{counts[a.slug]?.total ?? 0}</td>
-                <td className="py-1.5 text-right tabular-nums">{counts[a.slug]?.drafts ?? 0}</td>
-                <td className="py-1.5 text-right tabular-nums">{counts[a.slug]?.scheduled ?? 0}</td>
+                <td className="py-1.5 ps-6 text-right tabular-nums">{counts[a.slug]?.total ?? 0}</td>
+                <td className="py-1.5 ps-6 text-right tabular-nums">{counts[a.slug]?.drafts ?? 0}</td>
+                <td className="py-1.5 ps-6 text-right tabular-nums">{counts[a.slug]?.scheduled ?? 0}</td>
               </tr>
             ))}
           </tbody>

@@ -114,20 +114,7 @@ function ListScreen({ path, label, actor }: { path: string; label: string; actor
         </p>
       ))}
       {!canPublish && managed.length > 0 ? <AccessNote className="mt-4 max-w-3xl">{writerNote(managed, writable)}</AccessNote> : null}
-      {managed.map((a) => (
-        <AreaIntroSection
-          key={`intro-${a.slug}`}
-          action={updateAreaIntroAction}
-          area={a}
-          named={managed.length > 1}
-          editable={can(actor, needs.publish([a.slug]))}
-        />
-      ))}
-      {managed.length > 0 ? (
-        <Suspense fallback={null}>
-          <AreaSeriesSection areas={slugs} canImport={can(actor, needs.upload)} />
-        </Suspense>
-      ) : null}
+      {/* What an editor comes for first: the items; the area's series, then its introduction, after them. */}
       {kind && isKindName(kind) ? (
         <Suspense fallback={<p className="mt-6 text-muted">Chargement de la liste…</p>}>
           <ContentList
@@ -139,6 +126,20 @@ function ListScreen({ path, label, actor }: { path: string; label: string; actor
           />
         </Suspense>
       ) : null}
+      {managed.length > 0 ? (
+        <Suspense fallback={null}>
+          <AreaSeriesSection areas={slugs} canImport={can(actor, needs.upload)} />
+        </Suspense>
+      ) : null}
+      {managed.map((a) => (
+        <AreaIntroSection
+          key={`intro-${a.slug}`}
+          action={updateAreaIntroAction}
+          area={a}
+          named={managed.length > 1}
+          editable={can(actor, needs.publish([a.slug]))}
+        />
+      ))}
     </>
   );
 }

@@ -1,6 +1,9 @@
-// GET /fichiers/{id}/{name} — downloads a stored file (Range supported, counted); restricted files,
-// and files only unpublished items use, need a session.
+// GET /fichiers/{id}/{name} — downloads a stored file (Range supported, counted) at its own name
+// only, any other name answering a 301 to that address; restricted files, and files only
+// unpublished items use, need a session.
 import { userOfRequest } from '@/lib/admin/handler';
+import { currentTime } from '@/lib/clock';
+import { fileUrl } from '@/lib/content/addresses';
 import { getDb } from '@/lib/db';
 import { getFileForDownload } from '@/lib/content/queries/files';
 import { fileResponse } from '@/lib/files/download';
@@ -11,7 +14,7 @@ import { getStorage } from '@/lib/storage';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function handle(request: Request, { params }: { params: Promise<{ id: string; name: string }> }) {
-  const { id } = await params;
+  const { id, name } = await params;
   if (!UUID.test(id)) return notFound();
   const db = await getDb();
   const file = await getFileForDownload(db, id);
@@ -20,8 +23,17 @@ async function handle(request: Request, { params }: { params: Promise<{ id: stri
   // A visitor is not told a restricted file exists, nor a document only unpublished items use (a
   // draft's, an embargoed release's). Images are exempt: next/image fetches them without the
   // reader's cookies, so a draft's cover would be broken in the editors' preview.
-  const hidden = restricted || (!file.mime.startsWith('image/') && !(await visibleToVisitors(db, file.id, new Date())));
+  const hidden = restricted || (!file.mime.startsWith('image/') && !(await visibleToVisitors(db, file.id, currentTime())));
   if (hidden && !(await userOfRequest(request))) return notFound();
+  // One address per file: another name (`…/backup.sql`) is not a second copy of it. Checked after
+  // the visibility, so a visitor is not told a hidden file's name; the query goes along unchanged.
+  // Not stored: the target follows the file's name, which an editor may change back.
+  if (name !== file.name) {
+    return new Response(null, {
+      status: 301,
+      headers: { Location: `${fileUrl(file)}${new URL(request.url).search}`, 'Cache-Control': 'no-store' },
+    });
+  }
   const response = await fileResponse(
     request,
     file,
