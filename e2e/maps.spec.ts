@@ -72,17 +72,22 @@ test('avec JavaScript, la zone survolée ou atteinte au clavier montre son nom e
   // then let through: the reader reaches another after (the read-out React renders anew must still be kept up).
   let letScriptsThrough = () => {};
   const scriptsHeld = new Promise<void>((resolve) => (letScriptsThrough = resolve));
-  await page.route(/\/_next\/static\/chunks\//, async (route) => {
+  // Scripts only: the style sheets (under chunks/ too) hold the parser until they arrive.
+  await page.route(/\/_next\/static\/chunks\/.*\.js(\?|$)/, async (route) => {
     await scriptsHeld;
     await route.continue();
   });
-  await page.goto('/donnees/tableaux/POP_REGION_SEXE_AGE?vue=carte', { waitUntil: 'domcontentloaded' });
+  // 'commit': the document's loaded events wait for the held scripts; the areas are in the HTML already.
+  await page.goto('/donnees/tableaux/POP_REGION_SEXE_AGE?vue=carte', { waitUntil: 'commit' });
   const readout = page.locator('[data-map-readout]');
   const areas = page.locator('.map-frame svg path.map-area');
   const title = async (n: number) => (await areas.nth(n).locator('title').textContent())!;
   await areas.first().focus();
   await expect(readout).toHaveText(await title(0));
   await expect(readout).toBeVisible();
+  // Still before hydration here: React has not attached itself to the page.
+  const search = page.getByRole('combobox', { name: 'Rechercher sur le site' });
+  expect(await search.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')))).toBe(false);
   letScriptsThrough();
   await whenHydrated(page.getByRole('combobox', { name: 'Rechercher sur le site' }));
   await page.keyboard.press('Tab');
