@@ -223,7 +223,6 @@ test(
   'Varnish : une actualité programmée apparaît à travers le cache dès que le site la montre',
   { tag: '@clock' },
   async ({ page, playwright }) => {
-    test.setTimeout(120_000);
     const varnish = await startVarnish({ port: ports.varnishMinute, originPort: origin });
     const visitor = await playwright.request.newContext();
     try {

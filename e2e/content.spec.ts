@@ -321,7 +321,7 @@ test(
     expect((await reader.goto(url))?.status()).toBe(404);
     // Its time comes (the test clock); only a visitor reads the page.
     await moveClockTo(visitor.request, at);
-    await expect.poll(async () => (await reader.goto(url))?.status(), { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await reader.goto(url))?.status()).toBe(200);
     await expect(reader.getByRole('heading', { level: 1, name: `Programmée ${id}` })).toBeVisible();
     await visitor.close();
   },

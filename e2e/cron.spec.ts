@@ -67,7 +67,6 @@ test.afterAll(async () => {
 type CronRun = { published: { title: string }[] };
 
 test('sous `next start`, une publication programmée passe en ligne par la route cron, une seule fois', async ({ browser }) => {
-  test.setTimeout(120_000);
   const base = instance!.server.baseUrl;
   const cron = (secret?: string) => fetch(`${base}/api/cron`, { headers: secret ? { authorization: `Bearer ${secret}` } : {} });
   expect((await cron()).status).toBe(401);

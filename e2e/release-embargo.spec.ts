@@ -136,7 +136,7 @@ test(
 
     // Its minute (the test clock): everything, for a visitor only reading.
     await moveClockTo(request, at);
-    await expect.poll(() => visible(request, target), { timeout: 30_000 }).toEqual(shown);
+    await expect.poll(() => visible(request, target)).toEqual(shown);
     const visitor = await browser.newContext();
     const releasePage = await visitor.newPage();
     await releasePage.goto(`/calendrier/${releaseSlug}`);

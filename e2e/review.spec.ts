@@ -179,7 +179,7 @@ test(
     // Before the minute neither note is public; at it (the test clock), the approved one is; the other never.
     expect((await request.get(notePath)).status()).toBe(404);
     await moveClockTo(request, at);
-    await expect.poll(async () => (await request.get(notePath)).status(), { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await request.get(notePath)).status()).toBe(200);
     expect((await request.get(heldNotePath)).status()).toBe(404);
     await publisher.goto(heldPath);
     await expect(

@@ -204,7 +204,7 @@ test(
     await expect(page.getByTestId('etat')).toHaveText('Programmé');
     expect(await found(`${id}avenir`, scheduled)).toBe(false);
     await moveClockTo(request, at);
-    await expect.poll(() => found(`${id}avenir`, scheduled), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => found(`${id}avenir`, scheduled)).toBe(true);
     await page.reload();
 
     // Leave the demo as it was.

@@ -94,13 +94,10 @@ test(
     // Its time comes (the test clock): the new figures, with only this visitor asking.
     await moveClockTo(request, at);
     await expect
-      .poll(
-        async () => {
-          await reader.goto('/ica/ipi/series/IPI');
-          return reader.getByRole('main').innerText();
-        },
-        { timeout: 30_000 },
-      )
+      .poll(async () => {
+        await reader.goto('/ica/ipi/series/IPI');
+        return reader.getByRole('main').innerText();
+      })
       .toContain(reason);
     await expect(reader.getByRole('main')).toContainText(french(added));
     const after = await ipiOf(visitor.request);
