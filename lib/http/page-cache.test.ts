@@ -460,6 +460,18 @@ describe('front page cache', () => {
       expect(body).toContain('Service momentanément indisponible');
     });
 
+    it('a page never served, Next failing at once while the probe’s « down » has aged: the French 503 all the same', async () => {
+      databaseUp = false;
+      // No answer of the probe on record (or one too old to trust): Next's 500 comes first.
+      reply = { ...reply, delayMs: 0, status: 500, cache: 'MISS', body: 'erreur' };
+      const { response, body } = await timed('/ica/ipi');
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('30');
+      expect(response.headers.get('x-page-cache')).toBe('UNAVAILABLE');
+      expect(body).toContain('Service momentanément indisponible');
+      expect(body).not.toContain('erreur');
+    });
+
     it('a page never served before still gets Next’s answer; a page now missing loses its copy', async () => {
       reply = { ...reply, status: 500, cache: 'MISS', body: 'erreur' };
       expect((await get('/jamais-vue')).status).toBe(500);

@@ -592,7 +592,10 @@ function record(
     write: res.write.bind(res) as (...args: unknown[]) => boolean,
     end: res.end.bind(res) as (...args: unknown[]) => ServerResponse,
   };
-  const holding = fallback !== undefined;
+  /** Next's answer is held until whole: with a copy to stand in, or once it turned out a server error. */
+  let holding = fallback !== undefined;
+  /** A server error on a page with no copy, held while the probe says whether the database is down. */
+  let heldError = false;
   let started = false;
   let replaced = false;
   let timer: NodeJS.Timeout | undefined;
@@ -631,6 +634,13 @@ function record(
       unavailable();
       return;
     }
+    // Not known down, but perhaps only because the probe's « down » has aged: Next's error is held
+    // until the probe has answered (at `end`), so an unreachable database still gets the 503.
+    if (status >= 500 && options.probe) {
+      holding = true;
+      heldError = true;
+      return;
+    }
     if (holding) return;
     started = true;
     clearTimeout(timer);
@@ -641,7 +651,7 @@ function record(
       if (started || replaced) return;
       void databaseAnswers(options).then((ok) => {
         if (started || replaced) return;
-        if (!ok) return void (holding ? replace() : unavailable());
+        if (!ok) return void (fallback ? replace() : unavailable());
         watch(STALE_AFTER_MS);
       });
     }, after);
@@ -666,11 +676,12 @@ function record(
     res.statusCode = status;
     return res;
   }) as ServerResponse['writeHead'];
-  if (holding) {
-    // Streaming starts with flushHeaders: nothing leaves before the whole answer.
-    const flushHeaders = res.flushHeaders.bind(res);
-    res.flushHeaders = () => (started ? flushHeaders() : starting(res.statusCode));
-  }
+  // Streaming starts with flushHeaders: while held, nothing leaves before the whole answer.
+  const flushHeaders = res.flushHeaders.bind(res);
+  res.flushHeaders = () => {
+    starting(res.statusCode);
+    if (!replaced && (started || !holding)) flushHeaders();
+  };
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -697,6 +708,12 @@ function record(
     const body = Buffer.concat(chunks);
     // A whole page in which a part failed on the server: while the database is down, the copy.
     const failedPart = holding && !tooBig && isFallback(res) && RENDER_ERROR.test(htmlOf(body, res.getHeader('content-encoding')));
+    if (heldError && options.probe) {
+      clearTimeout(timer);
+      suspectDatabase();
+      void databaseAnswers(options).then((ok) => (ok ? finish() : unavailable()));
+      return res;
+    }
     if (failedPart && options.probe) {
       clearTimeout(timer);
       void databaseAnswers(options).then((ok) => (ok ? finish() : replace()));
