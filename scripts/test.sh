@@ -110,6 +110,8 @@ step "Chromium" bash scripts/ensure-chromium.sh
 chromium_ok=$?
 # The W3C's Nu checker (npm vnu-jar) runs on Java: the conformance crawl and three Vitest files use it.
 step "Java (validateur Nu)" bash scripts/ensure-java.sh
+# The SDMX and DCAT tests read the site with clients written elsewhere: R's rsdmx, rapper, xmllint.
+step "Clients SDMX et DCAT" bash scripts/ensure-stat-clients.sh
 once "Types (tsc)" && step "Types (tsc)" npm run --silent typecheck
 once "Lint (eslint, prettier)" && step "Lint (eslint, prettier)" npm run --silent lint
 counted "Vitest" vitest "$VITEST_JSON" \
