@@ -4,11 +4,10 @@
 import './load-env';
 import cluster from 'node:cluster';
 import { env } from '@/lib/env';
-import { openSharedSockets } from '@/lib/http/listen';
+import { assertPortFree } from '@/lib/http/listen';
 import { startClusterPrimary, workerCount } from '@/lib/ops/cluster';
 
 const workers = workerCount(env.SERVER_WORKERS, Boolean(env.DATABASE_URL));
-// The primary opens the port's sockets once (LISTEN_SOCKETS, SO_REUSEPORT) and every worker accepts
-// from all of them (lib/http/listen.ts); a port already taken is refused here.
-if (workers > 1 && cluster.isPrimary) await openSharedSockets({ port: env.PORT, host: env.HOSTNAME, sockets: env.LISTEN_SOCKETS });
+// A port already taken is refused here, before any worker is forked (Node's cluster shares the port).
+if (workers > 1 && cluster.isPrimary) await assertPortFree(env.PORT, env.HOSTNAME);
 if (!startClusterPrimary(workers)) await import('./production-server');

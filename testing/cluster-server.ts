@@ -1,15 +1,12 @@
 // A cluster as the production server runs it (lib/ops/cluster.ts), serving a tiny HTTP answer, for
 // lib/ops/cluster.test.ts: `PORT`, `WORKERS`, `LISTEN_SOCKETS`. Each serving worker answers its pid; `/block?ms=N`
 // answers, then holds its event loop N ms (a worker busy with its readers).
-import cluster from 'node:cluster';
 import http from 'node:http';
-import { listenAcceptingMany, openSharedSockets } from '../lib/http/listen';
+import { listenAcceptingMany } from '../lib/http/listen';
 import { servesReaders, startClusterPrimary } from '../lib/ops/cluster';
 
 const port = Number(process.env.PORT);
 const sockets = Number(process.env.LISTEN_SOCKETS ?? 16);
-// As scripts/serve.ts: the primary opens the port's sockets, every worker accepts from all of them.
-if (cluster.isPrimary) await openSharedSockets({ port, host: '127.0.0.1', sockets });
 if (!startClusterPrimary(Number(process.env.WORKERS ?? 2), () => {})) {
   if (servesReaders()) {
     const server = http.createServer((req, res) => {
@@ -23,7 +20,7 @@ if (!startClusterPrimary(Number(process.env.WORKERS ?? 2), () => {})) {
       }
     });
     server.keepAliveTimeout = 1;
-    // As the production server listens: LISTEN_SOCKETS sockets on the port (lib/http/listen.ts).
+    // As the production server listens (lib/http/listen.ts): in a worker, the port Node's cluster shares.
     void listenAcceptingMany(server, { port, host: '127.0.0.1', backlog: 511, sockets });
   }
 }

@@ -7,7 +7,6 @@ import 'server-only';
  * would be a public endpoint.
  */
 import { refresh } from 'next/cache';
-import { workAsyncStorage } from 'next/dist/server/app-render/work-async-storage.external';
 import { cookies } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import { currentAuthRequest } from '@/lib/auth/session';
 import { currentUser, type AuthDeps } from '@/lib/auth/service';
 import type { AuthRequest, CookieToSet, SessionUser } from '@/lib/auth/types';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { watchingInvalidations } from '@/lib/ops/invalidate';
 import { DatabaseUnavailableError, isDomainError, UnauthorizedError, type FieldErrors } from '@/lib/errors';
 import { englishPrefix } from '@/lib/content/schemas/translations';
 import { parseOrThrow } from '@/lib/validation';
@@ -74,9 +74,6 @@ function failure(error: unknown): ActionResult<never> {
  * screen to refresh and `refresh()` refuses: nothing to do.
  */
 function refreshScreen() {
-  // A write that invalidated a tag has already marked its answer as refreshing the screen and every
-  // cached page; `refresh()` would lower that to the screen's dynamic data only.
-  if (workAsyncStorage.getStore()?.pathWasRevalidated) return;
   try {
     refresh();
   } catch {
@@ -97,11 +94,13 @@ export function adminAction<S extends z.ZodType, T>(
       if (typeof options.access !== 'function') await enforce(options.access, undefined, ctx);
       const parsed = parseOrThrow(schema, input);
       if (typeof options.access === 'function') await enforce(options.access, parsed, ctx);
-      const data = await handler(parsed, ctx);
+      const { value: data, invalidated } = await watchingInvalidations(() => handler(parsed, ctx));
       const entry = options.audit?.(parsed, data, ctx);
       if (entry) await writeAudit(ctx.db, { ...entry, user: ctx.user, ip: ctx.request.ip });
       const message = typeof options.success === 'function' ? options.success(data) : options.success;
-      refreshScreen();
+      // A write that invalidated tags (`revalidateTag`) has already made its answer refresh the screen
+      // and every cached page; `refresh()` would lower that to the screen's dynamic data only.
+      if (!invalidated) refreshScreen();
       return { ok: true, data, ...(message ? { message } : {}) };
     } catch (error) {
       return failure(error);

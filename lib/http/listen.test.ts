@@ -6,7 +6,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '@/testing/spawn-server';
-import { listenAcceptingMany, openSharedSockets } from './listen';
+import { listenAcceptingMany } from './listen';
 
 // A client in another process: opens `n` connections at once on `port` when told, sends a GET on each.
 const crowd = `
@@ -87,26 +87,6 @@ describe('a port already taken', () => {
       });
     } finally {
       opened.close();
-    }
-  });
-});
-
-describe('the sockets a cluster’s primary opens for its workers', () => {
-  // The workers listening on them: lib/ops/cluster.test.ts (16 sockets).
-  it('are bound by the function of Node’s cluster (gone on an upgrade: this fails), none for one socket, and not on a taken port', async () => {
-    const port = await freePort();
-    const shared = await openSharedSockets({ port, host: '127.0.0.1', sockets: 4 });
-    expect(shared.count).toBe(4);
-    shared.close();
-    const one = await openSharedSockets({ port, host: '127.0.0.1', sockets: 1 });
-    expect(one.count).toBe(0);
-    one.close();
-    const taken = http.createServer();
-    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-    try {
-      await expect(openSharedSockets({ port, host: '127.0.0.1', sockets: 4 })).rejects.toMatchObject({ code: 'EADDRINUSE' });
-    } finally {
-      taken.close();
     }
   });
 });

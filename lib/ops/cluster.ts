@@ -49,10 +49,8 @@ export function servesReaders(): boolean {
  */
 export function startClusterPrimary(count: number, log: (message: string) => void = console.log): boolean {
   if (!cluster.isPrimary || count <= 1) return false;
-  // Each worker accepts from the port itself (one connection per listening socket per turn, so
-  // LISTEN_SOCKETS of them, opened by the primary and watched by every worker: lib/http/listen.ts,
-  // scripts/serve.ts), and a worker whose loop is free takes what a busy
-  // one leaves. Node's default on Linux (round-robin) has the primary accept and hand the workers
+  // Each worker accepts from the one socket the primary binds and shares (Node's documented
+  // SCHED_NONE), and a worker whose loop is free takes what a busy one leaves. Node's default on Linux (round-robin) has the primary accept and hand the workers
   // one connection each at a time, the next only once the worker has answered for it: one
   // connection per turn of a loop that takes 100-250 ms under 1,000 readers, so a thousand readers
   // arriving at once waited seconds for their first answer (806 wrk timeouts in one release-day

@@ -1,4 +1,5 @@
 import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { revalidateTag } from 'next/cache';
 import { beginPageWrite, duringWrite } from '@/lib/http/page-cache';
 import { invalidatePublicPathIndex } from '@/lib/routing/path-index';
@@ -25,7 +26,22 @@ import { refreshDueTime } from './due-clock';
  * Last, the process's next due time is read again (the write may have scheduled, moved or
  * withdrawn something): the scheduler's timer and the cache headers follow it from the answer on.
  */
+/** The invalidations of the work running in this async context (`watchingInvalidations`). */
+const watched = new AsyncLocalStorage<{ invalidated: boolean }>();
+
+/**
+ * Runs `work` and says whether it invalidated tags (`invalidateTags`): an admin action's answer then
+ * already carries every cached page as of the write (lib/admin/action.ts).
+ */
+export async function watchingInvalidations<T>(work: () => Promise<T>): Promise<{ value: T; invalidated: boolean }> {
+  const state = { invalidated: false };
+  const value = await watched.run(state, work);
+  return { value, invalidated: state.invalidated };
+}
+
 export async function invalidateTags(tagList: readonly string[]): Promise<void> {
+  const state = watched.getStore();
+  if (state) state.invalidated = true;
   // Until the pages are rendered again, answers may show the old content: caches keep them 1 s,
   // and the purge of the caches in front waits for this write's end (lib/http/page-cache.ts).
   await duringWrite(() => expireAndRender([...new Set(tagList)]));
