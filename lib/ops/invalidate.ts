@@ -40,11 +40,13 @@ export async function watchingInvalidations<T>(work: () => Promise<T>): Promise<
 }
 
 export async function invalidateTags(tagList: readonly string[]): Promise<void> {
+  const tags = [...new Set(tagList)];
+  // Only a tag Next was told of (`revalidateTag`) refreshes the action's answer: an empty list does not.
   const state = watched.getStore();
-  if (state) state.invalidated = true;
+  if (state && tags.length > 0) state.invalidated = true;
   // Until the pages are rendered again, answers may show the old content: caches keep them 1 s,
   // and the purge of the caches in front waits for this write's end (lib/http/page-cache.ts).
-  await duringWrite(() => expireAndRender([...new Set(tagList)]));
+  await duringWrite(() => expireAndRender(tags));
 }
 
 async function expireAndRender(tags: string[]): Promise<void> {
