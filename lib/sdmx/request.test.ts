@@ -100,3 +100,16 @@ describe('SDMX REST addresses', () => {
     expect(codeOf('data/DF_POP?includeHistory=true')).toBe(501);
   });
 });
+
+describe('the trailing slash', () => {
+  it('is dropped from SDMX paths only, the query kept', async () => {
+    const { sdmxWithoutTrailingSlash } = await import('./address');
+    expect(sdmxWithoutTrailingSlash('/sdmx/rest/dataflow/all/all/latest/')).toBe('/sdmx/rest/dataflow/all/all/latest');
+    expect(sdmxWithoutTrailingSlash('/sdmx/rest/datastructure/INSSTAT/DSD_X/latest/?references=children')).toBe(
+      '/sdmx/rest/datastructure/INSSTAT/DSD_X/latest?references=children',
+    );
+    expect(sdmxWithoutTrailingSlash('/sdmx/rest/data/DF_X/all')).toBe('/sdmx/rest/data/DF_X/all');
+    expect(sdmxWithoutTrailingSlash('/donnees/')).toBe('/donnees/');
+    expect(sdmxWithoutTrailingSlash('/sdmx/rest/')).toBe('/sdmx/rest/');
+  });
+});
