@@ -385,15 +385,6 @@ export async function* jsonData(x: DataSet): AsyncGenerator<string> {
   let count = 0;
   let firstSeries = true;
   for (const s of seriesOf(x)) {
-    let obsPart: string[] = [];
-    let firstObs = true;
-    const flush = async () => {
-      if (obsPart.length > 0) out.push(obsPart.join(''));
-      obsPart = [];
-      if (out.length > 0) yield_.push(out.join(''));
-      out = [];
-    };
-    const yield_: string[] = [];
     if (inSeries) {
       const seriesAttrs = withAttributes(x.detail) && layout.unitsOnSeries ? unitIndex(s.idx) : [];
       out.push(`${firstSeries ? '' : ','}"${keyText(layout.series, s.idx)}":{"attributes":${JSON.stringify(seriesAttrs)}`);
@@ -401,19 +392,24 @@ export async function* jsonData(x: DataSet): AsyncGenerator<string> {
     }
     firstSeries = false;
     if (withObservations(x.detail) || !inSeries) {
+      let firstObs = true;
       for (const o of s.observations()) {
-        obsPart.push(`${firstObs ? '' : ','}"${keyText(layout.obs, o.idx)}":${obsValue(o)}`);
+        out.push(`${firstObs ? '' : ','}"${keyText(layout.obs, o.idx)}":${obsValue(o)}`);
         firstObs = false;
         if (++count % cellsPerChunk === 0) {
-          await flush();
-          yield yield_.splice(0).join('');
+          yield out.join('');
+          out = [];
           await nextTurn();
         }
       }
     }
-    await flush();
-    if (inSeries) yield_.push(withObservations(x.detail) ? '}}' : '}');
-    yield yield_.join('');
+    if (inSeries) out.push(withObservations(x.detail) ? '}}' : '}');
+    if (out.length > cellsPerChunk) {
+      yield out.join('');
+      out = [];
+      await nextTurn();
+    }
   }
+  yield out.join('');
   yield `}}],"structure":${JSON.stringify(structure)}}`;
 }

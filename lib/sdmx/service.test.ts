@@ -257,6 +257,20 @@ describe('the SDMX REST service', () => {
       'STRUCTURE,STRUCTURE_ID,ACTION,REGION,SEXE,TIME_PERIOD,MEASURE,OBS_VALUE,OBS_STATUS,UNIT_MEASURE,UNIT_MULT,DECIMALS',
     );
     expect(lines).toHaveLength(5);
+    // Every format, at every level of observation and detail, reads back (XML well-formed, JSON parsed).
+    for (const accept of [
+      'application/vnd.sdmx.genericdata+xml',
+      'application/vnd.sdmx.structurespecificdata+xml',
+      'application/vnd.sdmx.data+json',
+    ]) {
+      for (const at of ['TIME_PERIOD', 'AllDimensions', 'MEASURE']) {
+        for (const detail of ['full', 'dataonly', 'serieskeysonly', 'nodata']) {
+          const text = await (await get(`data/DF_POP_TEST/R01+R02..?dimensionAtObservation=${at}&detail=${detail}`, { accept })).text();
+          if (accept.endsWith('json')) expect(() => JSON.parse(text), `${accept} ${at} ${detail}`).not.toThrow();
+          else expect(xmllint(text), `${accept} ${at} ${detail}`).toBeNull();
+        }
+      }
+    }
     expect(await errorCode(await get('data/DF_POP_TEST/all', { accept: 'text/html' }))).toBe(406);
     expect((await get('dataflow', { accept: 'application/vnd.sdmx.structure+json' })).status).toBe(406);
   });
@@ -334,7 +348,7 @@ describe('the SDMX REST service', () => {
     expect((await get('data/DF_POP_EMBARGO/R01.F.POP')).status).toBe(200);
   });
 
-  it('never answers 500, whatever the path and parameters', async () => {
+  it('never answers 500, whatever the path, parameters and Accept (200 random requests)', async () => {
     const parts = [
       'data',
       'dataflow',
@@ -405,7 +419,7 @@ describe('the SDMX REST service', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(a: T[]) => a[Math.floor(random() * a.length)]!;
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < 200; i++) {
       resetRateLimit();
       const path = Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
         encodeURIComponent(pick(parts)).replace('%25', random() < 0.5 ? '%' : '%25'),
