@@ -141,7 +141,19 @@ export function dataRoute(locale: Locale) {
           <h2 id="sdmx" className="text-xl font-bold">
             {t.sdmxTitle}
           </h2>
-          <p className="mt-3">{pieces(t.sdmxText(inlineCode, `${site}${sdmxRestPath}`))}</p>
+          <p className="mt-3">
+            {pieces(
+              t.sdmxText(
+                inlineCode,
+                (href) => (
+                  <a href={href} className="underline">
+                    <code>{href}</code>
+                  </a>
+                ),
+                `${site}${sdmxRestPath}`,
+              ),
+            )}
+          </p>
         </section>
 
         <section aria-labelledby="api" className="mt-10 max-w-4xl">

@@ -217,8 +217,8 @@ const fr = {
       '.',
     ],
     sdmxTitle: 'SDMX 2.1 : agrégateurs et .Stat Suite',
-    /** `url`: the service's address (`{site}/sdmx/rest`). */
-    sdmxText: <T>(code: (text: string) => T, url: string) => [
+    /** `url`: the service's address (`{site}/sdmx/rest`); `link`: a link to an address, shown as code. */
+    sdmxText: <T>(code: (text: string) => T, link: (href: string) => T, url: string) => [
       'Chaque tableau publié est un flux de données SDMX (',
       code('DF_{CODE}'),
       ', agence ',
@@ -226,7 +226,7 @@ const fr = {
       ') avec sa structure et ses listes de codes, servis au standard SDMX 2.1 REST à l’adresse ',
       code(url),
       ' : le FMI, la Division de statistique de l’ONU, la BAD, une installation .Stat Suite ou le paquet R rsdmx s’y connectent directement. La liste des flux : ',
-      code(`${url}/dataflow/all/all/latest`),
+      link(`${url}/dataflow/all/all/latest`),
       ' ; des données : ',
       code(`${url}/data/DF_{CODE}/{clé}?startPeriod=2020`),
       ', la clé donnant un code par dimension du tableau (hors temps) puis la mesure, séparés par des points (',
@@ -515,7 +515,7 @@ const en: typeof fr = {
       '.',
     ],
     sdmxTitle: 'SDMX 2.1: aggregators and .Stat Suite',
-    sdmxText: (code, url) => [
+    sdmxText: (code, link, url) => [
       'Every published table is an SDMX dataflow (',
       code('DF_{CODE}'),
       ', agency ',
@@ -523,7 +523,7 @@ const en: typeof fr = {
       ') with its structure and codelists, served by the SDMX 2.1 REST standard at ',
       code(url),
       ': the IMF, the UN Statistics Division, the AfDB, a .Stat Suite installation or the R package rsdmx connect to it directly. The list of flows: ',
-      code(`${url}/dataflow/all/all/latest`),
+      link(`${url}/dataflow/all/all/latest`),
       '; data: ',
       code(`${url}/data/DF_{CODE}/{key}?startPeriod=2020`),
       ', the key giving one code per dimension of the table (time aside), then the measure, separated by dots (',
