@@ -90,6 +90,20 @@ test('rsdmx lit le service SDMX : flux, structure avec ses listes de codes, donn
   expect(check.unknown).toContain('404');
 });
 
+test('une série tranche d’un tableau se lit dans le flux du tableau : ses valeurs, ses périodes, ses statuts', async ({ request }) => {
+  // The demo's IPC is the slice GROUPE=CP00, measure INDICE, of IPC_GROUPES (docs/sdmx.md).
+  type SeriesFile = { series: { observations: { period: string; value: number; status: string }[] }[] };
+  const series = ((await (await request.get('/api/v1/series/IPC?lastNObservations=3')).json()) as SeriesFile).series[0]!.observations;
+  const sdmx = await request.get('/sdmx/rest/data/DF_IPC_GROUPES/CP00.INDICE/all/?lastNObservations=3');
+  expect(sdmx.status()).toBe(200);
+  const obs = [
+    ...(await sdmx.text()).matchAll(
+      /<generic:ObsDimension value="([^"]+)"\/><generic:ObsValue value="([^"]+)"\/><generic:Attributes><generic:Value id="OBS_STATUS" value="([A-Z])"/g,
+    ),
+  ];
+  expect(obs.map((m) => ({ period: m[1], value: Number(m[2]), status: m[3] }))).toEqual(series);
+});
+
 const flowIds = async (request: APIRequestContext) =>
   [...(await (await request.get('/sdmx/rest/dataflow/all/all/latest/')).text()).matchAll(/<structure:Dataflow id="([^"]+)"/g)].map(
     (m) => m[1],
