@@ -36,6 +36,7 @@ import { locales } from '@/lib/i18n/locales';
 import { isUnknownPublicPath } from '@/lib/routing/path-index';
 import { notFoundRoute, PROXIED_PATH } from '@/lib/routing/public-paths';
 import { calendarPath, filesPrefix, searchPath } from '@/lib/content/addresses';
+import { sdmxWithoutTrailingSlash } from '@/lib/sdmx/address';
 
 // No `hostname` here: Next builds internal URLs on `localhost:PORT`, and a proxy rewrite is only
 // treated as internal when both agree (the listening interface is set on the HTTP server below).
@@ -111,6 +112,8 @@ const cacheOptions = {
 };
 const server = http.createServer({ ServerResponse: CacheHeadersResponse }, (req, res) => {
   stampClientIp(req, env.TRUST_PROXY_HOPS);
+  // SDMX clients end their paths with a slash: answered as the same address, not redirected.
+  if (req.url) req.url = sdmxWithoutTrailingSlash(req.url);
   followAnswer(req, res);
   withCacheHeaders(req, res, cacheOptions, () => {
     if (req.method === 'GET' && isSuggestions(req.url))

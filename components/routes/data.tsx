@@ -16,6 +16,7 @@ import { rateLimitPerMinute } from '@/lib/series/api';
 import { periodLabel, statusCodes } from '@/lib/series/model';
 import { downloadFormats, seriesDownloadPath, seriesPath, dataPath, nsdpPath } from '@/lib/content/addresses';
 import { pageMetadata } from '@/lib/seo';
+import { sdmxRestPath } from '@/lib/sdmx/address';
 
 /** The data page (`/donnees`) in `locale`. */
 export function dataRoute(locale: Locale) {
@@ -132,6 +133,25 @@ export function dataRoute(locale: Locale) {
                   {text}
                 </Link>
               )),
+            )}
+          </p>
+        </section>
+
+        <section aria-labelledby="sdmx" className="mt-10 max-w-4xl">
+          <h2 id="sdmx" className="text-xl font-bold">
+            {t.sdmxTitle}
+          </h2>
+          <p className="mt-3">
+            {pieces(
+              t.sdmxText(
+                inlineCode,
+                (href) => (
+                  <a href={href} className="underline">
+                    <code>{href}</code>
+                  </a>
+                ),
+                `${site}${sdmxRestPath}`,
+              ),
             )}
           </p>
         </section>

@@ -225,5 +225,7 @@ describe.each(testDatabaseKinds)('open API in English with lang=en (%s)', (kind)
     for (const path of ['/api/v1/series', '/api/v1/series/{code}']) {
       expect(doc.paths[path]!.get.parameters.find((p) => p.name === 'lang')?.schema.enum).toEqual(['fr', 'en']);
     }
+    // The SDMX 2.1 REST service is listed beside the site's own API (lib/sdmx/openapi.ts).
+    expect(doc.paths['/sdmx/rest/data/{flowRef}/{key}/{providerRef}']!.get.parameters.map((p) => p.name)).toContain('lastNObservations');
   });
 });

@@ -125,7 +125,8 @@ async function* csvChunks(x: Extract, lang: Locale, french: boolean): AsyncGener
 }
 
 /** The measures' dimension in JSON-stat and SDMX-CSV: `MEASURE`, or `MEASURE_` when a dimension has that code. */
-const measureDimension = (table: TableView) => (table.dimensions.some((d) => d.code === 'MEASURE') ? 'MEASURE_' : 'MEASURE');
+export const measureDimension = (table: Pick<TableView, 'dimensions'>) =>
+  table.dimensions.some((d) => d.code === 'MEASURE') ? 'MEASURE_' : 'MEASURE';
 
 /**
  * The JSON-stat 2.0 dataset of a selection (every label in `lang`), in pieces: everything but
