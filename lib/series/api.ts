@@ -112,7 +112,7 @@ function shownIn(data: ApiSeries[], locale: Locale): SeriesData[] {
   });
 }
 
-const contentType: Record<DownloadFormat, string> = {
+export const seriesContentType: Record<DownloadFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   'csv-fr': 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -152,7 +152,7 @@ export async function seriesResponse(request: Request, data: ApiSeries[], query:
   // The name says what narrows the file (periods, instant, language): two selections, two names.
   const file = [safeNamePart(name), ...narrowingParts(query)].join('_');
   if (format !== 'json') headers['Content-Disposition'] = `attachment; filename="${file}.${extension[format]}"`;
-  return conditional(request, body, contentType[format], headers);
+  return conditional(request, body, seriesContentType[format], headers);
 }
 
 /** The catalogue: every series with its latest value and links (no observations), its texts and its page in `locale`. */
