@@ -1,0 +1,181 @@
+/**
+ * The DCAT-AP 3 catalogue as a national portal's harvester reads it from the built site: every page
+ * (Hydra's `hydra:next`) conforms to the DCAT-AP 3.0.0 SHACL shapes (rdf-validate-shacl, shapes
+ * vendored in testing/dcat/shapes), Debian's `rapper` reads the same number of triples from its
+ * Turtle, RDF/XML and JSON-LD (through npm jsonld to N-Quads), and every `dcat:downloadURL` but the
+ * SDMX service's (another branch builds it) answers 200 with the media type the catalogue states.
+ * `/catalogue` negotiates; a browser is sent to the open-data page. A table scheduled for a coming
+ * minute is absent before it and present once the server's clock reaches it.
+ */
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { Parser, Store } from 'n3';
+import { signIn } from './helpers/login';
+import { moveClockTo, nextMinute } from './helpers/clock';
+import { dataCatalogProblems, datasetProblems } from '../testing/dcat/schema-org';
+import { jsonLdToNQuads, rapperCount, shaclViolations } from '../testing/dcat/validate';
+
+const DCAT = 'http://www.w3.org/ns/dcat#';
+const HYDRA = 'http://www.w3.org/ns/hydra/core#';
+const DCT = 'http://purl.org/dc/terms/';
+
+const parse = (turtle: string) => new Store(new Parser({ format: 'text/turtle' }).parse(turtle));
+
+/** Every page of the catalogue in Turtle, from `/catalogue.ttl` along `hydra:next`. */
+async function cataloguePages(request: APIRequestContext): Promise<{ url: string; turtle: string }[]> {
+  const pages: { url: string; turtle: string }[] = [];
+  let url: string | undefined = '/catalogue.ttl';
+  while (url && pages.length < 100) {
+    const response: APIResponse = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    const turtle: string = await response.text();
+    pages.push({ url, turtle });
+    const next: string | undefined = parse(turtle).getObjects(null, `${HYDRA}next`, null)[0]?.value;
+    url = next ? new URL(next).pathname + new URL(next).search : undefined;
+  }
+  return pages;
+}
+
+/** The `dct:identifier`s of every dataset in the catalogue now. */
+async function identifiers(request: APIRequestContext): Promise<string[]> {
+  return (await cataloguePages(request)).flatMap(({ turtle }) => {
+    const store = parse(turtle);
+    return store
+      .getSubjects(`http://www.w3.org/1999/02/22-rdf-syntax-ns#type`, `${DCAT}Dataset`, null)
+      .flatMap((d) => store.getObjects(d, `${DCT}identifier`, null).map((o) => o.value));
+  });
+}
+
+test('le catalogue DCAT-AP : conforme aux formes SHACL 3.0.0, mêmes triplets en Turtle, RDF/XML et JSON-LD, chaque fichier répond avec son type', async ({
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const pages = await cataloguePages(request);
+  expect(pages.length).toBeGreaterThanOrEqual(1);
+  const downloads = new Map<string, string>();
+  let datasets = 0;
+  for (const { url, turtle } of pages) {
+    expect(await shaclViolations(turtle), `${url} : violations DCAT-AP`).toEqual([]);
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    const [rdfxml, jsonld] = await Promise.all([
+      request.get(`/catalogue.rdf${query}`).then((r) => r.text()),
+      request.get(`/catalogue.jsonld${query}`).then((r) => r.text()),
+    ]);
+    const counts = {
+      turtle: rapperCount(turtle, 'turtle'),
+      rdfxml: rapperCount(rdfxml, 'rdfxml'),
+      jsonld: rapperCount(await jsonLdToNQuads(jsonld), 'nquads'),
+    };
+    console.log(`${url} : ${counts.turtle} triplets (Turtle), ${counts.rdfxml} (RDF/XML), ${counts.jsonld} (JSON-LD)`);
+    expect(counts.rdfxml, `${url} en RDF/XML`).toBe(counts.turtle);
+    expect(counts.jsonld, `${url} en JSON-LD`).toBe(counts.turtle);
+
+    const store = parse(turtle);
+    datasets += store.getSubjects('http://www.w3.org/1999/02/22-rdf-syntax-ns#type', `${DCAT}Dataset`, null).length;
+    for (const distribution of store.getSubjects(`${DCAT}downloadURL`, null, null)) {
+      const media = store.getObjects(distribution, `${DCAT}mediaType`, null)[0]?.value;
+      for (const download of store.getObjects(distribution, `${DCAT}downloadURL`, null)) {
+        expect(media, `${download.value} : dcat:mediaType`).toMatch(/^http:\/\/www\.iana\.org\/assignments\/media-types\//);
+        downloads.set(download.value, media!.replace('http://www.iana.org/assignments/media-types/', ''));
+      }
+    }
+  }
+  expect(datasets).toBeGreaterThanOrEqual(9);
+
+  // Every file but the SDMX service's (its own branch): 200 and the media type stated.
+  const files = [...downloads].filter(([url]) => !new URL(url).pathname.startsWith('/sdmx/rest/'));
+  expect(files.length).toBeGreaterThan(datasets);
+  const failures: string[] = [];
+  for (let i = 0; i < files.length; i += 8) {
+    await Promise.all(
+      files.slice(i, i + 8).map(async ([url, media]) => {
+        const response = await request.get(url);
+        const type = (response.headers()['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (response.status() !== 200 || type !== media) failures.push(`${url} : ${response.status()} ${type} (annoncé : ${media})`);
+      }),
+    );
+  }
+  console.log(`${pages.length} page(s), ${datasets} jeux de données, ${files.length} fichiers vérifiés`);
+  expect(failures).toEqual([]);
+});
+
+test('/catalogue négocie son format ; un navigateur va à la page des données ouvertes ; en-têtes des réponses publiques', async ({
+  request,
+}) => {
+  const asked = async (accept: string | undefined) => {
+    const response = await request.get('/catalogue', { headers: accept ? { Accept: accept } : {}, maxRedirects: 0 });
+    return { status: response.status(), type: response.headers()['content-type']?.split(';')[0], headers: response.headers() };
+  };
+  expect((await asked('text/turtle')).type).toBe('text/turtle');
+  expect((await asked('application/ld+json')).type).toBe('application/ld+json');
+  expect((await asked('application/rdf+xml;q=0.9, text/turtle;q=0.5')).type).toBe('application/rdf+xml');
+  expect((await asked(undefined)).type).toBe('text/turtle');
+  const browser = await asked('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+  expect(browser.status).toBe(303);
+  expect(browser.headers.location).toMatch(/\/donnees#catalogue$/);
+  expect((await asked('image/png')).status).toBe(406);
+
+  const first = await request.get('/catalogue.ttl');
+  expect(first.headers()['cache-control']).toMatch(/public/);
+  expect(first.headers()['access-control-allow-origin']).toBe('*');
+  const etag = first.headers().etag!;
+  expect((await request.get('/catalogue.ttl', { headers: { 'If-None-Match': etag } })).status()).toBe(304);
+  expect((await request.get('/catalogue.ttl?page=999')).status()).toBe(404);
+  expect((await request.get('/catalogue.ttl?pages=2')).status()).toBe(400);
+});
+
+test('schema.org : DataCatalog sur la page des données ouvertes (français, anglais), Dataset sur chaque page de tableau', async ({
+  request,
+}) => {
+  const markup = async (path: string) => {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+  };
+  for (const path of ['/donnees', '/en/donnees']) {
+    const catalog = (await markup(path)).find((j) => j['@type'] === 'DataCatalog');
+    expect(catalog, `${path} : DataCatalog`).toBeDefined();
+    expect(dataCatalogProblems(catalog!), path).toEqual([]);
+  }
+  const { tables } = (await (await request.get('/api/v1/tables')).json()) as { tables: { code: string }[] };
+  expect(tables.length).toBeGreaterThanOrEqual(3);
+  for (const { code } of tables) {
+    const dataset = (await markup(`/donnees/tableaux/${code}`)).find((j) => j['@type'] === 'Dataset');
+    expect(dataset, `${code} : Dataset`).toBeDefined();
+    expect(datasetProblems(dataset!, code)).toEqual([]);
+    expect(dataset!.identifier).toBe(code);
+  }
+});
+
+test(
+  'un tableau programmé pour une minute à venir est absent du catalogue avant, présent à sa minute',
+  { tag: '@clock' },
+  async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const code = `CATALOGUE_${Date.now().toString(36).toUpperCase()}`;
+    await signIn(page, '/admin/tableaux/nouveau');
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('Titre en français').fill(`Prix du catalogue ${code}`);
+    await page.getByLabel('Rubrique').selectOption('ipc');
+    await page.getByRole('button', { name: 'Créer le tableau' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/tableaux/${code}$`));
+
+    const csv = Buffer.from('GROUPE;periode;valeur\nALIM;2026-08;100\nALIM;2026-09;101\nLOGT;2026-08;90\nLOGT;2026-09;91\n');
+    await page.getByLabel('Fichier PX, CSV ou XLSX').setInputFiles({ name: 'prix.csv', mimeType: 'text/csv', buffer: csv });
+    await page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }).click();
+    await expect(page).toHaveURL(/\/admin\/tableaux\/import\/[0-9a-f-]{36}$/);
+    const at = await nextMinute(request);
+    await page.getByLabel('Programmer à une date et heure').check();
+    await page.getByLabel('Date et heure de mise en ligne (UTC)').fill(at.toISOString().slice(0, 16));
+    await page.getByLabel('Raison, affichée dans « Versions précédentes »').fill('Première version, sous embargo.');
+    await page.getByRole('button', { name: 'Publier cette version' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/tableaux/${code}\\?publie=`));
+    await expect(page.getByRole('status')).toContainText('programmée');
+
+    expect(await identifiers(request)).not.toContain(`table/${code}`);
+    await moveClockTo(request, at);
+    await expect.poll(() => identifiers(request)).toContain(`table/${code}`);
+  },
+);
