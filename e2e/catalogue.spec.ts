@@ -172,7 +172,7 @@ test(
     await page.getByLabel('Raison, affichée dans « Versions précédentes »').fill('Première version, sous embargo.');
     await page.getByRole('button', { name: 'Publier cette version' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/tableaux/${code}\\?publie=`));
-    await expect(page.getByRole('status')).toContainText('programmée');
+    await expect(page.getByText(/^Version 1 programmée/)).toBeVisible();
 
     expect(await identifiers(request)).not.toContain(`table/${code}`);
     await moveClockTo(request, at);
