@@ -7,6 +7,7 @@
  * `/catalogue` negotiates; a browser is sent to the open-data page. A table scheduled for a coming
  * minute is absent before it and present once the server's clock reaches it.
  */
+import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { Parser, Store } from 'n3';
 import { signIn } from './helpers/login';
@@ -17,6 +18,7 @@ import { jsonLdToNQuads, rapperCount, shaclViolations } from '../testing/dcat/va
 const DCAT = 'http://www.w3.org/ns/dcat#';
 const HYDRA = 'http://www.w3.org/ns/hydra/core#';
 const DCT = 'http://purl.org/dc/terms/';
+const SPDX = 'http://spdx.org/rdf/terms#';
 
 const parse = (turtle: string) => new Store(new Parser({ format: 'text/turtle' }).parse(turtle));
 
@@ -52,6 +54,7 @@ test('le catalogue DCAT-AP : conforme aux formes SHACL 3.0.0, mêmes triplets en
   const pages = await cataloguePages(request);
   expect(pages.length).toBeGreaterThanOrEqual(1);
   const downloads = new Map<string, string>();
+  const digests = new Map<string, { size?: number; sha256?: string }>();
   let datasets = 0;
   for (const { url, turtle } of pages) {
     expect(await shaclViolations(turtle), `${url} : violations DCAT-AP`).toEqual([]);
@@ -76,6 +79,11 @@ test('le catalogue DCAT-AP : conforme aux formes SHACL 3.0.0, mêmes triplets en
       for (const download of store.getObjects(distribution, `${DCAT}downloadURL`, null)) {
         expect(media, `${download.value} : dcat:mediaType`).toMatch(/^http:\/\/www\.iana\.org\/assignments\/media-types\//);
         downloads.set(download.value, media!.replace('http://www.iana.org/assignments/media-types/', ''));
+        const size = store.getObjects(distribution, `${DCAT}byteSize`, null)[0]?.value;
+        const sum = store.getObjects(distribution, `${SPDX}checksum`, null)[0];
+        const sha256 = sum ? store.getObjects(sum, `${SPDX}checksumValue`, null)[0]?.value : undefined;
+        if (size !== undefined || sha256 !== undefined)
+          digests.set(download.value, { size: size === undefined ? undefined : Number(size), sha256 });
       }
     }
   }
@@ -91,10 +99,22 @@ test('le catalogue DCAT-AP : conforme aux formes SHACL 3.0.0, mêmes triplets en
         const response = await request.get(url);
         const type = (response.headers()['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (response.status() !== 200 || type !== media) failures.push(`${url} : ${response.status()} ${type} (annoncé : ${media})`);
+        const stated = digests.get(url);
+        if (stated) {
+          const body = await response.body();
+          const sha256 = createHash('sha256').update(body).digest('hex');
+          if (stated.size !== undefined && stated.size !== body.byteLength)
+            failures.push(`${url} : ${body.byteLength} octets (annoncé : ${stated.size})`);
+          if (stated.sha256 !== undefined && stated.sha256 !== sha256)
+            failures.push(`${url} : SHA-256 ${sha256} (annoncé : ${stated.sha256})`);
+        }
       }),
     );
   }
-  console.log(`${pages.length} page(s), ${datasets} jeux de données, ${files.length} fichiers vérifiés`);
+  console.log(
+    `${pages.length} page(s), ${datasets} jeux de données, ${files.length} fichiers vérifiés, dont ${digests.size} avec taille et SHA-256`,
+  );
+  expect(digests.size).toBeGreaterThan(datasets);
   expect(failures).toEqual([]);
 });
 

@@ -66,6 +66,11 @@ describe.each(testDatabaseKinds)('the DCAT-AP catalogue on %s', (kind) => {
     expect(sdmx?.downloadURL).toBe(`${site}/sdmx/rest/data/${table.code}`);
     expect(sdmxFlowId(table)).toBe(table.code);
     expect(d.dimensions).toHaveLength(table.structure.dimensions.length);
+    // The API's files with stable bytes carry their size and digest; XLSX (it holds the instant it was written) does not.
+    expect(csv?.byteSize).toBeGreaterThan(0);
+    expect(csv?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const xlsx = d.distributions.find((x) => x.downloadURL.endsWith('format=xlsx'));
+    expect([xlsx?.byteSize, xlsx?.sha256]).toEqual([undefined, undefined]);
   });
 
   it('gives a stored file its size and the SHA-256 it was stored with', () => {

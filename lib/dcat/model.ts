@@ -150,6 +150,7 @@ export function buildCatalogue(sources: CatalogueSources, config: CatalogueConfi
         accessURL: url,
         downloadURL: url,
         mediaType: mediaTypeIri(tableContentType[format]),
+        ...(t.files[format] ? { byteSize: t.files[format].size, sha256: t.files[format].sha256 } : {}),
       };
     };
     const sdmx = sdmxDataUrl(site, t);
@@ -233,6 +234,7 @@ export function buildCatalogue(sources: CatalogueSources, config: CatalogueConfi
           accessURL: url,
           downloadURL: url,
           mediaType: mediaTypeIri(seriesContentType[format]),
+          ...(s.files[format] ? { byteSize: s.files[format].size, sha256: s.files[format].sha256 } : {}),
         };
       }),
       units: [{ id: unitId, iri: node(unitId), fr: meta.unit, en: en(translated.unit) ?? meta.unit }],

@@ -12,7 +12,11 @@ import { getSiteIdentity, type SiteIdentity } from '@/lib/content/queries/site';
 import { isPublic } from '@/lib/content/queries/visibility';
 import { listSeriesRows, seriesDataOf, type LocalizableSeriesData } from '@/lib/series/queries';
 import { seriesVersioning } from '@/lib/series/versioning';
+import { createHash } from 'node:crypto';
+import { downloadFormats, tableFormats, type DownloadFormat, type TableFormat } from '@/lib/content/addresses';
+import { seriesFile } from '@/lib/series/api';
 import { listPublicTables, type TableView } from '@/lib/tables/queries';
+import { wholeTableFile } from '@/lib/tables/read/file';
 import { tableVersioning } from '@/lib/tables/versioning';
 import { publicBy } from '@/lib/versions/filters';
 import type { Versioning } from '@/lib/versions/model';
@@ -44,11 +48,14 @@ export type CataloguePublication = {
   files: CatalogueFile[];
 };
 
+/** A file's size in bytes and SHA-256 (lower-case hex), as the open API answers it. */
+export type FileDigest = { size: number; sha256: string };
+
 export type CatalogueSources = {
   at: Date;
   identity: SiteIdentity | null;
-  tables: (TableView & { span: VersionSpan })[];
-  series: (LocalizableSeriesData & { span: VersionSpan })[];
+  tables: (TableView & { span: VersionSpan; files: Partial<Record<TableFormat, FileDigest>> })[];
+  series: (LocalizableSeriesData & { span: VersionSpan; files: Partial<Record<DownloadFormat, FileDigest>> })[];
   publications: CataloguePublication[];
 };
 
@@ -128,7 +135,18 @@ export async function publicationsWithFiles(db: Db, at: Date): Promise<Catalogue
   });
 }
 
-/** Everything the catalogue describes, public by `at`. */
+/**
+ * The formats whose bytes are the same at every request, so that a size and a digest hold: not
+ * XLSX (the workbook carries the instant it was written).
+ */
+const stable = <F extends string>(formats: readonly F[]) => formats.filter((f) => f !== 'xlsx');
+
+const digest = (body: string | Uint8Array): FileDigest => {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+};
+
+/** Everything the catalogue describes, public by `at`, with the size and digest of the API's files that have stable bytes. */
 export async function catalogueSources(db: Db, at: Date): Promise<CatalogueSources> {
   const [identity, tables, seriesRows, tableSpans, seriesSpans, pubs] = await Promise.all([
     getSiteIdentity(db),
@@ -143,14 +161,35 @@ export async function catalogueSources(db: Db, at: Date): Promise<CatalogueSourc
   return {
     at,
     identity,
-    tables: tables.flatMap((t) => {
-      const span = tableSpans.get(t.id);
-      return span ? [{ ...t, span }] : [];
-    }),
-    series: series.flatMap((s) => {
-      const span = seriesSpans.get(ids.get(s.meta.code)!);
-      return span ? [{ ...s, span }] : [];
-    }),
+    tables: await Promise.all(
+      tables.flatMap((t) => {
+        const span = tableSpans.get(t.id);
+        if (!span) return [];
+        return [
+          (async () => {
+            const files: Partial<Record<TableFormat, FileDigest>> = {};
+            for (const format of stable(tableFormats)) {
+              const body = await wholeTableFile(db, t, format);
+              if (body !== null) files[format] = digest(body);
+            }
+            return { ...t, span, files };
+          })(),
+        ];
+      }),
+    ),
+    series: await Promise.all(
+      series.flatMap((s) => {
+        const span = seriesSpans.get(ids.get(s.meta.code)!);
+        if (!span) return [];
+        return [
+          (async () => {
+            const files: Partial<Record<DownloadFormat, FileDigest>> = {};
+            for (const format of stable(downloadFormats)) files[format] = digest(await seriesFile(s, format));
+            return { ...s, span, files };
+          })(),
+        ];
+      }),
+    ),
     publications: pubs,
   };
 }

@@ -138,6 +138,12 @@ async function render(data: ApiSeries[], format: DownloadFormat, locale: Locale)
   }
 }
 
+/**
+ * The bytes `GET /api/v1/series/{code}?format=…` answers for one series as published, with no other
+ * parameter (French): the DCAT-AP catalogue (lib/dcat) gives their size and SHA-256.
+ */
+export const seriesFile = (data: ApiSeries, format: DownloadFormat): Promise<string | Uint8Array> => render([data], format, defaultLocale);
+
 /** A JSON error in French, with CORS so a browser client can read it. */
 export function apiError(status: number, error: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error }, { status, headers: { ...corsHeaders, 'Cache-Control': 'no-store', ...headers } });
