@@ -8,6 +8,7 @@
  */
 import { areaTexts, getArea } from '@/lib/content/areas';
 import {
+  cataloguePath,
   downloadFormats,
   fileUrl,
   publicationUrl,
@@ -123,7 +124,7 @@ const en = (value: string | undefined | null) => (value && value.trim() ? value.
 export function buildCatalogue(sources: CatalogueSources, config: CatalogueConfig): Catalogue {
   const site = config.site.replace(/\/$/, '');
   const abs = (path: string) => `${site}${path}`;
-  const base = `${site}/catalogue`;
+  const base = `${site}${cataloguePath}`;
   const node = (id: string) => `${base}#${id}`;
   const identity = sources.identity;
   const fallback = messages('fr').site.identity;

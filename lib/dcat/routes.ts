@@ -10,15 +10,13 @@ import { env } from '@/lib/env';
 import { conditional, maxAgeSeconds } from '@/lib/http/conditional';
 import { corsHeaders } from '@/lib/http/cors';
 import { perRequest } from '@/lib/http/per-request';
-import { dataPath } from '@/lib/content/addresses';
+import { catalogueFilePath, cataloguePath, dataPath } from '@/lib/content/addresses';
 import { localePath } from '@/lib/i18n/paths';
 import { catalogueGraph, pageCount } from './model';
 import { getPublicCatalogue } from './public';
 import { catalogueContentType, catalogueExtension, serialize, type CatalogueFormat } from './serialize';
 
-/** The catalogue's addresses: `/catalogue` (negotiated), `/catalogue.ttl`, `/catalogue.jsonld`, `/catalogue.rdf`. */
-export const cataloguePath = '/catalogue';
-export const catalogueFilePath = (format: CatalogueFormat) => `${cataloguePath}.${catalogueExtension[format]}`;
+const filePath = (format: CatalogueFormat) => catalogueFilePath(catalogueExtension[format]);
 
 /** The media types a reader may ask for, by what answers them. */
 const offers: { type: string; answer: CatalogueFormat | 'html' }[] = [
@@ -86,7 +84,7 @@ async function answer(request: Request, format: CatalogueFormat, path: string, e
     return text(404, `Page ${parsed.page} inconnue : le catalogue en compte ${pageCount(catalogue)}.`);
   }
   const links = (['turtle', 'jsonld', 'rdfxml'] as const)
-    .map((f) => `<${site()}${catalogueFilePath(f)}>; rel="alternate"; type="${catalogueContentType[f].split(';')[0]}"`)
+    .map((f) => `<${site()}${filePath(f)}>; rel="alternate"; type="${catalogueContentType[f].split(';')[0]}"`)
     .join(', ');
   return conditional(request, serialize(graph.triples, format), catalogueContentType[format], { Link: links, ...extra });
 }
@@ -108,7 +106,7 @@ export async function negotiatedCatalogue(request: Request): Promise<Response> {
   const url = new URL(request.url);
   return answer(request, chosen, cataloguePath, {
     Vary: 'Accept, Origin',
-    'Content-Location': `${site()}${catalogueFilePath(chosen)}${url.search}`,
+    'Content-Location': `${site()}${filePath(chosen)}${url.search}`,
   });
 }
 
@@ -116,6 +114,6 @@ export async function negotiatedCatalogue(request: Request): Promise<Response> {
 export function catalogueFile(format: CatalogueFormat) {
   return async (request: Request): Promise<Response> => {
     await perRequest();
-    return answer(request, format, catalogueFilePath(format), {});
+    return answer(request, format, filePath(format), {});
   };
 }

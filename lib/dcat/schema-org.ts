@@ -4,6 +4,7 @@
  * (name, description, address, identifier, licence), and the DCAT-AP catalogue's three files as the
  * catalogue's machine-readable descriptions.
  */
+import { catalogueFilePath, cataloguePath } from '@/lib/content/addresses';
 import { localePath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { catalogueContentType, catalogueExtension, catalogueFormats } from './serialize';
@@ -34,7 +35,7 @@ export function dataCatalogJsonLd({
   return {
     '@context': 'https://schema.org',
     '@type': 'DataCatalog',
-    '@id': `${site}/catalogue`,
+    '@id': `${site}${cataloguePath}`,
     name,
     description,
     url,
@@ -45,7 +46,7 @@ export function dataCatalogJsonLd({
     // The DCAT-AP catalogue in its three serializations.
     subjectOf: catalogueFormats.map((f) => ({
       '@type': 'DigitalDocument',
-      url: `${site}/catalogue.${catalogueExtension[f]}`,
+      url: `${site}${catalogueFilePath(catalogueExtension[f])}`,
       encodingFormat: catalogueContentType[f].split(';')[0],
     })),
     dataset: datasets.map((d) => ({

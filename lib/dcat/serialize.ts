@@ -16,7 +16,7 @@ export const catalogueContentType: Record<CatalogueFormat, string> = {
 };
 
 /** The file extension of each serialization's own address (`/catalogue.ttl`…). */
-export const catalogueExtension: Record<CatalogueFormat, string> = { turtle: 'ttl', jsonld: 'jsonld', rdfxml: 'rdf' };
+export const catalogueExtension: Record<CatalogueFormat, 'ttl' | 'jsonld' | 'rdf'> = { turtle: 'ttl', jsonld: 'jsonld', rdfxml: 'rdf' };
 
 const RDF_TYPE = `${namespaces.rdf}type`;
 
