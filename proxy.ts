@@ -77,7 +77,7 @@ async function adminRedirects(request: NextRequest) {
 export const config = {
   // Keep in step with PROXIED_PATH (lib/routing/public-paths.ts), which tells the production server
   // the same (a test compares them). Everything but Next's assets, route handlers (`api/`, the SDMX REST service under `sdmx/`, the feeds under `flux/`, the SDMX-ML
-  // files under `nsdp/`), file downloads and top-level files with an extension (favicon.ico,
+  // files under `nsdp/`, the DCAT catalogue `/catalogue`), file downloads and top-level files with an extension (favicon.ico,
   // sitemap.xml…). `/nsdp` itself, without the slash, still goes through.
-  matcher: ['/((?!_next/|api/|sdmx/|flux/|en/flux/|nsdp/|fichiers/|[^/]*\\.[A-Za-z0-9]+$).*)'],
+  matcher: ['/((?!_next/|api/|sdmx/|flux/|en/flux/|nsdp/|fichiers/|catalogue$|[^/]*\\.[A-Za-z0-9]+$).*)'],
 };

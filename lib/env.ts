@@ -256,6 +256,20 @@ const schema = z.object({
     .optional()
     .transform((v) => v || undefined),
   /**
+   * The licence of the open data (the DCAT-AP catalogue's `dct:license`, lib/dcat): an IRI, by
+   * default the EU vocabulary's Creative Commons Attribution 4.0. Etalab's Licence Ouverte 2.0 is
+   * `https://www.etalab.gouv.fr/licence-ouverte-open-licence/`.
+   */
+  OPEN_DATA_LICENSE: z
+    .url({ message: 'doit être l’adresse (IRI) d’une licence, ex. http://publications.europa.eu/resource/authority/licence/CC_BY_4_0' })
+    .default('http://publications.europa.eu/resource/authority/licence/CC_BY_4_0'),
+  /**
+   * The territory the data covers (`dct:spatial`): an IRI such as the EU country vocabulary's
+   * (`http://publications.europa.eu/resource/authority/country/SEN`) or GeoNames'. Unset: the
+   * catalogue names the institute's country (/admin/about) under its own address.
+   */
+  OPEN_DATA_SPATIAL: optionalUrl('http://publications.europa.eu/resource/authority/country/SEN'),
+  /**
    * A clock the end-to-end tests can move forward (lib/clock.ts, `POST /api/test/horloge`): `on` only
    * on a test server, listening on loopback with a loopback SITE_URL; refused anywhere else.
    */

@@ -14,9 +14,10 @@ import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { rateLimitPerMinute } from '@/lib/series/api';
 import { periodLabel, statusCodes } from '@/lib/series/model';
-import { downloadFormats, seriesDownloadPath, seriesPath, dataPath, nsdpPath } from '@/lib/content/addresses';
+import { downloadFormats, seriesDownloadPath, seriesPath, dataPath, nsdpPath, tablePath } from '@/lib/content/addresses';
 import { pageMetadata } from '@/lib/seo';
 import { sdmxRestPath } from '@/lib/sdmx/address';
+import { dataCatalogJsonLd } from '@/lib/dcat/schema-org';
 
 /** The data page (`/donnees`) in `locale`. */
 export function dataRoute(locale: Locale) {
@@ -42,8 +43,41 @@ export function dataRoute(locale: Locale) {
     const [series, tables] = await Promise.all([getAllSeries(), getPublicTableList(locale)]);
     const site = env.SITE_URL.replace(/\/$/, '');
     const example = series[0]?.meta.code ?? 'IPC';
+    const publisher = { name: messages('fr').content.home.instituteName, url: site };
+    const jsonLd = dataCatalogJsonLd({
+      url: `${site}${localePath(locale, dataPath)}`,
+      site,
+      name: t.title,
+      description: t.description,
+      locale,
+      publisher,
+      license: env.OPEN_DATA_LICENSE,
+      datasets: [
+        ...tables.map((table) => ({
+          name: table.title,
+          description: `${table.title} (${table.code}) : ${table.dimensions.join(', ')}.`,
+          url: tablePath(table.code),
+          identifier: `table/${table.code}`,
+        })),
+        ...series.flatMap((data) => {
+          const { meta } = localizedSeries(data, locale);
+          const page = seriesPath(meta);
+          return page
+            ? [
+                {
+                  name: meta.label,
+                  description: `${meta.label} (${meta.code}), ${meta.unit}. ${meta.methodology}`.trim(),
+                  url: page,
+                  identifier: `series/${meta.code}`,
+                },
+              ]
+            : [];
+        }),
+      ],
+    });
     return (
       <>
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
         <Breadcrumbs items={[{ label: t.title }]} locale={locale} />
         <h1 className="text-3xl font-bold leading-tight">{t.title}</h1>
         <p className="mt-4 max-w-3xl text-lg">{t.intro}</p>
@@ -151,6 +185,24 @@ export function dataRoute(locale: Locale) {
                   </a>
                 ),
                 `${site}${sdmxRestPath}`,
+              ),
+            )}
+          </p>
+        </section>
+
+        <section aria-labelledby="catalogue-titre" id="catalogue" className="mt-10 max-w-4xl">
+          <h2 id="catalogue-titre" className="text-xl font-bold">
+            {t.dcatTitle}
+          </h2>
+          <p className="mt-3">
+            {pieces(
+              t.dcatText(
+                (path) => <code>{`${site}${path}`}</code>,
+                (path) => (
+                  <a href={path} className="underline">
+                    {`${site}${path}`}
+                  </a>
+                ),
               ),
             )}
           </p>

@@ -62,6 +62,7 @@ export function TablePage({ table, view, cells, error, query = {}, locale, map }
       mime: tableContentType[f],
     })),
     publisher,
+    license: env.OPEN_DATA_LICENSE,
   });
   const downloadList = (k: string) => (
     <ul className="mt-2 flex flex-wrap gap-3 text-sm">

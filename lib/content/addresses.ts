@@ -68,6 +68,13 @@ export const alertApiPaths = {
   manage: '/api/alertes/gerer',
 } as const;
 
+/**
+ * The DCAT-AP catalogue (lib/dcat): `/catalogue` by content negotiation (a route handler, outside
+ * proxy.ts's matcher), `/catalogue.ttl`, `/catalogue.jsonld`, `/catalogue.rdf` as they are.
+ */
+export const cataloguePath = '/catalogue';
+export const catalogueFilePath = (extension: 'ttl' | 'jsonld' | 'rdf') => `${cataloguePath}.${extension}`;
+
 export const staticPagePaths: readonly string[] = [dataPath, nsdpPath, searchPath, ...Object.values(alertPaths)];
 
 /** The prefix of stored files: `/fichiers/{id}/{name}`. */

@@ -123,6 +123,6 @@ export const LOCALE_HEADER = 'x-ins-locale';
 
 /**
  * The paths proxy.ts sees (its `config.matcher`, which Next needs written out there): everything
- * but Next's assets, route handlers (the feeds under `/en/flux/` too), file downloads and top-level files with an extension.
+ * but Next's assets, route handlers (the feeds under `/en/flux/` too, the DCAT catalogue `/catalogue`), file downloads and top-level files with an extension.
  */
-export const PROXIED_PATH = /^\/(?!_next\/|api\/|sdmx\/|flux\/|en\/flux\/|nsdp\/|fichiers\/|[^/]*\.[A-Za-z0-9]+$).*$/;
+export const PROXIED_PATH = /^\/(?!_next\/|api\/|sdmx\/|flux\/|en\/flux\/|nsdp\/|fichiers\/|catalogue$|[^/]*\.[A-Za-z0-9]+$).*$/;

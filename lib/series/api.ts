@@ -112,7 +112,7 @@ function shownIn(data: ApiSeries[], locale: Locale): SeriesData[] {
   });
 }
 
-const contentType: Record<DownloadFormat, string> = {
+export const seriesContentType: Record<DownloadFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   'csv-fr': 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -138,6 +138,12 @@ async function render(data: ApiSeries[], format: DownloadFormat, locale: Locale)
   }
 }
 
+/**
+ * The bytes `GET /api/v1/series/{code}?format=…` answers for one series as published, with no other
+ * parameter (French): the DCAT-AP catalogue (lib/dcat) gives their size and SHA-256.
+ */
+export const seriesFile = (data: ApiSeries, format: DownloadFormat): Promise<string | Uint8Array> => render([data], format, defaultLocale);
+
 /** A JSON error in French, with CORS so a browser client can read it. */
 export function apiError(status: number, error: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error }, { status, headers: { ...corsHeaders, 'Cache-Control': 'no-store', ...headers } });
@@ -152,7 +158,7 @@ export async function seriesResponse(request: Request, data: ApiSeries[], query:
   // The name says what narrows the file (periods, instant, language): two selections, two names.
   const file = [safeNamePart(name), ...narrowingParts(query)].join('_');
   if (format !== 'json') headers['Content-Disposition'] = `attachment; filename="${file}.${extension[format]}"`;
-  return conditional(request, body, contentType[format], headers);
+  return conditional(request, body, seriesContentType[format], headers);
 }
 
 /** The catalogue: every series with its latest value and links (no observations), its texts and its page in `locale`. */

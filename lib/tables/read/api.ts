@@ -28,6 +28,7 @@ import { tablePath, tableApiPath, tableFormats, type TableFormat } from '@/lib/c
 import { getPublicTableForApi } from './public';
 import { keyOf, narrowPeriods, parseKey } from './selection';
 import { downloadName } from './names';
+import { largeAnswerCells } from './file';
 import { currentTimeMs } from '@/lib/clock';
 
 /** Rendered answers, most recently used last, up to `RENDERED_BYTES` (selections of immutable versions). */
@@ -64,8 +65,7 @@ export const formatCellBudget: Record<TableFormat, number> = {
   xlsx: 300_000,
 };
 
-/** Past this many cells an answer is streamed, takes a slot of `largeAnswers` and is not kept in memory. */
-export const largeAnswerCells = 100_000;
+export { largeAnswerCells };
 
 /** The longest a large answer may take (a client that stops reading is cut off then, and frees its slot). */
 export const answerSeconds = 180;

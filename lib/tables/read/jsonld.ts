@@ -8,11 +8,14 @@ export function tableJsonLd({
   url,
   downloads,
   publisher,
+  license,
 }: {
   table: TableView;
   url: string;
   downloads: Download[];
   publisher: { name: string; url: string };
+  /** The licence the institute set (`OPEN_DATA_LICENSE`), as the DCAT-AP catalogue gives it. */
+  license?: string;
 }) {
   const organization = { '@type': 'Organization', name: publisher.name, url: publisher.url };
   const time = table.dimensions.find((d) => d.role === 'time');
@@ -29,6 +32,7 @@ export function tableJsonLd({
     url,
     inLanguage: table.lang,
     isAccessibleForFree: true,
+    ...(license ? { license } : {}),
     creator: organization,
     publisher: organization,
     version: String(table.version.number),
