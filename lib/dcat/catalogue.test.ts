@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)('the DCAT-AP catalogue on %s', (kind) => {
     const csv = d.distributions.find((x) => x.downloadURL === `${site}/api/v1/tables/${table.code}?format=csv`);
     expect(csv?.mediaType).toBe('http://www.iana.org/assignments/media-types/text/csv');
     const sdmx = d.distributions.find((x) => x.sdmx);
-    expect(sdmx?.downloadURL).toBe(`${site}/sdmx/rest/data/${table.code}`);
+    expect(sdmx?.downloadURL).toBe(`${site}/sdmx/rest/data/DF_${table.code}`);
     expect(sdmxFlowId(table)).toBe(`DF_${table.code}`);
     expect(d.dimensions).toHaveLength(table.structure.dimensions.length);
     // The API's files with stable bytes carry their size and digest; XLSX (it holds the instant it was written) does not.
