@@ -8,12 +8,12 @@
 import { and, eq, max } from 'drizzle-orm';
 import { writeAudit } from '@/lib/audit/write';
 import { tags } from '@/lib/cache/tags';
+import { surveySlugPattern, variablesSegment } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import type { Actor } from '@/lib/versions/model';
 import type { AccessTier, Codebook, DataKind } from './model';
 import { surveyDataFiles, surveys, surveyVariables, surveyVersions } from './schema';
 
-export const surveySlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export type SurveyWrite<T> = { ok: true; value: T; tags: string[] } | { ok: false; error: string };
 
@@ -62,7 +62,7 @@ export async function writeSurveyVersion(
       surveyId = row.id;
       slug = row.slug;
     } else {
-      if (!surveySlugPattern.test(input.target.slug)) return { ok: false as const, error: 'Adresse de l’enquête : lettres minuscules, chiffres et tirets.' };
+      if (!surveySlugPattern.test(input.target.slug) || input.target.slug === variablesSegment) return { ok: false as const, error: 'Adresse de l’enquête : lettres minuscules, chiffres et tirets.' };
       const [taken] = await tx.select({ id: surveys.id }).from(surveys).where(eq(surveys.slug, input.target.slug));
       if (taken) return { ok: false as const, error: `L’adresse « ${input.target.slug} » est déjà celle d’une autre enquête : choisissez-en une autre.` };
       const [row] = await tx
