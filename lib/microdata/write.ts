@@ -62,7 +62,7 @@ export async function writeSurveyVersion(
       surveyId = row.id;
       slug = row.slug;
     } else {
-      if (!surveySlugPattern.test(input.target.slug) || input.target.slug === variablesSegment) return { ok: false as const, error: 'Adresse de l’enquête : lettres minuscules, chiffres et tirets.' };
+      if (!surveySlugPattern.test(input.target.slug) || [variablesSegment, 'import'].includes(input.target.slug)) return { ok: false as const, error: 'Adresse de l’enquête : lettres minuscules, chiffres et tirets.' };
       const [taken] = await tx.select({ id: surveys.id }).from(surveys).where(eq(surveys.slug, input.target.slug));
       if (taken) return { ok: false as const, error: `L’adresse « ${input.target.slug} » est déjà celle d’une autre enquête : choisissez-en une autre.` };
       const [row] = await tx
