@@ -257,7 +257,11 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
     // ─── Rows, in one transaction ──────────────────────────────────────────────────────────
     const demoPasswordHash = await hashPassword(demoAccount.password);
     // The open teaching extract of the household survey (lib/microdata: the one file anyone downloads).
-    const teachingFileId = await store(teachingExtractCsv(), { name: 'EHCVM 2024 — extrait pédagogique', ext: 'csv', createdAt: daysFrom(now, -40) });
+    const teachingFileId = await store(teachingExtractCsv(), {
+      name: 'EHCVM 2024 — extrait pédagogique',
+      ext: 'csv',
+      createdAt: daysFrom(now, -40),
+    });
     const created = await db.transaction(async (tx) => {
       const accounts = await tx
         .insert(schema.users)

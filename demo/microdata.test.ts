@@ -32,9 +32,16 @@ describe('the demo surveys', () => {
 
   it('imports them with their files’ tiers, online and searchable', async () => {
     const db = database.db;
-    const [admin] = await db.insert(users).values({ email: 'demo@example.org', name: 'Démo', passwordHash: 'x', role: 'admin' }).returning();
+    const [admin] = await db
+      .insert(users)
+      .values({ email: 'demo@example.org', name: 'Démo', passwordHash: 'x', role: 'admin' })
+      .returning();
     const now = new Date('2026-06-01T00:00:00Z');
-    const count = await seedDemoSurveys(db, { now, actor: { user: { id: admin!.id, name: 'Démo', email: 'demo@example.org' } }, openFileId: null });
+    const count = await seedDemoSurveys(db, {
+      now,
+      actor: { user: { id: admin!.id, name: 'Démo', email: 'demo@example.org' } },
+      openFileId: null,
+    });
     expect(count).toBeGreaterThan(300);
     const household = await findPublicSurvey(db, 'ehcvm-2024', now);
     expect(household?.variableCount).toBeGreaterThan(250);

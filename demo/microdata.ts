@@ -21,7 +21,16 @@ import { createRandom, type Random } from './random';
 
 export const demoDdiFolder = path.resolve(process.cwd(), 'demo/microdata');
 
-const regions = ['Capitale', 'Région du Nord', 'Région du Sud', 'Région de l’Est', 'Région de l’Ouest', 'Région du Centre', 'Région du Fleuve', 'Région des Plateaux'];
+const regions = [
+  'Capitale',
+  'Région du Nord',
+  'Région du Sud',
+  'Région de l’Est',
+  'Région de l’Ouest',
+  'Région du Centre',
+  'Région du Fleuve',
+  'Région des Plateaux',
+];
 const yesNo = ['Oui', 'Non'];
 
 /** Categories with frequencies that add up to `total` (seeded shares, the last category takes the rest). */
@@ -38,7 +47,15 @@ function categories(random: Random, labels: string[], total: number, missing = t
   return missing ? [...cats, { value: '9', label: 'Ne sait pas / non déclaré', freq: total - answered, missing: true }] : cats;
 }
 
-type VarSpec = { name: string; label: string; question?: string; universe?: string; cats?: string[]; contin?: { mean: number; sd: number; min: number; max: number }; type?: 'character' };
+type VarSpec = {
+  name: string;
+  label: string;
+  question?: string;
+  universe?: string;
+  cats?: string[];
+  contin?: { mean: number; sd: number; min: number; max: number };
+  type?: 'character';
+};
 
 function variables(random: Random, fileId: string, records: number, specs: VarSpec[]): Variable[] {
   return specs.map((s, i) => {
@@ -53,10 +70,14 @@ function variables(random: Random, fileId: string, records: number, specs: VarSp
         invd: records - valid,
         min: s.contin.min,
         max: s.contin.max,
-        mean: Math.round((s.contin.mean * (0.95 + 0.1 * r.next())) * 100) / 100,
+        mean: Math.round(s.contin.mean * (0.95 + 0.1 * r.next()) * 100) / 100,
         stdev: Math.round(s.contin.sd * 100) / 100,
       });
-    } else if (s.cats) Object.assign(stats, { vald: records - (cats.at(-1)?.missing ? cats.at(-1)!.freq! : 0), invd: cats.at(-1)?.missing ? cats.at(-1)!.freq! : 0 });
+    } else if (s.cats)
+      Object.assign(stats, {
+        vald: records - (cats.at(-1)?.missing ? cats.at(-1)!.freq! : 0),
+        invd: cats.at(-1)?.missing ? cats.at(-1)!.freq! : 0,
+      });
     return {
       name: s.name,
       ddiId: `${fileId}_V${i + 1}`,
@@ -76,24 +97,150 @@ function variables(random: Random, fileId: string, records: number, specs: VarSp
 }
 
 const foods = [
-  'Riz local', 'Riz importé', 'Maïs en grain', 'Farine de maïs', 'Mil', 'Sorgho', 'Fonio', 'Blé', 'Pain', 'Pâtes alimentaires',
-  'Manioc frais', 'Gari', 'Igname', 'Patate douce', 'Pomme de terre', 'Plantain', 'Niébé', 'Arachide décortiquée', 'Pâte d’arachide', 'Sésame',
-  'Viande de bœuf', 'Viande de mouton', 'Viande de chèvre', 'Poulet', 'Abats', 'Poisson frais', 'Poisson fumé', 'Poisson séché', 'Sardines en conserve', 'Œufs',
-  'Lait frais', 'Lait en poudre', 'Lait caillé', 'Fromage local', 'Huile d’arachide', 'Huile de palme', 'Beurre de karité', 'Tomate fraîche', 'Concentré de tomate', 'Oignon',
-  'Gombo', 'Aubergine', 'Chou', 'Carotte', 'Feuilles de baobab', 'Piment', 'Ail', 'Mangue', 'Banane douce', 'Orange',
-  'Pastèque', 'Sucre en poudre', 'Sucre en morceaux', 'Miel', 'Sel', 'Bouillon cube', 'Soumbala', 'Poivre', 'Café', 'Thé',
-  'Eau minérale', 'Boissons gazeuses', 'Jus de fruits', 'Bière locale', 'Kola', 'Dattes', 'Biscuits', 'Bonbons', 'Repas pris hors du ménage', 'Beignets',
+  'Riz local',
+  'Riz importé',
+  'Maïs en grain',
+  'Farine de maïs',
+  'Mil',
+  'Sorgho',
+  'Fonio',
+  'Blé',
+  'Pain',
+  'Pâtes alimentaires',
+  'Manioc frais',
+  'Gari',
+  'Igname',
+  'Patate douce',
+  'Pomme de terre',
+  'Plantain',
+  'Niébé',
+  'Arachide décortiquée',
+  'Pâte d’arachide',
+  'Sésame',
+  'Viande de bœuf',
+  'Viande de mouton',
+  'Viande de chèvre',
+  'Poulet',
+  'Abats',
+  'Poisson frais',
+  'Poisson fumé',
+  'Poisson séché',
+  'Sardines en conserve',
+  'Œufs',
+  'Lait frais',
+  'Lait en poudre',
+  'Lait caillé',
+  'Fromage local',
+  'Huile d’arachide',
+  'Huile de palme',
+  'Beurre de karité',
+  'Tomate fraîche',
+  'Concentré de tomate',
+  'Oignon',
+  'Gombo',
+  'Aubergine',
+  'Chou',
+  'Carotte',
+  'Feuilles de baobab',
+  'Piment',
+  'Ail',
+  'Mangue',
+  'Banane douce',
+  'Orange',
+  'Pastèque',
+  'Sucre en poudre',
+  'Sucre en morceaux',
+  'Miel',
+  'Sel',
+  'Bouillon cube',
+  'Soumbala',
+  'Poivre',
+  'Café',
+  'Thé',
+  'Eau minérale',
+  'Boissons gazeuses',
+  'Jus de fruits',
+  'Bière locale',
+  'Kola',
+  'Dattes',
+  'Biscuits',
+  'Bonbons',
+  'Repas pris hors du ménage',
+  'Beignets',
 ];
 const nonFoods = [
-  'Loyer', 'Électricité', 'Eau courante', 'Gaz butane', 'Bois de chauffe', 'Charbon de bois', 'Pétrole lampant', 'Savon', 'Produits d’entretien', 'Téléphone et crédit',
-  'Internet', 'Transport en commun', 'Carburant', 'Réparation de véhicules', 'Vêtements d’homme', 'Vêtements de femme', 'Vêtements d’enfant', 'Chaussures', 'Coiffure', 'Produits de beauté',
-  'Frais de scolarité', 'Fournitures scolaires', 'Uniformes scolaires', 'Consultations médicales', 'Médicaments', 'Hospitalisation', 'Lunettes', 'Ustensiles de cuisine', 'Literie', 'Mobilier',
-  'Cérémonies familiales', 'Dons à des proches', 'Cotisations religieuses', 'Journaux et livres', 'Loisirs', 'Assurance', 'Impôts et taxes', 'Frais bancaires', 'Piles et ampoules', 'Entretien du logement',
+  'Loyer',
+  'Électricité',
+  'Eau courante',
+  'Gaz butane',
+  'Bois de chauffe',
+  'Charbon de bois',
+  'Pétrole lampant',
+  'Savon',
+  'Produits d’entretien',
+  'Téléphone et crédit',
+  'Internet',
+  'Transport en commun',
+  'Carburant',
+  'Réparation de véhicules',
+  'Vêtements d’homme',
+  'Vêtements de femme',
+  'Vêtements d’enfant',
+  'Chaussures',
+  'Coiffure',
+  'Produits de beauté',
+  'Frais de scolarité',
+  'Fournitures scolaires',
+  'Uniformes scolaires',
+  'Consultations médicales',
+  'Médicaments',
+  'Hospitalisation',
+  'Lunettes',
+  'Ustensiles de cuisine',
+  'Literie',
+  'Mobilier',
+  'Cérémonies familiales',
+  'Dons à des proches',
+  'Cotisations religieuses',
+  'Journaux et livres',
+  'Loisirs',
+  'Assurance',
+  'Impôts et taxes',
+  'Frais bancaires',
+  'Piles et ampoules',
+  'Entretien du logement',
 ];
 const durables = [
-  'Radio', 'Téléviseur', 'Antenne parabolique', 'Téléphone portable', 'Smartphone', 'Ordinateur', 'Réfrigérateur', 'Congélateur', 'Ventilateur', 'Climatiseur',
-  'Cuisinière', 'Fer à repasser', 'Groupe électrogène', 'Panneau solaire', 'Bicyclette', 'Motocyclette', 'Voiture', 'Charrette', 'Charrue', 'Pirogue',
-  'Lit', 'Matelas', 'Table', 'Chaises', 'Armoire', 'Machine à coudre', 'Moulin', 'Pompe à eau', 'Lampe solaire', 'Montre',
+  'Radio',
+  'Téléviseur',
+  'Antenne parabolique',
+  'Téléphone portable',
+  'Smartphone',
+  'Ordinateur',
+  'Réfrigérateur',
+  'Congélateur',
+  'Ventilateur',
+  'Climatiseur',
+  'Cuisinière',
+  'Fer à repasser',
+  'Groupe électrogène',
+  'Panneau solaire',
+  'Bicyclette',
+  'Motocyclette',
+  'Voiture',
+  'Charrette',
+  'Charrue',
+  'Pirogue',
+  'Lit',
+  'Matelas',
+  'Table',
+  'Chaises',
+  'Armoire',
+  'Machine à coudre',
+  'Moulin',
+  'Pompe à eau',
+  'Lampe solaire',
+  'Montre',
 ];
 
 const slug = (label: string) =>
@@ -114,7 +261,10 @@ export function householdCodebook(): Codebook {
     idno: 'SAH-INSS-EHCVM-2024-v01',
     authors: [{ name: 'Institut national de la statistique et des études économiques de Sahelia', abbr: 'INSS' }],
     producers: [{ name: 'Institut national de la statistique', abbr: 'INSS', role: 'Conception et collecte' }],
-    funders: [{ name: 'Banque mondiale', abbr: 'BM' }, { name: 'Commission de l’UEMOA', abbr: 'UEMOA' }],
+    funders: [
+      { name: 'Banque mondiale', abbr: 'BM' },
+      { name: 'Commission de l’UEMOA', abbr: 'UEMOA' },
+    ],
     distributor: 'Institut national de la statistique',
     series: 'Enquêtes harmonisées sur les conditions de vie des ménages',
     version: 'Version 1.0 des microdonnées anonymisées (mars 2025)',
@@ -128,7 +278,8 @@ export function householdCodebook(): Codebook {
     geogCover: 'Ensemble du territoire national, milieux urbain et rural des huit régions',
     geogUnit: 'Région, milieu de résidence',
     analysisUnit: 'Ménages et individus',
-    universe: 'Les ménages ordinaires résidant sur le territoire national, à l’exclusion des ménages collectifs (casernes, internats, hôpitaux).',
+    universe:
+      'Les ménages ordinaires résidant sur le territoire national, à l’exclusion des ménages collectifs (casernes, internats, hôpitaux).',
     timePeriods: { start: '2024', end: '2024' },
     collectionDates: { start: '2024-03-04', end: '2024-07-12' },
     dataKindText: 'Enquête par sondage',
@@ -154,36 +305,187 @@ export function householdCodebook(): Codebook {
     { name: 'HHID', label: 'Identifiant du ménage', type: 'character' },
     { name: 'S01Q00A', label: 'Numéro d’ordre de l’individu', contin: { mean: 3.4, sd: 2.1, min: 1, max: 28 } },
     { name: 'S01Q01', label: 'Sexe', question: 'Quel est le sexe de [NOM] ?', cats: ['Masculin', 'Féminin'] },
-    { name: 'S01Q02', label: 'Lien de parenté avec le chef de ménage', question: 'Quel est le lien de parenté de [NOM] avec le chef de ménage ?', cats: ['Chef de ménage', 'Conjoint(e)', 'Fils ou fille', 'Père ou mère', 'Frère ou sœur', 'Petit-fils ou petite-fille', 'Autre parent', 'Sans lien de parenté'] },
-    { name: 'S01Q03', label: 'Âge en années révolues', question: 'Quel âge a [NOM] (en années révolues) ?', contin: { mean: 21.8, sd: 17.6, min: 0, max: 98 } },
-    { name: 'S01Q07', label: 'Situation matrimoniale', question: 'Quelle est la situation matrimoniale actuelle de [NOM] ?', universe: 'Individus de 12 ans ou plus', cats: ['Célibataire', 'Marié(e) monogame', 'Marié(e) polygame', 'Union libre', 'Veuf ou veuve', 'Divorcé(e) ou séparé(e)'] },
+    {
+      name: 'S01Q02',
+      label: 'Lien de parenté avec le chef de ménage',
+      question: 'Quel est le lien de parenté de [NOM] avec le chef de ménage ?',
+      cats: [
+        'Chef de ménage',
+        'Conjoint(e)',
+        'Fils ou fille',
+        'Père ou mère',
+        'Frère ou sœur',
+        'Petit-fils ou petite-fille',
+        'Autre parent',
+        'Sans lien de parenté',
+      ],
+    },
+    {
+      name: 'S01Q03',
+      label: 'Âge en années révolues',
+      question: 'Quel âge a [NOM] (en années révolues) ?',
+      contin: { mean: 21.8, sd: 17.6, min: 0, max: 98 },
+    },
+    {
+      name: 'S01Q07',
+      label: 'Situation matrimoniale',
+      question: 'Quelle est la situation matrimoniale actuelle de [NOM] ?',
+      universe: 'Individus de 12 ans ou plus',
+      cats: ['Célibataire', 'Marié(e) monogame', 'Marié(e) polygame', 'Union libre', 'Veuf ou veuve', 'Divorcé(e) ou séparé(e)'],
+    },
     { name: 'S01Q14', label: 'Possède un acte de naissance', question: '[NOM] possède-t-il un acte de naissance ?', cats: yesNo },
-    { name: 'S02Q01', label: 'Sait lire et écrire', question: '[NOM] sait-il lire et écrire une phrase simple dans une langue quelconque ?', universe: 'Individus de 3 ans ou plus', cats: yesNo },
-    { name: 'S02Q03', label: 'A déjà fréquenté l’école', question: '[NOM] a-t-il déjà fréquenté l’école ?', universe: 'Individus de 3 ans ou plus', cats: yesNo },
-    { name: 'S02Q12', label: 'Fréquentation scolaire au cours de l’année scolaire 2023-2024', question: 'Est-ce que [NOM] fréquente l’école au cours de l’année scolaire 2023-2024 ?', universe: 'Individus de 3 à 35 ans', cats: yesNo },
-    { name: 'S02Q14', label: 'Niveau d’études en cours', question: 'Dans quel niveau d’études [NOM] est-il inscrit cette année ?', universe: 'Individus qui fréquentent l’école', cats: ['Préscolaire', 'Primaire', 'Secondaire premier cycle', 'Secondaire second cycle', 'Enseignement technique', 'Supérieur'] },
-    { name: 'S02Q20', label: 'Raison de la non-fréquentation scolaire', question: 'Pour quelle raison principale [NOM] ne fréquente-t-il pas l’école ?', universe: 'Individus de 6 à 16 ans qui ne fréquentent pas l’école', cats: ['Trop jeune', 'École trop éloignée', 'Coût trop élevé', 'Travaille', 'Mariage', 'Pas intéressé', 'Maladie ou handicap', 'Autre'] },
-    { name: 'S02Q29', label: 'Plus haut niveau d’études atteint', question: 'Quel est le plus haut niveau d’études atteint par [NOM] ?', cats: ['Aucun', 'Primaire', 'Secondaire premier cycle', 'Secondaire second cycle', 'Supérieur'] },
-    { name: 'S02Q31', label: 'Dépense de scolarité de l’année (FCFA)', question: 'Combien le ménage a-t-il dépensé pour la scolarité de [NOM] cette année ?', contin: { mean: 48_500, sd: 61_000, min: 0, max: 1_500_000 } },
-    { name: 'S03Q01', label: 'Malade au cours des 30 derniers jours', question: '[NOM] a-t-il souffert d’une maladie ou d’une blessure au cours des 30 derniers jours ?', cats: yesNo },
-    { name: 'S03Q05', label: 'A consulté un personnel de santé', question: '[NOM] a-t-il consulté un personnel de santé pour cette maladie ?', universe: 'Individus malades au cours des 30 derniers jours', cats: yesNo },
-    { name: 'S03Q07', label: 'Lieu de la consultation', question: 'Où [NOM] a-t-il consulté ?', cats: ['Hôpital public', 'Centre de santé public', 'Clinique privée', 'Cabinet privé', 'Tradipraticien', 'Pharmacie', 'Autre'] },
+    {
+      name: 'S02Q01',
+      label: 'Sait lire et écrire',
+      question: '[NOM] sait-il lire et écrire une phrase simple dans une langue quelconque ?',
+      universe: 'Individus de 3 ans ou plus',
+      cats: yesNo,
+    },
+    {
+      name: 'S02Q03',
+      label: 'A déjà fréquenté l’école',
+      question: '[NOM] a-t-il déjà fréquenté l’école ?',
+      universe: 'Individus de 3 ans ou plus',
+      cats: yesNo,
+    },
+    {
+      name: 'S02Q12',
+      label: 'Fréquentation scolaire au cours de l’année scolaire 2023-2024',
+      question: 'Est-ce que [NOM] fréquente l’école au cours de l’année scolaire 2023-2024 ?',
+      universe: 'Individus de 3 à 35 ans',
+      cats: yesNo,
+    },
+    {
+      name: 'S02Q14',
+      label: 'Niveau d’études en cours',
+      question: 'Dans quel niveau d’études [NOM] est-il inscrit cette année ?',
+      universe: 'Individus qui fréquentent l’école',
+      cats: ['Préscolaire', 'Primaire', 'Secondaire premier cycle', 'Secondaire second cycle', 'Enseignement technique', 'Supérieur'],
+    },
+    {
+      name: 'S02Q20',
+      label: 'Raison de la non-fréquentation scolaire',
+      question: 'Pour quelle raison principale [NOM] ne fréquente-t-il pas l’école ?',
+      universe: 'Individus de 6 à 16 ans qui ne fréquentent pas l’école',
+      cats: [
+        'Trop jeune',
+        'École trop éloignée',
+        'Coût trop élevé',
+        'Travaille',
+        'Mariage',
+        'Pas intéressé',
+        'Maladie ou handicap',
+        'Autre',
+      ],
+    },
+    {
+      name: 'S02Q29',
+      label: 'Plus haut niveau d’études atteint',
+      question: 'Quel est le plus haut niveau d’études atteint par [NOM] ?',
+      cats: ['Aucun', 'Primaire', 'Secondaire premier cycle', 'Secondaire second cycle', 'Supérieur'],
+    },
+    {
+      name: 'S02Q31',
+      label: 'Dépense de scolarité de l’année (FCFA)',
+      question: 'Combien le ménage a-t-il dépensé pour la scolarité de [NOM] cette année ?',
+      contin: { mean: 48_500, sd: 61_000, min: 0, max: 1_500_000 },
+    },
+    {
+      name: 'S03Q01',
+      label: 'Malade au cours des 30 derniers jours',
+      question: '[NOM] a-t-il souffert d’une maladie ou d’une blessure au cours des 30 derniers jours ?',
+      cats: yesNo,
+    },
+    {
+      name: 'S03Q05',
+      label: 'A consulté un personnel de santé',
+      question: '[NOM] a-t-il consulté un personnel de santé pour cette maladie ?',
+      universe: 'Individus malades au cours des 30 derniers jours',
+      cats: yesNo,
+    },
+    {
+      name: 'S03Q07',
+      label: 'Lieu de la consultation',
+      question: 'Où [NOM] a-t-il consulté ?',
+      cats: ['Hôpital public', 'Centre de santé public', 'Clinique privée', 'Cabinet privé', 'Tradipraticien', 'Pharmacie', 'Autre'],
+    },
     { name: 'S03Q13', label: 'Dépense de santé des 30 derniers jours (FCFA)', contin: { mean: 9_800, sd: 21_000, min: 0, max: 850_000 } },
-    { name: 'S03Q20', label: 'Couvert par une assurance maladie', question: '[NOM] est-il couvert par une assurance maladie ?', cats: yesNo },
-    { name: 'S03Q25', label: 'Moustiquaire la nuit dernière', question: '[NOM] a-t-il dormi sous une moustiquaire la nuit dernière ?', cats: yesNo },
-    { name: 'S04Q06', label: 'A travaillé au cours des 7 derniers jours', question: 'Au cours des 7 derniers jours, [NOM] a-t-il travaillé, ne serait-ce qu’une heure ?', universe: 'Individus de 10 ans ou plus', cats: yesNo },
-    { name: 'S04Q10', label: 'A cherché un emploi', question: 'Au cours des 30 derniers jours, [NOM] a-t-il cherché un emploi ?', universe: 'Individus de 10 ans ou plus sans emploi', cats: yesNo },
-    { name: 'S04Q29', label: 'Branche d’activité de l’emploi principal', cats: ['Agriculture', 'Élevage et pêche', 'Industrie', 'Commerce', 'Transport', 'Administration publique', 'Éducation et santé', 'Autres services'] },
-    { name: 'S04Q31', label: 'Statut dans l’emploi principal', cats: ['Salarié du public', 'Salarié du privé', 'Employeur', 'Travailleur pour compte propre', 'Aide familial', 'Apprenti'] },
+    {
+      name: 'S03Q20',
+      label: 'Couvert par une assurance maladie',
+      question: '[NOM] est-il couvert par une assurance maladie ?',
+      cats: yesNo,
+    },
+    {
+      name: 'S03Q25',
+      label: 'Moustiquaire la nuit dernière',
+      question: '[NOM] a-t-il dormi sous une moustiquaire la nuit dernière ?',
+      cats: yesNo,
+    },
+    {
+      name: 'S04Q06',
+      label: 'A travaillé au cours des 7 derniers jours',
+      question: 'Au cours des 7 derniers jours, [NOM] a-t-il travaillé, ne serait-ce qu’une heure ?',
+      universe: 'Individus de 10 ans ou plus',
+      cats: yesNo,
+    },
+    {
+      name: 'S04Q10',
+      label: 'A cherché un emploi',
+      question: 'Au cours des 30 derniers jours, [NOM] a-t-il cherché un emploi ?',
+      universe: 'Individus de 10 ans ou plus sans emploi',
+      cats: yesNo,
+    },
+    {
+      name: 'S04Q29',
+      label: 'Branche d’activité de l’emploi principal',
+      cats: [
+        'Agriculture',
+        'Élevage et pêche',
+        'Industrie',
+        'Commerce',
+        'Transport',
+        'Administration publique',
+        'Éducation et santé',
+        'Autres services',
+      ],
+    },
+    {
+      name: 'S04Q31',
+      label: 'Statut dans l’emploi principal',
+      cats: ['Salarié du public', 'Salarié du privé', 'Employeur', 'Travailleur pour compte propre', 'Aide familial', 'Apprenti'],
+    },
     { name: 'S04Q36', label: 'Heures travaillées par semaine', contin: { mean: 38, sd: 16, min: 1, max: 98 } },
-    { name: 'S04Q43', label: 'Revenu mensuel de l’emploi principal (FCFA)', question: 'Quel est le revenu mensuel de [NOM] dans son emploi principal ?', contin: { mean: 62_000, sd: 85_000, min: 0, max: 3_000_000 } },
-    { name: 'S04Q50', label: 'Emploi secondaire', question: '[NOM] a-t-il exercé un emploi secondaire au cours des 12 derniers mois ?', cats: yesNo },
+    {
+      name: 'S04Q43',
+      label: 'Revenu mensuel de l’emploi principal (FCFA)',
+      question: 'Quel est le revenu mensuel de [NOM] dans son emploi principal ?',
+      contin: { mean: 62_000, sd: 85_000, min: 0, max: 3_000_000 },
+    },
+    {
+      name: 'S04Q50',
+      label: 'Emploi secondaire',
+      question: '[NOM] a-t-il exercé un emploi secondaire au cours des 12 derniers mois ?',
+      cats: yesNo,
+    },
     { name: 'S06Q01', label: 'Possède un compte bancaire', cats: yesNo },
     { name: 'S06Q03', label: 'Possède un compte de monnaie électronique', cats: yesNo },
     { name: 'S06Q08', label: 'A obtenu un crédit au cours des 12 derniers mois', cats: yesNo },
-    { name: 'S07Q01', label: 'Handicap : difficulté à voir', cats: ['Aucune difficulté', 'Quelque difficulté', 'Beaucoup de difficulté', 'Ne peut pas du tout'] },
-    { name: 'S07Q02', label: 'Handicap : difficulté à entendre', cats: ['Aucune difficulté', 'Quelque difficulté', 'Beaucoup de difficulté', 'Ne peut pas du tout'] },
-    { name: 'S07Q03', label: 'Handicap : difficulté à marcher', cats: ['Aucune difficulté', 'Quelque difficulté', 'Beaucoup de difficulté', 'Ne peut pas du tout'] },
+    {
+      name: 'S07Q01',
+      label: 'Handicap : difficulté à voir',
+      cats: ['Aucune difficulté', 'Quelque difficulté', 'Beaucoup de difficulté', 'Ne peut pas du tout'],
+    },
+    {
+      name: 'S07Q02',
+      label: 'Handicap : difficulté à entendre',
+      cats: ['Aucune difficulté', 'Quelque difficulté', 'Beaucoup de difficulté', 'Ne peut pas du tout'],
+    },
+    {
+      name: 'S07Q03',
+      label: 'Handicap : difficulté à marcher',
+      cats: ['Aucune difficulté', 'Quelque difficulté', 'Beaucoup de difficulté', 'Ne peut pas du tout'],
+    },
     { name: 'S08Q01', label: 'Utilise un téléphone portable', cats: yesNo },
     { name: 'S08Q02', label: 'A utilisé internet au cours des 12 derniers mois', cats: yesNo },
     { name: 'PERSWEIGHT', label: 'Poids de sondage de l’individu', contin: { mean: 265, sd: 140, min: 18, max: 1_420 } },
@@ -194,30 +496,81 @@ export function householdCodebook(): Codebook {
     { name: 'REGION', label: 'Région', cats: regions },
     { name: 'MILIEU', label: 'Milieu de résidence', cats: ['Urbain', 'Rural'] },
     { name: 'HHSIZE', label: 'Taille du ménage', contin: { mean: 5.9, sd: 3.4, min: 1, max: 36 } },
-    { name: 'S11Q01', label: 'Type de logement', question: 'Dans quel type de logement vit le ménage ?', cats: ['Maison individuelle', 'Concession', 'Appartement', 'Case traditionnelle', 'Baraque', 'Autre'] },
-    { name: 'S11Q04', label: 'Statut d’occupation du logement', cats: ['Propriétaire avec titre', 'Propriétaire sans titre', 'Locataire', 'Logé gratuitement', 'Autre'] },
-    { name: 'S11Q18', label: 'Matériau principal des murs', cats: ['Ciment ou béton', 'Briques cuites', 'Banco', 'Paille ou bois', 'Autre'] },
+    {
+      name: 'S11Q01',
+      label: 'Type de logement',
+      question: 'Dans quel type de logement vit le ménage ?',
+      cats: ['Maison individuelle', 'Concession', 'Appartement', 'Case traditionnelle', 'Baraque', 'Autre'],
+    },
+    {
+      name: 'S11Q04',
+      label: 'Statut d’occupation du logement',
+      cats: ['Propriétaire avec titre', 'Propriétaire sans titre', 'Locataire', 'Logé gratuitement', 'Autre'],
+    },
+    {
+      name: 'S11Q18',
+      label: 'Matériau principal des murs',
+      cats: ['Ciment ou béton', 'Briques cuites', 'Banco', 'Paille ou bois', 'Autre'],
+    },
     { name: 'S11Q19', label: 'Matériau principal du toit', cats: ['Tôle', 'Béton', 'Tuiles', 'Chaume ou paille', 'Terre', 'Autre'] },
     { name: 'S11Q20', label: 'Matériau principal du sol', cats: ['Ciment', 'Carreaux', 'Terre battue', 'Sable', 'Autre'] },
-    { name: 'S11Q27', label: 'Principale source d’eau de boisson', question: 'Quelle est la principale source d’eau de boisson du ménage ?', cats: ['Robinet dans le logement', 'Robinet public', 'Forage', 'Puits protégé', 'Puits non protégé', 'Eau de surface', 'Eau en sachet ou bouteille'] },
+    {
+      name: 'S11Q27',
+      label: 'Principale source d’eau de boisson',
+      question: 'Quelle est la principale source d’eau de boisson du ménage ?',
+      cats: [
+        'Robinet dans le logement',
+        'Robinet public',
+        'Forage',
+        'Puits protégé',
+        'Puits non protégé',
+        'Eau de surface',
+        'Eau en sachet ou bouteille',
+      ],
+    },
     { name: 'S11Q28', label: 'Temps pour aller chercher l’eau (minutes)', contin: { mean: 18, sd: 22, min: 0, max: 240 } },
-    { name: 'S11Q37', label: 'Type de toilettes', cats: ['Chasse d’eau', 'Latrines améliorées', 'Latrines simples', 'Pas de toilettes (nature)', 'Autre'] },
-    { name: 'S11Q40', label: 'Principale source d’éclairage', cats: ['Électricité du réseau', 'Panneau solaire', 'Groupe électrogène', 'Lampe à pile', 'Lampe à pétrole', 'Bois', 'Autre'] },
-    { name: 'S11Q44', label: 'Principal combustible pour la cuisine', cats: ['Bois', 'Charbon de bois', 'Gaz', 'Électricité', 'Pétrole', 'Résidus agricoles', 'Autre'] },
-    { name: 'S11Q50', label: 'Mode d’évacuation des ordures', cats: ['Ramassage public', 'Ramassage privé', 'Dépotoir', 'Brûlées', 'Dans la nature', 'Autre'] },
+    {
+      name: 'S11Q37',
+      label: 'Type de toilettes',
+      cats: ['Chasse d’eau', 'Latrines améliorées', 'Latrines simples', 'Pas de toilettes (nature)', 'Autre'],
+    },
+    {
+      name: 'S11Q40',
+      label: 'Principale source d’éclairage',
+      cats: ['Électricité du réseau', 'Panneau solaire', 'Groupe électrogène', 'Lampe à pile', 'Lampe à pétrole', 'Bois', 'Autre'],
+    },
+    {
+      name: 'S11Q44',
+      label: 'Principal combustible pour la cuisine',
+      cats: ['Bois', 'Charbon de bois', 'Gaz', 'Électricité', 'Pétrole', 'Résidus agricoles', 'Autre'],
+    },
+    {
+      name: 'S11Q50',
+      label: 'Mode d’évacuation des ordures',
+      cats: ['Ramassage public', 'Ramassage privé', 'Dépotoir', 'Brûlées', 'Dans la nature', 'Autre'],
+    },
     ...durables.map((d, i) => ({
       name: `S12Q${String(i + 1).padStart(2, '0')}`,
       label: `Possède : ${d.toLowerCase()}`,
       question: `Le ménage possède-t-il un(e) ${d.toLowerCase()} en état de marche ?`,
       cats: yesNo,
     })),
-    { name: 'S13Q01', label: 'A reçu un transfert d’argent', question: 'Au cours des 12 derniers mois, le ménage a-t-il reçu de l’argent d’un parent ou d’un ami vivant ailleurs ?', cats: yesNo },
+    {
+      name: 'S13Q01',
+      label: 'A reçu un transfert d’argent',
+      question: 'Au cours des 12 derniers mois, le ménage a-t-il reçu de l’argent d’un parent ou d’un ami vivant ailleurs ?',
+      cats: yesNo,
+    },
     { name: 'S14Q01', label: 'A subi un choc au cours des 3 dernières années', cats: yesNo },
     { name: 'S15Q01', label: 'Bénéficie d’un programme de filets sociaux', cats: yesNo },
     { name: 'S16Q01', label: 'Pratique l’agriculture', cats: yesNo },
     { name: 'S17Q01', label: 'Possède du bétail', cats: yesNo },
     { name: 'HHWEIGHT', label: 'Poids de sondage du ménage', contin: { mean: 298, sd: 151, min: 21, max: 1_510 } },
-    { name: 'DTOT', label: 'Dépense annuelle totale du ménage (FCFA)', contin: { mean: 2_450_000, sd: 1_900_000, min: 95_000, max: 48_000_000 } },
+    {
+      name: 'DTOT',
+      label: 'Dépense annuelle totale du ménage (FCFA)',
+      contin: { mean: 2_450_000, sd: 1_900_000, min: 95_000, max: 48_000_000 },
+    },
     { name: 'PCEXP', label: 'Dépense annuelle par tête (FCFA)', contin: { mean: 512_000, sd: 410_000, min: 31_000, max: 9_800_000 } },
     { name: 'QUINTILE', label: 'Quintile de dépense par tête', cats: ['1 (les plus pauvres)', '2', '3', '4', '5 (les plus aisés)'] },
     { name: 'PAUVRE', label: 'Ménage sous le seuil de pauvreté', cats: yesNo },
@@ -225,12 +578,28 @@ export function householdCodebook(): Codebook {
   const conso: VarSpec[] = [{ name: 'HHID', label: 'Identifiant du ménage', type: 'character' }];
   foods.forEach((f, i) => {
     const code = `A${String(i + 1).padStart(3, '0')}`;
-    conso.push({ name: `${code}_CONS`, label: `Consommation de ${f.toLowerCase()} (7 jours)`, question: `Au cours des 7 derniers jours, le ménage a-t-il consommé : ${f.toLowerCase()} ?`, cats: yesNo });
-    conso.push({ name: `${code}_DEP`, label: `Dépense en ${f.toLowerCase()} (7 jours, FCFA)`, question: `Combien le ménage a-t-il dépensé pour acheter : ${f.toLowerCase()} ?`, universe: 'Ménages qui en ont consommé', contin: { mean: 900 + 4_000 * createRandom(f).next(), sd: 2_500, min: 0, max: 150_000 } });
+    conso.push({
+      name: `${code}_CONS`,
+      label: `Consommation de ${f.toLowerCase()} (7 jours)`,
+      question: `Au cours des 7 derniers jours, le ménage a-t-il consommé : ${f.toLowerCase()} ?`,
+      cats: yesNo,
+    });
+    conso.push({
+      name: `${code}_DEP`,
+      label: `Dépense en ${f.toLowerCase()} (7 jours, FCFA)`,
+      question: `Combien le ménage a-t-il dépensé pour acheter : ${f.toLowerCase()} ?`,
+      universe: 'Ménages qui en ont consommé',
+      contin: { mean: 900 + 4_000 * createRandom(f).next(), sd: 2_500, min: 0, max: 150_000 },
+    });
   });
   const nonAlim: VarSpec[] = [{ name: 'HHID', label: 'Identifiant du ménage', type: 'character' }];
   nonFoods.forEach((f, i) =>
-    nonAlim.push({ name: `NA${String(i + 1).padStart(2, '0')}_${slug(f)}`, label: `Dépense annuelle : ${f.toLowerCase()} (FCFA)`, question: `Au cours des 12 derniers mois, combien le ménage a-t-il dépensé pour : ${f.toLowerCase()} ?`, contin: { mean: 5_000 + 60_000 * createRandom(f).next(), sd: 40_000, min: 0, max: 2_500_000 } }),
+    nonAlim.push({
+      name: `NA${String(i + 1).padStart(2, '0')}_${slug(f)}`,
+      label: `Dépense annuelle : ${f.toLowerCase()} (FCFA)`,
+      question: `Au cours des 12 derniers mois, combien le ménage a-t-il dépensé pour : ${f.toLowerCase()} ?`,
+      contin: { mean: 5_000 + 60_000 * createRandom(f).next(), sd: 40_000, min: 0, max: 2_500_000 },
+    }),
   );
   const pedag: VarSpec[] = [
     { name: 'ID', label: 'Identifiant anonyme', type: 'character' },
@@ -243,13 +612,38 @@ export function householdCodebook(): Codebook {
     { name: 'QUINTILE', label: 'Quintile de dépense par tête', cats: ['1', '2', '3', '4', '5'] },
   ];
   files.push(
-    ['MEN', 'ehcvm_menage_2024', 'Caractéristiques du ménage, logement, biens durables, agrégats de consommation et pauvreté (un enregistrement par ménage)', 7_962, men],
-    ['IND', 'ehcvm_individu_2024', 'Caractéristiques des individus : démographie, éducation, santé, emploi (un enregistrement par individu)', 46_815, ind],
+    [
+      'MEN',
+      'ehcvm_menage_2024',
+      'Caractéristiques du ménage, logement, biens durables, agrégats de consommation et pauvreté (un enregistrement par ménage)',
+      7_962,
+      men,
+    ],
+    [
+      'IND',
+      'ehcvm_individu_2024',
+      'Caractéristiques des individus : démographie, éducation, santé, emploi (un enregistrement par individu)',
+      46_815,
+      ind,
+    ],
     ['CONSOA', 'ehcvm_conso_alimentaire_2024', 'Consommation alimentaire des 7 derniers jours, par produit', 7_962, conso],
     ['CONSONA', 'ehcvm_conso_non_alimentaire_2024', 'Dépenses non alimentaires des 12 derniers mois, par article', 7_962, nonAlim],
-    ['PEDAG', 'ehcvm_extrait_pedagogique_2024', 'Extrait pédagogique de 2 000 individus tirés au hasard, variables regroupées', 2_000, pedag],
+    [
+      'PEDAG',
+      'ehcvm_extrait_pedagogique_2024',
+      'Extrait pédagogique de 2 000 individus tirés au hasard, variables regroupées',
+      2_000,
+      pedag,
+    ],
   );
-  study.files = files.map(([id, name, contents, records, specs]) => ({ id, name, contents, records, variables: specs.length, format: id === 'PEDAG' ? 'CSV' : 'Stata (.dta)' }));
+  study.files = files.map(([id, name, contents, records, specs]) => ({
+    id,
+    name,
+    contents,
+    records,
+    variables: specs.length,
+    format: id === 'PEDAG' ? 'CSV' : 'Stata (.dta)',
+  }));
   // Names are unique across the survey: a variable repeated in several files keeps its file's prefix.
   const seen = new Set<string>();
   const all = files.flatMap(([id, , , records, specs]) =>
@@ -289,7 +683,8 @@ export function censusCodebook(): Codebook {
     timePeriods: { start: '2023-11-15', end: '2023-11-15' },
     collectionDates: { start: '2023-11-15', end: '2023-12-20' },
     dataKindText: 'Recensement (échantillon)',
-    sampling: 'Tirage systématique d’un ménage sur dix dans chaque zone de dénombrement, à partir d’un départ aléatoire, sur le fichier apuré du recensement.',
+    sampling:
+      'Tirage systématique d’un ménage sur dix dans chaque zone de dénombrement, à partir d’un départ aléatoire, sur le fichier apuré du recensement.',
     collectionMode: 'Entretien en face à face sur tablette (CAPI)',
     responseRate: 'Couverture estimée par l’enquête post-censitaire : 97,6 %.',
     weighting: 'Poids uniforme de 10 (variable POIDS), corrigé par zone de dénombrement pour retrouver les effectifs recensés.',
@@ -304,7 +699,11 @@ export function censusCodebook(): Codebook {
   const persons: VarSpec[] = [
     { name: 'MENID', label: 'Identifiant du ménage', type: 'character' },
     { name: 'P01', label: 'Numéro d’ordre de la personne', contin: { mean: 3.2, sd: 2.0, min: 1, max: 40 } },
-    { name: 'P02', label: 'Lien de parenté avec le chef de ménage', cats: ['Chef de ménage', 'Conjoint(e)', 'Enfant', 'Père ou mère', 'Autre parent', 'Sans lien'] },
+    {
+      name: 'P02',
+      label: 'Lien de parenté avec le chef de ménage',
+      cats: ['Chef de ménage', 'Conjoint(e)', 'Enfant', 'Père ou mère', 'Autre parent', 'Sans lien'],
+    },
     { name: 'P03', label: 'Sexe', question: 'Quel est le sexe de [NOM] ?', cats: ['Masculin', 'Féminin'] },
     { name: 'P04', label: 'Âge en années révolues', question: 'Quel âge a [NOM] ?', contin: { mean: 20.9, sd: 17.9, min: 0, max: 105 } },
     { name: 'P05', label: 'Situation de résidence', cats: ['Résident présent', 'Résident absent', 'Visiteur'] },
@@ -313,13 +712,43 @@ export function censusCodebook(): Codebook {
     { name: 'P10', label: 'Région de résidence il y a 5 ans', cats: [...regions, 'Étranger'] },
     { name: 'P12', label: 'Religion', cats: ['Islam', 'Christianisme', 'Religion traditionnelle', 'Autre', 'Sans religion'] },
     { name: 'P14', label: 'Sait lire et écrire', cats: ['Oui', 'Non'] },
-    { name: 'P15', label: 'Fréquentation scolaire', question: '[NOM] fréquente-t-il actuellement l’école ?', universe: 'Personnes de 3 ans ou plus', cats: ['Fréquente actuellement', 'A fréquenté', 'N’a jamais fréquenté'] },
+    {
+      name: 'P15',
+      label: 'Fréquentation scolaire',
+      question: '[NOM] fréquente-t-il actuellement l’école ?',
+      universe: 'Personnes de 3 ans ou plus',
+      cats: ['Fréquente actuellement', 'A fréquenté', 'N’a jamais fréquenté'],
+    },
     { name: 'P16', label: 'Niveau d’instruction', cats: ['Aucun', 'Primaire', 'Secondaire', 'Supérieur'] },
-    { name: 'P18', label: 'Situation d’activité', universe: 'Personnes de 10 ans ou plus', cats: ['Occupé', 'Chômeur', 'Au foyer', 'Élève ou étudiant', 'Retraité', 'Autre inactif'] },
-    { name: 'P19', label: 'Profession (grand groupe CITP)', cats: ['Directeurs et cadres', 'Professions intellectuelles', 'Professions intermédiaires', 'Employés administratifs', 'Services et vente', 'Agriculteurs', 'Artisans', 'Conducteurs', 'Professions élémentaires'] },
+    {
+      name: 'P18',
+      label: 'Situation d’activité',
+      universe: 'Personnes de 10 ans ou plus',
+      cats: ['Occupé', 'Chômeur', 'Au foyer', 'Élève ou étudiant', 'Retraité', 'Autre inactif'],
+    },
+    {
+      name: 'P19',
+      label: 'Profession (grand groupe CITP)',
+      cats: [
+        'Directeurs et cadres',
+        'Professions intellectuelles',
+        'Professions intermédiaires',
+        'Employés administratifs',
+        'Services et vente',
+        'Agriculteurs',
+        'Artisans',
+        'Conducteurs',
+        'Professions élémentaires',
+      ],
+    },
     { name: 'P20', label: 'Situation dans la profession', cats: ['Salarié', 'Employeur', 'Indépendant', 'Aide familial', 'Apprenti'] },
     { name: 'P21', label: 'Handicap', cats: ['Aucun', 'Visuel', 'Auditif', 'Moteur', 'Mental', 'Autre'] },
-    { name: 'P22', label: 'État matrimonial', universe: 'Personnes de 12 ans ou plus', cats: ['Célibataire', 'Marié(e)', 'Union libre', 'Veuf ou veuve', 'Divorcé(e)'] },
+    {
+      name: 'P22',
+      label: 'État matrimonial',
+      universe: 'Personnes de 12 ans ou plus',
+      cats: ['Célibataire', 'Marié(e)', 'Union libre', 'Veuf ou veuve', 'Divorcé(e)'],
+    },
     { name: 'P25', label: 'Enfants nés vivants', universe: 'Femmes de 12 à 49 ans', contin: { mean: 2.9, sd: 2.6, min: 0, max: 18 } },
     { name: 'P26', label: 'Enfants survivants', universe: 'Femmes de 12 à 49 ans', contin: { mean: 2.6, sd: 2.3, min: 0, max: 16 } },
     { name: 'P27', label: 'Naissance au cours des 12 derniers mois', universe: 'Femmes de 12 à 49 ans', cats: ['Oui', 'Non'] },
@@ -339,7 +768,11 @@ export function censusCodebook(): Codebook {
     { name: 'H04', label: 'Statut d’occupation', cats: ['Propriétaire', 'Locataire', 'Logé gratuitement', 'Autre'] },
     { name: 'H05', label: 'Matériau des murs', cats: ['Ciment', 'Banco', 'Paille', 'Autre'] },
     { name: 'H06', label: 'Matériau du toit', cats: ['Tôle', 'Béton', 'Chaume', 'Terre', 'Autre'] },
-    { name: 'H07', label: 'Source d’eau de boisson', cats: ['Robinet', 'Forage', 'Puits protégé', 'Puits non protégé', 'Eau de surface', 'Autre'] },
+    {
+      name: 'H07',
+      label: 'Source d’eau de boisson',
+      cats: ['Robinet', 'Forage', 'Puits protégé', 'Puits non protégé', 'Eau de surface', 'Autre'],
+    },
     { name: 'H08', label: 'Mode d’éclairage', cats: ['Électricité', 'Solaire', 'Lampe à pile', 'Pétrole', 'Autre'] },
     { name: 'H09', label: 'Combustible de cuisine', cats: ['Bois', 'Charbon', 'Gaz', 'Électricité', 'Autre'] },
     { name: 'H10', label: 'Type de toilettes', cats: ['Chasse d’eau', 'Latrines', 'Nature', 'Autre'] },
@@ -353,8 +786,22 @@ export function censusCodebook(): Codebook {
     { name: 'H_POIDS', label: 'Poids du ménage', contin: { mean: 10, sd: 0.4, min: 8.2, max: 12.1 } },
   ];
   study.files = [
-    { id: 'PERS', name: 'rgph3_echantillon_personnes', contents: 'Une ligne par personne des ménages tirés', records: 812_406, variables: persons.length, format: 'Stata (.dta)' },
-    { id: 'MEN', name: 'rgph3_echantillon_menages', contents: 'Une ligne par ménage tiré', records: 142_530, variables: households.length, format: 'Stata (.dta)' },
+    {
+      id: 'PERS',
+      name: 'rgph3_echantillon_personnes',
+      contents: 'Une ligne par personne des ménages tirés',
+      records: 812_406,
+      variables: persons.length,
+      format: 'Stata (.dta)',
+    },
+    {
+      id: 'MEN',
+      name: 'rgph3_echantillon_menages',
+      contents: 'Une ligne par ménage tiré',
+      records: 142_530,
+      variables: households.length,
+      format: 'Stata (.dta)',
+    },
   ];
   return {
     study,
@@ -379,7 +826,14 @@ export const demoSurveys: {
     build: householdCodebook,
     access: { MEN: 'public-use', IND: 'public-use', CONSOA: 'licensed', CONSONA: 'licensed', PEDAG: 'open' },
   },
-  { file: 'rgph-3-echantillon.ddi.xml', slug: 'rgph-3-echantillon', area: 'rgph', dataKind: 'recensement', build: censusCodebook, access: { PERS: 'licensed', MEN: 'licensed' } },
+  {
+    file: 'rgph-3-echantillon.ddi.xml',
+    slug: 'rgph-3-echantillon',
+    area: 'rgph',
+    dataKind: 'recensement',
+    build: censusCodebook,
+    access: { PERS: 'licensed', MEN: 'licensed' },
+  },
 ];
 
 /** The demo's teaching extract as CSV: what the open file of EHCVM 2024 holds (invented rows). */
@@ -387,13 +841,25 @@ export function teachingExtractCsv(): Buffer {
   const random = createRandom('ehcvm-2024-pedagogique');
   const lines = ['ID;REGION;MILIEU;SEXE;AGEGR;SCOL;EMPLOI;QUINTILE'];
   for (let i = 1; i <= 2000; i++)
-    lines.push([`P${String(i).padStart(4, '0')}`, random.int(1, 8), random.int(1, 2), random.int(1, 2), random.int(1, 4), random.int(1, 2), random.int(1, 2), random.int(1, 5)].join(';'));
+    lines.push(
+      [
+        `P${String(i).padStart(4, '0')}`,
+        random.int(1, 8),
+        random.int(1, 2),
+        random.int(1, 2),
+        random.int(1, 4),
+        random.int(1, 2),
+        random.int(1, 2),
+        random.int(1, 5),
+      ].join(';'),
+    );
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
 const conditionsOf: Record<AccessTier, string> = {
   open: 'Libre réutilisation, en citant la source.',
-  'public-use': 'Réservé aux lecteurs inscrits qui acceptent les conditions d’utilisation : usage statistique et de recherche, sans tentative d’identification.',
+  'public-use':
+    'Réservé aux lecteurs inscrits qui acceptent les conditions d’utilisation : usage statistique et de recherche, sans tentative d’identification.',
   licensed: 'Sur demande précisant l’usage prévu, l’institution et l’équipe, approuvée par l’institut ; accès limité dans le temps.',
   'on-site': 'Consultation dans la salle de traitement sécurisée de l’institut, sur rendez-vous.',
   none: 'Ce fichier n’est pas diffusé.',
@@ -444,7 +910,9 @@ export async function seedDemoSurveys(db: Db, input: { now: Date; actor: Actor; 
       .where(and(eq(publications.area, demo.area), eq(publications.status, 'published'), inArray(publications.area, ['rgph', 'sociale'])))
       .limit(3);
     if (related.length > 0)
-      await db.insert(surveyDocuments).values(related.map((p, i) => ({ surveyId: survey.id, publicationId: p.id, kind: i === 0 ? 'rapport' : 'autre', position: i })));
+      await db
+        .insert(surveyDocuments)
+        .values(related.map((p, i) => ({ surveyId: survey.id, publicationId: p.id, kind: i === 0 ? 'rapport' : 'autre', position: i })));
     await setSurveyPublication(db, { surveyId: survey.id, at: new Date(input.now.getTime() - 30 * 86_400_000), actor: input.actor });
   }
   return variableCount;

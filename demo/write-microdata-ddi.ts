@@ -11,6 +11,9 @@ import { demoDdiFolder, demoSurveys } from './microdata';
 fs.mkdirSync(demoDdiFolder, { recursive: true });
 for (const s of demoSurveys) {
   const book = s.build();
-  fs.writeFileSync(path.join(demoDdiFolder, s.file), toDdi25(book, { id: book.study.idno, producedBy: 'Institut national de la statistique' }));
+  fs.writeFileSync(
+    path.join(demoDdiFolder, s.file),
+    toDdi25(book, { id: book.study.idno, producedBy: 'Institut national de la statistique' }),
+  );
   console.log(`${s.file} : ${book.variables.length} variables, ${book.study.files.length} fichiers.`);
 }

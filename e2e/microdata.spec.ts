@@ -31,15 +31,22 @@ test.describe('sans JavaScript', () => {
     await survey.click();
     await expect(page).toHaveURL(/\/microdonnees\/ehcvm-2024$/);
     const files = page.getByRole('region', { name: 'Fichiers de données' });
-    await expect(files.getByRole('row', { name: /ehcvm_individu_2024/ })).toContainText('Usage public (lecteur inscrit, conditions acceptées)');
+    await expect(files.getByRole('row', { name: /ehcvm_individu_2024/ })).toContainText(
+      'Usage public (lecteur inscrit, conditions acceptées)',
+    );
     await expect(files.getByRole('row', { name: /ehcvm_conso_alimentaire_2024/ })).toContainText('Sous licence (sur demande approuvée)');
     const open = files.getByRole('row', { name: /ehcvm_extrait_pedagogique_2024/ });
     await expect(open).toContainText('Accès libre');
     const download = open.getByRole('link', { name: /^Télécharger ehcvm_extrait_pedagogique_2024/ });
     expect((await page.request.get((await download.getAttribute('href'))!)).status()).toBe(200);
     // A restricted file shows its tier and conditions, and no download link.
-    await expect(files.getByRole('row', { name: /ehcvm_conso_alimentaire_2024/ }).getByRole('link', { name: /^Télécharger/ })).toHaveCount(0);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { '@type': string; name: string };
+    await expect(files.getByRole('row', { name: /ehcvm_conso_alimentaire_2024/ }).getByRole('link', { name: /^Télécharger/ })).toHaveCount(
+      0,
+    );
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
+      '@type': string;
+      name: string;
+    };
     expect(jsonLd).toMatchObject({ '@type': 'Dataset', name: 'Enquête harmonisée sur les conditions de vie des ménages 2024' });
     await page.getByRole('link', { name: 'S02Q12', exact: true }).click();
     await expect(page).toHaveURL(/\/microdonnees\/ehcvm-2024\/variables\/S02Q12$/);
@@ -75,7 +82,9 @@ test('un administrateur importe un DDI 1.2.2 en UTF-16 : aperçu et rapport, con
   await page.getByLabel('Rubrique de l’enquête').selectOption('sociale');
   await page.getByLabel('Fichier DDI (XML)').setInputFiles({ name: 'lol.xml', mimeType: 'application/xml', buffer: Buffer.from(lol) });
   await (await whenHydrated(page.getByRole('button', { name: 'Lire le fichier et voir l’aperçu' }))).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Fichier refusé' })).toContainText('Fichier refusé : il contient une déclaration DOCTYPE');
+  await expect(page.getByRole('alert').filter({ hasText: 'Fichier refusé' })).toContainText(
+    'Fichier refusé : il contient une déclaration DOCTYPE',
+  );
   await expect(page).toHaveURL(/\/admin\/microdonnees$/);
 
   await page.getByLabel('Fichier DDI (XML)').setInputFiles({ name: '002_F1.xml', mimeType: 'application/xml', buffer: nesstar });

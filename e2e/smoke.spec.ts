@@ -54,7 +54,7 @@ test.describe('pages publiques', () => {
         await setColourMode(page, mode);
         const consoleErrors = watchConsoleErrors(page);
         const response = await page.goto(path);
-        await expectPublicPage(page, response, { mode, consoleErrors });
+        await expectPublicPage(page, response, { mode, consoleErrors, ...(path.startsWith('/en/') ? { lang: 'en' } : {}) });
       });
     }
 

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
-import { getArea } from '@/lib/content/areas';
+import { areaTexts, getArea } from '@/lib/content/areas';
 import {
   fileUrl,
   microdataPath,
@@ -43,7 +43,7 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 /** A description list of the entries that have a value. */
-function Facts({ items }: { items: [string, ReactNode][] }) {
+function Facts({ items, valueLang }: { items: [string, ReactNode][]; valueLang?: string }) {
   const shown = items.filter(([, v]) => v !== '' && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0));
   if (shown.length === 0) return null;
   return (
@@ -51,14 +51,15 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
       {shown.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-semibold">{k}</dt>
-          <dd>{v}</dd>
+          <dd lang={valueLang}>{v}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-const periodText = (p: { start: string; end: string }) => (p.start && p.end && p.start !== p.end ? `${p.start} – ${p.end}` : p.start || p.end);
+const periodText = (p: { start: string; end: string }) =>
+  p.start && p.end && p.start !== p.end ? `${p.start} – ${p.end}` : p.start || p.end;
 
 const selectClass = 'mt-1 block w-full rounded border border-border bg-surface px-2 py-1';
 const inputClass = 'mt-1 block w-full rounded border border-border bg-surface px-3 py-2';
@@ -75,7 +76,12 @@ export function catalogueRoute(locale: Locale) {
     await connection();
     const query = readCatalogueQuery(await searchParams);
     const { surveys, facets } = await getCatalogue(query);
-    const facet = (name: string, label: string, current: string | number | undefined, options: { value: string | number; label: string; count: number }[]) => (
+    const facet = (
+      name: string,
+      label: string,
+      current: string | number | undefined,
+      options: { value: string | number; label: string; count: number }[],
+    ) => (
       <label className="block">
         <span className="font-semibold">{label}</span>
         <select name={name} defaultValue={current === undefined ? '' : String(current)} className={selectClass}>
@@ -106,11 +112,36 @@ export function catalogueRoute(locale: Locale) {
           <fieldset className="mt-4">
             <legend className="font-semibold">{t.filters}</legend>
             <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-              {facet('annee', t.year, query.annee, facets.years.map((f) => ({ ...f, label: String(f.value) })))}
-              {facet('theme', t.theme, query.theme, facets.themes.map((f) => ({ ...f, label: f.value })))}
-              {facet('producteur', t.producer, query.producteur, facets.producers.map((f) => ({ ...f, label: f.value })))}
-              {facet('acces', t.access, query.acces, facets.access.map((f) => ({ ...f, label: accessTierShort[f.value][locale] })))}
-              {facet('type', t.kind, query.type, facets.kinds.map((f) => ({ ...f, label: dataKindLabels[f.value][locale] })))}
+              {facet(
+                'annee',
+                t.year,
+                query.annee,
+                facets.years.map((f) => ({ ...f, label: String(f.value) })),
+              )}
+              {facet(
+                'theme',
+                t.theme,
+                query.theme,
+                facets.themes.map((f) => ({ ...f, label: f.value })),
+              )}
+              {facet(
+                'producteur',
+                t.producer,
+                query.producteur,
+                facets.producers.map((f) => ({ ...f, label: f.value })),
+              )}
+              {facet(
+                'acces',
+                t.access,
+                query.acces,
+                facets.access.map((f) => ({ ...f, label: accessTierShort[f.value][locale] })),
+              )}
+              {facet(
+                'type',
+                t.kind,
+                query.type,
+                facets.kinds.map((f) => ({ ...f, label: dataKindLabels[f.value][locale] })),
+              )}
             </div>
           </fieldset>
           <div className="mt-4 flex flex-wrap items-center gap-4">
@@ -128,17 +159,24 @@ export function catalogueRoute(locale: Locale) {
             {surveys.map((s) => {
               const study = localStudy(s, locale);
               const year = studyYear(study);
+              const textLang = locale === 'en' && !s.studyEn.title ? 'fr' : undefined;
               return (
                 <li key={s.slug} className="border-b border-border pb-4">
-                  <h3 className="text-lg font-semibold">
+                  <h3 className="text-lg font-semibold" lang={textLang}>
                     <Link href={localePath(locale, surveyPath(s.slug))} className="underline">
                       {study.title}
                     </Link>
                   </h3>
                   <p className="text-sm text-muted">
-                    {[study.idno, year, dataKindLabels[s.dataKind][locale], study.producers.map((p) => p.abbr || p.name).join(', ')].filter(Boolean).join(' · ')}
+                    {[study.idno, year, dataKindLabels[s.dataKind][locale], study.producers.map((p) => p.abbr || p.name).join(', ')]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
-                  {study.abstract ? <p className="mt-2 line-clamp-3 max-w-3xl">{study.abstract}</p> : null}
+                  {study.abstract ? (
+                    <p className="mt-2 line-clamp-3 max-w-3xl" lang={textLang}>
+                      {study.abstract}
+                    </p>
+                  ) : null}
                   <p className="mt-1 text-sm">
                     {t.variableCount(s.variableCount)} · {t.fileCount(s.files.length)} ·{' '}
                     {[...new Set(s.files.map((f) => accessTierShort[f.access][locale]))].join(', ')}
@@ -172,7 +210,12 @@ export function variableSearchRoute(locale: Locale) {
         <Breadcrumbs items={[{ label: t.catalogue, href: microdataPath }, { label: t.variables }]} locale={locale} />
         <h1 className="text-3xl font-bold leading-tight">{t.variableSearch}</h1>
         <p className="mt-4 max-w-3xl">{t.variableSearchIntro}</p>
-        <form method="get" action={localePath(locale, variableSearchPath)} role="search" className="mt-6 flex max-w-2xl flex-wrap items-end gap-4">
+        <form
+          method="get"
+          action={localePath(locale, variableSearchPath)}
+          role="search"
+          className="mt-6 flex max-w-2xl flex-wrap items-end gap-4"
+        >
           <label className="block grow">
             <span className="font-semibold">{t.variableSearchLabel}</span>
             <input type="search" name="q" defaultValue={q} className={inputClass} />
@@ -209,12 +252,16 @@ export function variableSearchRoute(locale: Locale) {
                           {h.name}
                         </Link>
                       </th>
-                      <td className="py-2 pr-4">
+                      <td className="py-2 pr-4" lang={locale === 'en' ? 'fr' : undefined}>
                         {h.label}
                         {h.question && h.question !== h.label ? <span className="block text-muted">{h.question}</span> : null}
                       </td>
                       <td className="py-2">
-                        <Link href={localePath(locale, surveyPath(h.survey.slug))} className="underline">
+                        <Link
+                          href={localePath(locale, surveyPath(h.survey.slug))}
+                          className="underline"
+                          lang={locale === 'en' ? 'fr' : undefined}
+                        >
                           {h.survey.title}
                         </Link>
                         {h.survey.year ? ` (${h.survey.year})` : ''}
@@ -226,7 +273,10 @@ export function variableSearchRoute(locale: Locale) {
             ) : null}
             {more ? (
               <p className="mt-4">
-                <Link href={`${localePath(locale, variableSearchPath)}?${new URLSearchParams({ q, page: String(page + 1) })}`} className="underline">
+                <Link
+                  href={`${localePath(locale, variableSearchPath)}?${new URLSearchParams({ q, page: String(page + 1) })}`}
+                  className="underline"
+                >
                   {t.moreHits}
                 </Link>
               </p>
@@ -240,7 +290,17 @@ export function variableSearchRoute(locale: Locale) {
 }
 
 /** schema.org `Dataset` of a survey (dataset search engines). */
-function surveyJsonLd(study: Study, p: { url: string; site: string; publisher: string; variables: string[]; open: boolean; downloads: { name: string; url: string; type: string }[] }) {
+function surveyJsonLd(
+  study: Study,
+  p: {
+    url: string;
+    site: string;
+    publisher: string;
+    variables: string[];
+    open: boolean;
+    downloads: { name: string; url: string; type: string }[];
+  },
+) {
   const organization = { '@type': 'Organization', name: p.publisher, url: p.site };
   const period = periodText(study.timePeriods) || periodText(study.collectionDates);
   return {
@@ -275,7 +335,12 @@ export function surveyRoute(locale: Locale) {
     const data = await load((await params).slug);
     if (!data) return {};
     const study = localStudy(data.survey, locale);
-    return pageMetadata({ title: study.title, description: (study.abstract || study.title).slice(0, 300), path: surveyPath(data.survey.slug), locale });
+    return pageMetadata({
+      title: study.title,
+      description: (study.abstract || study.title).slice(0, 300),
+      path: surveyPath(data.survey.slug),
+      locale,
+    });
   }
   async function Page({ params, searchParams }: SurveyProps) {
     await connection();
@@ -283,6 +348,8 @@ export function surveyRoute(locale: Locale) {
     if (!data) notFound();
     const { survey, variables, documents } = data;
     const study = localStudy(survey, locale);
+    // An English page of a survey described in French only says its texts are French.
+    const textLang = locale === 'en' && !survey.studyEn.title ? 'fr' : undefined;
     const fileFilter = one((await searchParams).fichier);
     const shownVariables = fileFilter ? variables.filter((v) => v.fileId === fileFilter) : variables;
     const identity = await getIdentity();
@@ -297,15 +364,23 @@ export function surveyRoute(locale: Locale) {
       downloads: [
         { name: t.ddiXml, url: `${site}${surveyDdiPath(survey.slug, 'xml')}`, type: 'application/xml' },
         { name: t.ddiJson, url: `${site}${surveyDdiPath(survey.slug, 'json')}`, type: 'application/json' },
-        ...survey.files.filter((f) => f.access === 'open' && f.stored).map((f) => ({ name: f.name, url: `${site}${fileUrl(f.stored!)}`, type: f.stored!.ext })),
+        ...survey.files
+          .filter((f) => f.access === 'open' && f.stored)
+          .map((f) => ({ name: f.name, url: `${site}${fileUrl(f.stored!)}`, type: f.stored!.ext })),
       ],
     });
     return (
       <>
         <Breadcrumbs items={[{ label: t.catalogue, href: microdataPath }, { label: study.title }]} locale={locale} />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
-        <h1 className="text-3xl font-bold leading-tight">{study.title}</h1>
-        {study.altTitle ? <p className="mt-1 text-lg text-muted">{study.altTitle}</p> : null}
+        <h1 className="text-3xl font-bold leading-tight" lang={textLang}>
+          {study.title}
+        </h1>
+        {study.altTitle ? (
+          <p className="mt-1 text-lg text-muted" lang={textLang}>
+            {study.altTitle}
+          </p>
+        ) : null}
         <nav aria-label={t.survey} className="mt-4 text-sm">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {[
@@ -331,7 +406,7 @@ export function surveyRoute(locale: Locale) {
             {t.description}
           </h2>
           {study.abstract ? (
-            <div className="mt-3">
+            <div className="mt-3" lang={textLang}>
               <Paragraphs text={study.abstract} />
             </div>
           ) : null}
@@ -351,6 +426,7 @@ export function surveyRoute(locale: Locale) {
               [t.topics, study.topics.join(' ; ')],
               [t.keywords, study.keywords.join(', ')],
             ]}
+            valueLang={textLang}
           />
         </section>
 
@@ -365,6 +441,7 @@ export function surveyRoute(locale: Locale) {
               [t.responseRate, study.responseRate],
               [t.weighting, study.weighting ? <Paragraphs text={study.weighting} /> : ''],
             ]}
+            valueLang={textLang}
           />
         </section>
 
@@ -402,11 +479,16 @@ export function surveyRoute(locale: Locale) {
                       <th scope="row" className="py-2 pr-4 text-left font-normal">
                         <span className="font-mono">{f.name}</span>
                         {d?.contents ? <span className="block text-muted">{d.contents}</span> : null}
-                        <Link href={`${localePath(locale, surveyPath(survey.slug))}?fichier=${encodeURIComponent(f.ddiId)}#variables`} className="block underline">
+                        <Link
+                          href={`${localePath(locale, surveyPath(survey.slug))}?fichier=${encodeURIComponent(f.ddiId)}#variables`}
+                          className="block underline"
+                        >
                           {t.variables}
                         </Link>
                       </th>
-                      <td className="py-2 pr-4 text-right tabular-nums">{d?.records !== null && d?.records !== undefined ? formatCount(d.records, locale) : '—'}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">
+                        {d?.records !== null && d?.records !== undefined ? formatCount(d.records, locale) : '—'}
+                      </td>
                       <td className="py-2 pr-4 text-right tabular-nums">{variables.filter((v) => v.fileId === f.ddiId).length}</td>
                       <td className="py-2 pr-4">
                         <strong>{accessTierLabels[f.access][locale]}</strong>
@@ -420,7 +502,9 @@ export function surveyRoute(locale: Locale) {
                           )
                         ) : null}
                       </td>
-                      <td className="py-2">{conditions ? <Paragraphs text={conditions} /> : '—'}</td>
+                      <td className="py-2" lang={locale === 'en' && !f.conditionsEn ? 'fr' : undefined}>
+                        {conditions ? <Paragraphs text={conditions} /> : '—'}
+                      </td>
                     </tr>
                   );
                 })}
@@ -457,7 +541,9 @@ export function surveyRoute(locale: Locale) {
                         {v.name}
                       </Link>
                     </th>
-                    <td className="py-1 pr-4">{(locale === 'en' && v.labelEn) || v.label}</td>
+                    <td className="py-1 pr-4" lang={locale === 'en' && !v.labelEn ? 'fr' : undefined}>
+                      {(locale === 'en' && v.labelEn) || v.label}
+                    </td>
                     <td className="py-1 font-mono">{v.fileId}</td>
                   </tr>
                 ))}
@@ -484,7 +570,9 @@ export function surveyRoute(locale: Locale) {
                     ) : (
                       d.title
                     )}
-                    {d.slug && getArea(d.area) ? <span className="text-muted"> — {getArea(d.area)!.menuLabel}</span> : null}
+                    {d.slug && getArea(d.area) ? (
+                      <span className="text-muted"> — {areaTexts(getArea(d.area)!, locale).menuLabel}</span>
+                    ) : null}
                   </li>
                 );
               })}
@@ -506,7 +594,7 @@ export function surveyRoute(locale: Locale) {
           <h2 id="citer" className="text-xl font-bold">
             {t.cite}
           </h2>
-          <blockquote className="mt-2 border-l-4 border-border pl-4">
+          <blockquote className="mt-2 border-l-4 border-border pl-4" lang={textLang}>
             <Paragraphs
               text={
                 study.citation ||
@@ -521,15 +609,19 @@ export function surveyRoute(locale: Locale) {
             {t.accessTitle}
           </h2>
           {study.accessConditions ? (
-            <div className="mt-2">
+            <div className="mt-2" lang={textLang}>
               <Paragraphs text={study.accessConditions} />
             </div>
           ) : null}
-          <Facts items={[[t.restrictions, study.restrictions]]} />
+          <Facts items={[[t.restrictions, study.restrictions]]} valueLang={textLang} />
           <ul className="mt-3 list-disc pl-6">
             {[...new Set(survey.files.map((f) => f.access))].map((tier) => (
               <li key={tier}>
-                {accessTierLabels[tier][locale]} : {survey.files.filter((f) => f.access === tier).map((f) => f.name).join(', ')}
+                {accessTierLabels[tier][locale]} :{' '}
+                {survey.files
+                  .filter((f) => f.access === tier)
+                  .map((f) => f.name)
+                  .join(', ')}
               </li>
             ))}
           </ul>
@@ -582,6 +674,7 @@ export function variableRoute(locale: Locale) {
     const { survey, variable: v } = data;
     const study = localStudy(survey, locale);
     const total = v.categories.reduce((sum, c) => sum + (c.freq ?? 0), 0);
+    const textLang = locale === 'en' && !survey.studyEn.title ? 'fr' : undefined;
     const stats = Object.entries(v.stats).filter(([, n]) => n !== undefined) as [string, number][];
     return (
       <>
@@ -590,15 +683,17 @@ export function variableRoute(locale: Locale) {
           locale={locale}
         />
         <h1 className="text-3xl font-bold leading-tight">
-          <span className="font-mono">{v.name}</span> — {(locale === 'en' && v.labelEn) || v.label || v.name}
+          <span className="font-mono">{v.name}</span> —{' '}
+          <span lang={locale === 'en' && !v.labelEn ? 'fr' : undefined}>{(locale === 'en' && v.labelEn) || v.label || v.name}</span>
         </h1>
         <p className="mt-2">
           {t.from} :{' '}
-          <Link href={localePath(locale, surveyPath(survey.slug))} className="underline">
+          <Link href={localePath(locale, surveyPath(survey.slug))} className="underline" lang={textLang}>
             {study.title}
           </Link>
         </p>
         <Facts
+          valueLang={textLang}
           items={[
             [t.question, v.question ? <Paragraphs text={v.question} /> : ''],
             [t.universe, v.universe],
@@ -631,7 +726,7 @@ export function variableRoute(locale: Locale) {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody lang={textLang}>
                 {v.categories.map((c, i) => (
                   <tr key={`${c.value}-${i}`} className="border-b border-border">
                     <th scope="row" className="py-1 pr-4 text-left font-mono font-normal">
@@ -642,7 +737,9 @@ export function variableRoute(locale: Locale) {
                       {c.missing ? <span className="text-muted"> ({t.missing})</span> : null}
                     </td>
                     <td className="py-1 pr-4 text-right tabular-nums">{c.freq === null ? '—' : formatCount(c.freq, locale)}</td>
-                    <td className="py-1 text-right tabular-nums">{c.freq === null || total === 0 ? '—' : formatNumber((100 * c.freq) / total, 1, locale)}</td>
+                    <td className="py-1 text-right tabular-nums">
+                      {c.freq === null || total === 0 ? '—' : formatNumber((100 * c.freq) / total, 1, locale)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -195,7 +195,11 @@ export const needs = {
    * survey's area's writers' (nothing is public before the survey is put online); putting it online,
    * taking it off and changing a data file's access tier change the public site: a publisher's.
    */
-  describeSurvey: (areas: readonly string[]): Need => ({ to: 'edit', areas, what: 'importer la description DDI d’une enquête de cette rubrique' }),
+  describeSurvey: (areas: readonly string[]): Need => ({
+    to: 'edit',
+    areas,
+    what: 'importer la description DDI d’une enquête de cette rubrique',
+  }),
   publishSurvey: (areas: readonly string[]): Need => ({
     to: 'publish',
     areas,

@@ -68,7 +68,14 @@ export const alertApiPaths = {
   manage: '/api/alertes/gerer',
 } as const;
 
-export const staticPagePaths: readonly string[] = [dataPath, nsdpPath, searchPath, ...Object.values(alertPaths), '/microdonnees', '/microdonnees/variables'];
+export const staticPagePaths: readonly string[] = [
+  dataPath,
+  nsdpPath,
+  searchPath,
+  ...Object.values(alertPaths),
+  '/microdonnees',
+  '/microdonnees/variables',
+];
 
 /** The prefix of stored files: `/fichiers/{id}/{name}`. */
 export const filesPrefix = '/fichiers/';

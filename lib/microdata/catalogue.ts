@@ -22,7 +22,11 @@ export function readCatalogueQuery(params: Record<string, string | string[] | un
   return catalogueQuerySchema.parse(Object.fromEntries(Object.keys(catalogueQuerySchema.shape).map((k) => [k, one(params[k])])));
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export type Facet<T extends string | number> = { value: T; count: number }[];
 export type Catalogue = {
@@ -33,7 +37,11 @@ export type Catalogue = {
 function count<T extends string | number>(values: T[][]): Facet<T> {
   const counts = new Map<T, number>();
   for (const list of values) for (const v of new Set(list)) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].map(([value, n]) => ({ value, count: n })).sort((a, b) => (typeof a.value === 'number' ? (b.value as number) - (a.value as number) : String(a.value).localeCompare(String(b.value), 'fr')));
+  return [...counts]
+    .map(([value, n]) => ({ value, count: n }))
+    .sort((a, b) =>
+      typeof a.value === 'number' ? (b.value as number) - (a.value as number) : String(a.value).localeCompare(String(b.value), 'fr'),
+    );
 }
 
 const yearsOf = (s: SurveyRow) => {
@@ -50,7 +58,9 @@ export function filterCatalogue(all: SurveyRow[], query: CatalogueQuery, withVar
   const q = query.q ? fold(query.q) : '';
   const text = all.filter((s) => {
     if (!q) return true;
-    const haystack = fold([s.study.title, s.study.altTitle, s.study.idno, s.study.abstract, ...s.study.keywords, ...s.study.topics, s.slug].join(' '));
+    const haystack = fold(
+      [s.study.title, s.study.altTitle, s.study.idno, s.study.abstract, ...s.study.keywords, ...s.study.topics, s.slug].join(' '),
+    );
     return haystack.includes(q) || withVariable.has(s.id);
   });
   const kept = text.filter(

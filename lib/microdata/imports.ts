@@ -27,7 +27,12 @@ export async function prepareSurveyImport(
   }
   if (parsed.codebook.variables.length === 0 && parsed.codebook.study.files.length === 0 && !parsed.codebook.study.title)
     return { ok: false, error: 'Ce DDI ne décrit ni étude, ni fichier, ni variable : rien à importer.' };
-  const prepared: PreparedImport = { version: parsed.version, codebook: parsed.codebook, report: parsed.report, fileName: input.fileName.slice(0, 200) };
+  const prepared: PreparedImport = {
+    version: parsed.version,
+    codebook: parsed.codebook,
+    report: parsed.report,
+    fileName: input.fileName.slice(0, 200),
+  };
   const [row] = await db
     .insert(surveyImports)
     .values({ surveyId: input.surveyId, area: input.area, parsed: prepared, createdBy: input.actor?.user.id ?? null })
@@ -53,7 +58,10 @@ export async function confirmSurveyImport(
   if (!pending) return { ok: false, error: 'Import inconnu ou déjà confirmé : envoyez le fichier à nouveau.' };
   const { codebook, version, report } = pending.parsed;
   const written = await writeSurveyVersion(db, {
-    target: pending.surveyId !== null ? { surveyId: pending.surveyId } : { slug: input.slug || suggestedSlug(codebook), area: pending.area, dataKind: input.dataKind },
+    target:
+      pending.surveyId !== null
+        ? { surveyId: pending.surveyId }
+        : { slug: input.slug || suggestedSlug(codebook), area: pending.area, dataKind: input.dataKind },
     codebook,
     source: `ddi-${version}`,
     report: [...report.read, ...report.leftOut],

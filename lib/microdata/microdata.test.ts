@@ -22,12 +22,33 @@ const nesstar = fs.readFileSync(path.resolve('testing/ddi/roda-002-nesstar-extra
 
 /** A small codebook of our own: two files, a variable on school attendance. */
 function householdBook(files: string[]): Codebook {
-  const study = { ...emptyStudy(), title: 'Enquête sur les conditions de vie des ménages 2024', idno: 'EHCVM-2024', topics: ['Pauvreté'], producers: [{ name: 'Institut national de la statistique' }], collectionDates: { start: '2024-03-01', end: '2024-06-30' } };
+  const study = {
+    ...emptyStudy(),
+    title: 'Enquête sur les conditions de vie des ménages 2024',
+    idno: 'EHCVM-2024',
+    topics: ['Pauvreté'],
+    producers: [{ name: 'Institut national de la statistique' }],
+    collectionDates: { start: '2024-03-01', end: '2024-06-30' },
+  };
   study.files = files.map((id) => ({ id, name: `${id.toLowerCase()}.dta`, contents: '', records: 100, variables: 1, format: 'Stata' }));
   return {
     study,
     variables: [
-      { name: 'FREQ_SCOL', ddiId: 'V1', fileId: files[0]!, label: 'Fréquentation scolaire', question: 'Est-ce que (NOM) fréquente l’école ?', universe: '', notes: '', concept: '', interval: 'discrete', valueType: 'numeric', decimals: 0, categories: [{ value: '1', label: 'Oui', freq: 60, missing: false }], stats: {} },
+      {
+        name: 'FREQ_SCOL',
+        ddiId: 'V1',
+        fileId: files[0]!,
+        label: 'Fréquentation scolaire',
+        question: 'Est-ce que (NOM) fréquente l’école ?',
+        universe: '',
+        notes: '',
+        concept: '',
+        interval: 'discrete',
+        valueType: 'numeric',
+        decimals: 0,
+        categories: [{ value: '1', label: 'Oui', freq: 60, missing: false }],
+        stats: {},
+      },
     ],
   };
 }
@@ -67,12 +88,31 @@ describe.each(testDatabaseKinds)('the microdata catalogue on %s', (kind) => {
   });
 
   it('re-imports as a new version, never losing a file or its tier', async () => {
-    const first = await writeSurveyVersion(db, { target: { slug: 'ehcvm-2024', area: 'sociale', dataKind: 'enquete' }, codebook: householdBook(['MEN', 'IND']), source: 'demo', report: [], actor: null });
+    const first = await writeSurveyVersion(db, {
+      target: { slug: 'ehcvm-2024', area: 'sociale', dataKind: 'enquete' },
+      codebook: householdBook(['MEN', 'IND']),
+      source: 'demo',
+      report: [],
+      actor: null,
+    });
     if (!first.ok) throw new Error(first.error);
     const survey = (await findSurvey(db, 'ehcvm-2024'))!;
     const ind = survey.files.find((f) => f.ddiId === 'IND')!;
-    await setFileAccess(db, { surveyId: survey.id, fileId: ind.id, access: 'public-use', conditions: 'Accepter les conditions.', conditionsEn: 'Accept the terms.', actor: null });
-    const second = await writeSurveyVersion(db, { target: { surveyId: survey.id }, codebook: householdBook(['MEN']), source: 'ddi-2.5', report: [], actor: null });
+    await setFileAccess(db, {
+      surveyId: survey.id,
+      fileId: ind.id,
+      access: 'public-use',
+      conditions: 'Accepter les conditions.',
+      conditionsEn: 'Accept the terms.',
+      actor: null,
+    });
+    const second = await writeSurveyVersion(db, {
+      target: { surveyId: survey.id },
+      codebook: householdBook(['MEN']),
+      source: 'ddi-2.5',
+      report: [],
+      actor: null,
+    });
     expect(second).toMatchObject({ ok: true, value: { number: 2, keptFiles: ['ind.dta'] } });
     const after = (await findSurvey(db, 'ehcvm-2024'))!;
     expect(after.version.number).toBe(2);
@@ -108,7 +148,12 @@ describe.each(testDatabaseKinds)('the microdata catalogue on %s', (kind) => {
     expect(byWord.surveys.map((s) => s.slug)).toEqual(['ehcvm-2024']);
     const everything = filterCatalogue(all, readCatalogueQuery({}), new Set());
     expect(everything.facets.years).toEqual([{ value: 2024, count: 1 }]);
-    expect(everything.facets.access).toEqual(expect.arrayContaining([{ value: 'licensed', count: 2 }, { value: 'public-use', count: 1 }]));
+    expect(everything.facets.access).toEqual(
+      expect.arrayContaining([
+        { value: 'licensed', count: 2 },
+        { value: 'public-use', count: 1 },
+      ]),
+    );
     const publicUse = filterCatalogue(all, readCatalogueQuery({ acces: 'public-use', annee: '2024', type: 'bogus' }), new Set());
     expect(publicUse.surveys.map((s) => s.slug)).toEqual(['ehcvm-2024']);
   });

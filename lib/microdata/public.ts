@@ -35,7 +35,10 @@ export function localStudy(survey: SurveyRow, locale: Locale): Study {
 export async function getCatalogue(query: CatalogueQuery) {
   const db = await getDb();
   const now = currentTime();
-  const [all, withVariable] = await Promise.all([listPublicSurveys(db, now), query.q ? surveysWithVariable(db, query.q, now) : new Set<number>()]);
+  const [all, withVariable] = await Promise.all([
+    listPublicSurveys(db, now),
+    query.q ? surveysWithVariable(db, query.q, now) : new Set<number>(),
+  ]);
   return filterCatalogue(all, query, withVariable);
 }
 
@@ -60,7 +63,12 @@ export const variablePageSize = 50;
 
 export async function getVariableSearch(q: string, page: number) {
   if (!q.trim()) return { hits: [], more: false };
-  const hits = await searchVariables(await getDb(), { q, now: currentTime(), limit: variablePageSize, offset: (page - 1) * variablePageSize });
+  const hits = await searchVariables(await getDb(), {
+    q,
+    now: currentTime(),
+    limit: variablePageSize,
+    offset: (page - 1) * variablePageSize,
+  });
   return { hits: hits.slice(0, variablePageSize), more: hits.length > variablePageSize };
 }
 

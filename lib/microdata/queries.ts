@@ -136,7 +136,11 @@ const toVariable = (r: typeof surveyVariables.$inferSelect): Variable & { id: nu
 
 /** The variables of a version, in the DDI's order. */
 export async function versionVariables(db: Db, versionId: number) {
-  const rows = await db.select().from(surveyVariables).where(eq(surveyVariables.versionId, versionId)).orderBy(asc(surveyVariables.position));
+  const rows = await db
+    .select()
+    .from(surveyVariables)
+    .where(eq(surveyVariables.versionId, versionId))
+    .orderBy(asc(surveyVariables.position));
   return rows.map(toVariable);
 }
 
@@ -151,18 +155,44 @@ export async function versionVariable(db: Db, versionId: number, name: string) {
 
 /** The codebook of a survey's current version: what the DDI export writes. */
 export async function surveyCodebook(db: Db, survey: SurveyRow): Promise<Codebook> {
-  const variables = (await versionVariables(db, survey.version.id)).map(({ id: _id, position: _p, labelEn: _l, ...v }) => v);
+  const variables = (await versionVariables(db, survey.version.id)).map((v): Variable => ({
+    name: v.name,
+    ddiId: v.ddiId,
+    fileId: v.fileId,
+    label: v.label,
+    question: v.question,
+    universe: v.universe,
+    notes: v.notes,
+    concept: v.concept,
+    interval: v.interval,
+    valueType: v.valueType,
+    decimals: v.decimals,
+    categories: v.categories,
+    stats: v.stats,
+  }));
   return { study: survey.study, variables };
 }
 
-export type SurveyDocument = { kind: string; title: string; area: string; slug: string | null; file: { id: string; name: string; ext: string; size: number } | null };
+export type SurveyDocument = {
+  kind: string;
+  title: string;
+  area: string;
+  slug: string | null;
+  file: { id: string; name: string; ext: string; size: number } | null;
+};
 
 /** The publications and files linked to a survey (public ones only: a publication online at `now`). */
 export async function surveyDocumentsOf(db: Db, surveyId: number, now: Date): Promise<SurveyDocument[]> {
   const rows = await db
     .select({
       kind: surveyDocuments.kind,
-      pub: { title: publications.title, area: publications.area, slug: publications.slug, status: publications.status, publishedAt: publications.publishedAt },
+      pub: {
+        title: publications.title,
+        area: publications.area,
+        slug: publications.slug,
+        status: publications.status,
+        publishedAt: publications.publishedAt,
+      },
       file: { id: files.id, name: files.name, ext: files.ext, size: files.size, visibility: files.visibility },
     })
     .from(surveyDocuments)
@@ -174,12 +204,26 @@ export async function surveyDocumentsOf(db: Db, surveyId: number, now: Date): Pr
     if (r.pub?.title && r.pub.status === 'published' && r.pub.publishedAt && r.pub.publishedAt <= now)
       return [{ kind: r.kind, title: r.pub.title, area: r.pub.area!, slug: r.pub.slug!, file: null }];
     if (r.file?.id && r.file.visibility === 'public')
-      return [{ kind: r.kind, title: r.file.name!, area: '', slug: null, file: { id: r.file.id, name: r.file.name!, ext: r.file.ext!, size: Number(r.file.size) } }];
+      return [
+        {
+          kind: r.kind,
+          title: r.file.name!,
+          area: '',
+          slug: null,
+          file: { id: r.file.id, name: r.file.name!, ext: r.file.ext!, size: Number(r.file.size) },
+        },
+      ];
     return [];
   });
 }
 
-export type VariableHit = { survey: { slug: string; title: string; year: number | null }; name: string; label: string; question: string; fileId: string };
+export type VariableHit = {
+  survey: { slug: string; title: string; year: number | null };
+  name: string;
+  label: string;
+  question: string;
+  fileId: string;
+};
 
 /**
  * Variables of the surveys online at `now` whose name, label or question holds `q` (accents and

@@ -29,6 +29,8 @@ export async function microdataSitemapEntries(site: string): Promise<MetadataRou
   return [
     ...page(microdataPath, { changeFrequency: 'weekly', priority: 0.7 }),
     ...page(variableSearchPath, { changeFrequency: 'weekly', priority: 0.4 }),
-    ...(await surveyRefs()).flatMap((s) => page(surveyPath(s.slug), { lastModified: s.publishedAt, changeFrequency: 'monthly', priority: 0.7 })),
+    ...(await surveyRefs()).flatMap((s) =>
+      page(surveyPath(s.slug), { lastModified: s.publishedAt, changeFrequency: 'monthly', priority: 0.7 }),
+    ),
   ];
 }

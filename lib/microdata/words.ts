@@ -23,7 +23,8 @@ const fr = {
   variableSearch: 'Rechercher une variable dans toutes les enquêtes',
   variableSearchIntro: 'Trouvez toutes les enquêtes qui ont une variable sur un sujet : son nom, son libellé ou sa question.',
   variableSearchLabel: 'Mot du nom, du libellé ou de la question',
-  variableHits: (n: number, more: boolean) => (n === 0 ? 'Aucune variable ne correspond.' : `${n}${more ? ' premières' : ''} variable${n > 1 ? 's' : ''}`),
+  variableHits: (n: number, more: boolean) =>
+    n === 0 ? 'Aucune variable ne correspond.' : `${n}${more ? ' premières' : ''} variable${n > 1 ? 's' : ''}`,
   moreHits: 'Variables suivantes',
   survey: 'Enquête',
   description: 'Description',

@@ -14,7 +14,6 @@ import type { Actor } from '@/lib/versions/model';
 import type { AccessTier, Codebook, DataKind } from './model';
 import { surveyDataFiles, surveys, surveyVariables, surveyVersions } from './schema';
 
-
 export type SurveyWrite<T> = { ok: true; value: T; tags: string[] } | { ok: false; error: string };
 
 export const surveyTags = (slug: string) => [tags.survey(slug), tags.surveyList, tags.sitemap];
@@ -62,9 +61,14 @@ export async function writeSurveyVersion(
       surveyId = row.id;
       slug = row.slug;
     } else {
-      if (!surveySlugPattern.test(input.target.slug) || [variablesSegment, 'import'].includes(input.target.slug)) return { ok: false as const, error: 'Adresse de l’enquête : lettres minuscules, chiffres et tirets.' };
+      if (!surveySlugPattern.test(input.target.slug) || [variablesSegment, 'import'].includes(input.target.slug))
+        return { ok: false as const, error: 'Adresse de l’enquête : lettres minuscules, chiffres et tirets.' };
       const [taken] = await tx.select({ id: surveys.id }).from(surveys).where(eq(surveys.slug, input.target.slug));
-      if (taken) return { ok: false as const, error: `L’adresse « ${input.target.slug} » est déjà celle d’une autre enquête : choisissez-en une autre.` };
+      if (taken)
+        return {
+          ok: false as const,
+          error: `L’adresse « ${input.target.slug} » est déjà celle d’une autre enquête : choisissez-en une autre.`,
+        };
       const [row] = await tx
         .insert(surveys)
         .values({ slug: input.target.slug, area: input.target.area, dataKind: input.target.dataKind })
@@ -72,11 +76,21 @@ export async function writeSurveyVersion(
       surveyId = row!.id;
       slug = input.target.slug;
     }
-    const [last] = await tx.select({ n: max(surveyVersions.number) }).from(surveyVersions).where(eq(surveyVersions.surveyId, surveyId));
+    const [last] = await tx
+      .select({ n: max(surveyVersions.number) })
+      .from(surveyVersions)
+      .where(eq(surveyVersions.surveyId, surveyId));
     const number = (last?.n ?? 0) + 1;
     const [version] = await tx
       .insert(surveyVersions)
-      .values({ surveyId, number, study: codebook.study, source: input.source, report: input.report, createdBy: input.actor?.user.id ?? null })
+      .values({
+        surveyId,
+        number,
+        study: codebook.study,
+        source: input.source,
+        report: input.report,
+        createdBy: input.actor?.user.id ?? null,
+      })
       .returning({ id: surveyVersions.id });
     for (let i = 0; i < codebook.variables.length; i += BATCH) {
       await tx.insert(surveyVariables).values(
@@ -132,7 +146,10 @@ export async function writeSurveyVersion(
 }
 
 /** Puts a survey online at `at` (now, or a later minute: nothing shows before it), or takes it off (`at` null). */
-export async function setSurveyPublication(db: Db, input: { surveyId: number; at: Date | null; actor: Actor | null }): Promise<SurveyWrite<null>> {
+export async function setSurveyPublication(
+  db: Db,
+  input: { surveyId: number; at: Date | null; actor: Actor | null },
+): Promise<SurveyWrite<null>> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(surveys)
@@ -156,7 +173,15 @@ export async function setSurveyPublication(db: Db, input: { surveyId: number; at
 /** A data file's access tier and conditions (French and English), and its stored object for an open file. */
 export async function setFileAccess(
   db: Db,
-  input: { surveyId: number; fileId: number; access: AccessTier; conditions: string; conditionsEn: string; storedFileId?: string | null; actor: Actor | null },
+  input: {
+    surveyId: number;
+    fileId: number;
+    access: AccessTier;
+    conditions: string;
+    conditionsEn: string;
+    storedFileId?: string | null;
+    actor: Actor | null;
+  },
 ): Promise<SurveyWrite<null>> {
   return db.transaction(async (tx) => {
     const [row] = await tx

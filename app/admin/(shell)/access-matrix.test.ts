@@ -331,7 +331,8 @@ const runs = {
   // Microdata
   'stage a DDI import of a new IPC survey': (c) => {
     const form = new FormData();
-    const ddi = '<codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>Enquête</titl></titlStmt></citation></stdyDscr></codeBook>';
+    const ddi =
+      '<codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>Enquête</titl></titlStmt></citation></stdyDscr></codeBook>';
     form.set('file', new Blob([ddi], { type: 'application/xml' }), 'enquete.xml');
     return route(c, 'POST', '/api/admin/microdonnees/import/ipc', { params: { area: 'ipc' }, form });
   },
@@ -340,7 +341,13 @@ const runs = {
   'cancel someone else’s staged DDI import of an IPC survey': ({ fn, fx }) => formAction(fn, { id: fx.surveyImport }),
   'put an IPC survey online': ({ fn, fx }) => formAction(fn, { slug: fx.survey.slug, online: 'on' }),
   'change the access tier of an IPC survey’s file': ({ fn, fx }) =>
-    formAction(fn, { slug: fx.survey.slug, fileId: String(fx.survey.fileId), access: 'public-use', conditions: 'Conditions.', conditionsEn: '' }),
+    formAction(fn, {
+      slug: fx.survey.slug,
+      fileId: String(fx.survey.fileId),
+      access: 'public-use',
+      conditions: 'Conditions.',
+      conditionsEn: '',
+    }),
   // Calendar
   'announce an IPC release': ({ fn }) =>
     formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),

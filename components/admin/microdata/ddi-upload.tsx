@@ -65,8 +65,8 @@ export function DdiUpload({ areas, survey }: { areas: { slug: string; label: str
           Fichier DDI (XML)
         </label>
         <p id={`${id}-aide`} className="text-sm text-muted">
-          DDI Codebook 2.5 (IHSN Metadata Editor, NADA) ou 1.2.2 (Nesstar Publisher), en UTF-8 ou UTF-16, 50 Mo au plus. Un aperçu et
-          un rapport de lecture s’affichent avant tout enregistrement.
+          DDI Codebook 2.5 (IHSN Metadata Editor, NADA) ou 1.2.2 (Nesstar Publisher), en UTF-8 ou UTF-16, 50 Mo au plus. Un aperçu et un
+          rapport de lecture s’affichent avant tout enregistrement.
         </p>
         <input
           id={`${id}-file`}

@@ -46,7 +46,9 @@ describe('reading real codebooks', () => {
     expect(study.idno).toBe('002');
     expect(study.producers.map((p) => p.name)).toEqual(['Institutul de Cercetare a Calitatii Vietii']);
     expect(study.universe).toBe('Populatia Romaniei de peste 18 ani');
-    expect(study.files).toEqual([{ id: 'F1', name: '002_F1.NSDstat', contents: '', records: 1195, variables: 247, format: 'Nesstar 200801' }]);
+    expect(study.files).toEqual([
+      { id: 'F1', name: '002_F1.NSDstat', contents: '', records: 1195, variables: 247, format: 'Nesstar 200801' },
+    ]);
     expect(variables.map((v) => v.name)).toEqual(['NR', 'LOC']);
     expect(variables[0]!.question).toBe('Numar chestionar');
     expect(variables[0]!.stats).toEqual({ vald: 1195, invd: 0, min: 1, max: 1195, mean: 597.833, stdev: 345.239 });
@@ -83,7 +85,9 @@ describe('exporting DDI 2.5', () => {
       expect(again.version).toBe('2.5');
       expect(again.codebook.variables).toEqual(first.codebook.variables);
       expect(again.codebook.study).toEqual(first.codebook.study);
-      const json = JSON.parse(toDdiJson(first.codebook, { slug: 's', version: 1, url: 'http://x/s', files: [] })) as { variables: unknown[] };
+      const json = JSON.parse(toDdiJson(first.codebook, { slug: 's', version: 1, url: 'http://x/s', files: [] })) as {
+        variables: unknown[];
+      };
       expect(json.variables).toEqual(first.codebook.variables);
     });
   }
@@ -105,7 +109,9 @@ describe('refusing hostile or foreign XML', () => {
   };
 
   it('refuses billion laughs at its DOCTYPE, fast and without expanding anything', () => {
-    const lol = ['<!ENTITY lol0 "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`)].join('');
+    const lol = ['<!ENTITY lol0 "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`)].join(
+      '',
+    );
     const xml = `<?xml version="1.0"?><!DOCTYPE codeBook [${lol}]><codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>&lol9;</titl></titlStmt></citation></stdyDscr></codeBook>`;
     const before = process.memoryUsage().heapUsed;
     const started = performance.now();
@@ -117,8 +123,16 @@ describe('refusing hostile or foreign XML', () => {
   });
 
   it('refuses an external entity (DOCTYPE) and an undeclared entity', () => {
-    expect(refused('<?xml version="1.0"?><!DOCTYPE codeBook [<!ENTITY x SYSTEM "file:///etc/passwd">]><codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>&x;</titl></titlStmt></citation></stdyDscr></codeBook>')).toContain('DOCTYPE');
-    expect(refused('<codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>&x;</titl></titlStmt></citation></stdyDscr></codeBook>')).toContain('entité');
+    expect(
+      refused(
+        '<?xml version="1.0"?><!DOCTYPE codeBook [<!ENTITY x SYSTEM "file:///etc/passwd">]><codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>&x;</titl></titlStmt></citation></stdyDscr></codeBook>',
+      ),
+    ).toContain('DOCTYPE');
+    expect(
+      refused(
+        '<codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>&x;</titl></titlStmt></citation></stdyDscr></codeBook>',
+      ),
+    ).toContain('entité');
   });
 
   it('refuses a file over the limit before reading it (200 MB)', () => {

@@ -6,7 +6,9 @@
 import type { AccessTier, Codebook, Study, Variable } from '../model';
 
 const escapeXml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  s
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 type Attrs = Record<string, string | number | null | undefined>;
 
@@ -31,11 +33,13 @@ function studyXml(s: Study, i: string): string {
   const j = `${i}  `;
   const k = `${j}  `;
   const l = `${k}  `;
-  const agent = (name: string, a: Study['authors'][number]) => el(name, a.name, { abbr: a.abbr, affiliation: a.affiliation, role: a.role }, l);
+  const agent = (name: string, a: Study['authors'][number]) =>
+    el(name, a.name, { abbr: a.abbr, affiliation: a.affiliation, role: a.role }, l);
   const dated = (name: string, p: { start: string; end: string }) =>
     p.start && p.start === p.end
       ? el(name, p.start, { date: p.start, event: 'single' }, l)
-      : (p.start ? el(name, p.start, { date: p.start, event: 'start' }, l) : '') + (p.end ? el(name, p.end, { date: p.end, event: 'end' }, l) : '');
+      : (p.start ? el(name, p.start, { date: p.start, event: 'start' }, l) : '') +
+        (p.end ? el(name, p.end, { date: p.end, event: 'end' }, l) : '');
   return box(
     'stdyDscr',
     [
@@ -43,7 +47,11 @@ function studyXml(s: Study, i: string): string {
         'citation',
         [
           box('titlStmt', [el('titl', s.title, {}, l), el('altTitl', s.altTitle, {}, l), el('IDNo', s.idno, {}, l)], k),
-          box('rspStmt', s.authors.map((a) => agent('AuthEnty', a)), k),
+          box(
+            'rspStmt',
+            s.authors.map((a) => agent('AuthEnty', a)),
+            k,
+          ),
           box('prodStmt', [...s.producers.map((a) => agent('producer', a)), ...s.funders.map((a) => agent('fundAg', a))], k),
           box('distStmt', s.distributor ? s.distributor.split(' ; ').map((d) => el('distrbtr', d, {}, l)) : [], k),
           box('serStmt', [el('serName', s.series, {}, l)], k),
@@ -77,20 +85,40 @@ function studyXml(s: Study, i: string): string {
       box(
         'method',
         [
-          box('dataColl', [el('sampProc', s.sampling, {}, l), el('collMode', s.collectionMode, {}, l), el('weight', s.weighting, {}, l)], k),
+          box(
+            'dataColl',
+            [el('sampProc', s.sampling, {}, l), el('collMode', s.collectionMode, {}, l), el('weight', s.weighting, {}, l)],
+            k,
+          ),
           box('anlyInfo', [el('respRate', s.responseRate, {}, l)], k),
         ],
         j,
       ),
       box(
         'dataAccs',
-        [box('useStmt', [el('restrctn', s.restrictions, {}, l), el('citReq', s.citation, {}, l), el('conditions', s.accessConditions, {}, l)], k)],
+        [
+          box(
+            'useStmt',
+            [el('restrctn', s.restrictions, {}, l), el('citReq', s.citation, {}, l), el('conditions', s.accessConditions, {}, l)],
+            k,
+          ),
+        ],
         j,
       ),
       box(
         'othrStdyMat',
         s.related.map((m) =>
-          box('relMat', [box('citation', [box('titlStmt', [el('titl', m.title, {}, `${l}    `)], `${l}  `), el('holdings', null, { URI: m.uri }, `${l}  `)], l)], k),
+          box(
+            'relMat',
+            [
+              box(
+                'citation',
+                [box('titlStmt', [el('titl', m.title, {}, `${l}    `)], `${l}  `), el('holdings', null, { URI: m.uri }, `${l}  `)],
+                l,
+              ),
+            ],
+            k,
+          ),
         ),
         j,
       ),
@@ -109,7 +137,14 @@ function fileXml(f: Study['files'][number], i: string): string {
         [
           el('fileName', f.name, {}, k),
           el('fileCont', f.contents, {}, k),
-          box('dimensns', [el('caseQnty', f.records === null ? '' : String(f.records), {}, `${k}  `), el('varQnty', f.variables === null ? '' : String(f.variables), {}, `${k}  `)], k),
+          box(
+            'dimensns',
+            [
+              el('caseQnty', f.records === null ? '' : String(f.records), {}, `${k}  `),
+              el('varQnty', f.variables === null ? '' : String(f.variables), {}, `${k}  `),
+            ],
+            k,
+          ),
           el('format', f.format, {}, k),
         ],
         `${i}  `,
@@ -138,7 +173,11 @@ function variableXml(v: Variable, i: string): string {
       ...v.categories.map((c) =>
         el(
           'catgry',
-          [el('catValu', c.value, {}, k), el('labl', c.label, {}, k), c.freq === null ? '' : el('catStat', String(c.freq), { type: 'freq' }, k)],
+          [
+            el('catValu', c.value, {}, k),
+            el('labl', c.label, {}, k),
+            c.freq === null ? '' : el('catStat', String(c.freq), { type: 'freq' }, k),
+          ],
           { missing: c.missing ? 'Y' : null },
           j,
         ),
@@ -155,7 +194,20 @@ function variableXml(v: Variable, i: string): string {
 export function toDdi25(book: Codebook, options: { id?: string; producedBy?: string } = {}): string {
   const id = (options.id ?? book.study.idno ?? 'survey').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^(?=[^A-Za-z_])/, 'S');
   const doc = options.producedBy
-    ? box('docDscr', [box('citation', [box('titlStmt', [el('titl', book.study.title, {}, '        ')], '      '), box('prodStmt', [el('producer', options.producedBy, {}, '        ')], '      ')], '    ')], '  ')
+    ? box(
+        'docDscr',
+        [
+          box(
+            'citation',
+            [
+              box('titlStmt', [el('titl', book.study.title, {}, '        ')], '      '),
+              box('prodStmt', [el('producer', options.producedBy, {}, '        ')], '      '),
+            ],
+            '    ',
+          ),
+        ],
+        '  ',
+      )
     : '';
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -164,7 +216,11 @@ export function toDdi25(book: Codebook, options: { id?: string; producedBy?: str
     doc +
     (studyXml(book.study, '  ') || '  <stdyDscr/>\n') +
     book.study.files.map((f) => fileXml(f, '  ')).join('') +
-    box('dataDscr', book.variables.map((v) => variableXml(v, '    ')), '  ') +
+    box(
+      'dataDscr',
+      book.variables.map((v) => variableXml(v, '    ')),
+      '  ',
+    ) +
     '</codeBook>\n'
   );
 }
@@ -179,7 +235,14 @@ export function toDdiJson(
     {
       schema: 'ddi-codebook-2.5-json',
       survey: { slug: survey.slug, version: survey.version, url: survey.url },
-      study: { ...book.study, files: book.study.files.map((f) => ({ ...f, access: access.get(f.id)?.access ?? null, accessConditions: access.get(f.id)?.conditions ?? '' })) },
+      study: {
+        ...book.study,
+        files: book.study.files.map((f) => ({
+          ...f,
+          access: access.get(f.id)?.access ?? null,
+          accessConditions: access.get(f.id)?.conditions ?? '',
+        })),
+      },
       variables: book.variables,
     },
     null,

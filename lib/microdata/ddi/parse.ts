@@ -151,7 +151,8 @@ function readStudy(stdy: Node | undefined, fileNodes: Node[], report: DdiReport)
     };
   });
   const known = new Set(['citation', 'stdyInfo', 'method', 'dataAccs', 'othrStdyMat']);
-  for (const c of stdy?.children ?? []) if (!known.has(c.name)) report.leftOut.push(`Description de l’étude : élément ${c.name} non repris.`);
+  for (const c of stdy?.children ?? [])
+    if (!known.has(c.name)) report.leftOut.push(`Description de l’étude : élément ${c.name} non repris.`);
   return study;
 }
 
@@ -212,7 +213,9 @@ export function parseDdi(bytes: Uint8Array): DdiParse {
 
 function parseOrRefuse(bytes: Uint8Array): DdiParse {
   if (bytes.byteLength > ddiMaxBytes)
-    throw new Refusal(`Fichier trop volumineux : ${Math.round(bytes.byteLength / 1024 / 1024)} Mo, ${ddiMaxBytes / 1024 / 1024} Mo au plus.`);
+    throw new Refusal(
+      `Fichier trop volumineux : ${Math.round(bytes.byteLength / 1024 / 1024)} Mo, ${ddiMaxBytes / 1024 / 1024} Mo au plus.`,
+    );
   if (bytes.byteLength === 0) throw new Refusal('Fichier vide : envoyez le fichier XML DDI exporté de votre outil.');
   const { label, skip } = detectEncoding(bytes);
   const decoder = decoderFor(label);
@@ -267,7 +270,11 @@ function parseOrRefuse(bytes: Uint8Array): DdiParse {
     if (stack.length > 0) {
       const node: Node = { name: tag.local, attrs, children: [], text: '' };
       const parent = stack[stack.length - 1]!;
-      if (parent.name === 'var' && tag.local === 'catgry' && parent.children.filter((c) => c.name === 'catgry').length >= ddiLimits.categories)
+      if (
+        parent.name === 'var' &&
+        tag.local === 'catgry' &&
+        parent.children.filter((c) => c.name === 'catgry').length >= ddiLimits.categories
+      )
         throw new Refusal(`Variable « ${parent.attrs.name ?? '?'} » refusée : plus de ${ddiLimits.categories} modalités.`);
       parent.children.push(node);
       stack.push(node);
@@ -297,7 +304,9 @@ function parseOrRefuse(bytes: Uint8Array): DdiParse {
     if (stack.length === 0) return;
     for (const node of stack) {
       if (node.text.length + text.length > ddiLimits.textChars)
-        throw new Refusal(`Fichier refusé : un texte de l’élément ${node.name} dépasse ${ddiLimits.textChars.toLocaleString('fr-FR')} caractères.`);
+        throw new Refusal(
+          `Fichier refusé : un texte de l’élément ${node.name} dépasse ${ddiLimits.textChars.toLocaleString('fr-FR')} caractères.`,
+        );
     }
     // Each open element collects the text of its descendants (mixed content, XHTML inside a text).
     for (const node of stack) node.text += text;
@@ -342,8 +351,10 @@ function parseOrRefuse(bytes: Uint8Array): DdiParse {
   for (const [name, count] of skippedSections)
     report.leftOut.push(`Non repris : ${sectionNames[name] ?? `l’élément ${name}`}${count > 1 ? ` (${count} fois)` : ''}.`);
   for (const [name, count] of varLeftOut) report.leftOut.push(`Variables : élément ${name} non repris (${count} variables).`);
-  if (unnamed) report.leftOut.push(`${unnamed} variable${unnamed > 1 ? 's' : ''} sans nom (attribut name) : ignorée${unnamed > 1 ? 's' : ''}.`);
-  if (duplicates) report.leftOut.push(`${duplicates} variable${duplicates > 1 ? 's' : ''} au nom déjà lu : ignorée${duplicates > 1 ? 's' : ''}.`);
+  if (unnamed)
+    report.leftOut.push(`${unnamed} variable${unnamed > 1 ? 's' : ''} sans nom (attribut name) : ignorée${unnamed > 1 ? 's' : ''}.`);
+  if (duplicates)
+    report.leftOut.push(`${duplicates} variable${duplicates > 1 ? 's' : ''} au nom déjà lu : ignorée${duplicates > 1 ? 's' : ''}.`);
   const fileIds = new Set(study.files.map((f) => f.id));
   const orphans = variables.filter((v) => v.fileId && !fileIds.has(v.fileId)).length;
   if (orphans) report.leftOut.push(`${orphans} variable(s) renvoient à un fichier non décrit : gardées sans fichier.`);

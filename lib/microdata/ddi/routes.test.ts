@@ -35,7 +35,8 @@ describe('the DDI files of a survey', () => {
       if (!prepared.ok) throw new Error(prepared.error);
       const written = await confirmSurveyImport(db, { id: prepared.id, slug, dataKind: 'enquete', actor: null });
       if (!written.ok) throw new Error(written.error);
-      if (slug === 'cps-2004') await setSurveyPublication(db, { surveyId: written.value.surveyId, at: new Date(Date.now() - 60_000), actor: null });
+      if (slug === 'cps-2004')
+        await setSurveyPublication(db, { surveyId: written.value.surveyId, at: new Date(Date.now() - 60_000), actor: null });
     }
   });
   afterAll(async () => {
@@ -55,7 +56,10 @@ describe('the DDI files of a survey', () => {
     const back = parseDdi(Buffer.from(xml));
     expect(back.ok && back.version).toBe('2.5');
     expect(back.ok && back.codebook.variables.map((v) => v.name)).toEqual(['YEAR', 'SERIAL', 'MONTH', 'HWTFINL', 'ASECFLAG', 'PERNUM']);
-    const again = await ddiXmlRoute(get('/microdonnees/cps-2004/ddi.xml', { 'if-none-match': res.headers.get('etag')! }), segment('cps-2004'));
+    const again = await ddiXmlRoute(
+      get('/microdonnees/cps-2004/ddi.xml', { 'if-none-match': res.headers.get('etag')! }),
+      segment('cps-2004'),
+    );
     expect(again.status).toBe(304);
   });
 

@@ -77,7 +77,7 @@ export const publishSurveyAction = adminFormAction(
   },
   {
     access: async ({ slug }, ctx) => needs.publishSurvey([await surveyArea(ctx, slug)]),
-    success: (_data) => 'Enquête mise à jour.',
+    success: 'Enquête mise à jour.',
   },
 );
 

@@ -18,7 +18,9 @@ export default async function MicrodataAdminPage({ searchParams }: Props) {
   const db = await getDb();
   const surveys = await listAllSurveys(db);
   const { message } = await searchParams;
-  const importable = areas.filter((a) => a.kind === 'publications' && can(actor, needs.describeSurvey([a.slug]))).map((a) => ({ slug: a.slug, label: a.label }));
+  const importable = areas
+    .filter((a) => a.kind === 'publications' && can(actor, needs.describeSurvey([a.slug])))
+    .map((a) => ({ slug: a.slug, label: a.label }));
   return (
     <>
       <h1 className="text-2xl font-bold">Microdonnées : enquêtes et recensements</h1>
@@ -60,8 +62,12 @@ export default async function MicrodataAdminPage({ searchParams }: Props) {
                     {s.version.number}, du {formatDateTime(s.version.createdAt, 'fr')}
                   </td>
                   <td className="border-b border-border px-2 py-1">{s.variableCount}</td>
-                  <td className="border-b border-border px-2 py-1">{s.files.map((f) => `${f.name} (${accessTierShort[f.access].fr})`).join(', ')}</td>
-                  <td className="border-b border-border px-2 py-1">{s.status === 'published' ? `En ligne depuis le ${formatDateTime(s.publishedAt!, 'fr')}` : 'Brouillon'}</td>
+                  <td className="border-b border-border px-2 py-1">
+                    {s.files.map((f) => `${f.name} (${accessTierShort[f.access].fr})`).join(', ')}
+                  </td>
+                  <td className="border-b border-border px-2 py-1">
+                    {s.status === 'published' ? `En ligne depuis le ${formatDateTime(s.publishedAt!, 'fr')}` : 'Brouillon'}
+                  </td>
                 </tr>
               ))}
             </tbody>

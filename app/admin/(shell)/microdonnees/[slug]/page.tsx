@@ -98,7 +98,14 @@ export default async function SurveyAdminPage({ params, searchParams }: Props) {
                     <label htmlFor={`conditions-en-${f.id}`} className="block font-medium">
                       Conditions (anglais)
                     </label>
-                    <textarea id={`conditions-en-${f.id}`} name="conditionsEn" lang="en" defaultValue={f.conditionsEn} rows={3} className={input} />
+                    <textarea
+                      id={`conditions-en-${f.id}`}
+                      name="conditionsEn"
+                      lang="en"
+                      defaultValue={f.conditionsEn}
+                      rows={3}
+                      className={input}
+                    />
                   </div>
                 </ActionForm>
               ) : (

@@ -33,13 +33,15 @@ export default async function SurveyImportPreviewPage({ params }: Props) {
   return (
     <>
       <p className="text-sm">
-        <Link href={survey ? `/admin/microdonnees/${survey.slug}` : '/admin/microdonnees'}>{survey ? `Enquête ${survey.slug}` : 'Microdonnées'}</Link>
+        <Link href={survey ? `/admin/microdonnees/${survey.slug}` : '/admin/microdonnees'}>
+          {survey ? `Enquête ${survey.slug}` : 'Microdonnées'}
+        </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">Aperçu de l’import DDI</h1>
       <p className="mt-2 text-muted">
         Fichier « {fileName} » (DDI Codebook {version}), rubrique {getArea(area)?.label ?? area}.{' '}
-        {survey ? `Il deviendra la version ${survey.version.number + 1} de l’enquête.` : 'Il deviendra une nouvelle enquête.'} Rien n’est encore
-        enregistré.
+        {survey ? `Il deviendra la version ${survey.version.number + 1} de l’enquête.` : 'Il deviendra une nouvelle enquête.'} Rien n’est
+        encore enregistré.
       </p>
       <section aria-labelledby="rapport" className="mt-6 max-w-4xl">
         <h2 id="rapport" className="text-xl font-semibold">
@@ -124,7 +126,9 @@ export default async function SurveyImportPreviewPage({ params }: Props) {
             ))}
           </tbody>
         </table>
-        {variables.length > PREVIEW_VARIABLES ? <p className="mt-2 text-sm text-muted">Les {PREVIEW_VARIABLES} premières sont montrées.</p> : null}
+        {variables.length > PREVIEW_VARIABLES ? (
+          <p className="mt-2 text-sm text-muted">Les {PREVIEW_VARIABLES} premières sont montrées.</p>
+        ) : null}
       </section>
       {may ? (
         <div className="mt-8 flex flex-wrap gap-8">

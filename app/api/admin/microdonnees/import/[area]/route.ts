@@ -22,7 +22,10 @@ export const POST = adminRoute<Params>(
   async (request, { db, user, request: auth }, { area }) => {
     if (!getArea(area)) throw new ValidationError('Rubrique inconnue : choisissez celle de l’enquête.');
     if (Number(request.headers.get('content-length') ?? 0) > ddiMaxBytes + 64 * 1024) return tooLarge();
-    const { form, file } = await readUpload(request, 'Choisissez le fichier XML DDI exporté de votre outil (Nesstar, Metadata Editor, NADA).');
+    const { form, file } = await readUpload(
+      request,
+      'Choisissez le fichier XML DDI exporté de votre outil (Nesstar, Metadata Editor, NADA).',
+    );
     if (file.size > ddiMaxBytes) return tooLarge();
     const slug = form.get('survey');
     let surveyId: number | null = null;
