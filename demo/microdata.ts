@@ -853,7 +853,8 @@ export function teachingExtractCsv(): Buffer {
         random.int(1, 5),
       ].join(';'),
     );
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+  // With a BOM, as the demo's other CSV files: Excel then reads it as UTF-8.
+  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
 const conditionsOf: Record<AccessTier, string> = {

@@ -518,7 +518,7 @@ export function surveyRoute(locale: Locale) {
             {t.variables} ({formatCount(shownVariables.length, locale)}
             {fileFilter ? ` — ${t.filterFile} ${fileFilter}` : ''})
           </h2>
-          <div className="mt-3 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-labelledby="variables">
+          <section className="mt-3 max-h-[32rem] overflow-auto" tabIndex={0} aria-label={t.variableTable}>
             <table className="w-full border-collapse text-sm">
               <thead>
                 <tr className="border-b border-border text-left">
@@ -549,7 +549,7 @@ export function surveyRoute(locale: Locale) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
 
         <section aria-labelledby="documents" className="mt-8 max-w-4xl">
