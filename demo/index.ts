@@ -36,6 +36,7 @@ import { dateLabel, daysFrom } from './dates';
 import { demoAccount, demoAccounts, demoEditor } from './demo-account';
 import { seedDemoTables } from './tables';
 import { seedDemoBoundaries } from './geo/boundaries';
+import { seedDemoSurveys, teachingExtractCsv } from './microdata';
 import { instituteEn } from './english';
 import { buildSceneSvg, generateCsv, generateJpeg, generatePdf, generateXlsx, type SceneKind } from './generate';
 import { institute, slugify } from './institute';
@@ -255,6 +256,12 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
 
     // ─── Rows, in one transaction ──────────────────────────────────────────────────────────
     const demoPasswordHash = await hashPassword(demoAccount.password);
+    // The open teaching extract of the household survey (lib/microdata: the one file anyone downloads).
+    const teachingFileId = await store(teachingExtractCsv(), {
+      name: 'EHCVM 2024 — extrait pédagogique',
+      ext: 'csv',
+      createdAt: daysFrom(now, -40),
+    });
     const created = await db.transaction(async (tx) => {
       const accounts = await tx
         .insert(schema.users)
@@ -549,10 +556,16 @@ export async function seedDemoContent(db: Db, storage: StorageDriver, options: S
       const tableCells = await seedDemoTables(tx, now, { id: admin.id, name: demoAccount.name, email: admin.email }, ipcValues);
       // The regions' boundaries, through the upload's own checks (every region of the tables has its shape).
       await seedDemoBoundaries(tx);
+      // The surveys, imported from their DDI files in demo/microdata through the application's reader.
+      const surveyVariables = await seedDemoSurveys(tx, {
+        now,
+        actor: { user: { id: admin.id, name: demoAccount.name, email: admin.email } },
+        openFileId: teachingFileId,
+      });
       log(
         `${publications.length} publications, ${news.length} actualités, ${events.length} événements, ${galleries.length} galeries, ` +
           `${tenders.length} appels d'offres, ${insertedSeries.length} séries (${observationCount} valeurs en 2 versions), ${calendar.length} annonces de diffusion, ` +
-          `3 tableaux (${tableCells} cellules).`,
+          `3 tableaux (${tableCells} cellules), 2 enquêtes (${surveyVariables} variables).`,
       );
       return true;
     });

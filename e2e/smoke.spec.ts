@@ -43,12 +43,18 @@ test.describe('pages publiques', () => {
       '/calendrier',
       '/calendrier/rubrique/ipc',
       '/alertes',
+      '/microdonnees',
+      '/microdonnees?q=scolaire&acces=public-use',
+      '/microdonnees/variables?q=scolaire',
+      '/microdonnees/ehcvm-2024',
+      '/microdonnees/ehcvm-2024/variables/S02Q12',
+      '/en/microdonnees/rgph-3-echantillon',
     ]) {
       test(`${path} (${mode})`, async ({ page }) => {
         await setColourMode(page, mode);
         const consoleErrors = watchConsoleErrors(page);
         const response = await page.goto(path);
-        await expectPublicPage(page, response, { mode, consoleErrors });
+        await expectPublicPage(page, response, { mode, consoleErrors, ...(path.startsWith('/en/') ? { lang: 'en' } : {}) });
       });
     }
 

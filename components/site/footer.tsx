@@ -3,7 +3,7 @@ import { langAttr, localize } from '@/lib/i18n/content';
 import type { Locale } from '@/lib/i18n/locales';
 import { messages } from '@/lib/i18n/messages';
 import { localePath } from '@/lib/i18n/paths';
-import { newsListPath, calendarPath, dataPath } from '@/lib/content/addresses';
+import { newsListPath, calendarPath, dataPath, microdataPath } from '@/lib/content/addresses';
 import { SiteFooter } from './site-footer';
 
 /** The footer of a public page in `locale`: its words and links computed here, drawn by the client `SiteFooter`. */
@@ -30,6 +30,7 @@ export function Footer({ identity, locale }: { identity: SiteIdentity | null; lo
           { href: localePath(locale, newsListPath()), label: t.footer.news },
           { href: localePath(locale, calendarPath), label: t.footer.calendar },
           { href: localePath(locale, dataPath), label: t.footer.data },
+          { href: localePath(locale, microdataPath), label: t.footer.microdata },
           { href: localePath(locale, '/accessibilite'), label: t.footer.accessibility },
           { href: localePath(locale, '/offres'), label: t.footer.tenders },
         ],

@@ -190,6 +190,21 @@ export const needs = {
     what: 'changer la règle du second facteur ni réinitialiser celui d’un autre compte',
   } as const satisfies Need,
   identity: { to: 'administer', what: 'modifier l’identité de l’institut' } as const satisfies Need,
+  /**
+   * Surveys (lib/microdata): importing a DDI description, as a new survey or a new version, is the
+   * survey's area's writers' (nothing is public before the survey is put online); putting it online,
+   * taking it off and changing a data file's access tier change the public site: a publisher's.
+   */
+  describeSurvey: (areas: readonly string[]): Need => ({
+    to: 'edit',
+    areas,
+    what: 'importer la description DDI d’une enquête de cette rubrique',
+  }),
+  publishSurvey: (areas: readonly string[]): Need => ({
+    to: 'publish',
+    areas,
+    what: 'mettre en ligne ou retirer une enquête, ni changer l’accès à ses fichiers de données',
+  }),
   /** The boundaries the maps are drawn from (lib/geo): reference data for every table, an administrator's. */
   geoBoundaries: { to: 'administer', what: 'envoyer les limites géographiques des cartes' } as const satisfies Need,
   journal: { to: 'publish', what: 'consulter le journal d’activité' } as const satisfies Need,

@@ -26,6 +26,10 @@ export const tags = {
   /** Lists of tables: `/donnees`, the areas' lists, the API's catalogue, the sitemap's table pages. */
   tableList: 'tables',
   releases: 'releases',
+  /** One survey's pages and DDI files (lib/microdata). */
+  survey: (slug: string) => `survey:${slug}`,
+  /** The microdata catalogue and the variable search. */
+  surveyList: 'surveys',
   /** A geographic level's boundaries: its maps and `/api/v1/geo/{level}` (lib/geo). */
   geo: (level: string) => `geo:${level}`,
   sitemap: 'sitemap',

@@ -75,7 +75,14 @@ export const alertApiPaths = {
 export const cataloguePath = '/catalogue';
 export const catalogueFilePath = (extension: 'ttl' | 'jsonld' | 'rdf') => `${cataloguePath}.${extension}`;
 
-export const staticPagePaths: readonly string[] = [dataPath, nsdpPath, searchPath, ...Object.values(alertPaths)];
+export const staticPagePaths: readonly string[] = [
+  dataPath,
+  nsdpPath,
+  searchPath,
+  ...Object.values(alertPaths),
+  '/microdonnees',
+  '/microdonnees/variables',
+];
 
 /** The prefix of stored files: `/fichiers/{id}/{name}`. */
 export const filesPrefix = '/fichiers/';
@@ -143,6 +150,29 @@ export const tableApiPath = (code: string, key?: string) => `/api/v1/tables/${co
 /** A table's file (whole, or a selection by its SDMX key), labels in `locale`. */
 export const tableDownloadPath = (code: string, format: TableFormat, key = 'all', locale: Locale = defaultLocale) =>
   `${tableApiPath(code, key)}?format=${format}${langParam(locale)}`;
+
+// ─── Microdata ───────────────────────────────────────────────────────────────────────────────
+// The survey catalogue (lib/microdata) under one French address, `/microdonnees` (English:
+// `/en/microdonnees`): the catalogue and the variable search are GET forms (the query is the
+// selection), a survey's page and each variable's page are addresses of their own.
+
+/** The catalogue: `/microdonnees?q=…&annee=…&theme=…&producteur=…&acces=…&type=…`. */
+export const microdataPath = '/microdonnees';
+/** The segment of the variable search, and of a survey's variables (never a survey's slug). */
+export const variablesSegment = 'variables';
+/** The variable search across every survey: `/microdonnees/variables?q=…`. */
+export const variableSearchPath = `${microdataPath}/${variablesSegment}`;
+/** A survey's address segment: lowercase words and digits joined by hyphens. */
+export const surveySlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+){0,20}$/;
+/** A variable's name as addresses carry it (DDI names: letters, digits, `_`, `.`, `$`, `@`, `#`, `-`). */
+export const variableNamePattern = /^[A-Za-z0-9_.$@#-]{1,64}$/;
+/** A survey's page: `/microdonnees/ehcvm-2024`. */
+export const surveyPath = (slug: string) => `${microdataPath}/${slug}`;
+/** A variable's page: `/microdonnees/ehcvm-2024/variables/HHSIZE`. */
+export const variablePath = (slug: string, name: string) => `${surveyPath(slug)}/${variablesSegment}/${encodeURIComponent(name)}`;
+/** The files of a survey's DDI export: DDI Codebook 2.5 XML and its JSON form. */
+export const surveyDdiFiles = { xml: 'ddi.xml', json: 'ddi.json' } as const;
+export const surveyDdiPath = (slug: string, format: keyof typeof surveyDdiFiles) => `${surveyPath(slug)}/${surveyDdiFiles[format]}`;
 
 // ─── Reading an area's path ──────────────────────────────────────────────────────────────────
 

@@ -531,6 +531,7 @@ const adminScreens = [
   { path: '/admin/series', label: 'Séries statistiques' },
   { path: '/admin/tableaux', label: 'Tableaux de données' },
   { path: '/admin/cartes', label: 'Cartes (limites géographiques)' },
+  { path: '/admin/microdonnees', label: 'Microdonnées (enquêtes)' },
   { path: '/admin/calendrier', label: 'Calendrier des parutions' },
   { path: '/admin/alertes', label: 'Alertes par courriel' },
   { path: '/admin/recherche', label: 'Rechercher' },

@@ -6,6 +6,7 @@ import { publicPublicationRefs } from '@/lib/content/queries/publications';
 import { releaseRefs } from '@/lib/releases/queries';
 import { publishedSeriesRefs } from '@/lib/series/queries';
 import { publishedTableRefs } from '@/lib/tables/queries';
+import { publicSurveyRefs } from '@/lib/microdata/queries';
 
 export type PublicPathIndex = {
   /** `area/slug` of every public publication. */
@@ -18,6 +19,10 @@ export type PublicPathIndex = {
   series: Set<string>;
   /** Code of every table with a public version. */
   tables: Set<string>;
+  /** Slug of every survey online (lib/microdata). */
+  surveys: Set<string>;
+  /** `slug/NAME` of every variable of a survey online, in its current version. */
+  surveyVariables: Set<string>;
   /** Slug of every release of the calendar. */
   releases: Set<string>;
 };
@@ -25,12 +30,13 @@ export type PublicPathIndex = {
 /** Everything needed to tell whether a public URL exists, from the sitemap's own two queries. */
 export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathIndex> {
   const areas = publicPublicationAreas().map((a) => a.slug);
-  const [pubs, newsRows, seriesRows, releaseRows, tableRows] = await Promise.all([
+  const [pubs, newsRows, seriesRows, releaseRows, tableRows, surveyRows] = await Promise.all([
     publicPublicationRefs(db, { areas, now }),
     publicNewsRefs(db, { now }),
     publishedSeriesRefs(db, now),
     releaseRefs(db),
     publishedTableRefs(db, now),
+    publicSurveyRefs(db, now),
   ]);
   const areaCounts = new Map<string, { total: number; years: Map<number, number> }>();
   for (const p of pubs) {
@@ -47,5 +53,7 @@ export async function publicPathIndex(db: Db, now: Date): Promise<PublicPathInde
     series: new Set(seriesRows.map((r) => `${r.area}/${r.code}`)),
     releases: new Set(releaseRows.map((r) => r.slug)),
     tables: new Set(tableRows.map((r) => r.code)),
+    surveys: new Set(surveyRows.map((r) => r.slug)),
+    surveyVariables: new Set(surveyRows.flatMap((r) => r.variables.map((name) => `${r.slug}/${name}`))),
   };
 }

@@ -64,7 +64,19 @@ describe('publicPathExists', () => {
     series: new Set(['ipc/IPC']),
     releases: new Set(['ipc-novembre-2026']),
     tables: new Set(['POP_REGION']),
+    surveys: new Set(['ehcvm-2024']),
+    surveyVariables: new Set(['ehcvm-2024/HHSIZE']),
   };
+  it('knows the microdata catalogue’s surveys, their DDI files and their variables', () => {
+    expect(publicPathExists('/microdonnees', index)).toBe(true);
+    expect(publicPathExists('/en/microdonnees/variables', index)).toBe(true);
+    expect(publicPathExists('/microdonnees/ehcvm-2024', index)).toBe(true);
+    expect(publicPathExists('/microdonnees/ehcvm-2024/ddi.xml', index)).toBe(true);
+    expect(publicPathExists('/microdonnees/ehcvm-2024/ddi.pdf', index)).toBe(false);
+    expect(publicPathExists('/microdonnees/ehcvm-2024/variables/HHSIZE', index)).toBe(true);
+    expect(publicPathExists('/microdonnees/ehcvm-2024/variables/AGE', index)).toBe(false);
+    expect(publicPathExists('/microdonnees/rgph-2013', index)).toBe(false);
+  });
   it('knows what the database holds', () => {
     expect(publicPathExists('/indice/ipc/ipc-septembre-2026', index)).toBe(true);
     expect(publicPathExists('/indice/ipc/ipc-octobre-2026', index)).toBe(false);

@@ -11,8 +11,13 @@ import {
   parseAreaSegments,
   PER_PAGE,
   staticPagePaths,
+  microdataPath,
+  surveyDdiFiles,
+  surveySlugPattern,
   tableCodePattern,
   tablesPrefix,
+  variableNamePattern,
+  variablesSegment,
 } from '@/lib/content/addresses';
 import type { PublicPathIndex } from '@/lib/routing/path-index-query';
 import { splitLocale } from '@/lib/i18n/paths';
@@ -28,6 +33,8 @@ type Resolved =
   | { shows: 'area-list'; area: Area; year?: number; page: number }
   | { shows: 'series'; area: Area; code: string }
   | { shows: 'table'; code: string }
+  | { shows: 'survey'; slug: string }
+  | { shows: 'survey-variable'; slug: string; name: string }
   | { shows: 'release'; slug: string }
   | { shows: 'news-item'; id: number }
   | { shows: 'news-list'; page: number };
@@ -51,6 +58,7 @@ export function resolvePublicPath(address: string): Resolved | null {
     const rest = path.slice(tablesPrefix.length);
     return tableCodePattern.test(rest) ? { shows: 'table', code: rest } : null;
   }
+  if (`/${segments[0]}` === microdataPath) return resolveMicrodataPath(segments.slice(1));
   // The longest registry path that prefixes this one decides.
   for (let n = Math.min(segments.length, 2); n >= 1; n--) {
     const area: Area | undefined = getAreaByPublicPath(`/${segments.slice(0, n).join('/')}`);
@@ -84,6 +92,24 @@ function resolveCalendarPath(rest: string[]): Resolved | null {
   return null;
 }
 
+/** `/microdonnees/{slug}`, its DDI files, `/microdonnees/{slug}/variables/{NAME}` (the catalogue and the variable search are static). */
+function resolveMicrodataPath(rest: string[]): Resolved | null {
+  const slug = rest[0] ?? '';
+  if (!surveySlugPattern.test(slug) || slug === variablesSegment) return null;
+  if (rest.length === 1) return { shows: 'survey', slug };
+  if (rest.length === 2 && Object.values(surveyDdiFiles).includes(rest[1] as never)) return { shows: 'survey', slug };
+  if (rest.length === 3 && rest[1] === variablesSegment) {
+    let name: string;
+    try {
+      name = decodeURIComponent(rest[2]!);
+    } catch {
+      return null;
+    }
+    return variableNamePattern.test(name) ? { shows: 'survey-variable', slug, name } : null;
+  }
+  return null;
+}
+
 /** True when the path has the shape of a public page (it may still not exist in the database). */
 export const isPublicPathShape = (pathname: string) => resolvePublicPath(pathname) !== null;
 
@@ -108,6 +134,10 @@ export function publicPathExists(pathname: string, index: PublicPathIndex): bool
       return index.releases.has(r.slug);
     case 'table':
       return index.tables.has(r.code);
+    case 'survey':
+      return index.surveys.has(r.slug);
+    case 'survey-variable':
+      return index.surveyVariables.has(`${r.slug}/${r.name}`);
     case 'news-item':
       return index.newsIds.has(r.id);
     case 'news-list':

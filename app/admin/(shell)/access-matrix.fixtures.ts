@@ -25,6 +25,10 @@ import { createTable, writeTableVersion } from '@/lib/tables/versions';
 import type { StorageDriver } from '@/lib/storage';
 import { alertSubscribers } from '@/lib/alerts/schema';
 import { passkeys, userTotp } from '@/lib/auth/mfa/schema';
+import { prepareSurveyImport } from '@/lib/microdata/imports';
+import { emptyStudy } from '@/lib/microdata/model';
+import { findSurvey } from '@/lib/microdata/queries';
+import { writeSurveyVersion } from '@/lib/microdata/write';
 import { sealSecret } from '@/lib/auth/mfa/secret-box';
 
 export const actorNames = ['admin', 'publisher', 'editorIn', 'editorOut', 'editorNone'] as const;
@@ -78,6 +82,10 @@ export type Fixtures = {
   /** Staged imports of TAB_MATRIX cells: someone else's, and each actor's own. */
   otherTableImport: string;
   ownTableImport: Record<ActorName, string>;
+  /** ENQ-IPC (area ipc): a draft survey with one licensed data file (lib/microdata). */
+  survey: { slug: string; fileId: number };
+  /** A DDI file of a new survey of area ipc, staged by `other`. */
+  surveyImport: string;
   /** A confirmed release of area ipc in 2030, carrying nothing. */
   release: Item;
   /** Announced by a Rédacteur, not yet approved: off the public calendar. */
@@ -296,6 +304,29 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     return staged.value.id;
   };
   const otherTableImport = await stagedTable(other, 9);
+  const surveyStudy = { ...emptyStudy(), title: 'Enquête sur les prix', idno: 'ENQ-IPC' };
+  surveyStudy.files = [{ id: 'F1', name: 'prix.dta', contents: '', records: 10, variables: 1, format: 'Stata' }];
+  expectOk(
+    await writeSurveyVersion(db, {
+      target: { slug: 'enquete-ipc', area: 'ipc', dataKind: 'enquete' },
+      codebook: { study: surveyStudy, variables: [] },
+      source: 'demo',
+      report: [],
+      actor: actorOf(other),
+    }),
+    'enquete-ipc survey',
+  );
+  const surveyFileId = (await findSurvey(db, 'enquete-ipc'))!.files[0]!.id;
+  const stagedSurvey = await prepareSurveyImport(db, {
+    bytes: Buffer.from(
+      '<codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>Enquête importée</titl><IDNo>ENQ-NOUVELLE</IDNo></titlStmt></citation></stdyDscr></codeBook>',
+    ),
+    fileName: 'enquete.xml',
+    surveyId: null,
+    area: 'ipc',
+    actor: actorOf(other),
+  });
+  if (!stagedSurvey.ok) throw new Error(`Fixture survey import: ${stagedSurvey.error}`);
   const ownTableImport = {} as Record<ActorName, string>;
   for (const [i, name] of actorNames.entries()) ownTableImport[name] = await stagedTable(actors[name], i + 1);
 
@@ -380,6 +411,8 @@ export async function buildFixtures(database: Database, storage: StorageDriver):
     submittedTableVersion: { code: 'TAB_REVUE', number: 2 },
     otherTableImport,
     ownTableImport,
+    survey: { slug: 'enquete-ipc', fileId: surveyFileId },
+    surveyImport: stagedSurvey.id,
     release: { id: release.id, version: 1 },
     preparedRelease: { id: prepared.id, version: 1 },
     linkedRelease: { id: linked.id, version: 1 },

@@ -328,6 +328,26 @@ const runs = {
     form.set('dimension', 'ZONE');
     return route(c, 'POST', '/api/admin/geo/zones', { params: { level: 'zones' }, form });
   },
+  // Microdata
+  'stage a DDI import of a new IPC survey': (c) => {
+    const form = new FormData();
+    const ddi =
+      '<codeBook xmlns="ddi:codebook:2_5"><stdyDscr><citation><titlStmt><titl>Enquête</titl></titlStmt></citation></stdyDscr></codeBook>';
+    form.set('file', new Blob([ddi], { type: 'application/xml' }), 'enquete.xml');
+    return route(c, 'POST', '/api/admin/microdonnees/import/ipc', { params: { area: 'ipc' }, form });
+  },
+  'confirm someone else’s staged DDI import of an IPC survey': ({ fn, fx }) =>
+    formAction(fn, { id: fx.surveyImport, slug: 'enquete-nouvelle', dataKind: 'enquete' }),
+  'cancel someone else’s staged DDI import of an IPC survey': ({ fn, fx }) => formAction(fn, { id: fx.surveyImport }),
+  'put an IPC survey online': ({ fn, fx }) => formAction(fn, { slug: fx.survey.slug, online: 'on' }),
+  'change the access tier of an IPC survey’s file': ({ fn, fx }) =>
+    formAction(fn, {
+      slug: fx.survey.slug,
+      fileId: String(fx.survey.fileId),
+      access: 'public-use',
+      conditions: 'Conditions.',
+      conditionsEn: '',
+    }),
   // Calendar
   'announce an IPC release': ({ fn }) =>
     formAction(fn, { title: 'Indice des prix de juillet', area: 'ipc', scheduledAt: '2030-07-15T10:00', contact: '' }),
@@ -493,6 +513,12 @@ const matrix: [
   ['tableaux/actions#reviewTableVersionAction', 'approve a submitted IPC table version', A, A, D, D, D],
   ['tableaux/actions#reviewTableVersionAction', 'cancel an IPC table version waiting for review', A, A, A, D, D],
   ['POST /api/admin/tables/[code]/import', 'stage an import of IPC table cells', A, A, A, D, D],
+  // A survey's description is its area's writers' work, public only once a publisher puts it online.
+  ['POST /api/admin/microdonnees/import/[area]', 'stage a DDI import of a new IPC survey', A, A, A, D, D],
+  ['microdonnees/actions#confirmSurveyImportAction', 'confirm someone else’s staged DDI import of an IPC survey', A, A, A, D, D],
+  ['microdonnees/actions#cancelSurveyImportAction', 'cancel someone else’s staged DDI import of an IPC survey', A, A, A, D, D],
+  ['microdonnees/actions#publishSurveyAction', 'put an IPC survey online', A, A, D, D, D],
+  ['microdonnees/actions#setFileAccessAction', 'change the access tier of an IPC survey’s file', A, A, D, D, D],
   ['calendrier/actions#createReleaseAction', 'announce an IPC release', A, A, A, D, D],
   ['calendrier/actions#confirmReleaseAction', 'confirm an IPC release', A, A, D, D, D],
   ['calendrier/actions#confirmReleaseAction', 'confirm an IPC release a Rédacteur prepared', A, A, A, D, D],

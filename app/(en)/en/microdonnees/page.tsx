@@ -1,0 +1,8 @@
+import { catalogueRoute } from '@/components/routes/microdata';
+
+/** Rendered per request (the query is the selection): it works without JavaScript. */
+export const instant = false;
+
+const route = catalogueRoute('en');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,0 +1,8 @@
+import { surveyRoute } from '@/components/routes/microdata';
+
+/** Rendered per request, whole: nothing of a survey shows before its minute. */
+export const instant = false;
+
+const route = surveyRoute('fr');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

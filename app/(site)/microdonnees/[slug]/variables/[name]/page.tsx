@@ -1,0 +1,8 @@
+import { variableRoute } from '@/components/routes/microdata';
+
+/** Rendered per request, whole: nothing of a survey shows before its minute. */
+export const instant = false;
+
+const route = variableRoute('fr');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,0 +1,8 @@
+import { variableSearchRoute } from '@/components/routes/microdata';
+
+/** Rendered per request (the query is the search): it works without JavaScript. */
+export const instant = false;
+
+const route = variableSearchRoute('fr');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
