@@ -32,6 +32,11 @@ test('toutes les pages publiques : aucun lien cassé, HTML valide', async ({ bas
     start,
     recheckMs: RECHECK_MS,
     validate: !secondDatabase,
+    // A survey's variables are hundreds of pages of one template: thirty of them, in each language.
+    limits: [
+      { pattern: /^\/microdonnees\/[^/]+\/variables\/[^/?]+$/, max: 30 },
+      { pattern: /^\/en\/microdonnees\/[^/]+\/variables\/[^/?]+$/, max: 30 },
+    ],
     onPage: (pages, known) => {
       if (pages % 50 !== 0) return;
       const elapsed = Date.now() - started;

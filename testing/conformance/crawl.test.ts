@@ -132,6 +132,24 @@ describe('conformance crawler', () => {
     );
   });
 
+  it('fetches at most `max` pages of a template there are many of, and says how many it left', async () => {
+    const fetched: string[] = [];
+    const many = http.createServer((req, res) => {
+      fetched.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const links = Array.from({ length: 12 }, (_, i) => `<a href="/v/${i}">V${i}</a>`).join(' ');
+      res.end(page(req.url === '/' ? `<main><h1>Liste</h1>${links} <a href="/autre">Autre</a></main>` : '<main><h1>Page</h1></main>'));
+    });
+    await new Promise<void>((resolve) => many.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(many.address() as AddressInfo).port}`;
+    const report = await crawl({ base: url, start: ['/'], recheckMs: 0, validate: false, limits: [{ pattern: /^\/v\//, max: 3 }] });
+    await new Promise<void>((resolve) => many.close(() => resolve()));
+    expect(fetched.filter((u) => u.startsWith('/v/'))).toHaveLength(3);
+    expect(fetched).toContain('/autre');
+    expect([report.pages, report.urls, report.skipped]).toEqual([5, 5, 9]);
+    expect(describeReport(report).split('\n')[0]).toContain('9 du même modèle laissées');
+  });
+
   it('fails on what only the Nu checker sees, naming the page and its message, once looked at again', async () => {
     const dl = (inner: string) =>
       page(`<main><h1>Loi</h1><dl>${inner}</dl><a href="/groupes">Groupes</a> <a href="/corrigee">Corrigée</a></main>`);

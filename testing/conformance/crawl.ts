@@ -21,6 +21,8 @@ export type CrawlReport = {
   /** Pages whose bytes were validated, and those identical to one already validated. */
   validated?: number;
   reused?: number;
+  /** Pages left out past their `limits` (many pages of one template). */
+  skipped?: number;
 };
 
 /**
@@ -80,6 +82,7 @@ export async function crawl({
   siteUrl,
   recheckMs = 11_000,
   validate = true,
+  limits = [],
   onPage,
 }: {
   base: string;
@@ -96,6 +99,11 @@ export async function crawl({
   recheckMs?: number;
   /** Whether HTML pages go through html-validate and the Nu checker (false: links only). */
   validate?: boolean;
+  /**
+   * Pages of one template there are hundreds of (a survey's variables): past `max` URLs matching
+   * `pattern`, the others are not fetched — the template was checked, and they are counted as skipped.
+   */
+  limits?: { pattern: RegExp; max: number }[];
   /** Called after each HTML page is fetched, with the pages fetched and the URLs known so far. */
   onPage?: (pages: number, known: number) => void;
 }): Promise<CrawlReport> {
@@ -114,6 +122,8 @@ export async function crawl({
   const broken: Broken[] = [];
   const invalid: Invalid[] = [];
   let pages = 0;
+  let skipped = 0;
+  const taken = limits.map(() => 0);
 
   const enqueue = (raw: string, pageUrl: URL, from: string) => {
     // Absolute URLs written with the canonical origin point at this server too.
@@ -121,6 +131,11 @@ export async function crawl({
     const path = internalPath(rebased, origin, pageUrl);
     if (path && !seen.has(path)) {
       seen.set(path, from);
+      const limit = limits.findIndex((l) => l.pattern.test(path));
+      if (limit >= 0 && taken[limit]!++ >= limits[limit]!.max) {
+        skipped++;
+        return;
+      }
       queue.push(path);
     }
   };
@@ -240,14 +255,16 @@ export async function crawl({
   }
   // Pages are validated in parallel: report them in a stable order (html-validate's messages before Nu's).
   invalid.sort((a, b) => a.url.localeCompare(b.url) || Number(a.messages[0]?.rule === nuRule) - Number(b.messages[0]?.rule === nuRule));
-  return { pages, urls: seen.size, broken, invalid, ms: Date.now() - t0, ...pool?.stats() };
+  return { pages, urls: seen.size - skipped, broken, invalid, ms: Date.now() - t0, ...(skipped ? { skipped } : {}), ...pool?.stats() };
 }
 
 /** A report a person can act on: each broken link with the page that links to it, each error with its rule. */
 export function describeReport(report: CrawlReport): string {
   const seconds = report.ms / 1000;
   const rate = seconds > 0 ? Math.round(report.pages / seconds) : report.pages;
-  const reused = report.reused ? `, ${report.reused} identiques validées une fois` : '';
+  const reused =
+    (report.reused ? `, ${report.reused} identiques validées une fois` : '') +
+    (report.skipped ? `, ${report.skipped} du même modèle laissées` : '');
   const lines = [`${report.pages} pages HTML, ${report.urls} URL vérifiées en ${seconds.toFixed(1)} s (${rate} pages/s${reused}).`];
   for (const b of report.broken) lines.push(`Lien cassé : ${b.url} (${b.status}), lié depuis ${b.from}`);
   for (const page of report.invalid)
