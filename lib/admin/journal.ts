@@ -41,6 +41,11 @@ export const actionLabels: Record<string, string> = {
   'series.delete': 'Série supprimée',
   'series.slice': 'Série définie comme tranche d’un tableau',
   'series.unslice': 'Série détachée de son tableau',
+  // Surveys (lib/microdata/write.ts): a DDI import, putting online, a data file's access.
+  'survey.version': 'Description d’enquête importée (nouvelle version DDI)',
+  'survey.publish': 'Enquête mise en ligne',
+  'survey.unpublish': 'Enquête retirée du site',
+  'survey.file_access': 'Accès à un fichier de données d’enquête modifié',
   // Tables (lib/tables/versions.ts): the description, and each version of cells.
   'table.create': 'Tableau créé',
   'table.update': 'Description de tableau modifiée',

@@ -200,7 +200,7 @@ export async function setFileAccess(
       user: input.actor?.user ?? null,
       actor: input.actor ? undefined : 'démo',
       ip: input.actor?.ip ?? null,
-      action: 'survey.file-access',
+      action: 'survey.file_access',
       entityType: 'survey',
       entityId: input.surveyId,
       summary: `Enquête ${survey.slug}, fichier ${row.name} : accès « ${input.access} ».`,
