@@ -146,6 +146,23 @@ export type Variable = {
   stats: VariableStats;
 };
 
+/** A variable's own fields, from anything that has them (a stored row, a parsed codebook's variable). */
+export const variableFields = (v: Variable): Variable => ({
+  name: v.name,
+  ddiId: v.ddiId,
+  fileId: v.fileId,
+  label: v.label,
+  question: v.question,
+  universe: v.universe,
+  notes: v.notes,
+  concept: v.concept,
+  interval: v.interval,
+  valueType: v.valueType,
+  decimals: v.decimals,
+  categories: v.categories,
+  stats: v.stats,
+});
+
 /** What a DDI file holds, as the parser reads it. */
 export type Codebook = { study: Study; variables: Variable[] };
 

@@ -7,7 +7,17 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { containsPattern } from '@/lib/db/like';
 import { files, publications } from '@/lib/db/schema';
-import { isAccessTier, isDataKind, studyYear, type AccessTier, type Codebook, type DataKind, type Study, type Variable } from './model';
+import {
+  isAccessTier,
+  isDataKind,
+  studyYear,
+  variableFields,
+  type AccessTier,
+  type Codebook,
+  type DataKind,
+  type Study,
+  type Variable,
+} from './model';
 import { surveyDataFiles, surveyDocuments, surveys, surveyVariables, surveyVersions } from './schema';
 
 /** A survey's current version id (the highest number). */
@@ -155,21 +165,7 @@ export async function versionVariable(db: Db, versionId: number, name: string) {
 
 /** The codebook of a survey's current version: what the DDI export writes. */
 export async function surveyCodebook(db: Db, survey: SurveyRow): Promise<Codebook> {
-  const variables = (await versionVariables(db, survey.version.id)).map((v): Variable => ({
-    name: v.name,
-    ddiId: v.ddiId,
-    fileId: v.fileId,
-    label: v.label,
-    question: v.question,
-    universe: v.universe,
-    notes: v.notes,
-    concept: v.concept,
-    interval: v.interval,
-    valueType: v.valueType,
-    decimals: v.decimals,
-    categories: v.categories,
-    stats: v.stats,
-  }));
+  const variables = (await versionVariables(db, survey.version.id)).map(variableFields);
   return { study: survey.study, variables };
 }
 

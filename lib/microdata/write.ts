@@ -11,7 +11,7 @@ import { tags } from '@/lib/cache/tags';
 import { surveySlugPattern, variablesSegment } from '@/lib/content/addresses';
 import type { Db } from '@/lib/db/open';
 import type { Actor } from '@/lib/versions/model';
-import type { AccessTier, Codebook, DataKind } from './model';
+import { variableFields, type AccessTier, type Codebook, type DataKind } from './model';
 import { surveyDataFiles, surveys, surveyVariables, surveyVersions } from './schema';
 
 export type SurveyWrite<T> = { ok: true; value: T; tags: string[] } | { ok: false; error: string };
@@ -98,19 +98,7 @@ export async function writeSurveyVersion(
           versionId: version!.id,
           surveyId,
           position: i + j + 1,
-          name: v.name,
-          ddiId: v.ddiId,
-          fileId: v.fileId,
-          label: v.label,
-          question: v.question,
-          universe: v.universe,
-          notes: v.notes,
-          concept: v.concept,
-          interval: v.interval,
-          valueType: v.valueType,
-          decimals: v.decimals,
-          categories: v.categories,
-          stats: v.stats,
+          ...variableFields(v),
         })),
       );
     }
